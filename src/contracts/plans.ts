@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * The one plan table: names, prices, feature lists and limits. The landing page, billing and
+ * the server's limit checks all read it. `null` as a limit means unlimited.
+ */
+export const planIds = ['free', 'starter', 'professional', 'enterprise'] as const;
+export const planId = z.enum(planIds);
+export type PlanId = z.infer<typeof planId>;
+
+export const subscriptionStatuses = ['trialing', 'active', 'inactive', 'past_due', 'cancelled'] as const;
+export const subscriptionStatus = z.enum(subscriptionStatuses);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** US dollars a month. */
+  price: number;
+  description: string;
+  features: string[];
+  popular: boolean;
+  limits: {
+    aiPostsPerMonth: number | null;
+    socialAccounts: number | null;
+    teamCollaboration: boolean;
+    analytics: boolean;
+  };
+}
+
+export const plans: Record<PlanId, Plan> = {
+  free: {
+    id: 'free',
+    name: 'Free',
+    price: 0,
+    description: 'Try the basics after your trial ends',
+    features: ['10 AI posts a month', '1 social account', 'Basic scheduling'],
+    popular: false,
+    limits: { aiPostsPerMonth: 10, socialAccounts: 1, teamCollaboration: false, analytics: false },
+  },
+  starter: {
+    id: 'starter',
+    name: 'Starter',
+    price: 19,
+    description: 'For solo entrepreneurs getting started',
+    features: ['50 AI posts a month', '2 social accounts', 'Basic scheduling', 'Email support'],
+    popular: false,
+    limits: { aiPostsPerMonth: 50, socialAccounts: 2, teamCollaboration: false, analytics: false },
+  },
+  professional: {
+    id: 'professional',
+    name: 'Professional',
+    price: 49,
+    description: 'For growing businesses that post every day',
+    features: [
+      '200 AI posts a month',
+      '10 social accounts',
+      'Advanced scheduling',
+      'Analytics',
+      'Priority support',
+      'Team collaboration',
+    ],
+    popular: true,
+    limits: { aiPostsPerMonth: 200, socialAccounts: 10, teamCollaboration: true, analytics: true },
+  },
+  enterprise: {
+    id: 'enterprise',
+    name: 'Enterprise',
+    price: 99,
+    description: 'For agencies and teams with many brands',
+    features: [
+      'Unlimited AI posts',
+      'Unlimited social accounts',
+      'Advanced analytics',
+      'White-label',
+      'Dedicated support',
+      'Custom integrations',
+    ],
+    popular: false,
+    limits: { aiPostsPerMonth: null, socialAccounts: null, teamCollaboration: true, analytics: true },
+  },
+};
+
+/** The plans sold on the pricing cards, in display order. */
+export const paidPlans: Plan[] = [plans.starter, plans.professional, plans.enterprise];
+
+export const TRIAL_DAYS = 7;
+export const MONEY_BACK_DAYS = 14;

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { createIdentity } from './integrations/identity/better-auth';
+import type { ProcessRole } from './jobs/boss';
+import { projectRoot } from './lib/project-root';
+import { resolveAdminCode, resolveSessionSecret } from './lib/secrets';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import * as authService from './modules/auth/auth.service';
+import { healthRoutes } from './modules/health/health.routes';
+import { createTrialWorkspace, generateUniqueAccessCode } from './modules/users/users.service';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+export interface BuildOptions {
+  database: Database;
+  role?: ProcessRole;
+  version?: string;
+}
+
+/** The whole app without listening: main.ts serves it, tests call it through inject(). */
+export async function buildApp(
+  config: Config,
+  options: BuildOptions,
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const db = options.database.db;
+  // The hooks close over ctx, which is complete before any request arrives.
+  const ctx: AppContext = {
+    config,
+    database: options.database,
+    adminCode: resolveAdminCode(config),
+    log: app.log,
+    identity: createIdentity({
+      db,
+      appUrl: config.appUrl,
+      secret: resolveSessionSecret(config),
+      secureCookies: config.isProduction,
+      oidc: config.oidc,
+      hooks: {
+        prepareNewUser: async (user) => ({
+          accessCode: await generateUniqueAccessCode(db),
+          firstName: user.firstName?.trim() ?? '',
+          lastName: user.lastName?.trim() ?? '',
+        }),
+        onUserCreated: async (user) => {
+          await createTrialWorkspace(db, user);
+        },
+        isUserActive: (userId) => authService.isUserActive(ctx, userId),
+      },
+    }),
+  };
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+  registerAuth(app, ctx);
+
+  await app.register(async (api) => {
+    await healthRoutes(api, { ...ctx, role: options.role ?? 'all', version: options.version ?? '0.0.0' });
+    await authRoutes(api, ctx);
+    await api.register(adminRoutes, { prefix: '/api/admin' });
+  });
+
+  registerClient(app);
+  return { app, ctx };
+}
+
+/** The built front end, with the single-page fallback for every non-API GET. */
+function registerClient(app: FastifyInstance) {
+  const root = join(projectRoot(), 'dist/client');
+  if (!existsSync(join(root, 'index.html'))) return;
+  app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) => {
+      if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (request.method === 'GET' && !path.startsWith('/api/') && path !== '/api') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: `No route ${request.method} ${path}` });
+  });
+}

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Identity } from './integrations/identity/better-auth';
+import type { AdminCodeVerifier } from './lib/secrets';
+
+/** What services need from the running app: built once by buildApp, passed explicitly. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  identity: Identity;
+  adminCode: AdminCodeVerifier;
+  log: FastifyBaseLogger;
+}

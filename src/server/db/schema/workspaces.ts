@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { WorkspaceRole } from '../../../contracts/auth';
+import type { PlanId, SubscriptionStatus } from '../../../contracts/plans';
+import { users } from './users';
+
+/** A team. Plans, limits, accounts, posts and billing attach here, not to a user. */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    plan: text('plan').$type<PlanId>().notNull().default('free'),
+    subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>().notNull().default('active'),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('workspaces_plan_check', sql`${t.plan} in ('free', 'starter', 'professional', 'enterprise')`),
+    check(
+      'workspaces_subscription_status_check',
+      sql`${t.subscriptionStatus} in ('trialing', 'active', 'inactive', 'past_due', 'cancelled')`,
+    ),
+  ],
+);
+
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<WorkspaceRole>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index('workspace_members_user_id_idx').on(t.userId),
+    check(
+      'workspace_members_role_check',
+      sql`${t.role} in ('owner', 'admin', 'editor', 'approver', 'viewer')`,
+    ),
+  ],
+);

@@ -1,0 +1,161 @@
+import { type BetterAuthPlugin, betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthEndpoint } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema';
+
+/** Mount point of better-auth's own HTTP routes (only the OIDC callback is forwarded there). */
+export const IDENTITY_BASE_PATH = '/api/identity';
+export const OIDC_PROVIDER_ID = 'oidc';
+
+export interface IdentityHooks {
+  /** Fills the fields we own (access code, names) on every user better-auth creates. */
+  prepareNewUser(user: { name?: string; firstName?: string; lastName?: string }): Promise<{
+    accessCode: string;
+    firstName: string;
+    lastName: string;
+  }>;
+  /** Runs after better-auth created a user (sign-up, first OIDC login): the personal workspace. */
+  onUserCreated(user: { id: string; firstName: string; lastName: string }): Promise<void>;
+  /** Sessions are refused to inactive users, whatever path asks for one. */
+  isUserActive(userId: string): Promise<boolean>;
+}
+
+export interface IdentityOptions {
+  db: Db;
+  appUrl: string;
+  secret: string;
+  secureCookies: boolean;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  hooks: IdentityHooks;
+}
+
+/**
+ * A server-only endpoint (never on the HTTP router): signs in a user we already authenticated
+ * ourselves (access code, admin code) with better-auth's own session and signed cookie.
+ */
+const serverSignIn = () =>
+  ({
+    id: 'kitepost-server-sign-in',
+    endpoints: {
+      signInUserById: createAuthEndpoint.serverOnly(
+        { method: 'POST', body: z.object({ userId: z.string().min(1) }) },
+        async (ctx) => {
+          const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+          if (!user) throw new APIError('UNAUTHORIZED', { message: 'Unknown user' });
+          const session = await ctx.context.internalAdapter.createSession(user.id);
+          if (!session) throw new APIError('UNAUTHORIZED', { message: 'Session refused' });
+          await setSessionCookie(ctx, { session, user });
+          return ctx.json({ sessionId: session.id as string, userId: user.id as string });
+        },
+      ),
+    },
+  }) satisfies BetterAuthPlugin;
+
+function splitName(name: string | undefined) {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  return { firstName: parts[0] ?? '', lastName: parts.slice(1).join(' ') };
+}
+
+export function createIdentity(options: IdentityOptions) {
+  const { hooks } = options;
+  // generic-oauth is always installed (so its API is typed); without an issuer it has no provider.
+  const oidcProviders = options.oidc
+    ? [
+        {
+          providerId: OIDC_PROVIDER_ID,
+          discoveryUrl: `${options.oidc.issuer}/.well-known/openid-configuration`,
+          clientId: options.oidc.clientId,
+          clientSecret: options.oidc.clientSecret,
+          scopes: ['openid', 'profile', 'email'],
+          pkce: true,
+          mapProfileToUser: (profile: { name?: string; given_name?: unknown; family_name?: unknown }) => {
+            const fallback = splitName(profile.name);
+            return {
+              firstName: typeof profile.given_name === 'string' ? profile.given_name : fallback.firstName,
+              lastName: typeof profile.family_name === 'string' ? profile.family_name : fallback.lastName,
+            };
+          },
+        },
+      ]
+    : [];
+
+  return betterAuth({
+    appName: 'Kitepost',
+    baseURL: options.appUrl,
+    basePath: IDENTITY_BASE_PATH,
+    secret: options.secret,
+    trustedOrigins: [options.appUrl],
+    telemetry: { enabled: false },
+    // Our own limiter (stored in the database) guards the routes people actually call.
+    rateLimit: { enabled: false },
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: { users, sessions, accounts, verifications },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    user: {
+      modelName: 'users',
+      fields: { image: 'profileImageUrl' },
+      additionalFields: {
+        firstName: { type: 'string', required: false, input: true },
+        lastName: { type: 'string', required: false, input: true },
+        role: { type: 'string', required: false, input: false, defaultValue: 'user' },
+        accessCode: { type: 'string', required: false, input: false },
+        isActive: { type: 'boolean', required: false, input: false, defaultValue: true },
+        timezone: { type: 'string', required: false, input: false, defaultValue: 'UTC' },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      additionalFields: {
+        adminAccess: { type: 'boolean', required: false, input: false, defaultValue: false },
+      },
+    },
+    account: {
+      modelName: 'accounts',
+      accountLinking: { enabled: true, trustedProviders: [OIDC_PROVIDER_ID] },
+    },
+    verification: { modelName: 'verifications' },
+    advanced: {
+      useSecureCookies: options.secureCookies,
+      cookiePrefix: 'kitepost',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: options.secureCookies },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const fields = await hooks.prepareNewUser(
+              user as { name?: string; firstName?: string; lastName?: string },
+            );
+            const name = user.name?.trim() || `${fields.firstName} ${fields.lastName}`.trim() || user.email;
+            return { data: { ...user, ...fields, name } };
+          },
+          after: async (user) => {
+            const u = user as unknown as { id: string; firstName: string; lastName: string };
+            await hooks.onUserCreated(u);
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session) => ((await hooks.isUserActive(session.userId)) ? undefined : false),
+        },
+      },
+    },
+    plugins: [serverSignIn(), genericOAuth({ config: oidcProviders })],
+  });
+}
+
+export type Identity = ReturnType<typeof createIdentity>;
+
+/** better-auth answers with Fetch headers; Fastify wants the Set-Cookie lines as an array. */
+export function setCookiesOf(headers: Headers | undefined): string[] {
+  return headers?.getSetCookie() ?? [];
+}

@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type PgBoss from 'pg-boss';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { describeAdapters } from './integrations/adapters';
+import { type ProcessRole, startJobs } from './jobs/boss';
+import { projectRoot } from './lib/project-root';
+import { seedDemoUsers } from './modules/demo/demo-users.service';
+
+function parseRole(argv: string[]): ProcessRole {
+  const flag = argv.find((arg) => arg.startsWith('--role='));
+  const role = flag ? flag.slice('--role='.length) : 'all';
+  if (role === 'all' || role === 'web' || role === 'worker') return role;
+  throw new ConfigError(`--role must be web, worker or all (got "${role}")`);
+}
+
+function fail(message: string): never {
+  console.error(`\nKitepost could not start.\n${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  let role: ProcessRole;
+  try {
+    config = loadConfig();
+    role = parseRole(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  if (role !== 'all' && !config.databaseUrl) {
+    fail(`--role=${role} needs DATABASE_URL: the embedded database runs web and worker in one process.`);
+  }
+  const version = (
+    JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }
+  ).version;
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  }).catch((error: unknown) => {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  });
+
+  const { app, ctx } = await buildApp(config, { database, role, version });
+  let boss: PgBoss | undefined;
+  try {
+    boss = await startJobs(database, {
+      role,
+      databaseUrl: config.databaseUrl,
+      pollSeconds: config.jobsPollSeconds,
+      log: app.log,
+    });
+    const demo = role === 'worker' ? [] : await seedDemoUsers(ctx);
+    if (role !== 'worker') await app.listen({ port: config.port, host: config.host });
+    printBanner({ role, version, url: config.appUrl, kind: database.kind, demo, adminCode: ctx.adminCode });
+  } catch (error) {
+    app.log.error({ err: error }, 'start-up failed');
+    await boss?.stop({ graceful: false, wait: true }).catch(() => {});
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests and jobs');
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    await app.close(); // stops accepting, waits for in-flight requests
+    await boss?.stop({ graceful: true, wait: true, timeout: 15_000 });
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+function printBanner(info: {
+  role: ProcessRole;
+  version: string;
+  url: string;
+  kind: 'pglite' | 'postgres';
+  demo: { firstName: string; lastName: string; accessCode: string; tier: string }[];
+  adminCode: { source: string; generatedCode?: string };
+}) {
+  const lines = [`Kitepost ${info.version} (${info.role})${info.role === 'worker' ? '' : ` at ${info.url}`}`];
+  for (const [concern, adapter] of Object.entries(describeAdapters(info.kind))) {
+    lines.push(`  ${concern.padEnd(9)} ${adapter.adapter}${adapter.sandbox ? '  [SANDBOX]' : ''}`);
+  }
+  if (info.demo.length > 0) {
+    lines.push('Demo users (User Login access codes; not created in production):');
+    for (const user of info.demo) {
+      lines.push(`  ${user.accessCode}  ${user.firstName} ${user.lastName} (${user.tier})`);
+    }
+  }
+  if (info.adminCode.generatedCode) {
+    lines.push(
+      `Super admin access code (generated; shown this once, kept hashed in DATA_DIR): ${info.adminCode.generatedCode}`,
+    );
+  } else if (info.adminCode.source === 'none') {
+    lines.push(
+      'Super admin access code: not set (ADMIN_ACCESS_CODE); only users with role admin are admins.',
+    );
+  }
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+await main();

@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accessCodeBody,
+  adminAccessBody,
+  adminAccessResponse,
+  loginResponse,
+  logoutResponse,
+  sessionUser,
+  signInBody,
+  signUpBody,
+} from '../../../contracts/auth';
+import { errorResponse } from '../../../contracts/common';
+import type { AppContext } from '../../context';
+import { IDENTITY_BASE_PATH } from '../../integrations/identity/better-auth';
+import { callerOf, sendWithCookies } from '../../lib/caller';
+import * as auth from './auth.service';
+
+const loginAnswers = { 200: loginResponse, 400: errorResponse, 401: loginResponse };
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/auth/signup',
+    {
+      config: { access: 'public' },
+      schema: { body: signUpBody, response: { ...loginAnswers, 409: loginResponse } },
+    },
+    async (request, reply) => sendWithCookies(reply, await auth.signUp(ctx, callerOf(request), request.body)),
+  );
+
+  r.post(
+    '/api/auth/signin',
+    { config: { access: 'public' }, schema: { body: signInBody, response: loginAnswers } },
+    async (request, reply) => sendWithCookies(reply, await auth.signIn(ctx, callerOf(request), request.body)),
+  );
+
+  r.post(
+    '/api/user/login',
+    { config: { access: 'public' }, schema: { body: accessCodeBody, response: loginAnswers } },
+    async (request, reply) =>
+      sendWithCookies(reply, await auth.signInWithAccessCode(ctx, callerOf(request), request.body)),
+  );
+
+  r.get('/api/auth/user', { schema: { response: { 200: sessionUser } } }, async (request) => {
+    // The default 'user' access has already answered 401 when nobody is signed in.
+    return request.auth?.user;
+  });
+
+  r.post(
+    '/api/auth/logout',
+    { config: { access: 'public' }, schema: { response: { 200: logoutResponse } } },
+    async (request, reply) => {
+      const setCookies = await auth.signOut(ctx, callerOf(request));
+      return sendWithCookies(reply, { status: 200, body: { success: true as const }, setCookies });
+    },
+  );
+
+  // Public by design: it is how an admin session begins. The rest of /api/admin is guarded.
+  r.post(
+    '/api/admin/access',
+    {
+      config: { access: 'optional' },
+      schema: { body: adminAccessBody, response: { 200: adminAccessResponse, 401: adminAccessResponse } },
+    },
+    async (request, reply) => {
+      const session = request.auth
+        ? { sessionId: request.auth.sessionId, userId: request.auth.user.id }
+        : null;
+      const outcome = await auth.grantAdminAccess(ctx, callerOf(request), session, request.body.accessCode);
+      return sendWithCookies(reply, outcome);
+    },
+  );
+
+  r.get(
+    '/api/login',
+    { config: { access: 'public' }, schema: { querystring: z.object({}).passthrough() } },
+    async (request, reply) => {
+      const start = await auth.startProviderSignIn(ctx, callerOf(request));
+      // Without an identity provider, the landing page's sign-in dialog is the way in.
+      if (!start) return reply.redirect('/?auth=signin');
+      if (start.setCookies.length > 0) reply.header('set-cookie', start.setCookies);
+      return reply.redirect(start.url);
+    },
+  );
+
+  // The provider sends the browser back here; better-auth checks state and PKCE and signs in.
+  app.get(
+    `${IDENTITY_BASE_PATH}/callback/:providerId`,
+    { config: { access: 'public' } },
+    async (request, reply) => {
+      const url = new URL(request.url, ctx.config.appUrl);
+      const response = await ctx.identity.handler(
+        new Request(url, { method: 'GET', headers: callerOf(request).headers }),
+      );
+      reply.status(response.status);
+      for (const [name, value] of response.headers) {
+        if (name !== 'set-cookie') reply.header(name, value);
+      }
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(await response.text());
+    },
+  );
+}

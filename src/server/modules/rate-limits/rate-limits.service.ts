@@ -1,0 +1,30 @@
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { hitRateLimit } from './rate-limits.repository';
+
+export interface RateRule {
+  /** Names the counter, e.g. 'signin'. */
+  name: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/** The limits on every sign-in path (architecture §6). Counted per client address. */
+export const rateRules = {
+  signIn: { name: 'signin', max: 10, windowSeconds: 60 },
+  signUp: { name: 'signup', max: 5, windowSeconds: 60 },
+  accessCode: { name: 'access-code', max: 10, windowSeconds: 60 },
+  adminCode: { name: 'admin-code', max: 5, windowSeconds: 300 },
+} satisfies Record<string, RateRule>;
+
+/** Counts a hit and throws a 429 AppError (with Retry-After) once the window is full. */
+export async function enforceRateLimit(db: Db, rule: RateRule, subject: string) {
+  const { count, windowStartedAt } = await hitRateLimit(db, `${rule.name}:${subject}`, rule.windowSeconds);
+  if (count > rule.max) {
+    const resetsAt = windowStartedAt.getTime() + rule.windowSeconds * 1000;
+    const retryAfterSeconds = Math.max(1, Math.ceil((resetsAt - Date.now()) / 1000));
+    throw new AppError('rate_limited', `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, {
+      retryAfterSeconds,
+    });
+  }
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { UserRole } from '../../../contracts/auth';
+import type { Db } from '../../db/client';
+import { sessions, users, workspaceMembers, workspaces } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function findUserByAccessCode(db: Db, accessCode: string) {
+  const [row] = await db.select().from(users).where(eq(users.accessCode, accessCode)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function accessCodeExists(db: Db, accessCode: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.accessCode, accessCode))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertUser(
+  db: Db,
+  values: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    accessCode: string;
+    role?: UserRole;
+    isSystem?: boolean;
+  },
+) {
+  const [row] = await db
+    .insert(users)
+    .values({
+      id: randomUUID(),
+      name: `${values.firstName} ${values.lastName}`.trim(),
+      email: values.email.toLowerCase(),
+      firstName: values.firstName,
+      lastName: values.lastName,
+      accessCode: values.accessCode,
+      role: values.role ?? 'user',
+      isSystem: values.isSystem ?? false,
+    })
+    .returning();
+  if (!row) throw new Error('user insert returned no row');
+  return row;
+}
+
+export async function findSystemUser(db: Db) {
+  const [row] = await db.select().from(users).where(eq(users.isSystem, true)).limit(1);
+  return row;
+}
+
+/**
+ * The user and the workspace they work in, in one round trip: their earliest workspace where they
+ * own it first (a workspace switcher arrives with team collaboration).
+ */
+export async function findUserWithWorkspace(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      user: users,
+      workspace: workspaces,
+      memberRole: workspaceMembers.role,
+    })
+    .from(users)
+    .innerJoin(workspaceMembers, eq(workspaceMembers.userId, users.id))
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(users.id, userId))
+    .orderBy(sql`${workspaceMembers.role} = 'owner' desc`, asc(workspaceMembers.createdAt))
+    .limit(1);
+  return row;
+}
+
+export async function grantSessionAdminAccess(db: Db, sessionId: string, userId: string) {
+  await db
+    .update(sessions)
+    .set({ adminAccess: true, updatedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+}
+
+export async function deleteExpiredSessions(db: Db) {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
+}
