@@ -61,6 +61,7 @@ export async function buildApp(
       secret: resolveSessionSecret(config),
       secureCookies: config.isProduction,
       oidc: config.oidc,
+      log: app.log,
       hooks: {
         prepareNewUser: async (user) => ({
           accessCode: await generateUniqueAccessCode(db),
@@ -75,7 +76,9 @@ export async function buildApp(
     }),
   };
 
-  registerErrorHandler(app);
+  const clientRoot = join(projectRoot(), 'dist/client');
+  const hasClient = existsSync(join(clientRoot, 'index.html'));
+  registerErrorHandler(app, { spaFallback: hasClient });
   await registerSecurity(app, config);
   registerAuth(app, ctx);
 
@@ -85,14 +88,12 @@ export async function buildApp(
     await api.register(adminRoutes, { prefix: '/api/admin' });
   });
 
-  registerClient(app);
+  if (hasClient) registerClient(app, clientRoot);
   return { app, ctx };
 }
 
-/** The built front end, with the single-page fallback for every non-API GET. */
-function registerClient(app: FastifyInstance) {
-  const root = join(projectRoot(), 'dist/client');
-  if (!existsSync(join(root, 'index.html'))) return;
+/** The built front end; the not-found handler sends index.html for the pages it routes. */
+function registerClient(app: FastifyInstance, root: string) {
   app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -100,12 +101,5 @@ function registerClient(app: FastifyInstance) {
     setHeaders: (res, path) => {
       if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (request.method === 'GET' && !path.startsWith('/api/') && path !== '/api') {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ error: `No route ${request.method} ${path}` });
   });
 }

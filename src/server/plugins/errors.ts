@@ -4,7 +4,7 @@ import type { ErrorResponse } from '../../contracts/common';
 import { AppError } from '../lib/app-error';
 
 /** One handler for every error: a 400 lists the issues; a 5xx never shows internals. */
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(app: FastifyInstance, options: { spaFallback: boolean }) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const body: ErrorResponse = {
@@ -37,6 +37,11 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` });
+    const path = request.url.split('?')[0] ?? '';
+    // The front end routes every other page itself, its not-found page included.
+    if (options.spaFallback && request.method === 'GET' && path !== '/api' && !path.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: `No route ${request.method} ${path}` });
   });
 }

@@ -31,6 +31,7 @@ export interface IdentityOptions {
   secureCookies: boolean;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   hooks: IdentityHooks;
+  log: { [level in 'debug' | 'info' | 'warn' | 'error']: (obj: object, msg: string) => void };
 }
 
 /**
@@ -90,6 +91,10 @@ export function createIdentity(options: IdentityOptions) {
     secret: options.secret,
     trustedOrigins: [options.appUrl],
     telemetry: { enabled: false },
+    // Into our structured log, not the console.
+    logger: {
+      log: (level, message, ...args) => options.log[level]({ component: 'better-auth', args }, message),
+    },
     // Our own limiter (stored in the database) guards the routes people actually call.
     rateLimit: { enabled: false },
     database: drizzleAdapter(options.db, {

@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN_ACCESS_CODE, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './tests/e2e/env';
+import { resetE2eDataOnce } from './tests/e2e/reset-data';
+
+// A fresh data directory for every run (see reset-data.ts for why this is not a globalSetup).
+resetE2eDataOnce();
+
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-background-networking',
+    '--disable-gpu',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  webServer: {
+    command: 'node dist/server/main.js',
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      APP_URL: E2E_BASE_URL,
+      DATA_DIR: E2E_DATA_DIR,
+      ADMIN_ACCESS_CODE: E2E_ADMIN_ACCESS_CODE,
+      NODE_ENV: 'test',
+      // Tests give each page its own X-Forwarded-For (tests/e2e/fixtures.ts).
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,37 @@
+import { lazy } from 'react';
+
+/**
+ * Every page but the landing is loaded on demand, so the landing's first load stays small
+ * (architecture §8: <= 100 KB of JavaScript, gzipped).
+ */
+export const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default: m.SignedInApp })));
+export const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+export const ContentGeneratorPage = lazy(() =>
+  import('../features/content/content-generator-page').then((m) => ({ default: m.ContentGeneratorPage })),
+);
+export const CalendarPage = lazy(() =>
+  import('../features/calendar/calendar-page').then((m) => ({ default: m.CalendarPage })),
+);
+export const SocialAccountsPage = lazy(() =>
+  import('../features/social-accounts/social-accounts-page').then((m) => ({ default: m.SocialAccountsPage })),
+);
+export const SettingsPage = lazy(() =>
+  import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+export const SubscribePage = lazy(() =>
+  import('../features/subscribe/subscribe-page').then((m) => ({ default: m.SubscribePage })),
+);
+export const DemoPage = lazy(() =>
+  import('../features/demo/demo-page').then((m) => ({ default: m.DemoPage })),
+);
+export const IntegrationsPage = lazy(() =>
+  import('../features/integrations/integrations-page').then((m) => ({ default: m.IntegrationsPage })),
+);
+export const AdminPage = lazy(() =>
+  import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })),
+);
+export const NotFoundPage = lazy(() =>
+  import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);

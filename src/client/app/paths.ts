@@ -1,0 +1,24 @@
+/** Every route path of the app, once (spec §2). */
+export const paths = {
+  home: '/',
+  dashboard: '/dashboard',
+  contentGenerator: '/content-generator',
+  content: '/content',
+  calendar: '/calendar',
+  socialAccounts: '/social-accounts',
+  analytics: '/analytics',
+  settings: '/settings',
+  subscribe: '/subscribe',
+  demo: '/demo',
+  admin: '/admin',
+  integrations: '/integrations',
+} as const;
+
+/** Server routes the browser navigates to (full page loads, not client routes). */
+export const serverPaths = {
+  login: '/api/login',
+} as const;
+
+export function subscribePath(planId: string): string {
+  return `${paths.subscribe}?plan=${encodeURIComponent(planId)}`;
+}

@@ -1,0 +1,81 @@
+import { Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { FullPageMessage } from '../components/full-page-message';
+import { PublicLayout } from '../components/public-layout';
+import { useAuth } from '../features/auth/api/get-current-user';
+import { LandingPage } from '../features/landing/landing-page';
+import { RequireAuth } from './guard';
+import {
+  AdminPage,
+  ContentGeneratorPage,
+  DemoPage,
+  IntegrationsPage,
+  NotFoundPage,
+  SignedInApp,
+  SubscribePage,
+} from './lazy-pages';
+import { paths } from './paths';
+
+/**
+ * The spec's route table (§2). A signed-in user gets the application area (loaded on demand);
+ * a visitor, or anyone while the session is being checked, gets the public table. The app's
+ * own routes are guarded there: 'Loading...', then a redirect to sign in.
+ */
+export function AppRouter() {
+  const { user } = useAuth();
+  return (
+    <Suspense fallback={<FullPageMessage message="Loading..." />}>
+      {user ? <SignedInApp /> : <SignedOutRoutes />}
+    </Suspense>
+  );
+}
+
+function SignedOutRoutes() {
+  return (
+    <Switch>
+      <Route path={paths.home} component={LandingPage} />
+      <Route path={paths.subscribe}>
+        <PublicLayout>
+          <SubscribePage />
+        </PublicLayout>
+      </Route>
+      <Route path={paths.demo}>
+        <PublicLayout>
+          <DemoPage />
+        </PublicLayout>
+      </Route>
+      <Route path={paths.admin} component={AdminPage} />
+      <Route path={paths.integrations}>
+        <PublicLayout>
+          <IntegrationsPage />
+        </PublicLayout>
+      </Route>
+      <Route path={paths.contentGenerator}>
+        <PublicLayout>
+          <ContentGeneratorPage />
+        </PublicLayout>
+      </Route>
+      <Route path={paths.content}>
+        <PublicLayout>
+          <ContentGeneratorPage />
+        </PublicLayout>
+      </Route>
+      <Route path={paths.dashboard}>
+        <RequireAuth />
+      </Route>
+      <Route path={paths.calendar}>
+        <RequireAuth />
+      </Route>
+      <Route path={paths.socialAccounts}>
+        <RequireAuth />
+      </Route>
+      <Route path={paths.analytics}>
+        <RequireAuth />
+      </Route>
+      <Route path={paths.settings}>
+        <RequireAuth />
+      </Route>
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}

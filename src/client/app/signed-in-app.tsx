@@ -1,0 +1,78 @@
+import { Suspense } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { InlineLoading } from '../components/full-page-message';
+import { PublicLayout } from '../components/public-layout';
+import { AppShell } from './app-shell';
+import { RequireAuth } from './guard';
+import {
+  AdminPage,
+  CalendarPage,
+  ContentGeneratorPage,
+  DashboardPage,
+  DemoPage,
+  IntegrationsPage,
+  NotFoundPage,
+  SettingsPage,
+  SocialAccountsPage,
+  SubscribePage,
+} from './lazy-pages';
+import { paths } from './paths';
+
+/** Paths drawn inside the application shell (sidebar). */
+const shellPaths = new Set<string>([
+  paths.home,
+  paths.dashboard,
+  paths.contentGenerator,
+  paths.content,
+  paths.calendar,
+  paths.socialAccounts,
+  paths.analytics,
+  paths.settings,
+]);
+
+/** The signed-in route table (spec §2). */
+export function SignedInApp() {
+  const [location] = useLocation();
+  if (shellPaths.has(location)) {
+    return (
+      <RequireAuth>
+        <AppShell>
+          <Suspense fallback={<InlineLoading />}>
+            <Switch>
+              <Route path={paths.home} component={DashboardPage} />
+              <Route path={paths.dashboard} component={DashboardPage} />
+              <Route path={paths.contentGenerator} component={ContentGeneratorPage} />
+              <Route path={paths.content} component={ContentGeneratorPage} />
+              <Route path={paths.calendar} component={CalendarPage} />
+              <Route path={paths.socialAccounts} component={SocialAccountsPage} />
+              <Route path={paths.analytics} component={DashboardPage} />
+              <Route path={paths.settings} component={SettingsPage} />
+            </Switch>
+          </Suspense>
+        </AppShell>
+      </RequireAuth>
+    );
+  }
+  return (
+    <Switch>
+      <Route path={paths.subscribe}>
+        <PublicLayout>
+          <SubscribePage />
+        </PublicLayout>
+      </Route>
+      <Route path={paths.admin} component={AdminPage} />
+      {/* Not in the spec's signed-in table, but "Watch Demo" opens it in a new tab: keep it reachable. */}
+      <Route path={paths.demo}>
+        <PublicLayout>
+          <DemoPage />
+        </PublicLayout>
+      </Route>
+      <Route path={paths.integrations}>
+        <PublicLayout>
+          <IntegrationsPage />
+        </PublicLayout>
+      </Route>
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}

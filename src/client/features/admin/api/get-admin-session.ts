@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { adminSessionResponse } from '../../../../contracts/auth';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+export const adminSessionQueryKey = ['admin', 'me'] as const;
+
+export type AdminSession = z.infer<typeof adminSessionResponse>;
+
+/** GET /api/admin/me: the admin session, or null when the server says no (401 or 403). */
+async function getAdminSession(): Promise<AdminSession | null> {
+  try {
+    return await apiRequest('GET', '/api/admin/me', adminSessionResponse);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+    throw error;
+  }
+}
+
+export const adminSessionQueryOptions = () =>
+  queryOptions({
+    queryKey: adminSessionQueryKey,
+    queryFn: getAdminSession,
+    meta: { handlesUnauthorized: true },
+  });
+
+export function useAdminSession() {
+  return useQuery(adminSessionQueryOptions());
+}

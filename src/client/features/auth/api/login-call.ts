@@ -1,0 +1,32 @@
+import { loginResponse, type SessionUser } from '../../../../contracts/auth';
+import { messageOf, postForAnswer } from '../../../lib/api-client';
+
+export const NETWORK_ERROR_MESSAGE = 'Network error or server unavailable';
+
+export type LoginOutcome =
+  | { ok: true; user: SessionUser }
+  | { ok: false; reason: 'refused' | 'network'; message: string };
+
+/**
+ * Runs one of the three login calls. The body is read whatever the status (a refusal carries
+ * {success:false, message}); only a network failure throws inside, and it becomes an outcome too.
+ */
+export async function callLogin(url: string, body: unknown, defaultMessage: string): Promise<LoginOutcome> {
+  let answer: Awaited<ReturnType<typeof postForAnswer>>;
+  try {
+    answer = await postForAnswer(url, body);
+  } catch {
+    return { ok: false, reason: 'network', message: NETWORK_ERROR_MESSAGE };
+  }
+  const parsed = loginResponse.safeParse(answer.body);
+  if (
+    answer.status >= 200 &&
+    answer.status < 300 &&
+    parsed.success &&
+    parsed.data.success &&
+    parsed.data.user
+  ) {
+    return { ok: true, user: parsed.data.user };
+  }
+  return { ok: false, reason: 'refused', message: messageOf(answer.body) ?? defaultMessage };
+}

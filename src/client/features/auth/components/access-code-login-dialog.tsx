@@ -1,0 +1,93 @@
+import { KeyRound, Loader2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { ACCESS_CODE_LENGTH } from '../../../../contracts/auth';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/use-toast';
+import { useAccessCodeLogin } from '../api/access-code-login';
+import { useCompleteLogin } from '../use-complete-login';
+
+interface AccessCodeLoginDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** User Login: sign in with a four-character access code. */
+export function AccessCodeLoginDialog({ open, onOpenChange }: AccessCodeLoginDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <AccessCodeLoginForm onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function AccessCodeLoginForm({ onDone }: { onDone: () => void }) {
+  // The code lives inside the dialog content: closing the dialog unmounts it and clears the code.
+  const [accessCode, setAccessCode] = useState('');
+  const login = useAccessCodeLogin();
+  const completeLogin = useCompleteLogin();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!accessCode || login.isPending) return;
+    login.mutate(
+      { accessCode },
+      {
+        onSuccess: (outcome) => {
+          // The dialog closes and forgets the code on both outcomes (spec §4).
+          onDone();
+          if (outcome.ok) {
+            completeLogin(outcome.user, 'login');
+          } else {
+            toast({ title: 'Login Failed', description: outcome.message, variant: 'destructive' });
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-5">
+      <DialogHeader>
+        <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
+          <KeyRound className="size-5" aria-hidden="true" />
+        </div>
+        <DialogTitle>User Login</DialogTitle>
+        <DialogDescription>Enter the access code you were given to open your workspace.</DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-2">
+        <Label htmlFor="access-code">Access Code</Label>
+        <Input
+          id="access-code"
+          name="accessCode"
+          value={accessCode}
+          onChange={(event) => setAccessCode(event.target.value)}
+          maxLength={ACCESS_CODE_LENGTH}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder="••••"
+          className="h-12 text-center font-mono text-lg tracking-[0.5em]"
+        />
+        <p className="text-xs text-slate-500">{ACCESS_CODE_LENGTH} characters</p>
+      </div>
+      <DialogFooter>
+        <Button type="submit" className="w-full" size="lg" disabled={!accessCode || login.isPending}>
+          {login.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          Login
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { Sparkles } from 'lucide-react';
+import { serverPaths } from '../../../app/paths';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+
+export type AuthTab = 'signin' | 'signup';
+
+interface AuthDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  tab: AuthTab;
+  onTabChange: (tab: AuthTab) => void;
+}
+
+/** Sign In / Sign Up tabs. Fields live in the content, so closing the dialog resets them. */
+export function AuthDialog({ open, onOpenChange, tab, onTabChange }: AuthDialogProps) {
+  const close = () => onOpenChange(false);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="max-w-md"
+        onOpenAutoFocus={(event) => {
+          // Start in the first field rather than on the tabs.
+          const field = (event.currentTarget as HTMLElement | null)?.querySelector('input');
+          if (field) {
+            event.preventDefault();
+            field.focus();
+          }
+        }}
+      >
+        <DialogHeader>
+          <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
+            <Sparkles className="size-5" aria-hidden="true" />
+          </div>
+          <DialogTitle>{tab === 'signin' ? 'Welcome back' : 'Start your 7-day free trial'}</DialogTitle>
+          <DialogDescription>
+            {tab === 'signin'
+              ? 'Sign in to plan, write and publish your posts.'
+              : 'No credit card required. Cancel anytime.'}
+          </DialogDescription>
+        </DialogHeader>
+        <Tabs value={tab} onValueChange={(value) => onTabChange(value === 'signup' ? 'signup' : 'signin')}>
+          <TabsList>
+            <TabsTrigger value="signin">Sign In</TabsTrigger>
+            <TabsTrigger value="signup">Sign Up</TabsTrigger>
+          </TabsList>
+          <TabsContent value="signin">
+            <SignInForm onSuccess={close} />
+          </TabsContent>
+          <TabsContent value="signup">
+            <SignUpForm onSuccess={close} />
+          </TabsContent>
+        </Tabs>
+        <div className="grid gap-3">
+          <div className="flex items-center gap-3 text-xs text-slate-500">
+            <span className="h-px flex-1 bg-slate-200" />
+            or
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <a
+            href={serverPaths.login}
+            className="text-center text-sm font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:rounded focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+          >
+            Continue with single sign-on
+          </a>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

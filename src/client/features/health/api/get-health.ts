@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type HealthResponse, healthResponse } from '../../../../contracts/health';
+import { apiRequest } from '../../../lib/api-client';
+
+export const healthQueryKey = ['health'] as const;
+
+/** GET /api/health: which adapter serves each concern, and which of them are sandboxes. */
+export const healthQueryOptions = () =>
+  queryOptions({
+    queryKey: healthQueryKey,
+    queryFn: () => apiRequest('GET', '/api/health', healthResponse),
+  });
+
+export function useHealth() {
+  return useQuery(healthQueryOptions());
+}
+
+/** Names of the concerns served by a sandbox, e.g. ['billing', 'social']. */
+export function sandboxedConcerns(health: HealthResponse | undefined): string[] {
+  if (!health) return [];
+  return Object.entries(health.adapters)
+    .filter(([, info]) => info.sandbox)
+    .map(([concern]) => concern);
+}

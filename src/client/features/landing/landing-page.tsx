@@ -1,0 +1,109 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { Plan } from '../../../contracts/plans';
+import { paths, subscribePath } from '../../app/paths';
+import { toast } from '../../components/ui/use-toast';
+import { clearSessionMirror } from '../../lib/session';
+import { whenIdle } from '../../lib/when-idle';
+import { useAuth } from '../auth/api/get-current-user';
+import type { AuthTab } from '../auth/components/auth-dialog';
+import { CtaSection } from './components/cta-section';
+import { FeaturesSection } from './components/features-section';
+import { HeroSection } from './components/hero-section';
+import { LandingFooter } from './components/landing-footer';
+import { LandingHeader } from './components/landing-header';
+import { PricingSection } from './components/pricing-section';
+import { TestimonialsSection } from './components/testimonials-section';
+import type { LandingDialog } from './landing-dialogs';
+import { useLogoClicks } from './use-logo-clicks';
+
+// The dialogs (Radix Dialog and Tabs, the forms, the contract schemas) are not needed for the
+// first paint: they load when the browser is idle, or when one is first opened.
+const LandingDialogs = lazy(() => import('./landing-dialogs').then((m) => ({ default: m.LandingDialogs })));
+
+/** `/?auth=signin` (where the server sends /api/login without an identity provider) or `?auth=signup`. */
+function authTabFromSearch(search: string): AuthTab | null {
+  const value = new URLSearchParams(search).get('auth');
+  return value === 'signin' || value === 'signup' ? value : null;
+}
+
+/** What the provider sign-in's error codes mean to a person (better-auth's codes). */
+const providerErrors: Record<string, string> = {
+  account_not_linked:
+    'An account with this email already exists. Sign in with your password; single sign-on links to it once your email is verified.',
+  access_denied: 'Sign-in was cancelled at your identity provider.',
+};
+
+function providerErrorFromSearch(search: string): string | null {
+  const code = new URLSearchParams(search).get('error');
+  if (!code) return null;
+  return (
+    providerErrors[code] ?? 'Single sign-on did not complete. Please try again or sign in with your email.'
+  );
+}
+
+export function LandingPage() {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const { user } = useAuth();
+  const initialTab = authTabFromSearch(search);
+  const [dialog, setDialog] = useState<LandingDialog>(initialTab ? 'auth' : 'none');
+  const [authTab, setAuthTab] = useState<AuthTab>(initialTab ?? 'signin');
+
+  const [dialogsWanted, setDialogsWanted] = useState(dialog !== 'none');
+  useEffect(() => whenIdle(() => setDialogsWanted(true)), []);
+
+  useEffect(() => {
+    const tab = authTabFromSearch(search);
+    if (!tab) return;
+    const providerError = providerErrorFromSearch(search);
+    if (providerError) toast({ title: 'Login Failed', description: providerError, variant: 'destructive' });
+    setAuthTab(tab);
+    setDialog('auth');
+    // Drop the query so a reload does not reopen the dialog.
+    navigate(paths.home, { replace: true });
+  }, [search, navigate]);
+
+  const openAuth = (tab: AuthTab) => () => {
+    setAuthTab(tab);
+    setDialog('auth');
+  };
+  const openAdmin = () => setDialog('admin');
+
+  const onLogoClick = useLogoClicks(openAdmin);
+  const footerLogoClick = () => {
+    clearSessionMirror();
+    if (location !== paths.home) navigate(paths.home);
+    onLogoClick();
+  };
+
+  const choosePlan = (plan: Plan) => {
+    if (user) navigate(subscribePath(plan.id));
+    else openAuth('signup')();
+  };
+
+  return (
+    <div id="top" className="min-h-dvh bg-white">
+      <LandingHeader onSignIn={openAuth('signin')} onStartTrial={openAuth('signup')} onAdmin={openAdmin} />
+      <main>
+        <HeroSection onStartTrial={openAuth('signup')} onUserLogin={() => setDialog('user-login')} />
+        <FeaturesSection />
+        <PricingSection onChoosePlan={choosePlan} />
+        <TestimonialsSection />
+        <CtaSection onStartTrial={openAuth('signup')} />
+      </main>
+      <LandingFooter onLogoClick={footerLogoClick} />
+
+      {dialogsWanted || dialog !== 'none' ? (
+        <Suspense fallback={null}>
+          <LandingDialogs
+            dialog={dialog}
+            authTab={authTab}
+            onAuthTabChange={setAuthTab}
+            onClose={() => setDialog('none')}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

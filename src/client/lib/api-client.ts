@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+
+/** A non-OK answer. `message` follows the spec (§7): `${status}: ${responseText || statusText}`. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, statusText: string, responseText: string) {
+    super(`${status}: ${responseText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+function send(method: Method, url: string, body?: unknown): Promise<Response> {
+  return fetch(url, {
+    method,
+    credentials: 'include',
+    headers:
+      body === undefined
+        ? { Accept: 'application/json' }
+        : { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Sends a request and returns the JSON body; any non-OK answer throws an ApiError. */
+export async function apiFetchJson(method: Method, url: string, body?: unknown): Promise<unknown> {
+  const response = await send(method, url, body);
+  if (!response.ok) {
+    throw new ApiError(response.status, response.statusText, await response.text());
+  }
+  return response.json();
+}
+
+/** Like apiFetchJson, and parses the answer with the contract's schema. */
+export async function apiRequest<T extends z.ZodType>(
+  method: Method,
+  url: string,
+  schema: T,
+  body?: unknown,
+): Promise<z.infer<T>> {
+  return schema.parse(await apiFetchJson(method, url, body));
+}
+
+/** The JSON body of an answer whatever its status (the login calls read refusals too). */
+export interface RawAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** Posts JSON and reads the body whatever the status. Throws only when the network fails. */
+export async function postForAnswer(url: string, body: unknown): Promise<RawAnswer> {
+  const response = await send('POST', url, body);
+  let parsed: unknown = null;
+  try {
+    parsed = await response.json();
+  } catch {
+    parsed = null;
+  }
+  return { status: response.status, body: parsed };
+}
+
+/** `message` of an error body, else the first validation issue's message. */
+export function messageOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as { message?: unknown; issues?: unknown };
+  if (typeof record.message === 'string' && record.message.length > 0) return record.message;
+  if (Array.isArray(record.issues)) {
+    const first = record.issues[0] as { message?: unknown } | undefined;
+    if (first && typeof first.message === 'string') return first.message;
+  }
+  return undefined;
+}

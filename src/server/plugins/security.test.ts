@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { isForeignOrigin } from './security';
+
+const APP = 'https://app.kitepost.test';
+
+describe('isForeignOrigin', () => {
+  it('lets requests without Origin through (not a browser page)', () => {
+    expect(isForeignOrigin(undefined, 'app.kitepost.test', APP)).toBe(false);
+  });
+  it('accepts the app origin and the host the request was sent to', () => {
+    expect(isForeignOrigin(APP, 'internal:5000', APP)).toBe(false);
+    expect(isForeignOrigin('http://127.0.0.1:5000', '127.0.0.1:5000', APP)).toBe(false);
+  });
+  it('refuses other origins, look-alikes, "null" and garbage', () => {
+    expect(isForeignOrigin('https://evil.example', 'app.kitepost.test', APP)).toBe(true);
+    expect(isForeignOrigin('https://app.kitepost.test.evil.example', 'app.kitepost.test', APP)).toBe(true);
+    expect(isForeignOrigin('http://app.kitepost.test:8080', 'app.kitepost.test', APP)).toBe(true);
+    expect(isForeignOrigin('null', 'app.kitepost.test', APP)).toBe(true);
+    expect(isForeignOrigin('::::', 'app.kitepost.test', APP)).toBe(true);
+  });
+});

@@ -1,0 +1,5 @@
+/** The end-to-end server's settings, shared by playwright.config.ts and the tests. */
+export const E2E_PORT = 5055;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_DATA_DIR = '.tmp/e2e-data';
+export const E2E_ADMIN_ACCESS_CODE = 'e2e-admin-7391';

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../../src/server/modules/users/users.repository';
+import { createTrialWorkspace, generateUniqueAccessCode } from '../../src/server/modules/users/users.service';
+import { cookieFrom, randomIp, signUp } from '../factories/users';
+import { startFakeOidcIssuer } from '../fakes/oidc/fake-oidc-issuer';
+import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
+import { databaseKinds } from '../setup/databases';
+
+describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
+  describe('without an identity provider', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp(kind);
+    });
+    afterAll(() => t.close());
+
+    it('GET /api/health names the adapter of every concern', async () => {
+      const response = await t.app.inject({ url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.status).toBe('ok');
+      expect(body.adapters.database.adapter).toBe(kind === 'pglite' ? 'pglite (embedded)' : 'postgresql');
+      expect(Object.keys(body.adapters).sort()).toEqual(
+        ['ai', 'billing', 'database', 'jobs', 'mail', 'social', 'storage'].sort(),
+      );
+      expect(response.headers['x-request-id']).toBeTruthy();
+      expect(response.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    });
+
+    it('echoes a well-formed X-Request-Id', async () => {
+      const response = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'req-123' } });
+      expect(response.headers['x-request-id']).toBe('req-123');
+    });
+
+    it('GET /api/login sends the browser to the sign-in dialog', async () => {
+      const response = await t.app.inject({ url: '/api/login' });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/?auth=signin');
+    });
+
+    it('an unknown API path is a JSON 404', async () => {
+      const response = await t.app.inject({ url: '/api/nothing-here', headers: {} });
+      expect([401, 404]).toContain(response.statusCode);
+      expect(response.statusCode).not.toBe(500);
+    });
+  });
+
+  describe('with an OpenID Connect issuer', () => {
+    const client = { clientId: 'kitepost-test', clientSecret: 'fake-secret' };
+    let t: TestApp;
+    let issuer: Awaited<ReturnType<typeof startFakeOidcIssuer>>;
+    beforeAll(async () => {
+      issuer = await startFakeOidcIssuer(client);
+      t = await buildTestApp(kind, {
+        OIDC_ISSUER: issuer.issuer,
+        OIDC_CLIENT_ID: client.clientId,
+        OIDC_CLIENT_SECRET: client.clientSecret,
+      });
+    });
+    afterAll(async () => {
+      await t.close();
+      await issuer.close();
+    });
+
+    /** Walks the browser's part: /api/login -> provider -> callback. Returns the callback answer. */
+    async function providerSignIn() {
+      const start = await t.app.inject({ url: '/api/login', remoteAddress: randomIp() });
+      expect(start.statusCode).toBe(302);
+      const authorizeUrl = new URL(String(start.headers.location));
+      expect(authorizeUrl.origin).toBe(issuer.issuer);
+      expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(
+        `${TEST_APP_URL}/api/identity/callback/oidc`,
+      );
+      const atProvider = await fetch(authorizeUrl, { redirect: 'manual' });
+      expect(atProvider.status).toBe(302);
+      const callback = new URL(String(atProvider.headers.get('location')));
+      return t.app.inject({
+        url: `${callback.pathname}${callback.search}`,
+        headers: { cookie: cookieFrom(start) },
+      });
+    }
+
+    it('creates a user with a trial workspace on first sign-in and lands on /dashboard', async () => {
+      issuer.state.nextUser = {
+        sub: 'oidc-user-1',
+        email: 'katherine@example.org',
+        given_name: 'Katherine',
+        family_name: 'Johnson',
+        name: 'Katherine Johnson',
+      };
+      const callback = await providerSignIn();
+      expect(callback.statusCode).toBe(302);
+      expect(callback.headers.location, String(callback.body)).toMatch(/\/dashboard$/);
+      const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: cookieFrom(callback) } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({
+        email: 'katherine@example.org',
+        firstName: 'Katherine',
+        lastName: 'Johnson',
+        subscriptionStatus: 'trialing',
+      });
+    });
+
+    it('links to an operator-made account with the same email', async () => {
+      const existing = await insertUser(t.ctx.database.db, {
+        email: 'dorothy@example.org',
+        firstName: 'Dorothy',
+        lastName: 'Vaughan',
+        accessCode: await generateUniqueAccessCode(t.ctx.database.db),
+      });
+      await createTrialWorkspace(t.ctx.database.db, existing);
+      issuer.state.nextUser = {
+        sub: 'oidc-user-2',
+        email: 'dorothy@example.org',
+        given_name: 'Dorothy',
+        family_name: 'Vaughan',
+        name: 'Dorothy Vaughan',
+      };
+      const callback = await providerSignIn();
+      expect(callback.headers.location).toMatch(/\/dashboard$/);
+      const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: cookieFrom(callback) } });
+      expect(me.json().id).toBe(existing.id);
+    });
+
+    it('does not hand a self-registered, unverified account to whoever holds the email at the provider', async () => {
+      const account = await signUp(t.app, { email: 'mary@example.org' });
+      issuer.state.nextUser = {
+        sub: 'oidc-user-3',
+        email: 'mary@example.org',
+        given_name: 'Mary',
+        family_name: 'Jackson',
+        name: 'Mary Jackson',
+      };
+      const callback = await providerSignIn();
+      expect(callback.headers.location).toBe('/?auth=signin&error=account_not_linked');
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: account.email, password: account.password },
+        remoteAddress: randomIp(),
+      });
+      expect(signIn.json().user.id).toBe(account.user.id);
+    });
+
+    it('refuses a callback with a forged state', async () => {
+      const response = await t.app.inject({ url: '/api/identity/callback/oidc?code=abc&state=forged' });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toMatch(/error=/);
+      expect(response.headers['set-cookie'] ?? '').not.toMatch(/session_token=[^;]+\./);
+    });
+  });
+});

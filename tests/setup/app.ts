@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import type { AppContext } from '../../src/server/context';
+import { type DatabaseKind, openTestDatabase } from './databases';
+
+export const TEST_ADMIN_CODE = 'test-admin-code-4821';
+export const TEST_APP_URL = 'http://kitepost.test';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh real database; `env` overrides the environment it is configured with. */
+export async function buildTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kitepost-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_URL: TEST_APP_URL,
+    SESSION_SECRET: 'test-session-secret-0123456789abcdef-0123456789',
+    ADMIN_ACCESS_CODE: TEST_ADMIN_CODE,
+    LOG_LEVEL: 'error',
+    ...env,
+  });
+  const database = await openTestDatabase(kind);
+  const { app, ctx } = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
