@@ -14,6 +14,8 @@ export const healthResponse = z.object({
     social: adapterInfo,
     mail: adapterInfo,
     storage: adapterInfo,
+    /** 'openid-connect' when OIDC_* is set (single sign-on at /api/login), else 'email-password'. */
+    identity: adapterInfo,
   }),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;

@@ -59,7 +59,15 @@ async function main() {
     });
     const demo = role === 'worker' ? [] : await seedDemoUsers(ctx);
     if (role !== 'worker') await app.listen({ port: config.port, host: config.host });
-    printBanner({ role, version, url: config.appUrl, kind: database.kind, demo, adminCode: ctx.adminCode });
+    printBanner({
+      role,
+      version,
+      url: config.appUrl,
+      kind: database.kind,
+      providerSignIn: config.oidc !== undefined,
+      demo,
+      adminCode: ctx.adminCode,
+    });
   } catch (error) {
     app.log.error({ err: error }, 'start-up failed');
     await boss?.stop({ graceful: false, wait: true }).catch(() => {});
@@ -89,11 +97,12 @@ function printBanner(info: {
   version: string;
   url: string;
   kind: 'pglite' | 'postgres';
+  providerSignIn: boolean;
   demo: { firstName: string; lastName: string; accessCode: string; tier: string }[];
   adminCode: { source: string; generatedCode?: string };
 }) {
   const lines = [`Kitepost ${info.version} (${info.role})${info.role === 'worker' ? '' : ` at ${info.url}`}`];
-  for (const [concern, adapter] of Object.entries(describeAdapters(info.kind))) {
+  for (const [concern, adapter] of Object.entries(describeAdapters(info.kind, info.providerSignIn))) {
     lines.push(`  ${concern.padEnd(9)} ${adapter.adapter}${adapter.sandbox ? '  [SANDBOX]' : ''}`);
   }
   if (info.demo.length > 0) {

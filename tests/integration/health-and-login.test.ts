@@ -21,8 +21,9 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
       expect(body.status).toBe('ok');
       expect(body.adapters.database.adapter).toBe(kind === 'pglite' ? 'pglite (embedded)' : 'postgresql');
       expect(Object.keys(body.adapters).sort()).toEqual(
-        ['ai', 'billing', 'database', 'jobs', 'mail', 'social', 'storage'].sort(),
+        ['ai', 'billing', 'database', 'identity', 'jobs', 'mail', 'social', 'storage'].sort(),
       );
+      expect(body.adapters.identity.adapter).toBe('email-password');
       expect(response.headers['x-request-id']).toBeTruthy();
       expect(response.headers['content-security-policy']).toMatch(/default-src 'self'/);
     });
@@ -80,6 +81,11 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
         headers: { cookie: cookieFrom(start) },
       });
     }
+
+    it('reports single sign-on in /api/health', async () => {
+      const body = (await t.app.inject({ url: '/api/health' })).json();
+      expect(body.adapters.identity.adapter).toBe('openid-connect');
+    });
 
     it('creates a user with a trial workspace on first sign-in and lands on /dashboard', async () => {
       issuer.state.nextUser = {

@@ -4,7 +4,10 @@ import type { HealthResponse } from '../../contracts/health';
  * Which adapter serves each outside concern (architecture §1), for /api/health and the start-up
  * log. A sandbox is never hidden. Concerns whose adapters are not built yet say 'none'.
  */
-export function describeAdapters(databaseKind: 'pglite' | 'postgres'): HealthResponse['adapters'] {
+export function describeAdapters(
+  databaseKind: 'pglite' | 'postgres',
+  providerSignIn: boolean,
+): HealthResponse['adapters'] {
   const embedded = databaseKind === 'pglite';
   return {
     database: { adapter: embedded ? 'pglite (embedded)' : 'postgresql', sandbox: false },
@@ -17,5 +20,6 @@ export function describeAdapters(databaseKind: 'pglite' | 'postgres'): HealthRes
     social: { adapter: 'none', sandbox: false },
     mail: { adapter: 'none', sandbox: false },
     storage: { adapter: 'none', sandbox: false },
+    identity: { adapter: providerSignIn ? 'openid-connect' : 'email-password', sandbox: false },
   };
 }

@@ -18,7 +18,7 @@ export async function healthRoutes(
         status: 'ok' as const,
         version: ctx.version,
         role: ctx.role,
-        adapters: describeAdapters(ctx.database.kind),
+        adapters: describeAdapters(ctx.database.kind, ctx.config.oidc !== undefined),
       }),
     );
 }

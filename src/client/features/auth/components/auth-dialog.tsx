@@ -8,6 +8,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useHealth } from '../../health/api/get-health';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -23,6 +24,8 @@ interface AuthDialogProps {
 /** Sign In / Sign Up tabs. Fields live in the content, so closing the dialog resets them. */
 export function AuthDialog({ open, onOpenChange, tab, onTabChange }: AuthDialogProps) {
   const close = () => onOpenChange(false);
+  // Offered only when the server has an identity provider; otherwise /api/login leads back here.
+  const singleSignOn = useHealth().data?.adapters.identity.adapter === 'openid-connect';
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -59,19 +62,21 @@ export function AuthDialog({ open, onOpenChange, tab, onTabChange }: AuthDialogP
             <SignUpForm onSuccess={close} />
           </TabsContent>
         </Tabs>
-        <div className="grid gap-3">
-          <div className="flex items-center gap-3 text-xs text-slate-500">
-            <span className="h-px flex-1 bg-slate-200" />
-            or
-            <span className="h-px flex-1 bg-slate-200" />
+        {singleSignOn ? (
+          <div className="grid gap-3">
+            <div className="flex items-center gap-3 text-xs text-slate-500">
+              <span className="h-px flex-1 bg-slate-200" />
+              or
+              <span className="h-px flex-1 bg-slate-200" />
+            </div>
+            <a
+              href={serverPaths.login}
+              className="text-center text-sm font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:rounded focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+            >
+              Continue with single sign-on
+            </a>
           </div>
-          <a
-            href={serverPaths.login}
-            className="text-center text-sm font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:rounded focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-          >
-            Continue with single sign-on
-          </a>
-        </div>
+        ) : null}
       </DialogContent>
     </Dialog>
   );
