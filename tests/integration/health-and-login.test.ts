@@ -28,6 +28,18 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
       expect(response.headers['content-security-policy']).toMatch(/default-src 'self'/);
     });
 
+    it('answers 503 "degraded" when the database does not answer', async () => {
+      const broken = await buildTestApp(kind);
+      await broken.ctx.database.close();
+      try {
+        const response = await broken.app.inject({ url: '/api/health' });
+        expect(response.statusCode).toBe(503);
+        expect(response.json().status).toBe('degraded');
+      } finally {
+        await broken.app.close();
+      }
+    });
+
     it('echoes a well-formed X-Request-Id', async () => {
       const response = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'req-123' } });
       expect(response.headers['x-request-id']).toBe('req-123');

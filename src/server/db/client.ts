@@ -63,7 +63,7 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   try {
-    await migratePg(db as never, { migrationsFolder: migrationsFolder() });
+    await migrateUnderLock(pool);
   } catch (error) {
     await pool.end();
     throw error;
@@ -74,6 +74,24 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     close: () => pool.end(),
   };
+}
+
+/** Any number of processes may start at once: one migrates while the others wait. */
+const MIGRATION_LOCK = 7_270_301;
+async function migrateUnderLock(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), {
+        migrationsFolder: migrationsFolder(),
+      });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 export function openDatabase(options: {

@@ -3,10 +3,12 @@ import { deleteExpiredRateLimits } from '../modules/rate-limits/rate-limits.repo
 import { deleteExpiredSessions } from '../modules/users/users.repository';
 import type { JobDefinition } from './registry';
 
+const payload = z.object({});
+
 /** Hourly: drop expired sessions and rate-limit windows long past (both are safe to redo). */
-export const cleanupExpiredJob: JobDefinition<Record<string, never>> = {
+export const cleanupExpiredJob: JobDefinition<z.infer<typeof payload>> = {
   name: 'maintenance.cleanup-expired.v1',
-  payload: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+  payload,
   cron: '17 * * * *',
   async handle(_payload, { database, log }) {
     await deleteExpiredSessions(database.db);

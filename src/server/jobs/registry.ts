@@ -10,4 +10,4 @@ export interface JobDefinition<P = unknown> {
   handle(payload: P, context: JobsContext): Promise<void>;
 }
 
-export const allJobs: JobDefinition[] = [cleanupExpiredJob as JobDefinition];
+export const allJobs: JobDefinition[] = [cleanupExpiredJob];

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResponse } from '../../../contracts/health';
@@ -13,12 +14,22 @@ export async function healthRoutes(
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/health',
-      { config: { access: 'public' }, schema: { response: { 200: healthResponse } } },
-      async () => ({
-        status: 'ok' as const,
-        version: ctx.version,
-        role: ctx.role,
-        adapters: describeAdapters(ctx.database.kind, ctx.config.oidc !== undefined),
-      }),
+      { config: { access: 'public' }, schema: { response: { 200: healthResponse, 503: healthResponse } } },
+      async (request, reply) => {
+        // Healthy means the database answers, not merely that the process is up.
+        const databaseAnswers = await ctx.database.db.execute(sql`select 1`).then(
+          () => true,
+          (error: unknown) => {
+            request.log.error({ err: error }, 'health check: the database does not answer');
+            return false;
+          },
+        );
+        return reply.status(databaseAnswers ? 200 : 503).send({
+          status: databaseAnswers ? ('ok' as const) : ('degraded' as const),
+          version: ctx.version,
+          role: ctx.role,
+          adapters: describeAdapters(ctx.database.kind, ctx.config.oidc !== undefined),
+        });
+      },
     );
 }
