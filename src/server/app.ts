@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -81,6 +82,12 @@ export async function buildApp(
   registerErrorHandler(app, { spaFallback: hasClient });
   await registerSecurity(app, config);
   registerAuth(app, ctx);
+  // The API contract as OpenAPI, generated from the same zod schemas that validate requests.
+  await app.register(swagger, {
+    openapi: { info: { title: 'Kitepost API', version: options.version ?? '0.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(async (api) => {
     await healthRoutes(api, { ...ctx, role: options.role ?? 'all', version: options.version ?? '0.0.0' });

@@ -40,6 +40,25 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
       }
     });
 
+    it('serves the OpenAPI document of the API at /api/docs', async () => {
+      const response = await t.app.inject({ url: '/api/docs' });
+      expect(response.statusCode).toBe(200);
+      const doc = response.json();
+      expect(doc.openapi).toMatch(/^3\./);
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining([
+          '/api/auth/signup',
+          '/api/auth/signin',
+          '/api/user/login',
+          '/api/admin/access',
+        ]),
+      );
+      const signUp = doc.paths['/api/auth/signup'].post;
+      expect(signUp.requestBody.content['application/json'].schema.required).toEqual(
+        expect.arrayContaining(['email', 'password', 'firstName', 'lastName']),
+      );
+    });
+
     it('echoes a well-formed X-Request-Id', async () => {
       const response = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'req-123' } });
       expect(response.headers['x-request-id']).toBe('req-123');
