@@ -2,9 +2,9 @@ import { ArrowLeft, KeyRound, ShieldCheck, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths';
+import { CenteredCardPage } from '../../components/centered-card-page';
 import { EmptyState } from '../../components/empty-state';
 import { FullPageMessage } from '../../components/full-page-message';
-import { Logo } from '../../components/logo';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useAdminSession } from './api/get-admin-session';
@@ -24,36 +24,23 @@ export function AdminPage() {
 function AdminLocked() {
   const [dialogOpen, setDialogOpen] = useState(true);
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
-      <header className="px-4 py-5 sm:px-6">
-        <Link
-          href={paths.home}
-          aria-label="Kitepost home"
-          className="inline-flex rounded-lg focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-        >
-          <Logo />
+    <CenteredCardPage
+      icon={ShieldCheck}
+      tone="danger"
+      title="Super Admin Portal"
+      after={<AdminAccessDialog open={dialogOpen} onOpenChange={setDialogOpen} />}
+    >
+      <p className="mt-3 text-slate-600">Enter the administrator access code to continue.</p>
+      <div className="mt-8 flex flex-col gap-2 sm:flex-row sm:justify-center">
+        <Button variant="destructive" onClick={() => setDialogOpen(true)}>
+          <KeyRound aria-hidden="true" />
+          Enter access code
+        </Button>
+        <Link href={paths.home} className={buttonClasses('outline')}>
+          Back to Home
         </Link>
-      </header>
-      <main className="flex flex-1 items-center justify-center px-4 pb-20">
-        <div className="w-full max-w-md rounded-3xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-          <div className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-600">
-            <ShieldCheck className="size-7" aria-hidden="true" />
-          </div>
-          <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">Super Admin Portal</h1>
-          <p className="mt-3 text-slate-600">Enter the administrator access code to continue.</p>
-          <div className="mt-8 flex flex-col gap-2 sm:flex-row sm:justify-center">
-            <Button variant="destructive" onClick={() => setDialogOpen(true)}>
-              <KeyRound aria-hidden="true" />
-              Enter access code
-            </Button>
-            <Link href={paths.home} className={buttonClasses('outline')}>
-              Back to Home
-            </Link>
-          </div>
-        </div>
-      </main>
-      <AdminAccessDialog open={dialogOpen} onOpenChange={setDialogOpen} />
-    </div>
+      </div>
+    </CenteredCardPage>
   );
 }
 
