@@ -16,6 +16,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import * as authService from './modules/auth/auth.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { createTrialWorkspace, generateUniqueAccessCode } from './modules/users/users.service';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -92,6 +93,7 @@ export async function buildApp(
   await app.register(async (api) => {
     await healthRoutes(api, { ...ctx, role: options.role ?? 'all', version: options.version ?? '0.0.0' });
     await authRoutes(api, ctx);
+    await newsletterRoutes(api, ctx);
     await api.register(adminRoutes, { prefix: '/api/admin' });
   });
 

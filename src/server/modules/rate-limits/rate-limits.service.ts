@@ -9,12 +9,13 @@ export interface RateRule {
   windowSeconds: number;
 }
 
-/** The limits on every sign-in path (architecture §6). Counted per client address. */
+/** The limits on every sign-in path (architecture §6) and public forms. Counted per client address. */
 export const rateRules = {
   signIn: { name: 'signin', max: 10, windowSeconds: 60 },
   signUp: { name: 'signup', max: 5, windowSeconds: 60 },
   accessCode: { name: 'access-code', max: 10, windowSeconds: 60 },
   adminCode: { name: 'admin-code', max: 5, windowSeconds: 300 },
+  newsletter: { name: 'newsletter', max: 5, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;
 
 /** Counts a hit and throws a 429 AppError (with Retry-After) once the window is full. */
