@@ -4,12 +4,12 @@
 //      database: <= 3 s (median of 5 starts).
 // Exits non-zero when a budget is missed. Run `npm run build` first.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJs } from './lib/first-load-js.mjs';
 
-const budgets = { landingJsKb: 100, coldStartMs: 3000 };
+const budgets = { landingJsKb: FIRST_LOAD_JS_BUDGET_KB, coldStartMs: 3000 };
 let failed = false;
 const report = (name, value, budget, unit) => {
   const ok = value <= budget;
@@ -18,12 +18,8 @@ const report = (name, value, budget, unit) => {
 };
 
 // 1. Landing first-load JS
-const html = readFileSync('dist/client/index.html', 'utf8');
-const scripts = [
-  ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
-].map((m) => m[1]);
-const bytes = scripts.reduce((sum, src) => sum + gzipSync(readFileSync(join('dist/client', src))).length, 0);
-report(`landing first-load JS (${scripts.length} files, gzipped)`, bytes / 1024, budgets.landingJsKb, 'KB');
+const js = firstLoadJs();
+report(`landing first-load JS (${js.files.length} files, gzipped)`, js.kb, budgets.landingJsKb, 'KB');
 
 // 2. Cold start
 const dataDir = mkdtempSync(join(tmpdir(), 'kitepost-bench-'));

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -19,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { createTrialWorkspace, generateUniqueAccessCode } from './modules/users/users.service';
 import { registerAuth } from './plugins/auth';
+import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 
@@ -79,8 +79,10 @@ export async function buildApp(
   };
 
   const clientRoot = join(projectRoot(), 'dist/client');
-  const hasClient = existsSync(join(clientRoot, 'index.html'));
-  registerErrorHandler(app, { spaFallback: hasClient });
+  const pageFallback = existsSync(join(clientRoot, 'index.html'))
+    ? registerClient(app, clientRoot, config.appUrl)
+    : undefined;
+  registerErrorHandler(app, { pageFallback });
   await registerSecurity(app, config);
   registerAuth(app, ctx);
   // The API contract as OpenAPI, generated from the same zod schemas that validate requests.
@@ -97,18 +99,5 @@ export async function buildApp(
     await api.register(adminRoutes, { prefix: '/api/admin' });
   });
 
-  if (hasClient) registerClient(app, clientRoot);
   return { app, ctx };
-}
-
-/** The built front end; the not-found handler sends index.html for the pages it routes. */
-function registerClient(app: FastifyInstance, root: string) {
-  app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    setHeaders: (res, path) => {
-      if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
-    },
-  });
 }

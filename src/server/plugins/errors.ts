@@ -1,10 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '../../contracts/common';
 import { AppError } from '../lib/app-error';
 
 /** One handler for every error: a 400 lists the issues; a 5xx never shows internals. */
-export function registerErrorHandler(app: FastifyInstance, options: { spaFallback: boolean }) {
+type PageFallback = (reply: FastifyReply, path: string) => FastifyReply;
+
+export function registerErrorHandler(app: FastifyInstance, options: { pageFallback?: PageFallback }) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const body: ErrorResponse = {
@@ -39,8 +41,8 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaFallbac
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // The front end routes every other page itself, its not-found page included.
-    if (options.spaFallback && request.method === 'GET' && path !== '/api' && !path.startsWith('/api/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (options.pageFallback && request.method === 'GET' && path !== '/api' && !path.startsWith('/api/')) {
+      return options.pageFallback(reply, path);
     }
     return reply.status(404).send({ error: `No route ${request.method} ${path}` });
   });
