@@ -17,6 +17,8 @@ export const paths = {
 /** Server routes the browser navigates to (full page loads, not client routes). */
 export const serverPaths = {
   login: '/api/login',
+  /** The OpenAPI document of the API. */
+  apiDocs: '/api/docs',
 } as const;
 
 export function subscribePath(planId: string): string {

@@ -4,6 +4,7 @@ import type { Plan } from '../../../contracts/plans';
 import { paths, subscribePath } from '../../app/paths';
 import { toast } from '../../components/ui/use-toast';
 import { clearSessionMirror } from '../../lib/session';
+import { SITE_TITLE, useDocumentTitle } from '../../lib/use-document-title';
 import { whenIdle } from '../../lib/when-idle';
 import { useAuth } from '../auth/api/get-current-user';
 import type { AuthTab } from '../auth/components/auth-dialog';
@@ -20,6 +21,8 @@ import { useLogoClicks } from './use-logo-clicks';
 // The dialogs (Radix Dialog and Tabs, the forms, the contract schemas) are not needed for the
 // first paint: they load when the browser is idle, or when one is first opened.
 const LandingDialogs = lazy(() => import('./landing-dialogs').then((m) => ({ default: m.LandingDialogs })));
+
+/** The site's title (the server renders it into '/'; a client-side visit from another page sets it). */
 
 /** `/?auth=signin` (where the server sends /api/login without an identity provider) or `?auth=signup`. */
 function authTabFromSearch(search: string): AuthTab | null {
@@ -49,6 +52,8 @@ export function LandingPage() {
   const initialTab = authTabFromSearch(search);
   const [dialog, setDialog] = useState<LandingDialog>(initialTab ? 'auth' : 'none');
   const [authTab, setAuthTab] = useState<AuthTab>(initialTab ?? 'signin');
+
+  useDocumentTitle(SITE_TITLE);
 
   const [dialogsWanted, setDialogsWanted] = useState(dialog !== 'none');
   useEffect(() => whenIdle(() => setDialogsWanted(true)), []);

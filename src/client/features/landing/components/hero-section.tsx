@@ -1,6 +1,7 @@
 import { CalendarClock, Check, KeyRound, PlayCircle, Sparkles } from 'lucide-react';
 import { paths } from '../../../app/paths';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { claims } from '../content';
 
 interface HeroSectionProps {
   onStartTrial: () => void;
@@ -22,7 +23,7 @@ export function HeroSection({ onStartTrial, onUserLogin }: HeroSectionProps) {
         <div>
           <p className="inline-flex items-center gap-2 rounded-full border border-indigo-200 bg-white/80 px-3 py-1 text-xs font-semibold text-indigo-700 shadow-sm sm:text-sm">
             <Sparkles className="size-4" aria-hidden="true" />
-            7-day free trial · No credit card required
+            {claims.trial} · {claims.noCard}
           </p>
           <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:leading-[1.08]">
             Social media marketing,{' '}
@@ -53,14 +54,12 @@ export function HeroSection({ onStartTrial, onUserLogin }: HeroSectionProps) {
             </Button>
           </div>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
-            {['Trusted by 10,000+ businesses', '14-day money-back guarantee', '5-minute demo'].map(
-              (claim) => (
-                <li key={claim} className="inline-flex items-center gap-1.5">
-                  <Check className="size-4 text-emerald-600" aria-hidden="true" />
-                  {claim}
-                </li>
-              ),
-            )}
+            {[claims.businesses, claims.moneyBack, claims.demo].map((claim) => (
+              <li key={claim} className="inline-flex items-center gap-1.5">
+                <Check className="size-4 text-emerald-600" aria-hidden="true" />
+                {claim}
+              </li>
+            ))}
           </ul>
         </div>
         <HeroPreview />

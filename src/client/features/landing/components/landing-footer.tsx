@@ -1,32 +1,46 @@
-import { Mail } from 'lucide-react';
+import { ExternalLink, Mail } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '../../../app/paths';
+import { paths, serverPaths } from '../../../app/paths';
 import { Logo } from '../../../components/logo';
-
-const SUPPORT_EMAIL = 'support@kitepost.app';
+import { toast } from '../../../components/ui/use-toast';
+import { NewsletterForm } from '../../newsletter/components/newsletter-form';
+import { legalDocuments, SUPPORT_EMAIL } from '../content';
 
 const footerLink =
-  'rounded text-sm text-slate-400 transition hover:text-white focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:outline-none';
+  'rounded-sm text-sm text-slate-400 transition hover:text-white focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:ring-offset-2 focus-visible:ring-offset-slate-950 focus-visible:outline-none';
 
-/** HTML's placeholder link: an <a> without href, where a link will be once the page exists. */
-function PlaceholderLink({ label }: { label: string }) {
+const headingClass = 'text-sm font-semibold tracking-wide text-white';
+
+/**
+ * The legal pages are placeholders (spec §2): a button that says so, rather than a link that
+ * goes nowhere. It stays in the tab order and tells the visitor where to ask meanwhile.
+ */
+function LegalPlaceholder({ label }: { label: string }) {
   return (
-    // biome-ignore lint/a11y/useValidAnchor: a placeholder link by design (spec §2); the page comes later
-    <a className="cursor-default text-sm text-slate-400" aria-disabled="true" title="Coming soon">
+    <button
+      type="button"
+      className={footerLink}
+      onClick={() =>
+        toast({
+          title: label,
+          description: `Our ${label} is being finalised and will be published here soon. Questions? Write to ${SUPPORT_EMAIL}.`,
+        })
+      }
+    >
       {label}
-    </a>
+    </button>
   );
 }
 
 export function LandingFooter({ onLogoClick }: { onLogoClick: () => void }) {
   return (
     <footer className="bg-slate-950 text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-[2fr_1fr_1.4fr]">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-[1.5fr_0.8fr_1.2fr_1.7fr] lg:gap-8">
         <div>
           <button
             type="button"
             onClick={onLogoClick}
-            className="rounded-lg focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:outline-none"
+            className="rounded-lg focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:ring-offset-4 focus-visible:ring-offset-slate-950 focus-visible:outline-none"
           >
             <Logo inverted />
           </button>
@@ -35,7 +49,7 @@ export function LandingFooter({ onLogoClick }: { onLogoClick: () => void }) {
           </p>
         </div>
         <nav aria-labelledby="footer-product">
-          <h2 id="footer-product" className="text-sm font-semibold text-white">
+          <h2 id="footer-product" className={headingClass}>
             Product
           </h2>
           <ul className="mt-4 grid gap-3">
@@ -55,29 +69,52 @@ export function LandingFooter({ onLogoClick }: { onLogoClick: () => void }) {
               </a>
             </li>
             <li>
-              <PlaceholderLink label="API" />
+              <Link href={paths.integrations} className={footerLink}>
+                Integrations
+              </Link>
+            </li>
+            <li>
+              <a
+                href={serverPaths.apiDocs}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${footerLink} inline-flex items-center gap-1.5`}
+              >
+                API
+                <ExternalLink className="size-3.5" aria-hidden="true" />
+                <span className="sr-only">(OpenAPI document, opens in a new tab)</span>
+              </a>
             </li>
           </ul>
         </nav>
         <div>
-          <h2 className="text-sm font-semibold text-white">Contact &amp; Support</h2>
+          <h2 className={headingClass}>Contact &amp; Support</h2>
           <p className="mt-4 text-sm text-slate-400">Questions about your account or plan? Write to us.</p>
           <a
             href={`mailto:${SUPPORT_EMAIL}`}
-            className={`${footerLink} mt-3 inline-flex items-center gap-2 text-slate-200`}
+            className={`${footerLink} mt-3 inline-flex items-center gap-2 break-all text-slate-200`}
           >
-            <Mail className="size-4" aria-hidden="true" />
+            <Mail className="size-4 shrink-0" aria-hidden="true" />
             {SUPPORT_EMAIL}
           </a>
         </div>
+        <section aria-labelledby="footer-newsletter" className="sm:col-span-2 lg:col-span-1">
+          <h2 id="footer-newsletter" className={headingClass}>
+            Stay Updated
+          </h2>
+          <p className="mt-4 mb-4 text-sm text-slate-400">
+            Tips for growing on social, plus Kitepost product news, in your inbox.
+          </p>
+          <NewsletterForm tone="dark" />
+        </section>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p className="text-slate-400">© {new Date().getFullYear()} Kitepost. All rights reserved.</p>
-          <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            {['Privacy Policy', 'Terms of Service', 'Cookie Policy'].map((label) => (
+          <ul aria-label="Legal" className="flex flex-wrap gap-x-6 gap-y-2">
+            {legalDocuments.map((label) => (
               <li key={label}>
-                <PlaceholderLink label={label} />
+                <LegalPlaceholder label={label} />
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { type Plan, paidPlans } from '../../../../contracts/plans';
+import { type Plan, paidPlans, TRIAL_DAYS } from '../../../../contracts/plans';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 
@@ -47,6 +47,9 @@ export function PricingCards({ onChoosePlan }: { onChoosePlan: (plan: Plan) => v
           >
             Start Free Trial
           </Button>
+          <p className="mt-3 text-center text-xs text-slate-500">
+            {TRIAL_DAYS}-day free trial · No credit card required
+          </p>
         </article>
       ))}
     </div>

@@ -32,9 +32,9 @@ export function PricingSection({ onChoosePlan }: PricingSectionProps) {
         <Suspense fallback={<PricingSkeleton />}>
           {near ? <PricingCards onChoosePlan={onChoosePlan} /> : <PricingSkeleton />}
         </Suspense>
-        <p className="mt-10 flex items-center justify-center gap-2 text-center text-sm text-slate-600">
-          <ShieldCheck className="size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-          14-day money-back guarantee on every plan.
+        <p className="mt-10 text-center text-sm text-balance text-slate-600">
+          <ShieldCheck className="mr-1.5 inline size-4 align-[-3px] text-emerald-600" aria-hidden="true" />
+          14-day money-back guarantee on every plan. Cancel anytime.
         </p>
       </div>
     </section>

@@ -1,4 +1,5 @@
-import { Quote } from 'lucide-react';
+import { Quote, Star } from 'lucide-react';
+import { cn } from '../../../lib/cn';
 import { initialsOf, testimonials } from '../content';
 import { SectionHeading } from './section-heading';
 
@@ -22,12 +23,25 @@ export function TestimonialsSection() {
               key={testimonial.name}
               className="flex flex-col rounded-2xl border border-slate-200 bg-slate-50/50 p-6 shadow-sm"
             >
-              <Quote className="size-7 text-indigo-300" aria-hidden="true" />
-              <blockquote className="mt-3 flex-1 text-slate-700">{testimonial.content}</blockquote>
+              <div className="flex items-center justify-between">
+                <Quote className="size-7 text-indigo-300" aria-hidden="true" />
+                <p className="flex gap-0.5 text-amber-400">
+                  {[1, 2, 3, 4, 5].map((star) => (
+                    <Star key={star} className="size-4 fill-current" aria-hidden="true" />
+                  ))}
+                  <span className="sr-only">Rated 5 out of 5</span>
+                </p>
+              </div>
+              <blockquote className="mt-4 flex-1 text-pretty text-slate-700">
+                <p>{testimonial.content}</p>
+              </blockquote>
               <figcaption className="mt-6 flex items-center gap-3">
                 <span
                   aria-hidden="true"
-                  className="flex size-10 items-center justify-center rounded-full bg-gradient-to-br from-indigo-500 to-violet-500 text-sm font-semibold text-white"
+                  className={cn(
+                    'flex size-11 shrink-0 items-center justify-center rounded-full bg-gradient-to-br text-sm font-semibold text-white shadow-sm ring-2 ring-white',
+                    testimonial.avatar,
+                  )}
                 >
                   {initialsOf(testimonial.name)}
                 </span>

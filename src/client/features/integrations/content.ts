@@ -1,0 +1,115 @@
+import { ChartColumnIncreasing, type LucideIcon, RefreshCw, Send, ShieldCheck } from 'lucide-react';
+
+/** Marketing copy of the integrations page (spec §2: Integrations). */
+export interface IntegrationFeature {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+}
+
+export const integrationFeatures: IntegrationFeature[] = [
+  {
+    icon: ShieldCheck,
+    title: 'One-click secure connection',
+    description:
+      'Connect by signing in on the platform itself. Kitepost never sees or stores your social media passwords.',
+  },
+  {
+    icon: Send,
+    title: 'Publish everywhere',
+    description: 'Write a post once, then schedule it to every connected account from one calendar.',
+  },
+  {
+    icon: ChartColumnIncreasing,
+    title: 'Unified analytics',
+    description: 'Reach and engagement from every platform, side by side on your dashboard.',
+  },
+  {
+    icon: RefreshCw,
+    title: 'Automatic token refresh',
+    description:
+      'Connections are renewed in the background, so scheduled posts go out without you signing in again.',
+  },
+];
+
+export type PlatformId =
+  | 'facebook'
+  | 'instagram'
+  | 'twitter'
+  | 'linkedin'
+  | 'youtube'
+  | 'tiktok'
+  | 'pinterest'
+  | 'discord';
+
+export type PlatformStatus = 'available' | 'coming-soon';
+
+export interface Platform {
+  id: PlatformId;
+  name: string;
+  status: PlatformStatus;
+  description: string;
+  features: string[];
+}
+
+export const availablePlatforms: Platform[] = [
+  {
+    id: 'facebook',
+    name: 'Facebook',
+    status: 'available',
+    description: 'Publish to your Facebook Page and keep your community up to date on schedule.',
+    features: ['Page posts with images and links', 'Scheduled publishing', 'Reach and engagement insights'],
+  },
+  {
+    id: 'instagram',
+    name: 'Instagram',
+    status: 'available',
+    description: 'Share feed posts with captions and hashtags written for Instagram.',
+    features: ['Feed posts and captions', 'Hashtag suggestions', 'Works with business accounts'],
+  },
+  {
+    id: 'twitter',
+    name: 'X (Twitter)',
+    status: 'available',
+    description: 'Post timely updates, announcements and offers the moment they matter.',
+    features: ['Posts sized to the character limit', 'Scheduled publishing', 'Engagement insights'],
+  },
+  {
+    id: 'linkedin',
+    name: 'LinkedIn',
+    status: 'available',
+    description: 'Share company news and expertise in a professional voice.',
+    features: ['Profile and company page posts', 'Professional tone presets', 'Reach insights'],
+  },
+];
+
+export const comingSoonPlatforms: Platform[] = [
+  {
+    id: 'youtube',
+    name: 'YouTube',
+    status: 'coming-soon',
+    description: 'Plan video titles, descriptions and tags alongside the rest of your content.',
+    features: ['Titles and descriptions', 'Tag suggestions', 'Publishing on a schedule'],
+  },
+  {
+    id: 'tiktok',
+    name: 'TikTok',
+    status: 'coming-soon',
+    description: 'Captions and hashtags for short-form video that fit the platform.',
+    features: ['Video captions', 'Hashtag suggestions', 'Publishing on a schedule'],
+  },
+  {
+    id: 'pinterest',
+    name: 'Pinterest',
+    status: 'coming-soon',
+    description: 'Turn your products and ideas into pins that bring visitors to your site.',
+    features: ['Pin titles and descriptions', 'Board planning', 'Scheduled pins'],
+  },
+  {
+    id: 'discord',
+    name: 'Discord',
+    status: 'coming-soon',
+    description: 'Announce news and promotions to the community on your server.',
+    features: ['Channel announcements', 'Scheduled messages', 'One calendar with your other posts'],
+  },
+];
