@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { openLanding } from './helpers';
 
@@ -38,20 +38,6 @@ async function next(page: Page, n: number): Promise<void> {
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(stepHeading(page, n)).toBeVisible();
   await expect(page.getByText(`Step ${n} of 6: ${stepTitles[n - 1]}`, { exact: true })).toBeVisible();
-}
-
-/** No serious or critical WCAG 2 A/AA violations (as in accessibility.spec.ts). */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  await page.waitForTimeout(400);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.passes.length, 'axe evaluated no rules').toBeGreaterThan(10);
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target).join(', ')})`,
-    );
-  expect(serious, `${screen}:\n${serious.join('\n')}`).toEqual([]);
 }
 
 test('the intro card offers the 5-minute tour, Start Demo and Close', async ({ page }) => {
