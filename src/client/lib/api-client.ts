@@ -49,6 +49,9 @@ export async function apiRequest<T extends z.ZodType>(
 }
 
 /** The JSON body of an answer whatever its status (the login calls read refusals too). */
+/** Spec §8: what a call says when the server cannot be reached. */
+export const NETWORK_ERROR_MESSAGE = 'Network error or server unavailable';
+
 export interface RawAnswer {
   status: number;
   body: unknown;

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type AccessCodeBody, adminAccessResponse, authMessages } from '../../../../contracts/auth';
-import { messageOf, postForAnswer } from '../../../lib/api-client';
-import { NETWORK_ERROR_MESSAGE } from '../../auth/api/login-call';
+import { messageOf, NETWORK_ERROR_MESSAGE, postForAnswer } from '../../../lib/api-client';
 
 export type AdminAccessOutcome =
   | { granted: true }

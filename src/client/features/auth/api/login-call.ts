@@ -1,7 +1,5 @@
 import { loginResponse, type SessionUser } from '../../../../contracts/auth';
-import { messageOf, postForAnswer } from '../../../lib/api-client';
-
-export const NETWORK_ERROR_MESSAGE = 'Network error or server unavailable';
+import { messageOf, NETWORK_ERROR_MESSAGE, postForAnswer } from '../../../lib/api-client';
 
 export type LoginOutcome =
   | { ok: true; user: SessionUser }

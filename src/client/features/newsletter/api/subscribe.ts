@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { NewsletterSubscribeBody } from '../../../../contracts/newsletter';
-import { messageOf, postForAnswer, type RawAnswer } from '../../../lib/api-client';
+import { messageOf, NETWORK_ERROR_MESSAGE, postForAnswer, type RawAnswer } from '../../../lib/api-client';
 
 /**
  * POST /api/newsletter: the footer's 'Stay Updated' box.
@@ -14,7 +14,6 @@ export const newsletterMessages = {
   thanks: 'Thanks for subscribing! Watch your inbox for tips and product news.',
   invalidEmail: 'Please enter a valid email address.',
   rateLimited: 'Too many attempts. Please try again later.',
-  network: 'Network error or server unavailable',
   failed: 'Something went wrong. Please try again.',
 } as const;
 
@@ -64,7 +63,7 @@ export async function subscribeToNewsletter(body: NewsletterSubscribeBody): Prom
   try {
     answer = await postForAnswer(NEWSLETTER_URL, body);
   } catch {
-    throw new NewsletterError('network', newsletterMessages.network);
+    throw new NewsletterError('network', NETWORK_ERROR_MESSAGE);
   }
   return readNewsletterAnswer(answer);
 }
