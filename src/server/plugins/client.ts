@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { renderPageHead } from './page-meta';
+import { publicPageOf, publicPagePaths, renderPageHead } from './page-meta';
 
 /**
  * The built front end: hashed assets cached for a year, and for every other GET outside /api the
@@ -20,15 +20,12 @@ export function registerClient(app: FastifyInstance, root: string, appUrl: strin
       if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
+  // Rendered once: only the public pages' heads differ, every other path gets the home page's.
   const indexHtml = readFileSync(join(root, 'index.html'), 'utf8');
-  const rendered = new Map<string, string>();
-  return (reply: FastifyReply, path: string) => {
-    let html = rendered.get(path);
-    if (html === undefined) {
-      html = renderPageHead(indexHtml, path, appUrl);
-      // Only a handful of public pages differ; cap the cache against arbitrary paths.
-      if (rendered.size < 100) rendered.set(path, html);
-    }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  };
+  const heads = new Map(publicPagePaths.map((page) => [page, renderPageHead(indexHtml, page, appUrl)]));
+  return (reply: FastifyReply, path: string) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(heads.get(publicPageOf(path)));
 }

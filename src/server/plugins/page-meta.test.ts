@@ -33,5 +33,6 @@ describe('renderPageHead', () => {
   it('treats a trailing slash like the page itself', () => {
     const html = renderPageHead(indexHtml, '/demo/', APP);
     expect(attr(html, /<title>([^<]*)<\/title>/)).toBe('Product tour — Kitepost');
+    expect(attr(html, /property="og:url"\s+content="([^"]*)"/)).toBe(`${APP}/demo`);
   });
 });

@@ -24,20 +24,25 @@ const pages: Record<string, PageMeta> = {
   },
 };
 
-export function pageMetaFor(path: string): PageMeta {
+/** Every path whose head differs; any other path gets the home page's. */
+export const publicPagePaths = Object.keys(pages);
+
+/** The public page a request path shows ('/demo/' is '/demo'), or '/' for any other path. */
+export function publicPageOf(path: string): string {
   const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return pages[normalised] ?? home;
+  return Object.hasOwn(pages, normalised) ? normalised : '/';
 }
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** index.html with this page's title, description and Open Graph tags (absolute URLs). */
+/** index.html with the title, description and Open Graph tags (absolute URLs) of a request path. */
 export function renderPageHead(indexHtml: string, path: string, appUrl: string): string {
-  const meta = pageMetaFor(path);
+  const page = publicPageOf(path);
+  const meta = pages[page] ?? home;
   const title = escapeHtml(meta.title);
   const description = escapeHtml(meta.description);
-  const url = escapeHtml(`${appUrl}${pages[path] ? path : '/'}`);
+  const url = escapeHtml(`${appUrl}${page}`);
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replace(/(<meta\s+name="description"\s+content=")[^"]*"/, `$1${description}"`)
