@@ -8,6 +8,29 @@ const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
+export const aiProviderKinds = ['offline', 'openai', 'anthropic', 'openai-compatible'] as const;
+export type AiProviderKind = (typeof aiProviderKinds)[number];
+
+/** Default models when AI_MODEL is not set (an OpenAI-compatible server has no default). */
+export const defaultAiModels = { openai: 'gpt-4.1-mini', anthropic: 'claude-haiku-4-5' } as const;
+
+/**
+ * AI_PROVIDER when set; otherwise the first provider whose settings are present
+ * (an OpenAI or Anthropic key, or an OpenAI-compatible base URL), else the offline composer.
+ */
+function chooseAiProvider(env: {
+  AI_PROVIDER?: AiProviderKind | undefined;
+  OPENAI_API_KEY?: string | undefined;
+  ANTHROPIC_API_KEY?: string | undefined;
+  AI_BASE_URL?: string | undefined;
+}): AiProviderKind {
+  if (env.AI_PROVIDER) return env.AI_PROVIDER;
+  if (env.OPENAI_API_KEY) return 'openai';
+  if (env.ANTHROPIC_API_KEY) return 'anthropic';
+  if (env.AI_BASE_URL) return 'openai-compatible';
+  return 'offline';
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -40,8 +63,46 @@ const envSchema = z
       .default('false')
       .transform((value) => value === 'true'),
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    AI_PROVIDER: z.preprocess(
+      emptyToUndefined,
+      z.enum(aiProviderKinds, { error: `must be one of ${aiProviderKinds.join(', ')}` }).optional(),
+    ),
+    AI_MODEL: optionalString,
+    AI_BASE_URL: optionalUrl,
+    OPENAI_API_KEY: optionalString,
+    ANTHROPIC_API_KEY: optionalString,
+    AI_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
   })
   .superRefine((env, ctx) => {
+    const ai = chooseAiProvider(env);
+    if (ai === 'openai' && !env.OPENAI_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPENAI_API_KEY'],
+        message: 'is required when AI_PROVIDER=openai',
+      });
+    }
+    if (ai === 'anthropic' && !env.ANTHROPIC_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ANTHROPIC_API_KEY'],
+        message: 'is required when AI_PROVIDER=anthropic',
+      });
+    }
+    if (ai === 'openai-compatible' && !env.AI_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AI_BASE_URL'],
+        message: 'is required when AI_PROVIDER=openai-compatible',
+      });
+    }
+    if (ai === 'openai-compatible' && !env.AI_MODEL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AI_MODEL'],
+        message: 'is required when AI_PROVIDER=openai-compatible',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
     }
@@ -57,6 +118,16 @@ const envSchema = z
       }
     }
   });
+
+export interface AiConfig {
+  provider: AiProviderKind;
+  /** Undefined only for the offline composer. */
+  model: string | undefined;
+  /** Overrides the provider's API base URL (an OpenAI-compatible server's, or a test fake's). */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  timeoutMs: number;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -75,6 +146,7 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   jobsPollSeconds: number;
+  ai: AiConfig;
 }
 
 export class ConfigError extends Error {
@@ -115,5 +187,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
+    ai: aiConfigFrom(e),
+  };
+}
+
+function aiConfigFrom(e: z.infer<typeof envSchema>): AiConfig {
+  const provider = chooseAiProvider(e);
+  const apiKey =
+    provider === 'anthropic' ? e.ANTHROPIC_API_KEY : provider === 'offline' ? undefined : e.OPENAI_API_KEY;
+  const model =
+    provider === 'offline'
+      ? undefined
+      : (e.AI_MODEL ?? (provider === 'openai-compatible' ? undefined : defaultAiModels[provider]));
+  return {
+    provider,
+    model,
+    baseUrl: provider === 'offline' ? undefined : e.AI_BASE_URL?.replace(/\/$/, ''),
+    apiKey,
+    timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
   };
 }

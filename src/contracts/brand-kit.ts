@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { hashtag, tone } from './content-options';
+
+export const emojiPolicies = ['none', 'sparing', 'liberal'] as const;
+export const emojiPolicy = z.enum(emojiPolicies);
+export type EmojiPolicy = z.infer<typeof emojiPolicy>;
+
+const word = z.string().trim().min(1).max(60);
+/** The workspace's brand: fed to every AI writer, and every post is checked against it. */
+export const brandKit = z.object({
+  brandName: z.string().trim().max(100),
+  voiceDescription: z.string().trim().max(1000),
+  defaultTone: tone,
+  audience: z.string().trim().max(300),
+  keywords: z.array(word).max(30),
+  bannedWords: z.array(word).max(50),
+  /** Without '#'. */
+  requiredHashtags: z.array(hashtag).max(10),
+  emojiPolicy,
+});
+export type BrandKit = z.infer<typeof brandKit>;
+
+export const brandKitResponse = brandKit.extend({ updatedAt: z.string().nullable() });
+export type BrandKitResponse = z.infer<typeof brandKitResponse>;
+
+export const emptyBrandKit: BrandKit = {
+  brandName: '',
+  voiceDescription: '',
+  defaultTone: 'professional',
+  audience: '',
+  keywords: [],
+  bannedWords: [],
+  requiredHashtags: [],
+  emojiPolicy: 'sparing',
+};
+
+/** What the brand check found on a post; shown on its card. */
+export const brandFinding = z.object({
+  kind: z.enum(['banned-word', 'missing-hashtag']),
+  /** The banned word found, or the missing hashtag (without '#'). */
+  value: z.string(),
+  message: z.string(),
+});
+export type BrandFinding = z.infer<typeof brandFinding>;

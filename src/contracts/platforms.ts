@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Every platform the spec names (§9), lowercase as the API speaks them. */
+export const socialPlatforms = [
+  'linkedin',
+  'instagram',
+  'twitter',
+  'facebook',
+  'youtube',
+  'tiktok',
+  'pinterest',
+] as const;
+export const socialPlatform = z.enum(socialPlatforms);
+export type SocialPlatform = z.infer<typeof socialPlatform>;
+
+/** The platforms Kitepost writes for and publishes to. The others are 'Coming Soon'. */
+export const publishingPlatforms = ['linkedin', 'instagram', 'twitter', 'facebook'] as const;
+export const publishingPlatform = z.enum(publishingPlatforms, {
+  error: `Choose one of: ${publishingPlatforms.join(', ')}`,
+});
+export type PublishingPlatform = z.infer<typeof publishingPlatform>;
+
+export const platformLabels: Record<SocialPlatform, string> = {
+  linkedin: 'LinkedIn',
+  instagram: 'Instagram',
+  twitter: 'X (Twitter)',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  pinterest: 'Pinterest',
+};
+
+export interface PlatformRules {
+  /** Most characters a post may have, counted by `countCharacters`. */
+  maxLength: number;
+  /** Most hashtags the platform accepts on one post. */
+  maxHashtags: number;
+  /** How many hashtags read well there; the composer and the brand check aim for this. */
+  recommendedHashtags: number;
+  /** X counts weighted characters (emoji and CJK count 2, every URL 23); the rest count code points. */
+  counting: 'x-weighted' | 'code-points';
+}
+
+/** Limits from design/platforms.md. */
+export const platformRules: Record<PublishingPlatform, PlatformRules> = {
+  twitter: { maxLength: 280, maxHashtags: 10, recommendedHashtags: 2, counting: 'x-weighted' },
+  linkedin: { maxLength: 3000, maxHashtags: 30, recommendedHashtags: 3, counting: 'code-points' },
+  // Instagram is rolling out a 5-hashtag cap (platforms.md); 30 was the old limit.
+  instagram: { maxLength: 2200, maxHashtags: 5, recommendedHashtags: 5, counting: 'code-points' },
+  facebook: { maxLength: 63206, maxHashtags: 30, recommendedHashtags: 3, counting: 'code-points' },
+};
