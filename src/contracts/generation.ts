@@ -55,6 +55,7 @@ export const NDJSON = 'application/x-ndjson';
 export const generationMessages = {
   failed: 'The AI writer could not produce usable posts. Please try again in a moment.',
   timedOut: 'The AI writer took too long to answer. Please try again.',
+  unavailable: 'The AI writer is not available right now. Please try again in a moment.',
   creditsExhausted:
     'You have used all AI credits of your plan this month. Upgrade your plan for more posts, or wait until your credits reset.',
 } as const;
