@@ -6,6 +6,7 @@ export const emojiPolicy = z.enum(emojiPolicies);
 export type EmojiPolicy = z.infer<typeof emojiPolicy>;
 
 const word = z.string().trim().min(1).max(60);
+
 /** The workspace's brand: fed to every AI writer, and every post is checked against it. */
 export const brandKit = z.object({
   brandName: z.string().trim().max(100),
@@ -20,7 +21,11 @@ export const brandKit = z.object({
 });
 export type BrandKit = z.infer<typeof brandKit>;
 
-export const brandKitResponse = brandKit.extend({ updatedAt: z.string().nullable() });
+/** The saved kit: hashtags already without '#' (a response schema has no input transforms). */
+export const brandKitResponse = brandKit.extend({
+  requiredHashtags: z.array(z.string()),
+  updatedAt: z.string().nullable(),
+});
 export type BrandKitResponse = z.infer<typeof brandKitResponse>;
 
 export const emptyBrandKit: BrandKit = {

@@ -7,6 +7,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import type { AiProvider } from './integrations/ai/ai-provider';
+import { createAiProvider } from './integrations/ai/create-ai-provider';
+import { createOfflineComposer } from './integrations/ai/offline/offline-composer';
 import { createIdentity } from './integrations/identity/better-auth';
 import type { ProcessRole } from './jobs/boss';
 import { projectRoot } from './lib/project-root';
@@ -14,8 +17,12 @@ import { resolveAdminCode, resolveSessionSecret } from './lib/secrets';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import * as authService from './modules/auth/auth.service';
+import { brandKitRoutes } from './modules/brand-kit/brand-kit.routes';
+import { creditsRoutes } from './modules/credits/credits.routes';
+import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { postsRoutes } from './modules/posts/posts.routes';
 import { createTrialWorkspace, generateUniqueAccessCode } from './modules/users/users.service';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
@@ -28,6 +35,8 @@ export interface BuildOptions {
   database: Database;
   role?: ProcessRole;
   version?: string;
+  /** Replaces the configured AI writer (tests). */
+  ai?: AiProvider;
 }
 
 /** The whole app without listening: main.ts serves it, tests call it through inject(). */
@@ -57,6 +66,7 @@ export async function buildApp(
     database: options.database,
     adminCode: resolveAdminCode(config),
     log: app.log,
+    ai: options.ai ?? createAiProvider(config.ai, { offline: createOfflineComposer, log: app.log }),
     identity: createIdentity({
       db,
       appUrl: config.appUrl,
@@ -96,6 +106,10 @@ export async function buildApp(
     await healthRoutes(api, { ...ctx, role: options.role ?? 'all', version: options.version ?? '0.0.0' });
     await authRoutes(api, ctx);
     await newsletterRoutes(api, ctx);
+    await generationRoutes(api, ctx);
+    await postsRoutes(api, ctx);
+    await creditsRoutes(api, ctx);
+    await brandKitRoutes(api, ctx);
     await api.register(adminRoutes, { prefix: '/api/admin' });
   });
 

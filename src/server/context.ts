@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { AiProvider } from './integrations/ai/ai-provider';
 import type { Identity } from './integrations/identity/better-auth';
 import type { AdminCodeVerifier } from './lib/secrets';
 
@@ -10,5 +11,7 @@ export interface AppContext {
   database: Database;
   identity: Identity;
   adminCode: AdminCodeVerifier;
+  /** The AI writer chosen by configuration (the offline composer by default). */
+  ai: AiProvider;
   log: FastifyBaseLogger;
 }

@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { describeAdapters } from './integrations/adapters';
+import { type AdapterChoices, describeAdapters } from './integrations/adapters';
 import { type ProcessRole, startJobs } from './jobs/boss';
 import { projectRoot } from './lib/project-root';
 import { seedDemoUsers } from './modules/demo/demo-users.service';
@@ -63,8 +63,7 @@ async function main() {
       role,
       version,
       url: config.appUrl,
-      kind: database.kind,
-      providerSignIn: config.oidc !== undefined,
+      adapters: { databaseKind: database.kind, providerSignIn: config.oidc !== undefined, ai: ctx.ai },
       demo,
       adminCode: ctx.adminCode,
     });
@@ -96,13 +95,12 @@ function printBanner(info: {
   role: ProcessRole;
   version: string;
   url: string;
-  kind: 'pglite' | 'postgres';
-  providerSignIn: boolean;
+  adapters: AdapterChoices;
   demo: { firstName: string; lastName: string; accessCode: string; tier: string }[];
   adminCode: { source: string; generatedCode?: string };
 }) {
   const lines = [`Kitepost ${info.version} (${info.role})${info.role === 'worker' ? '' : ` at ${info.url}`}`];
-  for (const [concern, adapter] of Object.entries(describeAdapters(info.kind, info.providerSignIn))) {
+  for (const [concern, adapter] of Object.entries(describeAdapters(info.adapters))) {
     lines.push(`  ${concern.padEnd(9)} ${adapter.adapter}${adapter.sandbox ? '  [SANDBOX]' : ''}`);
   }
   if (info.demo.length > 0) {

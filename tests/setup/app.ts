@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
+import type { AiProvider } from '../../src/server/integrations/ai/ai-provider';
 import { type DatabaseKind, openTestDatabase } from './databases';
 
 export const TEST_ADMIN_CODE = 'test-admin-code-4821';
@@ -18,7 +19,11 @@ export interface TestApp {
 }
 
 /** The real app on a fresh real database; `env` overrides the environment it is configured with. */
-export async function buildTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: { ai?: AiProvider } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kitepost-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -30,7 +35,7 @@ export async function buildTestApp(kind: DatabaseKind, env: Record<string, strin
     ...env,
   });
   const database = await openTestDatabase(kind);
-  const { app, ctx } = await buildApp(config, { database });
+  const { app, ctx } = await buildApp(config, { database, ai: options.ai });
   await app.ready();
   return {
     app,

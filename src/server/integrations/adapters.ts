@@ -1,13 +1,22 @@
 import type { HealthResponse } from '../../contracts/health';
+import type { AiProvider } from './ai/ai-provider';
+
+export interface AdapterChoices {
+  databaseKind: 'pglite' | 'postgres';
+  /** True when OIDC_* is set. */
+  providerSignIn: boolean;
+  ai: Pick<AiProvider, 'name' | 'sandbox'>;
+}
 
 /**
  * Which adapter serves each outside concern (architecture §1), for /api/health and the start-up
  * log. A sandbox is never hidden. Concerns whose adapters are not built yet say 'none'.
  */
-export function describeAdapters(
-  databaseKind: 'pglite' | 'postgres',
-  providerSignIn: boolean,
-): HealthResponse['adapters'] {
+export function describeAdapters({
+  databaseKind,
+  providerSignIn,
+  ai,
+}: AdapterChoices): HealthResponse['adapters'] {
   const embedded = databaseKind === 'pglite';
   return {
     database: { adapter: embedded ? 'pglite (embedded)' : 'postgresql', sandbox: false },
@@ -15,7 +24,7 @@ export function describeAdapters(
       adapter: embedded ? 'pg-boss on the embedded database' : 'pg-boss on postgresql',
       sandbox: false,
     },
-    ai: { adapter: 'none', sandbox: false },
+    ai: { adapter: ai.name, sandbox: ai.sandbox },
     billing: { adapter: 'none', sandbox: false },
     social: { adapter: 'none', sandbox: false },
     mail: { adapter: 'none', sandbox: false },

@@ -3,10 +3,14 @@ export const errorStatus = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  payment_required: 402,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
   internal: 500,
+  /** An outside provider (e.g. the AI writer) failed or answered nonsense. */
+  upstream_failed: 502,
+  upstream_timeout: 504,
 } as const;
 export type ErrorCode = keyof typeof errorStatus;
 

@@ -1,4 +1,5 @@
 export * from './activity';
+export * from './content';
 export * from './newsletter';
 export * from './rate-limits';
 export * from './users';

@@ -28,7 +28,11 @@ export async function healthRoutes(
           status: databaseAnswers ? ('ok' as const) : ('degraded' as const),
           version: ctx.version,
           role: ctx.role,
-          adapters: describeAdapters(ctx.database.kind, ctx.config.oidc !== undefined),
+          adapters: describeAdapters({
+            databaseKind: ctx.database.kind,
+            providerSignIn: ctx.config.oidc !== undefined,
+            ai: ctx.ai,
+          }),
         });
       },
     );

@@ -16,6 +16,10 @@ export const rateRules = {
   accessCode: { name: 'access-code', max: 10, windowSeconds: 60 },
   adminCode: { name: 'admin-code', max: 5, windowSeconds: 300 },
   newsletter: { name: 'newsletter', max: 5, windowSeconds: 600 },
+  /** A visitor's generations cost real money on a real AI provider: few, per address. */
+  publicGeneration: { name: 'generate-public', max: 5, windowSeconds: 3600 },
+  /** Per user: credits bound a plan's use, but Enterprise has no bound. */
+  generation: { name: 'generate', max: 30, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;
 
 /** Counts a hit and throws a 429 AppError (with Retry-After) once the window is full. */

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { BrandFinding, EmojiPolicy } from '../../../contracts/brand-kit';
+import type { ContentType, Tone } from '../../../contracts/content-options';
+import type { PublishingPlatform } from '../../../contracts/platforms';
+import type { PostStatus } from '../../../contracts/posts';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+const emptyTextArray = sql`'{}'::text[]`;
+
+/** One AI generation: `post_count` credits charged to the workspace in the month of `created_at`. */
+export const generations = pgTable(
+  'generations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Which writer, e.g. 'offline composer' or 'openai gpt-4.1-mini'. */
+    generator: text('generator').notNull(),
+    postCount: integer('post_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('generations_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    check('generations_post_count_check', sql`${t.postCount} >= 0`),
+  ],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdByUserId: text('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    generationId: uuid('generation_id').references(() => generations.id, { onDelete: 'set null' }),
+    platform: text('platform').$type<PublishingPlatform>().notNull(),
+    content: text('content').notNull(),
+    /** Without '#'. */
+    hashtags: text('hashtags').array().notNull().default(emptyTextArray),
+    tone: text('tone').$type<Tone>(),
+    contentType: text('content_type').$type<ContentType>(),
+    suggestedImagePrompt: text('suggested_image_prompt'),
+    bestTimeToPost: text('best_time_to_post'),
+    estimatedReach: integer('estimated_reach'),
+    status: text('status').$type<PostStatus>().notNull().default('draft'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    /** The account it goes out on; social accounts arrive with their own table. */
+    socialAccountId: uuid('social_account_id'),
+    mediaIds: text('media_ids').array().notNull().default(emptyTextArray),
+    /** The brand check's result at the last write (recomputed when the brand kit changes). */
+    brandFindings: jsonb('brand_findings').$type<BrandFinding[]>().notNull().default([]),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    externalId: text('external_id'),
+    externalUrl: text('external_url'),
+    failureReason: text('failure_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    index('posts_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()),
+    index('posts_workspace_scheduled_idx').on(t.workspaceId, t.scheduledAt),
+    check(
+      'posts_status_check',
+      sql`${t.status} in ('draft', 'pending_approval', 'approved', 'scheduled', 'publishing', 'published', 'failed', 'cancelled')`,
+    ),
+    check('posts_platform_check', sql`${t.platform} in ('linkedin', 'instagram', 'twitter', 'facebook')`),
+    check('posts_scheduled_has_time_check', sql`${t.status} <> 'scheduled' or ${t.scheduledAt} is not null`),
+  ],
+);
+
+/** The workspace's brand kit (architecture §4: brand_profiles), one row per workspace. */
+export const brandProfiles = pgTable(
+  'brand_profiles',
+  {
+    workspaceId: uuid('workspace_id')
+      .primaryKey()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    brandName: text('brand_name').notNull().default(''),
+    voiceDescription: text('voice_description').notNull().default(''),
+    defaultTone: text('default_tone').$type<Tone>().notNull().default('professional'),
+    audience: text('audience').notNull().default(''),
+    keywords: text('keywords').array().notNull().default(emptyTextArray),
+    bannedWords: text('banned_words').array().notNull().default(emptyTextArray),
+    requiredHashtags: text('required_hashtags').array().notNull().default(emptyTextArray),
+    emojiPolicy: text('emoji_policy').$type<EmojiPolicy>().notNull().default('sparing'),
+    ...timestamps,
+  },
+  (t) => [
+    check('brand_profiles_emoji_policy_check', sql`${t.emojiPolicy} in ('none', 'sparing', 'liberal')`),
+  ],
+);

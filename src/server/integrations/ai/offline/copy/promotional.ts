@@ -1,0 +1,82 @@
+import type { ContentTypeCopy } from './content-type-copy';
+
+export const promotionalCopy: ContentTypeCopy = {
+  hooks: {
+    professional: [
+      'Now available: our {headline}.',
+      'Introducing our {headline}, made for {audience}.',
+      'Announcing our {headline}.',
+      'Worth a look this week: our {headline}.',
+      'We are pleased to offer our {headline}.',
+      'Quality you can count on: our {headline}.',
+    ],
+    casual: [
+      "Okay, this one's good: our {headline} {is} here!",
+      'Say hello to our {headline}!',
+      'Treat yourself: our {headline} {is} waiting.',
+      'Got plans? Our {headline} {has} you covered.',
+      'Heads up, {audience}: our {headline} just dropped!',
+      "Not gonna lie, we're pretty excited about our {headline}.",
+    ],
+    humorous: [
+      'Breaking news (well, our news): our {headline} {is} here.',
+      'Warning: our {headline} may cause spontaneous happiness.',
+      'We tried to play it cool about our {headline}. We failed.',
+      'Dear {audience}: your excuses just ran out. Our {headline} {is} here.',
+      'Stop scrolling. Okay, keep scrolling, but slowly: our {headline} {is} here.',
+      'Grand entrance alert: our {headline} just arrived. We regret nothing.',
+    ],
+    inspirational: [
+      'Good things are worth making time for, like our {headline}.',
+      'Make this the week you try something new: our {headline}.',
+      "Small choices add up. Here's one worth making: our {headline}.",
+      "You deserve something made with care. That's our {headline}.",
+      'The best time to start is now. Our {headline} {is} ready when you are.',
+      'We created our {headline} for everyone who wants a little more from every day.',
+    ],
+    educational: [
+      "What makes our {headline} different? Here's the short version.",
+      "If you're comparing options, here's what to know about our {headline}.",
+      'A quick guide to our {headline}, for {audience}.',
+      "Before you decide, here's how our {headline} can help.",
+      'Good to know: our {headline} {is} now available.',
+      'Our {headline}, explained in under a minute.',
+    ],
+    conversational: [
+      'Can we tell you about our {headline}?',
+      "So, we've been working on something: our {headline}.",
+      "You know that feeling when you find exactly what you needed? That's our {headline}.",
+      'Quick question: have you seen our {headline} yet?',
+      "Let's talk about our {headline} for a second.",
+      "Here's the thing: we made our {headline} with {audience} in mind.",
+    ],
+  },
+  bodies: [
+    'Expect {feature}, and the care you would hope for {atPlace}.',
+    'We put {it} together with {audience} in mind, and it shows in the details.',
+    "{ItIs} our favourite thing {inOffering} right now, and we think you'll love {it} too.",
+    "{Feature}, done properly. That's the whole idea.",
+    "Made for {audience} who'd rather spend their time on what matters.",
+    'Everything about {it} comes down to {feature}.',
+    "There's no catch: just {feature} and a team that's glad to help.",
+    "Whether it's your first time or you're a regular, there's something in it for you.",
+    "{ItIs} exactly what we'd recommend to a friend, so we're recommending {it} to you.",
+  ],
+  ctas: {
+    formal: ['{Action} today.', 'Find out more and {action}.', 'When you are ready, {action}.'],
+    informal: ['Go on, {action}.', 'Ready when you are: {action}.', "Don't wait too long: {action}."],
+    instagram: [
+      'Tap the link in bio to {action}.',
+      'Save this post, then {action} via the link in bio.',
+      'Tag someone who needs to see this, and {action} via the link in bio.',
+    ],
+  },
+  questions: [
+    'What would you like to see from us next?',
+    'Who would you share this with?',
+    'What caught your eye first?',
+    'What would make it even better for you?',
+  ],
+  listsTips: false,
+  statesOffer: true,
+};

@@ -1,0 +1,91 @@
+import type { AiProvider, GeneratedIdea, GenerateOptions, IdeaRequest } from '../ai-provider';
+import { composeIdea, createBatchDecks, type Opening } from './compose-idea';
+import { buildComposerContext, type ComposerContext, renderSafe } from './composer-context';
+import { createRandom, hashText, type Random } from './random';
+import { openingOf, sameOpening } from './templates';
+
+/**
+ * Picks each idea's opening: the content type's own openings for the tone first, then the tone's
+ * general ones, then those again behind a short lead-in ('Real talk.'), so that no two ideas of a
+ * batch, and no idea and a post shown before ('Generate More'), start with the same words.
+ */
+function createOpeningPicker(ctx: ComposerContext, random: Random) {
+  const { request, copy, tone } = ctx;
+  const hooks = [...random.shuffle(copy.hooks[request.tone]), ...random.shuffle(tone.hooks)];
+  const leadIns = random.shuffle(tone.leadIns);
+  const usedOpenings = request.previousPosts.map(openingOf).filter(Boolean);
+  const usedTemplates = new Set<string>();
+  let fallbackCount = 0;
+
+  const firstWord = (text: string) => openingOf(text).split(' ')[0];
+  function* candidates(): Generator<{ key: string; text: string | null }> {
+    for (const hook of hooks) yield { key: hook, text: renderSafe(ctx, hook) };
+    // Lead-ins go round diagonally, so that the posts of one batch do not all open the same way.
+    for (let shift = 0; shift < leadIns.length; shift += 1) {
+      for (const [index, hook] of hooks.entries()) {
+        const leadIn = leadIns[(index + shift) % leadIns.length] as string;
+        const lead = renderSafe(ctx, leadIn);
+        const text = renderSafe(ctx, hook);
+        // 'Okay, friends! Okay, this one's good' stutters.
+        const usable = lead && text && firstWord(lead) !== firstWord(text);
+        yield { key: `${leadIn} ${hook}`, text: usable ? `${lead} ${text}` : null };
+      }
+    }
+  }
+
+  return (): Opening => {
+    for (const { key, text } of candidates()) {
+      if (!text || usedTemplates.has(key)) continue;
+      const opening = openingOf(text);
+      if (usedOpenings.some((used) => sameOpening(used, opening))) continue;
+      usedTemplates.add(key);
+      usedOpenings.push(opening);
+      return { template: key, text };
+    }
+    // Past every opening and lead-in (well over 40 posts for one request): number them.
+    fallbackCount += 1;
+    const text = `${renderSafe(ctx, '{Topic}') ?? 'Our news'}, part ${usedOpenings.length + fallbackCount}.`;
+    return { template: text, text };
+  };
+}
+
+function throwIfAborted(signal: AbortSignal | undefined) {
+  signal?.throwIfAborted();
+}
+
+/**
+ * The embedded writer used when no AI provider is configured: it composes posts from the
+ * campaign's own phrases, the business type's vocabulary and hand-written copy per content type
+ * and tone, laid out and measured for each platform. No network; the same input and seed give
+ * the same posts.
+ */
+export function createOfflineComposer(): AiProvider {
+  return {
+    name: 'offline composer',
+    sandbox: true,
+    async generateIdeas(input: IdeaRequest, options: GenerateOptions = {}): Promise<GeneratedIdea[]> {
+      throwIfAborted(options.signal);
+      const ctx = buildComposerContext(input);
+      const { request } = input;
+      // The request takes part in the seed, so two campaigns with the same seed still differ.
+      const random = createRandom(
+        hashText(
+          [request.businessType, request.contentType, request.tone, request.campaignDescription].join(
+            '\u0000',
+          ),
+          input.seed >>> 0,
+        ),
+      );
+      const nextOpening = createOpeningPicker(ctx, random);
+      const decks = createBatchDecks(ctx, random);
+      const ideas: GeneratedIdea[] = [];
+      for (const platform of input.slots) {
+        throwIfAborted(options.signal);
+        const idea = composeIdea(ctx, platform, nextOpening(), decks, random);
+        ideas.push(idea);
+        options.onIdea?.(idea);
+      }
+      return ideas;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { CreditsResponse } from '../../../contracts/credits';
+import { generationMessages } from '../../../contracts/generation';
+import { plans } from '../../../contracts/plans';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { creditBalance, creditPeriod, creditsToGrant } from './credit-balance';
+import {
+  deleteGeneration,
+  findWorkspacePlan,
+  insertGeneration,
+  lockWorkspacePlan,
+  setGenerationPostCount,
+  sumCreditsUsed,
+} from './credits.repository';
+
+export async function getCredits(db: Db, workspaceId: string, now = new Date()): Promise<CreditsResponse> {
+  const plan = await findWorkspacePlan(db, workspaceId);
+  if (!plan) throw new AppError('not_found', 'Workspace not found');
+  const period = creditPeriod(now);
+  const used = await sumCreditsUsed(db, workspaceId, period.start);
+  return {
+    ...creditBalance(plans[plan].limits.aiPostsPerMonth, used),
+    resetsAt: period.resetsAt.toISOString(),
+  };
+}
+
+export interface CreditReservation {
+  generationId: string;
+  /** How many posts may be written: the request, or what is left of the allowance. */
+  granted: number;
+}
+
+/**
+ * Charges the credits before the writer runs, under a lock on the workspace row, so two
+ * generations at once cannot both spend the last credits. Throws a 402 when none are left.
+ * The caller settles the charge to what was really written, or refunds it on failure.
+ */
+export async function reserveCredits(
+  db: Db,
+  input: { workspaceId: string; userId: string; requested: number; generator: string },
+  now = new Date(),
+): Promise<CreditReservation> {
+  return db.transaction(async (tx) => {
+    const plan = await lockWorkspacePlan(tx, input.workspaceId);
+    if (!plan) throw new AppError('not_found', 'Workspace not found');
+    const period = creditPeriod(now);
+    const used = await sumCreditsUsed(tx, input.workspaceId, period.start);
+    const granted = creditsToGrant(input.requested, creditBalance(plans[plan].limits.aiPostsPerMonth, used));
+    if (granted === 0) throw new AppError('payment_required', generationMessages.creditsExhausted);
+    const generationId = await insertGeneration(tx, {
+      workspaceId: input.workspaceId,
+      userId: input.userId,
+      generator: input.generator,
+      postCount: granted,
+      createdAt: now,
+    });
+    return { generationId, granted };
+  });
+}
+
+/** Charges exactly the posts written (never more than reserved). */
+export async function settleCredits(db: Db, reservation: CreditReservation, written: number) {
+  const charged = Math.min(written, reservation.granted);
+  if (charged === 0) return refundCredits(db, reservation);
+  if (charged !== reservation.granted) await setGenerationPostCount(db, reservation.generationId, charged);
+}
+
+export async function refundCredits(db: Db, reservation: CreditReservation) {
+  await deleteGeneration(db, reservation.generationId);
+}

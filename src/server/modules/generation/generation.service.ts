@@ -1,0 +1,173 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { BrandKit } from '../../../contracts/brand-kit';
+import type { GenerationRequest, GenerationResponse } from '../../../contracts/generation';
+import type { PublishingPlatform } from '../../../contracts/platforms';
+import { type Post, UNSAVED_ID_PREFIX } from '../../../contracts/posts';
+import type { AppContext } from '../../context';
+import { AiGenerationError, type GeneratedIdea } from '../../integrations/ai/ai-provider';
+import { AppError } from '../../lib/app-error';
+import { loadBrandKit } from '../brand-kit/brand-kit.service';
+import { refundCredits, reserveCredits, settleCredits } from '../credits/credits.service';
+import { toPost } from '../posts/post-view';
+import { insertPost } from '../posts/posts.repository';
+import { newPostRow, type PostActor } from '../posts/posts.service';
+import { enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
+import { suggestPostInsights } from './post-insights';
+
+/** Called with each post as soon as it is ready, for answers that stream. */
+export type OnPost = (post: Post) => void;
+
+/** One idea per slot, platforms taken in turn: 6 ideas for 4 platforms are L, I, X, F, L, I. */
+export function slotsFor(platforms: PublishingPlatform[], count: number): PublishingPlatform[] {
+  return Array.from(
+    { length: count },
+    (_, index) => platforms[index % platforms.length] as PublishingPlatform,
+  );
+}
+
+/** A visitor's ideas: written, never saved (ids start with ai_), strictly rate limited per address. */
+export async function generateForVisitor(
+  ctx: AppContext,
+  caller: { ip: string },
+  request: GenerationRequest,
+  options: { onPost?: OnPost; signal?: AbortSignal } = {},
+): Promise<GenerationResponse> {
+  await enforceRateLimit(ctx.database.db, rateRules.publicGeneration, caller.ip);
+  const posts: Post[] = [];
+  const keep = (idea: GeneratedIdea) => {
+    if (posts.length >= request.count || posts.some((p) => sameIdea(p, idea))) return;
+    const post = unsavedPost(idea, request);
+    posts.push(post);
+    options.onPost?.(post);
+  };
+  const ideas = await writeIdeas(
+    ctx,
+    request,
+    slotsFor(request.platforms, request.count),
+    null,
+    keep,
+    options.signal,
+  );
+  for (const idea of ideas) keep(idea);
+  return { posts, generator: describeWriter(ctx) };
+}
+
+/**
+ * A signed-in user's ideas: credits are charged first (one per post, under a lock), each idea is
+ * saved as a draft of the workspace the moment it arrives, and the charge is settled to what was
+ * saved (refunded entirely when nothing was).
+ */
+export async function generateForWorkspace(
+  ctx: AppContext,
+  actor: PostActor,
+  request: GenerationRequest,
+  options: { onPost?: OnPost; signal?: AbortSignal } = {},
+): Promise<GenerationResponse> {
+  const db = ctx.database.db;
+  await enforceRateLimit(db, rateRules.generation, actor.userId);
+  const kit = await loadBrandKit(db, actor.workspaceId);
+  const reservation = await reserveCredits(db, {
+    workspaceId: actor.workspaceId,
+    userId: actor.userId,
+    requested: request.count,
+    generator: ctx.ai.name,
+  });
+  const saved: Post[] = [];
+  const written: GeneratedIdea[] = [];
+  // Saves run one after another, in the order the ideas arrive.
+  let saving: Promise<void> = Promise.resolve();
+  const keep = (idea: GeneratedIdea) => {
+    if (written.length >= reservation.granted || written.some((w) => sameIdea(w, idea))) return;
+    written.push(idea);
+    saving = saving.then(async () => {
+      const row = await insertPost(
+        db,
+        actor.workspaceId,
+        newPostRow(actor, { ...ideaFields(idea, request), generationId: reservation.generationId }, kit),
+      );
+      const post = toPost(row);
+      saved.push(post);
+      options.onPost?.(post);
+    });
+  };
+  try {
+    const slots = slotsFor(request.platforms, reservation.granted);
+    const ideas = await writeIdeas(ctx, request, slots, kit, keep, options.signal);
+    for (const idea of ideas) keep(idea);
+    await saving;
+  } catch (error) {
+    await saving.catch(() => undefined);
+    if (saved.length === 0) {
+      await refundCredits(db, reservation);
+      throw error;
+    }
+    // Ideas already saved stay saved (and charged); the user sees them.
+    ctx.log.warn(
+      { err: error, saved: saved.length },
+      'generation ended early; keeping the ideas saved so far',
+    );
+  }
+  await settleCredits(db, reservation, saved.length);
+  return { posts: saved, generator: describeWriter(ctx) };
+}
+
+async function writeIdeas(
+  ctx: AppContext,
+  request: GenerationRequest,
+  slots: PublishingPlatform[],
+  brandKit: BrandKit | null,
+  onIdea: (idea: GeneratedIdea) => void,
+  signal: AbortSignal | undefined,
+): Promise<GeneratedIdea[]> {
+  try {
+    return await ctx.ai.generateIdeas(
+      { request, slots, brandKit, seed: randomInt(2 ** 31) },
+      { onIdea: (idea) => (slots.includes(idea.platform) ? onIdea(idea) : undefined), signal },
+    );
+  } catch (error) {
+    if (error instanceof AiGenerationError) {
+      ctx.log.warn({ err: error, writer: ctx.ai.name, kind: error.kind }, 'AI generation failed');
+      throw new AppError(error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_failed', error.message);
+    }
+    throw error;
+  }
+}
+
+function describeWriter(ctx: AppContext) {
+  return { name: ctx.ai.name, sandbox: ctx.ai.sandbox };
+}
+
+function sameIdea(a: { platform: string; content: string }, b: { platform: string; content: string }) {
+  return a.platform === b.platform && a.content === b.content;
+}
+
+function ideaFields(idea: GeneratedIdea, request: GenerationRequest) {
+  return {
+    platform: idea.platform,
+    content: idea.content,
+    hashtags: idea.hashtags,
+    suggestedImagePrompt: idea.suggestedImagePrompt,
+    tone: request.tone,
+    contentType: request.contentType,
+    ...suggestPostInsights(idea.platform, request.businessType, request.contentType),
+  };
+}
+
+function unsavedPost(idea: GeneratedIdea, request: GenerationRequest): Post {
+  const now = new Date().toISOString();
+  const fields = ideaFields(idea, request);
+  return {
+    id: `${UNSAVED_ID_PREFIX}${randomUUID()}`,
+    ...fields,
+    status: 'draft',
+    scheduledAt: null,
+    socialAccountId: null,
+    mediaIds: [],
+    brandFindings: [],
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: null,
+    externalUrl: null,
+    failureReason: null,
+  };
+}

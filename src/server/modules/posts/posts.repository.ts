@@ -1,0 +1,103 @@
+import { and, desc, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import type { BrandFinding } from '../../../contracts/brand-kit';
+import type { PostStatus } from '../../../contracts/posts';
+import type { Db } from '../../db/client';
+import { posts } from '../../db/schema';
+
+export type PostRow = typeof posts.$inferSelect;
+export type NewPostRow = Omit<typeof posts.$inferInsert, 'id' | 'workspaceId' | 'createdAt' | 'updatedAt'>;
+
+/** Statuses in which a post is out of the user's hands. */
+export const LOCKED_STATUSES: PostStatus[] = ['publishing', 'published'];
+
+/** The post's calendar date: when it went out, else when it is due, else when it was written. */
+const postDate = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt}, ${posts.createdAt})`;
+
+export async function listPosts(
+  db: Db,
+  workspaceId: string,
+  filter: { statuses?: PostStatus[]; from?: Date; to?: Date; limit: number },
+): Promise<PostRow[]> {
+  return db
+    .select()
+    .from(posts)
+    .where(
+      and(
+        eq(posts.workspaceId, workspaceId),
+        filter.statuses ? inArray(posts.status, filter.statuses) : undefined,
+        filter.from ? gte(postDate, filter.from) : undefined,
+        filter.to ? lte(postDate, filter.to) : undefined,
+      ),
+    )
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(filter.limit);
+}
+
+export async function findPost(db: Db, workspaceId: string, id: string): Promise<PostRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, id)));
+  return row;
+}
+
+export async function insertPost(db: Db, workspaceId: string, values: NewPostRow): Promise<PostRow> {
+  const [row] = await db
+    .insert(posts)
+    .values({ ...values, workspaceId })
+    .returning();
+  if (!row) throw new Error('post insert returned no row');
+  return row;
+}
+
+/** Changes a post unless it is publishing or published; undefined when nothing matched. */
+export async function updateUnlockedPost(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  changes: Partial<NewPostRow>,
+): Promise<PostRow | undefined> {
+  const [row] = await db
+    .update(posts)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(
+      and(eq(posts.workspaceId, workspaceId), eq(posts.id, id), notInArray(posts.status, LOCKED_STATUSES)),
+    )
+    .returning();
+  return row;
+}
+
+/** Deletes a post unless it is being published right now; false when nothing matched. */
+export async function deletePostUnlessPublishing(db: Db, workspaceId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(posts)
+    .where(
+      and(eq(posts.workspaceId, workspaceId), eq(posts.id, id), notInArray(posts.status, ['publishing'])),
+    )
+    .returning({ id: posts.id });
+  return deleted.length > 0;
+}
+
+export async function listUnpublishedPostTexts(db: Db, workspaceId: string) {
+  return db
+    .select({
+      id: posts.id,
+      content: posts.content,
+      hashtags: posts.hashtags,
+      brandFindings: posts.brandFindings,
+    })
+    .from(posts)
+    .where(and(eq(posts.workspaceId, workspaceId), notInArray(posts.status, LOCKED_STATUSES)));
+}
+
+export async function setPostBrandFindings(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  findings: BrandFinding[],
+) {
+  await db
+    .update(posts)
+    .set({ brandFindings: findings })
+    .where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, id)));
+}
