@@ -48,4 +48,56 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ DATABASE_URL: '', ADMIN_ACCESS_CODE: '' }).databaseUrl).toBeUndefined();
   });
+
+  describe('AI writer', () => {
+    it('is the offline composer when nothing is configured', () => {
+      expect(loadConfig({}).ai).toEqual({
+        provider: 'offline',
+        model: undefined,
+        baseUrl: undefined,
+        apiKey: undefined,
+        timeoutMs: 60_000,
+      });
+    });
+
+    it('follows the key that is present when AI_PROVIDER is unset', () => {
+      expect(loadConfig({ OPENAI_API_KEY: 'sk-1' }).ai).toMatchObject({
+        provider: 'openai',
+        model: 'gpt-4.1-mini',
+        apiKey: 'sk-1',
+      });
+      expect(loadConfig({ ANTHROPIC_API_KEY: 'ak-1' }).ai).toMatchObject({
+        provider: 'anthropic',
+        model: 'claude-haiku-4-5',
+        apiKey: 'ak-1',
+      });
+      expect(
+        loadConfig({ AI_BASE_URL: 'http://localhost:11434/v1/', AI_MODEL: 'llama3.1' }).ai,
+      ).toMatchObject({
+        provider: 'openai-compatible',
+        model: 'llama3.1',
+        baseUrl: 'http://localhost:11434/v1',
+      });
+    });
+
+    it('lets AI_PROVIDER win, and offline ignores keys', () => {
+      expect(loadConfig({ AI_PROVIDER: 'offline', OPENAI_API_KEY: 'sk-1' }).ai.apiKey).toBeUndefined();
+      expect(loadConfig({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-1', AI_MODEL: 'gpt-5' }).ai.model).toBe(
+        'gpt-5',
+      );
+    });
+
+    it('names what a chosen provider is missing', () => {
+      expect(() => loadConfig({ AI_PROVIDER: 'openai' })).toThrow(
+        /OPENAI_API_KEY: is required when AI_PROVIDER=openai/,
+      );
+      expect(() => loadConfig({ AI_PROVIDER: 'anthropic' })).toThrow(/ANTHROPIC_API_KEY: is required/);
+      expect(() => loadConfig({ AI_PROVIDER: 'openai-compatible' })).toThrow(/AI_BASE_URL: is required/);
+      expect(() => loadConfig({ AI_PROVIDER: 'openai-compatible', AI_BASE_URL: 'http://h/v1' })).toThrow(
+        /AI_MODEL: is required/,
+      );
+      expect(() => loadConfig({ AI_PROVIDER: 'gemini' })).toThrow(/AI_PROVIDER: must be one of/);
+      expect(() => loadConfig({ AI_TIMEOUT_SECONDS: '0' })).toThrow(/AI_TIMEOUT_SECONDS/);
+    });
+  });
 });
