@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type BetterAuthPlugin, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthEndpoint } from 'better-auth/api';
@@ -159,6 +160,66 @@ export function createIdentity(options: IdentityOptions) {
 }
 
 export type Identity = ReturnType<typeof createIdentity>;
+
+/** What checking a session cookie needs, as better-auth runs it. */
+export interface SessionCookieSettings {
+  cookieName: string;
+  secret: string;
+  expiresInSeconds: number;
+  updateAgeSeconds: number;
+}
+
+const settingsByIdentity = new WeakMap<Identity, Promise<SessionCookieSettings>>();
+
+/** The session cookie's name, its signing secret and the session lifetimes, read once. */
+export function sessionCookieSettings(identity: Identity): Promise<SessionCookieSettings> {
+  let settings = settingsByIdentity.get(identity);
+  if (!settings) {
+    settings = identity.$context.then((context) => ({
+      cookieName: context.authCookies.sessionToken.name,
+      secret: context.secret,
+      expiresInSeconds: context.sessionConfig.expiresIn,
+      updateAgeSeconds: context.sessionConfig.updateAge,
+    }));
+    settingsByIdentity.set(identity, settings);
+  }
+  return settings;
+}
+
+/** A cookie's value in a Cookie header as better-auth reads it: the first of that name, URL-decoded. */
+export function readCookie(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq === -1 || pair.slice(0, eq).trim() !== name) continue;
+    let value = pair.slice(eq + 1).trim();
+    if (value.startsWith('"')) value = value.slice(1, -1);
+    if (!value.includes('%')) return value;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * better-auth signs the session cookie as `token.signature`, the signature being the base64
+ * HMAC-SHA256 of the token with the secret. The token when the signature is right, else null.
+ */
+export function verifySignedValue(value: string, secret: string): string | null {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (!SIGNATURE.test(signature)) return null;
+  const expected = createHmac('sha256', secret).update(token).digest();
+  const given = Buffer.from(signature, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
 
 /** better-auth answers with Fetch headers; Fastify wants the Set-Cookie lines as an array. */
 export function setCookiesOf(headers: Headers | undefined): string[] {

@@ -86,6 +86,65 @@ export async function findUserWithWorkspace(db: Db, userId: string) {
   return row;
 }
 
+/** What a signed-in request needs to know, keyed by the session token (see findSessionByToken). */
+const sessionByTokenQuery = (db: Db) =>
+  db
+    .select({
+      session: { id: sessions.id, expiresAt: sessions.expiresAt, adminAccess: sessions.adminAccess },
+      user: {
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+        timezone: users.timezone,
+        role: users.role,
+        isActive: users.isActive,
+      },
+      workspace: {
+        id: workspaces.id,
+        name: workspaces.name,
+        plan: workspaces.plan,
+        subscriptionStatus: workspaces.subscriptionStatus,
+        trialEndsAt: workspaces.trialEndsAt,
+      },
+      memberRole: workspaceMembers.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(workspaceMembers, eq(workspaceMembers.userId, users.id))
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    // The same workspace as findUserWithWorkspace: owned first, then the earliest joined.
+    .orderBy(sql`${workspaceMembers.role} = 'owner' desc`, asc(workspaceMembers.createdAt))
+    .limit(1)
+    .prepare('kitepost_session_by_token');
+
+const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof sessionByTokenQuery>>();
+
+/**
+ * The session with this token, its user and their workspace, in one round trip: every signed-in
+ * request runs this, so it is a named prepared statement (parsed once per connection). Returns
+ * the row whatever the session's expiry and the user's state: the caller decides.
+ */
+export async function findSessionByToken(db: Db, token: string) {
+  let query = preparedSessionQueries.get(db);
+  if (!query) {
+    query = sessionByTokenQuery(db);
+    preparedSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ token });
+  return row;
+}
+
+export async function extendSession(db: Db, sessionId: string, expiresAt: Date, now: Date) {
+  await db.update(sessions).set({ expiresAt, updatedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
 export async function grantSessionAdminAccess(db: Db, sessionId: string, userId: string) {
   await db
     .update(sessions)

@@ -1,10 +1,17 @@
-import { ACCESS_CODE_LENGTH, type SessionUser } from '../../../contracts/auth';
+import { ACCESS_CODE_LENGTH, type SessionUser, type WorkspaceRole } from '../../../contracts/auth';
 import { plans, TRIAL_DAYS } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
 import { randomCode } from '../../lib/secrets';
 import { insertActivity } from '../activity/activity.repository';
-import { insertWorkspaceWithOwner } from '../workspaces/workspaces.repository';
-import { accessCodeExists, findUserWithWorkspace } from './users.repository';
+import { insertWorkspaceWithOwner, type WorkspaceRow } from '../workspaces/workspaces.repository';
+import {
+  accessCodeExists,
+  deleteSession,
+  extendSession,
+  findSessionByToken,
+  findUserWithWorkspace,
+  type UserRow,
+} from './users.repository';
 
 /** A fresh random code no other user has. Codes are never derived from anything guessable. */
 export async function generateUniqueAccessCode(db: Db): Promise<string> {
@@ -49,7 +56,50 @@ export async function loadSessionUser(
 ): Promise<SessionUser | null> {
   const row = await findUserWithWorkspace(db, userId);
   if (!row) return null;
-  const { user, workspace, memberRole } = row;
+  return toSessionUser(row, session.adminAccess);
+}
+
+/** How long sessions last and how often their expiry slides (better-auth's session settings). */
+export interface SessionPolicy {
+  expiresInSeconds: number;
+  updateAgeSeconds: number;
+}
+
+/**
+ * The session behind a (signature-checked) session token, with its user as the API reports it,
+ * in one query. Null when there is no such session, when it has expired (it is deleted then, as
+ * better-auth does), when the user is deactivated, or when they have no workspace. Like
+ * better-auth, a session used more than `updateAge` after its last extension is extended.
+ */
+export async function loadSessionByToken(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+  now = new Date(),
+): Promise<{ sessionId: string; user: SessionUser } | null> {
+  const row = await findSessionByToken(db, token);
+  if (!row) return null;
+  const { session } = row;
+  if (session.expiresAt.getTime() < now.getTime()) {
+    await deleteSession(db, session.id);
+    return null;
+  }
+  // A deactivated user's sessions are worth nothing, even before they are deleted.
+  if (!row.user.isActive) return null;
+  const extendedAt = session.expiresAt.getTime() - policy.expiresInSeconds * 1000;
+  if (extendedAt + policy.updateAgeSeconds * 1000 <= now.getTime()) {
+    await extendSession(db, session.id, new Date(now.getTime() + policy.expiresInSeconds * 1000), now);
+  }
+  return { sessionId: session.id, user: toSessionUser(row, session.adminAccess) };
+}
+
+type SessionUserRow = {
+  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'timezone' | 'role'>;
+  workspace: Pick<WorkspaceRow, 'id' | 'name' | 'plan' | 'subscriptionStatus' | 'trialEndsAt'>;
+  memberRole: WorkspaceRole;
+};
+
+function toSessionUser({ user, workspace, memberRole }: SessionUserRow, adminAccess: boolean): SessionUser {
   const isSuperUser = user.role === 'admin' && workspace.plan === 'enterprise';
   return {
     id: user.id,
@@ -59,7 +109,7 @@ export async function loadSessionUser(
     profileImageUrl: user.profileImageUrl,
     timezone: user.timezone,
     role: user.role,
-    isAdmin: session.adminAccess || user.role === 'admin',
+    isAdmin: adminAccess || user.role === 'admin',
     subscriptionPlan: workspace.plan,
     subscriptionStatus: workspace.subscriptionStatus,
     tierLabel: isSuperUser ? 'Enterprise+' : plans[workspace.plan].name,
