@@ -21,6 +21,9 @@ export const serverPaths = {
   apiDocs: '/api/docs',
 } as const;
 
+/** The landing page with its Sign Up tab open (landing-page.tsx reads `?auth=`). */
+export const signUpPath = `${paths.home}?auth=signup`;
+
 export function subscribePath(planId: string): string {
   return `${paths.subscribe}?plan=${encodeURIComponent(planId)}`;
 }

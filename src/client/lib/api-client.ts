@@ -1,13 +1,25 @@
 import type { z } from 'zod';
 
-/** A non-OK answer. `message` follows the spec (§7): `${status}: ${responseText || statusText}`. */
+/**
+ * A non-OK answer. `message` follows the spec (§7): `${status}: ${responseText || statusText}`;
+ * `body` keeps the parsed JSON, so screens can show the server's own message and a 400's issues.
+ */
 export class ApiError extends Error {
   readonly status: number;
+  /** The parsed JSON body, or null when there was none. */
+  readonly body: unknown;
 
   constructor(status: number, statusText: string, responseText: string) {
     super(`${status}: ${responseText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
+    let body: unknown = null;
+    try {
+      body = responseText ? JSON.parse(responseText) : null;
+    } catch {
+      body = null;
+    }
+    this.body = body;
   }
 }
 
@@ -79,4 +91,33 @@ export function messageOf(body: unknown): string | undefined {
     if (first && typeof first.message === 'string') return first.message;
   }
   return undefined;
+}
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** The 400 issues of a failed call, `[]` for anything else. */
+export function failureIssues(error: unknown): FieldIssue[] {
+  if (!(error instanceof ApiError)) return [];
+  const issues = (error.body as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues)) return [];
+  return issues.flatMap((issue) => {
+    const { path, message } = (issue ?? {}) as { path?: unknown; message?: unknown };
+    if (typeof message !== 'string') return [];
+    return [{ path: typeof path === 'string' ? path : '', message }];
+  });
+}
+
+/** The text to show for a failed call: the server's message, else `fallback`. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return messageOf(error.body) ?? fallback;
+  if (error instanceof TypeError) return NETWORK_ERROR_MESSAGE;
+  return fallback;
+}
+
+/** The HTTP status of a failed call, or undefined for a network error. */
+export function failureStatus(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined;
 }

@@ -34,7 +34,7 @@ export function Toaster() {
             ) : null}
             {item.description ? (
               <ToastPrimitive.Description
-                className={cn('text-sm', item.variant === 'destructive' ? 'text-red-50' : 'text-slate-600')}
+                className={cn('text-sm', item.variant === 'destructive' ? 'text-white' : 'text-slate-600')}
               >
                 {item.description}
               </ToastPrimitive.Description>

@@ -1,11 +1,203 @@
-import { ComingSoonPage } from '../../components/coming-soon';
+import { RefreshCw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { GenerationResponse } from '../../../contracts/generation';
+import { generationMessages, SHOWN_IDEAS } from '../../../contracts/generation';
+import type { Post } from '../../../contracts/posts';
+import { PageHeader } from '../../components/page-header';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { failureMessage, failureStatus, isUnauthorized } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuth } from '../auth/api/get-current-user';
+import { fullName } from '../auth/session-info';
+import { useHealth } from '../health/api/get-health';
+import { useBrandKit } from '../settings/api/get-brand-kit';
+import { useGenerateContent } from './api/generate-content';
+import { CreditsBadge } from './components/credits-badge';
+import { GenerationNotice, type Notice, SignUpPrompt } from './components/generation-notice';
+import {
+  GeneratorForm,
+  type GeneratorFormValues,
+  initialFormValues,
+  toGenerationRequest,
+} from './components/generator-form';
+import { IdeaCard } from './components/idea-card';
+import { IdeaSkeleton } from './components/idea-skeleton';
+import { type Writer, WriterLabel } from './components/writer-label';
 
+/** The contract caps each of `previousPosts`; an edited post may be longer, and its start says enough. */
+const MAX_PREVIOUS_POST_LENGTH = 4000;
+
+interface Batch {
+  posts: Post[];
+  writer: Writer;
+}
+
+/**
+ * The content generator (spec §2): the business form and up to six ideas. Signed out it calls
+ * the public endpoint and nothing is saved; signed in the ideas are drafts and cost credits.
+ */
 export function ContentGeneratorPage() {
+  useDocumentTitle('Content Generator — Kitepost');
+  const { user } = useAuth();
+  const signedIn = user !== null;
+  const brandKit = useBrandKit({ enabled: signedIn });
+  const health = useHealth();
+  const generate = useGenerateContent();
+
+  const [values, setValues] = useState<GeneratorFormValues>(initialFormValues);
+  const [toneChosen, setToneChosen] = useState(false);
+  const [batch, setBatch] = useState<Batch | null>(null);
+  /** Ideas of the generation under way, as they stream in; null when none is. */
+  const [incoming, setIncoming] = useState<Post[] | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const ideasRef = useRef<HTMLElement>(null);
+
+  // Signed in, the brand kit's default tone fills the form until the user picks one.
+  const defaultTone = brandKit.data?.defaultTone;
+  useEffect(() => {
+    if (defaultTone && !toneChosen) setValues((current) => ({ ...current, tone: defaultTone }));
+  }, [defaultTone, toneChosen]);
+
+  const shown = batch?.posts ?? [];
+  const pending = generate.isPending;
+
+  const run = (previousPosts: string[]) => {
+    setIncoming([]);
+    setNotice(null);
+    let first = true;
+    generate.mutate(
+      {
+        request: { ...toGenerationRequest(values), previousPosts },
+        signedIn,
+        onPost: (post) => {
+          setIncoming((current) => (current && current.length < SHOWN_IDEAS ? [...current, post] : current));
+          if (first) {
+            first = false;
+            revealIdeas(ideasRef.current);
+          }
+        },
+      },
+      {
+        onSuccess: (response: GenerationResponse) => {
+          const posts = response.posts.slice(0, SHOWN_IDEAS);
+          setBatch({ posts, writer: response.generator });
+          toast({
+            title: 'Content Generated!',
+            description: `Generated ${posts.length} new posts successfully.`,
+          });
+        },
+        onError: (error) => {
+          if (isUnauthorized(error)) return;
+          const message = failureMessage(error, generationMessages.failed);
+          toast({ title: 'Generation Failed', description: message, variant: 'destructive' });
+          const status = failureStatus(error);
+          if (status === 402) setNotice({ kind: 'upgrade', message });
+          else if (status === 429 && !signedIn) setNotice({ kind: 'rate-limited', message });
+        },
+        onSettled: () => setIncoming(null),
+      },
+    );
+  };
+
+  const replacePost = (updated: Post) =>
+    setBatch((current) =>
+      current
+        ? { ...current, posts: current.posts.map((post) => (post.id === updated.id ? updated : post)) }
+        : current,
+    );
+
+  const streaming = incoming ?? [];
+  const visible = pending ? streaming : shown;
+  const placeholders = pending ? Math.max(0, SHOWN_IDEAS - streaming.length) : 0;
+  const healthWriter = health.data?.adapters.ai;
+  const writer: Writer | null =
+    batch && !pending
+      ? batch.writer
+      : healthWriter && healthWriter.adapter !== 'none'
+        ? { name: healthWriter.adapter, sandbox: healthWriter.sandbox }
+        : null;
+  const author =
+    brandKit.data?.brandName.trim() || (user ? user.workspace.name || fullName(user) : 'Your brand');
+
   return (
-    <ComingSoonPage
-      title="Content Generator"
-      description="Describe your business and campaign, and Kitepost writes posts, captions and hashtags for you."
-      promise="generate post ideas with AI, edit them and schedule them"
-    />
+    <div className="grid gap-8">
+      <PageHeader
+        title="Content Generator"
+        description="Describe your business and campaign; Kitepost writes posts, captions and hashtags for each platform."
+        actions={signedIn ? <CreditsBadge /> : null}
+      />
+
+      <GeneratorForm
+        values={values}
+        onChange={setValues}
+        onToneChosen={() => setToneChosen(true)}
+        onSubmit={() => run([])}
+        pending={pending}
+        hint={
+          signedIn
+            ? 'Each idea is saved to your drafts and uses one AI credit.'
+            : 'Try it free, no account needed. Ideas are not saved until you sign up.'
+        }
+      />
+
+      {notice ? <GenerationNotice notice={notice} /> : null}
+
+      {visible.length > 0 || pending ? (
+        <section ref={ideasRef} aria-labelledby="generated-ideas" className="grid scroll-mt-20 gap-4">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div className="grid gap-1">
+              <h2 id="generated-ideas" className="text-lg font-semibold text-slate-900">
+                Generated ideas
+              </h2>
+              {writer ? <WriterLabel writer={writer} /> : null}
+            </div>
+            {batch ? (
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={pending}
+                onClick={() => run(shown.map((post) => post.content.slice(0, MAX_PREVIOUS_POST_LENGTH)))}
+              >
+                <RefreshCw className={cn(pending && 'animate-spin')} aria-hidden="true" />
+                Generate More
+              </Button>
+            ) : null}
+          </div>
+          <ul
+            aria-busy={pending}
+            className={cn(
+              // Rows share a height, except while a card is being edited: its neighbours keep theirs.
+              'grid gap-4 has-[[data-editing]]:items-start',
+              signedIn ? 'md:grid-cols-2 2xl:grid-cols-3' : 'md:grid-cols-2 xl:grid-cols-3',
+            )}
+          >
+            {visible.map((post) => (
+              <li key={post.id} className="grid min-w-0">
+                <IdeaCard post={post} author={author} onChange={replacePost} />
+              </li>
+            ))}
+            {Array.from({ length: placeholders }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <li key={`placeholder-${index}`} aria-hidden="true">
+                <IdeaSkeleton />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {!signedIn && batch && !pending ? <SignUpPrompt /> : null}
+    </div>
   );
+}
+
+/** Brings the ideas into view when they start arriving below the fold (phones, mostly). */
+function revealIdeas(section: HTMLElement | null) {
+  window.requestAnimationFrame(() => {
+    if (!section) return;
+    const top = section.getBoundingClientRect().top;
+    if (top > window.innerHeight * 0.75) section.scrollIntoView({ block: 'start' });
+  });
 }

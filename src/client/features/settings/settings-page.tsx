@@ -1,11 +1,23 @@
-import { ComingSoonPage } from '../../components/coming-soon';
+import { PageHeader } from '../../components/page-header';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { BrandKitCard } from './components/brand-kit-card';
+import { SettingsSection } from './components/settings-section';
 
+/** Settings (spec §2). Sections are added one by one as they are built; today: the brand kit. */
 export function SettingsPage() {
+  useDocumentTitle('Settings — Kitepost');
   return (
-    <ComingSoonPage
-      title="Settings"
-      description="Your profile, subscription, notifications and privacy."
-      promise="edit your profile, notifications and privacy preferences"
-    />
+    <div className="grid gap-8">
+      <PageHeader title="Settings" description="How Kitepost works for your workspace." />
+      <div className="grid gap-8">
+        <SettingsSection
+          id="brand-kit"
+          title="Brand Kit"
+          description="Every AI writer follows your brand's voice, and every post is checked against it: banned words and required hashtags are flagged on the post."
+        >
+          <BrandKitCard />
+        </SettingsSection>
+      </div>
+    </div>
   );
 }

@@ -16,9 +16,21 @@ export function useHealth() {
 }
 
 /** Names of the concerns served by a sandbox, e.g. ['billing', 'social']. */
+/** How the badge names each concern. */
+const concernNames: Record<keyof HealthResponse['adapters'], string> = {
+  database: 'database',
+  jobs: 'jobs',
+  ai: 'AI writer',
+  billing: 'billing',
+  social: 'social platforms',
+  mail: 'email',
+  storage: 'media storage',
+  identity: 'sign-in',
+};
+
 export function sandboxedConcerns(health: HealthResponse | undefined): string[] {
   if (!health) return [];
-  return Object.entries(health.adapters)
-    .filter(([, info]) => info.sandbox)
-    .map(([concern]) => concern);
+  return (Object.keys(health.adapters) as Array<keyof HealthResponse['adapters']>)
+    .filter((concern) => health.adapters[concern].sandbox)
+    .map((concern) => concernNames[concern]);
 }

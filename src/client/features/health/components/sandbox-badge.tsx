@@ -13,7 +13,7 @@ export function SandboxBadge({ className }: { className?: string }) {
         'inline-flex items-start gap-1.5 rounded-lg border border-amber-300 bg-amber-50 px-2.5 py-1.5 text-xs font-medium text-amber-900',
         className,
       )}
-      title="These services run in sandbox mode: nothing is really published and no money moves."
+      title="These parts of Kitepost run as built-in sandboxes instead of the real services (see /api/health)."
     >
       <FlaskConical className="mt-px size-3.5 shrink-0" aria-hidden="true" />
       <span>Sandbox: {concerns.join(', ')}</span>

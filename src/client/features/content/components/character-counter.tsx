@@ -1,0 +1,47 @@
+import { type PublishingPlatform, platformLabels, platformRules } from '../../../../contracts/platforms';
+import type { PostFit } from '../../../../contracts/post-text';
+import { cn } from '../../../lib/cn';
+
+interface CharacterCounterProps {
+  platform: PublishingPlatform;
+  fit: PostFit;
+  /** Say what is wrong under the count (the editor), or only colour it (a card at rest). */
+  explain?: boolean;
+  id?: string;
+}
+
+/** 'N / max' as the platform counts (X weighs emoji and links); red, with a reason, when over. */
+export function CharacterCounter({ platform, fit, explain = false, id }: CharacterCounterProps) {
+  const over = fit.length - fit.max;
+  const label = platformLabels[platform];
+  const weighted = platformRules[platform].counting === 'x-weighted';
+  return (
+    <div id={id} className="grid gap-0.5 text-xs">
+      <p
+        className={cn('font-medium tabular-nums', fit.fits ? 'text-slate-600' : 'font-semibold text-red-700')}
+        title={
+          weighted
+            ? 'Characters as X counts them: emoji and some scripts count 2, every link 23.'
+            : `Characters, hashtags included, of the ${fit.max} ${label} allows.`
+        }
+      >
+        <span className="sr-only">Length: </span>
+        {fit.length} / {fit.max}
+      </p>
+      {explain ? (
+        <div aria-live="polite" className="grid gap-0.5 font-medium text-red-700">
+          {fit.fits ? null : (
+            <p>
+              Too long for {label}: remove {over} {over === 1 ? 'character' : 'characters'}.
+            </p>
+          )}
+          {fit.tooManyHashtags ? (
+            <p>
+              {label} takes at most {platformRules[platform].maxHashtags} hashtags: remove some.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { LoaderCircle, Sparkles } from 'lucide-react';
+import { type FormEvent, useId } from 'react';
+import {
+  type BusinessType,
+  businessTypes,
+  type ContentType,
+  contentTypes,
+  type Tone,
+  tones,
+} from '../../../../contracts/content-options';
+import type { GenerationRequestInput } from '../../../../contracts/generation';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { businessTypeLabels, contentTypeLabels, toneLabels } from '../labels';
+
+export interface GeneratorFormValues {
+  /** '' until chosen: the server then writes for 'other'. */
+  businessType: BusinessType | '';
+  targetAudience: string;
+  campaignDescription: string;
+  contentType: ContentType;
+  tone: Tone;
+}
+
+export const initialFormValues: GeneratorFormValues = {
+  businessType: '',
+  targetAudience: '',
+  campaignDescription: '',
+  contentType: 'promotional',
+  tone: 'professional',
+};
+
+/** The spec's generation request (§3); no field is required (§5). */
+export function toGenerationRequest(values: GeneratorFormValues): GenerationRequestInput {
+  const { businessType, ...rest } = values;
+  return businessType ? { businessType, ...rest } : rest;
+}
+
+interface GeneratorFormProps {
+  values: GeneratorFormValues;
+  onChange: (values: GeneratorFormValues) => void;
+  /** Called when the user picks a tone (so a brand kit default no longer overrides it). */
+  onToneChosen?: () => void;
+  onSubmit: () => void;
+  pending: boolean;
+  /** A line under the title, e.g. where the tone came from. */
+  hint?: string;
+}
+
+/** The business form (spec §2): business type, audience, campaign, content type and tone. */
+export function GeneratorForm({
+  values,
+  onChange,
+  onToneChosen,
+  onSubmit,
+  pending,
+  hint,
+}: GeneratorFormProps) {
+  const id = useId();
+  const field = (name: string) => `${id}-${name}`;
+  const set = <K extends keyof GeneratorFormValues>(key: K, value: GeneratorFormValues[K]) =>
+    onChange({ ...values, [key]: value });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!pending) onSubmit();
+  };
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <form onSubmit={submit} aria-labelledby={field('title')} aria-busy={pending}>
+        <h2 id={field('title')} className="text-lg font-semibold text-slate-900">
+          Your business
+        </h2>
+        <p className="mt-0.5 text-sm text-slate-600">
+          {hint ?? 'Tell Kitepost about your business and campaign; it writes posts for each platform.'}
+        </p>
+        <div className="mt-5 grid gap-4 sm:grid-cols-2">
+          <div className="grid content-start gap-1.5">
+            <Label htmlFor={field('business-type')}>Business type</Label>
+            <Select
+              id={field('business-type')}
+              value={values.businessType}
+              onChange={(event) => set('businessType', event.target.value as BusinessType | '')}
+            >
+              <option value="">Choose a business type</option>
+              {businessTypes.map((type) => (
+                <option key={type} value={type}>
+                  {businessTypeLabels[type]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="grid content-start gap-1.5">
+            <Label htmlFor={field('audience')}>Target audience</Label>
+            <Input
+              id={field('audience')}
+              value={values.targetAudience}
+              maxLength={300}
+              placeholder="e.g. Local families and foodies"
+              onChange={(event) => set('targetAudience', event.target.value)}
+            />
+          </div>
+          <div className="grid gap-1.5 sm:col-span-2">
+            <Label htmlFor={field('campaign')}>Campaign description</Label>
+            <Textarea
+              id={field('campaign')}
+              value={values.campaignDescription}
+              maxLength={2000}
+              rows={3}
+              placeholder="e.g. Launch our new weekend brunch menu and fill tables before the holidays."
+              onChange={(event) => set('campaignDescription', event.target.value)}
+            />
+          </div>
+          <div className="grid content-start gap-1.5">
+            <Label htmlFor={field('content-type')}>Content type</Label>
+            <Select
+              id={field('content-type')}
+              value={values.contentType}
+              onChange={(event) => set('contentType', event.target.value as ContentType)}
+            >
+              {contentTypes.map((type) => (
+                <option key={type} value={type}>
+                  {contentTypeLabels[type]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="grid content-start gap-1.5">
+            <Label htmlFor={field('tone')}>Tone</Label>
+            <Select
+              id={field('tone')}
+              value={values.tone}
+              onChange={(event) => {
+                onToneChosen?.();
+                set('tone', event.target.value as Tone);
+              }}
+            >
+              {tones.map((tone) => (
+                <option key={tone} value={tone}>
+                  {toneLabels[tone]}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </div>
+        <Button type="submit" className="mt-6 w-full sm:w-auto" disabled={pending}>
+          {pending ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Sparkles aria-hidden="true" />
+          )}
+          {pending ? 'Generating...' : 'Generate Content Ideas'}
+        </Button>
+      </form>
+    </Card>
+  );
+}

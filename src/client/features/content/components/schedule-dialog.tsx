@@ -1,0 +1,143 @@
+import { CalendarClock, Globe, LoaderCircle } from 'lucide-react';
+import { useId, useState } from 'react';
+import { platformLabels } from '../../../../contracts/platforms';
+import type { Post } from '../../../../contracts/posts';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/use-toast';
+import { failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { useSchedulePost } from '../api/schedule-post';
+import {
+  defaultScheduleValue,
+  formatLocalDateTime,
+  localInputToDate,
+  localTimeZoneLabel,
+  toLocalInputValue,
+} from '../schedule-time';
+
+export const SCHEDULE_FAILED_MESSAGE = 'The post could not be scheduled. Please try again.';
+
+interface ScheduleDialogProps {
+  post: Post;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onScheduled: (post: Post) => void;
+}
+
+/** Picks the publishing time (default tomorrow 14:00 local, spec §4) and schedules the post. */
+export function ScheduleDialog({ post, open, onOpenChange, onScheduled }: ScheduleDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        {/* The content unmounts when closed: each opening starts from the default time again. */}
+        <ScheduleForm post={post} onDone={() => onOpenChange(false)} onScheduled={onScheduled} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ScheduleForm({
+  post,
+  onDone,
+  onScheduled,
+}: {
+  post: Post;
+  onDone: () => void;
+  onScheduled: (post: Post) => void;
+}) {
+  const id = useId();
+  const [value, setValue] = useState(() =>
+    post.scheduledAt ? toLocalInputValue(new Date(post.scheduledAt)) : defaultScheduleValue(),
+  );
+  const schedule = useSchedulePost();
+  const when = localInputToDate(value);
+  const past = when !== null && when.getTime() <= Date.now();
+  const canSchedule = when !== null && !past && !schedule.isPending;
+
+  const submit = () => {
+    if (!when || !canSchedule) return;
+    schedule.mutate(
+      { id: post.id, scheduledAt: when.toISOString() },
+      {
+        onSuccess: (saved) => {
+          toast({
+            title: 'Post Scheduled',
+            description: `Your ${platformLabels[saved.platform]} post goes out ${formatLocalDateTime(saved.scheduledAt ?? when.toISOString())}.`,
+          });
+          onScheduled(saved);
+          onDone();
+        },
+        onError: (error) => {
+          if (isUnauthorized(error)) return;
+          toast({
+            title: 'Scheduling Failed',
+            description: failureMessage(error, SCHEDULE_FAILED_MESSAGE),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      className="grid gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <DialogHeader>
+        <DialogTitle>Schedule post</DialogTitle>
+        <DialogDescription>
+          Choose when Kitepost publishes this {platformLabels[post.platform]} post.
+        </DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-when`}>Date and time</Label>
+        <Input
+          id={`${id}-when`}
+          type="datetime-local"
+          value={value}
+          min={toLocalInputValue(new Date())}
+          required
+          onChange={(event) => setValue(event.target.value)}
+          aria-invalid={past || undefined}
+          aria-describedby={`${id}-zone ${id}-past`}
+        />
+        <p id={`${id}-zone`} className="flex items-center gap-1.5 text-xs text-slate-600">
+          <Globe className="size-3.5 shrink-0" aria-hidden="true" />
+          <span>Time zone: {localTimeZoneLabel(when ?? new Date())}</span>
+        </p>
+        <p id={`${id}-past`} className="text-xs font-medium text-red-700" aria-live="polite">
+          {past ? 'Choose a time in the future.' : null}
+        </p>
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={schedule.isPending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={!canSchedule}>
+          {schedule.isPending ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <CalendarClock aria-hidden="true" />
+          )}
+          {schedule.isPending ? 'Scheduling...' : 'Schedule post'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
