@@ -4,6 +4,8 @@ import { checkPostFits } from '../../../../contracts/post-text';
 /** The written pieces of one post, before a platform's layout puts them together. */
 export interface PostParts {
   hook: string;
+  /** Names the product when the hook does not; kept at every level, so that every post names it. */
+  productLine: string | null;
   /** Sentences after the hook; for a tips post, the line that leads into the list. */
   body: readonly string[];
   /** Numbered tips, for educational posts; empty otherwise. */
@@ -57,13 +59,16 @@ function withSignOff(text: string, parts: PostParts): string {
  */
 type Layout = (parts: PostParts, level: number) => string;
 
+/** The lead-in line of a tips list, after the product line when there is one. */
+const tipsLead = (parts: PostParts) => sentence(parts.productLine, parts.body[0]);
+
 const linkedin: Layout = (parts, level) => {
   const main = parts.tips.length
-    ? `${parts.body[0] ?? ''}\n${tipList(parts, level < 3 ? 3 : 2)}`
-    : sentence(parts.body[0], level < 3 && parts.body[1], parts.offerLine);
+    ? `${tipsLead(parts)}\n${tipList(parts, level < 3 ? 3 : 2)}`
+    : sentence(parts.productLine, parts.body[0], level < 3 && parts.body[1], parts.offerLine);
   const text = paragraphs(
     withEmoji(parts.hook, parts.emoji.hook),
-    level < 4 && main,
+    level < 4 ? main : parts.productLine,
     sentence(level < 2 && parts.voice, level < 1 && parts.keywordLine),
     withEmoji(withLink(parts.cta, parts.link), parts.emoji.cta),
     level < 3 && parts.question,
@@ -73,11 +78,11 @@ const linkedin: Layout = (parts, level) => {
 
 const facebook: Layout = (parts, level) => {
   const main = parts.tips.length
-    ? `${parts.body[0] ?? ''}\n${tipList(parts, 3)}`
-    : sentence(parts.body[0], parts.offerLine, level < 2 && parts.voice);
+    ? `${tipsLead(parts)}\n${tipList(parts, 3)}`
+    : sentence(parts.productLine, parts.body[0], parts.offerLine, level < 2 && parts.voice);
   const text = paragraphs(
     withEmoji(parts.hook, parts.emoji.hook),
-    level < 4 && main,
+    level < 4 ? main : parts.productLine,
     level < 1 && parts.keywordLine,
     sentence(withEmoji(withLink(parts.cta, parts.link), parts.emoji.cta), level < 3 && parts.question),
   );
@@ -86,11 +91,11 @@ const facebook: Layout = (parts, level) => {
 
 const instagram: Layout = (parts, level) => {
   const main = parts.tips.length
-    ? `${parts.body[0] ?? ''}\n${tipList(parts, 3)}`
-    : [parts.body[0], level < 3 && parts.body[1]].filter(Boolean).join('\n');
+    ? `${tipsLead(parts)}\n${tipList(parts, 3)}`
+    : [parts.productLine, parts.body[0], level < 3 && parts.body[1]].filter(Boolean).join('\n');
   const text = paragraphs(
     withEmoji(parts.hook, parts.emoji.hook),
-    level < 4 && main,
+    level < 4 ? main : parts.productLine,
     parts.offerLine,
     level < 2 && (parts.keywordLine ?? parts.voice),
     withEmoji(parts.instagramCta, parts.emoji.cta),
@@ -109,10 +114,12 @@ const twitter: Layout = (parts, level) => {
     parts.tips.length ? parts.tips[index] : [parts.voice ?? parts.body[0], parts.body[0]][index];
   const build = (rest: string) => {
     const cta = (text: string) => withEmoji(withLink(text, parts.link), parts.emoji.cta);
-    const draft = paragraphs(hook, sentence(rest, cta(parts.cta)));
+    const draft = paragraphs(hook, sentence(parts.productLine, rest, cta(parts.cta)));
     if (!parts.brandName || draft.includes(parts.brandName)) return draft;
     // Short of room on X, the brand goes into the call to action rather than a sign-off.
-    return parts.brandCta ? paragraphs(hook, sentence(rest, cta(parts.brandCta))) : withSignOff(draft, parts);
+    return parts.brandCta
+      ? paragraphs(hook, sentence(parts.productLine, rest, cta(parts.brandCta)))
+      : withSignOff(draft, parts);
   };
   switch (level) {
     case 0:
@@ -124,7 +131,7 @@ const twitter: Layout = (parts, level) => {
     case 3:
       return build('');
     default:
-      return withEmoji(hook, parts.emoji.cta);
+      return paragraphs(withEmoji(hook, parts.emoji.cta), parts.productLine);
   }
 };
 

@@ -5,9 +5,12 @@ import { assemblePost, type PostParts } from './assemble-post';
 import { stripEmoji } from './brand-guard';
 import { type ComposerContext, renderSafe } from './composer-context';
 import { chooseHashtags } from './hashtags';
-import { genericImagePrompt, suggestImagePrompt } from './image-prompt';
-import { createDeck, type Deck, type Random } from './random';
-import { capitalise, type Slots } from './templates';
+import { genericImagePrompt, renderImagePrompt } from './image-prompt';
+import { type BatchDecks, firstWord, PostWriter } from './post-writer';
+import type { Random } from './random';
+import { capitalise } from './templates';
+
+export { type BatchDecks, createBatchDecks } from './post-writer';
 
 /** Emoji that say what kind of post it is; promotional posts use the business's own. */
 const contentTypeEmoji: Record<ContentType, string | null> = {
@@ -18,106 +21,6 @@ const contentTypeEmoji: Record<ContentType, string | null> = {
   inspirational: '🌱',
   'news-updates': '📣',
 };
-
-/** The sentences of one batch, dealt in turn so that its ideas differ beyond their openings. */
-export interface BatchDecks {
-  bodies: Deck<string>;
-  process: Deck<string>;
-  tips: Deck<string>;
-  topicTips: Deck<string>;
-  voice: Deck<string>;
-  keywordLines: Deck<string>;
-  keywords: Deck<string>;
-  questions: Deck<string>;
-  ctas: Deck<string>;
-  instagramCtas: Deck<string>;
-  emoji: Deck<string>;
-}
-
-export function createBatchDecks(ctx: ComposerContext, random: Random): BatchDecks {
-  const { copy, tone, business } = ctx;
-  const jokes = ctx.request.tone === 'humorous' ? business.jokes : [];
-  return {
-    bodies: createDeck(copy.bodies, random),
-    process: createDeck(business.process, random),
-    tips: createDeck(business.tips, random),
-    topicTips: createDeck(business.topicTips, random),
-    voice: createDeck([...jokes, ...tone.voice], random),
-    keywordLines: createDeck(tone.keywordLines, random),
-    keywords: createDeck(ctx.keywords, random),
-    questions: createDeck(copy.questions, random),
-    ctas: createDeck(copy.ctas[tone.register], random),
-    instagramCtas: createDeck(copy.ctas.instagram, random),
-    emoji: createDeck(business.emoji, random),
-  };
-}
-
-/** Slots that make a sentence about one thing; two sentences of one post should not both use one. */
-const focusSlots = ['{feature}', '{audience}', '{inoffering}', '{atplace}'];
-const focusOf = (template: string) => focusSlots.filter((slot) => template.toLowerCase().includes(slot));
-
-/** Three-word runs of a sentence, with the campaign's own phrases taken out (they may recur). */
-function phrasesOf(ctx: ComposerContext, text: string): Set<string> {
-  let plain = text.toLowerCase();
-  for (const key of ['headline', 'topic', 'feature', 'audience', 'customers', 'brand', 'action']) {
-    const value = ctx.slots[key]?.toLowerCase();
-    if (value) plain = plain.split(value).join(' | ');
-  }
-  const words = plain.split(/[^\p{L}\p{N}'|]+/u).filter(Boolean);
-  const runs = new Set<string>();
-  for (let index = 0; index + 2 < words.length; index += 1) {
-    const run = words.slice(index, index + 3);
-    if (!run.includes('|')) runs.add(run.join(' '));
-  }
-  return runs;
-}
-
-const firstWord = (text: string) =>
-  text
-    .split(/\s+/)[0]
-    ?.toLowerCase()
-    .replace(/[^\p{L}']/gu, '') ?? '';
-
-/**
- * Writes the sentences of one post: each one is dealt from a deck, must render without a banned
- * word, and may not repeat a three-word phrase or the focus ({feature}, {audience}...) of a
- * sentence the post already has ('Ready when you are' twice reads like a template).
- */
-class PostWriter {
-  private readonly templates: string[] = [];
-  private readonly phrases = new Set<string>();
-  private last = '';
-
-  constructor(
-    private readonly ctx: ComposerContext,
-    opening: Opening,
-  ) {
-    this.note(opening.template, opening.text);
-  }
-
-  deal(deck: Deck<string>, extra: Slots = {}, accept: (text: string) => boolean = () => true): string | null {
-    let chosen = null as string | null;
-    deck.draw((template) => {
-      const text = renderSafe(this.ctx, template, extra);
-      if (text === null || !accept(text)) return false;
-      if (focusOf(template).some((slot) => this.templates.some((used) => focusOf(used).includes(slot))))
-        return false;
-      if ([...phrasesOf(this.ctx, text)].some((phrase) => this.phrases.has(phrase))) return false;
-      // Two sentences in a row that start alike ('It's … It's …') read like a template.
-      if (firstWord(text) === firstWord(this.last)) return false;
-      chosen = text;
-      this.note(template, text);
-      return true;
-    });
-    return chosen;
-  }
-
-  private note(template: string, text: string) {
-    this.last = text;
-    this.templates.push(template);
-    for (const phrase of phrasesOf(this.ctx, text)) this.phrases.add(phrase);
-  }
-}
 
 /** 'Soy wax. Hand-poured. Calm.' */
 function asSentences(items: string[]): string {
@@ -133,9 +36,23 @@ function keywordLine(ctx: ComposerContext, decks: BatchDecks, writer: PostWriter
   return chosen.length === 0 ? null : writer.deal(decks.keywordLines, { keywords: asSentences(chosen) });
 }
 
+/** Whether a text names the campaign's product ('hand-poured soy candles'); true when it has none. */
+export function namesProduct(ctx: ComposerContext, text: string): boolean {
+  return ctx.product === null || text.toLowerCase().includes(ctx.product.toLowerCase());
+}
+
+/** A sentence that names the product, for a post whose opening does not: it is never left out. */
+function productLineOf(ctx: ComposerContext, decks: BatchDecks, writer: PostWriter, hook: string) {
+  if (namesProduct(ctx, hook)) return null;
+  return writer.deal(decks.productLines) ?? renderSafe(ctx, 'All about our {product}.');
+}
+
 function bodyOf(ctx: ComposerContext, decks: BatchDecks, writer: PostWriter, sentences: number): string[] {
-  const first = writer.deal(ctx.request.contentType === 'behind-the-scenes' ? decks.process : decks.bodies);
-  const second = sentences > 1 && !ctx.copy.listsTips ? writer.deal(decks.bodies) : null;
+  // Once the product is named, a body that names it again reads like a template: prefer one that does not.
+  const fresh = (text: string) => ctx.product === null || !namesProduct(ctx, text);
+  const deck = ctx.request.contentType === 'behind-the-scenes' ? decks.process : decks.bodies;
+  const first = writer.dealPreferring(deck, fresh);
+  const second = sentences > 1 && !ctx.copy.listsTips ? writer.dealPreferring(decks.bodies, fresh) : null;
   return [first, second].filter((line): line is string => line !== null);
 }
 
@@ -185,6 +102,23 @@ function removeBannedLines(ctx: ComposerContext, content: string): string {
     .trim();
 }
 
+/** The picture of one idea: the next shot of the batch that fits the campaign and its banned words. */
+function imagePromptOf(ctx: ComposerContext, platform: PublishingPlatform, decks: BatchDecks): string {
+  const input = {
+    platform,
+    contentType: ctx.request.contentType,
+    business: ctx.business,
+    slots: ctx.slots,
+    brandName: ctx.brandName,
+  };
+  const fits = (text: string | null): text is string => text !== null && !ctx.isBanned(text);
+  const shot = decks.shots.draw((candidate) => fits(renderImagePrompt({ ...input, shot: candidate })));
+  if (!shot) return genericImagePrompt(platform);
+  const style = (shot.graphic ? decks.layouts : decks.lights).draw() ?? undefined;
+  const prompt = renderImagePrompt({ ...input, shot, style });
+  return fits(prompt) ? prompt : (renderImagePrompt({ ...input, shot }) ?? genericImagePrompt(platform));
+}
+
 /** A post's first line, and the template (or lead-in and template) it was written from. */
 export interface Opening {
   template: string;
@@ -205,11 +139,13 @@ export function composeIdea(
   const isX = platform === 'twitter';
   const asks = platform === 'linkedin' || platform === 'facebook';
   const writer = new PostWriter(ctx, opening);
+  const productLine = productLineOf(ctx, decks, writer, opening.text);
   const body = bodyOf(ctx, decks, writer, platform === 'linkedin' || platform === 'instagram' ? 2 : 1);
   const tips = tipsOf(ctx, decks, writer, isX ? 2 : 3);
   const voice = isX && ctx.request.tone !== 'humorous' ? null : writer.deal(decks.voice);
   const parts: PostParts = {
     hook: opening.text,
+    productLine,
     body,
     tips,
     offerLine: statesOffer ? ctx.offerLine : null,
@@ -242,13 +178,17 @@ export function composeIdea(
   let post = assemblePost(platform, parts, hashtags, required);
   // Every post should sound like this business: if nothing in it does, the call to action adds it.
   if (!speaksBusiness(ctx, post.content)) {
-    const anchor = (text: string, template: string) => sentence(text, renderSafe(ctx, template));
+    const anchor = (text: string) => sentence(text, writer.deal(decks.anchors));
     post = assemblePost(
       platform,
       {
         ...parts,
-        cta: anchor(parts.cta, 'When you are ready, {action}.'),
-        instagramCta: anchor(parts.instagramCta, 'To {action}, tap the link in bio.'),
+        cta: platform === 'instagram' ? parts.cta : anchor(parts.cta),
+        // On Instagram the anchor replaces the call to action: both would point to the link in bio.
+        instagramCta:
+          platform === 'instagram'
+            ? (writer.deal(decks.instagramAnchors) ?? parts.instagramCta)
+            : parts.instagramCta,
       },
       hashtags,
       required,
@@ -257,17 +197,11 @@ export function composeIdea(
   let content = post.content;
   if (ctx.emojiPolicy === 'none') content = stripEmoji(content);
   if (ctx.isBanned(content)) content = removeBannedLines(ctx, content);
-  const imagePrompt = suggestImagePrompt({
-    platform,
-    contentType: ctx.request.contentType,
-    business,
-    slots: ctx.slots,
-    brandName,
-  });
+  const imagePrompt = imagePromptOf(ctx, platform, decks);
   return {
     platform,
     content,
     hashtags: post.hashtags,
-    suggestedImagePrompt: ctx.isBanned(imagePrompt) ? genericImagePrompt(platform) : imagePrompt,
+    suggestedImagePrompt: imagePrompt,
   };
 }

@@ -3,11 +3,13 @@ import type { ContentType } from '../../../../contracts/content-options';
 import type { GenerationRequest } from '../../../../contracts/generation';
 import type { IdeaRequest } from '../ai-provider';
 import { type BannedCheck, createBannedCheck } from './brand-guard';
+import { isOccasion, isPlace, productOf, subjectOf, withProduct } from './campaign-subject';
 import { type BusinessCopy, businessCopy } from './copy/business';
 import type { ContentTypeCopy } from './copy/content-type-copy';
 import { type ToneCopy, toneCopy } from './copy/tones';
 import { toHashtag } from './hashtags';
-import { type CampaignTopics, extractAudience, extractCampaignTopics, subjectOf } from './phrases';
+import { type CampaignTopics, extractAudience, extractCampaignTopics } from './phrases';
+import { seasonOf } from './seasons';
 import { capitalise, contentTypeCopy, renderTemplate, type Slots } from './templates';
 
 /** Everything the composer knows about one request, worked out once per batch. */
@@ -17,6 +19,11 @@ export interface ComposerContext {
   copy: ContentTypeCopy;
   tone: ToneCopy;
   topics: CampaignTopics;
+  /**
+   * The product or service the description names ('hand-poured soy candles'), which every post
+   * names; null when it names none (or only an occasion, 'holiday sale').
+   */
+  product: string | null;
   /** The values templates fill in, all free of banned words. */
   slots: Slots;
   brandName: string | null;
@@ -52,8 +59,23 @@ const contentTypeHashtags: Record<ContentType, (business: BusinessCopy) => strin
 function offerLineOf(topics: CampaignTopics): string | null {
   if (topics.offer && topics.when) return `${capitalise(topics.offer)}, ${topics.when}.`;
   if (topics.offer) return `Right now: ${topics.offer}.`;
-  if (topics.when) return `Available ${topics.when}.`;
+  // 'Available until Friday', but 'Mark your calendar: Saturday 2–4pm' (not 'Available Saturday').
+  if (topics.when && /^(?:until|till|through|throughout|before|all)\b/i.test(topics.when)) {
+    return `Available ${topics.when}.`;
+  }
+  if (topics.when) return `Mark your calendar: ${topics.when.replace(/^on /i, '')}.`;
   return null;
+}
+
+/** A thing as a picture's subject: 'hand-poured soy candles', 'the 6am HIIT class'. */
+function asSubject(phrase: string): string {
+  const head = phrase.split(' ').at(-1)?.toLowerCase() ?? '';
+  // A camera cannot show a menu or a collection, only what is in it.
+  if (head === 'menu' || head === 'menus') return `dishes from the ${phrase}`;
+  if (/^(?:collection|range|line|line-up|lineup|catalogue|catalog)s?$/.test(head)) {
+    return `pieces from the ${phrase}`;
+  }
+  return isPlural(phrase) ? phrase : `the ${phrase}`;
 }
 
 /** The audience without where they are or what they want, for a hashtag ('small business owners'). */
@@ -71,26 +93,46 @@ export function buildComposerContext(input: IdeaRequest): ComposerContext {
 
   const ownTopic = safe(topics.topic) ?? topics.phrases.map(safe).find(Boolean) ?? null;
   const topic = ownTopic ?? safe(business.defaultTopic) ?? 'work';
-  const headline = ownTopic && ownTopic === topics.topic ? (safe(topics.headline) ?? topic) : topic;
+  const product = ownTopic ? safe(productOf(topics)) : null;
+  const ownHeadline = ownTopic && ownTopic === topics.topic ? (safe(topics.headline) ?? topic) : topic;
+  const headline = safe(withProduct(ownHeadline, topic, product)) ?? ownHeadline;
   const ownFeature = safe(topics.feature);
-  // 'Expect {feature}' needs a plural ('bottomless mimosas'); a lone 'big garden' would read badly.
+  // Openings that are not about the offer itself talk about the thing: 'our handmade candles'.
+  // An occasion with nothing to show but where it is: 'our open house at 12 Oak Street'.
+  const ownSubject = safe(subjectOf(topic, product ?? ownFeature)) ?? topic;
+  const subject = !product && isOccasion(ownSubject) && ownHeadline !== topic ? ownHeadline : ownSubject;
+  // 'Expect {feature}' needs a plural ('bottomless mimosas'), not what the headline or subject says.
   const feature =
-    ownFeature && isPlural(ownFeature) && !headline.toLowerCase().includes(ownFeature.toLowerCase())
+    ownFeature &&
+    isPlural(ownFeature) &&
+    ownFeature !== subject &&
+    !headline.toLowerCase().includes(ownFeature.toLowerCase())
       ? ownFeature
       : business.defaultFeature;
   const ownAudience =
     safe(extractAudience(request.targetAudience)) ?? safe(extractAudience(brandKit?.audience ?? ''));
   const audience = ownAudience ?? safe(topics.beneficiary) ?? business.defaultAudience;
+  const place = topics.phrases.find((phrase) => isPlace(phrase) && /^\p{N}/u.test(phrase)) ?? null;
+  // What a picture shows: the product, else what the campaign is about, else the business's own.
+  // A special is its dish, served with the product: 'the weekend brunch with bottomless mimosas'.
+  const withDish = product && /\bspecials?$/i.test(topic) && ownSubject !== product;
+  const thing = product ?? (ownTopic && !isOccasion(ownSubject) ? ownSubject : null);
+  const pictured =
+    (withDish && `${asSubject(ownSubject)} with ${product}`) ||
+    (thing && asSubject(thing)) ||
+    (place && renderTemplate(business.image.atPlace, { place })) ||
+    business.image.defaultThing;
 
   const plural = isPlural(topic);
+  // Pronouns stand for the thing the sentences around them are about: 'our candles… we love them'.
+  const pluralSubject = isPlural(subject);
   const slots: Slots = {
     headline,
-    // Openings that are not about the offer itself talk about the thing: 'our handmade candles'.
-    topic: safe(subjectOf(topic, ownFeature)) ?? topic,
+    topic: subject,
     feature: safe(feature),
     // When the headline already says who it is for, '… for first-time founders', no sentence repeats it.
     audience: headline.toLowerCase().includes(audience.toLowerCase()) ? null : safe(audience),
-    product: ownFeature ?? topic,
+    product: product ?? subject,
     customers: business.customers,
     action: business.action,
     atPlace: brandName ? `at ${brandName}` : business.atPlace,
@@ -101,9 +143,15 @@ export function buildComposerContext(input: IdeaRequest): ComposerContext {
     // Agreement with the headline, whose head is the topic's: 'our candles are', 'we built them'.
     is: plural ? 'are' : 'is',
     has: plural ? 'have' : 'has',
-    it: plural ? 'them' : 'it',
-    itIs: plural ? "they're" : "it's",
-    itHas: plural ? 'they have' : 'it has',
+    it: pluralSubject ? 'them' : 'it',
+    itIs: pluralSubject ? "they're" : "it's",
+    itHas: pluralSubject ? 'they have' : 'it has',
+    // For image prompts: the campaign as a picture, and the season to style it for.
+    thing: safe(pictured),
+    // The hero shot shows the campaign itself when it is a thing ('the brunch special with mimosas').
+    spread: safe(ownTopic && !isOccasion(topic) ? `the ${headline}` : pictured),
+    season: safe(seasonOf(request.campaignDescription)),
+    when: safe(topics.when),
   };
   const offerLine = safe(offerLineOf(topics));
   const keywords = (brandKit?.keywords ?? [])
@@ -118,6 +166,7 @@ export function buildComposerContext(input: IdeaRequest): ComposerContext {
     copy: contentTypeCopy[request.contentType],
     tone: toneCopy[request.tone],
     topics,
+    product,
     slots,
     brandName,
     keywords,
@@ -129,8 +178,12 @@ export function buildComposerContext(input: IdeaRequest): ComposerContext {
     hashtagPools: {
       primary: present([tagOf(topic)]),
       related: present([
-        tagOf(ownFeature),
-        ...topics.phrases.slice(1, 3).map((phrase) => tagOf(safe(phrase))),
+        tagOf(product ?? ownFeature),
+        // An address makes a poor hashtag ('#12OakStreet').
+        ...topics.phrases
+          .slice(1, 3)
+          .filter((phrase) => !/^\p{N}/u.test(phrase) || !isPlace(phrase))
+          .map((phrase) => tagOf(safe(phrase))),
         tagOf(ownAudience && audienceCore(ownAudience)),
         contentTypeHashtags[request.contentType](business),
       ]),

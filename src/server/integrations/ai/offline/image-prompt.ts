@@ -1,6 +1,7 @@
 import type { ContentType } from '../../../../contracts/content-options';
 import type { PublishingPlatform } from '../../../../contracts/platforms';
 import type { BusinessCopy } from './copy/business';
+import { graphicLayouts, imageShots, photoLights, type Shot } from './copy/image-shots';
 import { capitalise, renderTemplate, type Slots } from './templates';
 
 /** The feed format each platform shows best (platforms.md: Instagram takes 4:5 to 1.91:1). */
@@ -9,37 +10,6 @@ const formats: Record<PublishingPlatform, string> = {
   twitter: 'Landscape 16:9 (1600 × 900 px) for X.',
   linkedin: 'Landscape 1.91:1 (1200 × 627 px) for the LinkedIn feed.',
   facebook: 'Landscape 1.91:1 (1200 × 630 px) for Facebook.',
-};
-
-/** What the picture shows, by content type. Graphics carry their words; photos carry none. */
-const scenes: Record<ContentType, { scene: string; graphic: boolean }> = {
-  promotional: {
-    scene: 'Hero photo of {subject} {setting}, styled simply so it is the star of the shot',
-    graphic: false,
-  },
-  educational: {
-    scene:
-      'Clean tip-card graphic titled "{Topic}: tips" with three short numbered tips in large, readable type, and a small photo of {subject} in one corner',
-    graphic: true,
-  },
-  'behind-the-scenes': {
-    scene:
-      'Candid behind-the-scenes photo of the team at work in {workplace}, hands in motion, documentary style',
-    graphic: false,
-  },
-  'user-generated': {
-    scene:
-      "A customer's own photo of {customerScene}, reposted with their permission; authentic phone-camera look, lightly edited",
-    graphic: false,
-  },
-  inspirational: {
-    scene: 'Airy, uplifting photo of {uplifting} in soft morning light, with clear space for a short quote',
-    graphic: false,
-  },
-  'news-updates': {
-    scene: 'Bold announcement graphic with the headline "{Headline}" over a photo of {subject}',
-    graphic: true,
-  },
 };
 
 /** For when the concrete prompt would carry a banned word. */
@@ -51,29 +21,65 @@ export interface ImagePromptInput {
   platform: PublishingPlatform;
   contentType: ContentType;
   business: BusinessCopy;
-  /** The post's slots: headline, topic, product (see compose-post.ts). */
+  /**
+   * The post's slots (composer-context.ts): `thing` is what the picture shows ('hand-poured soy
+   * candles'), `spread` the hero's subject, `season` its styling; without them, `product` or `topic`.
+   */
   slots: Slots;
   brandName: string | null;
+  /** The shot to frame; the content type's first when not given. */
+  shot?: Shot;
+  /** A photo's light ('Soft window light') or a graphic's layout; the first when not given. */
+  style?: string;
 }
 
-/** A concrete picture to go with a post: what it shows, how it looks, and the platform's format. */
-export function suggestImagePrompt(input: ImagePromptInput): string {
-  const { image } = input.business;
-  const fill = (template: string) => renderTemplate(template, input.slots) ?? '';
+/** The business's scenes filled with the campaign's thing; worked out once per batch (its slots). */
+const sceneCache = new WeakMap<Slots, Map<BusinessCopy, Slots>>();
+
+function sceneSlotsOf(business: BusinessCopy, slots: Slots): Slots {
+  const cached = sceneCache.get(slots)?.get(business);
+  if (cached) return cached;
+  const { image } = business;
+  const thing = slots.thing ?? slots.product ?? slots.topic ?? image.defaultThing;
+  const base: Slots = { ...slots, thing, spread: slots.spread ?? slots.headline ?? thing };
+  const fill = (template: string) => renderTemplate(template, base);
   const sceneSlots: Slots = {
-    ...input.slots,
-    subject: fill(image.subject),
-    setting: image.setting,
-    workplace: image.workplace,
-    customerScene: fill(image.customerScene),
+    ...base,
+    show: fill(image.show),
+    hero: fill(image.hero),
+    detail: fill(image.detail),
+    flatLay: fill(image.flatLay),
+    inUse: fill(image.inUse),
+    atWork: fill(image.atWork),
+    customer: fill(image.customer),
+    workplace: fill(image.workplace),
     uplifting: fill(image.uplifting),
   };
-  const { scene, graphic } = scenes[input.contentType];
+  const forSlots = sceneCache.get(slots) ?? new Map<BusinessCopy, Slots>();
+  forSlots.set(business, sceneSlots);
+  sceneCache.set(slots, forSlots);
+  return sceneSlots;
+}
+
+/**
+ * A concrete picture to go with a post: what it shows (the campaign's product, in the given
+ * shot), how it looks, and the platform's format. Null when the shot needs what the campaign does
+ * not have (a season, a date).
+ */
+export function renderImagePrompt(input: ImagePromptInput): string | null {
+  const shot = input.shot ?? (imageShots[input.contentType][0] as Shot);
+  const scene = renderTemplate(shot.scene, sceneSlotsOf(input.business, input.slots));
+  if (!scene) return null;
   const colours = input.brandName
     ? `${input.brandName}'s brand colours`
     : 'a warm, consistent colour palette';
-  const style = graphic
-    ? `Simple layout in ${colours}, plenty of white space.`
-    : `Natural light, ${colours}, no text in the image.`;
-  return `${capitalise(renderTemplate(scene, sceneSlots) ?? '')}. ${style} ${formats[input.platform]}`;
+  const style = shot.graphic
+    ? (renderTemplate(input.style ?? (graphicLayouts[0] as string), { colours }) ?? '')
+    : `${input.style ?? photoLights[0]}, ${colours}, no text in the image.`;
+  return `${capitalise(scene)}. ${style} ${formats[input.platform]}`;
+}
+
+/** The prompt of `renderImagePrompt`, or a plain one when the shot cannot be filled. */
+export function suggestImagePrompt(input: ImagePromptInput): string {
+  return renderImagePrompt(input) ?? genericImagePrompt(input.platform);
 }

@@ -10,6 +10,18 @@ describe('extractCampaignTopics', () => {
     expect(topics.feature).toBe('handmade candles');
   });
 
+  it('leaves the campaign goal out of the topic', () => {
+    const brunch = extractCampaignTopics(
+      'Launch our new weekend brunch menu and fill tables before the holidays.',
+    );
+    expect(brunch.topic).toBe('weekend brunch menu');
+    expect(brunch.phrases).not.toContain('fill tables');
+    expect(brunch.phrases).not.toContain('tables');
+    const shop = extractCampaignTopics('Promote our yoga mats to drive sales and boost awareness');
+    expect(shop.topic).toBe('yoga mats');
+    expect(shop.phrases.join(' ')).not.toMatch(/sales|awareness/);
+  });
+
   it('keeps what comes with it and who it is for apart', () => {
     const brunch = extractCampaignTopics('weekend brunch special with bottomless mimosas');
     expect(brunch.topic).toBe('weekend brunch special');

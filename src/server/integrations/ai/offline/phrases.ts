@@ -2,17 +2,17 @@ import { extractLinks } from '../../../../contracts/post-text';
 import {
   audienceHeads,
   breakWords,
+  caseWord,
   determiners,
   featurePrepositions,
   genericNouns,
   leadingFiller,
-  occasionHeads,
   offerPatterns,
   properTimeWords,
+  spellOccasions,
   timeWords,
   trailingFiller,
   whenPattern,
-  words,
 } from './phrase-words';
 
 /** What a campaign description is about, in phrases a post can reuse. */
@@ -36,10 +36,10 @@ export interface CampaignTopics {
 }
 
 /** The longest word a phrase may hold: anything longer is a code, a run-on or noise. */
-const MAX_WORD_LENGTH = 24;
+export const MAX_WORD_LENGTH = 24;
 const MAX_TOPIC_WORDS = 4;
 const MAX_HEADLINE_WORDS = 9;
-const MAX_HEADLINE_CHARS = 70;
+export const MAX_HEADLINE_CHARS = 70;
 
 interface Token {
   text: string;
@@ -56,17 +56,6 @@ interface Run {
   chunk: number;
   /** Words before the run in its chunk, all of them break words. */
   leadsChunk: boolean;
-}
-
-/** A word as a post should spell it: sentence-initial capitals dropped, names and acronyms kept. */
-function caseWord(word: string, sentenceStart: boolean, titleCase: boolean): string {
-  const lower = word.toLowerCase();
-  if (properTimeWords.has(lower)) return lower.charAt(0).toUpperCase() + lower.slice(1);
-  const isCapitalised = /^\p{Lu}\p{Ll}/u.test(word) && word.slice(1) === word.slice(1).toLowerCase();
-  if (isCapitalised && (sentenceStart || titleCase)) return lower;
-  // Short capitals are acronyms (API, SEO, HIIT); longer ones are shouting.
-  if (word.length > 4 && word === word.toUpperCase() && /\p{Lu}/u.test(word)) return lower;
-  return word;
 }
 
 function tokenise(
@@ -94,8 +83,13 @@ function tokenise(
 
 function trimRun(runWords: string[]): string[] {
   let result = [...runWords];
-  while (result.length > 0 && leadingFiller.has((result[0] as string).toLowerCase()))
-    result = result.slice(1);
+  // 'our new candles' → 'candles', but 'new clients' and 'New Year sale' keep their first word.
+  const dropsFirst = (words: string[]) => {
+    const [first = '', next = '', ...rest] = words.map((word) => word.toLowerCase());
+    if (!leadingFiller.has(first) || (first === 'new' && next.startsWith('year'))) return false;
+    return rest.length > 0 || !genericNouns.has(next);
+  };
+  while (result.length > 0 && dropsFirst(result)) result = result.slice(1);
   const endsInVerb = (words: string[]) => {
     const last = (words.at(-1) as string).toLowerCase();
     // 'founders preparing (to raise…)': an -ing word after a plural starts a clause, not a name.
@@ -141,6 +135,8 @@ function collectRuns(text: string): Run[] {
     let onlyBreaksSoFar = true;
     let runStartedAfterBreaksOnly = true;
     const flush = () => {
+      // 'Grand opening of …': a run of filler alone is not a phrase, and does not lead the clause.
+      if (current.every((word) => leadingFiller.has(word.toLowerCase()))) current = [];
       if (current.length > 0) {
         runs.push({ words: current, before, chunk: chunkIndex, leadsChunk: runStartedAfterBreaksOnly });
         onlyBreaksSoFar = false;
@@ -176,9 +172,9 @@ function removeMatch(text: string, pattern: RegExp): { text: string; match: stri
 function tidyWhen(when: string): string {
   return when
     .toLowerCase()
-    .split(' ')
-    .map((word) => (properTimeWords.has(word) ? word.charAt(0).toUpperCase() + word.slice(1) : word))
-    .join(' ');
+    .replace(/\p{L}+/gu, (word) =>
+      properTimeWords.has(word) ? word.charAt(0).toUpperCase() + word.slice(1) : word,
+    );
 }
 
 const headOf = (phrase: string) => (phrase.split(' ').at(-1) ?? '').toLowerCase();
@@ -204,7 +200,7 @@ export function extractCampaignTopics(description: string): CampaignTopics {
   text = removedWhen.text;
 
   const runs = collectRuns(text)
-    .map((run) => ({ ...run, words: trimRun(run.words) }))
+    .map((run) => ({ ...run, words: spellOccasions(trimRun(run.words).join(' ')).split(' ') }))
     .filter((run) => isUsefulPhrase(run.words));
   const seen = new Set<string>();
   const unique = runs.filter((run) => {
@@ -278,37 +274,4 @@ function headlineFrom(main: Run, runs: Run[]): string {
   return headline.length <= MAX_HEADLINE_CHARS ? headline : topic;
 }
 
-const audienceCut =
-  /\s(?:who|that|which|aged|ages|between|looking|interested|wanting|seeking)\s|[,;:.!?()\n]/iu;
-const vagueAudience = words('anyone everyone people those someone anybody everybody folks');
-const MAX_AUDIENCE_WORDS = 6;
-
-/** The target audience as a short noun phrase for 'for …' ('young professionals in Austin'). */
-export function extractAudience(audience: string): string | null {
-  const text = audience.normalize('NFC').replace(/\s+/g, ' ').trim();
-  if (text === '') return null;
-  const cut = text.split(audienceCut)[0]?.trim() ?? '';
-  const firstWord = cut.split(' ')[0]?.toLowerCase() ?? '';
-  const phrase = cut === '' || (cut.split(' ').length === 1 && vagueAudience.has(firstWord)) ? text : cut;
-  const limited = phrase
-    .split(' ')
-    .filter((word) => word.length <= MAX_WORD_LENGTH && !/[@#<>]/.test(word))
-    .slice(0, MAX_AUDIENCE_WORDS)
-    .join(' ')
-    .replace(/[\s,.;:!?-]+$/u, '');
-  if (limited === '') return null;
-  const [first = '', ...rest] = limited.split(' ');
-  return [caseWord(first, true, false), ...rest].join(' ');
-}
-
-/**
- * What a post can be about when it is not announcing the offer itself ('your photos of our …'):
- * 'weekend brunch special' → 'weekend brunch'; 'summer sale' (on handmade candles) → 'handmade candles'.
- */
-export function subjectOf(topic: string, feature: string | null): string {
-  const topicWords = topic.split(' ');
-  if (!occasionHeads.has((topicWords.at(-1) ?? '').toLowerCase())) return topic;
-  const rest = topicWords.slice(0, -1);
-  if (rest.some((word) => !timeWords.has(word.toLowerCase()) && /\p{L}/u.test(word))) return rest.join(' ');
-  return feature ?? topic;
-}
+export { extractAudience, subjectOf } from './campaign-subject';

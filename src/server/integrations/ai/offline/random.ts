@@ -42,24 +42,30 @@ export function hashText(text: string, basis = 0x811c9dc5): number {
 
 /**
  * A shuffled pile that deals its items in turn and starts over when it runs out, so that the
- * ideas of one batch use different sentences for as long as there are enough.
+ * ideas of one batch use different sentences for as long as there are enough. An item refused
+ * once (it did not suit that post) stays first in line; the least dealt item always goes first.
  */
 export interface Deck<T> {
-  /** The next item that `accept` takes (all are taken without it); null when none is. */
+  /** The least dealt item that `accept` takes (all are taken without it), next in turn among equals; null when none is. */
   draw(accept?: (item: T) => boolean): T | null;
 }
 
-export function createDeck<T>(items: readonly T[], random: Random): Deck<T> {
+/** `used` marks items already shown (in posts of earlier rounds): they are dealt after the others. */
+export function createDeck<T>(items: readonly T[], random: Random, used?: (item: T) => boolean): Deck<T> {
   const pile = random.shuffle(items);
+  const dealt: number[] = pile.map((item) => (used?.(item) ? 1 : 0));
   let cursor = 0;
   return {
     draw(accept = () => true) {
-      for (let offset = 0; offset < pile.length; offset += 1) {
-        const index = (cursor + offset) % pile.length;
-        const item = pile[index] as T;
-        if (accept(item)) {
+      // The least dealt first; among equals, the next in turn from where the last draw stopped.
+      const levels = [...new Set(dealt)].sort((a, b) => a - b);
+      for (const level of levels) {
+        for (let offset = 0; offset < pile.length; offset += 1) {
+          const index = (cursor + offset) % pile.length;
+          if (dealt[index] !== level || !accept(pile[index] as T)) continue;
+          dealt[index] = level + 1;
           cursor = index + 1;
-          return item;
+          return pile[index] as T;
         }
       }
       return null;

@@ -22,6 +22,8 @@ export type Slots = Readonly<Record<string, string | null | undefined>>;
 const slotPattern = /\{(\w+)\}/g;
 
 export function capitalise(text: string): string {
+  // 'iPhone cases', 'eBay listings' keep their spelling.
+  if (/^\p{Ll}+\p{Lu}/u.test(text)) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

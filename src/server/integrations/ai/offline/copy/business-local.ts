@@ -1,9 +1,9 @@
-import type { BusinessCopy } from './business';
+import type { BusinessVoice } from './business';
 
 /** Businesses that serve people in person or ship to them: food, shops, fitness, the rest. */
 export const localBusinessCopy: Record<
   'restaurant' | 'ecommerce' | 'health-fitness' | 'other',
-  BusinessCopy
+  BusinessVoice
 > = {
   restaurant: {
     atPlace: 'at our restaurant',
@@ -19,17 +19,10 @@ export const localBusinessCopy: Record<
       'Every dish is tasted in the kitchen before it goes out to a table.',
       'We plan the menu around what our suppliers bring in each week.',
       'Some of the best dishes on our menu started life as staff meals.',
-    ],
-    tips: [
-      'Book ahead for weekends: the best tables go early.',
-      "Ask what's in season. It's usually the best thing on the menu.",
-      'Mention allergies when you book, so the kitchen can plan around them.',
-      'Share plates with the table: it is the easiest way to try more of the menu.',
-      'Come early or late in the service if you want a quieter table.',
-    ],
-    topicTips: [
-      'Try our {topic} with friends: sharing means tasting more.',
-      'Ask the team what goes best with our {topic}; they have opinions.',
+      'Deliveries arrive before sunrise, and the first job is checking every crate.',
+      'The pass is where every plate gets a last look before it leaves the kitchen.',
+      'After the last guest leaves, the whole kitchen is scrubbed down and set up for tomorrow.',
+      'New dishes go through a week of tweaks before they make the menu.',
     ],
     jokes: [
       "Calories don't count on weekends. That's the rule, and we're sticking to it.",
@@ -40,13 +33,6 @@ export const localBusinessCopy: Record<
     hashtags: ['FoodLovers', 'EatLocal', 'Foodie', 'LocalEats'],
     tipsHashtag: 'FoodieTips',
     emoji: ['🍽️', '🥂', '😋', '🍳'],
-    image: {
-      subject: 'the {headline}, beautifully plated',
-      setting: 'on a rustic wooden table by a sunny restaurant window',
-      workplace: 'the restaurant kitchen during prep',
-      customerScene: 'guests enjoying the {topic} at their table',
-      uplifting: 'a sunlit table set for two',
-    },
   },
   ecommerce: {
     atPlace: 'in our shop',
@@ -62,17 +48,10 @@ export const localBusinessCopy: Record<
       'Before a product makes it into the shop, we use it ourselves for weeks.',
       'Most days are a mix of packing orders, answering messages and testing new products.',
       'Each product photo is shot in our own studio, so what you see is what arrives.',
-    ],
-    tips: [
-      'Read the product details and care notes before you buy: they answer most questions.',
-      'Check the size guide or dimensions twice, and order once.',
-      'Sign up for restock alerts on anything that sells out.',
-      'Keep the packaging until you are sure you love your order, in case you want to return it.',
-      'Reviews with photos tell you more than star ratings do.',
-    ],
-    topicTips: [
-      'Read the care notes that come with our {topic}: a little care goes a long way.',
-      'Not sure which of our {topic} to choose? Message us and we will help.',
+      'Every parcel gets a final check against the order before the label goes on.',
+      'Restock days mean unpacking, counting and shelving everything by hand.',
+      'Customer messages are answered by the same people who pack the orders.',
+      'New products are tested, photographed and written up long before they reach the shop.',
     ],
     jokes: [
       'Your cart called. It misses you.',
@@ -83,13 +62,6 @@ export const localBusinessCopy: Record<
     hashtags: ['ShopSmall', 'ShopLocal', 'SmallBusiness', 'ShopOnline'],
     tipsHashtag: 'ShoppingTips',
     emoji: ['🛍️', '📦', '✨', '🎁'],
-    image: {
-      subject: 'the {product}',
-      setting: 'on a clean, softly lit tabletop with kraft-paper packaging',
-      workplace: 'the packing table in our studio',
-      customerScene: 'a customer unboxing the {product} at home',
-      uplifting: 'the {product} arranged beside a bright window',
-    },
   },
   'health-fitness': {
     atPlace: 'at our studio',
@@ -105,17 +77,10 @@ export const localBusinessCopy: Record<
       'Our coaches train together every week, so they never stop learning.',
       'The studio is cleaned and reset between every class.',
       'Before the first class of the day, the coaches run through every exercise themselves.',
-    ],
-    tips: [
-      'Consistency beats intensity: three short sessions a week beat one heroic one.',
-      'Sleep and water count as training too.',
-      'Warm up for at least five minutes before you lift anything heavy.',
-      'Track how you feel, not just what you lift.',
-      'Rest days are part of the plan, not a break from it.',
-    ],
-    topicTips: [
-      'Pair our {topic} with good sleep and plenty of water for the best results.',
-      'Tell your coach your goal before you start our {topic}, so they can tailor it.',
+      'Every new member gets a quick chat with a coach before their first class.',
+      'Music, lights and equipment are all set before the first person walks in.',
+      'Coaches note how each member is progressing, so the next session builds on the last.',
+      'New workouts are tested on the coaches first. Yes, they feel it too.',
     ],
     jokes: [
       "Your couch will miss you. It'll get over it.",
@@ -136,13 +101,6 @@ export const localBusinessCopy: Record<
     hashtags: ['Fitness', 'HealthyHabits', 'FitnessMotivation', 'Wellness'],
     tipsHashtag: 'FitnessTips',
     emoji: ['💪', '🏃', '🔥', '🧘'],
-    image: {
-      subject: 'people taking part in the {topic}',
-      setting: 'in a bright, airy fitness studio',
-      workplace: 'the studio before the first class of the day',
-      customerScene: 'members high-fiving after a {topic} session',
-      uplifting: 'a runner on an open road at sunrise',
-    },
   },
   other: {
     atPlace: 'at our business',
@@ -157,16 +115,10 @@ export const localBusinessCopy: Record<
       'Most of what we do happens before you ever see it: planning, preparation and a lot of checking.',
       'Every job gets the same care, big or small.',
       'We are a small team, and we like it that way: you always know who you are talking to.',
-    ],
-    tips: [
-      'Ask questions before you buy: a good business is happy to answer them.',
-      'Keep receipts and warranties together in one place.',
-      'Leave a review when you are happy: it helps small businesses more than you think.',
-      'Book early for busy seasons.',
-    ],
-    topicTips: [
-      'Ask us anything about our {topic}: no question is too small.',
-      'Not sure which of our {topic} fits? Ask us, and we will point you to the right one.',
+      'Mornings start with a quick team huddle and a long to-do list.',
+      'Every question that comes in gets a reply from a real person.',
+      'We keep notes on every job, so the next one goes even better.',
+      'Tools, supplies and the schedule are checked before the day begins.',
     ],
     jokes: [
       "We'd tell you a joke about our services, but we're too busy delivering them.",
@@ -177,12 +129,5 @@ export const localBusinessCopy: Record<
     hashtags: ['SmallBusiness', 'SupportLocal', 'LocalBusiness', 'ShopLocal'],
     tipsHashtag: 'SmallBusinessTips',
     emoji: ['✨', '👋', '🙌', '⭐'],
-    image: {
-      subject: 'the {topic}',
-      setting: 'in a welcoming shopfront with warm light',
-      workplace: 'our workspace on a busy morning',
-      customerScene: 'a happy customer with the {topic}',
-      uplifting: 'an open door in warm morning light',
-    },
   },
 };

@@ -1,7 +1,7 @@
-import type { BusinessCopy } from './business';
+import type { BusinessVoice } from './business';
 
 /** Businesses that sell expertise: software, property, advice. */
-export const professionalBusinessCopy: Record<'technology' | 'real-estate' | 'consulting', BusinessCopy> = {
+export const professionalBusinessCopy: Record<'technology' | 'real-estate' | 'consulting', BusinessVoice> = {
   technology: {
     atPlace: 'on our platform',
     inOffering: 'in the product',
@@ -16,17 +16,10 @@ export const professionalBusinessCopy: Record<'technology' | 'real-estate' | 'co
       'We test each release with real users before it ships.',
       'Most of our week goes into talking to users and removing steps they do not need.',
       'Every change is reviewed by at least two people before it goes live.',
-    ],
-    tips: [
-      'Start by automating the task you repeat most often.',
-      'Connect the tools you already use before adding new ones.',
-      'Measure the hours saved, not just the features used.',
-      'Give every workflow one owner, so it keeps working when things change.',
-      'Keep a backup of your data, and test restoring it.',
-    ],
-    topicTips: [
-      'Start small: connect our {topic} to one workflow first, then expand.',
-      'Write down what you do by hand today, then check which steps our {topic} can take over.',
+      'Bug reports go straight to the engineers who wrote the code.',
+      'Every Friday we demo what we built that week to the whole team.',
+      'Our support team sits in on planning, so user questions shape what we build next.',
+      'Before a release, we write the help docs, not after.',
     ],
     jokes: [
       'No spreadsheets were harmed in the making of this update.',
@@ -48,13 +41,6 @@ export const professionalBusinessCopy: Record<'technology' | 'real-estate' | 'co
     hashtags: ['Tech', 'SaaS', 'Productivity', 'SmallBusinessTech'],
     tipsHashtag: 'TechTips',
     emoji: ['🚀', '⚙️', '💡', '📊'],
-    image: {
-      subject: 'a laptop screen showing the {topic}',
-      setting: 'on a tidy desk in a bright office',
-      workplace: 'our office during a product review',
-      customerScene: 'a small-business owner using the {topic} on a laptop',
-      uplifting: 'a person at a tidy desk at sunrise, coffee in hand',
-    },
   },
   'real-estate': {
     atPlace: 'at our agency',
@@ -70,17 +56,10 @@ export const professionalBusinessCopy: Record<'technology' | 'real-estate' | 'co
       'Good listing photos take hours: staging, light, and a lot of moving furniture.',
       'Every listing detail is checked twice before it goes live.',
       'We visit each neighbourhood we sell in, so we can answer the questions buyers really ask.',
-    ],
-    tips: [
-      'Get mortgage pre-approval before you start viewing: it makes your offer stronger.',
-      'Visit the neighbourhood at different times of day before you decide.',
-      'Budget for the costs beyond the price: fees, surveys and moving.',
-      'Ask how long a home has been on the market; it tells you how much room there is to negotiate.',
-      'Small repairs and a fresh coat of paint can lift a sale price.',
-    ],
-    topicTips: [
-      'Make a shortlist before you browse our {topic}: location, budget, must-haves.',
-      'Ask us for the sale history of anything in our {topic} that catches your eye.',
+      'Valuations start with a walk down the street, not a spreadsheet.',
+      'Floor plans are measured by hand, room by room.',
+      'Every viewing ends with a call to the owners, the same day.',
+      'Open houses start an hour early: lights on, windows open, coffee ready.',
     ],
     jokes: [
       'Side effects of this post may include browsing listings at 2 AM.',
@@ -101,13 +80,6 @@ export const professionalBusinessCopy: Record<'technology' | 'real-estate' | 'co
     hashtags: ['RealEstate', 'HomeBuying', 'HouseHunting', 'NewListing'],
     tipsHashtag: 'HomeBuyingTips',
     emoji: ['🏡', '🔑', '📍', '✨'],
-    image: {
-      subject: 'the {topic}',
-      setting: 'in a light-filled, well-staged living room',
-      workplace: 'a home being staged for its listing photos',
-      customerScene: 'new owners holding their keys outside their home',
-      uplifting: 'a front door opening onto a bright hallway',
-    },
   },
   consulting: {
     atPlace: 'at our firm',
@@ -123,17 +95,10 @@ export const professionalBusinessCopy: Record<'technology' | 'real-estate' | 'co
       'We write every recommendation so that a busy owner can act on it on Monday.',
       'Behind every workshop are hours of preparation and a lot of sticky notes.',
       'Before we present anything, we test it against the numbers.',
-    ],
-    tips: [
-      'Write down the one number you want to move this quarter, and check it weekly.',
-      'Before hiring, document the process the new person will run.',
-      'Review your pricing at least once a year.',
-      'Ask your best customers why they chose you, then say exactly that in your marketing.',
-      'Block one hour a week to work on the business, not in it.',
-    ],
-    topicTips: [
-      'Come to our {topic} with one clear question, and leave with a clear next step.',
-      'Bring your numbers to our {topic}: advice is only as good as the facts behind it.',
+      'Reports go through three drafts, each one shorter than the last.',
+      'Each client gets one named contact, so nothing falls between people.',
+      'A month after a project, we check which of our advice actually worked.',
+      'A surprising amount of the real work happens in spreadsheets late on a Tuesday.',
     ],
     jokes: [
       'No 80-slide decks. We promise.',
@@ -144,12 +109,5 @@ export const professionalBusinessCopy: Record<'technology' | 'real-estate' | 'co
     hashtags: ['Consulting', 'BusinessGrowth', 'Strategy', 'Leadership'],
     tipsHashtag: 'BusinessTips',
     emoji: ['📈', '🤝', '💡', '🎯'],
-    image: {
-      subject: 'the {topic} in progress',
-      setting: 'in a bright meeting room with a whiteboard full of sticky notes',
-      workplace: 'a workshop with a client team',
-      customerScene: 'a client team smiling around a whiteboard',
-      uplifting: 'an open notebook with a goal written on the first page',
-    },
   },
 };

@@ -1,6 +1,8 @@
-import type { BusinessType } from '../../../../../contracts/content-options';
+import { type BusinessType, businessTypes } from '../../../../../contracts/content-options';
+import { type BusinessImage, businessImages } from './business-images';
 import { localBusinessCopy } from './business-local';
 import { professionalBusinessCopy } from './business-professional';
+import { businessTips } from './business-tips';
 
 /** How a kind of business talks about itself; every field is plain copy a post can use. */
 export interface BusinessCopy {
@@ -33,19 +35,18 @@ export interface BusinessCopy {
   hashtags: readonly string[];
   tipsHashtag: string;
   emoji: readonly string[];
-  /** For image prompts. */
-  image: {
-    /** How to show the subject: `{headline}`, `{topic}`, `{product}` are the campaign's phrases. */
-    subject: string;
-    /** Where the subject is, with its preposition: 'on a rustic wooden table'. */
-    setting: string;
-    workplace: string;
-    customerScene: string;
-    uplifting: string;
-  };
+  /** What its pictures show (business-images.ts). */
+  image: BusinessImage;
 }
 
-export const businessCopy: Record<BusinessType, BusinessCopy> = {
-  ...localBusinessCopy,
-  ...professionalBusinessCopy,
-};
+/** What each business file writes: everything but the tips and the pictures, which have their own files. */
+export type BusinessVoice = Omit<BusinessCopy, 'tips' | 'topicTips' | 'image'>;
+
+const voices: Record<BusinessType, BusinessVoice> = { ...localBusinessCopy, ...professionalBusinessCopy };
+
+export const businessCopy = Object.fromEntries(
+  businessTypes.map((type) => [
+    type,
+    { ...voices[type], ...businessTips[type], image: businessImages[type] },
+  ]),
+) as Record<BusinessType, BusinessCopy>;

@@ -52,6 +52,16 @@ export const educationalCopy: ContentTypeCopy = {
       "So, you're curious about our {topic}? Good. Let's chat.",
     ],
   },
+  productLines: [
+    'This one is about our {product}.',
+    'Inspired by the questions we get about our {product}.',
+    "Useful whether you're new to our {product} or a regular.",
+    'Today, the focus is our {product}.',
+    'Handy before you try our {product}.',
+    'Written with our {product} in mind.',
+    'For fans of our {product}, and the curious.',
+    'A few pointers for anyone eyeing our {product}.',
+  ],
   // Each leads into the list of tips.
   bodies: [
     "Here's what we tell {customers} who ask:",
@@ -62,21 +72,31 @@ export const educationalCopy: ContentTypeCopy = {
     'Keep these in mind:',
     'Our go-to advice:',
     "What we've learned over the years:",
+    'From our own experience:',
+    'Worth knowing:',
   ],
   ctas: {
     formal: [
       'Save this post for later.',
       'Share it with someone who will find it useful.',
       "Questions? {Action} and we'll help.",
+      'Keep this handy for next time.',
+      'Pass it on to a colleague who will use it.',
+      'Want a hand putting this into practice? {Action}.',
     ],
     informal: [
       "Save this for later, you'll thank us.",
       'Send this to a friend who needs it.',
       'Got questions? Drop them below.',
+      'Bookmark this one!',
+      'Tag a friend who needs this.',
+      'More tips coming soon, so stick around.',
     ],
     instagram: [
       'Save this post for later, and share it with a friend who needs it.',
-      'Save this post for later. More tips via the link in bio.',
+      'Keep this one for later; more tips via the link in bio.',
+      'Share this with a friend, and tap the link in bio to {action}.',
+      'Share this with your team, and find more via the link in bio.',
     ],
   },
   questions: [
@@ -84,6 +104,8 @@ export const educationalCopy: ContentTypeCopy = {
     'Which of these do you already do?',
     'What should we cover next?',
     'What is the one tip you would give a beginner?',
+    'Which tip will you try first?',
+    'Did any of these surprise you?',
   ],
   listsTips: true,
   statesOffer: false,
