@@ -22,7 +22,8 @@
 //   the peak of the first start, which created the database, is printed too.
 // Any non-2xx answer, socket error or timeout fails the run (e.g. a rate limit on the list route).
 // Exits non-zero when a budget is missed. Environment: BENCH_DURATION (s, default 10),
-// BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50), DATABASE_POOL_SIZE (default 10).
+// BENCH_WARMUP (s, default 3), BENCH_CONNECTIONS (default 50), DATABASE_POOL_SIZE (default 10),
+// BENCH_APP_NODE_ARGS (extra node options for the app's processes, e.g. to profile them).
 import { execFileSync, execSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -84,6 +85,9 @@ async function main() {
   const warmup = Number(process.env.BENCH_WARMUP ?? 3);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
   const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE);
+  // Node options for the app's processes only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (Node
+  // refuses those in NODE_OPTIONS), to see where a request's time goes.
+  const appNodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const budgets = { ratioPercent: 60, p99Ms: 40, rssMb: 600 };
   const { default: autocannon } = await import('autocannon');
 
@@ -155,7 +159,7 @@ async function main() {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const { TRUST_PROXY: _proxy, DATABASE_URL: _url, ...inherited } = process.env;
-    const { child, stop } = startNode(['dist/server/main.js', '--role=all'], {
+    const { child, stop } = startNode([...appNodeArgs, 'dist/server/main.js', '--role=all'], {
       ...inherited,
       NODE_ENV: 'production',
       PORT: String(port),

@@ -93,7 +93,7 @@ export async function buildApp(
     ? registerClient(app, clientRoot, config.appUrl)
     : undefined;
   registerErrorHandler(app, { pageFallback });
-  await registerSecurity(app, config);
+  registerSecurity(app, config);
   registerAuth(app, ctx);
   // The API contract as OpenAPI, generated from the same zod schemas that validate requests.
   await app.register(swagger, {

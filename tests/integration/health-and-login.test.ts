@@ -28,6 +28,21 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
       expect(response.headers['content-security-policy']).toMatch(/default-src 'self'/);
     });
 
+    it('sends the security headers on every answer: success, refusals and errors', async () => {
+      const answers = [
+        await t.app.inject({ url: '/api/health' }),
+        await t.app.inject({ url: '/api/posts' }),
+        await t.app.inject({ url: '/api/docs/no-such-route' }),
+        await t.app.inject({ method: 'POST', url: '/api/generate-content', payload: { tone: 'angry' } }),
+      ];
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 401, 400]);
+      for (const answer of answers) {
+        expect(answer.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+        expect(answer.headers['x-content-type-options']).toBe('nosniff');
+        expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      }
+    });
+
     it('answers 503 "degraded" when the database does not answer', async () => {
       const broken = await buildTestApp(kind);
       await broken.ctx.database.close();

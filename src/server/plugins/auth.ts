@@ -10,6 +10,11 @@ export interface RequestAuth {
   user: SessionUser;
   /** Every repository call takes this: the caller's workspace, never null here. */
   workspaceId: string;
+  /**
+   * workspaces.posts_version (a bigint, as a string) as the session query read it, before this
+   * request read anything else: the key of the cached post lists (posts/post-list-cache.ts).
+   */
+  postsVersion: string;
 }
 
 /**
@@ -30,7 +35,8 @@ declare module 'fastify' {
 /**
  * The caller's session, in one query: the signed session cookie is verified here (better-auth's
  * format, see verifySignedValue), then the session, its user and their workspace are read by
- * token. Refused: a bad signature, an unknown or expired session, a deactivated user.
+ * token (with the workspace's posts version). Refused: a bad signature, an unknown or expired
+ * session, a deactivated user.
  */
 export async function resolveRequestAuth(
   ctx: AppContext,
@@ -43,7 +49,12 @@ export async function resolveRequestAuth(
   if (!token) return null;
   const found = await loadSessionByToken(ctx.database.db, token, settings);
   if (!found) return null;
-  return { sessionId: found.sessionId, user: found.user, workspaceId: found.user.workspace.id };
+  return {
+    sessionId: found.sessionId,
+    user: found.user,
+    workspaceId: found.user.workspace.id,
+    postsVersion: found.postsVersion,
+  };
 }
 
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {

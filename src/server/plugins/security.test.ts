@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isForeignOrigin } from './security';
+import { isForeignOrigin, securityHeaders } from './security';
 
 const APP = 'https://app.kitepost.test';
 
@@ -17,5 +17,29 @@ describe('isForeignOrigin', () => {
     expect(isForeignOrigin('http://app.kitepost.test:8080', 'app.kitepost.test', APP)).toBe(true);
     expect(isForeignOrigin('null', 'app.kitepost.test', APP)).toBe(true);
     expect(isForeignOrigin('::::', 'app.kitepost.test', APP)).toBe(true);
+  });
+});
+
+describe('securityHeaders', () => {
+  const headers = securityHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] },
+    },
+    hsts: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+
+  it("computes helmet's headers once, lower-cased", () => {
+    expect(headers['content-security-policy']).toBe("default-src 'self';frame-ancestors 'none'");
+    expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('leaves out what is switched off', () => {
+    expect(headers['strict-transport-security']).toBeUndefined();
+    expect(securityHeaders({ hsts: { maxAge: 100 } })['strict-transport-security']).toBe('max-age=100; includeSubDomains');
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { WorkspaceRole } from '../../../contracts/auth';
 import type { PlanId, SubscriptionStatus } from '../../../contracts/plans';
 import { users } from './users';
@@ -13,6 +13,12 @@ export const workspaces = pgTable(
     plan: text('plan').$type<PlanId>().notNull().default('free'),
     subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>().notNull().default('active'),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /**
+     * Bumped by a trigger on `posts` (migration 0004) in the same transaction as every insert,
+     * update, delete or truncate of the workspace's posts, whoever writes them: the key of the
+     * cached post lists (modules/posts/post-list-cache.ts). Never written by the app.
+     */
+    postsVersion: bigint('posts_version', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import type { Post } from '../../../contracts/posts';
+import { type Post, postListResponse } from '../../../contracts/posts';
 import type { PostRow } from './posts.repository';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -26,4 +26,13 @@ export function toPost(row: PostRow): Post {
     externalUrl: row.externalUrl,
     failureReason: row.failureReason,
   };
+}
+
+/**
+ * A list as the JSON the API sends: the bytes the route's response serializer would write
+ * (fastify-type-provider-zod: JSON.stringify of the schema's encoded output), so the list routes
+ * can send it, cached, as is.
+ */
+export function serializePostList(rows: PostRow[]): string {
+  return JSON.stringify(postListResponse.encode(rows.map(toPost)));
 }

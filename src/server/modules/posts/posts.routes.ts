@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createPostBody,
@@ -15,7 +15,7 @@ import {
   createPost,
   deletePost,
   getPost,
-  listPosts,
+  listPostsJson,
   type PostActor,
   schedulePost,
   updatePost,
@@ -26,15 +26,32 @@ const actorOf = (request: FastifyRequest): PostActor => {
   return { workspaceId: auth.workspaceId, userId: auth.user.id };
 };
 
+/**
+ * Sends a body that is already JSON (the bytes the route's response serializer would write):
+ * Fastify sends a string with a JSON content type as is. The route's schema type only allows the
+ * unserialized body, hence the untyped reply.
+ */
+function sendSerialized<R extends FastifyReply>(reply: R, json: string): R {
+  (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+  return reply;
+}
+
 export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
   const list = { schema: { querystring: listPostsQuery, response: { 200: postListResponse } } };
 
   // Spec §7 names both: /api/user/posts for a user session, /api/posts otherwise. Both are the
-  // signed-in workspace's posts; a visitor has none.
-  api.get('/api/user/posts', list, async (request) => listPosts(db, actorOf(request), request.query));
-  api.get('/api/posts', list, async (request) => listPosts(db, actorOf(request), request.query));
+  // signed-in workspace's posts; a visitor has none. The service answers with the serialized
+  // list (cached per posts version): a string with a JSON content type is sent as is, skipping
+  // the serializer, while the response schema still documents the route in the OpenAPI document.
+  for (const url of ['/api/user/posts', '/api/posts']) {
+    api.get(url, list, async (request, reply) => {
+      const { postsVersion } = signedIn(request);
+      const json = await listPostsJson(db, actorOf(request), request.query, postsVersion);
+      return sendSerialized(reply, json);
+    });
+  }
 
   api.get('/api/posts/:id', { schema: { params: postIdParams, response: { 200: post } } }, async (request) =>
     getPost(db, actorOf(request), request.params.id),

@@ -13,7 +13,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { checkBrand } from '../brand-kit/brand-check';
 import { loadBrandKit } from '../brand-kit/brand-kit.service';
-import { toPost } from './post-view';
+import { type PostListCache, type PostListFilter, postListCacheFor } from './post-list-cache';
+import { serializePostList, toPost } from './post-view';
 import {
   deletePostUnlessPublishing,
   findPost,
@@ -30,14 +31,27 @@ export interface PostActor {
   userId: string;
 }
 
-export async function listPosts(db: Db, actor: PostActor, query: ListPostsQuery): Promise<Post[]> {
-  const rows = await listPostRows(db, actor.workspaceId, {
+/**
+ * The workspace's posts as the JSON the list routes send. `postsVersion` is the workspace's posts
+ * version read before anything else in this request (RequestAuth.postsVersion): the answer comes
+ * from the cache while no post of the workspace has changed since (see post-list-cache.ts).
+ */
+export async function listPostsJson(
+  db: Db,
+  actor: PostActor,
+  query: ListPostsQuery,
+  postsVersion: string,
+  cache: PostListCache = postListCacheFor(db),
+): Promise<string> {
+  const filter: PostListFilter = {
     statuses: query.status,
     from: query.from ? new Date(query.from) : undefined,
     to: query.to ? new Date(query.to) : undefined,
     limit: query.limit,
-  });
-  return rows.map(toPost);
+  };
+  return cache.get({ workspaceId: actor.workspaceId, postsVersion, ...filter }, async () =>
+    serializePostList(await listPostRows(db, actor.workspaceId, filter)),
+  );
 }
 
 export async function getPost(db: Db, actor: PostActor, id: string): Promise<Post> {

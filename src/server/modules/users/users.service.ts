@@ -70,13 +70,14 @@ export interface SessionPolicy {
  * in one query. Null when there is no such session, when it has expired (it is deleted then, as
  * better-auth does), when the user is deactivated, or when they have no workspace. Like
  * better-auth, a session used more than `updateAge` after its last extension is extended.
+ * `postsVersion` is the workspace's posts version as this query saw it (a bigint as a string).
  */
 export async function loadSessionByToken(
   db: Db,
   token: string,
   policy: SessionPolicy,
   now = new Date(),
-): Promise<{ sessionId: string; user: SessionUser } | null> {
+): Promise<{ sessionId: string; user: SessionUser; postsVersion: string } | null> {
   const row = await findSessionByToken(db, token);
   if (!row) return null;
   const { session } = row;
@@ -90,7 +91,11 @@ export async function loadSessionByToken(
   if (extendedAt + policy.updateAgeSeconds * 1000 <= now.getTime()) {
     await extendSession(db, session.id, new Date(now.getTime() + policy.expiresInSeconds * 1000), now);
   }
-  return { sessionId: session.id, user: toSessionUser(row, session.adminAccess) };
+  return {
+    sessionId: session.id,
+    user: toSessionUser(row, session.adminAccess),
+    postsVersion: row.workspace.postsVersion,
+  };
 }
 
 type SessionUserRow = {

@@ -1,0 +1,1 @@
+ALTER TABLE "workspaces" ADD COLUMN "posts_version" bigint DEFAULT 0 NOT NULL;
