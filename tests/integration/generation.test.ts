@@ -291,7 +291,7 @@ describe.each(databaseKinds)('generation with a scripted writer on %s', (kind) =
     const original = writer.generateIdeas.bind(writer);
     writer.generateIdeas = async (input, options) => {
       writer.generateIdeas = original;
-      options?.onIdea?.(ideasFor(input)[0]!);
+      for (const idea of ideasFor(input).slice(0, 1)) options?.onIdea?.(idea);
       throw new AiGenerationError('unavailable', 'The AI provider is unavailable right now.');
     };
     const response = await t.app.inject({

@@ -40,6 +40,8 @@ describe('securityHeaders', () => {
 
   it('leaves out what is switched off', () => {
     expect(headers['strict-transport-security']).toBeUndefined();
-    expect(securityHeaders({ hsts: { maxAge: 100 } })['strict-transport-security']).toBe('max-age=100; includeSubDomains');
+    expect(securityHeaders({ hsts: { maxAge: 100 } })['strict-transport-security']).toBe(
+      'max-age=100; includeSubDomains',
+    );
   });
 });
