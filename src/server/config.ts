@@ -72,6 +72,14 @@ const envSchema = z
     OPENAI_API_KEY: optionalString,
     ANTHROPIC_API_KEY: optionalString,
     AI_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
+    TOKEN_ENCRYPTION_KEY: z.preprocess(
+      emptyToUndefined,
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    X_CLIENT_ID: optionalString,
+    X_CLIENT_SECRET: optionalString,
+    X_AUTHORIZE_URL: optionalUrl,
+    X_API_BASE_URL: optionalUrl,
   })
   .superRefine((env, ctx) => {
     const ai = chooseAiProvider(env);
@@ -105,6 +113,19 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
+    }
+    if (env.NODE_ENV === 'production' && !env.TOKEN_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required in production' });
+    }
+    if (Boolean(env.X_CLIENT_ID) !== Boolean(env.X_CLIENT_SECRET)) {
+      for (const name of ['X_CLIENT_ID', 'X_CLIENT_SECRET'] as const) {
+        if (!env[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when X_CLIENT_ID or X_CLIENT_SECRET is set',
+          });
+      }
     }
     if (env.NODE_ENV === 'production' && !env.APP_URL) {
       ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'is required in production' });
@@ -147,6 +168,19 @@ export interface Config {
   trustProxy: boolean;
   jobsPollSeconds: number;
   ai: AiConfig;
+  /** Absent only outside production: a generated one in DATA_DIR stands in (see lib/secrets.ts). */
+  tokenEncryptionKey: string | undefined;
+  /** Per platform: the real app's credentials, or undefined for the built-in platform simulator. */
+  social: { twitter: SocialPlatformConfig | undefined };
+}
+
+export interface SocialPlatformConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Where users are sent to authorize Kitepost. */
+  authorizeUrl: string;
+  /** The platform's API origin (token, profile, publish). */
+  apiBaseUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -188,6 +222,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     ai: aiConfigFrom(e),
+    tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
+    social: {
+      twitter:
+        e.X_CLIENT_ID && e.X_CLIENT_SECRET
+          ? {
+              clientId: e.X_CLIENT_ID,
+              clientSecret: e.X_CLIENT_SECRET,
+              authorizeUrl: e.X_AUTHORIZE_URL ?? 'https://x.com/i/oauth2/authorize',
+              apiBaseUrl: (e.X_API_BASE_URL ?? 'https://api.x.com').replace(/\/$/, ''),
+            }
+          : undefined,
+    },
   };
 }
 

@@ -30,6 +30,7 @@ export async function buildTestApp(
     DATA_DIR: dataDir,
     APP_URL: TEST_APP_URL,
     SESSION_SECRET: 'test-session-secret-0123456789abcdef-0123456789',
+    TOKEN_ENCRYPTION_KEY: 'test-token-key-0123456789abcdef-0123456789abcdef',
     ADMIN_ACCESS_CODE: TEST_ADMIN_CODE,
     LOG_LEVEL: 'error',
     ...env,

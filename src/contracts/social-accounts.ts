@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { publishingPlatform } from './platforms';
+
+export const socialAccountStatuses = ['connected', 'needs_reauth'] as const;
+export const socialAccountStatus = z.enum(socialAccountStatuses);
+export type SocialAccountStatus = z.infer<typeof socialAccountStatus>;
+
+/** Spec §3 social account, plus what the screen needs to be honest about it. */
+export const socialAccount = z.object({
+  id: z.string(),
+  platform: publishingPlatform,
+  username: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.string().nullable(),
+  connectedAt: z.string(),
+  followers: z.number().int().nullable(),
+  /** Posts published through Kitepost on this account. */
+  posts: z.number().int(),
+  /** Average engagement rate of those posts in percent, null until there are metrics. */
+  engagement: z.number().nullable(),
+  status: socialAccountStatus,
+  tokenExpiresAt: z.string().nullable(),
+  /** True when the account lives in the platform simulator, not on the real platform. */
+  sandbox: z.boolean(),
+});
+export type SocialAccount = z.infer<typeof socialAccount>;
+export const socialAccountListResponse = z.array(socialAccount);
+
+export const connectSocialAccountBody = z.object({ platform: publishingPlatform });
+export const connectSocialAccountResponse = z.object({ authorizeUrl: z.string() });
+export const socialPlatformParams = z.object({ platform: publishingPlatform });
+export const socialAccountIdParams = z.object({ id: z.uuid({ message: 'Not an account id' }) });
+
+/** What the OAuth popup posts to its opener (spec §7). */
+export const OAUTH_SUCCESS = 'OAUTH_SUCCESS';
+export const OAUTH_ERROR = 'OAUTH_ERROR';
+export type OAuthPopupMessage =
+  | { type: typeof OAUTH_SUCCESS; platform: string; accountId: string }
+  | { type: typeof OAUTH_ERROR; platform: string; message: string };
+
+export const socialAccountMessages = {
+  disconnectConfirm:
+    'Are you sure you want to disconnect this account? This will stop all scheduled posts for this platform.',
+  connectFailed: 'Failed to connect social media account. Please try again.',
+  disconnectFailed: 'Failed to disconnect account. Please try again.',
+  stateInvalid: 'This sign-in link has expired or was already used. Please try connecting again.',
+  movedToDraft: 'Its account was disconnected; choose another account and schedule it again.',
+} as const;

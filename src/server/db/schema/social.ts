@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PublishingPlatform } from '../../../contracts/platforms';
+import type { SocialAccountStatus } from '../../../contracts/social-accounts';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+const platformCheck = (column: unknown) => sql`${column} in ('linkedin', 'instagram', 'twitter', 'facebook')`;
+
+/** A connected account. Tokens are AES-256-GCM ciphertext (lib/token-cipher.ts), never plain. */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    connectedByUserId: text('connected_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    platform: text('platform').$type<PublishingPlatform>().notNull(),
+    /** The platform's id of the account (user id, Page id, ...). */
+    externalId: text('external_id').notNull(),
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull(),
+    avatarUrl: text('avatar_url'),
+    followers: integer('followers'),
+    postsCount: integer('posts_count').notNull().default(0),
+    engagementRate: real('engagement_rate'),
+    status: text('status').$type<SocialAccountStatus>().notNull().default('connected'),
+    accessTokenEncrypted: text('access_token_encrypted').notNull(),
+    refreshTokenEncrypted: text('refresh_token_encrypted'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    /** Connected through the platform simulator. */
+    sandbox: boolean('sandbox').notNull().default(false),
+    /** Why the account needs the user (needs_reauth), shown on its card. */
+    statusReason: text('status_reason'),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    // Reconnecting the same external account updates its row instead of adding one.
+    uniqueIndex('social_accounts_workspace_external_idx').on(t.workspaceId, t.platform, t.externalId),
+    index('social_accounts_token_expiry_idx').on(t.tokenExpiresAt),
+    check('social_accounts_platform_check', platformCheck(t.platform)),
+    check('social_accounts_status_check', sql`${t.status} in ('connected', 'needs_reauth')`),
+  ],
+);
+
+/**
+ * One OAuth attempt: the `state` sent to the platform (stored as its SHA-256), bound to the
+ * session that started it, single use, short-lived; with the PKCE verifier (encrypted) and,
+ * for a Facebook user with several Pages, the choices waiting for the user (encrypted).
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').$type<PublishingPlatform>().notNull(),
+    codeVerifierEncrypted: text('code_verifier_encrypted'),
+    /** Encrypted JSON of the accounts offered for choice (Facebook Pages), once the code is exchanged. */
+    pendingChoiceEncrypted: text('pending_choice_encrypted'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('oauth_states_expires_idx').on(t.expiresAt),
+    check('oauth_states_platform_check', platformCheck(t.platform)),
+  ],
+);
+
+/*
+ * The platform simulator's own world (integrations/social/simulator): the accounts, grants and
+ * posts of the pretend platforms. In the database, so every web process serves the same world.
+ */
+
+export const sandboxAccounts = pgTable(
+  'sandbox_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platform: text('platform').$type<PublishingPlatform>().notNull(),
+    /** The id the pretend platform shows (numeric strings for X, Facebook, Instagram; sub for LinkedIn). */
+    externalId: text('external_id').notNull(),
+    username: text('username').notNull(),
+    displayName: text('display_name').notNull(),
+    followers: integer('followers').notNull(),
+    /** A Facebook Page's owner (another sandbox account); null otherwise. */
+    ownerId: uuid('owner_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_accounts_platform_external_idx').on(t.platform, t.externalId),
+    uniqueIndex('sandbox_accounts_platform_username_idx').on(t.platform, t.username),
+  ],
+);
+
+/** Authorization codes and tokens the simulator issued. Plain: they are worthless outside it. */
+export const sandboxGrants = pgTable(
+  'sandbox_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platform: text('platform').$type<PublishingPlatform>().notNull(),
+    kind: text('kind').$type<'code' | 'access' | 'refresh'>().notNull(),
+    value: text('value').notNull().unique(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => sandboxAccounts.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    redirectUri: text('redirect_uri'),
+    codeChallenge: text('code_challenge'),
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sandbox_grants_kind_check', sql`${t.kind} in ('code', 'access', 'refresh')`)],
+);
+
+/** What was published on a pretend platform; its page is the post's external URL. */
+export const sandboxPosts = pgTable(
+  'sandbox_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platform: text('platform').$type<PublishingPlatform>().notNull(),
+    externalId: text('external_id').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => sandboxAccounts.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    media: jsonb('media')
+      .$type<Array<{ id: string; url: string | null; kind: string }>>()
+      .notNull()
+      .default([]),
+    /** Instagram: a container is created, then published. */
+    state: text('state').$type<'container' | 'published' | 'deleted'>().notNull().default('published'),
+    /** Seed of the post's growing metrics, so they are plausible and repeatable. */
+    metricsSeed: integer('metrics_seed').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_posts_platform_external_idx').on(t.platform, t.externalId)],
+);
