@@ -27,7 +27,7 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
       for (const one of Array.isArray(value) ? value : [String(value)]) responseHeaders.append(name, one);
     }
     const nullBody = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(nullBody ? null : answer.rawPayload, {
+    return new Response(nullBody ? null : new Uint8Array(answer.rawPayload), {
       status: answer.statusCode,
       headers: responseHeaders,
     });
