@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { publishingPlatform } from './platforms';
+import { type PublishingPlatform, publishingPlatform } from './platforms';
+
+/**
+ * Platforms whose connection is built (real adapter + simulator). The rest of the publishing
+ * platforms follow; until then their cards say so instead of offering a connection that fails.
+ */
+export const connectablePlatforms: readonly PublishingPlatform[] = ['twitter'];
 
 export const socialAccountStatuses = ['connected', 'needs_reauth'] as const;
 export const socialAccountStatus = z.enum(socialAccountStatuses);
@@ -44,5 +50,8 @@ export const socialAccountMessages = {
   connectFailed: 'Failed to connect social media account. Please try again.',
   disconnectFailed: 'Failed to disconnect account. Please try again.',
   stateInvalid: 'This sign-in link has expired or was already used. Please try connecting again.',
+  planLimit: (limit: number, planName: string) =>
+    `Your ${planName} plan connects up to ${limit} social account${limit === 1 ? '' : 's'}. Upgrade your plan or disconnect an account to connect another.`,
+  notAvailable: (label: string) => `Connecting ${label} is not available yet.`,
   movedToDraft: 'Its account was disconnected; choose another account and schedule it again.',
 } as const;
