@@ -11,9 +11,12 @@ import type { AiProvider } from './integrations/ai/ai-provider';
 import { createAiProvider } from './integrations/ai/create-ai-provider';
 import { createOfflineComposer } from './integrations/ai/offline/offline-composer';
 import { createIdentity } from './integrations/identity/better-auth';
+import { createSocialProviders } from './integrations/social/providers';
+import { registerPlatformSimulator } from './integrations/social/simulator';
 import type { ProcessRole } from './jobs/boss';
 import { projectRoot } from './lib/project-root';
 import { resolveAdminCode, resolveSessionSecret } from './lib/secrets';
+import { createTokenCipher, resolveTokenEncryptionKey } from './lib/token-cipher';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import * as authService from './modules/auth/auth.service';
@@ -23,6 +26,7 @@ import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
+import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
 import { createTrialWorkspace, generateUniqueAccessCode } from './modules/users/users.service';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
@@ -67,6 +71,8 @@ export async function buildApp(
     adminCode: resolveAdminCode(config),
     log: app.log,
     ai: options.ai ?? createAiProvider(config.ai, { offline: createOfflineComposer, log: app.log }),
+    tokenCipher: createTokenCipher(resolveTokenEncryptionKey(config)),
+    socialProviders: createSocialProviders(config, app),
     identity: createIdentity({
       db,
       appUrl: config.appUrl,
@@ -110,6 +116,13 @@ export async function buildApp(
     await postsRoutes(api, ctx);
     await creditsRoutes(api, ctx);
     await brandKitRoutes(api, ctx);
+    await socialAccountsRoutes(api, ctx);
+    await registerPlatformSimulator(api, {
+      db,
+      appUrl: config.appUrl,
+      platforms: config.social.twitter ? [] : ['twitter'],
+      faults: !config.isProduction,
+    });
     await api.register(adminRoutes, { prefix: '/api/admin' });
   });
 

@@ -25,6 +25,9 @@ describe('loadConfig', () => {
   it('requires SESSION_SECRET and APP_URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: is required in production/);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_URL: is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /TOKEN_ENCRYPTION_KEY: is required in production/,
+    );
     expect(() =>
       loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'short', APP_URL: 'https://a.b' }),
     ).toThrow(/SESSION_SECRET: must be at least 32/);

@@ -3,7 +3,9 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AiProvider } from './integrations/ai/ai-provider';
 import type { Identity } from './integrations/identity/better-auth';
+import type { SocialProviders } from './integrations/social/providers';
 import type { AdminCodeVerifier } from './lib/secrets';
+import type { TokenCipher } from './lib/token-cipher';
 
 /** What services need from the running app: built once by buildApp, passed explicitly. */
 export interface AppContext {
@@ -13,5 +15,9 @@ export interface AppContext {
   adminCode: AdminCodeVerifier;
   /** The AI writer chosen by configuration (the offline composer by default). */
   ai: AiProvider;
+  /** Seals social tokens and PKCE verifiers at rest (AES-256-GCM). */
+  tokenCipher: TokenCipher;
+  /** Each platform's adapter: real, pointed at the simulator, or not built yet. */
+  socialProviders: SocialProviders;
   log: FastifyBaseLogger;
 }

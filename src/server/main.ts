@@ -63,7 +63,12 @@ async function main() {
       role,
       version,
       url: config.appUrl,
-      adapters: { databaseKind: database.kind, providerSignIn: config.oidc !== undefined, ai: ctx.ai },
+      adapters: {
+        databaseKind: database.kind,
+        providerSignIn: config.oidc !== undefined,
+        ai: ctx.ai,
+        social: ctx.socialProviders,
+      },
       demo,
       adminCode: ctx.adminCode,
     });

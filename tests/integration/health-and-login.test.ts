@@ -40,6 +40,7 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
         expect(answer.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
         expect(answer.headers['x-content-type-options']).toBe('nosniff');
         expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+        expect(answer.headers['referrer-policy']).toBe('same-origin');
       }
     });
 

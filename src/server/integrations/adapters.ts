@@ -1,11 +1,25 @@
 import type { HealthResponse } from '../../contracts/health';
 import type { AiProvider } from './ai/ai-provider';
+import type { SocialProviders } from './social/providers';
 
 export interface AdapterChoices {
   databaseKind: 'pglite' | 'postgres';
   /** True when OIDC_* is set. */
   providerSignIn: boolean;
   ai: Pick<AiProvider, 'name' | 'sandbox'>;
+  social: SocialProviders;
+}
+
+/** e.g. 'twitter: simulator', or 'twitter: api' with credentials; platforms not built yet are left out. */
+function describeSocial(social: SocialProviders) {
+  const built = Object.values(social).filter((provider) => provider !== undefined);
+  if (built.length === 0) return { adapter: 'none', sandbox: false };
+  return {
+    adapter: built
+      .map((provider) => `${provider.platform}: ${provider.sandbox ? 'simulator' : 'api'}`)
+      .join(', '),
+    sandbox: built.some((provider) => provider.sandbox),
+  };
 }
 
 /**
@@ -16,6 +30,7 @@ export function describeAdapters({
   databaseKind,
   providerSignIn,
   ai,
+  social,
 }: AdapterChoices): HealthResponse['adapters'] {
   const embedded = databaseKind === 'pglite';
   return {
@@ -26,7 +41,7 @@ export function describeAdapters({
     },
     ai: { adapter: ai.name, sandbox: ai.sandbox },
     billing: { adapter: 'none', sandbox: false },
-    social: { adapter: 'none', sandbox: false },
+    social: describeSocial(social),
     mail: { adapter: 'none', sandbox: false },
     storage: { adapter: 'none', sandbox: false },
     identity: { adapter: providerSignIn ? 'openid-connect' : 'email-password', sandbox: false },

@@ -33,6 +33,7 @@ describe('resolveAdminCode', () => {
     const config = devConfig({
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(32),
+      TOKEN_ENCRYPTION_KEY: 'k'.repeat(32),
       APP_URL: 'https://a.b',
     });
     const verifier = resolveAdminCode(config);

@@ -68,6 +68,9 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
     hsts: config.isProduction,
     // The OAuth popup (social accounts) must be able to message its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // With 'no-referrer' (helmet's default) Chromium sends `Origin: null` on a same-origin form
+    // POST, which the Origin check below must refuse; 'same-origin' keeps referrers in-house.
+    referrerPolicy: { policy: 'same-origin' },
   });
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);

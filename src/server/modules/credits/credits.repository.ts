@@ -21,14 +21,6 @@ export async function lockWorkspacePlan(db: Db, workspaceId: string) {
   return row?.plan;
 }
 
-export async function findWorkspacePlan(db: Db, workspaceId: string) {
-  const [row] = await db
-    .select({ plan: workspaces.plan })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
-  return row?.plan;
-}
-
 export async function insertGeneration(
   db: Db,
   values: { workspaceId: string; userId: string; generator: string; postCount: number; createdAt: Date },

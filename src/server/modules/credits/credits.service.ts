@@ -3,10 +3,10 @@ import { generationMessages } from '../../../contracts/generation';
 import { plans } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { findWorkspacePlan } from '../workspaces/workspaces.repository';
 import { creditBalance, creditPeriod, creditsToGrant } from './credit-balance';
 import {
   deleteGeneration,
-  findWorkspacePlan,
   insertGeneration,
   lockWorkspacePlan,
   setGenerationPostCount,

@@ -32,6 +32,7 @@ export async function healthRoutes(
             databaseKind: ctx.database.kind,
             providerSignIn: ctx.config.oidc !== undefined,
             ai: ctx.ai,
+            social: ctx.socialProviders,
           }),
         });
       },

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { checkBrand } from '../brand-kit/brand-check';
 import { loadBrandKit } from '../brand-kit/brand-kit.service';
+import { findSocialAccount } from '../social-accounts/social-accounts.repository';
 import { type PostListCache, type PostListFilter, postListCacheFor } from './post-list-cache';
 import { serializePostList, toPost } from './post-view';
 import {
@@ -59,7 +60,7 @@ export async function getPost(db: Db, actor: PostActor, id: string): Promise<Pos
 }
 
 export async function createPost(db: Db, actor: PostActor, body: CreatePostBody): Promise<Post> {
-  refuseUnknownReferences(body);
+  await refuseUnknownReferences(db, actor, body, body.platform);
   const kit = await loadBrandKit(db, actor.workspaceId);
   const row = await insertPost(db, actor.workspaceId, newPostRow(actor, body, kit));
   return toPost(row);
@@ -88,13 +89,21 @@ export function newPostRow(
 }
 
 export async function updatePost(db: Db, actor: PostActor, id: string, body: UpdatePostBody): Promise<Post> {
-  refuseUnknownReferences(body);
   const current = await requirePost(db, actor, id);
   const next = {
     platform: body.platform ?? current.platform,
     content: body.content ?? current.content,
     hashtags: body.hashtags ?? current.hashtags,
   };
+  await refuseUnknownReferences(
+    db,
+    actor,
+    {
+      ...body,
+      socialAccountId: body.socialAccountId === undefined ? current.socialAccountId : body.socialAccountId,
+    },
+    next.platform,
+  );
   // A scheduled post must stay publishable: its platform's limits hold after every edit.
   if (current.status === 'scheduled') assertFitsPlatform(next.platform, next.content, next.hashtags);
   const kit = await loadBrandKit(db, actor.workspaceId);
@@ -124,10 +133,10 @@ export async function schedulePost(
   body: SchedulePostBody,
   now = new Date(),
 ): Promise<Post> {
-  refuseUnknownReferences(body);
   const scheduledAt = new Date(body.scheduledAt);
   if (scheduledAt.getTime() <= now.getTime()) throw new AppError('bad_request', postMessages.pastTime);
   const current = await requirePost(db, actor, id);
+  await refuseUnknownReferences(db, actor, body, current.platform);
   assertFitsPlatform(current.platform, current.content, current.hashtags);
   const row = await updateUnlockedPost(db, actor.workspaceId, id, {
     status: 'scheduled',
@@ -167,8 +176,27 @@ export function assertFitsPlatform(platform: PublishingPlatform, content: string
  * Social accounts and media arrive with their own modules; until then no id can name one,
  * and an id that names nothing is refused rather than stored.
  */
-function refuseUnknownReferences(body: { socialAccountId?: string | null; mediaIds?: string[] }) {
-  if (body.socialAccountId) throw new AppError('bad_request', postMessages.unknownAccount);
+/**
+ * A post's account must be one of the workspace's, on the post's platform. Media arrive with
+ * their own module; until then no id can name a file, and an id that names nothing is refused
+ * rather than stored.
+ */
+async function refuseUnknownReferences(
+  db: Db,
+  actor: PostActor,
+  body: { socialAccountId?: string | null; mediaIds?: string[] },
+  platform: PublishingPlatform,
+) {
+  if (body.socialAccountId) {
+    const account = await findSocialAccount(db, actor.workspaceId, body.socialAccountId);
+    if (!account) throw new AppError('bad_request', postMessages.unknownAccount);
+    if (account.platform !== platform) {
+      throw new AppError(
+        'bad_request',
+        `That account is on ${platformLabels[account.platform]}; this post is for ${platformLabels[platform]}.`,
+      );
+    }
+  }
   if (body.mediaIds && body.mediaIds.length > 0) throw new AppError('bad_request', postMessages.unknownMedia);
 }
 

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { WorkspaceRole } from '../../../contracts/auth';
 import type { PlanId, SubscriptionStatus } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
@@ -30,4 +31,12 @@ export async function insertWorkspaceWithOwner(
     await tx.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: values.ownerUserId, role });
     return workspace;
   });
+}
+
+export async function findWorkspacePlan(db: Db, workspaceId: string): Promise<PlanId | undefined> {
+  const [row] = await db
+    .select({ plan: workspaces.plan })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.plan;
 }

@@ -1,0 +1,62 @@
+import {
+  type PublishingPlatform,
+  publishingPlatforms,
+  type SocialPlatform,
+} from '../../../contracts/platforms';
+import { connectablePlatforms } from '../../../contracts/social-accounts';
+
+export interface ConnectOption {
+  platform: SocialPlatform;
+  /** What connecting it gives, in one line. */
+  pitch: string;
+}
+
+/** The connect cards, in the spec's order (§2: Social accounts). */
+export const connectOptions: ConnectOption[] = [
+  { platform: 'linkedin', pitch: 'Post to your profile in a professional voice.' },
+  { platform: 'instagram', pitch: 'Publish feed posts with captions and hashtags.' },
+  { platform: 'twitter', pitch: 'Share timely updates sized to the character limit.' },
+  { platform: 'facebook', pitch: 'Keep your Page’s followers up to date on schedule.' },
+  { platform: 'youtube', pitch: 'Plan video titles and descriptions with your posts.' },
+  { platform: 'tiktok', pitch: 'Captions and hashtags for short-form video.' },
+  { platform: 'pinterest', pitch: 'Turn products and ideas into scheduled pins.' },
+];
+
+/** Kitepost writes for and publishes to these; the rest are not built yet. */
+export function isPublishingPlatform(platform: SocialPlatform): platform is PublishingPlatform {
+  return (publishingPlatforms as readonly string[]).includes(platform);
+}
+
+/** Connectable today: the contract's list (a platform joins it when its adapter and simulator exist). */
+export function isConnectable(platform: SocialPlatform): platform is PublishingPlatform {
+  return isPublishingPlatform(platform) && connectablePlatforms.includes(platform);
+}
+
+export interface ConnectionTip {
+  title: string;
+  body: string;
+}
+
+/** Facts from design/platforms.md that trip people up when they connect a business account. */
+export const connectionTips: ConnectionTip[] = [
+  {
+    title: 'Instagram needs a professional account',
+    body: 'Publishing works only for Business and Creator accounts. Switch for free in the Instagram app: Settings → Account type and tools → Switch to professional account.',
+  },
+  {
+    title: 'Facebook posts go to a Page',
+    body: 'Sign in as a Page admin and choose the Page during sign-in. Kitepost cannot post to a personal profile or a group.',
+  },
+  {
+    title: 'LinkedIn posts as you',
+    body: 'Connecting LinkedIn publishes to your personal profile. Company pages need a page admin role and arrive later.',
+  },
+  {
+    title: 'X counts characters its own way',
+    body: 'Every link counts as 23 characters and emoji count as 2, so a post of 280 letters can still be too long. The editor counts it for you.',
+  },
+  {
+    title: 'Use an account you control',
+    body: 'Sign in with the business’s own login, not a former employee’s. Disconnecting here stops scheduled posts for that account; they go back to your drafts.',
+  },
+];

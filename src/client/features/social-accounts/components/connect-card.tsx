@@ -1,0 +1,97 @@
+import { Clock, LoaderCircle, Plus } from 'lucide-react';
+import { type PublishingPlatform, platformLabels } from '../../../../contracts/platforms';
+import { socialAccountMessages } from '../../../../contracts/social-accounts';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { PlatformMark } from '../../integrations/components/platform-mark';
+import { type ConnectOption, isConnectable, isPublishingPlatform } from '../catalogue';
+
+interface ConnectCardProps {
+  option: ConnectOption;
+  /** How many accounts of this platform are connected already. */
+  connectedCount: number;
+  connecting: boolean;
+  onConnect: (platform: PublishingPlatform) => void;
+}
+
+/** A platform to connect: a Connect button when its connection is built, 'Coming Soon' otherwise. */
+export function ConnectCard({ option, connectedCount, connecting, onConnect }: ConnectCardProps) {
+  const { platform } = option;
+  const label = platformLabels[platform];
+  const titleId = `connect-${platform}`;
+  const connectable = isConnectable(platform);
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-platform={platform}
+      className={cn(
+        'flex h-full flex-col gap-4 rounded-2xl border p-4 sm:p-5',
+        connectable ? 'border-slate-200 bg-white shadow-sm' : 'border-dashed border-slate-300 bg-white/70',
+      )}
+    >
+      <div className="flex items-start gap-4">
+        <PlatformMark platform={platform} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-col items-start gap-1">
+            <h3 id={titleId} className="font-semibold text-slate-900">
+              {label}
+            </h3>
+            {connectable ? (
+              connectedCount > 0 ? (
+                <Badge variant="success">{connectedCount} connected</Badge>
+              ) : null
+            ) : (
+              <Badge variant="warning">
+                <Clock className="size-3.5" aria-hidden="true" />
+                Coming Soon
+              </Badge>
+            )}
+          </div>
+          <p className="mt-1 text-sm text-pretty text-slate-600">
+            {connectable || !isPublishingPlatform(platform)
+              ? option.pitch
+              : `${option.pitch} ${socialAccountMessages.notAvailable(label)}`}
+          </p>
+        </div>
+      </div>
+      {connectable ? (
+        <Button
+          className="mt-auto w-full"
+          aria-label={`Connect ${label}`}
+          onClick={() => onConnect(platform)}
+          aria-busy={connecting || undefined}
+        >
+          {connecting ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Plus aria-hidden="true" />
+          )}
+          {connecting ? 'Connecting...' : connectedCount > 0 ? 'Connect another' : 'Connect'}
+        </Button>
+      ) : null}
+    </article>
+  );
+}
+
+/** Spec §2: a disabled 'More Platforms' card closes the list. */
+export function MorePlatformsCard() {
+  return (
+    <button
+      type="button"
+      disabled
+      className="flex h-full min-h-28 w-full items-center gap-4 rounded-2xl border border-dashed border-slate-300 bg-slate-50 p-4 text-left disabled:cursor-not-allowed sm:p-5"
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-slate-200 text-slate-500"
+      >
+        <Plus className="size-5" />
+      </span>
+      <span className="grid gap-1">
+        <span className="font-semibold text-slate-700">More Platforms</span>
+        <span className="text-sm text-slate-600">More networks are on the way.</span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,134 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type PublishingPlatform, platformLabels, publishingPlatforms } from '../../../contracts/platforms';
+import {
+  OAUTH_SUCCESS,
+  type OAuthPopupMessage,
+  type SocialAccount,
+  socialAccountMessages,
+} from '../../../contracts/social-accounts';
+import { toast } from '../../components/ui/use-toast';
+import { socialAccountsQueryKey } from './api/get-social-accounts';
+import {
+  authorizePath,
+  POPUP_CLOSED_CHECK_MS,
+  POPUP_NAME,
+  popupFeatures,
+  readOAuthMessage,
+} from './oauth-popup';
+
+export const POPUP_BLOCKED_HINT = 'If nothing opened, allow pop-ups for this site and try again.';
+
+interface Attempt {
+  platform: PublishingPlatform;
+  popup: Window;
+  stop: () => void;
+}
+
+function labelOf(platform: string, fallback: PublishingPlatform): string {
+  const known = (publishingPlatforms as readonly string[]).includes(platform);
+  return platformLabels[known ? (platform as PublishingPlatform) : fallback];
+}
+
+/**
+ * The popup flow of spec §4 and §7: opens GET /api/auth/social/{platform} in a 600×700 popup,
+ * listens for the popup's answer from the app's own origin only (architecture §6), and stops
+ * listening when the popup closes (checked every 1000 ms; closing it is not an error).
+ */
+export function useConnectAccount() {
+  const queryClient = useQueryClient();
+  const attemptRef = useRef<Attempt | null>(null);
+  const [connecting, setConnecting] = useState<PublishingPlatform | null>(null);
+
+  const finish = useCallback((attempt: Attempt) => {
+    attempt.stop();
+    if (attemptRef.current === attempt) {
+      attemptRef.current = null;
+      setConnecting(null);
+    }
+  }, []);
+
+  const answer = useCallback(
+    async (attempt: Attempt, message: OAuthPopupMessage) => {
+      const label = labelOf(message.platform, attempt.platform);
+      if (message.type !== OAUTH_SUCCESS) {
+        toast({
+          title: 'Connection Failed',
+          description: message.message || `Failed to connect ${label} account.`,
+          variant: 'destructive',
+        });
+        return;
+      }
+      // The new account is on the server now; show it, and name it in the toast when it is there.
+      await queryClient.refetchQueries({ queryKey: socialAccountsQueryKey }).catch(() => undefined);
+      const accounts = queryClient.getQueryData<SocialAccount[]>(socialAccountsQueryKey) ?? [];
+      const account = accounts.find((item) => item.id === message.accountId);
+      toast({
+        title: 'Account Connected',
+        description: account
+          ? `${label} account @${account.username} connected.`
+          : `${label} account connected.`,
+      });
+    },
+    [queryClient],
+  );
+
+  const connect = useCallback(
+    (platform: PublishingPlatform) => {
+      const current = attemptRef.current;
+      if (current && current.platform === platform && !current.popup.closed) {
+        current.popup.focus();
+        return;
+      }
+      if (current) finish(current);
+
+      // Opened in the click itself: a popup opened after an await is blocked by browsers.
+      const popup = window.open(authorizePath(platform), POPUP_NAME, popupFeatures(window));
+      if (!popup) {
+        toast({
+          title: 'Connection Failed',
+          description: `${socialAccountMessages.connectFailed} ${POPUP_BLOCKED_HINT}`,
+          variant: 'destructive',
+        });
+        return;
+      }
+      popup.focus();
+
+      const onMessage = (event: MessageEvent) => {
+        const message = readOAuthMessage(event, { origin: window.location.origin, source: popup });
+        if (!message) return;
+        finish(attempt);
+        if (!popup.closed) popup.close();
+        void answer(attempt, message);
+      };
+      const timer = window.setInterval(() => {
+        // The popup posts its answer and then closes: that message may still be queued behind
+        // this check, so listen one more moment before giving up on it.
+        if (popup.closed) window.setTimeout(() => finish(attempt), 250);
+      }, POPUP_CLOSED_CHECK_MS);
+      const attempt: Attempt = {
+        platform,
+        popup,
+        stop: () => {
+          window.removeEventListener('message', onMessage);
+          window.clearInterval(timer);
+        },
+      };
+      window.addEventListener('message', onMessage);
+      attemptRef.current = attempt;
+      setConnecting(platform);
+    },
+    [answer, finish],
+  );
+
+  // Leaving the screen stops listening; the popup, if still open, is the user's to close.
+  useEffect(
+    () => () => {
+      attemptRef.current?.stop();
+      attemptRef.current = null;
+    },
+    [],
+  );
+
+  return { connect, connecting };
+}

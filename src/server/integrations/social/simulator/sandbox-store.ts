@@ -1,0 +1,243 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, count, desc, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import type { PublishingPlatform } from '../../../../contracts/platforms';
+import type { Db } from '../../../db/client';
+import { sandboxAccounts, sandboxGrants, sandboxPosts } from '../../../db/schema';
+
+/*
+ * The simulator's world, shared by every pretend platform: accounts, grants (codes and tokens) and
+ * posts, in the database so that every web process serves the same world. The simulator is its own
+ * little platform, so this is its repository: the rest of the app never reads these tables.
+ */
+
+export type SandboxAccount = typeof sandboxAccounts.$inferSelect;
+export type SandboxGrant = typeof sandboxGrants.$inferSelect;
+export type SandboxPost = typeof sandboxPosts.$inferSelect;
+export type GrantKind = SandboxGrant['kind'];
+
+/** A random opaque value for codes and tokens (worthless outside the simulator). */
+export const newOpaqueToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * A numeric id shaped like a platform snowflake: milliseconds since an epoch in the high bits and
+ * randomness below, so ids sort by time like real X, Facebook and Instagram ids.
+ */
+export function newSnowflakeId(now = Date.now()): string {
+  const sinceEpoch = BigInt(now - 1_288_834_974_657);
+  return ((sinceEpoch << 22n) | BigInt(randomInt(0, 2 ** 22))).toString();
+}
+
+/** A plausible follower count, the same for the same handle: most small, a few large. */
+export function followersFor(username: string): number {
+  let hash = 2_166_136_261;
+  for (const char of username.toLowerCase()) hash = Math.imul(hash ^ char.charCodeAt(0), 16_777_619) >>> 0;
+  const unit = hash / 2 ** 32;
+  // Log-uniform between 40 and ~25,000: the spread of small-business accounts.
+  return Math.round(40 * 625 ** unit);
+}
+
+const HANDLE_WORDS = [
+  ['maple', 'harbor', 'sunny', 'copper', 'velvet', 'cedar', 'lantern', 'meadow', 'urban', 'golden'],
+  ['bakery', 'studio', 'coffee', 'florist', 'bikes', 'books', 'kitchen', 'salon', 'garden', 'goods'],
+] as const;
+
+/** A handle to prefill on an authorize page, e.g. `maple_bakery42`. */
+export function suggestHandle(): string {
+  const [first, second] = HANDLE_WORDS;
+  return `${first[randomInt(first.length)]}_${second[randomInt(second.length)]}${randomInt(10, 100)}`;
+}
+
+export async function findAccountByUsername(
+  db: Db,
+  platform: PublishingPlatform,
+  username: string,
+): Promise<SandboxAccount | undefined> {
+  const rows = await db
+    .select()
+    .from(sandboxAccounts)
+    .where(and(eq(sandboxAccounts.platform, platform), eq(sandboxAccounts.username, username)));
+  return rows[0];
+}
+
+export async function findAccountsByIds(
+  db: Db,
+  platform: PublishingPlatform,
+  ids: string[],
+): Promise<SandboxAccount[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(sandboxAccounts)
+    .where(and(eq(sandboxAccounts.platform, platform), inArray(sandboxAccounts.id, ids)))
+    .orderBy(desc(sandboxAccounts.createdAt));
+}
+
+/** Loads the account with that username, or creates it: signing in to a sandbox needs no password. */
+export async function findOrCreateAccount(
+  db: Db,
+  platform: PublishingPlatform,
+  input: { username: string; displayName: string; externalId: string },
+): Promise<SandboxAccount> {
+  const existing = await findAccountByUsername(db, platform, input.username);
+  if (existing) return existing;
+  const [created] = await db
+    .insert(sandboxAccounts)
+    .values({ platform, ...input, followers: followersFor(input.username) })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  // Another request created the same handle at the same moment.
+  const raced = await findAccountByUsername(db, platform, input.username);
+  if (!raced) throw new Error(`sandbox account ${input.username} could not be created`);
+  return raced;
+}
+
+export async function insertGrant(
+  db: Db,
+  grant: Omit<typeof sandboxGrants.$inferInsert, 'id' | 'createdAt' | 'revokedAt'>,
+): Promise<SandboxGrant> {
+  const [row] = await db.insert(sandboxGrants).values(grant).returning();
+  if (!row) throw new Error('sandbox grant was not stored');
+  return row;
+}
+
+/** A grant of that kind that is neither revoked nor expired, with its account. */
+export async function findLiveGrant(
+  db: Db,
+  platform: PublishingPlatform,
+  kind: GrantKind,
+  value: string,
+  now = new Date(),
+): Promise<{ grant: SandboxGrant; account: SandboxAccount } | undefined> {
+  const rows = await db
+    .select({ grant: sandboxGrants, account: sandboxAccounts })
+    .from(sandboxGrants)
+    .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxGrants.accountId))
+    .where(
+      and(
+        eq(sandboxGrants.platform, platform),
+        eq(sandboxGrants.kind, kind),
+        eq(sandboxGrants.value, value),
+        isNull(sandboxGrants.revokedAt),
+        or(isNull(sandboxGrants.expiresAt), gt(sandboxGrants.expiresAt, now)),
+      ),
+    );
+  return rows[0];
+}
+
+/**
+ * Marks a single-use grant (a code, a rotated refresh token) used. Conditional, so that of two
+ * requests racing with the same code only one wins.
+ */
+export async function consumeGrant(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(sandboxGrants)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sandboxGrants.id, id), isNull(sandboxGrants.revokedAt)))
+    .returning({ id: sandboxGrants.id });
+  return rows.length === 1;
+}
+
+/**
+ * Revoking any token of a connection ends the whole connection (every code and token the account
+ * gave that client): the grants table does not link an access token to its refresh token, and
+ * "disconnect the app" is what a user expects a revoke to mean.
+ */
+export async function revokeConnection(
+  db: Db,
+  platform: PublishingPlatform,
+  value: string,
+): Promise<boolean> {
+  const [grant] = await db
+    .select()
+    .from(sandboxGrants)
+    .where(and(eq(sandboxGrants.platform, platform), eq(sandboxGrants.value, value)));
+  if (!grant) return false;
+  await db
+    .update(sandboxGrants)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sandboxGrants.accountId, grant.accountId),
+        eq(sandboxGrants.clientId, grant.clientId),
+        isNull(sandboxGrants.revokedAt),
+      ),
+    );
+  return true;
+}
+
+export async function insertPost(
+  db: Db,
+  post: Omit<typeof sandboxPosts.$inferInsert, 'id' | 'createdAt'>,
+): Promise<SandboxPost> {
+  const [row] = await db.insert(sandboxPosts).values(post).returning();
+  if (!row) throw new Error('sandbox post was not stored');
+  return row;
+}
+
+/** The account's live (not deleted) post with exactly this text, if any: platforms refuse duplicates. */
+export async function findLivePostWithText(
+  db: Db,
+  platform: PublishingPlatform,
+  accountId: string,
+  text: string,
+): Promise<SandboxPost | undefined> {
+  const rows = await db
+    .select()
+    .from(sandboxPosts)
+    .where(
+      and(
+        eq(sandboxPosts.platform, platform),
+        eq(sandboxPosts.accountId, accountId),
+        eq(sandboxPosts.text, text),
+        ne(sandboxPosts.state, 'deleted'),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+/** Published posts by external id, with their authors. */
+export async function findPublishedPosts(
+  db: Db,
+  platform: PublishingPlatform,
+  externalIds: string[],
+): Promise<Array<{ post: SandboxPost; account: SandboxAccount }>> {
+  if (externalIds.length === 0) return [];
+  return db
+    .select({ post: sandboxPosts, account: sandboxAccounts })
+    .from(sandboxPosts)
+    .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxPosts.accountId))
+    .where(
+      and(
+        eq(sandboxPosts.platform, platform),
+        inArray(sandboxPosts.externalId, externalIds),
+        eq(sandboxPosts.state, 'published'),
+      ),
+    );
+}
+
+export async function markPostDeleted(db: Db, id: string): Promise<void> {
+  await db.update(sandboxPosts).set({ state: 'deleted' }).where(eq(sandboxPosts.id, id));
+}
+
+export async function findAccountByExternalId(
+  db: Db,
+  platform: PublishingPlatform,
+  externalId: string,
+): Promise<SandboxAccount | undefined> {
+  const rows = await db
+    .select()
+    .from(sandboxAccounts)
+    .where(and(eq(sandboxAccounts.platform, platform), eq(sandboxAccounts.externalId, externalId)));
+  return rows[0];
+}
+
+/** How many live posts the account has (its profile's post count). */
+export async function countLivePosts(db: Db, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(sandboxPosts)
+    .where(and(eq(sandboxPosts.accountId, accountId), eq(sandboxPosts.state, 'published')));
+  return row?.total ?? 0;
+}

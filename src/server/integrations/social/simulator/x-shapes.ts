@@ -1,0 +1,80 @@
+import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
+
+/*
+ * How the pretend X says things (platforms.md, X API v2): RFC 7807 problems on the API, OAuth
+ * `{error, error_description}` on the token endpoints, rate-limit headers in epoch seconds.
+ */
+
+export const X_LABEL = 'X';
+export const X_LOGO = '𝕏';
+export const X_BASE_PATH = '/sandbox/twitter';
+export const X_PROBLEMS = 'https://api.x.com/2/problems';
+export const X_ACCESS_TOKEN_SECONDS = 7200;
+export const X_CODE_SECONDS = 30;
+export const X_MAX_WEIGHTED_LENGTH = 280;
+export const X_USERNAME = /^[A-Za-z0-9_]{1,15}$/;
+export const X_USERNAME_RULE = '1 to 15 letters, digits or underscores.';
+
+/** Scopes the pretend X knows, with what the consent page says about each. */
+export const X_SCOPES: Record<string, string> = {
+  'tweet.read': 'Read posts you can see, including from protected accounts.',
+  'tweet.write': 'Create and delete posts for you.',
+  'users.read': 'Read your profile and any account you can see.',
+  'media.write': 'Upload images and videos for you.',
+  'offline.access': 'Stay connected until you revoke access.',
+  'follows.read': 'See who you follow and who follows you.',
+  'like.read': 'See posts you liked.',
+};
+
+export function problem(
+  status: number,
+  title: string,
+  detail: string,
+  type = 'about:blank',
+  extra: Record<string, unknown> = {},
+): SimulatedAnswer {
+  return { status, body: { ...extra, title, detail, type, status } };
+}
+
+export function invalidRequest(message: string, parameters: Record<string, string[]> = {}): SimulatedAnswer {
+  return problem(
+    400,
+    'Invalid Request',
+    'One or more parameters to your request was invalid.',
+    `${X_PROBLEMS}/invalid-request`,
+    {
+      errors: [{ parameters, message }],
+    },
+  );
+}
+
+export const forbidden = (detail: string) => problem(403, 'Forbidden', detail);
+
+export const oauthError = (status: number, error: string, description: string): SimulatedAnswer => ({
+  status,
+  body: { error, error_description: description },
+});
+
+export function rateLimitHeaders(resetAt: Date, limit = 100, remaining = 0): Record<string, string> {
+  return {
+    'x-rate-limit-limit': String(limit),
+    'x-rate-limit-remaining': String(remaining),
+    'x-rate-limit-reset': String(Math.ceil(resetAt.getTime() / 1000)),
+  };
+}
+
+/** Injected failures on the v2 API (Bearer calls). */
+export const xApiFaults: FaultAnswers = {
+  rateLimited: (resetAt) => ({
+    ...problem(429, 'Too Many Requests', 'Too Many Requests'),
+    headers: rateLimitHeaders(resetAt),
+  }),
+  unauthorized: () => problem(401, 'Unauthorized', 'Unauthorized'),
+  unavailable: () => problem(503, 'Service Unavailable', 'Service Unavailable'),
+};
+
+/** Injected failures on the OAuth endpoints: an expired token there is a refused refresh token. */
+export const xOAuthFaults: FaultAnswers = {
+  ...xApiFaults,
+  unauthorized: () => oauthError(400, 'invalid_request', 'Value passed for the token was invalid.'),
+};

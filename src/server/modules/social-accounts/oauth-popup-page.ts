@@ -1,0 +1,72 @@
+import { OAUTH_ERROR, OAUTH_SUCCESS } from '../../../contracts/social-accounts';
+
+/** The script the popup page loads (the CSP allows no inline script). Same for every answer. */
+export const POPUP_SCRIPT_PATH = '/api/auth/social/popup.js';
+
+export const popupScript = `(() => {
+  const result = document.getElementById('oauth-result');
+  if (!result) return;
+  const data = result.dataset;
+  const message =
+    data.type === '${OAUTH_SUCCESS}'
+      ? { type: data.type, platform: data.platform, accountId: data.accountId }
+      : { type: '${OAUTH_ERROR}', platform: data.platform, message: data.message };
+  if (window.opener && !window.opener.closed) {
+    // Only the app's own origin may read the result (architecture §6).
+    window.opener.postMessage(message, data.origin);
+    window.close();
+  }
+})();
+`;
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+export type PopupResult =
+  | { type: typeof OAUTH_SUCCESS; platform: string; accountId: string; label: string }
+  | { type: typeof OAUTH_ERROR; platform: string; message: string };
+
+/**
+ * The page the OAuth popup ends on: it posts the result to its opener at the app's origin and
+ * closes. Opened without an opener (a blocked popup, a bookmarked link), it says what happened.
+ */
+export function popupPage(result: PopupResult, appOrigin: string): string {
+  const success = result.type === OAUTH_SUCCESS;
+  const title = success ? 'Account connected' : 'Connection failed';
+  const text = success
+    ? `Your ${result.label} account is connected. You can close this window.`
+    : `${result.message} You can close this window.`;
+  const attributes = [
+    ['id', 'oauth-result'],
+    ['data-type', result.type],
+    ['data-platform', result.platform],
+    ['data-origin', appOrigin],
+    ...(success ? [['data-account-id', result.accountId]] : [['data-message', result.message]]),
+  ]
+    .map(([name, value]) => `${name}="${escapeHtml(value ?? '')}"`)
+    .join(' ');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} — Kitepost</title>
+<style>
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;background:#f8fafc;color:#0f172a;margin:0;display:grid;min-height:100vh;place-items:center}
+main{background:#fff;border:1px solid #e2e8f0;border-radius:16px;padding:32px;max-width:360px;margin:16px;text-align:center}
+h1{font-size:20px;margin:0 0 8px}p{margin:0;color:#475569;line-height:1.5}
+</style>
+</head>
+<body>
+<main ${attributes}>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(text)}</p>
+</main>
+<script src="${POPUP_SCRIPT_PATH}"></script>
+</body>
+</html>`;
+}

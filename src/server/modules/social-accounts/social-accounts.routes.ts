@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
+import {
+  connectSocialAccountBody,
+  connectSocialAccountResponse,
+  OAUTH_ERROR,
+  OAUTH_SUCCESS,
+  socialAccountIdParams,
+  socialAccountListResponse,
+  socialAccountMessages,
+  socialPlatformParams,
+} from '../../../contracts/social-accounts';
+import type { AppContext } from '../../context';
+import { SocialPlatformError } from '../../integrations/social/social-provider';
+import { AppError } from '../../lib/app-error';
+import { signedIn } from '../../lib/caller';
+import { POPUP_SCRIPT_PATH, type PopupResult, popupPage, popupScript } from './oauth-popup-page';
+import {
+  beginConnect,
+  completeConnect,
+  disconnectAccount,
+  listAccounts,
+  type SocialContext,
+} from './social-accounts.service';
+
+const callbackQuery = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+});
+
+export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const social: SocialContext = {
+    db: ctx.database.db,
+    cipher: ctx.tokenCipher,
+    providers: ctx.socialProviders,
+    appUrl: ctx.config.appUrl,
+    log: ctx.log,
+  };
+
+  api.get(
+    '/api/user/social-accounts',
+    { schema: { response: { 200: socialAccountListResponse } } },
+    async (request) => listAccounts(social, signedIn(request).workspaceId),
+  );
+
+  api.delete(
+    '/api/user/social-accounts/:id',
+    { schema: { params: socialAccountIdParams } },
+    async (request, reply) => {
+      await disconnectAccount(social, signedIn(request).workspaceId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  api.post(
+    '/api/user/social-accounts/connect',
+    { schema: { body: connectSocialAccountBody, response: { 200: connectSocialAccountResponse } } },
+    async (request) => {
+      const auth = signedIn(request);
+      const who = { sessionId: auth.sessionId, userId: auth.user.id, workspaceId: auth.workspaceId };
+      return beginConnect(social, who, request.body.platform);
+    },
+  );
+
+  api.get(
+    POPUP_SCRIPT_PATH,
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(popupScript),
+  );
+
+  // Opened in the popup: to the platform's authorize page, or a page that reports the failure.
+  api.get(
+    '/api/auth/social/:platform',
+    { config: { access: 'optional' }, schema: { params: socialPlatformParams, hide: true } },
+    async (request, reply) => {
+      const { platform } = request.params;
+      if (!request.auth)
+        return answerPopup(reply, ctx, failure(platform, 'Please sign in to connect an account.'));
+      const who = {
+        sessionId: request.auth.sessionId,
+        userId: request.auth.user.id,
+        workspaceId: request.auth.workspaceId,
+      };
+      try {
+        const { authorizeUrl } = await beginConnect(social, who, platform);
+        return reply.redirect(authorizeUrl);
+      } catch (error) {
+        return answerPopup(reply, ctx, failure(platform, messageOf(ctx, error, platform)));
+      }
+    },
+  );
+
+  api.get(
+    '/api/auth/social/:platform/callback',
+    {
+      config: { access: 'optional' },
+      schema: { params: socialPlatformParams, querystring: callbackQuery, hide: true },
+    },
+    async (request, reply) => {
+      const { platform } = request.params;
+      try {
+        const account = await completeConnect(social, request.auth, platform, request.query);
+        return answerPopup(reply, ctx, {
+          type: OAUTH_SUCCESS,
+          platform,
+          accountId: account.id,
+          label: platformLabels[platform],
+        });
+      } catch (error) {
+        return answerPopup(reply, ctx, failure(platform, messageOf(ctx, error, platform)));
+      }
+    },
+  );
+}
+
+function failure(platform: PublishingPlatform, message: string): PopupResult {
+  return { type: OAUTH_ERROR, platform, message };
+}
+
+/** What the user reads: our own messages as they are; a platform's failure in general words. */
+function messageOf(ctx: AppContext, error: unknown, platform: PublishingPlatform): string {
+  if (error instanceof AppError) return error.message;
+  ctx.log.warn({ err: error, platform }, 'connecting a social account failed');
+  if (error instanceof SocialPlatformError) return `Failed to connect ${platformLabels[platform]} account.`;
+  return socialAccountMessages.connectFailed;
+}
+
+function answerPopup(reply: FastifyReply, ctx: AppContext, result: PopupResult) {
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(popupPage(result, new URL(ctx.config.appUrl).origin));
+}

@@ -1,0 +1,631 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxPosts } from '../../src/server/db/schema';
+import {
+  registerPlatformSimulator,
+  SANDBOX_DELAY_HEADER,
+  SANDBOX_FAULT_HEADER,
+  type SandboxFault,
+  SIMULATOR_CREDENTIALS,
+  simulatorEndpoints,
+} from '../../src/server/integrations/social/simulator';
+import {
+  InvalidContentError,
+  RateLimitedError,
+  SocialPlatformError,
+  TokenExpiredError,
+  type TokenSet,
+  UnknownOutcomeError,
+} from '../../src/server/integrations/social/social-provider';
+import { createXProvider, type XProvider } from '../../src/server/integrations/social/x/x-provider';
+import { injectFetch } from '../../src/server/lib/inject-fetch';
+import { decodeEntities, hiddenFields } from '../factories/sandbox';
+import { startXFake, type XFake } from '../fakes/x/x-fake';
+import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
+import { databaseKinds } from '../setup/databases';
+
+const REDIRECT_URI = `${TEST_APP_URL}/api/social-accounts/twitter/callback`;
+const AUTHORIZE_PATH = '/sandbox/twitter/i/oauth2/authorize';
+
+const pkcePair = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+
+/** A fetch that asks the simulator for a fault on every request. */
+function withFault(base: typeof fetch, fault: SandboxFault | string, delayMs?: number): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set(SANDBOX_FAULT_HEADER, fault);
+    if (delayMs !== undefined) headers.set(SANDBOX_DELAY_HEADER, String(delayMs));
+    return base(input, { ...init, headers });
+  };
+}
+
+async function expectError<E extends Error>(
+  promise: Promise<unknown>,
+  kind: new (...args: never[]) => E,
+): Promise<E> {
+  const error = await promise.then(
+    () => {
+      throw new Error(`expected ${kind.name}, but it resolved`);
+    },
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(kind);
+  return error as E;
+}
+
+describe.each(databaseKinds)('X provider against the platform simulator on %s', (kind) => {
+  let t: TestApp;
+  let fetchApp: typeof fetch;
+  let x: XProvider;
+  const providerWith = (fetchImpl: typeof fetch, timeoutMs = 5_000) =>
+    createXProvider({
+      ...SIMULATOR_CREDENTIALS,
+      ...simulatorEndpoints(TEST_APP_URL, 'twitter'),
+      sandbox: true,
+      fetch: fetchImpl,
+      timeoutMs,
+    });
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    fetchApp = injectFetch(t.app);
+    x = providerWith(fetchApp);
+  });
+  afterAll(() => t.close());
+
+  /** The whole consent flow as a browser does it; answers the code, and the verifier to go with it. */
+  async function authorize(username: string) {
+    const { verifier, challenge } = pkcePair();
+    const state = randomBytes(16).toString('base64url');
+    const url = new URL(x.authorizeUrl({ state, redirectUri: REDIRECT_URI, codeChallenge: challenge }));
+    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    const form = { ...hiddenFields(page.body), account: '__new__', username, decision: 'authorize' };
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: AUTHORIZE_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_APP_URL },
+      payload: new URLSearchParams(form).toString(),
+    });
+    expect(posted.statusCode).toBe(302);
+    const location = new URL(String(posted.headers.location));
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
+    expect(location.searchParams.get('state')).toBe(state);
+    const code = location.searchParams.get('code');
+    expect(code).toBeTruthy();
+    return { code: code as string, verifier, cookie: String(posted.headers['set-cookie'] ?? '') };
+  }
+
+  async function connect(
+    username = `user_${randomBytes(4).toString('hex')}`,
+  ): Promise<{ tokens: TokenSet; username: string }> {
+    const { code, verifier } = await authorize(username);
+    const tokens = await x.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier });
+    return { tokens, username };
+  }
+
+  it('renders an accessible sandbox authorize page without scripts, carrying the OAuth request', async () => {
+    const { challenge } = pkcePair();
+    const url = new URL(
+      x.authorizeUrl({ state: 'st-1', redirectUri: REDIRECT_URI, codeChallenge: challenge }),
+    );
+    expect(url.origin).toBe(TEST_APP_URL);
+    expect(url.pathname).toBe(AUTHORIZE_PATH);
+    expect(url.searchParams.get('scope')).toBe(
+      'tweet.read tweet.write users.read offline.access media.write',
+    );
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.search).toContain('scope=tweet.read%20tweet.write');
+
+    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = page.body;
+    expect(html).toContain('<title>X (Sandbox) — Authorize Kitepost</title>');
+    expect(html).toContain('<html lang="en">');
+    expect(html).toMatch(/<span class="badge">Sandbox<\/span>/);
+    expect(html).not.toContain('<script');
+    expect(html).toMatch(/<form method="post" action="\/sandbox\/twitter\/i\/oauth2\/authorize">/);
+    expect(html).toMatch(/<input type="text" id="username" name="username" value="[a-z]+_[a-z]+\d{2}"/);
+    expect(html).toContain('aria-label="New account\'s username"');
+    expect(html).toMatch(/<button type="submit" name="decision" value="authorize">Authorize<\/button>/);
+    const cancel = /<a href="([^"]+)">Cancel<\/a>/.exec(html)?.[1];
+    expect(cancel && new URL(decodeEntities(cancel)).search).toBe('?error=access_denied&state=st-1');
+    expect(hiddenFields(html)).toMatchObject({
+      state: 'st-1',
+      code_challenge: challenge,
+      redirect_uri: REDIRECT_URI,
+    });
+  });
+
+  it('refuses an authorize request for a foreign redirect URI or without PKCE, with no redirect', async () => {
+    const { challenge } = pkcePair();
+    const evil = new URL(
+      x.authorizeUrl({ state: 's', redirectUri: 'https://evil.example/cb', codeChallenge: challenge }),
+    );
+    const refused = await t.app.inject({ method: 'GET', url: `${evil.pathname}${evil.search}` });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers.location).toBeUndefined();
+    expect(refused.body).toContain('registered callback');
+    const noPkce = new URL(
+      x.authorizeUrl({ state: 's', redirectUri: REDIRECT_URI, codeChallenge: challenge }),
+    );
+    noPkce.searchParams.delete('code_challenge');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${noPkce.pathname}${noPkce.search}` })).statusCode,
+    ).toBe(400);
+  });
+
+  it('cancels with access_denied and the state; refuses a bad username; offers the remembered account', async () => {
+    const { challenge } = pkcePair();
+    const url = new URL(
+      x.authorizeUrl({ state: 'st-2', redirectUri: REDIRECT_URI, codeChallenge: challenge }),
+    );
+    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const post = (fields: Record<string, string>, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: AUTHORIZE_PATH,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+        payload: new URLSearchParams({ ...hiddenFields(page.body), ...fields }).toString(),
+      });
+    const cancelled = await post({ decision: 'cancel' });
+    expect(cancelled.statusCode).toBe(302);
+    expect(String(cancelled.headers.location)).toBe(`${REDIRECT_URI}?error=access_denied&state=st-2`);
+
+    const bad = await post({ account: '__new__', username: 'no spaces allowed!', decision: 'authorize' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('role="alert"');
+    expect(bad.body).toContain('aria-invalid="true"');
+
+    const { cookie } = await authorize('remembered_me');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: cookie.split(';')[0] as string },
+    });
+    expect(again.body).toContain('value="remembered_me"');
+
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: AUTHORIZE_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      payload: new URLSearchParams({ ...hiddenFields(page.body), decision: 'authorize' }).toString(),
+    });
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it('exchanges the code only with the right PKCE verifier and redirect URI, once', async () => {
+    const { code, verifier } = await authorize('pkce_checker');
+    await expectError(
+      x.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: pkcePair().verifier }),
+      SocialPlatformError,
+    );
+    await expectError(
+      x.exchangeCode({ code, redirectUri: `${REDIRECT_URI}/other`, codeVerifier: verifier }),
+      SocialPlatformError,
+    );
+    const tokens = await x.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier });
+    expect(tokens.accessToken).toBeTruthy();
+    expect(tokens.refreshToken).toBeTruthy();
+    expect(tokens.scopes).toEqual([
+      'tweet.read',
+      'tweet.write',
+      'users.read',
+      'offline.access',
+      'media.write',
+    ]);
+    const expiresIn = (tokens.expiresAt?.getTime() ?? 0) - Date.now();
+    expect(expiresIn).toBeGreaterThan(7_100_000);
+    expect(expiresIn).toBeLessThanOrEqual(7_200_000);
+    const reused = await expectError(
+      x.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
+      SocialPlatformError,
+    );
+    expect(reused.message).toContain('authorization code was invalid');
+  });
+
+  it('refuses the token endpoint to a client with the wrong secret', async () => {
+    const { code, verifier } = await authorize('wrong_secret');
+    const impostor = createXProvider({
+      ...simulatorEndpoints(TEST_APP_URL, 'twitter'),
+      clientId: SIMULATOR_CREDENTIALS.clientId,
+      clientSecret: 'not-the-secret',
+      sandbox: true,
+      fetch: fetchApp,
+    });
+    const error = await expectError(
+      impostor.exchangeCode({ code, redirectUri: REDIRECT_URI, codeVerifier: verifier }),
+      SocialPlatformError,
+    );
+    expect(error.message).toContain('credentials');
+  });
+
+  it('reads the profile with a plausible follower count and an avatar', async () => {
+    const { tokens, username } = await connect('profile_reader');
+    const [account] = await x.listAccounts(tokens);
+    expect(account).toMatchObject({ username, displayName: 'Profile Reader' });
+    expect(account?.externalId).toMatch(/^\d+$/);
+    expect(account?.followers).toBeGreaterThanOrEqual(40);
+    expect(account?.followers).toBeLessThan(30_000);
+    const avatar = new URL(account?.avatarUrl ?? '');
+    const image = await t.app.inject({ method: 'GET', url: avatar.pathname });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toContain('image/svg+xml');
+    // The same handle is the same account, with the same followers, on the next connection.
+    const [again] = await x.listAccounts((await connect('profile_reader')).tokens);
+    expect(again).toEqual(account);
+  });
+
+  it('rotates the refresh token on refresh; the old one is refused as expired', async () => {
+    const { tokens } = await connect();
+    const refreshed = await x.refreshTokens(tokens);
+    expect(refreshed.refreshToken).toBeTruthy();
+    expect(refreshed.refreshToken).not.toBe(tokens.refreshToken);
+    expect(refreshed.accessToken).not.toBe(tokens.accessToken);
+    expect(await x.listAccounts(refreshed)).toHaveLength(1);
+    await expectError(x.refreshTokens(tokens), TokenExpiredError);
+    const twice = await x.refreshTokens(refreshed);
+    expect(twice.refreshToken).not.toBe(refreshed.refreshToken);
+  });
+
+  it('revokes: the tokens then fail with TokenExpiredError', async () => {
+    const { tokens } = await connect();
+    await x.revoke(tokens);
+    await expectError(x.listAccounts(tokens), TokenExpiredError);
+    await expectError(x.refreshTokens(tokens), TokenExpiredError);
+    await expectError(x.publishText(tokens, 'after revoke'), TokenExpiredError);
+    // Revoking again is quiet: the tokens are already gone.
+    await x.revoke(tokens);
+  });
+
+  it('publishes text (201) with a link to the sandbox post page', async () => {
+    const { tokens, username } = await connect('page_owner');
+    const published = await x.publishText(tokens, 'Fresh croissants at 7 <b>am</b> & coffee', { username });
+    expect(published.externalId).toMatch(/^\d{15,19}$/);
+    expect(published.url).toBe(`${TEST_APP_URL}/sandbox/twitter/page_owner/status/${published.externalId}`);
+    const page = await t.app.inject({ method: 'GET', url: new URL(published.url).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Fresh croissants at 7 &lt;b&gt;am&lt;/b&gt; &amp; coffee');
+    expect(page.body).toContain('<span class="badge">Sandbox</span>');
+    expect(page.body).not.toContain('<script');
+
+    const idOnly = await x.publishText(tokens, 'A second post');
+    expect(idOnly.url).toBe(`${TEST_APP_URL}/sandbox/twitter/i/web/status/${idOnly.externalId}`);
+    const redirect = await t.app.inject({ method: 'GET', url: new URL(idOnly.url).pathname });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe(`/sandbox/twitter/page_owner/status/${idOnly.externalId}`);
+    const missing = await t.app.inject({ method: 'GET', url: '/sandbox/twitter/page_owner/status/1' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('refuses over 280 weighted characters and duplicates with InvalidContentError', async () => {
+    const { tokens } = await connect();
+    await x.publishText(tokens, 'a'.repeat(280));
+    // 141 emoji are 141 characters but weigh 282 on X.
+    const long = await expectError(x.publishText(tokens, '🙂'.repeat(141)), InvalidContentError);
+    expect(long.message).toContain('too long');
+    await x.publishText(tokens, 'Only once');
+    const duplicate = await expectError(x.publishText(tokens, 'Only once'), InvalidContentError);
+    expect(duplicate.message).toContain('duplicate content');
+  });
+
+  it('reads metrics that grow with the post age; a deleted post is reported missing', async () => {
+    const { tokens } = await connect('metrics_grower');
+    const { externalId } = await x.publishText(tokens, 'How many people will see this?');
+    const age = async (hours: number) => {
+      await t.ctx.database.db
+        .update(sandboxPosts)
+        .set({ publishedAt: new Date(Date.now() - hours * 3_600_000) })
+        .where(eq(sandboxPosts.externalId, externalId));
+      const { metrics } = await x.fetchPostMetrics(tokens, [externalId]);
+      return metrics[0];
+    };
+    const fresh = await age(0);
+    const hourOld = await age(1);
+    const dayOld = await age(24);
+    expect(fresh?.impressions).toBeLessThanOrEqual(hourOld?.impressions ?? 0);
+    expect(hourOld?.impressions).toBeGreaterThan(0);
+    expect(dayOld?.impressions).toBeGreaterThan(hourOld?.impressions ?? 0);
+    expect(dayOld?.likes).toBeGreaterThanOrEqual(hourOld?.likes ?? 0);
+    expect(await age(24)).toEqual(dayOld);
+
+    await x.deletePost(tokens, externalId);
+    expect(await x.fetchPostMetrics(tokens, [externalId])).toEqual({ metrics: [], missing: [externalId] });
+  });
+
+  it('maps injected faults to our error kinds', async () => {
+    const { tokens } = await connect();
+    const limited = await expectError(
+      providerWith(withFault(fetchApp, 'rate-limit')).publishText(tokens, 'limited'),
+      RateLimitedError,
+    );
+    const resetIn = (limited.resetAt?.getTime() ?? 0) - Date.now();
+    expect(resetIn).toBeGreaterThan(14 * 60_000);
+    expect(resetIn).toBeLessThanOrEqual(15 * 60_000 + 1_000);
+    await expectError(
+      providerWith(withFault(fetchApp, 'rate-limit')).refreshTokens(tokens),
+      RateLimitedError,
+    );
+    await expectError(
+      providerWith(withFault(fetchApp, 'expired-token')).listAccounts(tokens),
+      TokenExpiredError,
+    );
+    await expectError(
+      providerWith(withFault(fetchApp, 'expired-token')).refreshTokens(tokens),
+      TokenExpiredError,
+    );
+    const unavailable = await expectError(
+      providerWith(withFault(fetchApp, 'server-error')).publishText(tokens, 'down'),
+      SocialPlatformError,
+    );
+    expect(unavailable.name).toBe('SocialPlatformError');
+    expect(unavailable.message).toContain('503');
+    // The account and its tokens are untouched by the faults.
+    expect(await x.listAccounts(tokens)).toHaveLength(1);
+  });
+
+  it('times out a slow publish as an unknown outcome (the post did get created); a slow read is retryable', async () => {
+    const { tokens } = await connect();
+    const slow = providerWith(withFault(fetchApp, 'slow', 400), 100);
+    const read = await expectError(slow.listAccounts(tokens), SocialPlatformError);
+    expect(read).not.toBeInstanceOf(UnknownOutcomeError);
+    const text = `Slow one ${randomBytes(4).toString('hex')}`;
+    const error = await expectError(slow.publishText(tokens, text), UnknownOutcomeError);
+    expect(error.message).toContain('may or may not');
+    // The simulator finishes after the client gave up (the read first, as it started first): the
+    // outcome really was unknown.
+    let created: unknown[] = [];
+    for (let attempt = 0; attempt < 40 && created.length === 0; attempt++) {
+      await sleep(50);
+      created = await t.ctx.database.db.select().from(sandboxPosts).where(eq(sandboxPosts.text, text));
+    }
+    expect(created).toHaveLength(1);
+  });
+
+  it('reports a dropped connection after the post was made as an unknown outcome', async () => {
+    const { tokens } = await connect();
+    const text = `Dropped ${randomBytes(4).toString('hex')}`;
+    await expectError(
+      providerWith(withFault(fetchApp, 'unknown-outcome')).publishText(tokens, text),
+      UnknownOutcomeError,
+    );
+    const created = await t.ctx.database.db.select().from(sandboxPosts).where(eq(sandboxPosts.text, text));
+    expect(created).toHaveLength(1);
+  });
+
+  it('refuses an unknown fault name, and ignores faults when the simulator is built without them', async () => {
+    const { tokens } = await connect();
+    await expectError(providerWith(withFault(fetchApp, 'meteor')).listAccounts(tokens), SocialPlatformError);
+
+    const quiet = Fastify();
+    await registerPlatformSimulator(quiet, { db: t.ctx.database.db, appUrl: TEST_APP_URL });
+    await quiet.ready();
+    try {
+      const [account] = await providerWith(withFault(injectFetch(quiet), 'expired-token')).listAccounts(
+        tokens,
+      );
+      expect(account?.externalId).toMatch(/^\d+$/);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
+describe('X provider against a loopback X fake', () => {
+  let fake: XFake;
+  let x: XProvider;
+  const tokens: TokenSet = {
+    accessToken: 'access-1',
+    refreshToken: 'refresh-1',
+    expiresAt: new Date(Date.now() + 3_600_000),
+    refreshExpiresAt: null,
+    scopes: ['tweet.read', 'tweet.write', 'users.read', 'offline.access'],
+  };
+
+  beforeAll(async () => {
+    fake = await startXFake();
+    x = createXProvider({
+      clientId: 'client-abc',
+      clientSecret: 'secret-xyz',
+      authorizeUrl: 'https://x.com/i/oauth2/authorize',
+      apiBaseUrl: fake.baseUrl,
+      sandbox: false,
+      timeoutMs: 300,
+    });
+  });
+  afterAll(() => fake.close());
+
+  const last = () => fake.requests.at(-1);
+
+  it('sends the documented token request: Basic auth, form body with the PKCE verifier', async () => {
+    fake.script({
+      status: 200,
+      body: {
+        token_type: 'bearer',
+        expires_in: 7200,
+        access_token: 'at',
+        scope: 'tweet.read users.read',
+        refresh_token: 'rt',
+      },
+    });
+    const result = await x.exchangeCode({
+      code: 'the-code',
+      redirectUri: 'https://app.example/cb',
+      codeVerifier: 'v'.repeat(43),
+    });
+    expect(result).toMatchObject({
+      accessToken: 'at',
+      refreshToken: 'rt',
+      scopes: ['tweet.read', 'users.read'],
+    });
+    const request = last();
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/2/oauth2/token');
+    expect(request?.headers.authorization).toBe(
+      `Basic ${Buffer.from('client-abc:secret-xyz').toString('base64')}`,
+    );
+    expect(request?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(request?.body))).toEqual({
+      grant_type: 'authorization_code',
+      code: 'the-code',
+      redirect_uri: 'https://app.example/cb',
+      code_verifier: 'v'.repeat(43),
+      client_id: 'client-abc',
+    });
+  });
+
+  it('posts JSON with the Bearer token and links the post on x.com', async () => {
+    fake.script({
+      status: 201,
+      body: {
+        data: { id: '1850000000000000001', text: 'hi', edit_history_post_ids: ['1850000000000000001'] },
+      },
+    });
+    const published = await x.publishText(tokens, 'hi', { username: 'kitepost' });
+    expect(published).toEqual({
+      externalId: '1850000000000000001',
+      url: 'https://x.com/kitepost/status/1850000000000000001',
+    });
+    expect(last()?.headers.authorization).toBe('Bearer access-1');
+    expect(JSON.parse(last()?.body ?? '')).toEqual({ text: 'hi' });
+  });
+
+  it('maps the documented problem JSON: invalid request and duplicate → InvalidContentError', async () => {
+    fake.script({
+      status: 400,
+      body: {
+        errors: [{ parameters: { text: ['x'] }, message: 'Tweet text is too long.' }],
+        title: 'Invalid Request',
+        detail: 'One or more parameters to your request was invalid.',
+        type: 'https://api.x.com/2/problems/invalid-request',
+      },
+    });
+    expect((await expectError(x.publishText(tokens, 'x'), InvalidContentError)).message).toContain(
+      'Tweet text is too long.',
+    );
+    fake.script({
+      status: 403,
+      body: {
+        detail: 'You are not allowed to create a Tweet with duplicate content.',
+        type: 'about:blank',
+        title: 'Forbidden',
+        status: 403,
+      },
+    });
+    await expectError(x.publishText(tokens, 'x'), InvalidContentError);
+  });
+
+  it('does not blame the content for an app problem (client-forbidden)', async () => {
+    fake.script({
+      status: 403,
+      body: {
+        client_id: '1',
+        reason: 'client-not-enrolled',
+        title: 'Client Forbidden',
+        detail:
+          'This request must be made using an approved developer account that is enrolled in the requested endpoint.',
+        type: 'https://api.x.com/2/problems/client-forbidden',
+        required_enrollment: 'Appropriate Level of API Access',
+        registration_url: 'https://developer.x.com/en/portal/product',
+      },
+    });
+    const error = await expectError(x.publishText(tokens, 'x'), SocialPlatformError);
+    expect(error).not.toBeInstanceOf(InvalidContentError);
+  });
+
+  it('maps the legacy 429 body with x-rate-limit-reset, and a usage-capped problem, to RateLimitedError', async () => {
+    const reset = Math.floor(Date.now() / 1000) + 600;
+    fake.script({
+      status: 429,
+      body: { errors: [{ code: 88, message: 'Rate limit exceeded' }] },
+      headers: {
+        'x-rate-limit-limit': '100',
+        'x-rate-limit-remaining': '0',
+        'x-rate-limit-reset': String(reset),
+      },
+    });
+    const limited = await expectError(x.publishText(tokens, 'x'), RateLimitedError);
+    expect(limited.resetAt?.getTime()).toBe(reset * 1000);
+    expect(limited.message).toContain('Rate limit exceeded');
+    fake.script({
+      status: 429,
+      body: {
+        title: 'UsageCapExceeded',
+        detail: 'Usage cap exceeded: Monthly product cap',
+        type: 'https://api.x.com/2/problems/usage-capped',
+      },
+    });
+    expect((await expectError(x.listAccounts(tokens), RateLimitedError)).resetAt).toBeNull();
+  });
+
+  it('maps 401 to TokenExpiredError, and a refused refresh token too', async () => {
+    fake.script({
+      status: 401,
+      body: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' },
+    });
+    await expectError(x.listAccounts(tokens), TokenExpiredError);
+    fake.script({
+      status: 400,
+      body: { error: 'invalid_request', error_description: 'Value passed for the token was invalid.' },
+    });
+    await expectError(x.refreshTokens(tokens), TokenExpiredError);
+    fake.script({
+      status: 200,
+      body: {
+        token_type: 'bearer',
+        expires_in: 7200,
+        access_token: 'at-2',
+        scope: 'tweet.read',
+        refresh_token: 'rt-2',
+      },
+    });
+    expect((await x.refreshTokens(tokens)).refreshToken).toBe('rt-2');
+    expect(Object.fromEntries(new URLSearchParams(last()?.body))).toMatchObject({
+      grant_type: 'refresh_token',
+      refresh_token: 'refresh-1',
+    });
+  });
+
+  it('revokes both tokens at /2/oauth2/revoke', async () => {
+    fake.script({ status: 200, body: { revoked: true } }, { status: 200, body: { revoked: true } });
+    await x.revoke(tokens);
+    const [refresh, access] = fake.requests.slice(-2);
+    expect(refresh?.path).toBe('/2/oauth2/revoke');
+    expect(Object.fromEntries(new URLSearchParams(refresh?.body))).toMatchObject({
+      token: 'refresh-1',
+      token_type_hint: 'refresh_token',
+    });
+    expect(Object.fromEntries(new URLSearchParams(access?.body))).toMatchObject({
+      token: 'access-1',
+      token_type_hint: 'access_token',
+    });
+  });
+
+  it('treats a timeout or a dropped connection on publish as an unknown outcome, a refused connection as not sent', async () => {
+    fake.script({ stallMs: 2_000 });
+    await expectError(x.publishText(tokens, 'stalled'), UnknownOutcomeError);
+    fake.script({ drop: true });
+    await expectError(x.publishText(tokens, 'dropped'), UnknownOutcomeError);
+
+    const closed = await startXFake();
+    await closed.close();
+    const unreachable = createXProvider({
+      clientId: 'c',
+      clientSecret: 's',
+      authorizeUrl: 'https://x.com/i/oauth2/authorize',
+      apiBaseUrl: closed.baseUrl,
+      sandbox: false,
+    });
+    const error = await expectError(unreachable.publishText(tokens, 'nobody home'), SocialPlatformError);
+    expect(error).not.toBeInstanceOf(UnknownOutcomeError);
+    expect(error.message).toContain('nothing was sent');
+  });
+});
