@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PublishingPlatform } from '../contracts/platforms';
 
 /**
  * The only reader of process.env. Everything the server may be configured with is here,
@@ -80,6 +81,20 @@ const envSchema = z
     X_CLIENT_SECRET: optionalString,
     X_AUTHORIZE_URL: optionalUrl,
     X_API_BASE_URL: optionalUrl,
+    LINKEDIN_CLIENT_ID: optionalString,
+    LINKEDIN_CLIENT_SECRET: optionalString,
+    LINKEDIN_AUTHORIZE_URL: optionalUrl,
+    LINKEDIN_TOKEN_URL: optionalUrl,
+    LINKEDIN_API_BASE_URL: optionalUrl,
+    FACEBOOK_APP_ID: optionalString,
+    FACEBOOK_APP_SECRET: optionalString,
+    FACEBOOK_AUTHORIZE_URL: optionalUrl,
+    FACEBOOK_GRAPH_BASE_URL: optionalUrl,
+    INSTAGRAM_APP_ID: optionalString,
+    INSTAGRAM_APP_SECRET: optionalString,
+    INSTAGRAM_AUTHORIZE_URL: optionalUrl,
+    INSTAGRAM_TOKEN_URL: optionalUrl,
+    INSTAGRAM_GRAPH_BASE_URL: optionalUrl,
   })
   .superRefine((env, ctx) => {
     const ai = chooseAiProvider(env);
@@ -117,13 +132,20 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && !env.TOKEN_ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required in production' });
     }
-    if (Boolean(env.X_CLIENT_ID) !== Boolean(env.X_CLIENT_SECRET)) {
-      for (const name of ['X_CLIENT_ID', 'X_CLIENT_SECRET'] as const) {
+    const pairs = [
+      ['X_CLIENT_ID', 'X_CLIENT_SECRET'],
+      ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
+      ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'],
+      ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
+    ] as const;
+    for (const [id, secret] of pairs) {
+      if (Boolean(env[id]) === Boolean(env[secret])) continue;
+      for (const name of [id, secret]) {
         if (!env[name])
           ctx.addIssue({
             code: 'custom',
             path: [name],
-            message: 'is required when X_CLIENT_ID or X_CLIENT_SECRET is set',
+            message: `is required when ${id} or ${secret} is set`,
           });
       }
     }
@@ -171,7 +193,7 @@ export interface Config {
   /** Absent only outside production: a generated one in DATA_DIR stands in (see lib/secrets.ts). */
   tokenEncryptionKey: string | undefined;
   /** Per platform: the real app's credentials, or undefined for the built-in platform simulator. */
-  social: { twitter: SocialPlatformConfig | undefined };
+  social: Record<PublishingPlatform, SocialPlatformConfig | undefined>;
 }
 
 export interface SocialPlatformConfig {
@@ -179,6 +201,8 @@ export interface SocialPlatformConfig {
   clientSecret: string;
   /** Where users are sent to authorize Kitepost. */
   authorizeUrl: string;
+  /** The token endpoint, where it is not under `apiBaseUrl` (LinkedIn, Facebook, Instagram). */
+  tokenUrl?: string;
   /** The platform's API origin (token, profile, publish). */
   apiBaseUrl: string;
 }
@@ -224,16 +248,44 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ai: aiConfigFrom(e),
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     social: {
-      twitter:
-        e.X_CLIENT_ID && e.X_CLIENT_SECRET
-          ? {
-              clientId: e.X_CLIENT_ID,
-              clientSecret: e.X_CLIENT_SECRET,
-              authorizeUrl: e.X_AUTHORIZE_URL ?? 'https://x.com/i/oauth2/authorize',
-              apiBaseUrl: (e.X_API_BASE_URL ?? 'https://api.x.com').replace(/\/$/, ''),
-            }
-          : undefined,
+      twitter: platformConfig(e.X_CLIENT_ID, e.X_CLIENT_SECRET, {
+        authorizeUrl: e.X_AUTHORIZE_URL ?? 'https://x.com/i/oauth2/authorize',
+        apiBaseUrl: e.X_API_BASE_URL ?? 'https://api.x.com',
+      }),
+      linkedin: platformConfig(e.LINKEDIN_CLIENT_ID, e.LINKEDIN_CLIENT_SECRET, {
+        authorizeUrl: e.LINKEDIN_AUTHORIZE_URL ?? 'https://www.linkedin.com/oauth/v2/authorization',
+        tokenUrl: e.LINKEDIN_TOKEN_URL ?? 'https://www.linkedin.com/oauth/v2/accessToken',
+        apiBaseUrl: e.LINKEDIN_API_BASE_URL ?? 'https://api.linkedin.com',
+      }),
+      facebook: platformConfig(e.FACEBOOK_APP_ID, e.FACEBOOK_APP_SECRET, {
+        authorizeUrl: e.FACEBOOK_AUTHORIZE_URL ?? `https://www.facebook.com/${GRAPH_VERSION}/dialog/oauth`,
+        apiBaseUrl: e.FACEBOOK_GRAPH_BASE_URL ?? `https://graph.facebook.com/${GRAPH_VERSION}`,
+      }),
+      instagram: platformConfig(e.INSTAGRAM_APP_ID, e.INSTAGRAM_APP_SECRET, {
+        authorizeUrl: e.INSTAGRAM_AUTHORIZE_URL ?? 'https://www.instagram.com/oauth/authorize',
+        tokenUrl: e.INSTAGRAM_TOKEN_URL ?? 'https://api.instagram.com/oauth/access_token',
+        apiBaseUrl: e.INSTAGRAM_GRAPH_BASE_URL ?? 'https://graph.instagram.com',
+      }),
     },
+  };
+}
+
+/** The Graph API version Facebook calls are pinned to (versions live about two years). */
+const GRAPH_VERSION = 'v23.0';
+
+function platformConfig(
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  urls: { authorizeUrl: string; tokenUrl?: string; apiBaseUrl: string },
+): SocialPlatformConfig | undefined {
+  if (!clientId || !clientSecret) return undefined;
+  const trim = (url: string) => url.replace(/\/$/, '');
+  return {
+    clientId,
+    clientSecret,
+    authorizeUrl: urls.authorizeUrl,
+    ...(urls.tokenUrl ? { tokenUrl: trim(urls.tokenUrl) } : {}),
+    apiBaseUrl: trim(urls.apiBaseUrl),
   };
 }
 

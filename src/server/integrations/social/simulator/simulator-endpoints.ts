@@ -10,7 +10,9 @@ export const SIMULATOR_CREDENTIALS = {
 } as const;
 
 /** Where each pretend platform lives under the app (its paths mirror the real platform's). */
-const simulatorPaths: Partial<Record<PublishingPlatform, { authorize: string; api: string }>> = {
+const simulatorPaths: Partial<
+  Record<PublishingPlatform, { authorize: string; api: string; token?: string }>
+> = {
   twitter: { authorize: '/sandbox/twitter/i/oauth2/authorize', api: '/sandbox/twitter/api' },
 };
 
@@ -20,9 +22,13 @@ export const simulatedPlatforms = Object.keys(simulatorPaths) as PublishingPlatf
 export function simulatorEndpoints(
   appUrl: string,
   platform: PublishingPlatform,
-): { authorizeUrl: string; apiBaseUrl: string } {
+): { authorizeUrl: string; apiBaseUrl: string; tokenUrl?: string } {
   const paths = simulatorPaths[platform];
   if (!paths) throw new Error(`The platform simulator does not serve ${platform} yet`);
   const origin = appUrl.replace(/\/$/, '');
-  return { authorizeUrl: `${origin}${paths.authorize}`, apiBaseUrl: `${origin}${paths.api}` };
+  return {
+    authorizeUrl: `${origin}${paths.authorize}`,
+    apiBaseUrl: `${origin}${paths.api}`,
+    ...(paths.token ? { tokenUrl: `${origin}${paths.token}` } : {}),
+  };
 }
