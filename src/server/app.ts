@@ -11,7 +11,7 @@ import type { AiProvider } from './integrations/ai/ai-provider';
 import { createAiProvider } from './integrations/ai/create-ai-provider';
 import { createOfflineComposer } from './integrations/ai/offline/offline-composer';
 import { createIdentity } from './integrations/identity/better-auth';
-import { createSocialProviders } from './integrations/social/providers';
+import { createSocialProviders, type SocialProviders } from './integrations/social/providers';
 import { registerPlatformSimulator } from './integrations/social/simulator';
 import type { ProcessRole } from './jobs/boss';
 import { projectRoot } from './lib/project-root';
@@ -41,6 +41,8 @@ export interface BuildOptions {
   version?: string;
   /** Replaces the configured AI writer (tests). */
   ai?: AiProvider;
+  /** Replaces some platforms' adapters (tests). */
+  socialProviders?: Partial<SocialProviders>;
 }
 
 /** The whole app without listening: main.ts serves it, tests call it through inject(). */
@@ -72,7 +74,7 @@ export async function buildApp(
     log: app.log,
     ai: options.ai ?? createAiProvider(config.ai, { offline: createOfflineComposer, log: app.log }),
     tokenCipher: createTokenCipher(resolveTokenEncryptionKey(config)),
-    socialProviders: createSocialProviders(config, app),
+    socialProviders: { ...createSocialProviders(config, app), ...options.socialProviders },
     identity: createIdentity({
       db,
       appUrl: config.appUrl,

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import type { AiProvider } from '../../src/server/integrations/ai/ai-provider';
+import type { SocialProviders } from '../../src/server/integrations/social/providers';
 import { type DatabaseKind, openTestDatabase } from './databases';
 
 export const TEST_ADMIN_CODE = 'test-admin-code-4821';
@@ -22,7 +23,7 @@ export interface TestApp {
 export async function buildTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { ai?: AiProvider } = {},
+  options: { ai?: AiProvider; socialProviders?: Partial<SocialProviders> } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kitepost-test-'));
   const config = loadConfig({
@@ -36,7 +37,7 @@ export async function buildTestApp(
     ...env,
   });
   const database = await openTestDatabase(kind);
-  const { app, ctx } = await buildApp(config, { database, ai: options.ai });
+  const { app, ctx } = await buildApp(config, { database, ...options });
   await app.ready();
   return {
     app,

@@ -70,3 +70,50 @@ h1{font-size:20px;margin:0 0 8px}p{margin:0;color:#475569;line-height:1.5}
 </body>
 </html>`;
 }
+
+/** The popup page that lets the user pick one of several accounts (a Facebook user's Pages). */
+export function choicePage(input: {
+  platform: string;
+  label: string;
+  state: string;
+  choices: Array<{ externalId: string; displayName: string; username: string; followers: number | null }>;
+}): string {
+  const options = input.choices
+    .map((choice, index) => {
+      const id = `choice-${index}`;
+      const followers =
+        choice.followers === null ? '' : ` · ${choice.followers.toLocaleString('en-US')} followers`;
+      return `<label class="choice" for="${id}"><input type="radio" id="${id}" name="externalId" value="${escapeHtml(choice.externalId)}"${index === 0 ? ' checked' : ''}> <span><strong>${escapeHtml(choice.displayName)}</strong><br><small>${escapeHtml(choice.username)}${followers}</small></span></label>`;
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Choose an account — Kitepost</title>
+<style>
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;background:#f8fafc;color:#0f172a;margin:0;display:grid;min-height:100vh;place-items:center}
+main{background:#fff;border:1px solid #e2e8f0;border-radius:16px;padding:28px;max-width:400px;margin:16px;width:100%}
+h1{font-size:20px;margin:0 0 6px}p{margin:0 0 16px;color:#475569;line-height:1.5}
+.choice{display:flex;gap:10px;align-items:flex-start;border:1px solid #e2e8f0;border-radius:12px;padding:12px;margin-bottom:8px;cursor:pointer}
+small{color:#475569}
+button{margin-top:8px;width:100%;background:#4f46e5;color:#fff;border:0;border-radius:10px;padding:12px;font-size:15px;font-weight:600;cursor:pointer}
+</style>
+</head>
+<body>
+<main>
+<h1>Choose the ${escapeHtml(input.label)} account</h1>
+<p>Your sign-in manages several. Kitepost will publish to the one you choose.</p>
+<form method="post" action="/api/auth/social/${escapeHtml(input.platform)}/choose">
+<input type="hidden" name="state" value="${escapeHtml(input.state)}">
+<fieldset style="border:0;padding:0;margin:0"><legend class="sr-only" style="position:absolute;left:-9999px">Accounts</legend>
+${options}
+</fieldset>
+<button type="submit">Connect this account</button>
+</form>
+</main>
+</body>
+</html>`;
+}

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { oauthStates, posts, socialAccounts } from '../../db/schema';
 
 export type SocialAccountRow = typeof socialAccounts.$inferSelect;
+export type OAuthStateRow = typeof oauthStates.$inferSelect;
 export type NewSocialAccountRow = Omit<typeof socialAccounts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 export async function listSocialAccounts(db: Db, workspaceId: string): Promise<SocialAccountRow[]> {
@@ -122,4 +123,38 @@ export async function consumeOAuthState(db: Db, stateHash: string, now: Date) {
 
 export async function deleteExpiredOAuthStates(db: Db, now: Date) {
   await db.delete(oauthStates).where(sql`${oauthStates.expiresAt} < ${now}`);
+}
+
+/** Keeps the accounts offered for choice (sealed) on a consumed state. */
+export async function setOAuthPendingChoice(db: Db, stateHash: string, sealed: string) {
+  await db
+    .update(oauthStates)
+    .set({ pendingChoiceEncrypted: sealed })
+    .where(eq(oauthStates.stateHash, stateHash));
+}
+
+/** Takes the pending choice off the state, once, for the session that started it, in time. */
+export async function takeOAuthPendingChoice(db: Db, stateHash: string, sessionId: string, now: Date) {
+  const [before] = await db
+    .select()
+    .from(oauthStates)
+    .where(
+      and(
+        eq(oauthStates.stateHash, stateHash),
+        eq(oauthStates.sessionId, sessionId),
+        gt(oauthStates.expiresAt, now),
+      ),
+    );
+  if (!before?.pendingChoiceEncrypted) return undefined;
+  const [taken] = await db
+    .update(oauthStates)
+    .set({ pendingChoiceEncrypted: null })
+    .where(
+      and(
+        eq(oauthStates.stateHash, stateHash),
+        eq(oauthStates.pendingChoiceEncrypted, before.pendingChoiceEncrypted),
+      ),
+    )
+    .returning({ stateHash: oauthStates.stateHash });
+  return taken ? { state: before, sealed: before.pendingChoiceEncrypted } : undefined;
 }

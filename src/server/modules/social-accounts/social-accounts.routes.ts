@@ -16,14 +16,9 @@ import type { AppContext } from '../../context';
 import { SocialPlatformError } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
 import { signedIn } from '../../lib/caller';
-import { POPUP_SCRIPT_PATH, type PopupResult, popupPage, popupScript } from './oauth-popup-page';
-import {
-  beginConnect,
-  completeConnect,
-  disconnectAccount,
-  listAccounts,
-  type SocialContext,
-} from './social-accounts.service';
+import { choicePage, POPUP_SCRIPT_PATH, type PopupResult, popupPage, popupScript } from './oauth-popup-page';
+import { disconnectAccount, listAccounts, type SocialContext } from './social-accounts.service';
+import { beginConnect, chooseAccount, completeConnect } from './social-connect.service';
 
 const callbackQuery = z.object({
   code: z.string().max(2000).optional(),
@@ -108,18 +103,48 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
     async (request, reply) => {
       const { platform } = request.params;
       try {
-        const account = await completeConnect(social, request.auth, platform, request.query);
-        return answerPopup(reply, ctx, {
-          type: OAUTH_SUCCESS,
-          platform,
-          accountId: account.id,
-          label: platformLabels[platform],
-        });
+        const outcome = await completeConnect(social, request.auth, platform, request.query);
+        if (outcome.kind === 'choose') {
+          const page = choicePage({ platform, label: platformLabels[platform], ...outcome });
+          return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+        }
+        return answerPopup(reply, ctx, success(platform, outcome.account.id));
       } catch (error) {
         return answerPopup(reply, ctx, failure(platform, messageOf(ctx, error, platform)));
       }
     },
   );
+
+  // The choice page posts a plain HTML form; only this scope parses form bodies.
+  await app.register(async (forms) => {
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 8 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    forms.withTypeProvider<ZodTypeProvider>().post(
+      '/api/auth/social/:platform/choose',
+      {
+        config: { access: 'optional' },
+        schema: { params: socialPlatformParams, body: chooseBody, hide: true },
+      },
+      async (request, reply) => {
+        const { platform } = request.params;
+        try {
+          const account = await chooseAccount(social, request.auth, platform, request.body);
+          return answerPopup(reply, ctx, success(platform, account.id));
+        } catch (error) {
+          return answerPopup(reply, ctx, failure(platform, messageOf(ctx, error, platform)));
+        }
+      },
+    );
+  });
+}
+
+const chooseBody = z.object({ state: z.string().min(1).max(200), externalId: z.string().min(1).max(200) });
+
+function success(platform: PublishingPlatform, accountId: string): PopupResult {
+  return { type: OAUTH_SUCCESS, platform, accountId, label: platformLabels[platform] };
 }
 
 function failure(platform: PublishingPlatform, message: string): PopupResult {

@@ -1,0 +1,236 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { plans } from '../../../contracts/plans';
+import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
+import { type SocialAccount, socialAccountMessages } from '../../../contracts/social-accounts';
+import type { ExternalAccount, SocialProvider, TokenSet } from '../../integrations/social/social-provider';
+import { AppError } from '../../lib/app-error';
+import { findWorkspacePlan } from '../workspaces/workspaces.repository';
+import {
+  consumeOAuthState,
+  countSocialAccounts,
+  findSocialAccountByExternalId,
+  insertOAuthState,
+  type OAuthStateRow,
+  setOAuthPendingChoice,
+  takeOAuthPendingChoice,
+  upsertSocialAccount,
+} from './social-accounts.repository';
+import { type Connector, providerOf, type SocialContext, toSocialAccount } from './social-accounts.service';
+
+const STATE_TTL_MS = 10 * 60 * 1000;
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+export const callbackUrl = (appUrl: string, platform: PublishingPlatform) =>
+  `${appUrl}/api/auth/social/${platform}/callback`;
+
+/** The plan's limit, when the workspace is at it: connecting one more account is refused (402). */
+async function planLimitReached(ctx: SocialContext, workspaceId: string) {
+  const plan = await findWorkspacePlan(ctx.db, workspaceId);
+  const limit = plan ? plans[plan].limits.socialAccounts : 0;
+  if (limit === null) return null;
+  const connected = await countSocialAccounts(ctx.db, workspaceId);
+  return connected >= limit ? { limit, planName: plan ? plans[plan].name : 'current' } : null;
+}
+
+/**
+ * Starts a connection: a fresh `state` (only its hash is stored) bound to this session, single
+ * use, valid 10 minutes, with a PKCE verifier (encrypted) where the platform uses PKCE.
+ * Refused early when the plan's limit is reached and there is no account of this platform to
+ * reconnect.
+ */
+export async function beginConnect(ctx: SocialContext, who: Connector, platform: PublishingPlatform) {
+  const provider = providerOf(ctx, platform);
+  const reached = await planLimitReached(ctx, who.workspaceId);
+  if (reached && (await countSocialAccounts(ctx.db, who.workspaceId, platform)) === 0) {
+    throw new AppError('payment_required', socialAccountMessages.planLimit(reached.limit, reached.planName));
+  }
+  const state = randomBytes(32).toString('base64url');
+  const codeVerifier = provider.usesPkce ? randomBytes(48).toString('base64url') : undefined;
+  await insertOAuthState(ctx.db, {
+    stateHash: sha256(state),
+    sessionId: who.sessionId,
+    workspaceId: who.workspaceId,
+    userId: who.userId,
+    platform,
+    codeVerifierEncrypted: codeVerifier ? ctx.cipher.encrypt(codeVerifier) : null,
+    expiresAt: new Date(Date.now() + STATE_TTL_MS),
+  });
+  const authorizeUrl = provider.authorizeUrl({
+    state,
+    redirectUri: callbackUrl(ctx.appUrl, platform),
+    ...(codeVerifier ? { codeChallenge: sha256(codeVerifier) } : {}),
+  });
+  return { authorizeUrl };
+}
+
+export interface CallbackQuery {
+  code?: string;
+  state?: string;
+  error?: string;
+  error_description?: string;
+}
+
+/** An account the user may pick (a Facebook Page), without its token. */
+export interface AccountChoice {
+  externalId: string;
+  displayName: string;
+  username: string;
+  followers: number | null;
+}
+
+export type ConnectOutcome =
+  | { kind: 'connected'; account: SocialAccount }
+  /** Several accounts came with the sign-in: the user picks one, posting `state` back. */
+  | { kind: 'choose'; state: string; choices: AccountChoice[] };
+
+/**
+ * Finishes a connection from the platform's redirect. The state must be one this session
+ * started, unused and unexpired (a forged or replayed state is refused). Then the code is
+ * exchanged and the account read; its tokens are stored encrypted, and the same external account
+ * connected again updates its row. With several accounts (a Facebook user's Pages) they are kept,
+ * encrypted, on the state until the user chooses one (chooseAccount).
+ */
+export async function completeConnect(
+  ctx: SocialContext,
+  who: Pick<Connector, 'sessionId'> | null,
+  platform: PublishingPlatform,
+  query: CallbackQuery,
+  now = new Date(),
+): Promise<ConnectOutcome> {
+  const provider = providerOf(ctx, platform);
+  if (!query.state) throw new AppError('bad_request', socialAccountMessages.stateInvalid);
+  const state = await consumeOAuthState(ctx.db, sha256(query.state), now);
+  if (!state || state.platform !== platform || !who || state.sessionId !== who.sessionId) {
+    throw new AppError('bad_request', socialAccountMessages.stateInvalid);
+  }
+  if (query.error) {
+    const cancelled = query.error === 'access_denied';
+    throw new AppError(
+      'bad_request',
+      cancelled
+        ? `You cancelled the connection to ${platformLabels[platform]}.`
+        : `${platformLabels[platform]} refused the connection: ${query.error_description ?? query.error}`,
+    );
+  }
+  if (!query.code) throw new AppError('bad_request', socialAccountMessages.connectFailed);
+  const tokens = await provider.exchangeCode({
+    code: query.code,
+    redirectUri: callbackUrl(ctx.appUrl, platform),
+    ...(state.codeVerifierEncrypted ? { codeVerifier: ctx.cipher.decrypt(state.codeVerifierEncrypted) } : {}),
+  });
+  const accounts = await provider.listAccounts(tokens);
+  const [only] = accounts;
+  if (!only)
+    throw new AppError('bad_request', `No ${platformLabels[platform]} account came with this sign-in.`);
+  if (accounts.length === 1) {
+    return { kind: 'connected', account: await saveAccount(ctx, provider, state, only, tokens, now) };
+  }
+  const pending: PendingChoice = { tokens: sealTokens(tokens), accounts: accounts.map(sealAccount) };
+  await setOAuthPendingChoice(ctx.db, state.stateHash, ctx.cipher.encrypt(JSON.stringify(pending)));
+  return {
+    kind: 'choose',
+    state: query.state,
+    choices: accounts.map(({ externalId, displayName, username, followers }) => ({
+      externalId,
+      displayName,
+      username,
+      followers,
+    })),
+  };
+}
+
+/** The user's pick among the offered accounts: once, by the session that started, in time. */
+export async function chooseAccount(
+  ctx: SocialContext,
+  who: Pick<Connector, 'sessionId'> | null,
+  platform: PublishingPlatform,
+  input: { state: string; externalId: string },
+  now = new Date(),
+): Promise<SocialAccount> {
+  const provider = providerOf(ctx, platform);
+  if (!who) throw new AppError('bad_request', socialAccountMessages.stateInvalid);
+  const taken = await takeOAuthPendingChoice(ctx.db, sha256(input.state), who.sessionId, now);
+  if (!taken || taken.state.platform !== platform) {
+    throw new AppError('bad_request', socialAccountMessages.stateInvalid);
+  }
+  const pending = JSON.parse(ctx.cipher.decrypt(taken.sealed)) as PendingChoice;
+  const chosen = pending.accounts.find((account) => account.externalId === input.externalId);
+  if (!chosen) throw new AppError('bad_request', 'Choose one of the accounts offered.');
+  return saveAccount(ctx, provider, taken.state, unsealAccount(chosen), unsealTokens(pending.tokens), now);
+}
+
+async function saveAccount(
+  ctx: SocialContext,
+  provider: SocialProvider,
+  state: OAuthStateRow,
+  account: ExternalAccount,
+  tokens: TokenSet,
+  now: Date,
+): Promise<SocialAccount> {
+  const platform = state.platform;
+  const existing = await findSocialAccountByExternalId(
+    ctx.db,
+    state.workspaceId,
+    platform,
+    account.externalId,
+  );
+  if (!existing) {
+    const reached = await planLimitReached(ctx, state.workspaceId);
+    if (reached) {
+      await provider.revoke(tokens).catch(() => undefined);
+      throw new AppError(
+        'payment_required',
+        socialAccountMessages.planLimit(reached.limit, reached.planName),
+      );
+    }
+  }
+  const own: TokenSet = account.tokens ?? tokens;
+  const row = await upsertSocialAccount(ctx.db, {
+    workspaceId: state.workspaceId,
+    connectedByUserId: state.userId,
+    platform,
+    externalId: account.externalId,
+    username: account.username,
+    displayName: account.displayName,
+    avatarUrl: account.avatarUrl,
+    followers: account.followers,
+    status: 'connected',
+    statusReason: null,
+    accessTokenEncrypted: ctx.cipher.encrypt(own.accessToken),
+    refreshTokenEncrypted: own.refreshToken ? ctx.cipher.encrypt(own.refreshToken) : null,
+    tokenExpiresAt: own.expiresAt,
+    refreshTokenExpiresAt: own.refreshExpiresAt,
+    scopes: own.scopes,
+    sandbox: provider.sandbox,
+    connectedAt: now,
+  });
+  return toSocialAccount(row);
+}
+
+/** The offered accounts and their tokens as JSON (dates as ISO strings), sealed on the state. */
+interface SealedTokens extends Omit<TokenSet, 'expiresAt' | 'refreshExpiresAt'> {
+  expiresAt: string | null;
+  refreshExpiresAt: string | null;
+}
+interface PendingChoice {
+  tokens: SealedTokens;
+  accounts: Array<Omit<ExternalAccount, 'tokens'> & { tokens?: SealedTokens }>;
+}
+const sealTokens = (t: TokenSet): SealedTokens => ({
+  ...t,
+  expiresAt: t.expiresAt?.toISOString() ?? null,
+  refreshExpiresAt: t.refreshExpiresAt?.toISOString() ?? null,
+});
+const unsealTokens = (t: SealedTokens): TokenSet => ({
+  ...t,
+  expiresAt: t.expiresAt ? new Date(t.expiresAt) : null,
+  refreshExpiresAt: t.refreshExpiresAt ? new Date(t.refreshExpiresAt) : null,
+});
+const sealAccount = ({ tokens, ...rest }: ExternalAccount) => ({
+  ...rest,
+  ...(tokens ? { tokens: sealTokens(tokens) } : {}),
+});
+const unsealAccount = ({ tokens, ...rest }: PendingChoice['accounts'][number]): ExternalAccount => ({
+  ...rest,
+  ...(tokens ? { tokens: unsealTokens(tokens) } : {}),
+});
