@@ -25,6 +25,8 @@ export const socialAccount = z.object({
   /** Average engagement rate of those posts in percent, null until there are metrics. */
   engagement: z.number().nullable(),
   status: socialAccountStatus,
+  /** Why the account needs reconnecting; null while it is connected. */
+  statusReason: z.string().nullable(),
   tokenExpiresAt: z.string().nullable(),
   /** True when the account lives in the platform simulator, not on the real platform. */
   sandbox: z.boolean(),

@@ -9,6 +9,7 @@ import { type AdapterChoices, describeAdapters } from './integrations/adapters';
 import { type ProcessRole, startJobs } from './jobs/boss';
 import { projectRoot } from './lib/project-root';
 import { seedDemoUsers } from './modules/demo/demo-users.service';
+import { socialContextOf } from './modules/social-accounts/social-accounts.service';
 
 function parseRole(argv: string[]): ProcessRole {
   const flag = argv.find((arg) => arg.startsWith('--role='));
@@ -56,6 +57,7 @@ async function main() {
       databaseUrl: config.databaseUrl,
       pollSeconds: config.jobsPollSeconds,
       log: app.log,
+      social: socialContextOf(ctx),
     });
     const demo = role === 'worker' ? [] : await seedDemoUsers(ctx);
     if (role !== 'worker') await app.listen({ port: config.port, host: config.host });

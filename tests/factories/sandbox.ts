@@ -1,3 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { TEST_APP_URL } from '../setup/app';
+
 /** Reading the platform simulator's server-rendered pages, as a browser would. */
 
 export const decodeEntities = (value: string) =>
@@ -24,4 +29,38 @@ export function popupResult(page: string): Record<string, string> {
     result[match[1] as string] = decodeEntities(match[2] as string);
   }
   return result;
+}
+
+const handle = () => `shop_${randomBytes(4).toString('hex')}`;
+
+/** The popup flow as the browser runs it, against the X simulator; answers the final page. */
+export async function connectX(app: FastifyInstance, cookie: string, username = handle()) {
+  const start = await app.inject({ method: 'GET', url: '/api/auth/social/twitter', headers: { cookie } });
+  expect(start.statusCode).toBe(302);
+  const authorize = new URL(String(start.headers.location));
+  expect(authorize.origin).toBe(TEST_APP_URL);
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  const page = await app.inject({ method: 'GET', url: `${authorize.pathname}${authorize.search}` });
+  const form = { ...hiddenFields(page.body), account: '__new__', username, decision: 'authorize' };
+  const consent = await app.inject({
+    method: 'POST',
+    url: authorize.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_APP_URL },
+    payload: new URLSearchParams(form).toString(),
+  });
+  expect(consent.statusCode).toBe(302);
+  const callback = new URL(String(consent.headers.location));
+  expect(callback.pathname).toBe('/api/auth/social/twitter/callback');
+  const done = await app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    headers: { cookie },
+  });
+  expect(done.headers['content-type']).toContain('text/html');
+  return {
+    page: done.body,
+    result: popupResult(done.body),
+    callbackUrl: `${callback.pathname}${callback.search}`,
+    username,
+  };
 }

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import type { SocialContext } from '../modules/social-accounts/social-accounts.service';
 import { allJobs, type JobDefinition } from './registry';
 
 export type ProcessRole = 'all' | 'web' | 'worker';
@@ -7,6 +8,8 @@ export type ProcessRole = 'all' | 'web' | 'worker';
 export interface JobsContext {
   database: Database;
   log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** Social platforms' adapters and the token cipher, for the token job. */
+  social: SocialContext;
 }
 
 /**
@@ -21,6 +24,7 @@ export async function startJobs(
     databaseUrl: string | undefined;
     pollSeconds: number;
     log: JobsContext['log'];
+    social: SocialContext;
   },
 ) {
   const runsWork = options.role !== 'web';
@@ -32,7 +36,7 @@ export async function startJobs(
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
 
-  const context: JobsContext = { database, log: options.log };
+  const context: JobsContext = { database, log: options.log, social: options.social };
   for (const job of allJobs) {
     await boss.createQueue(job.name);
     if (!runsWork) continue;

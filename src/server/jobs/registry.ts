@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { JobsContext } from './boss';
 import { cleanupExpiredJob } from './cleanup-expired.job';
+import { socialTokenLifecycleJob } from './social-token-lifecycle.job';
 
 /** One file per job: a versioned name, a zod payload and an idempotent handler. */
 export interface JobDefinition<P = unknown> {
@@ -10,4 +11,4 @@ export interface JobDefinition<P = unknown> {
   handle(payload: P, context: JobsContext): Promise<void>;
 }
 
-export const allJobs: JobDefinition[] = [cleanupExpiredJob];
+export const allJobs: JobDefinition[] = [cleanupExpiredJob, socialTokenLifecycleJob];

@@ -38,5 +38,8 @@ describe('reauthReason', () => {
   it('says the access was refused otherwise', () => {
     expect(reauthReason({ tokenExpiresAt: '2026-04-01T12:00:00Z' }, now)).toMatch(/no longer accepts/);
     expect(reauthReason({ tokenExpiresAt: null }, now)).toMatch(/no longer accepts/);
+    expect(reauthReason({ tokenExpiresAt: null, statusReason: 'X refused the token.' }, now)).toBe(
+      'X refused the token. Reconnect to keep publishing.',
+    );
   });
 });

@@ -32,8 +32,12 @@ export function formatDate(iso: string, locale?: string): string {
   return new Date(iso).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** Why an account needs reconnecting, as far as the contract tells: an expired token, or revoked access. */
-export function reauthReason(account: Pick<SocialAccount, 'tokenExpiresAt'>, now = Date.now()): string {
+/** Why an account needs reconnecting: the server's reason, else what its token tells. */
+export function reauthReason(
+  account: Pick<SocialAccount, 'tokenExpiresAt'> & Partial<Pick<SocialAccount, 'statusReason'>>,
+  now = Date.now(),
+): string {
+  if (account.statusReason) return `${account.statusReason} Reconnect to keep publishing.`;
   const expiresAt = account.tokenExpiresAt ? Date.parse(account.tokenExpiresAt) : Number.NaN;
   if (!Number.isNaN(expiresAt) && expiresAt <= now) {
     return `Access expired on ${formatDate(account.tokenExpiresAt ?? '')}. Reconnect to keep publishing.`;

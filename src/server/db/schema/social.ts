@@ -51,6 +51,8 @@ export const socialAccounts = pgTable(
     sandbox: boolean('sandbox').notNull().default(false),
     /** Why the account needs the user (needs_reauth), shown on its card. */
     statusReason: text('status_reason'),
+    /** When the user was told that this token, which cannot be refreshed, expires soon. */
+    expiryWarnedAt: timestamp('expiry_warned_at', { withTimezone: true }),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },

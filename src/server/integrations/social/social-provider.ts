@@ -34,6 +34,12 @@ export interface SocialProvider {
   /** True when this provider talks to the built-in platform simulator. */
   readonly sandbox: boolean;
   readonly usesPkce: boolean;
+  /**
+   * True when the platform refreshes a token with the access token itself (Instagram's
+   * ig_refresh_token), so no refresh token is needed. Otherwise a token refreshes only when the
+   * platform gave a refresh token.
+   */
+  readonly refreshesWithAccessToken?: boolean;
   authorizeUrl(request: AuthorizeRequest): string;
   exchangeCode(input: { code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenSet>;
   /** Throws TokenExpiredError when the platform refuses the refresh (the user must reconnect). */

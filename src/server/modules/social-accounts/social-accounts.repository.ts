@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
 import { oauthStates, posts, socialAccounts } from '../../db/schema';
@@ -157,4 +157,23 @@ export async function takeOAuthPendingChoice(db: Db, stateHash: string, sessionI
     )
     .returning({ stateHash: oauthStates.stateHash });
   return taken ? { state: before, sealed: before.pendingChoiceEncrypted } : undefined;
+}
+
+/** Connected accounts of every workspace whose token expires before `until` (the token job). */
+export async function listAccountsExpiringBefore(db: Db, until: Date) {
+  return db
+    .select()
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.status, 'connected'), lt(socialAccounts.tokenExpiresAt, until)));
+}
+
+export async function updateSocialAccount(
+  db: Db,
+  id: string,
+  changes: Partial<Omit<NewSocialAccountRow, 'workspaceId' | 'platform' | 'externalId'>>,
+) {
+  await db
+    .update(socialAccounts)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(socialAccounts.id, id));
 }

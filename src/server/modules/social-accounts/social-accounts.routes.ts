@@ -17,7 +17,7 @@ import { SocialPlatformError } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
 import { signedIn } from '../../lib/caller';
 import { choicePage, POPUP_SCRIPT_PATH, type PopupResult, popupPage, popupScript } from './oauth-popup-page';
-import { disconnectAccount, listAccounts, type SocialContext } from './social-accounts.service';
+import { disconnectAccount, listAccounts, socialContextOf } from './social-accounts.service';
 import { beginConnect, chooseAccount, completeConnect } from './social-connect.service';
 
 const callbackQuery = z.object({
@@ -29,13 +29,7 @@ const callbackQuery = z.object({
 
 export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const social: SocialContext = {
-    db: ctx.database.db,
-    cipher: ctx.tokenCipher,
-    providers: ctx.socialProviders,
-    appUrl: ctx.config.appUrl,
-    log: ctx.log,
-  };
+  const social = socialContextOf(ctx);
 
   api.get(
     '/api/user/social-accounts',

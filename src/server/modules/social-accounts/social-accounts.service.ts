@@ -1,6 +1,7 @@
 import { plans } from '../../../contracts/plans';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import { type SocialAccount, socialAccountMessages } from '../../../contracts/social-accounts';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { SocialProvider, TokenSet } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
@@ -27,6 +28,17 @@ export interface SocialContext {
   log: { warn(details: object, message: string): void };
 }
 
+/** The social context of the running app (routes and the token job use the same). */
+export function socialContextOf(ctx: AppContext): SocialContext {
+  return {
+    db: ctx.database.db,
+    cipher: ctx.tokenCipher,
+    providers: ctx.socialProviders,
+    appUrl: ctx.config.appUrl,
+    log: ctx.log,
+  };
+}
+
 /** Who connects: the session is part of it, since an OAuth state is bound to the session. */
 export interface Connector {
   sessionId: string;
@@ -46,6 +58,7 @@ export function toSocialAccount(row: SocialAccountRow): SocialAccount {
     posts: row.postsCount,
     engagement: row.engagementRate,
     status: row.status,
+    statusReason: row.statusReason,
     tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
     sandbox: row.sandbox,
   };

@@ -196,6 +196,7 @@ async function saveAccount(
     followers: account.followers,
     status: 'connected',
     statusReason: null,
+    expiryWarnedAt: null,
     accessTokenEncrypted: ctx.cipher.encrypt(own.accessToken),
     refreshTokenEncrypted: own.refreshToken ? ctx.cipher.encrypt(own.refreshToken) : null,
     tokenExpiresAt: own.expiresAt,

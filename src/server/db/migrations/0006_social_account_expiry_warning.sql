@@ -1,0 +1,1 @@
+ALTER TABLE "social_accounts" ADD COLUMN "expiry_warned_at" timestamp with time zone;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { runTokenLifecycle } from '../modules/social-accounts/token-lifecycle.service';
+import type { JobDefinition } from './registry';
+
+const payload = z.object({});
+
+/** Every 10 minutes: refresh social tokens before they expire, flag the ones that need the user. */
+export const socialTokenLifecycleJob: JobDefinition<z.infer<typeof payload>> = {
+  name: 'social.token-lifecycle.v1',
+  payload,
+  cron: '*/10 * * * *',
+  async handle(_payload, { social, log }) {
+    const report = await runTokenLifecycle(social);
+    log.info({ job: 'social.token-lifecycle.v1', ...report }, 'social tokens checked');
+  },
+};

@@ -1,0 +1,99 @@
+import { platformLabels } from '../../../contracts/platforms';
+import { TokenExpiredError } from '../../integrations/social/social-provider';
+import { insertActivity } from '../activity/activity.repository';
+import {
+  listAccountsExpiringBefore,
+  type SocialAccountRow,
+  updateSocialAccount,
+} from './social-accounts.repository';
+import { type SocialContext, tokensOf } from './social-accounts.service';
+import { EXPIRY_WARNING_MS, tokenAction } from './token-lifecycle';
+
+export interface TokenLifecycleReport {
+  refreshed: number;
+  needsReauth: number;
+  warned: number;
+  failed: number;
+}
+
+const dateOf = (date: Date) => date.toISOString().slice(0, 10);
+const nameOf = (row: SocialAccountRow) => `${platformLabels[row.platform]} account @${row.username}`;
+
+/**
+ * The token job: refreshes tokens before they expire, marks an account `needs_reauth` when its
+ * token is revoked, refused or expired (and tells the workspace in its activity feed), and warns
+ * 7 days before a token that cannot be refreshed expires. Safe to run again at any time; a
+ * platform that fails for another reason (rate limit, outage) is simply tried on the next run.
+ */
+export async function runTokenLifecycle(ctx: SocialContext, now = new Date()): Promise<TokenLifecycleReport> {
+  const report: TokenLifecycleReport = { refreshed: 0, needsReauth: 0, warned: 0, failed: 0 };
+  // Tokens refresh at a quarter of their lifetime left, at most 15 days of a 60-day one.
+  const horizon = new Date(now.getTime() + Math.max(EXPIRY_WARNING_MS, 16 * 24 * 60 * 60 * 1000));
+  for (const row of await listAccountsExpiringBefore(ctx.db, horizon)) {
+    const provider = ctx.providers[row.platform];
+    if (!provider) continue;
+    const action = tokenAction(
+      {
+        status: row.status,
+        expiresAt: row.tokenExpiresAt,
+        storedAt: row.updatedAt,
+        refreshable: Boolean(row.refreshTokenEncrypted) || provider.refreshesWithAccessToken === true,
+        warnedAt: row.expiryWarnedAt,
+      },
+      now,
+    );
+    if (action === 'refresh') {
+      try {
+        const fresh = await provider.refreshTokens(tokensOf(ctx, row));
+        await updateSocialAccount(ctx.db, row.id, {
+          accessTokenEncrypted: ctx.cipher.encrypt(fresh.accessToken),
+          refreshTokenEncrypted: fresh.refreshToken
+            ? ctx.cipher.encrypt(fresh.refreshToken)
+            : row.refreshTokenEncrypted,
+          tokenExpiresAt: fresh.expiresAt,
+          refreshTokenExpiresAt: fresh.refreshExpiresAt ?? row.refreshTokenExpiresAt,
+          scopes: fresh.scopes.length > 0 ? fresh.scopes : row.scopes,
+        });
+        report.refreshed++;
+      } catch (error) {
+        if (error instanceof TokenExpiredError) {
+          await markNeedsReauth(
+            ctx,
+            row,
+            `${platformLabels[row.platform]} no longer accepts Kitepost's access.`,
+          );
+          report.needsReauth++;
+        } else {
+          ctx.log.warn(
+            { err: error, accountId: row.id },
+            'refreshing a social token failed; trying again later',
+          );
+          report.failed++;
+        }
+      }
+    } else if (action === 'expire') {
+      await markNeedsReauth(ctx, row, `Access expired on ${dateOf(row.tokenExpiresAt ?? now)}.`);
+      report.needsReauth++;
+    } else if (action === 'warn-expiring') {
+      await updateSocialAccount(ctx.db, row.id, { expiryWarnedAt: now });
+      await insertActivity(ctx.db, {
+        workspaceId: row.workspaceId,
+        actorUserId: null,
+        kind: 'account.expiring',
+        summary: `${nameOf(row)} stops working on ${dateOf(row.tokenExpiresAt ?? now)}: reconnect it before then.`,
+      });
+      report.warned++;
+    }
+  }
+  return report;
+}
+
+async function markNeedsReauth(ctx: SocialContext, row: SocialAccountRow, reason: string) {
+  await updateSocialAccount(ctx.db, row.id, { status: 'needs_reauth', statusReason: reason });
+  await insertActivity(ctx.db, {
+    workspaceId: row.workspaceId,
+    actorUserId: null,
+    kind: 'account.needs_reauth',
+    summary: `${nameOf(row)} needs reconnecting: ${reason}`,
+  });
+}

@@ -1,0 +1,111 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activity, sandboxAccounts, sandboxGrants, socialAccounts } from '../../src/server/db/schema';
+import { socialContextOf } from '../../src/server/modules/social-accounts/social-accounts.service';
+import { runTokenLifecycle } from '../../src/server/modules/social-accounts/token-lifecycle.service';
+import { asUser } from '../factories/posts';
+import { connectX } from '../factories/sandbox';
+import { signUp } from '../factories/users';
+import { buildTestApp, type TestApp } from '../setup/app';
+import { databaseKinds } from '../setup/databases';
+
+const MIN = 60 * 1000;
+const DAY = 24 * 60 * MIN;
+
+describe.each(databaseKinds)('the social token job on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  async function connected() {
+    const { cookie } = await signUp(t.app);
+    const { result } = await connectX(t.app, cookie);
+    const id = result['account-id'] as string;
+    return { cookie, id };
+  }
+  const rowOf = async (id: string) => {
+    const [row] = await t.ctx.database.db.select().from(socialAccounts).where(eq(socialAccounts.id, id));
+    if (!row) throw new Error('no account');
+    return row;
+  };
+  /** Makes the stored token look `age` old with `left` to live. */
+  const age = (id: string, age: number, left: number) =>
+    t.ctx.database.db
+      .update(socialAccounts)
+      .set({ updatedAt: new Date(Date.now() - age), tokenExpiresAt: new Date(Date.now() + left) })
+      .where(eq(socialAccounts.id, id));
+  const feedOf = async (workspaceId: string) =>
+    t.ctx.database.db
+      .select()
+      .from(activity)
+      .where(eq(activity.workspaceId, workspaceId))
+      .orderBy(desc(activity.createdAt));
+
+  it('refreshes a token in its last quarter, through the real X adapter and the simulator', async () => {
+    const { id } = await connected();
+    const before = await rowOf(id);
+    await age(id, 100 * MIN, 20 * MIN);
+    const report = await runTokenLifecycle(socialContextOf(t.ctx));
+    expect(report.refreshed).toBeGreaterThanOrEqual(1);
+    const after = await rowOf(id);
+    expect(after.status).toBe('connected');
+    expect(t.ctx.tokenCipher.decrypt(after.accessTokenEncrypted)).not.toBe(
+      t.ctx.tokenCipher.decrypt(before.accessTokenEncrypted),
+    );
+    expect(after.tokenExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 100 * MIN);
+  });
+
+  it('marks an account whose refresh is refused as needing the user, and says so in the feed', async () => {
+    const { cookie, id } = await connected();
+    // The platform withdraws this account's grant (as when the user removes the app on X).
+    const [pretend] = await t.ctx.database.db
+      .select()
+      .from(sandboxAccounts)
+      .where(
+        and(
+          eq(sandboxAccounts.platform, 'twitter'),
+          eq(sandboxAccounts.username, (await rowOf(id)).username),
+        ),
+      );
+    await t.ctx.database.db
+      .update(sandboxGrants)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sandboxGrants.accountId, pretend?.id ?? ''), isNull(sandboxGrants.revokedAt)));
+    await age(id, 110 * MIN, 10 * MIN);
+    await runTokenLifecycle(socialContextOf(t.ctx));
+    const [account] = (await asUser(t.app, cookie).get('/api/user/social-accounts')).json();
+    expect(account).toMatchObject({
+      status: 'needs_reauth',
+      statusReason: "X (Twitter) no longer accepts Kitepost's access.",
+    });
+    const feed = await feedOf((await rowOf(id)).workspaceId);
+    expect(feed[0]?.kind).toBe('account.needs_reauth');
+    // Reconnecting brings it back.
+    const again = await connectX(t.app, cookie, account.username);
+    expect(again.result['account-id']).toBe(id);
+    expect((await rowOf(id)).status).toBe('connected');
+  });
+
+  it('warns once, 7 days before a token that cannot be refreshed expires, then needs the user', async () => {
+    const { id } = await connected();
+    await t.ctx.database.db
+      .update(socialAccounts)
+      .set({ refreshTokenEncrypted: null })
+      .where(eq(socialAccounts.id, id));
+    await age(id, 50 * DAY, 6 * DAY);
+    await runTokenLifecycle(socialContextOf(t.ctx));
+    await runTokenLifecycle(socialContextOf(t.ctx));
+    const workspaceId = (await rowOf(id)).workspaceId;
+    const warnings = (await feedOf(workspaceId)).filter((entry) => entry.kind === 'account.expiring');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.summary).toMatch(/stops working on \d{4}-\d{2}-\d{2}: reconnect it before then\./);
+    expect((await rowOf(id)).status).toBe('connected');
+
+    await age(id, 60 * DAY, -MIN);
+    await runTokenLifecycle(socialContextOf(t.ctx));
+    expect(await rowOf(id)).toMatchObject({ status: 'needs_reauth' });
+    expect((await rowOf(id)).statusReason).toMatch(/^Access expired on /);
+  });
+});
