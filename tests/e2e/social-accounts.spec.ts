@@ -255,3 +255,35 @@ for (const viewport of [
     });
   });
 }
+
+test('an account that needs reconnecting is announced on every screen, with its reason on its card', async ({
+  page,
+}) => {
+  await signUp(page, newUser('social-reauth'));
+  const waiting = {
+    id: '00000000-0000-4000-8000-000000000001',
+    platform: 'twitter',
+    username: 'corner_bakery',
+    displayName: 'Corner Bakery',
+    avatarUrl: null,
+    connectedAt: '2026-11-01T10:00:00.000Z',
+    followers: 1200,
+    posts: 3,
+    engagement: 2.5,
+    status: 'needs_reauth',
+    statusReason: "X (Twitter) no longer accepts Kitepost's access.",
+    tokenExpiresAt: null,
+    sandbox: true,
+  };
+  // The token job's verdict, as the server reports it.
+  await page.route('**/api/user/social-accounts', (route) => route.fulfill({ json: [waiting] }));
+  await page.goto('/content-generator');
+  const notice = page.getByRole('status').filter({ hasText: 'needs reconnecting' });
+  await expect(notice).toContainText('X (Twitter) @corner_bakery');
+  await notice.getByRole('link', { name: 'Reconnect' }).click();
+  await expect(page).toHaveURL(/\/social-accounts$/);
+  await expect(
+    page.getByText("X (Twitter) no longer accepts Kitepost's access. Reconnect to keep publishing."),
+  ).toBeVisible();
+  await expectAccessible(page, 'social accounts with an account to reconnect');
+});

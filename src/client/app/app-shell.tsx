@@ -22,6 +22,7 @@ import { useAuth } from '../features/auth/api/get-current-user';
 import { useLogout } from '../features/auth/api/logout';
 import { fullName, trialDaysLeft, trialHint, userInitials } from '../features/auth/session-info';
 import { SandboxBadge } from '../features/health/components/sandbox-badge';
+import { ReconnectNotice } from '../features/social-accounts/components/reconnect-notice';
 import { cn } from '../lib/cn';
 import { paths } from './paths';
 
@@ -97,7 +98,10 @@ export function AppShell({ children }: { children: ReactNode }) {
       </header>
 
       <main className="lg:pl-64">
-        <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-10 lg:py-10">{children}</div>
+        <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
+          <ReconnectNotice />
+          {children}
+        </div>
       </main>
     </div>
   );
