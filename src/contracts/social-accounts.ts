@@ -5,7 +5,12 @@ import { type PublishingPlatform, publishingPlatform } from './platforms';
  * Platforms whose connection is built (real adapter + simulator). The rest of the publishing
  * platforms follow; until then their cards say so instead of offering a connection that fails.
  */
-export const connectablePlatforms: readonly PublishingPlatform[] = ['twitter'];
+export const connectablePlatforms: readonly PublishingPlatform[] = [
+  'twitter',
+  'linkedin',
+  'facebook',
+  'instagram',
+];
 
 export const socialAccountStatuses = ['connected', 'needs_reauth'] as const;
 export const socialAccountStatus = z.enum(socialAccountStatuses);

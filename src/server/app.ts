@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { publishingPlatforms } from '../contracts/platforms';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -122,7 +123,8 @@ export async function buildApp(
     await registerPlatformSimulator(api, {
       db,
       appUrl: config.appUrl,
-      platforms: config.social.twitter ? [] : ['twitter'],
+      // Only the platforms without real credentials are simulated (architecture §1).
+      platforms: publishingPlatforms.filter((platform) => !config.social[platform]),
       faults: !config.isProduction,
     });
     await api.register(adminRoutes, { prefix: '/api/admin' });

@@ -66,15 +66,9 @@ test.describe('Social accounts', () => {
     await expect(page.getByRole('heading', { name: 'No accounts connected yet' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Connected accounts' })).toHaveCount(0);
 
-    // X (Twitter) connects today; the other publishing platforms say they are coming.
-    await expect(
-      connectCard(page, 'X (Twitter)').getByRole('button', { name: 'Connect X (Twitter)' }),
-    ).toBeEnabled();
-    for (const label of ['LinkedIn', 'Instagram', 'Facebook']) {
-      const card = connectCard(page, label);
-      await expect(card).toContainText('Coming Soon');
-      await expect(card).toContainText(socialAccountMessages.notAvailable(label));
-      await expect(card.getByRole('button')).toHaveCount(0);
+    // The four publishing platforms connect; the others say they are coming.
+    for (const label of ['LinkedIn', 'Instagram', 'X (Twitter)', 'Facebook']) {
+      await expect(connectCard(page, label).getByRole('button', { name: `Connect ${label}` })).toBeEnabled();
     }
     for (const label of ['YouTube', 'TikTok', 'Pinterest']) {
       const card = connectCard(page, label);
@@ -255,6 +249,28 @@ for (const viewport of [
     });
   });
 }
+
+test('LinkedIn, Instagram and Facebook connect through their popups in the simulator', async ({
+  page,
+  context,
+}) => {
+  await signUp(page, newUser('social-three'));
+  await openScreen(page);
+  for (const label of ['LinkedIn', 'Instagram', 'Facebook']) {
+    const handle = `e2e${label.toLowerCase()}${Date.now().toString(36)}`;
+    const popup = await openPopup(
+      context,
+      connectCard(page, label).getByRole('button', { name: `Connect ${label}` }),
+    );
+    await expect(popup.getByText('Sandbox').first()).toBeVisible();
+    await authorizeAsNew(popup, handle);
+    await expectToast(page, 'Account Connected');
+    await expect(accountCards(page).filter({ hasText: label })).toHaveCount(1);
+  }
+  const accounts = await listAccounts(page);
+  expect(accounts).toHaveLength(3);
+  expect(accounts.every((account) => account.sandbox)).toBe(true);
+});
 
 test('an account that needs reconnecting is announced on every screen, with its reason on its card', async ({
   page,

@@ -47,7 +47,8 @@ const twoPages: SocialProvider = {
 describe.each(databaseKinds)('choosing one of several accounts on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(kind, {}, { socialProviders: { facebook: twoPages } });
+    // LinkedIn left without an adapter, as a platform not built yet would be.
+    t = await buildTestApp(kind, {}, { socialProviders: { facebook: twoPages, linkedin: undefined } });
   });
   afterAll(() => t.close());
 
@@ -90,6 +91,24 @@ describe.each(databaseKinds)('choosing one of several accounts on %s', (kind) =>
 
     const again = await choose(cookie, { state: state as string, externalId: '101' });
     expect(popupResult(again.body).type).toBe('OAUTH_ERROR');
+  });
+
+  it('says which platform cannot connect yet, in the popup and to API clients', async () => {
+    const { cookie } = await signUp(t.app);
+    const api = await asUser(t.app, cookie).post('/api/user/social-accounts/connect', {
+      platform: 'linkedin',
+    });
+    expect(api.statusCode).toBe(400);
+    expect(api.json().message).toBe('Connecting LinkedIn is not available yet.');
+    const popup = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/social/linkedin',
+      headers: { cookie },
+    });
+    expect(popupResult(popup.body)).toMatchObject({
+      type: 'OAUTH_ERROR',
+      message: 'Connecting LinkedIn is not available yet.',
+    });
   });
 
   it('refuses a choice from another session or of an account not offered', async () => {

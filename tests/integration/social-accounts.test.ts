@@ -94,25 +94,20 @@ describe.each(databaseKinds)('social accounts on %s', (kind) => {
     expect((await asUser(t.app, attacker.cookie).get('/api/user/social-accounts')).json()).toEqual([]);
   });
 
-  it('tells a signed-out popup to sign in, and says which platforms cannot connect yet', async () => {
+  it('tells a signed-out popup to sign in; hands API clients the authorize URL', async () => {
     const signedOut = await t.app.inject({ method: 'GET', url: '/api/auth/social/twitter' });
     expect(popupResult(signedOut.body)).toMatchObject({
       type: 'OAUTH_ERROR',
       message: 'Please sign in to connect an account.',
     });
     const { cookie } = await signUp(t.app);
-    const linkedin = await asUser(t.app, cookie).post('/api/user/social-accounts/connect', {
-      platform: 'linkedin',
-    });
-    expect(linkedin.statusCode).toBe(400);
-    expect(linkedin.json().message).toBe('Connecting LinkedIn is not available yet.');
     const x = await asUser(t.app, cookie).post('/api/user/social-accounts/connect', { platform: 'twitter' });
     expect(x.statusCode).toBe(200);
     expect(new URL(x.json().authorizeUrl).pathname).toBe('/sandbox/twitter/i/oauth2/authorize');
-    expect(
-      (await asUser(t.app, cookie).post('/api/user/social-accounts/connect', { platform: 'myspace' }))
-        .statusCode,
-    ).toBe(400);
+    const unknown = await asUser(t.app, cookie).post('/api/user/social-accounts/connect', {
+      platform: 'myspace',
+    });
+    expect(unknown.statusCode).toBe(400);
   });
 
   it('hides and protects one workspace accounts from another', async () => {
@@ -186,7 +181,10 @@ describe.each(databaseKinds)('social accounts on %s', (kind) => {
 
   it('reports the X simulator in /api/health and serves the popup script', async () => {
     const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
-    expect(health.adapters.social).toEqual({ adapter: 'twitter: simulator', sandbox: true });
+    expect(health.adapters.social).toEqual({
+      adapter: 'twitter: simulator, linkedin: simulator, facebook: simulator, instagram: simulator',
+      sandbox: true,
+    });
     const script = await t.app.inject({
       method: 'GET',
       url: '/api/auth/social/popup.js',

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { Config } from '../../config';
 import { injectFetch } from '../../lib/inject-fetch';
+import { createFacebookProvider } from './facebook/facebook-provider';
+import { createInstagramProvider } from './instagram/instagram-provider';
+import { createLinkedInProvider } from './linkedin/linkedin-provider';
 import { SIMULATOR_CREDENTIALS, simulatorEndpoints } from './simulator';
 import type { SocialProvider } from './social-provider';
 import { createXProvider } from './x/x-provider';
@@ -27,10 +30,39 @@ export function createSocialProviders(config: Config, app: FastifyInstance): Soc
               fetch: injectFetch(app),
             });
       }
-      case 'linkedin':
-      case 'facebook':
-      case 'instagram':
-        return undefined;
+      case 'linkedin': {
+        const real = config.social.linkedin;
+        return real
+          ? createLinkedInProvider({ ...real, sandbox: false })
+          : createLinkedInProvider({
+              ...SIMULATOR_CREDENTIALS,
+              ...simulatorEndpoints(config.appUrl, 'linkedin'),
+              sandbox: true,
+              fetch: injectFetch(app),
+            });
+      }
+      case 'facebook': {
+        const real = config.social.facebook;
+        return real
+          ? createFacebookProvider({ ...real, sandbox: false })
+          : createFacebookProvider({
+              ...SIMULATOR_CREDENTIALS,
+              ...simulatorEndpoints(config.appUrl, 'facebook'),
+              sandbox: true,
+              fetch: injectFetch(app),
+            });
+      }
+      case 'instagram': {
+        const real = config.social.instagram;
+        return real
+          ? createInstagramProvider({ ...real, sandbox: false })
+          : createInstagramProvider({
+              ...SIMULATOR_CREDENTIALS,
+              ...simulatorEndpoints(config.appUrl, 'instagram'),
+              sandbox: true,
+              fetch: injectFetch(app),
+            });
+      }
       default: {
         const unknown: never = platform;
         throw new Error(`no provider for ${String(unknown)}`);

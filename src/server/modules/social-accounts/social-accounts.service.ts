@@ -1,4 +1,3 @@
-import { plans } from '../../../contracts/plans';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import { type SocialAccount, socialAccountMessages } from '../../../contracts/social-accounts';
 import type { AppContext } from '../../context';
@@ -6,17 +5,11 @@ import type { Db } from '../../db/client';
 import type { SocialProvider, TokenSet } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
 import type { TokenCipher } from '../../lib/token-cipher';
-import { findWorkspacePlan } from '../workspaces/workspaces.repository';
 import {
-  consumeOAuthState,
-  countSocialAccounts,
   deleteSocialAccountKeepingPosts,
   findSocialAccount,
-  findSocialAccountByExternalId,
-  insertOAuthState,
   listSocialAccounts,
   type SocialAccountRow,
-  upsertSocialAccount,
 } from './social-accounts.repository';
 
 /** What the social-accounts use cases need from the app. */

@@ -104,7 +104,10 @@ export async function completeConnect(
     throw new AppError('bad_request', socialAccountMessages.stateInvalid);
   }
   if (query.error) {
-    const cancelled = query.error === 'access_denied';
+    // OAuth's access_denied; LinkedIn says user_cancelled_authorize or user_cancelled_login.
+    const cancelled = ['access_denied', 'user_cancelled_authorize', 'user_cancelled_login'].includes(
+      query.error,
+    );
     throw new AppError(
       'bad_request',
       cancelled

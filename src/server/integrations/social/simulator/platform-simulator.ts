@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { PublishingPlatform } from '../../../../contracts/platforms';
 import type { Db } from '../../../db/client';
+import { registerFacebookSimulator } from './facebook-simulator';
+import { registerInstagramSimulator } from './instagram-simulator';
+import { registerLinkedInSimulator } from './linkedin-simulator';
 import { simulatedPlatforms } from './simulator-endpoints';
 import { registerXSimulator } from './x-simulator';
 
@@ -50,8 +53,13 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
           registerXSimulator(sandbox, shared);
           break;
         case 'linkedin':
+          registerLinkedInSimulator(sandbox, shared);
+          break;
         case 'facebook':
+          registerFacebookSimulator(sandbox, shared);
+          break;
         case 'instagram':
+          registerInstagramSimulator(sandbox, shared);
           break;
         default: {
           const unknown: never = platform;

@@ -14,6 +14,17 @@ const simulatorPaths: Partial<
   Record<PublishingPlatform, { authorize: string; api: string; token?: string }>
 > = {
   twitter: { authorize: '/sandbox/twitter/i/oauth2/authorize', api: '/sandbox/twitter/api' },
+  linkedin: {
+    authorize: '/sandbox/linkedin/oauth/v2/authorization',
+    token: '/sandbox/linkedin/oauth/v2/accessToken',
+    api: '/sandbox/linkedin/api',
+  },
+  facebook: { authorize: '/sandbox/facebook/v23.0/dialog/oauth', api: '/sandbox/facebook/graph/v23.0' },
+  instagram: {
+    authorize: '/sandbox/instagram/oauth/authorize',
+    token: '/sandbox/instagram/api/oauth/access_token',
+    api: '/sandbox/instagram/graph',
+  },
 };
 
 export const simulatedPlatforms = Object.keys(simulatorPaths) as PublishingPlatform[];

@@ -1,0 +1,179 @@
+import {
+  type AuthorizeRequest,
+  type ExternalAccount,
+  type SocialProvider,
+  TokenExpiredError,
+  type TokenSet,
+} from '../social-provider';
+import { createFacebookApi } from './facebook-api';
+import {
+  FacebookObjectMissingError,
+  type FacebookPostMetrics,
+  facebookPostUrl,
+  facebookWebBaseUrl,
+  POST_INSIGHT_METRICS,
+  toCreatedPostId,
+  toGrantedScopes,
+  toPageAccounts,
+  toPostMetrics,
+  toTokenSet,
+} from './transform';
+
+/*
+ * Facebook Pages behind our SocialProvider port (Graph API, version pinned in the configured URLs).
+ * Facebook Login without PKCE; the code gives a short-lived user token, exchanged at once for a
+ * long-lived one, with which `/me/accounts` hands out a Page token per Page. Kitepost keeps only
+ * the Page token of the Page the user connects: it does not expire, and it cannot be refreshed
+ * (Facebook has no refresh tokens), only replaced by connecting again.
+ */
+
+/** List Pages, post to them, read their posts' insights; business_management for business-owned Pages. */
+export const FACEBOOK_SCOPES = [
+  'pages_show_list',
+  'pages_manage_posts',
+  'pages_read_engagement',
+  'read_insights',
+  'business_management',
+] as const;
+const PAGE_FIELDS = [
+  'id',
+  'name',
+  'username',
+  'access_token',
+  'picture{url}',
+  'followers_count',
+  'fan_count',
+  'tasks',
+];
+const DEFAULT_TIMEOUT_MS = 20_000;
+/** Pages per `/me/accounts` call, and how many calls at most: 1,000 Pages is past any real user. */
+const PAGES_PER_CALL = 100;
+const MAX_PAGE_CALLS = 10;
+
+export interface FacebookProviderOptions {
+  clientId: string;
+  clientSecret: string;
+  /** e.g. `https://www.facebook.com/v23.0/dialog/oauth`. */
+  authorizeUrl: string;
+  /** e.g. `https://graph.facebook.com/v23.0`; the token endpoint is `{apiBaseUrl}/oauth/access_token`. */
+  apiBaseUrl: string;
+  sandbox: boolean;
+  fetch?: typeof fetch;
+  /** How long one call to Facebook may take before its outcome counts as unknown. Default 20 s. */
+  timeoutMs?: number;
+  /** Where posts are read (their links); derived from `authorizeUrl` when absent. */
+  webBaseUrl?: string;
+}
+
+export interface FacebookProvider extends SocialProvider {
+  /** `POST /{page-id}/feed` with the Page token: a text post on the Page. */
+  publishText(
+    tokens: TokenSet,
+    text: string,
+    options: { pageId: string },
+  ): Promise<{ externalId: string; url: string }>;
+  /** Lifetime insights of the Page's posts; ids Facebook no longer knows (deleted) are listed apart. */
+  fetchPostMetrics(
+    tokens: TokenSet,
+    externalIds: string[],
+  ): Promise<{ metrics: FacebookPostMetrics[]; missing: string[] }>;
+  deletePost(tokens: TokenSet, externalId: string): Promise<void>;
+}
+
+export function createFacebookProvider(options: FacebookProviderOptions): FacebookProvider {
+  const api = createFacebookApi({
+    apiBaseUrl: options.apiBaseUrl,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  });
+  const webBaseUrl = (options.webBaseUrl ?? facebookWebBaseUrl(options.authorizeUrl)).replace(/\/$/, '');
+
+  return {
+    platform: 'facebook',
+    sandbox: options.sandbox,
+    usesPkce: false,
+
+    authorizeUrl(request: AuthorizeRequest): string {
+      const query = new URLSearchParams({
+        client_id: options.clientId,
+        redirect_uri: request.redirectUri,
+        state: request.state,
+        scope: FACEBOOK_SCOPES.join(','),
+        response_type: 'code',
+      });
+      const separator = options.authorizeUrl.includes('?') ? '&' : '?';
+      return `${options.authorizeUrl}${separator}${query}`;
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const shortLived = toTokenSet(await api.exchangeCode(code, redirectUri), new Date());
+      // The code's token lives about an hour; the long-lived one about 60 days, and the Page tokens
+      // read with it do not expire.
+      const longLived = toTokenSet(await api.exchangeForLongLived(shortLived.accessToken), new Date());
+      const scopes = toGrantedScopes(await api.getPermissions(longLived.accessToken));
+      return { ...longLived, scopes };
+    },
+
+    /**
+     * A Page token does not expire and cannot be refreshed: this checks it still works (`GET /me`)
+     * and answers it unchanged. Facebook refusing it (code 190: password changed, role lost, app
+     * removed) is a TokenExpiredError: the user must connect again.
+     */
+    async refreshTokens(tokens) {
+      if (tokens.expiresAt && tokens.expiresAt.getTime() <= Date.now()) {
+        throw new TokenExpiredError('facebook', 'The Facebook token has expired; reconnect the Page.');
+      }
+      await api.getMe(tokens.accessToken, ['id']);
+      return tokens;
+    },
+
+    /** The user's Pages, each with its Page token; Facebook pages the list (followed up to 1,000 Pages). */
+    async listAccounts(tokens) {
+      const accounts: ExternalAccount[] = [];
+      let after: string | undefined;
+      for (let calls = 0; calls < MAX_PAGE_CALLS; calls++) {
+        const body = await api.getPages(tokens.accessToken, PAGE_FIELDS, { limit: PAGES_PER_CALL, after });
+        const page = toPageAccounts(body, tokens.scopes);
+        accounts.push(...page.accounts);
+        if (!page.after) break;
+        after = page.after;
+      }
+      return accounts;
+    },
+
+    /**
+     * Nothing to call. Facebook revokes an app with `DELETE /me/permissions` and a *user* token;
+     * Kitepost keeps only the Page token, which cannot do that. The connection ends when the user
+     * removes Kitepost in Facebook's settings (Settings › Business integrations), which also ends
+     * the Page token.
+     */
+    async revoke() {},
+
+    async publishText(tokens, text, publishOptions) {
+      const body = await api.createPagePost(tokens.accessToken, publishOptions.pageId, { message: text });
+      const externalId = toCreatedPostId(body);
+      return { externalId, url: facebookPostUrl(webBaseUrl, externalId) };
+    },
+
+    async fetchPostMetrics(tokens, externalIds) {
+      const result: { metrics: FacebookPostMetrics[]; missing: string[] } = { metrics: [], missing: [] };
+      // The Graph API reads insights one post at a time.
+      for (const externalId of externalIds) {
+        try {
+          const body = await api.getPostInsights(tokens.accessToken, externalId, POST_INSIGHT_METRICS);
+          result.metrics.push(toPostMetrics(externalId, body));
+        } catch (error) {
+          if (!(error instanceof FacebookObjectMissingError)) throw error;
+          result.missing.push(externalId);
+        }
+      }
+      return result;
+    },
+
+    async deletePost(tokens, externalId) {
+      await api.deletePost(tokens.accessToken, externalId);
+    },
+  };
+}

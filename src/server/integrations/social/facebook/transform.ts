@@ -1,0 +1,376 @@
+import { z } from 'zod';
+import {
+  type ExternalAccount,
+  InvalidContentError,
+  RateLimitedError,
+  SocialPlatformError,
+  TokenExpiredError,
+  type TokenSet,
+  UnknownOutcomeError,
+} from '../social-provider';
+
+/*
+ * The Graph API's JSON to our types, and its failures to our error kinds (platforms.md, Facebook
+ * Pages). Pure: no I/O, tested alone (transform.test.ts).
+ */
+
+/** What a call to the Graph API was doing: decides what its failure means. */
+export type FacebookOperation = 'exchange-code' | 'exchange-token' | 'read' | 'publish' | 'delete';
+
+/** Calls that change nothing at Facebook, or change it the same way twice: safe to retry after a timeout. */
+const REPEATABLE: ReadonlySet<FacebookOperation> = new Set(['read', 'delete', 'exchange-token']);
+
+interface HeaderReader {
+  get(name: string): string | null;
+}
+
+const tokenResponse = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().optional(),
+  expires_in: z.coerce.number().positive().optional(),
+});
+
+/**
+ * A `GET /oauth/access_token` answer (code or `fb_exchange_token`) as a TokenSet. Facebook has no
+ * refresh tokens, and its token answers carry no scopes (they come from `/me/permissions`).
+ */
+export function toTokenSet(body: unknown, now: Date, scopes: string[] = []): TokenSet {
+  const parsed = parse(tokenResponse, body, 'token response');
+  return {
+    accessToken: parsed.access_token,
+    refreshToken: null,
+    expiresAt: parsed.expires_in === undefined ? null : new Date(now.getTime() + parsed.expires_in * 1000),
+    refreshExpiresAt: null,
+    scopes,
+  };
+}
+
+const permissionsResponse = z.object({
+  data: z.array(z.object({ permission: z.string(), status: z.string() })),
+});
+
+/** `GET /me/permissions`: the permissions the user granted (the dialog lets them decline some). */
+export function toGrantedScopes(body: unknown): string[] {
+  return parse(permissionsResponse, body, 'permissions')
+    .data.filter((entry) => entry.status === 'granted')
+    .map((entry) => entry.permission);
+}
+
+const count = z.number().int().nonnegative();
+const pageObject = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  access_token: z.string().min(1).optional(),
+  username: z.string().min(1).optional(),
+  picture: z
+    .object({ data: z.object({ url: z.string().optional() }).loose() })
+    .loose()
+    .optional(),
+  followers_count: count.optional(),
+  fan_count: count.optional(),
+  /** What the user may do on the Page; absent when the app may not read it. */
+  tasks: z.array(z.string()).optional(),
+});
+const accountsResponse = z.object({
+  data: z.array(pageObject),
+  paging: z
+    .object({
+      cursors: z.object({ before: z.string().optional(), after: z.string().optional() }).optional(),
+      next: z.string().optional(),
+    })
+    .optional(),
+});
+
+/**
+ * One page of `GET /me/accounts`: the Pages the user may post to, each with its own Page token (a
+ * Page token obtained with a long-lived user token does not expire: expiresAt null, no refresh
+ * token), and the cursor of the next page when Facebook says there is one.
+ *
+ * Skipped: a Page without a token (the user has no role that grants one) and a Page whose `tasks`
+ * lack CREATE_CONTENT (the user may not post there).
+ *
+ * username: the Page's own username (its vanity address, facebook.com/{username}) when it has one,
+ * else its id: both open the Page at facebook.com/{x}, neither changes when the Page is renamed.
+ * A slug of the name would do neither.
+ */
+export function toPageAccounts(
+  body: unknown,
+  scopes: string[],
+): { accounts: ExternalAccount[]; after: string | null } {
+  const parsed = parse(accountsResponse, body, 'list of Pages');
+  const accounts = parsed.data.flatMap((page): ExternalAccount[] => {
+    if (!page.access_token) return [];
+    if (page.tasks && !page.tasks.includes('CREATE_CONTENT')) return [];
+    return [
+      {
+        externalId: page.id,
+        username: page.username ?? page.id,
+        displayName: page.name || page.username || page.id,
+        avatarUrl: page.picture?.data.url ?? null,
+        followers: page.followers_count ?? page.fan_count ?? null,
+        tokens: {
+          accessToken: page.access_token,
+          refreshToken: null,
+          expiresAt: null,
+          refreshExpiresAt: null,
+          scopes,
+        },
+      },
+    ];
+  });
+  const after = parsed.paging?.next ? (parsed.paging.cursors?.after ?? null) : null;
+  return { accounts, after };
+}
+
+const createdPost = z.object({ id: z.string().regex(/^\d+_\d+$/) });
+
+/** `POST /{page-id}/feed` → the new post's id, `{page-id}_{post-id}`. */
+export function toCreatedPostId(body: unknown): string {
+  return parse(createdPost, body, 'created post').id;
+}
+
+/**
+ * Where people read Facebook (and the simulator): the authorize URL without its
+ * `/{version}/dialog/oauth`. `https://www.facebook.com/v23.0/dialog/oauth` →
+ * `https://www.facebook.com`; the simulator's → `…/sandbox/facebook`.
+ */
+export function facebookWebBaseUrl(authorizeUrl: string): string {
+  const match = /^(https?:\/\/[^?#]+?)\/(?:v\d+\.\d+\/)?dialog\/oauth\/?(?:[?#].*)?$/.exec(authorizeUrl);
+  return match?.[1] ?? 'https://www.facebook.com';
+}
+
+/** A post's public link: facebook.com/{page-id}_{post-id} opens it (and redirects to its permalink). */
+export function facebookPostUrl(webBaseUrl: string, externalId: string): string {
+  return `${webBaseUrl.replace(/\/$/, '')}/${externalId}`;
+}
+
+/** The post insights Kitepost reads (impressions metrics were removed in 2025: not asked for). */
+export const POST_INSIGHT_METRICS = [
+  'post_total_media_view_unique',
+  'post_media_view',
+  'post_reactions_by_type_total',
+  'post_clicks',
+] as const;
+
+export interface FacebookPostMetrics {
+  externalId: string;
+  /** post_media_view: times the post was seen (the successor of impressions). */
+  views: number;
+  /** post_total_media_view_unique: people who saw it (reach). */
+  viewers: number;
+  /** Sum of post_reactions_by_type_total. */
+  reactions: number;
+  reactionsByType: Record<string, number>;
+  /** post_clicks. */
+  clicks: number;
+}
+
+const insightValue = z.union([z.number(), z.record(z.string(), z.number()), z.null()]).catch(null);
+const insightsResponse = z.object({
+  data: z.array(
+    z
+      .object({
+        name: z.string(),
+        period: z.string().optional(),
+        values: z.array(z.object({ value: insightValue }).loose()).default([]),
+      })
+      .loose(),
+  ),
+});
+
+/** `GET /{post-id}/insights?metric=…`: the lifetime value of each metric (0 when Facebook sent none). */
+export function toPostMetrics(externalId: string, body: unknown): FacebookPostMetrics {
+  const parsed = parse(insightsResponse, body, 'post insights');
+  const latest = (name: string) => {
+    const metric = parsed.data.find((entry) => entry.name === name);
+    return metric?.values.at(-1)?.value ?? null;
+  };
+  const number = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) ? Math.max(0, value) : 0;
+  const byType = latest('post_reactions_by_type_total');
+  const reactionsByType: Record<string, number> = {};
+  if (byType && typeof byType === 'object') {
+    for (const [type, value] of Object.entries(byType)) reactionsByType[type] = number(value);
+  }
+  return {
+    externalId,
+    views: number(latest('post_media_view')),
+    viewers: number(latest('post_total_media_view_unique')),
+    reactions: Object.values(reactionsByType).reduce((sum, value) => sum + value, 0),
+    reactionsByType,
+    clicks: number(latest('post_clicks')),
+  };
+}
+
+/** The Graph error object (`{"error":{…}}`), as far as it was sent. */
+export interface GraphError {
+  message: string | undefined;
+  type: string | undefined;
+  code: number | undefined;
+  subcode: number | undefined;
+  userMessage: string | undefined;
+  fbtraceId: string | undefined;
+}
+
+export function readGraphError(body: unknown): GraphError {
+  const error =
+    body && typeof body === 'object' && 'error' in body ? (body as { error: unknown }).error : undefined;
+  const record = error && typeof error === 'object' ? (error as Record<string, unknown>) : {};
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  const integer = (value: unknown) => {
+    const number = typeof value === 'string' ? Number(value) : value;
+    return typeof number === 'number' && Number.isInteger(number) ? number : undefined;
+  };
+  return {
+    message: text(record.message) ?? (typeof body === 'string' ? text(body)?.slice(0, 200) : undefined),
+    type: text(record.type),
+    code: integer(record.code),
+    subcode: integer(record.error_subcode),
+    userMessage: text(record.error_user_msg),
+    fbtraceId: text(record.fbtrace_id),
+  };
+}
+
+/** A Graph error that says the object (a post) does not exist, or is no longer visible. */
+export class FacebookObjectMissingError extends SocialPlatformError {
+  override name = 'FacebookObjectMissingError';
+}
+
+const TOKEN_CODES = new Set([190, 102]);
+/** Throttling: app (4), user (17), Page (32), action-specific (613), Pages business use case (80001). */
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80001]);
+/** "You're posting too fast" (a subcode of a policy or throttling error). */
+const POSTING_TOO_FAST = 1390008;
+const DUPLICATE_POST = 506;
+const POLICY_BLOCK = 368;
+const INVALID_PARAMETER = 100;
+/** Code 100 with subcode 33: "Object with ID … does not exist, cannot be loaded due to missing permissions…". */
+const MISSING_OBJECT_SUBCODE = 33;
+const isPermissionCode = (code: number | undefined) =>
+  code === 10 || (code !== undefined && code >= 200 && code <= 299);
+
+/** The Graph usage headers that may say how long until calls are let in again. */
+const USAGE_HEADERS = ['x-business-use-case-usage', 'x-app-usage', 'x-page-usage', 'x-ad-account-usage'];
+
+/**
+ * When Facebook lets the caller in again: the largest `estimated_time_to_regain_access` (minutes)
+ * in the usage headers. X-Business-Use-Case-Usage holds it per business, per use case; X-App-Usage
+ * and X-Page-Usage hold it at the top when they do. null when no header says.
+ */
+export function rateLimitResetFrom(headers: HeaderReader, now: Date): Date | null {
+  let minutes: number | null = null;
+  const visit = (value: unknown, depth: number) => {
+    if (depth > 4 || !value || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    const wait = Number(record.estimated_time_to_regain_access);
+    if (record.estimated_time_to_regain_access !== undefined && Number.isFinite(wait) && wait > 0) {
+      minutes = Math.max(minutes ?? 0, wait);
+    }
+    for (const nested of Object.values(record)) visit(nested, depth + 1);
+  };
+  for (const name of USAGE_HEADERS) {
+    const raw = headers.get(name);
+    if (!raw) continue;
+    try {
+      visit(JSON.parse(raw), 0);
+    } catch {
+      // A header that is not JSON says nothing usable.
+    }
+  }
+  return minutes === null ? null : new Date(now.getTime() + (minutes as number) * 60_000);
+}
+
+/** The Graph API's answer to a failed call, as our error kind. */
+export function facebookErrorFrom(input: {
+  operation: FacebookOperation;
+  status: number;
+  headers: HeaderReader;
+  body: unknown;
+  now: Date;
+}): SocialPlatformError {
+  const { operation, status } = input;
+  const error = readGraphError(input.body);
+  const code = error.code;
+  const said = error.userMessage ?? error.message ?? `HTTP ${status}`;
+  const reason =
+    code === undefined ? said : `${said} (code ${code}${error.subcode ? `/${error.subcode}` : ''})`;
+
+  if (
+    status === 429 ||
+    (code !== undefined && RATE_LIMIT_CODES.has(code)) ||
+    error.subcode === POSTING_TOO_FAST
+  ) {
+    const resetAt = rateLimitResetFrom(input.headers, input.now);
+    return new RateLimitedError('facebook', `Facebook rate limit reached: ${reason}`, resetAt);
+  }
+  if (operation === 'exchange-code') {
+    // An authorization code that is invalid, used or expired, or a wrong app secret (code 1, 100, 101).
+    if (status < 500)
+      return new SocialPlatformError('facebook', `Facebook refused the authorization: ${reason}`);
+  }
+  if (code !== undefined && TOKEN_CODES.has(code)) {
+    return new TokenExpiredError('facebook', `Facebook refused the access token: ${reason}`);
+  }
+  if (isPermissionCode(code)) {
+    return new SocialPlatformError(
+      'facebook',
+      `Facebook did not give Kitepost the permission it needs: ${reason}. Reconnect the Page and allow every permission Kitepost asks for.`,
+    );
+  }
+  if (operation === 'publish') {
+    if (code === DUPLICATE_POST) {
+      return new InvalidContentError('facebook', `Facebook refused the post as a duplicate: ${reason}`);
+    }
+    if (code === POLICY_BLOCK) {
+      return new InvalidContentError('facebook', `Facebook blocked the post under its policies: ${reason}`);
+    }
+    if (code === INVALID_PARAMETER) {
+      return new InvalidContentError('facebook', `Facebook refused the post: ${reason}`);
+    }
+  }
+  if (code === INVALID_PARAMETER && error.subcode === MISSING_OBJECT_SUBCODE) {
+    return new FacebookObjectMissingError('facebook', `Facebook does not know that object: ${reason}`);
+  }
+  return new SocialPlatformError('facebook', `Facebook answered ${status}: ${reason}`);
+}
+
+/** How a call failed without an answer from Facebook. */
+export type FacebookTransportFailure = 'timeout' | 'not-sent' | 'dropped';
+
+/**
+ * A call that got no answer. Not sent (connection refused, unknown host): nothing happened.
+ * Timed out or dropped after sending: a publish may have been made, and must not be blindly
+ * repeated; a read may be.
+ */
+export function facebookTransportError(input: {
+  operation: FacebookOperation;
+  failure: FacebookTransportFailure;
+  timeoutMs: number;
+  cause?: unknown;
+}): SocialPlatformError {
+  const { operation, failure, cause } = input;
+  if (failure === 'not-sent') {
+    return new SocialPlatformError('facebook', 'Facebook could not be reached; nothing was sent.', { cause });
+  }
+  const what =
+    failure === 'timeout'
+      ? `Facebook did not answer within ${Math.round(input.timeoutMs / 1000)} s`
+      : 'The connection to Facebook broke before it answered';
+  if (REPEATABLE.has(operation)) return new SocialPlatformError('facebook', `${what}.`, { cause });
+  return new UnknownOutcomeError('facebook', `${what}; it may or may not have done it.`, { cause });
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new SocialPlatformError(
+      'facebook',
+      `Facebook answered with an unexpected ${what}: ${z.prettifyError(result.error)}`,
+    );
+  }
+  return result.data;
+}

@@ -1,0 +1,266 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  type AuthorizeRequest,
+  InvalidContentError,
+  RateLimitedError,
+  SocialPlatformError,
+  type SocialProvider,
+  TokenExpiredError,
+  type TokenSet,
+} from '../social-provider';
+import { createInstagramApi } from './instagram-api';
+import {
+  containerFailure,
+  INSTAGRAM_NEEDS_MEDIA,
+  InstagramMediaNotFoundError,
+  type InstagramPostMetrics,
+  isPublishCap,
+  MEDIA_METRICS,
+  type PublishingLimit,
+  toContainerStatus,
+  toCreatedId,
+  toExternalAccount,
+  toLongLivedTokenSet,
+  toPermalink,
+  toPostMetrics,
+  toPublishingLimit,
+  toShortLivedToken,
+} from './transform';
+
+/*
+ * Instagram professional accounts behind our SocialProvider port, with the Instagram API with
+ * Instagram Login (Business Login for Instagram): authorization code without PKCE, a short-lived
+ * token exchanged at once for a long-lived one (60 days) that refreshes itself. No refresh token
+ * and no revocation endpoint. Publishing is two-step (container, then media_publish) and needs an
+ * image at a public URL: Instagram has no text-only posts.
+ */
+
+/** Read the profile (basic), publish (content_publish), read post insights (manage_insights). */
+export const INSTAGRAM_SCOPES = [
+  'instagram_business_basic',
+  'instagram_business_content_publish',
+  'instagram_business_manage_insights',
+] as const;
+const PROFILE_FIELDS = [
+  'user_id',
+  'username',
+  'name',
+  'profile_picture_url',
+  'followers_count',
+  'media_count',
+];
+const DEFAULT_TIMEOUT_MS = 20_000;
+const DAY_MS = 86_400_000;
+/** A long-lived token lives 60 days and may be refreshed once it is a day old. */
+const LONG_LIVED_MS = 60 * DAY_MS;
+
+export interface InstagramProviderOptions {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  /** The code exchange endpoint (api.instagram.com/oauth/access_token). */
+  tokenUrl?: string;
+  apiBaseUrl: string;
+  sandbox: boolean;
+  fetch?: typeof fetch;
+  /** How long one call may take before its outcome counts as unknown. Default 20 s. */
+  timeoutMs?: number;
+  /** Polling the container until it is FINISHED: how often and how many times. Default 1 s × 30. */
+  containerPollMs?: number;
+  containerPollTries?: number;
+}
+
+export interface PublishImageInput {
+  caption: string;
+  /** A public http(s) URL: Instagram downloads the image from it. */
+  imageUrl: string;
+  /** The Instagram account id (ExternalAccount.externalId); read from /me when absent. */
+  accountId?: string;
+}
+
+export interface InstagramProvider extends SocialProvider {
+  /** Always refuses: Instagram needs an image or a video. */
+  publishText(tokens: TokenSet, text: string): Promise<never>;
+  /**
+   * Container → wait until FINISHED → media_publish → permalink. `url` is null when the post was
+   * published but its permalink could not be read (the post exists; only its link is missing).
+   */
+  publishImage(
+    tokens: TokenSet,
+    input: PublishImageInput,
+  ): Promise<{ externalId: string; url: string | null }>;
+  /** A container's state, e.g. to learn after an unknown outcome whether it was published. */
+  fetchContainerStatus(tokens: TokenSet, containerId: string): Promise<ReturnType<typeof toContainerStatus>>;
+  /** The account's rolling 24 h publishing quota. */
+  fetchPublishingLimit(tokens: TokenSet, accountId?: string): Promise<PublishingLimit>;
+  /** Insights of each post; ids Instagram no longer knows (deleted) are listed apart. */
+  fetchPostMetrics(
+    tokens: TokenSet,
+    externalIds: string[],
+  ): Promise<{ metrics: InstagramPostMetrics[]; missing: string[] }>;
+  /** Refuses: the Instagram API with Instagram Login cannot delete posts (Meta: "not supported"). */
+  deletePost(tokens: TokenSet, externalId: string): Promise<never>;
+}
+
+export function createInstagramProvider(options: InstagramProviderOptions): InstagramProvider {
+  const api = createInstagramApi({
+    apiBaseUrl: options.apiBaseUrl,
+    tokenUrl: options.tokenUrl ?? 'https://api.instagram.com/oauth/access_token',
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  });
+  const pollMs = options.containerPollMs ?? 1_000;
+  const pollTries = options.containerPollTries ?? 30;
+
+  async function accountIdOf(tokens: TokenSet, given?: string): Promise<string> {
+    if (given) return given;
+    return toExternalAccount(await api.getMe(tokens.accessToken, ['user_id', 'username'])).externalId;
+  }
+
+  async function waitUntilFinished(tokens: TokenSet, containerId: string): Promise<void> {
+    for (let attempt = 0; attempt < pollTries; attempt++) {
+      const status = toContainerStatus(await api.getContainer(tokens.accessToken, containerId));
+      if (status.code === 'FINISHED') return;
+      if (status.code === 'ERROR' || status.code === 'EXPIRED')
+        throw containerFailure(status.code, status.detail);
+      if (status.code === 'PUBLISHED') {
+        throw new SocialPlatformError(
+          'instagram',
+          `The Instagram container ${containerId} is already published.`,
+        );
+      }
+      await delay(pollMs);
+    }
+    // Nothing is public yet: the container is harmless and expires by itself; trying again is safe.
+    throw new SocialPlatformError(
+      'instagram',
+      `Instagram was still processing the media after ${pollTries} checks; nothing was published.`,
+    );
+  }
+
+  const provider: InstagramProvider = {
+    platform: 'instagram',
+    sandbox: options.sandbox,
+    usesPkce: false,
+    // ig_refresh_token: the long-lived access token refreshes itself; there is no refresh token.
+    refreshesWithAccessToken: true,
+
+    authorizeUrl(request: AuthorizeRequest): string {
+      const query = new URLSearchParams({
+        client_id: options.clientId,
+        redirect_uri: request.redirectUri,
+        response_type: 'code',
+        scope: INSTAGRAM_SCOPES.join(','),
+        state: request.state,
+      });
+      const separator = options.authorizeUrl.includes('?') ? '&' : '?';
+      return `${options.authorizeUrl}${separator}${query.toString()}`;
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const short = toShortLivedToken(await api.exchangeCode(code, redirectUri));
+      // The short-lived token lasts an hour: exchange it at once for the 60-day one we keep.
+      const scopes = short.scopes.length > 0 ? short.scopes : [...INSTAGRAM_SCOPES];
+      return toLongLivedTokenSet(await api.exchangeLongLived(short.accessToken), new Date(), scopes);
+    },
+
+    async refreshTokens(tokens) {
+      const now = Date.now();
+      if (tokens.expiresAt && tokens.expiresAt.getTime() <= now) {
+        throw new TokenExpiredError('instagram', 'The Instagram token has expired; reconnect the account.');
+      }
+      // Instagram refreshes only tokens at least a day old; a younger one is as good as new.
+      if (tokens.expiresAt && tokens.expiresAt.getTime() - now > LONG_LIVED_MS - DAY_MS) return tokens;
+      return toLongLivedTokenSet(await api.refreshLongLived(tokens.accessToken), new Date(), tokens.scopes);
+    },
+
+    async listAccounts(tokens) {
+      return [toExternalAccount(await api.getMe(tokens.accessToken, PROFILE_FIELDS))];
+    },
+
+    async revoke() {
+      // The Instagram API with Instagram Login documents no revocation: the user removes the app
+      // in Instagram's settings, and the token dies at its expiry. Nothing to call.
+    },
+
+    async publishText() {
+      throw new InvalidContentError('instagram', INSTAGRAM_NEEDS_MEDIA);
+    },
+
+    async publishImage(tokens, input) {
+      if (!/^https?:\/\//i.test(input.imageUrl))
+        throw new InvalidContentError('instagram', INSTAGRAM_NEEDS_MEDIA);
+      const accountId = await accountIdOf(tokens, input.accountId);
+      const containerId = toCreatedId(
+        await api.createImageContainer(tokens.accessToken, accountId, {
+          imageUrl: input.imageUrl,
+          caption: input.caption,
+        }),
+        'container',
+      );
+      await waitUntilFinished(tokens, containerId);
+      let published: unknown;
+      try {
+        published = await api.publishContainer(tokens.accessToken, accountId, containerId);
+      } catch (error) {
+        if (isPublishCap(error)) throw await withQuotaReset(tokens, accountId, error);
+        throw error;
+      }
+      const externalId = toCreatedId(published, 'published media');
+      // The post is public now: a failed permalink read must not turn it into a failure.
+      const url = await api
+        .getMedia(tokens.accessToken, externalId, ['permalink'])
+        .then(toPermalink)
+        .catch(() => null);
+      return { externalId, url };
+    },
+
+    async fetchContainerStatus(tokens, containerId) {
+      return toContainerStatus(await api.getContainer(tokens.accessToken, containerId));
+    },
+
+    async fetchPublishingLimit(tokens, accountId) {
+      const id = await accountIdOf(tokens, accountId);
+      return toPublishingLimit(await api.getPublishingLimit(tokens.accessToken, id));
+    },
+
+    async fetchPostMetrics(tokens, externalIds) {
+      const result: { metrics: InstagramPostMetrics[]; missing: string[] } = { metrics: [], missing: [] };
+      // Insights are read one media at a time (no batch endpoint for them).
+      for (const externalId of externalIds) {
+        try {
+          result.metrics.push(
+            toPostMetrics(externalId, await api.getInsights(tokens.accessToken, externalId, MEDIA_METRICS)),
+          );
+        } catch (error) {
+          if (error instanceof InstagramMediaNotFoundError) result.missing.push(externalId);
+          else throw error;
+        }
+      }
+      return result;
+    },
+
+    async deletePost() {
+      throw new SocialPlatformError(
+        'instagram',
+        'Instagram does not let apps delete posts; delete it in the Instagram app.',
+      );
+    },
+  };
+
+  /** The 24 h cap: when the quota endpoint says how long its window is, the reset follows it. */
+  async function withQuotaReset(tokens: TokenSet, accountId: string, error: RateLimitedError) {
+    try {
+      const limit = toPublishingLimit(await api.getPublishingLimit(tokens.accessToken, accountId));
+      const resetAt = new Date(Date.now() + limit.windowSeconds * 1000);
+      const quota = limit.total === null ? '' : ` (${limit.used} of ${limit.total} posts in 24 h)`;
+      return new RateLimitedError('instagram', `${error.message}${quota}`, resetAt, { cause: error });
+    } catch {
+      return error;
+    }
+  }
+
+  return provider;
+}

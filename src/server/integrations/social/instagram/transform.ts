@@ -1,0 +1,422 @@
+import { z } from 'zod';
+import {
+  type ExternalAccount,
+  InvalidContentError,
+  RateLimitedError,
+  SocialPlatformError,
+  TokenExpiredError,
+  type TokenSet,
+  UnknownOutcomeError,
+} from '../social-provider';
+
+/*
+ * Instagram's JSON (Instagram API with Instagram Login, platforms.md) to our types, and its
+ * failures to our error kinds. Pure: no I/O, tested alone (transform.test.ts).
+ */
+
+/** What a call to Instagram was doing: decides what its failure means. */
+export type InstagramOperation =
+  | 'exchange-code'
+  | 'exchange-long-lived'
+  | 'refresh'
+  | 'read'
+  /** Reading one post or container by id: "does not exist" there means that object is gone. */
+  | 'read-media'
+  | 'create-container'
+  | 'publish'
+  | 'delete';
+
+/**
+ * Calls that cannot have published anything: safe to retry after a timeout. Creating a container
+ * is one of them: a container nobody publishes is invisible and expires after 24 h. A refresh
+ * leaves the token it refreshed working (UNCONFIRMED, nothing says it is revoked), so it repeats.
+ */
+const REPEATABLE: ReadonlySet<InstagramOperation> = new Set([
+  'read',
+  'read-media',
+  'delete',
+  'create-container',
+  'exchange-long-lived',
+  'refresh',
+]);
+
+export const INSTAGRAM_NEEDS_MEDIA = 'Instagram needs an image or a video; add one to this post.';
+/** The publishing cap is a rolling 24 h window (content_publishing_limit `quota_duration`). */
+export const PUBLISH_CAP_WINDOW_SECONDS = 86_400;
+
+interface HeaderReader {
+  get(name: string): string | null;
+}
+
+const idValue = z.union([z.string().min(1), z.number()]).transform(String);
+const permissionList = z
+  .union([z.array(z.string()), z.string()])
+  .transform((value) =>
+    (Array.isArray(value) ? value : value.split(',')).map((s) => s.trim()).filter(Boolean),
+  );
+
+const shortLivedToken = z.object({
+  access_token: z.string().min(1),
+  user_id: idValue.optional(),
+  permissions: permissionList.optional(),
+});
+/** `POST api.instagram.com/oauth/access_token`: flat, or wrapped in `data[]` (older docs). */
+const shortLivedResponse = z.union([shortLivedToken, z.object({ data: z.array(shortLivedToken).min(1) })]);
+
+/** The short-lived (1 h) token of a code exchange, with the permissions the user granted. */
+export function toShortLivedToken(body: unknown): {
+  accessToken: string;
+  userId: string | null;
+  scopes: string[];
+} {
+  const parsed = parse(shortLivedResponse, body, 'token response');
+  const token = 'data' in parsed ? (parsed.data[0] as z.infer<typeof shortLivedToken>) : parsed;
+  return { accessToken: token.access_token, userId: token.user_id ?? null, scopes: token.permissions ?? [] };
+}
+
+const longLivedResponse = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().optional(),
+  expires_in: z.coerce.number().positive().optional(),
+});
+
+/**
+ * A long-lived token (exchange or refresh) as a TokenSet. Instagram has no refresh token: the
+ * long-lived access token refreshes itself, so `refreshToken` stays null.
+ */
+export function toLongLivedTokenSet(body: unknown, now: Date, scopes: string[]): TokenSet {
+  const parsed = parse(longLivedResponse, body, 'long-lived token');
+  return {
+    accessToken: parsed.access_token,
+    refreshToken: null,
+    expiresAt: parsed.expires_in === undefined ? null : new Date(now.getTime() + parsed.expires_in * 1000),
+    refreshExpiresAt: null,
+    scopes,
+  };
+}
+
+const count = z.number().int().nonnegative();
+const meResponse = z.object({
+  id: idValue.optional(),
+  user_id: idValue.optional(),
+  username: z.string().min(1),
+  name: z.string().optional(),
+  profile_picture_url: z.string().optional(),
+  followers_count: count.optional(),
+  media_count: count.optional(),
+});
+
+/** `GET /me?fields=user_id,username,name,profile_picture_url,followers_count,media_count`. */
+export function toExternalAccount(body: unknown): ExternalAccount {
+  const me = parse(meResponse, body, 'profile');
+  // `user_id` is the professional account's id (the one publishing uses); `id` is app-scoped.
+  const externalId = me.user_id ?? me.id;
+  if (!externalId) throw new SocialPlatformError('instagram', 'Instagram answered a profile without an id');
+  return {
+    externalId,
+    username: me.username,
+    displayName: me.name?.trim() || me.username,
+    avatarUrl: me.profile_picture_url || null,
+    followers: me.followers_count ?? null,
+  };
+}
+
+const createdObject = z.object({ id: idValue });
+
+/** `POST /{ig-user-id}/media` → container id; `POST /{ig-user-id}/media_publish` → media id. */
+export function toCreatedId(body: unknown, what: 'container' | 'published media'): string {
+  return parse(createdObject, body, what).id;
+}
+
+export type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
+const containerResponse = z.object({
+  status_code: z.enum(['IN_PROGRESS', 'FINISHED', 'ERROR', 'EXPIRED', 'PUBLISHED']),
+  status: z.string().optional(),
+});
+
+/** `GET /{container-id}?fields=status_code,status`. */
+export function toContainerStatus(body: unknown): { code: ContainerStatus; detail: string | null } {
+  const parsed = parse(containerResponse, body, 'container status');
+  return { code: parsed.status_code, detail: parsed.status ?? null };
+}
+
+/** `GET /{media-id}?fields=permalink` → the post's public link, when Instagram gives one. */
+export function toPermalink(body: unknown): string | null {
+  const parsed = parse(z.object({ permalink: z.string().url().optional() }), body, 'media');
+  return parsed.permalink ?? null;
+}
+
+const limitResponse = z.object({
+  data: z
+    .array(
+      z.object({
+        quota_usage: z.number().int().nonnegative().optional(),
+        config: z
+          .object({ quota_total: z.number().int().positive(), quota_duration: z.number().int().positive() })
+          .partial()
+          .optional(),
+      }),
+    )
+    .min(1),
+});
+
+export interface PublishingLimit {
+  used: number;
+  total: number | null;
+  windowSeconds: number;
+}
+
+/** `GET /{ig-user-id}/content_publishing_limit?fields=config,quota_usage`. */
+export function toPublishingLimit(body: unknown): PublishingLimit {
+  const [entry] = parse(limitResponse, body, 'publishing limit').data;
+  return {
+    used: entry?.quota_usage ?? 0,
+    total: entry?.config?.quota_total ?? null,
+    windowSeconds: entry?.config?.quota_duration ?? PUBLISH_CAP_WINDOW_SECONDS,
+  };
+}
+
+/** The media metrics we read (`impressions`, `plays` and `video_views` are deprecated: never asked). */
+export const MEDIA_METRICS = [
+  'views',
+  'reach',
+  'likes',
+  'comments',
+  'shares',
+  'saved',
+  'total_interactions',
+] as const;
+type MediaMetric = (typeof MEDIA_METRICS)[number];
+
+export type InstagramPostMetrics = { externalId: string } & Record<MediaMetric, number>;
+
+const insightsResponse = z.object({
+  data: z.array(
+    z.object({
+      name: z.string(),
+      values: z.array(z.object({ value: z.unknown() })).optional(),
+      total_value: z.object({ value: z.unknown() }).optional(),
+    }),
+  ),
+});
+
+/** `GET /{media-id}/insights?metric=…`: Instagram leaves out what it has no data for; that reads 0. */
+export function toPostMetrics(externalId: string, body: unknown): InstagramPostMetrics {
+  const parsed = parse(insightsResponse, body, 'insights');
+  const metrics = Object.fromEntries(MEDIA_METRICS.map((name) => [name, 0])) as Record<MediaMetric, number>;
+  for (const entry of parsed.data) {
+    if (!(MEDIA_METRICS as readonly string[]).includes(entry.name)) continue;
+    const value = entry.total_value?.value ?? entry.values?.at(-1)?.value;
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) {
+      metrics[entry.name as MediaMetric] = Math.floor(value);
+    }
+  }
+  return { externalId, ...metrics };
+}
+
+/*
+ * Failures. The Graph error object: `{"error":{"message","type","code","error_subcode",
+ * "is_transient","error_user_title","error_user_msg","fbtrace_id"}}`; the token endpoint of
+ * api.instagram.com answers `{"error_type","code","error_message"}` instead.
+ */
+
+interface GraphFailure {
+  code?: number;
+  subcode?: number;
+  type?: string;
+  transient: boolean;
+  message?: string;
+  userMessage?: string;
+}
+
+function readFailure(body: unknown): GraphFailure {
+  const out: GraphFailure = { transient: false };
+  if (typeof body === 'string') {
+    if (body.trim()) out.message = body.trim().slice(0, 200);
+    return out;
+  }
+  if (!body || typeof body !== 'object') return out;
+  const record = body as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  const number = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  const error = record.error;
+  if (error && typeof error === 'object') {
+    const graph = error as Record<string, unknown>;
+    out.code = number(graph.code);
+    out.subcode = number(graph.error_subcode);
+    out.type = text(graph.type);
+    out.transient = graph.is_transient === true;
+    out.message = text(graph.message);
+    out.userMessage = text(graph.error_user_msg);
+    return out;
+  }
+  // api.instagram.com's OAuth shape (its `code` is the HTTP status), or an RFC 6749 one.
+  out.type = text(record.error_type) ?? text(record.error);
+  out.message = text(record.error_message) ?? text(record.error_description);
+  return out;
+}
+
+/** Meta-wide throttling: app (4), user (17), API-level (32), per-call (613), Instagram BUC (80002). */
+const THROTTLED = new Set([4, 17, 32, 613, 80002]);
+const PUBLISH_CAP_CODE = 9;
+const PUBLISH_CAP_SUBCODE = 2207042;
+const TOKEN_INVALID_CODES = new Set([190, 102]);
+const OBJECT_UNREACHABLE_SUBCODE = 33;
+/** "Media not ready yet, wait a moment" (code 9007): about timing, never the content. */
+const MEDIA_NOT_READY_SUBCODE = 2207027;
+const isMediaSubcode = (subcode: number | undefined) =>
+  subcode !== undefined && subcode >= 2_207_000 && subcode <= 2_207_999;
+
+/**
+ * When a throttled caller may come back: `x-business-use-case-usage` (JSON, minutes in
+ * `estimated_time_to_regain_access`), else `retry-after` (seconds), else unknown.
+ */
+export function throttleResetFrom(headers: HeaderReader, now: Date): Date | null {
+  const usage = headers.get('x-business-use-case-usage');
+  if (usage) {
+    try {
+      const parsed = JSON.parse(usage) as Record<
+        string,
+        Array<{ estimated_time_to_regain_access?: unknown }>
+      >;
+      const minutes = Object.values(parsed)
+        .flat()
+        .map((entry) => Number(entry?.estimated_time_to_regain_access))
+        .filter((value) => Number.isFinite(value) && value > 0);
+      if (minutes.length > 0) return new Date(now.getTime() + Math.max(...minutes) * 60_000);
+    } catch {
+      // A header we cannot read says nothing.
+    }
+  }
+  const retryAfter = Number(headers.get('retry-after'));
+  if (headers.get('retry-after') && Number.isFinite(retryAfter) && retryAfter >= 0) {
+    return new Date(now.getTime() + retryAfter * 1000);
+  }
+  return null;
+}
+
+/** A post (or container) Instagram does not know (any more): deleted, or never ours. */
+export class InstagramMediaNotFoundError extends SocialPlatformError {
+  override name = 'InstagramMediaNotFoundError';
+}
+
+/** Is this the 24 h publishing cap (not a short throttle)? The provider then reads the quota. */
+export const isPublishCap = (error: unknown): error is RateLimitedError =>
+  error instanceof RateLimitedError && error.message.startsWith('Instagram publishing limit');
+
+/** Instagram's answer to a failed call, as our error kind. */
+export function instagramErrorFrom(input: {
+  operation: InstagramOperation;
+  status: number;
+  headers: HeaderReader;
+  body: unknown;
+  now: Date;
+}): SocialPlatformError {
+  const { operation, status, now } = input;
+  const said = readFailure(input.body);
+  const reason = said.userMessage ?? said.message ?? said.type ?? `HTTP ${status}`;
+  const codes = `${said.code === undefined ? '' : ` (code ${said.code}${said.subcode ? `/${said.subcode}` : ''})`}`;
+
+  if (said.code === PUBLISH_CAP_CODE || said.subcode === PUBLISH_CAP_SUBCODE) {
+    return new RateLimitedError(
+      'instagram',
+      `Instagram publishing limit reached: ${reason}`,
+      new Date(now.getTime() + PUBLISH_CAP_WINDOW_SECONDS * 1000),
+    );
+  }
+  if (status === 429 || (said.code !== undefined && THROTTLED.has(said.code))) {
+    return new RateLimitedError(
+      'instagram',
+      `Instagram rate limit reached: ${reason}`,
+      throttleResetFrom(input.headers, now),
+    );
+  }
+  // Graph says "Object with ID … does not exist" with code 100/subcode 33. On a post read it means
+  // that post is gone; elsewhere (the account itself) it means the token lost access (Postiz).
+  if (
+    operation === 'read-media' &&
+    said.code === 100 &&
+    (said.subcode === OBJECT_UNREACHABLE_SUBCODE || /does not exist/i.test(said.message ?? ''))
+  ) {
+    return new InstagramMediaNotFoundError('instagram', `Instagram does not know this post: ${reason}`);
+  }
+  if (
+    (said.code !== undefined && TOKEN_INVALID_CODES.has(said.code)) ||
+    said.subcode === OBJECT_UNREACHABLE_SUBCODE ||
+    said.type === 'REVOKED_ACCESS_TOKEN' ||
+    /REVOKED_ACCESS_TOKEN/.test(said.message ?? '') ||
+    (status === 401 && said.code === undefined)
+  ) {
+    return new TokenExpiredError('instagram', `Instagram refused the access token: ${reason}`);
+  }
+  if (operation === 'exchange-code') {
+    // A used or foreign code, a wrong redirect URI or app secret: the user has to try again.
+    if (status < 500)
+      return new SocialPlatformError('instagram', `Instagram refused the authorization: ${reason}`);
+  }
+  if (operation === 'create-container' || operation === 'publish') {
+    if (said.subcode === MEDIA_NOT_READY_SUBCODE || said.transient) {
+      return new SocialPlatformError(
+        'instagram',
+        `Instagram answered ${status}${codes}; try again in a moment: ${reason}`,
+      );
+    }
+    if (isMediaSubcode(said.subcode) || (said.code === 100 && operation === 'create-container')) {
+      return new InvalidContentError('instagram', `Instagram refused the post${codes}: ${reason}`);
+    }
+  }
+  return new SocialPlatformError('instagram', `Instagram answered ${status}${codes}: ${reason}`);
+}
+
+/** A container Instagram could not turn into a post (`ERROR`), or one left too long (`EXPIRED`). */
+export function containerFailure(status: ContainerStatus, detail: string | null): SocialPlatformError {
+  if (status === 'ERROR') {
+    return new InvalidContentError(
+      'instagram',
+      `Instagram could not use this media${detail ? `: ${detail}` : ''}. Check that the image is a public JPEG or PNG.`,
+    );
+  }
+  return new InvalidContentError(
+    'instagram',
+    'The Instagram media container expired before it was published.',
+  );
+}
+
+/** How a call failed without an answer from Instagram. */
+export type InstagramTransportFailure = 'timeout' | 'not-sent' | 'dropped';
+
+/**
+ * A call that got no answer. Not sent: nothing happened. Timed out or dropped after sending: only
+ * `media_publish` may have published something, and must not be blindly repeated.
+ */
+export function instagramTransportError(input: {
+  operation: InstagramOperation;
+  failure: InstagramTransportFailure;
+  timeoutMs: number;
+  cause?: unknown;
+}): SocialPlatformError {
+  const { operation, failure, cause } = input;
+  if (failure === 'not-sent') {
+    return new SocialPlatformError('instagram', 'Instagram could not be reached; nothing was sent.', {
+      cause,
+    });
+  }
+  const what =
+    failure === 'timeout'
+      ? `Instagram did not answer within ${Math.round(input.timeoutMs / 1000)} s`
+      : 'The connection to Instagram broke before it answered';
+  if (REPEATABLE.has(operation)) return new SocialPlatformError('instagram', `${what}.`, { cause });
+  return new UnknownOutcomeError('instagram', `${what}; it may or may not have done it.`, { cause });
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new SocialPlatformError(
+      'instagram',
+      `Instagram answered with an unexpected ${what}: ${z.prettifyError(result.error)}`,
+    );
+  }
+  return result.data;
+}

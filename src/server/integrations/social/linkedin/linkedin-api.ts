@@ -1,0 +1,170 @@
+import { SocialPlatformError } from '../social-provider';
+import {
+  type LinkedInMetricType,
+  type LinkedInOperation,
+  type LinkedInTransportFailure,
+  linkedInErrorFrom,
+  linkedInTransportError,
+} from './transform';
+
+/*
+ * The raw LinkedIn client: HTTP, auth and version headers, timeouts. Answers LinkedIn's JSON (and
+ * the headers, where the answer is in them) as it came; failures leave as our error kinds
+ * (transform.ts decides which). Pointed at LinkedIn or at the platform simulator by its URLs, with
+ * any `fetch` (the simulator's is in-process).
+ */
+
+/**
+ * The Posts API version every /rest call asks for (`LinkedIn-Version: YYYYMM`). LinkedIn sunsets
+ * a version about a year after release (platforms.md L13): 202601 works until about 2027-01;
+ * move it forward, and re-read the Posts API changes, before then.
+ */
+export const LINKEDIN_VERSION = '202601';
+
+export interface LinkedInApiOptions {
+  /** e.g. `https://api.linkedin.com` (paths start with /v2/ or /rest/). */
+  apiBaseUrl: string;
+  /** e.g. `https://www.linkedin.com/oauth/v2/accessToken`: on www, not under the API. */
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  fetch: typeof fetch;
+  /** How long one call may take, body included, before it counts as unanswered. */
+  timeoutMs: number;
+}
+
+/** Errors that prove the request never left: nothing can have happened at LinkedIn. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  /** The JSON body; null when there was none. */
+  body: unknown;
+}
+
+export type LinkedInApi = ReturnType<typeof createLinkedInApi>;
+
+export function createLinkedInApi(options: LinkedInApiOptions) {
+  const base = options.apiBaseUrl.replace(/\/$/, '');
+
+  async function call(
+    operation: LinkedInOperation,
+    url: string,
+    init: { method: string; headers: Record<string, string>; body?: string },
+    accept: (status: number) => boolean = (status) => status >= 200 && status < 300,
+  ): Promise<Answer> {
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    // Raced as well as passed on: a fetch that ignores the signal (the in-process one) still times out.
+    const timedOut = new Promise<never>((_, reject) => {
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    timedOut.catch(() => {});
+    let status: number;
+    let headers: Headers;
+    let text: string;
+    try {
+      const response = await Promise.race([
+        options.fetch(url, { ...init, signal, redirect: 'manual' }),
+        timedOut,
+      ]);
+      status = response.status;
+      headers = response.headers;
+      text = await Promise.race([response.text(), timedOut]);
+    } catch (error) {
+      throw linkedInTransportError({
+        operation,
+        failure: transportFailure(error, signal),
+        timeoutMs: options.timeoutMs,
+        cause: error,
+      });
+    }
+    const body = parseBody(text);
+    if (!accept(status)) throw linkedInErrorFrom({ operation, status, body, now: new Date() });
+    if (typeof body === 'string') {
+      throw new SocialPlatformError('linkedin', `LinkedIn answered ${status} with a body that is not JSON`);
+    }
+    return { status, headers, body: body ?? null };
+  }
+
+  const bearer = (accessToken: string) => ({
+    authorization: `Bearer ${accessToken}`,
+    accept: 'application/json',
+  });
+  /** What every versioned /rest call carries (platforms.md L4). */
+  const rest = (accessToken: string) => ({
+    ...bearer(accessToken),
+    'linkedin-version': LINKEDIN_VERSION,
+    'x-restli-protocol-version': '2.0.0',
+  });
+
+  return {
+    /**
+     * `POST {tokenUrl}` with a code or a refresh token. The client authenticates in the form body:
+     * LinkedIn documents it so, and Basic auth reportedly does not work there (platforms.md L2).
+     */
+    async requestToken(operation: 'exchange-code' | 'refresh', fields: Record<string, string>) {
+      const answer = await call(operation, options.tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({
+          ...fields,
+          client_id: options.clientId,
+          client_secret: options.clientSecret,
+        }).toString(),
+      });
+      return answer.body;
+    },
+    /** `GET /v2/userinfo` (OpenID Connect; unversioned). */
+    async getUserinfo(accessToken: string) {
+      return (await call('read', `${base}/v2/userinfo`, { method: 'GET', headers: bearer(accessToken) }))
+        .body;
+    },
+    /** `POST /rest/posts`: 201 with no body needed; the URN is in the headers. */
+    async createPost(accessToken: string, payload: Record<string, unknown>): Promise<Headers> {
+      const answer = await call('publish', `${base}/rest/posts`, {
+        method: 'POST',
+        headers: { ...rest(accessToken), 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return answer.headers;
+    },
+    async deletePost(accessToken: string, urn: string) {
+      await call('delete', `${base}/rest/posts/${encodeURIComponent(urn)}`, {
+        method: 'DELETE',
+        headers: rest(accessToken),
+      });
+    },
+    /**
+     * One metric's total for one post: `GET /rest/memberCreatorPostAnalytics?q=entity`. Answers
+     * null when LinkedIn no longer knows the post (404: deleted).
+     */
+    async getPostMetric(accessToken: string, entity: string, queryType: LinkedInMetricType) {
+      // Built by hand: the Rest.li tuple's parentheses and colon must stay as they are.
+      const query = `q=entity&entity=${entity}&queryType=${queryType}&aggregation=TOTAL`;
+      const answer = await call(
+        'read',
+        `${base}/rest/memberCreatorPostAnalytics?${query}`,
+        { method: 'GET', headers: rest(accessToken) },
+        (status) => (status >= 200 && status < 300) || status === 404,
+      );
+      return answer.status === 404 ? null : answer.body;
+    },
+  };
+}
+
+function parseBody(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function transportFailure(error: unknown, signal: AbortSignal): LinkedInTransportFailure {
+  if (signal.aborted) return 'timeout';
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  return code && NOT_SENT_CODES.has(code) ? 'not-sent' : 'dropped';
+}

@@ -1,0 +1,188 @@
+import {
+  type AuthorizeRequest,
+  type SocialProvider,
+  TokenExpiredError,
+  type TokenSet,
+} from '../social-provider';
+import { createLinkedInApi } from './linkedin-api';
+import { toLittleText } from './little-text';
+import {
+  analyticsEntity,
+  LINKEDIN_METRIC_TYPES,
+  type LinkedInMetricType,
+  type LinkedInPostMetrics,
+  linkedInPostUrl,
+  linkedInWebBaseUrl,
+  personUrn,
+  toCreatedPostUrn,
+  toExternalAccount,
+  toMetricCount,
+  toPostMetrics,
+  toTokenSet,
+} from './transform';
+
+/*
+ * LinkedIn behind our SocialProvider port: OAuth 2.0 authorization code (no PKCE) as a
+ * confidential client, Sign In with LinkedIn (OpenID Connect) for the member, and the Posts API
+ * with the member's token. The same code talks to LinkedIn and to the platform simulator; only the
+ * URLs (and, for the simulator, the fetch) differ.
+ */
+
+/** Who the member is (openid profile email) and posting as them (w_member_social). */
+export const LINKEDIN_SCOPES = ['openid', 'profile', 'email', 'w_member_social'] as const;
+/**
+ * Member post analytics. Granted only with the vetted Community Management API product, which
+ * LinkedIn wants on an app of its own (platforms.md L11, L11b): asked for only when enabled.
+ */
+export const LINKEDIN_ANALYTICS_SCOPE = 'r_member_postAnalytics';
+const DEFAULT_TOKEN_URL = 'https://www.linkedin.com/oauth/v2/accessToken';
+const DEFAULT_TIMEOUT_MS = 20_000;
+
+export interface LinkedInProviderOptions {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  /** The token endpoint (on www.linkedin.com, not under the API). */
+  tokenUrl?: string;
+  apiBaseUrl: string;
+  sandbox: boolean;
+  fetch?: typeof fetch;
+  /** How long one call to LinkedIn may take before its outcome counts as unknown. Default 20 s. */
+  timeoutMs?: number;
+  /** Where posts are read (their links); derived from `authorizeUrl` when absent. */
+  webBaseUrl?: string;
+  /** Also ask for r_member_postAnalytics (the app must have the Community Management API). */
+  analytics?: boolean;
+}
+
+export interface LinkedInProvider extends SocialProvider {
+  /**
+   * `POST /rest/posts` as the member, text only, public, to the main feed. The text is sent as
+   * little commentary (reserved characters escaped, hashtags kept): LinkedIn shows it as written.
+   */
+  publishText(
+    tokens: TokenSet,
+    text: string,
+    options: {
+      /** The member's `sub` (the account's externalId): the author is `urn:li:person:{sub}`. */
+      externalAccountId: string;
+    },
+  ): Promise<{ externalId: string; url: string }>;
+  /**
+   * Totals of the member's posts (IMPRESSION, MEMBERS_REACHED, REACTION, COMMENT, RESHARE), one
+   * call per metric and post; posts LinkedIn no longer knows (deleted) are listed apart. Needs
+   * r_member_postAnalytics: without it LinkedIn answers 403 (a SocialPlatformError).
+   */
+  fetchPostMetrics(
+    tokens: TokenSet,
+    externalIds: string[],
+  ): Promise<{ metrics: LinkedInPostMetrics[]; missing: string[] }>;
+  deletePost(tokens: TokenSet, externalId: string): Promise<void>;
+}
+
+export function createLinkedInProvider(options: LinkedInProviderOptions): LinkedInProvider {
+  const api = createLinkedInApi({
+    apiBaseUrl: options.apiBaseUrl,
+    tokenUrl: options.tokenUrl ?? DEFAULT_TOKEN_URL,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  });
+  const webBaseUrl = (options.webBaseUrl ?? linkedInWebBaseUrl(options.authorizeUrl)).replace(/\/$/, '');
+  const scopes: string[] = [...LINKEDIN_SCOPES, ...(options.analytics ? [LINKEDIN_ANALYTICS_SCOPE] : [])];
+
+  return {
+    platform: 'linkedin',
+    sandbox: options.sandbox,
+    // LinkedIn's member flow is a confidential client with a secret; arctic and Postiz use no PKCE.
+    usesPkce: false,
+
+    authorizeUrl(request: AuthorizeRequest): string {
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: options.clientId,
+        redirect_uri: request.redirectUri,
+        state: request.state,
+        scope: scopes.join(' '),
+      });
+      // LinkedIn's examples encode spaces as %20; URLSearchParams writes '+' (and a literal '+' as %2B).
+      const separator = options.authorizeUrl.includes('?') ? '&' : '?';
+      return `${options.authorizeUrl}${separator}${query.toString().replace(/\+/g, '%20')}`;
+    },
+
+    async exchangeCode({ code, redirectUri }) {
+      const body = await api.requestToken('exchange-code', {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+      });
+      return toTokenSet(body, new Date());
+    },
+
+    async refreshTokens(tokens) {
+      // Most apps get no refresh token (approved partners only, L1): the 60-day token must be
+      // renewed by the member reconnecting, which the app asks for 7 days ahead.
+      if (!tokens.refreshToken) {
+        throw new TokenExpiredError(
+          'linkedin',
+          'LinkedIn gives this app no refresh token; reconnect the account before its token expires.',
+        );
+      }
+      const body = await api.requestToken('refresh', {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refreshToken,
+      });
+      return toTokenSet(body, new Date(), tokens);
+    },
+
+    async listAccounts(tokens) {
+      return [toExternalAccount(await api.getUserinfo(tokens.accessToken))];
+    },
+
+    // LinkedIn documents no token revocation for this flow: the member removes the app in their
+    // settings; the token lapses after its 60 days. Disconnecting forgets it on our side only.
+    async revoke() {},
+
+    async publishText(tokens, text, { externalAccountId }) {
+      const headers = await api.createPost(tokens.accessToken, {
+        author: personUrn(externalAccountId),
+        commentary: toLittleText(text),
+        visibility: 'PUBLIC',
+        distribution: {
+          feedDistribution: 'MAIN_FEED',
+          targetEntities: [],
+          thirdPartyDistributionChannels: [],
+        },
+        lifecycleState: 'PUBLISHED',
+        isReshareDisabledByAuthor: false,
+      });
+      const externalId = toCreatedPostUrn(headers);
+      return { externalId, url: linkedInPostUrl(webBaseUrl, externalId) };
+    },
+
+    async fetchPostMetrics(tokens, externalIds) {
+      const result: { metrics: LinkedInPostMetrics[]; missing: string[] } = { metrics: [], missing: [] };
+      for (const urn of externalIds) {
+        const entity = analyticsEntity(urn);
+        const counts = {} as Record<LinkedInMetricType, number>;
+        let gone = false;
+        for (const type of LINKEDIN_METRIC_TYPES) {
+          const body = await api.getPostMetric(tokens.accessToken, entity, type);
+          if (body === null) {
+            gone = true;
+            break;
+          }
+          counts[type] = toMetricCount(body);
+        }
+        if (gone) result.missing.push(urn);
+        else result.metrics.push(toPostMetrics(urn, counts));
+      }
+      return result;
+    },
+
+    async deletePost(tokens, externalId) {
+      await api.deletePost(tokens.accessToken, externalId);
+    },
+  };
+}

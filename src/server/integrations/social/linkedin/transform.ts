@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import {
+  type ExternalAccount,
+  InvalidContentError,
+  RateLimitedError,
+  SocialPlatformError,
+  TokenExpiredError,
+  type TokenSet,
+  UnknownOutcomeError,
+} from '../social-provider';
+
+/*
+ * LinkedIn's JSON to our types, and LinkedIn's failures to our error kinds (platforms.md,
+ * LinkedIn: OAuth 2.0, OpenID Connect userinfo, Posts API, member post analytics). Pure: no I/O,
+ * tested alone (transform.test.ts).
+ */
+
+/** What a call to LinkedIn was doing: decides what its failure means. */
+export type LinkedInOperation = 'exchange-code' | 'refresh' | 'read' | 'publish' | 'delete';
+
+/** Calls that change nothing at LinkedIn, or change it the same way twice: safe to retry after a timeout. */
+const REPEATABLE: ReadonlySet<LinkedInOperation> = new Set(['read', 'delete']);
+
+interface HeaderReader {
+  get(name: string): string | null;
+}
+
+const seconds = z.coerce.number().positive();
+const tokenResponse = z.object({
+  access_token: z.string().min(1),
+  expires_in: seconds.optional(),
+  // Only for apps LinkedIn approved for programmatic refresh tokens (platforms.md L1).
+  refresh_token: z.string().min(1).optional(),
+  refresh_token_expires_in: seconds.optional(),
+  scope: z.string().optional(),
+});
+
+const at = (now: Date, inSeconds: number | undefined) =>
+  inSeconds === undefined ? null : new Date(now.getTime() + inSeconds * 1000);
+
+/**
+ * A token endpoint answer as a TokenSet. LinkedIn writes granted scopes comma-separated
+ * (`email,openid,profile,w_member_social`); spaces are read too. A refresh answer keeps the
+ * refresh token's own expiry when it leaves it out: refreshing does not extend it (L1).
+ */
+export function toTokenSet(body: unknown, now: Date, previous?: TokenSet): TokenSet {
+  const parsed = parse(tokenResponse, body, 'token response');
+  const refreshToken = parsed.refresh_token ?? previous?.refreshToken ?? null;
+  return {
+    accessToken: parsed.access_token,
+    refreshToken,
+    expiresAt: at(now, parsed.expires_in),
+    refreshExpiresAt: refreshToken
+      ? (at(now, parsed.refresh_token_expires_in) ?? previous?.refreshExpiresAt ?? null)
+      : null,
+    scopes: parsed.scope ? parsed.scope.split(/[\s,]+/).filter(Boolean) : (previous?.scopes ?? []),
+  };
+}
+
+const userinfo = z.object({
+  sub: z.string().min(1),
+  name: z.string().optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+  picture: z.string().optional(),
+  email: z.string().optional(),
+});
+
+/**
+ * `GET /v2/userinfo` as the account to connect. userinfo carries no vanity name (the public
+ * profile handle needs a restricted scope), so the username is the e-mail's local part, which
+ * is what the member recognises as theirs; without an e-mail (scope not granted), a handle made of
+ * the name (`ada-lovelace`); without either, the `sub`. Followers: LinkedIn documents no member
+ * follower count for this product (platforms.md: UNCONFIRMED), so it is null, never guessed.
+ */
+export function toExternalAccount(body: unknown): ExternalAccount {
+  const user = parse(userinfo, body, 'userinfo');
+  const name =
+    user.name?.trim() || [user.given_name, user.family_name].filter(Boolean).join(' ').trim() || undefined;
+  const local = user.email?.split('@')[0]?.trim();
+  const fromName = name
+    ?.normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  const username = local || fromName || user.sub;
+  return {
+    externalId: user.sub,
+    username,
+    displayName: name ?? username,
+    avatarUrl: user.picture || null,
+    followers: null,
+  };
+}
+
+/** The author of a member's posts (platforms.md: `urn:li:person:{sub}`). */
+export const personUrn = (sub: string) => `urn:li:person:${sub}`;
+
+const POST_URN = /^urn:li:(share|ugcPost):\d+$/;
+
+/** `POST /rest/posts` 201 → the new post's URN, sent in `x-restli-id` (no body). */
+export function toCreatedPostUrn(headers: HeaderReader): string {
+  const urn = (headers.get('x-restli-id') ?? headers.get('x-linkedin-id') ?? '').trim();
+  if (!POST_URN.test(urn)) {
+    throw new SocialPlatformError(
+      'linkedin',
+      `LinkedIn created the post but sent no post URN in x-restli-id (got "${urn.slice(0, 80)}")`,
+    );
+  }
+  return urn;
+}
+
+/**
+ * The `entity` of a memberCreatorPostAnalytics query: `(share:urn%3Ali%3Ashare%3A1)` or
+ * `(ugc:urn%3Ali%3AugcPost%3A1)` (Rest.li 2.0 tuple, the URN encoded inside it).
+ */
+export function analyticsEntity(urn: string): string {
+  const kind = POST_URN.exec(urn)?.[1];
+  if (!kind) throw new SocialPlatformError('linkedin', `Not a LinkedIn post URN: ${urn}`);
+  return `(${kind === 'share' ? 'share' : 'ugc'}:${encodeURIComponent(urn)})`;
+}
+
+/** The metrics memberCreatorPostAnalytics documents for one post (platforms.md L10). */
+export const LINKEDIN_METRIC_TYPES = [
+  'IMPRESSION',
+  'MEMBERS_REACHED',
+  'REACTION',
+  'COMMENT',
+  'RESHARE',
+] as const;
+export type LinkedInMetricType = (typeof LINKEDIN_METRIC_TYPES)[number];
+
+export interface LinkedInPostMetrics {
+  externalId: string;
+  impressions: number;
+  membersReached: number;
+  reactions: number;
+  comments: number;
+  reshares: number;
+}
+
+const analyticsResponse = z.object({
+  elements: z.array(z.object({ count: z.number().int().nonnegative().catch(0) }).loose()),
+});
+
+/** One metric's total from a `q=entity&queryType=…&aggregation=TOTAL` answer (none yet: 0). */
+export function toMetricCount(body: unknown): number {
+  return parse(analyticsResponse, body, 'post analytics').elements[0]?.count ?? 0;
+}
+
+/** The five totals of a post, by metric type, as our metrics. */
+export function toPostMetrics(
+  externalId: string,
+  counts: Record<LinkedInMetricType, number>,
+): LinkedInPostMetrics {
+  return {
+    externalId,
+    impressions: counts.IMPRESSION,
+    membersReached: counts.MEMBERS_REACHED,
+    reactions: counts.REACTION,
+    comments: counts.COMMENT,
+    reshares: counts.RESHARE,
+  };
+}
+
+/**
+ * Where people read LinkedIn (and the simulator): the authorize URL without its
+ * `/oauth/v2/authorization`. `https://www.linkedin.com/oauth/v2/authorization` →
+ * `https://www.linkedin.com`; the simulator's → `…/sandbox/linkedin`.
+ */
+export function linkedInWebBaseUrl(authorizeUrl: string): string {
+  const match = /^(https?:\/\/[^?#]+?)\/oauth\/v2\/authorization\/?(?:[?#].*)?$/.exec(authorizeUrl);
+  return match?.[1] ?? 'https://www.linkedin.com';
+}
+
+/** A post's public link: LinkedIn's feed update page, the URN as it is (colons are fine in a path). */
+export const linkedInPostUrl = (webBaseUrl: string, urn: string) => `${webBaseUrl}/feed/update/${urn}`;
+
+/**
+ * When LinkedIn lets the caller in again. Its limits are per 24 h and reset at midnight UTC, and
+ * a 429 carries no reset header (platforms.md L9): the next midnight UTC.
+ */
+export function nextMidnightUtc(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+interface LinkedInFailureBody {
+  status?: number;
+  serviceErrorCode?: number;
+  code?: string;
+  message?: string;
+  /** OAuth endpoints: `{error, error_description}`. */
+  oauthError?: string;
+  oauthDescription?: string;
+}
+
+function readFailureBody(body: unknown): LinkedInFailureBody {
+  if (typeof body === 'string') return body.trim() ? { message: body.trim().slice(0, 200) } : {};
+  if (!body || typeof body !== 'object') return {};
+  const record = body as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  return {
+    status: number(record.status),
+    serviceErrorCode: number(record.serviceErrorCode),
+    code: text(record.code),
+    message: text(record.message),
+    oauthError: text(record.error),
+    oauthDescription: text(record.error_description),
+  };
+}
+
+/** LinkedIn's answer to a failed call, as our error kind. */
+export function linkedInErrorFrom(input: {
+  operation: LinkedInOperation;
+  status: number;
+  body: unknown;
+  now: Date;
+}): SocialPlatformError {
+  const { operation, status } = input;
+  const said = readFailureBody(input.body);
+  const reason = said.oauthDescription ?? said.message ?? said.oauthError ?? said.code ?? `HTTP ${status}`;
+
+  if (status === 429) {
+    return new RateLimitedError(
+      'linkedin',
+      `LinkedIn rate limit reached: ${reason}`,
+      nextMidnightUtc(input.now),
+    );
+  }
+  if (operation === 'exchange-code' || operation === 'refresh') {
+    if (said.oauthError === 'invalid_client' || said.oauthError === 'unauthorized_client') {
+      return new SocialPlatformError('linkedin', `LinkedIn refused Kitepost's app credentials: ${reason}`);
+    }
+    // A refused refresh token (expired after its 365 days, or revoked): the user must reconnect.
+    if (operation === 'refresh' && (status === 400 || status === 401)) {
+      return new TokenExpiredError('linkedin', `LinkedIn refused the refresh token: ${reason}`);
+    }
+    if (status < 500)
+      return new SocialPlatformError('linkedin', `LinkedIn refused the authorization: ${reason}`);
+  }
+  // Expired or revoked access tokens answer 401 (serviceErrorCode 65600-65602 observed).
+  if (status === 401) {
+    return new TokenExpiredError('linkedin', `LinkedIn refused the access token: ${reason}`);
+  }
+  // 422 (duplicate, unprocessable) or 400 (invalid body) on a publish: the post itself is refused.
+  if (operation === 'publish' && (status === 400 || status === 422)) {
+    return new InvalidContentError('linkedin', `LinkedIn refused the post: ${reason}`);
+  }
+  return new SocialPlatformError('linkedin', `LinkedIn answered ${status}: ${reason}`);
+}
+
+/** How a call failed without an answer from LinkedIn. */
+export type LinkedInTransportFailure = 'timeout' | 'not-sent' | 'dropped';
+
+/**
+ * A call that got no answer. Not sent (connection refused, unknown host): nothing happened.
+ * Timed out or dropped after sending: a publish may have been made and must not be blindly
+ * repeated (a code exchange may have used up the code); a read or a delete may be retried.
+ */
+export function linkedInTransportError(input: {
+  operation: LinkedInOperation;
+  failure: LinkedInTransportFailure;
+  timeoutMs: number;
+  cause?: unknown;
+}): SocialPlatformError {
+  const { operation, failure, cause } = input;
+  if (failure === 'not-sent') {
+    return new SocialPlatformError('linkedin', 'LinkedIn could not be reached; nothing was sent.', { cause });
+  }
+  const what =
+    failure === 'timeout'
+      ? `LinkedIn did not answer within ${Math.round(input.timeoutMs / 1000)} s`
+      : 'The connection to LinkedIn broke before it answered';
+  if (REPEATABLE.has(operation)) return new SocialPlatformError('linkedin', `${what}.`, { cause });
+  return new UnknownOutcomeError('linkedin', `${what}; it may or may not have done it.`, { cause });
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new SocialPlatformError(
+      'linkedin',
+      `LinkedIn answered with an unexpected ${what}: ${z.prettifyError(result.error)}`,
+    );
+  }
+  return result.data;
+}

@@ -1,0 +1,380 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  type Caller,
+  callerOf,
+  type FacebookSimulatorOptions,
+  isLongLived,
+  registerFacebookOAuthSimulator,
+} from './facebook-oauth-simulator';
+import {
+  FACEBOOK_BASE_PATH,
+  FACEBOOK_GRAPH_PATH,
+  FACEBOOK_LABEL,
+  FACEBOOK_LOGO,
+  FACEBOOK_MAX_MESSAGE_LENGTH,
+  FACEBOOK_POST_METRICS,
+  facebookFaults,
+  graphError,
+  invalidParameter,
+  missingObject,
+  permissionError,
+} from './facebook-shapes';
+import { findPagesOf, pageTokenFor } from './facebook-store';
+import { renderMissingPostPage, renderPostPage } from './post-page';
+import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
+import { newMetricsSeed, type SandboxMetrics, sandboxMetrics } from './sandbox-metrics';
+import { avatarSvg } from './sandbox-page';
+import {
+  findAccountByExternalId,
+  findLivePostWithText,
+  findPublishedPosts,
+  insertPost,
+  markPostDeleted,
+  newSnowflakeId,
+  type SandboxAccount,
+  type SandboxPost,
+} from './sandbox-store';
+
+/*
+ * The pretend Facebook Pages (Graph API shapes from platforms.md): Facebook Login, the user's
+ * Pages with their Page tokens, Page posts (create, delete, read), post insights growing with
+ * time, and a public page per post. Served under /sandbox/facebook; the real adapter is pointed
+ * at it by its dialog and Graph base URLs.
+ */
+
+export type { FacebookSimulatorOptions } from './facebook-oauth-simulator';
+
+const PUBLIC = { access: 'public' } as const;
+const HIDDEN = { hide: true } as const;
+const POST_ID = /^\d{1,20}_\d{1,20}$/;
+const OBJECT_ID = /^\d{1,20}$/;
+const DEFAULT_PAGE_SIZE = 25;
+const MAX_PAGE_SIZE = 100;
+
+type Fields = Record<string, string | undefined>;
+
+/** `fields=id,name,picture{url}` → {id, name, picture}: the names asked for, sub-selections aside. */
+function fieldsOf(value: string | undefined, fallback: string[]): Set<string> {
+  if (!value) return new Set(fallback);
+  const names: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const char of value) {
+    if (char === '{') depth++;
+    if (char === '}') depth = Math.max(0, depth - 1);
+    if (char === ',' && depth === 0) {
+      names.push(current);
+      current = '';
+    } else if (depth === 0 && char !== '}') {
+      current += char;
+    }
+  }
+  names.push(current);
+  return new Set(names.map((name) => name.trim().replace(/\..*$/, '')).filter(Boolean));
+}
+
+const isPage = (account: SandboxAccount) => account.ownerId !== null;
+/** Graph's time format: `2026-11-22T13:19:44+0000`. */
+const graphTime = (date: Date) => `${date.toISOString().slice(0, 19)}+0000`;
+
+export function registerFacebookSimulator(app: FastifyInstance, options: FacebookSimulatorOptions) {
+  const { db, appUrl } = options;
+  registerFacebookOAuthSimulator(app, options);
+
+  const avatarUrl = (account: SandboxAccount) =>
+    `${appUrl}${FACEBOOK_BASE_PATH}/avatars/${account.externalId}.svg`;
+  const postUrl = (externalId: string) => `${appUrl}${FACEBOOK_BASE_PATH}/${externalId}`;
+
+  /** A Graph route: the caller's token, fault injection. */
+  function graphRoute<R extends FastifyRequest>(
+    handle: (request: R, caller: Caller) => Promise<SimulatedAnswer>,
+  ) {
+    return simulatedApi<R>({ faults: options.faults, answers: facebookFaults }, async (request) => {
+      const caller = await callerOf(db, request);
+      if (!('grant' in caller)) return caller;
+      return handle(request, caller);
+    });
+  }
+
+  const metricsOf = (post: SandboxPost, page: SandboxAccount, now: number) =>
+    sandboxMetrics({
+      seed: post.metricsSeed,
+      followers: page.followers,
+      ageMs: now - (post.publishedAt ?? post.createdAt).getTime(),
+    });
+
+  function accountObject(account: SandboxAccount, fields: Set<string>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    if (fields.has('id')) out.id = account.externalId;
+    if (fields.has('name')) out.name = account.displayName;
+    if (fields.has('username') && isPage(account)) out.username = account.username;
+    if (fields.has('picture')) {
+      out.picture = { data: { height: 96, width: 96, is_silhouette: false, url: avatarUrl(account) } };
+    }
+    if (isPage(account)) {
+      if (fields.has('followers_count')) out.followers_count = account.followers;
+      if (fields.has('fan_count')) out.fan_count = Math.round(account.followers * 0.92);
+      if (fields.has('category')) out.category = 'Local business';
+      if (fields.has('link')) out.link = `${appUrl}${FACEBOOK_BASE_PATH}/${account.externalId}`;
+    }
+    return out;
+  }
+
+  function postObject(post: SandboxPost, page: SandboxAccount, fields: Set<string>): Record<string, unknown> {
+    const out: Record<string, unknown> = { id: post.externalId };
+    if (fields.has('message')) out.message = post.text;
+    if (fields.has('created_time')) out.created_time = graphTime(post.publishedAt ?? post.createdAt);
+    if (fields.has('permalink_url')) out.permalink_url = postUrl(post.externalId);
+    if (fields.has('from')) out.from = { name: page.displayName, id: page.externalId };
+    return out;
+  }
+
+  app.get(
+    `${FACEBOOK_GRAPH_PATH}/me/accounts`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute(async (request, { account, grant }) => {
+      if (isPage(account)) {
+        return graphError(
+          400,
+          100,
+          '(#100) Tried accessing nonexisting field (accounts) on node type (Page)',
+        );
+      }
+      if (!grant.scopes.includes('pages_show_list')) return { status: 200, body: { data: [] } };
+      const query = request.query as Fields;
+      const asked = Number(query.limit ?? DEFAULT_PAGE_SIZE);
+      const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+      const offset = query.after ? Number(Buffer.from(query.after, 'base64url').toString('utf8')) : 0;
+      if (!Number.isInteger(offset) || offset < 0) return invalidParameter('Invalid cursor.');
+      const pages = await findPagesOf(db, account);
+      const slice = pages.slice(offset, offset + limit);
+      const fields = fieldsOf(query.fields, ['access_token', 'category', 'name', 'id', 'tasks']);
+      const longLived = isLongLived(grant);
+      const data: Array<Record<string, unknown>> = [];
+      for (const page of slice) {
+        const entry = accountObject(page, fields);
+        if (fields.has('access_token'))
+          entry.access_token = (await pageTokenFor(db, page, grant, longLived)).value;
+        if (fields.has('tasks'))
+          entry.tasks = ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'];
+        data.push(entry);
+      }
+      const cursor = (index: number) => Buffer.from(String(index)).toString('base64url');
+      const paging: Record<string, unknown> =
+        slice.length > 0 ? { cursors: { before: cursor(offset), after: cursor(offset + slice.length) } } : {};
+      if (offset + slice.length < pages.length) {
+        const next = new URLSearchParams({
+          ...(query as Record<string, string>),
+          after: cursor(offset + slice.length),
+        });
+        paging.next = `${appUrl}${FACEBOOK_GRAPH_PATH}/me/accounts?${next}`;
+      }
+      return { status: 200, body: { data, ...(Object.keys(paging).length > 0 ? { paging } : {}) } };
+    }),
+  );
+
+  /** A user, a Page or a post by id (`me` is the token's own user or Page). */
+  app.get(
+    `${FACEBOOK_GRAPH_PATH}/:id`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute(async (request, { account }) => {
+      const { id } = request.params as { id: string };
+      const query = request.query as Fields;
+      if (id === 'me')
+        return { status: 200, body: accountObject(account, fieldsOf(query.fields, ['id', 'name'])) };
+      if (POST_ID.test(id)) {
+        const [found] = await findPublishedPosts(db, 'facebook', [id]);
+        if (!found) return missingObject(id);
+        return {
+          status: 200,
+          body: postObject(
+            found.post,
+            found.account,
+            fieldsOf(query.fields, ['created_time', 'message', 'id']),
+          ),
+        };
+      }
+      const target = OBJECT_ID.test(id) ? await findAccountByExternalId(db, 'facebook', id) : undefined;
+      if (!target) return missingObject(id);
+      return { status: 200, body: accountObject(target, fieldsOf(query.fields, ['id', 'name'])) };
+    }),
+  );
+
+  /** The Page's token for a Page call, and the permissions it needs; else the Graph error to answer. */
+  function pageCaller(caller: Caller, pageId: string, scopes: string[]): SimulatedAnswer | null {
+    if (!isPage(caller.account) || caller.account.externalId !== pageId) {
+      return permissionError(
+        'If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission',
+      );
+    }
+    if (!scopes.every((scope) => caller.grant.scopes.includes(scope))) {
+      return permissionError(`The permission(s) ${scopes.join(',')} are not available.`);
+    }
+    return null;
+  }
+
+  app.post(
+    `${FACEBOOK_GRAPH_PATH}/:id/feed`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute(async (request, caller) => {
+      const { id } = request.params as { id: string };
+      const page = OBJECT_ID.test(id) ? await findAccountByExternalId(db, 'facebook', id) : undefined;
+      if (!page || !isPage(page)) return missingObject(id);
+      const refused = pageCaller(caller, id, ['pages_manage_posts', 'pages_read_engagement']);
+      if (refused) return refused;
+      const body =
+        request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+      const message = typeof body.message === 'string' ? body.message : '';
+      if (body.attached_media !== undefined) {
+        // No photo upload in the sandbox yet: every media id is unknown to it.
+        return invalidParameter('Invalid parameter', 1366046);
+      }
+      if (message.trim() === '')
+        return invalidParameter('Invalid parameter: a message or a link is required.');
+      if (Array.from(message).length > FACEBOOK_MAX_MESSAGE_LENGTH) {
+        return invalidParameter('Invalid parameter: the message is too long.');
+      }
+      if (await findLivePostWithText(db, 'facebook', page.id, message)) {
+        return graphError(400, 506, '(#506) Duplicate status message');
+      }
+      const post = await insertPost(db, {
+        platform: 'facebook',
+        externalId: `${page.externalId}_${newSnowflakeId()}`,
+        accountId: page.id,
+        text: message,
+        state: 'published',
+        metricsSeed: newMetricsSeed(),
+        publishedAt: new Date(),
+      });
+      return { status: 200, body: { id: post.externalId } };
+    }),
+  );
+
+  app.delete(
+    `${FACEBOOK_GRAPH_PATH}/:id`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute(async (request, caller) => {
+      const { id } = request.params as { id: string };
+      const [found] = POST_ID.test(id) ? await findPublishedPosts(db, 'facebook', [id]) : [];
+      if (!found) return missingObject(id);
+      const refused = pageCaller(caller, found.account.externalId, ['pages_manage_posts']);
+      if (refused) return refused;
+      await markPostDeleted(db, found.post.id);
+      return { status: 200, body: { success: true } };
+    }),
+  );
+
+  app.get(
+    `${FACEBOOK_GRAPH_PATH}/:id/insights`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute(async (request, caller) => {
+      const { id } = request.params as { id: string };
+      const [found] = POST_ID.test(id) ? await findPublishedPosts(db, 'facebook', [id]) : [];
+      if (!found) return missingObject(id);
+      if (!isPage(caller.account) || caller.account.id !== found.account.id) {
+        return graphError(403, 10, '(#10) Application does not have permission for this action');
+      }
+      if (!caller.grant.scopes.includes('read_insights')) {
+        return graphError(403, 10, '(#10) Application does not have permission for this action');
+      }
+      const asked = ((request.query as Fields).metric ?? '').split(',').filter(Boolean);
+      if (
+        asked.length === 0 ||
+        asked.some((name) => !(FACEBOOK_POST_METRICS as readonly string[]).includes(name))
+      ) {
+        return invalidParameter('The value must be a valid insights metric');
+      }
+      const metrics = metricsOf(found.post, found.account, Date.now());
+      const data = asked.map((name) => ({
+        name,
+        period: 'lifetime',
+        values: [{ value: insightValue(name, metrics) }],
+        title: insightTitles[name] ?? name,
+        description: `Lifetime: ${insightTitles[name] ?? name}`,
+        id: `${id}/insights/${name}/lifetime`,
+      }));
+      return { status: 200, body: { data } };
+    }),
+  );
+
+  // Public pages: a post's link (facebook.com/{page-id}_{post-id}) and avatars.
+  app.get(`${FACEBOOK_BASE_PATH}/:id`, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const [found] = POST_ID.test(id) ? await findPublishedPosts(db, 'facebook', [id]) : [];
+    if (!found) {
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .send(renderMissingPostPage({ platformLabel: FACEBOOK_LABEL, logo: FACEBOOK_LOGO }));
+    }
+    const metrics = metricsOf(found.post, found.account, Date.now());
+    const reactions = reactionsOf(metrics);
+    const page = renderPostPage({
+      platformLabel: FACEBOOK_LABEL,
+      logo: FACEBOOK_LOGO,
+      author: {
+        displayName: found.account.displayName,
+        username: found.account.username,
+        avatarUrl: `${FACEBOOK_BASE_PATH}/avatars/${found.account.externalId}.svg`,
+      },
+      text: found.post.text,
+      publishedAt: found.post.publishedAt ?? found.post.createdAt,
+      stats: [
+        { label: 'Views', value: metrics.impressions },
+        { label: 'Reactions', value: Object.values(reactions).reduce((sum, value) => sum + value, 0) },
+        { label: 'Clicks', value: metrics.clicks },
+      ],
+    });
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  });
+
+  app.get(
+    `${FACEBOOK_BASE_PATH}/avatars/:file`,
+    { config: PUBLIC, schema: HIDDEN },
+    async (request, reply) => {
+      const { file } = request.params as { file: string };
+      const externalId = /^(\d{1,20})\.svg$/.exec(file)?.[1];
+      const account = externalId ? await findAccountByExternalId(db, 'facebook', externalId) : undefined;
+      if (!account) return reply.status(404).send({ error: 'No such avatar' });
+      return reply
+        .header('cache-control', 'public, max-age=86400')
+        .type('image/svg+xml')
+        .send(avatarSvg(account.displayName, account.externalId));
+    },
+  );
+}
+
+const insightTitles: Record<string, string> = {
+  post_total_media_view_unique: 'Post viewers',
+  post_media_view: 'Post views',
+  post_reactions_by_type_total: 'Total post reactions by type',
+  post_clicks: 'Post clicks',
+  post_clicks_by_type: 'Post clicks by type',
+};
+
+/** Reactions by type, each a floor of a rising count: they never go down as the post ages. */
+function reactionsOf(metrics: SandboxMetrics): Record<string, number> {
+  return {
+    like: Math.floor(metrics.likes * 0.7),
+    love: Math.floor(metrics.likes * 0.2),
+    wow: Math.floor(metrics.likes * 0.05),
+    haha: Math.floor(metrics.likes * 0.05),
+  };
+}
+
+function insightValue(name: string, metrics: SandboxMetrics): number | Record<string, number> {
+  switch (name) {
+    case 'post_total_media_view_unique':
+      return Math.floor(metrics.impressions * 0.72);
+    case 'post_media_view':
+      return metrics.impressions;
+    case 'post_reactions_by_type_total':
+      return reactionsOf(metrics);
+    case 'post_clicks':
+      return metrics.clicks;
+    case 'post_clicks_by_type':
+      return { 'link clicks': Math.floor(metrics.clicks / 2), 'other clicks': Math.ceil(metrics.clicks / 2) };
+    default:
+      return 0;
+  }
+}

@@ -1,0 +1,159 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sandboxAccounts, sandboxGrants } from '../../../db/schema';
+import {
+  followersFor,
+  insertGrant,
+  newOpaqueToken,
+  newSnowflakeId,
+  type SandboxAccount,
+  type SandboxGrant,
+} from './sandbox-store';
+
+/*
+ * The pretend Facebook's own corner of the sandbox tables: a user (a sandbox account without an
+ * owner) owns Pages (sandbox accounts whose owner_id is the user). A Page's token is an 'access'
+ * grant on the Page's account.
+ */
+
+/** The user's Pages, oldest first (the order `/me/accounts` lists them in). */
+export function findPagesOf(db: Db, owner: SandboxAccount): Promise<SandboxAccount[]> {
+  return db
+    .select()
+    .from(sandboxAccounts)
+    .where(and(eq(sandboxAccounts.platform, 'facebook'), eq(sandboxAccounts.ownerId, owner.id)))
+    .orderBy(asc(sandboxAccounts.createdAt), asc(sandboxAccounts.externalId));
+}
+
+/** A handle for a Page from its name: lowercase letters and digits, and a number to keep it unique. */
+function pageHandle(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '')
+    .slice(0, 20);
+  return `${slug || 'page'}${randomInt(1000, 10_000)}`;
+}
+
+export async function createPage(db: Db, owner: SandboxAccount, name: string): Promise<SandboxAccount> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const username = pageHandle(name);
+    const [created] = await db
+      .insert(sandboxAccounts)
+      .values({
+        platform: 'facebook',
+        externalId: newSnowflakeId(),
+        username,
+        displayName: name,
+        followers: followersFor(username),
+        ownerId: owner.id,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return created;
+  }
+  throw new Error(`sandbox Page ${name} could not be created`);
+}
+
+const PAGE_NAME_ENDINGS = ['', ' Downtown', ' Online Shop', ' Events', ' Studio'];
+
+/**
+ * Makes sure the user has at least `count` Pages, and one named `name` when a name is given;
+ * Pages it adds are named after the user. Answers all the user's Pages.
+ */
+export async function ensurePages(
+  db: Db,
+  owner: SandboxAccount,
+  input: { count: number; name?: string },
+): Promise<SandboxAccount[]> {
+  let pages = await findPagesOf(db, owner);
+  const taken = (name: string) => pages.some((page) => page.displayName.toLowerCase() === name.toLowerCase());
+  if (input.name && !taken(input.name)) {
+    pages = [...pages, await createPage(db, owner, input.name)];
+  }
+  for (let index = 0; pages.length < input.count; index++) {
+    const ending = PAGE_NAME_ENDINGS[index] ?? ` ${index + 1}`;
+    const name = `${owner.displayName}${ending}`;
+    if (!taken(name)) pages = [...pages, await createPage(db, owner, name)];
+  }
+  return pages;
+}
+
+/** A grant by value whatever its state (to say why a code is refused: used, expired, unknown). */
+export async function findGrant(
+  db: Db,
+  kind: SandboxGrant['kind'],
+  value: string,
+): Promise<{ grant: SandboxGrant; account: SandboxAccount } | undefined> {
+  const rows = await db
+    .select({ grant: sandboxGrants, account: sandboxAccounts })
+    .from(sandboxGrants)
+    .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxGrants.accountId))
+    .where(
+      and(
+        eq(sandboxGrants.platform, 'facebook'),
+        eq(sandboxGrants.kind, kind),
+        eq(sandboxGrants.value, value),
+      ),
+    );
+  return rows[0];
+}
+
+/**
+ * The Page token `/me/accounts` hands out. Read with a long-lived user token it does not expire
+ * (and the same live one is handed out again); read with a short-lived one it ends with it.
+ */
+export async function pageTokenFor(
+  db: Db,
+  page: SandboxAccount,
+  userGrant: SandboxGrant,
+  longLived: boolean,
+): Promise<SandboxGrant> {
+  if (longLived) {
+    const [existing] = await db
+      .select()
+      .from(sandboxGrants)
+      .where(
+        and(
+          eq(sandboxGrants.platform, 'facebook'),
+          eq(sandboxGrants.kind, 'access'),
+          eq(sandboxGrants.accountId, page.id),
+          eq(sandboxGrants.clientId, userGrant.clientId),
+          isNull(sandboxGrants.revokedAt),
+          isNull(sandboxGrants.expiresAt),
+        ),
+      )
+      .limit(1);
+    if (existing) return existing;
+  }
+  return insertGrant(db, {
+    platform: 'facebook',
+    kind: 'access',
+    value: newOpaqueToken(),
+    accountId: page.id,
+    clientId: userGrant.clientId,
+    scopes: userGrant.scopes,
+    expiresAt: longLived ? null : userGrant.expiresAt,
+  });
+}
+
+/**
+ * `DELETE /me/permissions`: the app loses the user, and with it every token it holds for the
+ * user and the user's Pages.
+ */
+export async function revokeApp(db: Db, owner: SandboxAccount, clientId: string): Promise<void> {
+  const pages = await findPagesOf(db, owner);
+  await db
+    .update(sandboxGrants)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sandboxGrants.platform, 'facebook'),
+        eq(sandboxGrants.clientId, clientId),
+        inArray(sandboxGrants.accountId, [owner.id, ...pages.map((page) => page.id)]),
+        isNull(sandboxGrants.revokedAt),
+        or(isNull(sandboxGrants.expiresAt), gt(sandboxGrants.expiresAt, new Date())),
+      ),
+    );
+}

@@ -1,0 +1,36 @@
+import { html, renderSandboxPage } from './sandbox-page';
+
+/**
+ * The public page of a pretend Instagram post: its image (shown when it is https, as the app's
+ * content security policy allows; linked otherwise), caption, date and counts.
+ */
+export function renderInstagramPostPage(input: {
+  author: { displayName: string; username: string; avatarUrl: string };
+  caption: string;
+  imageUrl: string | null;
+  publishedAt: Date;
+  stats: Array<{ label: string; value: number }>;
+}): string {
+  const when = input.publishedAt.toISOString();
+  const shown = `${when.slice(0, 10)} ${when.slice(11, 16)} UTC`;
+  const image = !input.imageUrl
+    ? ''
+    : input.imageUrl.startsWith('https://')
+      ? html`<p><img src="${input.imageUrl}" alt="The post's image" style="max-width:100%;border-radius:8px"></p>`
+      : html`<p><a href="${input.imageUrl}">The post's image</a></p>`;
+  const caption = Array.from(input.caption.replace(/\s+/g, ' ').trim());
+  const short = caption.length <= 60 ? caption.join('') : `${caption.slice(0, 59).join('')}…`;
+  return renderSandboxPage({
+    title: `${input.author.displayName} on Instagram (Sandbox): "${short}"`,
+    platformLabel: 'Instagram',
+    logo: 'IG',
+    body: html`<article aria-labelledby="post-author">
+<div class="post-author"><img class="avatar" src="${input.author.avatarUrl}" alt="" width="48" height="48">
+<div><h1 id="post-author">${input.author.displayName}</h1><p class="muted">@${input.author.username}</p></div></div>
+${image}
+<p class="post-text">${input.caption}</p>
+<p class="muted"><time datetime="${when}">${shown}</time></p>
+<dl class="stats">${input.stats.map((stat) => html`<div><dt>${stat.label}</dt><dd>${stat.value.toLocaleString('en-US')}</dd></div>`)}</dl>
+</article>`,
+  });
+}

@@ -1,0 +1,178 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
+
+/*
+ * How the pretend Instagram says things (platforms.md, Instagram API with Instagram Login): the
+ * Graph error object on graph.instagram.com, `{error_type, code, error_message}` on the code
+ * exchange at api.instagram.com, Meta's `x-business-use-case-usage` header when throttling.
+ */
+
+export const IG_LABEL = 'Instagram';
+export const IG_LOGO = 'IG';
+export const IG_BASE_PATH = '/sandbox/instagram';
+/** Where the pretend hosts live: api.instagram.com (the code exchange) and graph.instagram.com. */
+export const IG_OAUTH_HOST_PATH = `${IG_BASE_PATH}/api`;
+export const IG_GRAPH_PATH = `${IG_BASE_PATH}/graph`;
+export const IG_AUTHORIZE_PATH = `${IG_BASE_PATH}/oauth/authorize`;
+
+export const IG_CODE_SECONDS = 3_600;
+export const IG_SHORT_LIVED_SECONDS = 3_600;
+export const IG_LONG_LIVED_SECONDS = 5_184_000;
+/** A long-lived token may be refreshed once it is this old. */
+export const IG_REFRESH_MIN_AGE_MS = 24 * 3_600_000;
+/** Processing an image takes a moment: the container says IN_PROGRESS this long. */
+export const IG_CONTAINER_PROCESSING_MS = 500;
+/** An unpublished container expires after 24 h. */
+export const IG_CONTAINER_LIFETIME_MS = 24 * 3_600_000;
+/** Posts per rolling 24 h (the reference's `quota_total`, "currently 50"). */
+export const IG_PUBLISH_QUOTA = 50;
+export const IG_PUBLISH_WINDOW_SECONDS = 86_400;
+
+/** 1 to 30 letters, digits, periods or underscores; no period first, last or twice in a row. */
+export const IG_USERNAME = /^(?!\.)(?!.*\.\.)(?!.*\.$)[a-z0-9._]{1,30}$/;
+export const IG_USERNAME_RULE =
+  '1 to 30 lowercase letters, digits, periods or underscores (no period at either end or twice in a row).';
+
+/** Scopes the pretend Instagram knows, with what the consent page says about each. */
+export const IG_SCOPES: Record<string, string> = {
+  instagram_business_basic: 'Read your profile info and media.',
+  instagram_business_content_publish: 'Publish photos and videos to your account.',
+  instagram_business_manage_insights: 'Read insights of your account and its posts.',
+  instagram_business_manage_comments: 'Read and reply to comments on your posts.',
+  instagram_business_manage_messages: 'Read and send direct messages.',
+};
+
+/** An id shaped like an Instagram professional account's or media's: 17 digits starting 178. */
+export function newInstagramId(prefix: '178414' | '178' = '178'): string {
+  const digits = 17 - prefix.length;
+  let rest = '';
+  while (rest.length < digits) rest += String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return `${prefix}${rest.slice(0, digits)}`;
+}
+
+const SHORTCODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** A media id as a permalink shortcode (Instagram's base-64 of the id), and back. */
+export function shortcodeOf(mediaId: string): string {
+  let value = BigInt(mediaId);
+  let out = '';
+  do {
+    out = SHORTCODE_ALPHABET[Number(value % 64n)] + out;
+    value /= 64n;
+  } while (value > 0n);
+  return out;
+}
+
+export function mediaIdOf(shortcode: string): string | null {
+  if (!/^[A-Za-z0-9_-]{1,12}$/.test(shortcode)) return null;
+  let value = 0n;
+  for (const char of shortcode) value = value * 64n + BigInt(SHORTCODE_ALPHABET.indexOf(char));
+  return value.toString();
+}
+
+export function graphError(
+  status: number,
+  error: {
+    message: string;
+    code: number;
+    subcode?: number;
+    type?: string;
+    transient?: boolean;
+    userTitle?: string;
+    userMessage?: string;
+  },
+  headers?: Record<string, string>,
+): SimulatedAnswer {
+  return {
+    status,
+    ...(headers ? { headers } : {}),
+    body: {
+      error: {
+        message: error.message,
+        type: error.type ?? 'OAuthException',
+        code: error.code,
+        ...(error.subcode === undefined ? {} : { error_subcode: error.subcode }),
+        is_transient: error.transient ?? false,
+        ...(error.userTitle ? { error_user_title: error.userTitle } : {}),
+        ...(error.userMessage ? { error_user_msg: error.userMessage } : {}),
+        fbtrace_id: randomBytes(8).toString('base64url'),
+      },
+    },
+  };
+}
+
+/** Graph's `(#100)`: a parameter is wrong. */
+export const invalidParameter = (message: string, subcode?: number) =>
+  graphError(400, { message: `(#100) ${message}`, code: 100, ...(subcode ? { subcode } : {}) });
+
+/** Graph's answer for an object the caller cannot see (code 100, subcode 33). */
+export const noSuchObject = (id: string, verb: 'get' | 'post') =>
+  graphError(400, {
+    message: `Unsupported ${verb} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+    type: 'IGApiException',
+    code: 100,
+    subcode: 33,
+  });
+
+export const invalidToken = () =>
+  graphError(400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
+
+export const missingPermission = () =>
+  graphError(400, {
+    message: '(#10) Application does not have permission for this action',
+    type: 'IGApiException',
+    code: 10,
+  });
+
+/** api.instagram.com's OAuth errors: `code` is the HTTP status. */
+export const oauthError = (message: string, status = 400): SimulatedAnswer => ({
+  status,
+  body: { error_type: 'OAuthException', code: status, error_message: message },
+});
+
+/** Meta's throttling header: how long until the account's calls are allowed again, in minutes. */
+export function throttleHeaders(resetAt: Date, accountKey = 'sandbox'): Record<string, string> {
+  const minutes = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60_000));
+  return {
+    'x-business-use-case-usage': JSON.stringify({
+      [accountKey]: [
+        {
+          type: 'instagram',
+          call_count: 100,
+          total_cputime: 12,
+          total_time: 25,
+          estimated_time_to_regain_access: minutes,
+        },
+      ],
+    }),
+  };
+}
+
+/** Injected failures on graph.instagram.com. */
+export const igGraphFaults: FaultAnswers = {
+  rateLimited: (resetAt) =>
+    graphError(
+      400,
+      {
+        message: 'There have been too many calls for this Instagram account. Wait a bit and try again.',
+        code: 80002,
+        transient: true,
+      },
+      throttleHeaders(resetAt),
+    ),
+  unauthorized: () =>
+    graphError(400, {
+      message: 'Error validating access token: Session has expired.',
+      code: 190,
+      subcode: 463,
+    }),
+  unavailable: () =>
+    graphError(503, { message: 'Service temporarily unavailable', code: 2, transient: true }),
+};
+
+/** Injected failures on api.instagram.com's code exchange. */
+export const igOAuthFaults: FaultAnswers = {
+  ...igGraphFaults,
+  unauthorized: () => oauthError('Matching code was not found or was already used.'),
+  unavailable: () => oauthError('Service temporarily unavailable', 503),
+};

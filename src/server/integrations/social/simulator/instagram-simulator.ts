@@ -1,0 +1,462 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { platformRules } from '../../../../contracts/platforms';
+import { checkPostFits } from '../../../../contracts/post-text';
+import { type InstagramSimulatorOptions, registerInstagramOAuthSimulator } from './instagram-oauth-simulator';
+import { renderInstagramPostPage } from './instagram-post-page';
+import {
+  graphError,
+  IG_BASE_PATH,
+  IG_CONTAINER_LIFETIME_MS,
+  IG_CONTAINER_PROCESSING_MS,
+  IG_GRAPH_PATH,
+  IG_LABEL,
+  IG_LOGO,
+  IG_PUBLISH_QUOTA,
+  IG_PUBLISH_WINDOW_SECONDS,
+  igGraphFaults,
+  invalidParameter,
+  invalidToken,
+  mediaIdOf,
+  missingPermission,
+  newInstagramId,
+  noSuchObject,
+  shortcodeOf,
+} from './instagram-shapes';
+import { countRecentlyPublished, findInstagramObject, publishContainer } from './instagram-store';
+import { renderMissingPostPage } from './post-page';
+import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
+import { newMetricsSeed, sandboxMetrics } from './sandbox-metrics';
+import { avatarSvg } from './sandbox-page';
+import {
+  countLivePosts,
+  findAccountByExternalId,
+  findLiveGrant,
+  findPublishedPosts,
+  insertPost,
+  type SandboxAccount,
+  type SandboxPost,
+} from './sandbox-store';
+
+/*
+ * The pretend Instagram (Instagram API with Instagram Login, platforms.md): OAuth, the profile,
+ * two-step image publishing (container → media_publish) with the caption rules and the 24 h
+ * quota, permalinks, media insights growing with time, and a public page per post. Served under
+ * /sandbox/instagram; the real Instagram adapter is pointed at it by base URLs. Images are never
+ * downloaded: their URLs are recorded in `sandbox_posts.media`.
+ */
+
+export type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
+
+const PUBLIC = { access: 'public' } as const;
+const HIDDEN = { hide: true } as const;
+const BASIC = 'instagram_business_basic';
+const PUBLISH = 'instagram_business_content_publish';
+const INSIGHTS = 'instagram_business_manage_insights';
+const DEPRECATED_METRICS = new Set(['impressions', 'plays', 'video_views']);
+const MEDIA_METRICS = ['views', 'reach', 'likes', 'comments', 'shares', 'saved', 'total_interactions'];
+const SUPPORTED_IMAGE = /\.(?:jpe?g|png)$/i;
+
+type Fields = Record<string, string | undefined>;
+type Caller = { account: SandboxAccount; scopes: string[] };
+
+const fieldsOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+
+/** The app-scoped id `/me` answers as `id`: stable, and not the account id publishing uses. */
+const appScopedId = (account: SandboxAccount) =>
+  (
+    BigInt(`0x${createHash('sha256').update(account.externalId).digest('hex').slice(0, 13)}`) +
+    10n ** 15n
+  ).toString();
+
+/** A container's state, from its age and its image (the sandbox downloads nothing). */
+function containerState(post: SandboxPost, now: number): { code: string; status: string } {
+  const age = now - post.createdAt.getTime();
+  const imageUrl = post.media[0]?.url ?? '';
+  const path = (() => {
+    try {
+      return new URL(imageUrl).pathname;
+    } catch {
+      return '';
+    }
+  })();
+  const extension = /\.[A-Za-z0-9]{2,5}$/.exec(path)?.[0];
+  if (age > IG_CONTAINER_LIFETIME_MS)
+    return { code: 'EXPIRED', status: 'Expired: the container was not published within 24 hours.' };
+  if (age < IG_CONTAINER_PROCESSING_MS)
+    return { code: 'IN_PROGRESS', status: 'In Progress: the media is being processed.' };
+  if (extension && !SUPPORTED_IMAGE.test(extension)) {
+    return { code: 'ERROR', status: `Error: ${extension} images are not supported; use JPEG or PNG.` };
+  }
+  return { code: 'FINISHED', status: 'Finished: the media is ready to be published.' };
+}
+
+export function registerInstagramSimulator(app: FastifyInstance, options: InstagramSimulatorOptions) {
+  const { db, appUrl } = options;
+  registerInstagramOAuthSimulator(app, options);
+
+  const avatarUrl = (account: SandboxAccount) => `${appUrl}${IG_BASE_PATH}/avatars/${account.externalId}.svg`;
+  const permalinkOf = (post: SandboxPost) => `${appUrl}${IG_BASE_PATH}/p/${shortcodeOf(post.externalId)}/`;
+
+  /** The account behind the request's token: `access_token` in the query or form, or a Bearer header. */
+  async function callerOf(request: FastifyRequest): Promise<Caller | null> {
+    const fromQuery = (request.query as Fields).access_token;
+    const body = request.body as Fields | undefined;
+    const fromBody = body && typeof body === 'object' ? body.access_token : undefined;
+    const fromHeader = /^(?:Bearer|OAuth)\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const token = fromQuery ?? fromBody ?? fromHeader;
+    if (!token) return null;
+    const found = await findLiveGrant(db, 'instagram', 'access', token);
+    return found ? { account: found.account, scopes: found.grant.scopes } : null;
+  }
+
+  /** A Graph route: the token, the permissions it needs, fault injection. */
+  function graphRoute<R extends FastifyRequest>(
+    scopes: string[],
+    handle: (request: R, caller: Caller, params: Fields) => Promise<SimulatedAnswer>,
+  ) {
+    return simulatedApi<R>({ faults: options.faults, answers: igGraphFaults }, async (request) => {
+      const caller = await callerOf(request);
+      if (!caller) return invalidToken();
+      if (!scopes.every((scope) => caller.scopes.includes(scope))) return missingPermission();
+      // Graph reads parameters from the query string and the form body alike.
+      const body = request.body && typeof request.body === 'object' ? (request.body as Fields) : {};
+      return handle(request, caller, { ...(request.query as Fields), ...body });
+    });
+  }
+
+  const isSelf = (id: string, caller: Caller) => id === 'me' || id === caller.account.externalId;
+
+  const metricsOf = (post: SandboxPost, account: SandboxAccount, now: number) =>
+    sandboxMetrics({
+      seed: post.metricsSeed,
+      followers: account.followers,
+      ageMs: now - (post.publishedAt ?? post.createdAt).getTime(),
+    });
+
+  async function profile(account: SandboxAccount, fields: string[]): Promise<SimulatedAnswer> {
+    const user: Record<string, unknown> = {};
+    for (const field of fields) {
+      switch (field) {
+        case 'id':
+          break;
+        case 'user_id':
+          user.user_id = account.externalId;
+          break;
+        case 'username':
+          user.username = account.username;
+          break;
+        case 'name':
+          user.name = account.displayName;
+          break;
+        case 'account_type':
+          user.account_type = 'BUSINESS';
+          break;
+        case 'profile_picture_url':
+          user.profile_picture_url = avatarUrl(account);
+          break;
+        case 'followers_count':
+          user.followers_count = account.followers;
+          break;
+        case 'follows_count':
+          user.follows_count = Math.round(account.followers / 7) + 12;
+          break;
+        case 'media_count':
+          user.media_count = await countLivePosts(db, account.id);
+          break;
+        default:
+          return invalidParameter(`Tried accessing nonexisting field (${field}) on node type (User)`);
+      }
+    }
+    return { status: 200, body: { ...user, id: appScopedId(account) } };
+  }
+
+  app.get(
+    `${IG_GRAPH_PATH}/me`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute([BASIC], async (_request, { account }, params) => profile(account, fieldsOf(params.fields))),
+  );
+
+  // One node: the account itself, a container (status_code) or a published media (permalink…).
+  app.get(
+    `${IG_GRAPH_PATH}/:id`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute([BASIC], async (request, caller, params) => {
+      const { id } = request.params as { id: string };
+      const fields = fieldsOf(params.fields);
+      if (id === caller.account.externalId) return profile(caller.account, fields);
+      const found = /^\d{1,20}$/.test(id) ? await findInstagramObject(db, id) : undefined;
+      if (!found || found.account.id !== caller.account.id) return noSuchObject(id, 'get');
+      if (found.kind !== 'media') {
+        const state =
+          found.kind === 'published-container'
+            ? { code: 'PUBLISHED', status: 'Published: the media was published.' }
+            : containerState(found.post, Date.now());
+        const out: Record<string, unknown> = { id };
+        for (const field of fields) {
+          if (field === 'status_code') out.status_code = state.code;
+          else if (field === 'status') out.status = state.status;
+          else if (field !== 'id') {
+            return invalidParameter(
+              `Tried accessing nonexisting field (${field}) on node type (ShadowIGMediaBuilder)`,
+            );
+          }
+        }
+        return { status: 200, body: out };
+      }
+      const { post, account } = found;
+      const metrics = metricsOf(post, account, Date.now());
+      const values: Record<string, unknown> = {
+        caption: post.text,
+        media_type: 'IMAGE',
+        media_product_type: 'FEED',
+        media_url: post.media[0]?.url ?? null,
+        permalink: permalinkOf(post),
+        shortcode: shortcodeOf(post.externalId),
+        timestamp: (post.publishedAt ?? post.createdAt).toISOString().replace(/\.\d{3}Z$/, '+0000'),
+        username: account.username,
+        like_count: metrics.likes,
+        comments_count: metrics.replies,
+        is_comment_enabled: true,
+      };
+      const out: Record<string, unknown> = {};
+      for (const field of fields) {
+        if (field === 'id') continue;
+        if (!(field in values)) {
+          return invalidParameter(
+            `Tried accessing nonexisting field (${field}) on node type (ShadowIGMedia)`,
+          );
+        }
+        out[field] = values[field];
+      }
+      return { status: 200, body: { ...out, id } };
+    }),
+  );
+
+  app.post(
+    `${IG_GRAPH_PATH}/:userId/media`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute([BASIC, PUBLISH], async (request, caller, params) => {
+      const { userId } = request.params as { userId: string };
+      if (!isSelf(userId, caller)) return noSuchObject(userId, 'post');
+      const mediaType = params.media_type ?? 'IMAGE';
+      if (mediaType !== 'IMAGE' || params.is_carousel_item === 'true') {
+        return invalidParameter(
+          'The sandbox publishes single images only (no video, reel, story or carousel).',
+        );
+      }
+      if (!params.image_url) return invalidParameter('The parameter image_url is required');
+      let imageUrl: URL | null = null;
+      try {
+        imageUrl = new URL(params.image_url);
+      } catch {
+        imageUrl = null;
+      }
+      if (!imageUrl || (imageUrl.protocol !== 'https:' && imageUrl.protocol !== 'http:')) {
+        return graphError(400, {
+          message: 'Only photo or video can be accepted as media type.',
+          type: 'OAuthException',
+          code: 9004,
+          subcode: 2207052,
+          userTitle: 'Media download has failed.',
+          userMessage: 'The media could not be fetched from this URI.',
+        });
+      }
+      const caption = params.caption ?? '';
+      const rules = platformRules.instagram;
+      const fit = checkPostFits('instagram', caption, []);
+      if (!fit.fits) {
+        return invalidParameter(
+          `The caption is too long: ${fit.length} characters; captions can have at most ${rules.maxLength}.`,
+        );
+      }
+      if (fit.tooManyHashtags) {
+        return invalidParameter(
+          `The caption has too many hashtags; captions can have at most ${rules.maxHashtags}.`,
+        );
+      }
+      const containerId = newInstagramId();
+      await insertPost(db, {
+        platform: 'instagram',
+        externalId: containerId,
+        accountId: caller.account.id,
+        text: caption,
+        media: [{ id: containerId, url: imageUrl.toString(), kind: 'image' }],
+        state: 'container',
+        metricsSeed: newMetricsSeed(),
+        publishedAt: null,
+      });
+      return { status: 200, body: { id: containerId } };
+    }),
+  );
+
+  app.post(
+    `${IG_GRAPH_PATH}/:userId/media_publish`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute([BASIC, PUBLISH], async (request, caller, params) => {
+      const { userId } = request.params as { userId: string };
+      if (!isSelf(userId, caller)) return noSuchObject(userId, 'post');
+      const containerId = params.creation_id;
+      if (!containerId) return invalidParameter('The parameter creation_id is required');
+      const found = /^\d{1,20}$/.test(containerId) ? await findInstagramObject(db, containerId) : undefined;
+      if (!found || found.kind === 'media' || found.account.id !== caller.account.id) {
+        return invalidParameter(`Media ID ${containerId} is not a media container of this account.`);
+      }
+      if (found.kind === 'published-container') {
+        return invalidParameter('This media container has already been published.');
+      }
+      const state = containerState(found.post, Date.now());
+      if (state.code === 'IN_PROGRESS') {
+        return graphError(400, {
+          message: 'Media ID is not available',
+          code: 9007,
+          subcode: 2207027,
+          userTitle: 'Media not ready for publishing',
+          userMessage: 'The media is not ready for publishing, please wait for a moment.',
+        });
+      }
+      if (state.code === 'EXPIRED') {
+        return invalidParameter(
+          'The media you are trying to access has expired. Please try to upload again.',
+          2207020,
+        );
+      }
+      if (state.code === 'ERROR')
+        return invalidParameter(`The media container cannot be published: ${state.status}`);
+      const used = await countRecentlyPublished(db, caller.account.id, IG_PUBLISH_WINDOW_SECONDS * 1000);
+      if (used >= IG_PUBLISH_QUOTA) {
+        return graphError(400, {
+          message: 'Application request limit reached',
+          code: 9,
+          subcode: 2207042,
+          userTitle: 'Max posts reached',
+          userMessage: `The account has reached its limit of ${IG_PUBLISH_QUOTA} API-published posts in 24 hours.`,
+        });
+      }
+      const mediaId = newInstagramId();
+      if (!(await publishContainer(db, found.post.id, mediaId))) {
+        return invalidParameter('This media container has already been published.');
+      }
+      return { status: 200, body: { id: mediaId } };
+    }),
+  );
+
+  app.get(
+    `${IG_GRAPH_PATH}/:userId/content_publishing_limit`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute([BASIC, PUBLISH], async (request, caller) => {
+      const { userId } = request.params as { userId: string };
+      if (!isSelf(userId, caller)) return noSuchObject(userId, 'get');
+      const used = await countRecentlyPublished(db, caller.account.id, IG_PUBLISH_WINDOW_SECONDS * 1000);
+      return {
+        status: 200,
+        body: {
+          data: [
+            {
+              quota_usage: used,
+              config: { quota_total: IG_PUBLISH_QUOTA, quota_duration: IG_PUBLISH_WINDOW_SECONDS },
+            },
+          ],
+        },
+      };
+    }),
+  );
+
+  app.get(
+    `${IG_GRAPH_PATH}/:id/insights`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute([BASIC, INSIGHTS], async (request, caller, params) => {
+      const { id } = request.params as { id: string };
+      const found = /^\d{1,20}$/.test(id) ? await findInstagramObject(db, id) : undefined;
+      if (found?.kind !== 'media' || found.account.id !== caller.account.id) {
+        return noSuchObject(id, 'get');
+      }
+      const metrics = fieldsOf(params.metric);
+      if (metrics.length === 0) return invalidParameter('The parameter metric is required');
+      const deprecated = metrics.find((metric) => DEPRECATED_METRICS.has(metric));
+      if (deprecated) {
+        return invalidParameter(
+          `Starting from version v22.0 and above, the ${deprecated} metric is no longer supported. Use views instead.`,
+        );
+      }
+      const unknown = metrics.find((metric) => !MEDIA_METRICS.includes(metric));
+      if (unknown) {
+        return invalidParameter(
+          `metric[${metrics.indexOf(unknown)}] must be one of the following values: ${MEDIA_METRICS.join(', ')}`,
+        );
+      }
+      const m = metricsOf(found.post, found.account, Date.now());
+      const values: Record<string, number> = {
+        views: m.impressions,
+        reach: Math.floor(m.impressions * 0.72),
+        likes: m.likes,
+        comments: m.replies,
+        shares: m.reposts,
+        saved: m.bookmarks,
+        total_interactions: m.likes + m.replies + m.reposts + m.bookmarks,
+      };
+      return {
+        status: 200,
+        body: {
+          data: metrics.map((name) => ({
+            name,
+            period: 'lifetime',
+            values: [{ value: values[name] ?? 0 }],
+            title: name.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()),
+            description: `Lifetime ${name.replace(/_/g, ' ')} of this media.`,
+            id: `${id}/insights/${name}/lifetime`,
+          })),
+        },
+      };
+    }),
+  );
+
+  // Public pages: a post's permalink, and avatars.
+  const postPage = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const { shortcode } = request.params as { shortcode: string };
+    const mediaId = mediaIdOf(shortcode);
+    const [found] = mediaId ? await findPublishedPosts(db, 'instagram', [mediaId]) : [];
+    if (!found) {
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .send(renderMissingPostPage({ platformLabel: IG_LABEL, logo: IG_LOGO }));
+    }
+    const metrics = metricsOf(found.post, found.account, Date.now());
+    const page = renderInstagramPostPage({
+      author: {
+        displayName: found.account.displayName,
+        username: found.account.username,
+        avatarUrl: `${IG_BASE_PATH}/avatars/${found.account.externalId}.svg`,
+      },
+      caption: found.post.text,
+      imageUrl: found.post.media[0]?.url ?? null,
+      publishedAt: found.post.publishedAt ?? found.post.createdAt,
+      stats: [
+        { label: 'Views', value: metrics.impressions },
+        { label: 'Likes', value: metrics.likes },
+        { label: 'Comments', value: metrics.replies },
+        { label: 'Shares', value: metrics.reposts },
+        { label: 'Saves', value: metrics.bookmarks },
+      ],
+    });
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  };
+  app.get(`${IG_BASE_PATH}/p/:shortcode/`, { config: PUBLIC, schema: HIDDEN }, postPage);
+  app.get(`${IG_BASE_PATH}/p/:shortcode`, { config: PUBLIC, schema: HIDDEN }, postPage);
+
+  app.get(`${IG_BASE_PATH}/avatars/:file`, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const externalId = /^(\d{1,20})\.svg$/.exec(file)?.[1];
+    const account = externalId ? await findAccountByExternalId(db, 'instagram', externalId) : undefined;
+    if (!account) return reply.status(404).send({ error: 'No such avatar' });
+    return reply
+      .header('cache-control', 'public, max-age=86400')
+      .type('image/svg+xml')
+      .send(avatarSvg(account.displayName, account.externalId));
+  });
+}

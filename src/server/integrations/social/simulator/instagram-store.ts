@@ -1,0 +1,64 @@
+import { and, count, eq, gt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sandboxAccounts, sandboxPosts } from '../../../db/schema';
+import type { SandboxAccount, SandboxPost } from './sandbox-store';
+
+/*
+ * The pretend Instagram's own reads and writes of the shared sandbox tables: media containers.
+ * A container is a `sandbox_posts` row in state 'container' whose external id is the container
+ * id; publishing gives it the media id and state 'published', and the container id stays in its
+ * `media[0].id`, so the container still answers `status_code=PUBLISHED` afterwards.
+ */
+
+export type InstagramObject =
+  | { kind: 'container'; post: SandboxPost; account: SandboxAccount }
+  | { kind: 'published-container'; post: SandboxPost; account: SandboxAccount }
+  | { kind: 'media'; post: SandboxPost; account: SandboxAccount };
+
+/** A container or a published post, by the id Instagram shows; deleted posts are not found. */
+export async function findInstagramObject(db: Db, id: string): Promise<InstagramObject | undefined> {
+  const rows = await db
+    .select({ post: sandboxPosts, account: sandboxAccounts })
+    .from(sandboxPosts)
+    .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxPosts.accountId))
+    .where(
+      and(
+        eq(sandboxPosts.platform, 'instagram'),
+        or(eq(sandboxPosts.externalId, id), sql`${sandboxPosts.media} @> ${JSON.stringify([{ id }])}::jsonb`),
+      ),
+    );
+  for (const row of rows) {
+    if (row.post.externalId === id) {
+      if (row.post.state === 'container') return { kind: 'container', ...row };
+      if (row.post.state === 'published') return { kind: 'media', ...row };
+    } else if (row.post.state === 'published') {
+      return { kind: 'published-container', ...row };
+    }
+  }
+  return undefined;
+}
+
+/** Makes a container public under its media id. Conditional: of two racing publishes one wins. */
+export async function publishContainer(db: Db, postId: string, mediaId: string): Promise<boolean> {
+  const rows = await db
+    .update(sandboxPosts)
+    .set({ externalId: mediaId, state: 'published', publishedAt: new Date() })
+    .where(and(eq(sandboxPosts.id, postId), eq(sandboxPosts.state, 'container')))
+    .returning({ id: sandboxPosts.id });
+  return rows.length === 1;
+}
+
+/** Posts the account published in the last `windowMs` (the rolling publishing quota). */
+export async function countRecentlyPublished(db: Db, accountId: string, windowMs: number): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(sandboxPosts)
+    .where(
+      and(
+        eq(sandboxPosts.accountId, accountId),
+        eq(sandboxPosts.state, 'published'),
+        gt(sandboxPosts.publishedAt, new Date(Date.now() - windowMs)),
+      ),
+    );
+  return row?.total ?? 0;
+}

@@ -1,0 +1,104 @@
+import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
+
+/*
+ * How the pretend LinkedIn says things (platforms.md, LinkedIn): `{status, serviceErrorCode,
+ * message}` on the API, OAuth `{error, error_description}` on the token endpoint, no rate-limit
+ * headers (the limits are daily and reset at midnight UTC), and commentary in "little" text.
+ */
+
+export const LINKEDIN_LABEL = 'LinkedIn';
+export const LINKEDIN_LOGO = 'in';
+export const LINKEDIN_BASE_PATH = '/sandbox/linkedin';
+/** 60 days (platforms.md L1). */
+export const LINKEDIN_ACCESS_TOKEN_SECONDS = 60 * 24 * 3600;
+/** LinkedIn's authorization codes live 30 minutes. */
+export const LINKEDIN_CODE_SECONDS = 30 * 60;
+export const LINKEDIN_MAX_COMMENTARY = 3000;
+/** Versions the pretend Posts API serves (`LinkedIn-Version: YYYYMM`): the last twelve months or so. */
+export const LINKEDIN_OLDEST_VERSION = '202510';
+/** A sandbox member's handle: it becomes their e-mail's local part, like a vanity name. */
+export const LINKEDIN_HANDLE = /^[A-Za-z0-9-]{3,30}$/;
+export const LINKEDIN_HANDLE_RULE = '3 to 30 letters, digits or hyphens.';
+
+/** Scopes the pretend LinkedIn knows, with what the consent page says about each. */
+export const LINKEDIN_SCOPES: Record<string, string> = {
+  openid: 'Use your name and photo to sign you in.',
+  profile: 'Use your name and photo.',
+  email: 'Use the primary e-mail address on your account.',
+  w_member_social: 'Create, modify and delete posts, comments and reactions for you.',
+  r_member_postAnalytics: "Read your posts' analytics.",
+};
+
+/** The API's error body (platforms.md L8). */
+export function apiError(
+  status: number,
+  message: string,
+  extra: { serviceErrorCode?: number; code?: string } = {},
+): SimulatedAnswer {
+  return { status, body: { ...extra, message, status } };
+}
+
+export const accessDenied = (what: string) =>
+  apiError(403, `Not enough permissions to access: ${what}`, {
+    serviceErrorCode: 100,
+    code: 'ACCESS_DENIED',
+  });
+
+export const oauthError = (status: number, error: string, description: string): SimulatedAnswer => ({
+  status,
+  body: { error, error_description: description },
+});
+
+/** Injected failures on the API (Bearer calls). A 429 says no reset: LinkedIn sends no such header. */
+export const linkedInApiFaults: FaultAnswers = {
+  rateLimited: () =>
+    apiError(429, 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.'),
+  unauthorized: () => apiError(401, 'Invalid access token', { serviceErrorCode: 65600 }),
+  unavailable: () => apiError(503, 'Service Unavailable'),
+};
+
+/** Injected failures on the token endpoint: an expired token there is a refused refresh token. */
+export const linkedInOAuthFaults: FaultAnswers = {
+  ...linkedInApiFaults,
+  unauthorized: () => oauthError(400, 'invalid_request', 'The provided refresh token is invalid or expired.'),
+};
+
+const RESERVED = new Set(['|', '{', '}', '@', '[', ']', '(', ')', '<', '>', '#', '\\', '*', '_', '~']);
+const MENTION = /^@\[([^\]\\]+)\]\((urn:li:(?:person|organization):[A-Za-z0-9_-]+)\)/;
+const HASHTAG = /^#([\p{L}\p{M}\p{N}]*\p{L}[\p{L}\p{M}\p{N}]*)/u;
+
+/**
+ * Commentary in little text as LinkedIn shows it: `\x` is the character x, `#tag` a hashtag and
+ * `@[Name](urn)` a mention (shown as the name); any other unescaped reserved character ends the
+ * text there, as LinkedIn silently cuts a post at one (3p reports; the pretend LinkedIn does the
+ * same so that an adapter that forgets to escape is caught).
+ */
+export function readLittleText(commentary: string): string {
+  let out = '';
+  let index = 0;
+  while (index < commentary.length) {
+    const char = commentary[index] as string;
+    const rest = commentary.slice(index);
+    if (char === '\\' && index + 1 < commentary.length) {
+      out += commentary[index + 1];
+      index += 2;
+      continue;
+    }
+    const mention = char === '@' ? MENTION.exec(rest) : null;
+    if (mention) {
+      out += mention[1];
+      index += mention[0].length;
+      continue;
+    }
+    const hashtag = char === '#' ? HASHTAG.exec(rest) : null;
+    if (hashtag) {
+      out += hashtag[0];
+      index += hashtag[0].length;
+      continue;
+    }
+    if (RESERVED.has(char)) break;
+    out += char;
+    index += 1;
+  }
+  return out;
+}

@@ -1,0 +1,304 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  type LinkedInSimulatorOptions,
+  linkedInNameFor,
+  registerLinkedInOAuthSimulator,
+} from './linkedin-oauth-simulator';
+import {
+  accessDenied,
+  apiError,
+  LINKEDIN_BASE_PATH,
+  LINKEDIN_LABEL,
+  LINKEDIN_LOGO,
+  LINKEDIN_MAX_COMMENTARY,
+  LINKEDIN_OLDEST_VERSION,
+  linkedInApiFaults,
+  readLittleText,
+} from './linkedin-shapes';
+import { renderMissingPostPage, renderPostPage } from './post-page';
+import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
+import { newMetricsSeed, sandboxMetrics } from './sandbox-metrics';
+import { avatarSvg } from './sandbox-page';
+import {
+  findAccountByExternalId,
+  findLiveGrant,
+  findLivePostWithText,
+  findPublishedPosts,
+  insertPost,
+  markPostDeleted,
+  newSnowflakeId,
+  type SandboxAccount,
+  type SandboxPost,
+} from './sandbox-store';
+
+/*
+ * The pretend LinkedIn (platforms.md, LinkedIn): OAuth, OpenID Connect userinfo, the Posts API
+ * (create as the member, delete), member post analytics, and a public page per post. Served under
+ * /sandbox/linkedin; the real LinkedIn adapter is pointed at it by its URLs.
+ */
+
+export type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
+
+const PUBLIC = { access: 'public' } as const;
+const HIDDEN = { hide: true } as const;
+const API = `${LINKEDIN_BASE_PATH}/api`;
+const SHARE_URN = /^urn:li:share:\d{1,19}$/;
+const METRIC_TYPES = new Set(['IMPRESSION', 'MEMBERS_REACHED', 'REACTION', 'COMMENT', 'RESHARE']);
+
+type Query = Record<string, string | undefined>;
+type Caller = { account: SandboxAccount; scopes: string[] };
+
+/** Checks `LinkedIn-Version` as the versioned /rest API does; null when it is served. */
+function versionProblem(request: FastifyRequest): SimulatedAnswer | null {
+  const version = request.headers['linkedin-version'];
+  if (typeof version !== 'string' || version === '') {
+    return apiError(
+      400,
+      'A version must be present. Please specify a version by adding the LinkedIn-Version header.',
+      {
+        code: 'VERSION_MISSING',
+      },
+    );
+  }
+  const month = /^(\d{6})(?:\.\d{2})?$/.exec(version)?.[1];
+  const current = new Date().toISOString().slice(0, 7).replace('-', '');
+  if (!month || month < LINKEDIN_OLDEST_VERSION || month > current) {
+    return apiError(426, `Requested version ${version} is not active`, { code: 'NONEXISTENT_VERSION' });
+  }
+  return null;
+}
+
+export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedInSimulatorOptions) {
+  const { db, appUrl } = options;
+  registerLinkedInOAuthSimulator(app, options);
+
+  const avatarPath = (account: SandboxAccount) => `${LINKEDIN_BASE_PATH}/avatars/${account.externalId}.svg`;
+
+  /** The member behind the request's Bearer token, if the token is live. */
+  async function callerOf(request: FastifyRequest): Promise<Caller | null> {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) return null;
+    const found = await findLiveGrant(db, 'linkedin', 'access', match[1]);
+    return found ? { account: found.account, scopes: found.grant.scopes } : null;
+  }
+
+  /** An API route: Bearer auth, the scopes it needs (any of), the version for /rest, faults. */
+  function apiRoute<R extends FastifyRequest>(
+    route: { anyScope: string[]; resource: string; versioned: boolean },
+    handle: (request: R, caller: Caller) => Promise<SimulatedAnswer>,
+  ) {
+    return simulatedApi<R>({ faults: options.faults, answers: linkedInApiFaults }, async (request) => {
+      const caller = await callerOf(request);
+      if (!caller) return linkedInApiFaults.unauthorized();
+      if (route.versioned) {
+        const problem = versionProblem(request);
+        if (problem) return problem;
+      }
+      if (!route.anyScope.some((scope) => caller.scopes.includes(scope))) return accessDenied(route.resource);
+      return handle(request, caller);
+    });
+  }
+
+  const metricsOf = (post: SandboxPost, account: SandboxAccount, now: number) => {
+    const grown = sandboxMetrics({
+      seed: post.metricsSeed,
+      followers: account.followers,
+      ageMs: now - (post.publishedAt ?? post.createdAt).getTime(),
+    });
+    return {
+      IMPRESSION: grown.impressions,
+      // Some people see a post more than once: reach is a share of the impressions (never more).
+      MEMBERS_REACHED: Math.floor(grown.impressions * 0.78),
+      REACTION: grown.likes,
+      COMMENT: grown.replies,
+      RESHARE: grown.reposts,
+    };
+  };
+
+  app.get(
+    `${API}/v2/userinfo`,
+    { config: PUBLIC, schema: HIDDEN },
+    apiRoute(
+      { anyScope: ['openid'], resource: 'userinfo.GET.NO_VERSION', versioned: false },
+      async (_request, { account, scopes }) => {
+        const name = linkedInNameFor(account.username);
+        const body: Record<string, unknown> = { sub: account.externalId };
+        if (scopes.includes('profile')) {
+          Object.assign(body, {
+            name: account.displayName,
+            given_name: name.given,
+            family_name: name.family,
+            picture: `${appUrl}${avatarPath(account)}`,
+            locale: { country: 'US', language: 'en' },
+          });
+        }
+        if (scopes.includes('email')) {
+          Object.assign(body, { email: `${account.username}@sandbox.linkedin.test`, email_verified: true });
+        }
+        return { status: 200, body };
+      },
+    ),
+  );
+
+  app.post(
+    `${API}/rest/posts`,
+    { config: PUBLIC, schema: HIDDEN },
+    apiRoute(
+      { anyScope: ['w_member_social'], resource: 'partnerApiPostsExternal.CREATE.20260101', versioned: true },
+      async (request, { account }) => {
+        const body = request.body as Record<string, unknown> | undefined;
+        if (!body || typeof body !== 'object')
+          return apiError(400, 'The request body must be a JSON object.');
+        if (body.author !== `urn:li:person:${account.externalId}`) {
+          return accessDenied(`field /author (${String(body.author)}) for this member`);
+        }
+        for (const [field, expected] of [
+          ['visibility', 'PUBLIC'],
+          ['lifecycleState', 'PUBLISHED'],
+        ] as const) {
+          if (body[field] !== expected) {
+            return apiError(422, `/${field} :: "${String(body[field])}" is not supported in the sandbox`);
+          }
+        }
+        if (body.content !== undefined) {
+          // No media upload in the sandbox yet: every image or video URN is unknown to it.
+          return apiError(422, '/content :: the referenced media does not exist');
+        }
+        const commentary = typeof body.commentary === 'string' ? body.commentary : '';
+        // Stored, shown and counted as LinkedIn reads it (an unescaped reserved character cuts it).
+        const text = readLittleText(commentary);
+        if (text.trim() === '') return apiError(422, '/commentary :: commentary is required without content');
+        const length = Array.from(text).length;
+        if (length > LINKEDIN_MAX_COMMENTARY) {
+          return apiError(
+            422,
+            `/commentary :: length ${length} exceeds maximum allowed length ${LINKEDIN_MAX_COMMENTARY}`,
+          );
+        }
+        const duplicate = await findLivePostWithText(db, 'linkedin', account.id, text);
+        if (duplicate) {
+          return apiError(422, `Content is a duplicate of ${duplicate.externalId}`, {
+            code: 'DUPLICATE_POST',
+          });
+        }
+        const post = await insertPost(db, {
+          platform: 'linkedin',
+          externalId: `urn:li:share:${newSnowflakeId()}`,
+          accountId: account.id,
+          text,
+          state: 'published',
+          metricsSeed: newMetricsSeed(),
+          publishedAt: new Date(),
+        });
+        return {
+          status: 201,
+          headers: { 'x-restli-id': post.externalId, 'x-linkedin-id': post.externalId },
+        };
+      },
+    ),
+  );
+
+  app.delete(
+    `${API}/rest/posts/:urn`,
+    { config: PUBLIC, schema: HIDDEN },
+    apiRoute(
+      { anyScope: ['w_member_social'], resource: 'partnerApiPostsExternal.DELETE.20260101', versioned: true },
+      async (request, { account }) => {
+        const { urn } = request.params as { urn: string };
+        const [found] = SHARE_URN.test(urn) ? await findPublishedPosts(db, 'linkedin', [urn]) : [];
+        if (!found) return apiError(404, `Post ${urn} does not exist`);
+        if (found.account.id !== account.id) return accessDenied(`post ${urn} of another member`);
+        await markPostDeleted(db, found.post.id);
+        return { status: 204 };
+      },
+    ),
+  );
+
+  app.get(
+    `${API}/rest/memberCreatorPostAnalytics`,
+    { config: PUBLIC, schema: HIDDEN },
+    apiRoute(
+      {
+        anyScope: ['r_member_postAnalytics'],
+        resource: 'memberCreatorPostAnalytics.FINDER-entity.20260101',
+        versioned: true,
+      },
+      async (request, { account }) => {
+        const query = request.query as Query;
+        if (query.q !== 'entity') return apiError(400, 'Only the q=entity finder is served by the sandbox');
+        // Fastify has decoded the URN inside the Rest.li tuple: `(share:urn:li:share:1)`.
+        const entity = /^\((share|ugc|ugcPost):(urn:li:(?:share|ugcPost):\d{1,19})\)$/.exec(
+          query.entity ?? '',
+        );
+        if (!entity?.[2]) return apiError(400, `Invalid entity "${query.entity ?? ''}"`);
+        const queryType = query.queryType ?? '';
+        if (!METRIC_TYPES.has(queryType)) return apiError(400, `Invalid queryType "${queryType}"`);
+        if ((query.aggregation ?? 'TOTAL') !== 'TOTAL') {
+          return apiError(400, 'The sandbox serves aggregation=TOTAL only');
+        }
+        const urn = entity[2];
+        const [found] = await findPublishedPosts(db, 'linkedin', [urn]);
+        if (!found) return apiError(404, `Post ${urn} does not exist`);
+        if (found.account.id !== account.id) return accessDenied(`analytics of ${urn}`);
+        const count = metricsOf(found.post, found.account, Date.now())[queryType as 'IMPRESSION'];
+        return {
+          status: 200,
+          body: {
+            paging: { start: 0, count: 10, links: [] },
+            elements: [{ count, metricType: queryType, targetEntity: { share: urn } }],
+          },
+        };
+      },
+    ),
+  );
+
+  // Public pages: a post's link (LinkedIn's feed update URL) and avatars.
+  app.get(
+    `${LINKEDIN_BASE_PATH}/feed/update/:urn`,
+    { config: PUBLIC, schema: HIDDEN },
+    async (request, reply) => {
+      const urn = (request.params as { urn: string }).urn.replace(/\/$/, '');
+      const [found] = SHARE_URN.test(urn) ? await findPublishedPosts(db, 'linkedin', [urn]) : [];
+      if (!found) {
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(renderMissingPostPage({ platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO }));
+      }
+      const metrics = metricsOf(found.post, found.account, Date.now());
+      const page = renderPostPage({
+        platformLabel: LINKEDIN_LABEL,
+        logo: LINKEDIN_LOGO,
+        author: {
+          displayName: found.account.displayName,
+          username: found.account.username,
+          avatarUrl: avatarPath(found.account),
+        },
+        text: found.post.text,
+        publishedAt: found.post.publishedAt ?? found.post.createdAt,
+        stats: [
+          { label: 'Impressions', value: metrics.IMPRESSION },
+          { label: 'Reactions', value: metrics.REACTION },
+          { label: 'Comments', value: metrics.COMMENT },
+          { label: 'Reposts', value: metrics.RESHARE },
+        ],
+      });
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    },
+  );
+
+  app.get(
+    `${LINKEDIN_BASE_PATH}/avatars/:file`,
+    { config: PUBLIC, schema: HIDDEN },
+    async (request, reply) => {
+      const { file } = request.params as { file: string };
+      const externalId = /^([A-Za-z0-9_-]{1,40})\.svg$/.exec(file)?.[1];
+      const account = externalId ? await findAccountByExternalId(db, 'linkedin', externalId) : undefined;
+      if (!account) return reply.status(404).send({ error: 'No such avatar' });
+      return reply
+        .header('cache-control', 'public, max-age=86400')
+        .type('image/svg+xml')
+        .send(avatarSvg(account.displayName, account.externalId));
+    },
+  );
+}

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxAccounts, sandboxGrants, socialAccounts } from '../../src/server/db/schema';
+import { asUser } from '../factories/posts';
+import { hiddenFields, popupResult } from '../factories/sandbox';
+import { signUp } from '../factories/users';
+import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
+import { databaseKinds } from '../setup/databases';
+
+const handle = () => `owner_${randomBytes(4).toString('hex')}`;
+
+/** The popup flow as the browser runs it, against the Facebook simulator; answers the final page. */
+async function connectFacebook(
+  app: FastifyInstance,
+  cookie: string,
+  choice: { username?: string; pageName?: string; pages?: number; decision?: 'authorize' | 'cancel' } = {},
+) {
+  const start = await app.inject({ method: 'GET', url: '/api/auth/social/facebook', headers: { cookie } });
+  expect(start.statusCode).toBe(302);
+  const authorize = new URL(String(start.headers.location));
+  expect(authorize.origin).toBe(TEST_APP_URL);
+  expect(authorize.pathname).toBe('/sandbox/facebook/v23.0/dialog/oauth');
+  // Facebook Login has no PKCE; its scopes are comma-separated.
+  expect(authorize.searchParams.has('code_challenge')).toBe(false);
+  expect(authorize.searchParams.get('scope')).toBe(
+    'pages_show_list,pages_manage_posts,pages_read_engagement,read_insights,business_management',
+  );
+  const page = await app.inject({ method: 'GET', url: `${authorize.pathname}${authorize.search}` });
+  expect(page.statusCode).toBe(200);
+  const form = {
+    ...hiddenFields(page.body),
+    account: '__new__',
+    username: choice.username ?? handle(),
+    pages: String(choice.pages ?? 1),
+    page_name: choice.pageName ?? '',
+    decision: choice.decision ?? 'authorize',
+  };
+  const consent = await app.inject({
+    method: 'POST',
+    url: authorize.pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_APP_URL },
+    payload: new URLSearchParams(form).toString(),
+  });
+  expect(consent.statusCode).toBe(302);
+  const callback = new URL(String(consent.headers.location));
+  expect(callback.pathname).toBe('/api/auth/social/facebook/callback');
+  const done = await app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    headers: { cookie },
+  });
+  expect(done.headers['content-type']).toContain('text/html');
+  return { page: done.body, result: popupResult(done.body), username: form.username };
+}
+
+describe.each(databaseKinds)('connecting Facebook on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('lets a user with several Pages choose one, and connects it with its own Page token', async () => {
+    const { cookie } = await signUp(t.app);
+    const { page } = await connectFacebook(t.app, cookie, { pages: 3 });
+    expect(page).toContain('Choose the Facebook account');
+    const { state } = hiddenFields(page);
+    const offered = [...page.matchAll(/name="externalId" value="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(offered).toHaveLength(3);
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/social/facebook/choose',
+      headers: { cookie, origin: TEST_APP_URL, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ state: state as string, externalId: offered[1] as string }).toString(),
+    });
+    expect(popupResult(chosen.body).type).toBe('OAUTH_SUCCESS');
+    const list = (await asUser(t.app, cookie).get('/api/user/social-accounts')).json();
+    expect(list).toHaveLength(1);
+    const [row] = await t.ctx.database.db
+      .select()
+      .from(socialAccounts)
+      .where(eq(socialAccounts.id, list[0].id));
+    expect(row?.externalId).toBe(offered[1]);
+    // Its token is that Page's, as the simulator issued it.
+    const [grant] = await t.ctx.database.db
+      .select()
+      .from(sandboxGrants)
+      .where(eq(sandboxGrants.value, t.ctx.tokenCipher.decrypt(row?.accessTokenEncrypted as string)));
+    const [pageAccount] = await t.ctx.database.db
+      .select()
+      .from(sandboxAccounts)
+      .where(eq(sandboxAccounts.id, grant?.accountId as string));
+    expect(pageAccount?.externalId).toBe(offered[1]);
+  });
+
+  it('connects a Facebook Page through the popup flow and the simulator, keeping its Page token', async () => {
+    const { cookie } = await signUp(t.app);
+    const pageName = `Harbor Books ${randomBytes(2).toString('hex')}`;
+    const { result } = await connectFacebook(t.app, cookie, { pageName });
+    expect(result.type).toBe('OAUTH_SUCCESS');
+    expect(result.origin).toBe(TEST_APP_URL);
+    const list = (await asUser(t.app, cookie).get('/api/user/social-accounts')).json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      id: result['account-id'],
+      platform: 'facebook',
+      displayName: pageName,
+      status: 'connected',
+      sandbox: true,
+      posts: 0,
+      // A Page token does not expire.
+      tokenExpiresAt: null,
+    });
+    expect(list[0].followers).toBeGreaterThan(0);
+    expect(list[0].avatarUrl).toMatch(/\/sandbox\/facebook\/avatars\/\d+\.svg$/);
+
+    // What is stored is the Page's own token, not the user's.
+    const [row] = await t.ctx.database.db
+      .select()
+      .from(socialAccounts)
+      .where(eq(socialAccounts.id, result['account-id'] as string));
+    const [pageAccount] = await t.ctx.database.db
+      .select()
+      .from(sandboxAccounts)
+      .where(eq(sandboxAccounts.externalId, row?.externalId as string));
+    expect(pageAccount?.ownerId).toBeTruthy();
+    expect(list[0].username).toBe(pageAccount?.username);
+    const pageGrants = await t.ctx.database.db
+      .select()
+      .from(sandboxGrants)
+      .where(eq(sandboxGrants.accountId, pageAccount?.id as string));
+    expect(pageGrants.map((grant) => grant.value)).toContain(
+      t.ctx.tokenCipher.decrypt(row?.accessTokenEncrypted as string),
+    );
+    expect(row?.refreshTokenEncrypted).toBeNull();
+  });
+
+  it('updates the same Page on reconnect, and disconnects without a call Facebook does not allow', async () => {
+    const { cookie } = await signUp(t.app);
+    const first = await connectFacebook(t.app, cookie);
+    const again = await connectFacebook(t.app, cookie, { username: first.username });
+    expect(again.result['account-id']).toBe(first.result['account-id']);
+    expect((await asUser(t.app, cookie).get('/api/user/social-accounts')).json()).toHaveLength(1);
+    const removed = await asUser(t.app, cookie).delete(
+      `/api/user/social-accounts/${first.result['account-id']}`,
+    );
+    expect(removed.statusCode).toBe(204);
+    expect((await asUser(t.app, cookie).get('/api/user/social-accounts')).json()).toEqual([]);
+  });
+
+  it('tells the popup when the user cancels in the dialog', async () => {
+    const { cookie } = await signUp(t.app);
+    const { result } = await connectFacebook(t.app, cookie, { decision: 'cancel' });
+    expect(result).toMatchObject({
+      type: 'OAUTH_ERROR',
+      message: 'You cancelled the connection to Facebook.',
+    });
+    expect((await asUser(t.app, cookie).get('/api/user/social-accounts')).json()).toEqual([]);
+  });
+});

@@ -1,0 +1,715 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, isNull } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxAccounts, sandboxGrants, sandboxPosts } from '../../src/server/db/schema';
+import {
+  createFacebookProvider,
+  type FacebookProvider,
+} from '../../src/server/integrations/social/facebook/facebook-provider';
+import {
+  registerPlatformSimulator,
+  SANDBOX_DELAY_HEADER,
+  SANDBOX_FAULT_HEADER,
+  type SandboxFault,
+  SIMULATOR_CREDENTIALS,
+  simulatorEndpoints,
+} from '../../src/server/integrations/social/simulator';
+import {
+  type ExternalAccount,
+  InvalidContentError,
+  RateLimitedError,
+  SocialPlatformError,
+  TokenExpiredError,
+  type TokenSet,
+  UnknownOutcomeError,
+} from '../../src/server/integrations/social/social-provider';
+import { injectFetch } from '../../src/server/lib/inject-fetch';
+import { decodeEntities, hiddenFields } from '../factories/sandbox';
+import { type FacebookFake, startFacebookFake } from '../fakes/facebook/facebook-fake';
+import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
+import { databaseKinds } from '../setup/databases';
+
+const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/facebook/callback`;
+const DIALOG_PATH = '/sandbox/facebook/v23.0/dialog/oauth';
+const GRAPH_PATH = '/sandbox/facebook/graph/v23.0';
+const DAY_MS = 24 * 3_600_000;
+
+/** A fetch that asks the simulator for a fault on every request. */
+function withFault(base: typeof fetch, fault: SandboxFault | string, delayMs?: number): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set(SANDBOX_FAULT_HEADER, fault);
+    if (delayMs !== undefined) headers.set(SANDBOX_DELAY_HEADER, String(delayMs));
+    return base(input, { ...init, headers });
+  };
+}
+
+async function expectError<E extends Error>(
+  promise: Promise<unknown>,
+  kind: new (...args: never[]) => E,
+): Promise<E> {
+  const error = await promise.then(
+    () => {
+      throw new Error(`expected ${kind.name}, but it resolved`);
+    },
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(kind);
+  return error as E;
+}
+
+describe.each(databaseKinds)('Facebook provider against the platform simulator on %s', (kind) => {
+  let t: TestApp;
+  /** The simulator alone (Facebook only, faults on), on the test app's database. */
+  let sim: FastifyInstance;
+  let fetchSim: typeof fetch;
+  let facebook: FacebookProvider;
+  const providerWith = (fetchImpl: typeof fetch, timeoutMs = 5_000) =>
+    createFacebookProvider({
+      ...SIMULATOR_CREDENTIALS,
+      ...simulatorEndpoints(TEST_APP_URL, 'facebook'),
+      sandbox: true,
+      fetch: fetchImpl,
+      timeoutMs,
+    });
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    sim = Fastify();
+    await registerPlatformSimulator(sim, {
+      db: t.ctx.database.db,
+      appUrl: TEST_APP_URL,
+      platforms: ['facebook'],
+      faults: true,
+    });
+    await sim.ready();
+    fetchSim = injectFetch(sim);
+    facebook = providerWith(fetchSim);
+  });
+  afterAll(async () => {
+    await sim.close();
+    await t.close();
+  });
+
+  const handle = () => `owner_${randomBytes(4).toString('hex')}`;
+  const dialogUrl = (state: string, redirectUri = REDIRECT_URI) => {
+    const url = new URL(facebook.authorizeUrl({ state, redirectUri }));
+    return `${url.pathname}${url.search}`;
+  };
+
+  /** The Login dialog as a browser goes through it; answers the code. */
+  async function authorize(username: string, choice: { pages?: number; pageName?: string } = {}) {
+    const state = randomBytes(16).toString('base64url');
+    const page = await sim.inject({ method: 'GET', url: dialogUrl(state) });
+    expect(page.statusCode).toBe(200);
+    const form = {
+      ...hiddenFields(page.body),
+      account: '__new__',
+      username,
+      pages: String(choice.pages ?? 1),
+      page_name: choice.pageName ?? '',
+      decision: 'authorize',
+    };
+    const posted = await sim.inject({
+      method: 'POST',
+      url: DIALOG_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
+    expect(posted.statusCode).toBe(302);
+    const location = new URL(String(posted.headers.location));
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
+    expect(location.searchParams.get('state')).toBe(state);
+    const code = location.searchParams.get('code');
+    expect(code).toBeTruthy();
+    return { code: code as string, cookie: String(posted.headers['set-cookie'] ?? '') };
+  }
+
+  /** Signs in, exchanges the code (long-lived user token), lists the Pages. */
+  async function connect(
+    choice: { username?: string; pages?: number; pageName?: string } = {},
+  ): Promise<{ userTokens: TokenSet; pages: ExternalAccount[]; page: ExternalAccount; tokens: TokenSet }> {
+    const { code } = await authorize(choice.username ?? handle(), choice);
+    const userTokens = await facebook.exchangeCode({ code, redirectUri: REDIRECT_URI });
+    const pages = await facebook.listAccounts(userTokens);
+    const page = pages[0] as ExternalAccount;
+    return { userTokens, pages, page, tokens: page.tokens as TokenSet };
+  }
+
+  it('sends the Login dialog request (comma-separated scopes, no PKCE) and renders an accessible sandbox page', async () => {
+    const url = new URL(facebook.authorizeUrl({ state: 'st-1', redirectUri: REDIRECT_URI }));
+    expect(facebook.usesPkce).toBe(false);
+    expect(url.origin).toBe(TEST_APP_URL);
+    expect(url.pathname).toBe(DIALOG_PATH);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: SIMULATOR_CREDENTIALS.clientId,
+      redirect_uri: REDIRECT_URI,
+      state: 'st-1',
+      scope: 'pages_show_list,pages_manage_posts,pages_read_engagement,read_insights,business_management',
+      response_type: 'code',
+    });
+    const page = await sim.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const html = page.body;
+    expect(html).toContain('<title>Facebook (Sandbox) — Authorize Kitepost</title>');
+    expect(html).toMatch(/<span class="badge">Sandbox<\/span>/);
+    expect(html).not.toContain('<script');
+    expect(html).toContain(`<form method="post" action="${DIALOG_PATH}">`);
+    expect(html).toMatch(/<select id="pages" name="pages"><option value="1" selected>1 Page<\/option>/);
+    expect(html).toContain('<label for="page_name">');
+    expect(html).toContain('Create, edit and delete your Page posts.');
+    const cancel = /<a href="([^"]+)">Cancel<\/a>/.exec(html)?.[1];
+    expect(Object.fromEntries(new URL(decodeEntities(cancel ?? '')).searchParams)).toMatchObject({
+      error: 'access_denied',
+      error_reason: 'user_denied',
+      state: 'st-1',
+    });
+    expect(hiddenFields(html)).toMatchObject({ state: 'st-1', redirect_uri: REDIRECT_URI });
+  });
+
+  it('refuses a foreign redirect URI or an unknown scope without redirecting; cancels with access_denied', async () => {
+    const evil = await sim.inject({ method: 'GET', url: dialogUrl('s', 'https://evil.example/cb') });
+    expect(evil.statusCode).toBe(400);
+    expect(evil.headers.location).toBeUndefined();
+    expect(evil.body).toContain('redirect URI');
+    const url = new URL(facebook.authorizeUrl({ state: 's', redirectUri: REDIRECT_URI }));
+    url.searchParams.set('scope', 'pages_show_list,user_posts');
+    const scope = await sim.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(scope.statusCode).toBe(400);
+    expect(scope.body).toContain('Invalid Scopes: user_posts');
+
+    const page = await sim.inject({ method: 'GET', url: dialogUrl('st-2') });
+    const cancelled = await sim.inject({
+      method: 'POST',
+      url: DIALOG_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...hiddenFields(page.body), decision: 'cancel' }).toString(),
+    });
+    expect(cancelled.statusCode).toBe(302);
+    const location = new URL(String(cancelled.headers.location));
+    expect(location.searchParams.get('error')).toBe('access_denied');
+    expect(location.searchParams.get('state')).toBe('st-2');
+    const bad = await sim.inject({
+      method: 'POST',
+      url: DIALOG_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        ...hiddenFields(page.body),
+        account: '__new__',
+        username: 'no spaces!',
+        decision: 'authorize',
+      }).toString(),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('role="alert"');
+  });
+
+  it('exchanges the code once for a long-lived user token with the granted permissions', async () => {
+    const { code } = await authorize(handle());
+    await expectError(
+      facebook.exchangeCode({ code, redirectUri: `${REDIRECT_URI}/other` }),
+      SocialPlatformError,
+    );
+    const tokens = await facebook.exchangeCode({ code, redirectUri: REDIRECT_URI });
+    expect(tokens.refreshToken).toBeNull();
+    const expiresIn = (tokens.expiresAt?.getTime() ?? 0) - Date.now();
+    expect(expiresIn).toBeGreaterThan(59 * DAY_MS);
+    expect(expiresIn).toBeLessThanOrEqual(60 * DAY_MS);
+    expect(tokens.scopes).toEqual(
+      expect.arrayContaining([
+        'pages_show_list',
+        'pages_manage_posts',
+        'pages_read_engagement',
+        'read_insights',
+        'business_management',
+      ]),
+    );
+    const reused = await expectError(
+      facebook.exchangeCode({ code, redirectUri: REDIRECT_URI }),
+      SocialPlatformError,
+    );
+    expect(reused.message).toContain('authorization code has been used');
+
+    const impostor = createFacebookProvider({
+      ...simulatorEndpoints(TEST_APP_URL, 'facebook'),
+      clientId: SIMULATOR_CREDENTIALS.clientId,
+      clientSecret: 'not-the-secret',
+      sandbox: true,
+      fetch: fetchSim,
+    });
+    const { code: second } = await authorize(handle());
+    const refused = await expectError(
+      impostor.exchangeCode({ code: second, redirectUri: REDIRECT_URI }),
+      SocialPlatformError,
+    );
+    expect(refused.message).toContain('client secret');
+  });
+
+  it('lists every Page with its own non-expiring Page token, a named Page included', async () => {
+    const username = handle();
+    const { pages, userTokens } = await connect({ username, pages: 3, pageName: 'Corner Café <&>' });
+    expect(pages).toHaveLength(3);
+    expect(pages.map((page) => page.displayName)).toContain('Corner Café <&>');
+    const tokens = new Set<string>();
+    for (const page of pages) {
+      expect(page.externalId).toMatch(/^\d+$/);
+      expect(page.username).toMatch(/^[a-z0-9]+\d{4}$/);
+      expect(page.followers).toBeGreaterThanOrEqual(40);
+      expect(page.tokens).toMatchObject({ refreshToken: null, expiresAt: null, refreshExpiresAt: null });
+      expect(page.tokens?.scopes).toEqual(userTokens.scopes);
+      tokens.add(page.tokens?.accessToken ?? '');
+    }
+    expect(tokens.size).toBe(3);
+    // Read with the long-lived user token, the Page tokens do not expire in the simulator either.
+    const [owner] = await t.ctx.database.db
+      .select()
+      .from(sandboxAccounts)
+      .where(and(eq(sandboxAccounts.platform, 'facebook'), eq(sandboxAccounts.username, username)));
+    const pageRows = await t.ctx.database.db
+      .select()
+      .from(sandboxAccounts)
+      .where(eq(sandboxAccounts.ownerId, owner?.id as string));
+    expect(pageRows).toHaveLength(3);
+    const grants = await t.ctx.database.db
+      .select()
+      .from(sandboxGrants)
+      .where(and(eq(sandboxGrants.accountId, pageRows[0]?.id as string), isNull(sandboxGrants.expiresAt)));
+    expect(grants.length).toBeGreaterThan(0);
+
+    const avatar = new URL(pages[0]?.avatarUrl ?? '');
+    const image = await sim.inject({ method: 'GET', url: avatar.pathname });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toContain('image/svg+xml');
+
+    // Signing in again as the same user offers the same Pages with the same tokens.
+    const again = await connect({ username, pages: 1 });
+    expect(again.pages).toEqual(pages);
+  });
+
+  it('pages /me/accounts with cursors; a short-lived user token gives Page tokens that end with it', async () => {
+    const { code } = await authorize(handle(), { pages: 3 });
+    const shortLived = (await (
+      await fetchSim(
+        `${TEST_APP_URL}${GRAPH_PATH}/oauth/access_token?${new URLSearchParams({
+          client_id: SIMULATOR_CREDENTIALS.clientId,
+          client_secret: SIMULATOR_CREDENTIALS.clientSecret,
+          redirect_uri: REDIRECT_URI,
+          code,
+        })}`,
+      )
+    ).json()) as { access_token: string; expires_in: number };
+    expect(shortLived.expires_in).toBe(3600);
+    const first = (await (
+      await fetchSim(
+        `${TEST_APP_URL}${GRAPH_PATH}/me/accounts?fields=id,name,access_token&limit=2&access_token=${shortLived.access_token}`,
+      )
+    ).json()) as {
+      data: Array<{ id: string; access_token: string }>;
+      paging: { next?: string; cursors: { after: string } };
+    };
+    expect(first.data).toHaveLength(2);
+    expect(first.paging.next).toContain(`after=${first.paging.cursors.after}`);
+    const second = (await (await fetchSim(first.paging.next as string)).json()) as typeof first;
+    expect(second.data).toHaveLength(1);
+    expect(second.paging.next).toBeUndefined();
+    const [grant] = await t.ctx.database.db
+      .select()
+      .from(sandboxGrants)
+      .where(eq(sandboxGrants.value, second.data[0]?.access_token as string));
+    expect(grant?.expiresAt?.getTime()).toBeLessThanOrEqual(Date.now() + 3_600_000);
+  });
+
+  it('refreshes a Page token by answering it unchanged; when the user removes the app it is refused as expired', async () => {
+    const { userTokens, tokens } = await connect();
+    expect(await facebook.refreshTokens(tokens)).toEqual(tokens);
+    // revoke cannot end the app's access with a Page token: it resolves and changes nothing.
+    await facebook.revoke(tokens);
+    expect(await facebook.refreshTokens(tokens)).toEqual(tokens);
+    // The user removes Kitepost in Facebook's settings (DELETE /me/permissions with their token).
+    const removed = await fetchSim(
+      `${TEST_APP_URL}${GRAPH_PATH}/me/permissions?access_token=${userTokens.accessToken}`,
+      {
+        method: 'DELETE',
+      },
+    );
+    expect(await removed.json()).toEqual({ success: true });
+    await expectError(facebook.refreshTokens(tokens), TokenExpiredError);
+    await expectError(facebook.publishText(tokens, 'after removal', { pageId: '1' }), TokenExpiredError);
+    await expectError(facebook.listAccounts(userTokens), TokenExpiredError);
+    await expectError(
+      facebook.refreshTokens({ ...tokens, expiresAt: new Date(Date.now() - 1000) }),
+      TokenExpiredError,
+    );
+  });
+
+  it('publishes text on the Page with a link to the sandbox post page', async () => {
+    const { page, tokens } = await connect({ pageName: 'Fresh Bakes' });
+    const published = await facebook.publishText(tokens, 'Fresh croissants at 7 <b>am</b> & coffee', {
+      pageId: page.externalId,
+    });
+    expect(published.externalId).toMatch(new RegExp(`^${page.externalId}_\\d+$`));
+    expect(published.url).toBe(`${TEST_APP_URL}/sandbox/facebook/${published.externalId}`);
+    const shown = await sim.inject({ method: 'GET', url: new URL(published.url).pathname });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.body).toContain('Fresh croissants at 7 &lt;b&gt;am&lt;/b&gt; &amp; coffee');
+    expect(shown.body).toContain('Fresh Bakes');
+    expect(shown.body).toContain('<span class="badge">Sandbox</span>');
+    expect(shown.body).not.toContain('<script');
+    const missing = await sim.inject({ method: 'GET', url: `/sandbox/facebook/${page.externalId}_1` });
+    expect(missing.statusCode).toBe(404);
+
+    // A Page token posts to its own Page only: elsewhere it is a permission problem, not the content.
+    const other = await connect();
+    const refused = await expectError(
+      facebook.publishText(tokens, 'Not my Page', { pageId: other.page.externalId }),
+      SocialPlatformError,
+    );
+    expect(refused).not.toBeInstanceOf(InvalidContentError);
+    expect(refused.message).toContain('permission');
+  });
+
+  it('refuses duplicates, empty and too long posts with InvalidContentError', async () => {
+    const { page, tokens } = await connect();
+    const pageId = page.externalId;
+    await facebook.publishText(tokens, 'Only once', { pageId });
+    const duplicate = await expectError(
+      facebook.publishText(tokens, 'Only once', { pageId }),
+      InvalidContentError,
+    );
+    expect(duplicate.message).toContain('Duplicate status message');
+    await expectError(facebook.publishText(tokens, '   ', { pageId }), InvalidContentError);
+    await expectError(facebook.publishText(tokens, 'a'.repeat(63_207), { pageId }), InvalidContentError);
+  });
+
+  it('reads insights that grow with the post age; a deleted post is reported missing', async () => {
+    const { page, tokens } = await connect({ pages: 2 });
+    const { externalId } = await facebook.publishText(tokens, 'How many people will see this?', {
+      pageId: page.externalId,
+    });
+    const age = async (hours: number) => {
+      await t.ctx.database.db
+        .update(sandboxPosts)
+        .set({ publishedAt: new Date(Date.now() - hours * 3_600_000) })
+        .where(eq(sandboxPosts.externalId, externalId));
+      const { metrics, missing } = await facebook.fetchPostMetrics(tokens, [externalId]);
+      expect(missing).toEqual([]);
+      return metrics[0];
+    };
+    const fresh = await age(0);
+    const hourOld = await age(1);
+    const dayOld = await age(24);
+    expect(fresh?.views).toBeLessThanOrEqual(hourOld?.views ?? 0);
+    expect(hourOld?.views).toBeGreaterThan(0);
+    expect(dayOld?.views).toBeGreaterThan(hourOld?.views ?? 0);
+    expect(dayOld?.viewers).toBeLessThanOrEqual(dayOld?.views ?? 0);
+    expect(dayOld?.reactions).toBeGreaterThanOrEqual(hourOld?.reactions ?? 0);
+    expect(Object.keys(dayOld?.reactionsByType ?? {})).toEqual(['like', 'love', 'wow', 'haha']);
+    expect(await age(24)).toEqual(dayOld);
+
+    await facebook.deletePost(tokens, externalId);
+    expect(await facebook.fetchPostMetrics(tokens, [externalId])).toEqual({
+      metrics: [],
+      missing: [externalId],
+    });
+    await expectError(facebook.deletePost(tokens, externalId), SocialPlatformError);
+  });
+
+  it('refuses the removed impressions metrics', async () => {
+    const { page, tokens } = await connect();
+    const { externalId } = await facebook.publishText(tokens, 'Impressions?', { pageId: page.externalId });
+    const answer = await fetchSim(
+      `${TEST_APP_URL}${GRAPH_PATH}/${externalId}/insights?metric=post_impressions&access_token=${tokens.accessToken}`,
+    );
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: { code: number } }).error.code).toBe(100);
+  });
+
+  it('maps injected faults to our error kinds', async () => {
+    const { page, tokens, userTokens } = await connect();
+    const pageId = page.externalId;
+    const limited = await expectError(
+      providerWith(withFault(fetchSim, 'rate-limit')).publishText(tokens, 'limited', { pageId }),
+      RateLimitedError,
+    );
+    const resetIn = (limited.resetAt?.getTime() ?? 0) - Date.now();
+    expect(resetIn).toBeGreaterThan(14 * 60_000);
+    expect(resetIn).toBeLessThanOrEqual(15 * 60_000 + 1_000);
+    await expectError(
+      providerWith(withFault(fetchSim, 'rate-limit')).refreshTokens(tokens),
+      RateLimitedError,
+    );
+    await expectError(
+      providerWith(withFault(fetchSim, 'expired-token')).listAccounts(userTokens),
+      TokenExpiredError,
+    );
+    await expectError(
+      providerWith(withFault(fetchSim, 'expired-token')).refreshTokens(tokens),
+      TokenExpiredError,
+    );
+    const unavailable = await expectError(
+      providerWith(withFault(fetchSim, 'server-error')).publishText(tokens, 'down', { pageId }),
+      SocialPlatformError,
+    );
+    expect(unavailable.name).toBe('SocialPlatformError');
+    expect(unavailable.message).toContain('503');
+    // The tokens are untouched by the faults.
+    expect(await facebook.refreshTokens(tokens)).toEqual(tokens);
+  });
+
+  it('times out a slow publish as an unknown outcome (the post did get created); a slow read is retryable', async () => {
+    const { page, tokens } = await connect();
+    const slow = providerWith(withFault(fetchSim, 'slow', 400), 100);
+    const read = await expectError(slow.refreshTokens(tokens), SocialPlatformError);
+    expect(read).not.toBeInstanceOf(UnknownOutcomeError);
+    const text = `Slow one ${randomBytes(4).toString('hex')}`;
+    const error = await expectError(
+      slow.publishText(tokens, text, { pageId: page.externalId }),
+      UnknownOutcomeError,
+    );
+    expect(error.message).toContain('may or may not');
+    let created: unknown[] = [];
+    for (let attempt = 0; attempt < 40 && created.length === 0; attempt++) {
+      await sleep(50);
+      created = await t.ctx.database.db.select().from(sandboxPosts).where(eq(sandboxPosts.text, text));
+    }
+    expect(created).toHaveLength(1);
+  });
+
+  it('reports a dropped connection after the post was made as an unknown outcome', async () => {
+    const { page, tokens } = await connect();
+    const text = `Dropped ${randomBytes(4).toString('hex')}`;
+    await expectError(
+      providerWith(withFault(fetchSim, 'unknown-outcome')).publishText(tokens, text, {
+        pageId: page.externalId,
+      }),
+      UnknownOutcomeError,
+    );
+    const created = await t.ctx.database.db.select().from(sandboxPosts).where(eq(sandboxPosts.text, text));
+    expect(created).toHaveLength(1);
+  });
+});
+
+describe('Facebook provider against a loopback Graph API fake', () => {
+  let fake: FacebookFake;
+  let facebook: FacebookProvider;
+  const tokens: TokenSet = {
+    accessToken: 'page-token-1',
+    refreshToken: null,
+    expiresAt: null,
+    refreshExpiresAt: null,
+    scopes: ['pages_manage_posts', 'read_insights'],
+  };
+  const graphError = (code: number, message: string, extra: Record<string, unknown> = {}) => ({
+    error: { message, type: 'OAuthException', code, fbtrace_id: 'Aq1', ...extra },
+  });
+
+  beforeAll(async () => {
+    fake = await startFacebookFake();
+    facebook = createFacebookProvider({
+      clientId: 'app-123',
+      clientSecret: 'secret-xyz',
+      authorizeUrl: 'https://www.facebook.com/v23.0/dialog/oauth',
+      apiBaseUrl: `${fake.baseUrl}/v23.0`,
+      sandbox: false,
+      timeoutMs: 300,
+    });
+  });
+  afterAll(() => fake.close());
+
+  const last = () => fake.requests.at(-1);
+  const query = (path: string | undefined) =>
+    Object.fromEntries(new URL(path ?? '/', 'http://x').searchParams);
+
+  it('exchanges the code, then the short-lived token for a long-lived one, then reads the permissions', async () => {
+    fake.script(
+      { status: 200, body: { access_token: 'short', token_type: 'bearer', expires_in: 5_000 } },
+      { status: 200, body: { access_token: 'long', token_type: 'bearer', expires_in: 5_183_944 } },
+      {
+        status: 200,
+        body: {
+          data: [
+            { permission: 'pages_show_list', status: 'granted' },
+            { permission: 'read_insights', status: 'declined' },
+          ],
+        },
+      },
+    );
+    const result = await facebook.exchangeCode({ code: 'the-code', redirectUri: 'https://app.example/cb' });
+    expect(result).toMatchObject({ accessToken: 'long', refreshToken: null, scopes: ['pages_show_list'] });
+    expect((result.expiresAt?.getTime() ?? 0) - Date.now()).toBeGreaterThan(59 * DAY_MS);
+    const [code, exchange, permissions] = fake.requests.slice(-3);
+    expect(code?.method).toBe('GET');
+    expect(code?.path.split('?')[0]).toBe('/v23.0/oauth/access_token');
+    expect(query(code?.path)).toEqual({
+      client_id: 'app-123',
+      client_secret: 'secret-xyz',
+      redirect_uri: 'https://app.example/cb',
+      code: 'the-code',
+    });
+    expect(query(exchange?.path)).toEqual({
+      grant_type: 'fb_exchange_token',
+      client_id: 'app-123',
+      client_secret: 'secret-xyz',
+      fb_exchange_token: 'short',
+    });
+    expect(permissions?.path).toBe('/v23.0/me/permissions?access_token=long');
+  });
+
+  it('follows /me/accounts paging by cursor', async () => {
+    const page = (id: string) => ({ id, name: `Page ${id}`, access_token: `t-${id}`, fan_count: 5 });
+    fake.script(
+      {
+        status: 200,
+        body: {
+          data: [page('1'), page('2')],
+          paging: {
+            cursors: { before: 'MA', after: 'Mg' },
+            next: 'https://graph.facebook.com/v23.0/me/accounts?after=Mg',
+          },
+        },
+      },
+      { status: 200, body: { data: [page('3')], paging: { cursors: { before: 'Mg', after: 'Mw' } } } },
+    );
+    const accounts = await facebook.listAccounts({ ...tokens, accessToken: 'user-long' });
+    expect(accounts.map((account) => account.externalId)).toEqual(['1', '2', '3']);
+    const [first, second] = fake.requests.slice(-2);
+    expect(query(first?.path)).toEqual({
+      fields: 'id,name,username,access_token,picture{url},followers_count,fan_count,tasks',
+      limit: '100',
+      access_token: 'user-long',
+    });
+    expect(query(second?.path)).toMatchObject({ after: 'Mg', access_token: 'user-long' });
+  });
+
+  it('posts a form with the Page token to /{page-id}/feed and links the post on facebook.com', async () => {
+    fake.script({ status: 200, body: { id: '101_9001' } });
+    const published = await facebook.publishText(tokens, 'Hello & welcome', { pageId: '101' });
+    expect(published).toEqual({ externalId: '101_9001', url: 'https://www.facebook.com/101_9001' });
+    expect(last()?.method).toBe('POST');
+    expect(last()?.path).toBe('/v23.0/101/feed');
+    expect(last()?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(last()?.body))).toEqual({
+      message: 'Hello & welcome',
+      access_token: 'page-token-1',
+    });
+  });
+
+  it('reads post insights with the current metrics, and deletes', async () => {
+    fake.script(
+      {
+        status: 200,
+        body: {
+          data: [
+            {
+              name: 'post_media_view',
+              period: 'lifetime',
+              values: [{ value: 50 }],
+              id: '101_1/insights/post_media_view/lifetime',
+            },
+            { name: 'post_reactions_by_type_total', period: 'lifetime', values: [{ value: { like: 3 } }] },
+          ],
+        },
+      },
+      {
+        status: 400,
+        body: graphError(100, "Unsupported get request. Object with ID '101_2' does not exist", {
+          error_subcode: 33,
+        }),
+      },
+      { status: 200, body: { success: true } },
+    );
+    const result = await facebook.fetchPostMetrics(tokens, ['101_1', '101_2']);
+    expect(result.missing).toEqual(['101_2']);
+    expect(result.metrics).toEqual([
+      { externalId: '101_1', views: 50, viewers: 0, reactions: 3, reactionsByType: { like: 3 }, clicks: 0 },
+    ]);
+    expect(query(fake.requests.at(-2)?.path).metric).toBe(
+      'post_total_media_view_unique,post_media_view,post_reactions_by_type_total,post_clicks',
+    );
+    await facebook.deletePost(tokens, '101_1');
+    expect(last()?.method).toBe('DELETE');
+    expect(last()?.path).toBe('/v23.0/101_1?access_token=page-token-1');
+  });
+
+  it('maps the documented Graph errors to our error kinds', async () => {
+    fake.script({
+      status: 400,
+      body: graphError(190, 'Error validating access token: The user has not authorized application 123.', {
+        error_subcode: 458,
+      }),
+    });
+    await expectError(facebook.refreshTokens(tokens), TokenExpiredError);
+    fake.script({
+      status: 400,
+      body: graphError(80001, 'There have been too many calls to this Page account.'),
+      headers: {
+        'x-business-use-case-usage': JSON.stringify({
+          '101': [
+            {
+              type: 'pages',
+              call_count: 100,
+              total_cputime: 5,
+              total_time: 9,
+              estimated_time_to_regain_access: 12,
+            },
+          ],
+        }),
+      },
+    });
+    const limited = await expectError(facebook.publishText(tokens, 'x', { pageId: '101' }), RateLimitedError);
+    expect((limited.resetAt?.getTime() ?? 0) - Date.now()).toBeGreaterThan(11 * 60_000);
+    fake.script({ status: 400, body: graphError(4, '(#4) Application request limit reached') });
+    expect((await expectError(facebook.refreshTokens(tokens), RateLimitedError)).resetAt).toBeNull();
+    fake.script({ status: 400, body: graphError(506, '(#506) Duplicate status message') });
+    await expectError(facebook.publishText(tokens, 'x', { pageId: '101' }), InvalidContentError);
+    fake.script({
+      status: 400,
+      body: graphError(368, 'The action attempted has been deemed abusive or is otherwise disallowed', {
+        error_subcode: 1_404_006,
+      }),
+    });
+    await expectError(facebook.publishText(tokens, 'x', { pageId: '101' }), InvalidContentError);
+    fake.script({
+      status: 403,
+      body: graphError(200, '(#200) The user hasn\u2019t authorized the application to perform this action'),
+    });
+    const permission = await expectError(
+      facebook.publishText(tokens, 'x', { pageId: '101' }),
+      SocialPlatformError,
+    );
+    expect(permission).not.toBeInstanceOf(InvalidContentError);
+    expect(permission.message).toContain('permission');
+  });
+
+  it('makes no request to revoke (a Page token cannot remove the app)', async () => {
+    const before = fake.requests.length;
+    await facebook.revoke(tokens);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('treats a timeout or a dropped connection on publish as an unknown outcome, a refused connection as not sent', async () => {
+    fake.script({ stallMs: 2_000 });
+    await expectError(facebook.publishText(tokens, 'stalled', { pageId: '101' }), UnknownOutcomeError);
+    fake.script({ drop: true });
+    await expectError(facebook.publishText(tokens, 'dropped', { pageId: '101' }), UnknownOutcomeError);
+
+    const closed = await startFacebookFake();
+    await closed.close();
+    const unreachable = createFacebookProvider({
+      clientId: 'c',
+      clientSecret: 's',
+      authorizeUrl: 'https://www.facebook.com/v23.0/dialog/oauth',
+      apiBaseUrl: `${closed.baseUrl}/v23.0`,
+      sandbox: false,
+    });
+    const error = await expectError(
+      unreachable.publishText(tokens, 'nobody home', { pageId: '101' }),
+      SocialPlatformError,
+    );
+    expect(error).not.toBeInstanceOf(UnknownOutcomeError);
+    expect(error.message).toContain('nothing was sent');
+  });
+});

@@ -1,0 +1,719 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/client';
+import { sandboxPosts } from '../../src/server/db/schema';
+import { LINKEDIN_VERSION } from '../../src/server/integrations/social/linkedin/linkedin-api';
+import {
+  createLinkedInProvider,
+  type LinkedInProvider,
+} from '../../src/server/integrations/social/linkedin/linkedin-provider';
+import {
+  registerPlatformSimulator,
+  SANDBOX_DELAY_HEADER,
+  SANDBOX_FAULT_HEADER,
+  type SandboxFault,
+  SIMULATOR_CREDENTIALS,
+  simulatorEndpoints,
+} from '../../src/server/integrations/social/simulator';
+import {
+  InvalidContentError,
+  RateLimitedError,
+  SocialPlatformError,
+  TokenExpiredError,
+  type TokenSet,
+  UnknownOutcomeError,
+} from '../../src/server/integrations/social/social-provider';
+import { injectFetch } from '../../src/server/lib/inject-fetch';
+import { decodeEntities, hiddenFields } from '../factories/sandbox';
+import { type LinkedInFake, startLinkedInFake } from '../fakes/linkedin/linkedin-fake';
+import { TEST_APP_URL } from '../setup/app';
+import { databaseKinds, openTestDatabase } from '../setup/databases';
+
+const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/linkedin/callback`;
+const AUTHORIZE_PATH = '/sandbox/linkedin/oauth/v2/authorization';
+const API = '/sandbox/linkedin/api';
+
+/** A fetch that asks the simulator for a fault on every request. */
+function withFault(base: typeof fetch, fault: SandboxFault | string, delayMs?: number): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(init?.headers);
+    headers.set(SANDBOX_FAULT_HEADER, fault);
+    if (delayMs !== undefined) headers.set(SANDBOX_DELAY_HEADER, String(delayMs));
+    return base(input, { ...init, headers });
+  };
+}
+
+async function expectError<E extends Error>(
+  promise: Promise<unknown>,
+  kind: new (...args: never[]) => E,
+): Promise<E> {
+  const error = await promise.then(
+    () => {
+      throw new Error(`expected ${kind.name}, but it resolved`);
+    },
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(kind);
+  return error as E;
+}
+
+const nextMidnightUtc = () => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+};
+
+describe.each(databaseKinds)('LinkedIn provider against the platform simulator on %s', (kind) => {
+  let database: Database;
+  // The simulator alone, as the app registers it for a platform without credentials.
+  let sim: FastifyInstance;
+  let fetchSim: typeof fetch;
+  let linkedin: LinkedInProvider;
+  const providerWith = (fetchImpl: typeof fetch, options: { timeoutMs?: number; analytics?: boolean } = {}) =>
+    createLinkedInProvider({
+      ...SIMULATOR_CREDENTIALS,
+      ...simulatorEndpoints(TEST_APP_URL, 'linkedin'),
+      sandbox: true,
+      fetch: fetchImpl,
+      timeoutMs: options.timeoutMs ?? 5_000,
+      analytics: options.analytics ?? false,
+    });
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    sim = Fastify();
+    await registerPlatformSimulator(sim, {
+      db: database.db,
+      appUrl: TEST_APP_URL,
+      platforms: ['linkedin'],
+      faults: true,
+    });
+    await sim.ready();
+    fetchSim = injectFetch(sim);
+    linkedin = providerWith(fetchSim);
+  });
+  afterAll(async () => {
+    await sim.close();
+    await database.close();
+  });
+
+  const handle = () => `member-${randomBytes(4).toString('hex')}`;
+
+  /** The consent flow as a browser does it; answers the code. */
+  async function authorize(username: string, provider = linkedin) {
+    const state = randomBytes(16).toString('base64url');
+    const url = new URL(provider.authorizeUrl({ state, redirectUri: REDIRECT_URI }));
+    const page = await sim.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    const form = { ...hiddenFields(page.body), account: '__new__', username, decision: 'authorize' };
+    const posted = await sim.inject({
+      method: 'POST',
+      url: AUTHORIZE_PATH,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
+    expect(posted.statusCode).toBe(302);
+    const location = new URL(String(posted.headers.location));
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
+    expect(location.searchParams.get('state')).toBe(state);
+    const code = location.searchParams.get('code');
+    expect(code).toBeTruthy();
+    return { code: code as string, cookie: String(posted.headers['set-cookie'] ?? '') };
+  }
+
+  async function connect(username = handle(), provider = linkedin) {
+    const { code } = await authorize(username, provider);
+    const tokens = await provider.exchangeCode({ code, redirectUri: REDIRECT_URI });
+    const [account] = await provider.listAccounts(tokens);
+    if (!account) throw new Error('no account');
+    return { tokens, account, username };
+  }
+
+  it('renders an accessible sandbox authorize page without scripts, carrying the OAuth request', async () => {
+    const url = new URL(linkedin.authorizeUrl({ state: 'st-1', redirectUri: REDIRECT_URI }));
+    expect(linkedin.usesPkce).toBe(false);
+    expect(url.origin).toBe(TEST_APP_URL);
+    expect(url.pathname).toBe(AUTHORIZE_PATH);
+    expect(url.searchParams.get('scope')).toBe('openid profile email w_member_social');
+    expect(url.search).toContain('scope=openid%20profile%20email%20w_member_social');
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.has('code_challenge')).toBe(false);
+
+    const page = await sim.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const html = page.body;
+    expect(html).toContain('<title>LinkedIn (Sandbox) — Authorize Kitepost</title>');
+    expect(html).toMatch(/<span class="badge">Sandbox<\/span>/);
+    expect(html).not.toContain('<script');
+    expect(html).toContain('<form method="post" action="/sandbox/linkedin/oauth/v2/authorization">');
+    expect(html).toMatch(/<input type="text" id="username" name="username" value="[a-z]+-[a-z]+\d{2}"/);
+    expect(html).toContain('Create, modify and delete posts');
+    const cancel = /<a href="([^"]+)">Cancel<\/a>/.exec(html)?.[1];
+    expect(cancel && Object.fromEntries(new URL(decodeEntities(cancel)).searchParams)).toEqual({
+      error: 'user_cancelled_authorize',
+      error_description: 'The user cancelled the authorization',
+      state: 'st-1',
+    });
+    expect(hiddenFields(html)).toEqual({
+      response_type: 'code',
+      client_id: SIMULATOR_CREDENTIALS.clientId,
+      redirect_uri: REDIRECT_URI,
+      scope: 'openid profile email w_member_social',
+      state: 'st-1',
+    });
+  });
+
+  it('refuses a foreign redirect URI with a page, and sends an unknown scope back as an error', async () => {
+    const evil = new URL(linkedin.authorizeUrl({ state: 's', redirectUri: 'https://evil.example/cb' }));
+    const refused = await sim.inject({ method: 'GET', url: `${evil.pathname}${evil.search}` });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers.location).toBeUndefined();
+    expect(refused.body).toContain('redirect_uri does not match');
+
+    const greedy = new URL(linkedin.authorizeUrl({ state: 's2', redirectUri: REDIRECT_URI }));
+    greedy.searchParams.set('scope', 'openid r_everything');
+    const back = await sim.inject({ method: 'GET', url: `${greedy.pathname}${greedy.search}` });
+    expect(back.statusCode).toBe(302);
+    const location = new URL(String(back.headers.location));
+    expect(location.searchParams.get('error')).toBe('unauthorized_scope_error');
+    expect(location.searchParams.get('state')).toBe('s2');
+  });
+
+  it('cancels with user_cancelled_authorize; refuses a bad handle; offers the remembered member', async () => {
+    const url = new URL(linkedin.authorizeUrl({ state: 'st-2', redirectUri: REDIRECT_URI }));
+    const page = await sim.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const post = (fields: Record<string, string>) =>
+      sim.inject({
+        method: 'POST',
+        url: AUTHORIZE_PATH,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ ...hiddenFields(page.body), ...fields }).toString(),
+      });
+    const cancelled = await post({ decision: 'cancel' });
+    expect(cancelled.statusCode).toBe(302);
+    const location = new URL(String(cancelled.headers.location));
+    expect(location.searchParams.get('error')).toBe('user_cancelled_authorize');
+    expect(location.searchParams.get('state')).toBe('st-2');
+
+    const bad = await post({ account: '__new__', username: 'no spaces allowed!', decision: 'authorize' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('role="alert"');
+    expect(bad.body).toContain('aria-invalid="true"');
+
+    const { cookie } = await authorize('remembered-me');
+    const again = await sim.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: cookie.split(';')[0] as string },
+    });
+    expect(again.body).toContain('value="remembered-me"');
+  });
+
+  it('exchanges the code once, only with the right redirect URI, for a 60-day token and no refresh token', async () => {
+    const { code } = await authorize('code-checker');
+    await expectError(
+      linkedin.exchangeCode({ code, redirectUri: `${REDIRECT_URI}/other` }),
+      SocialPlatformError,
+    );
+    const { code: fresh } = await authorize('code-checker');
+    const tokens = await linkedin.exchangeCode({ code: fresh, redirectUri: REDIRECT_URI });
+    expect(tokens.accessToken).toBeTruthy();
+    expect(tokens.refreshToken).toBeNull();
+    expect(tokens.refreshExpiresAt).toBeNull();
+    expect(tokens.scopes).toEqual(['openid', 'profile', 'email', 'w_member_social']);
+    const expiresIn = (tokens.expiresAt?.getTime() ?? 0) - Date.now();
+    expect(expiresIn).toBeGreaterThan(60 * 86_400_000 - 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(60 * 86_400_000);
+    const reused = await expectError(
+      linkedin.exchangeCode({ code: fresh, redirectUri: REDIRECT_URI }),
+      SocialPlatformError,
+    );
+    expect(reused).not.toBeInstanceOf(TokenExpiredError);
+    expect(reused.message).toContain('authorization code expired');
+  });
+
+  it('refuses the token endpoint to a client with the wrong secret', async () => {
+    const { code } = await authorize('wrong-secret');
+    const impostor = createLinkedInProvider({
+      ...simulatorEndpoints(TEST_APP_URL, 'linkedin'),
+      clientId: SIMULATOR_CREDENTIALS.clientId,
+      clientSecret: 'not-the-secret',
+      sandbox: true,
+      fetch: fetchSim,
+    });
+    const error = await expectError(
+      impostor.exchangeCode({ code, redirectUri: REDIRECT_URI }),
+      SocialPlatformError,
+    );
+    expect(error.message).toContain('credentials');
+  });
+
+  it('reads the member from userinfo: the handle as username, the name, an avatar, no follower count', async () => {
+    const { tokens, account } = await connect('profile-reader');
+    expect(account).toMatchObject({
+      username: 'profile-reader',
+      displayName: 'Profile Reader',
+      followers: null,
+    });
+    expect(account.externalId).toMatch(/^[A-Za-z0-9_-]{10}$/);
+    const avatar = new URL(account.avatarUrl ?? '');
+    const image = await sim.inject({ method: 'GET', url: avatar.pathname });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toContain('image/svg+xml');
+    // The same handle is the same member on the next connection.
+    const again = await connect('profile-reader');
+    expect(again.account).toEqual(account);
+    expect(await linkedin.listAccounts(tokens)).toEqual([account]);
+  });
+
+  it('cannot refresh without a refresh token (TokenExpiredError, no call); revoke makes no call', async () => {
+    const { tokens } = await connect();
+    const calls: string[] = [];
+    const counting = providerWith((input, init) => {
+      calls.push(String(input));
+      return fetchSim(input, init);
+    });
+    const error = await expectError(counting.refreshTokens(tokens), TokenExpiredError);
+    expect(error.message).toContain('reconnect');
+    await counting.revoke(tokens);
+    expect(calls).toEqual([]);
+    // Nothing was revoked: the token still works.
+    expect(await linkedin.listAccounts(tokens)).toHaveLength(1);
+  });
+
+  it('publishes text as the member (201, URN in x-restli-id), escaped so LinkedIn shows it as written', async () => {
+    const { tokens, account } = await connect('page-owner');
+    const text =
+      'Fresh croissants (7 am) & coffee <b>today</b> — C# fans, @everyone: #bakery #SmallBusiness_2026 ~*_|{}[]\\';
+    const published = await linkedin.publishText(tokens, text, { externalAccountId: account.externalId });
+    expect(published.externalId).toMatch(/^urn:li:share:\d{15,19}$/);
+    expect(published.url).toBe(`${TEST_APP_URL}/sandbox/linkedin/feed/update/${published.externalId}`);
+    const [stored] = await database.db
+      .select()
+      .from(sandboxPosts)
+      .where(eq(sandboxPosts.externalId, published.externalId));
+    expect(stored?.text).toBe(text);
+
+    const page = await sim.inject({ method: 'GET', url: new URL(published.url).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Fresh croissants (7 am) &amp; coffee &lt;b&gt;today&lt;/b&gt;');
+    expect(page.body).toContain('<span class="badge">Sandbox</span>');
+    expect(page.body).not.toContain('<script');
+    const missing = await sim.inject({ method: 'GET', url: '/sandbox/linkedin/feed/update/urn:li:share:1' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('cuts unescaped commentary at the first reserved character, as LinkedIn does (why the adapter escapes)', async () => {
+    const { tokens, account } = await connect();
+    const answer = await sim.inject({
+      method: 'POST',
+      url: `${API}/rest/posts`,
+      headers: {
+        authorization: `Bearer ${tokens.accessToken}`,
+        'linkedin-version': LINKEDIN_VERSION,
+        'x-restli-protocol-version': '2.0.0',
+        'content-type': 'application/json',
+      },
+      payload: {
+        author: `urn:li:person:${account.externalId}`,
+        commentary: 'Open late today (until 9) #bakery',
+        visibility: 'PUBLIC',
+        distribution: {
+          feedDistribution: 'MAIN_FEED',
+          targetEntities: [],
+          thirdPartyDistributionChannels: [],
+        },
+        lifecycleState: 'PUBLISHED',
+        isReshareDisabledByAuthor: false,
+      },
+    });
+    expect(answer.statusCode).toBe(201);
+    const urn = String(answer.headers['x-restli-id']);
+    const [stored] = await database.db.select().from(sandboxPosts).where(eq(sandboxPosts.externalId, urn));
+    expect(stored?.text).toBe('Open late today ');
+  });
+
+  it('asks for a served LinkedIn-Version on /rest calls', async () => {
+    const { tokens } = await connect();
+    const call = (headers: Record<string, string>) =>
+      sim.inject({
+        method: 'DELETE',
+        url: `${API}/rest/posts/${encodeURIComponent('urn:li:share:1')}`,
+        headers: { authorization: `Bearer ${tokens.accessToken}`, ...headers },
+      });
+    const missing = await call({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ status: 400, code: 'VERSION_MISSING' });
+    expect((await call({ 'linkedin-version': '202301' })).statusCode).toBe(426);
+    expect((await call({ 'linkedin-version': LINKEDIN_VERSION })).statusCode).toBe(404);
+  });
+
+  it('refuses over 3000 characters as shown, and duplicates, with InvalidContentError', async () => {
+    const { tokens, account } = await connect();
+    const as = { externalAccountId: account.externalId };
+    // 3000 reserved characters are 6000 escaped, but LinkedIn counts what it shows.
+    await linkedin.publishText(tokens, '('.repeat(3000), as);
+    const long = await expectError(linkedin.publishText(tokens, 'a'.repeat(3001), as), InvalidContentError);
+    expect(long.message).toContain('exceeds maximum allowed length 3000');
+    await linkedin.publishText(tokens, 'Only once', as);
+    const duplicate = await expectError(linkedin.publishText(tokens, 'Only once', as), InvalidContentError);
+    expect(duplicate.message).toContain('duplicate');
+  });
+
+  it('refuses posting as another member with a permission error, not a content error', async () => {
+    const { tokens } = await connect();
+    const { account: other } = await connect();
+    const error = await expectError(
+      linkedin.publishText(tokens, 'Not mine', { externalAccountId: other.externalId }),
+      SocialPlatformError,
+    );
+    expect(error).not.toBeInstanceOf(InvalidContentError);
+    expect(error.message).toContain('403');
+  });
+
+  it('reads metrics with r_member_postAnalytics, growing with the post age; a deleted post is missing', async () => {
+    const analytics = providerWith(fetchSim, { analytics: true });
+    const { tokens, account } = await connect(handle(), analytics);
+    expect(tokens.scopes).toContain('r_member_postAnalytics');
+    const { externalId } = await analytics.publishText(tokens, 'How many people will see this?', {
+      externalAccountId: account.externalId,
+    });
+    const age = async (hours: number) => {
+      await database.db
+        .update(sandboxPosts)
+        .set({ publishedAt: new Date(Date.now() - hours * 3_600_000) })
+        .where(eq(sandboxPosts.externalId, externalId));
+      const { metrics } = await analytics.fetchPostMetrics(tokens, [externalId]);
+      return metrics[0];
+    };
+    const fresh = await age(0);
+    const hourOld = await age(1);
+    const dayOld = await age(24);
+    expect(fresh?.impressions).toBeLessThanOrEqual(hourOld?.impressions ?? 0);
+    expect(hourOld?.impressions).toBeGreaterThan(0);
+    expect(dayOld?.impressions).toBeGreaterThan(hourOld?.impressions ?? 0);
+    expect(dayOld?.membersReached).toBeLessThanOrEqual(dayOld?.impressions ?? 0);
+    expect(dayOld?.reactions).toBeGreaterThanOrEqual(hourOld?.reactions ?? 0);
+    expect(await age(24)).toEqual(dayOld);
+
+    await analytics.deletePost(tokens, externalId);
+    expect(await analytics.fetchPostMetrics(tokens, [externalId])).toEqual({
+      metrics: [],
+      missing: [externalId],
+    });
+    // Deleting again: LinkedIn no longer knows the post.
+    await expectError(analytics.deletePost(tokens, externalId), SocialPlatformError);
+  });
+
+  it('refuses metrics to a token without r_member_postAnalytics (403, not a token problem)', async () => {
+    const { tokens, account } = await connect();
+    const { externalId } = await linkedin.publishText(tokens, 'No analytics for me', {
+      externalAccountId: account.externalId,
+    });
+    const error = await expectError(linkedin.fetchPostMetrics(tokens, [externalId]), SocialPlatformError);
+    expect(error).not.toBeInstanceOf(TokenExpiredError);
+    expect(error.message).toContain('403');
+  });
+
+  it('maps injected faults to our error kinds', async () => {
+    const { tokens, account } = await connect();
+    const as = { externalAccountId: account.externalId };
+    const limited = await expectError(
+      providerWith(withFault(fetchSim, 'rate-limit')).publishText(tokens, 'limited', as),
+      RateLimitedError,
+    );
+    expect(limited.resetAt).toEqual(nextMidnightUtc());
+    expect(limited.message).toContain('DAY limit');
+    const { code } = await authorize(handle());
+    await expectError(
+      providerWith(withFault(fetchSim, 'rate-limit')).exchangeCode({ code, redirectUri: REDIRECT_URI }),
+      RateLimitedError,
+    );
+    await expectError(
+      providerWith(withFault(fetchSim, 'expired-token')).listAccounts(tokens),
+      TokenExpiredError,
+    );
+    await expectError(
+      providerWith(withFault(fetchSim, 'expired-token')).publishText(tokens, 'expired', as),
+      TokenExpiredError,
+    );
+    const unavailable = await expectError(
+      providerWith(withFault(fetchSim, 'server-error')).publishText(tokens, 'down', as),
+      SocialPlatformError,
+    );
+    expect(unavailable.name).toBe('SocialPlatformError');
+    expect(unavailable.message).toContain('503');
+    // The member and the token are untouched by the faults.
+    expect(await linkedin.listAccounts(tokens)).toHaveLength(1);
+  });
+
+  it('times out a slow publish as an unknown outcome (the post did get created); a slow read is retryable', async () => {
+    const { tokens, account } = await connect();
+    const slow = providerWith(withFault(fetchSim, 'slow', 400), { timeoutMs: 100 });
+    const read = await expectError(slow.listAccounts(tokens), SocialPlatformError);
+    expect(read).not.toBeInstanceOf(UnknownOutcomeError);
+    const text = `Slow one ${randomBytes(4).toString('hex')}`;
+    const error = await expectError(
+      slow.publishText(tokens, text, { externalAccountId: account.externalId }),
+      UnknownOutcomeError,
+    );
+    expect(error.message).toContain('may or may not');
+    let created: unknown[] = [];
+    for (let attempt = 0; attempt < 40 && created.length === 0; attempt++) {
+      await sleep(50);
+      created = await database.db.select().from(sandboxPosts).where(eq(sandboxPosts.text, text));
+    }
+    expect(created).toHaveLength(1);
+  });
+
+  it('reports a dropped connection after the post was made as an unknown outcome', async () => {
+    const { tokens, account } = await connect();
+    const text = `Dropped ${randomBytes(4).toString('hex')}`;
+    await expectError(
+      providerWith(withFault(fetchSim, 'unknown-outcome')).publishText(tokens, text, {
+        externalAccountId: account.externalId,
+      }),
+      UnknownOutcomeError,
+    );
+    const created = await database.db.select().from(sandboxPosts).where(eq(sandboxPosts.text, text));
+    expect(created).toHaveLength(1);
+  });
+});
+
+describe('LinkedIn provider against a loopback LinkedIn fake', () => {
+  let fake: LinkedInFake;
+  let linkedin: LinkedInProvider;
+  const tokens: TokenSet = {
+    accessToken: 'access-1',
+    refreshToken: 'refresh-1',
+    expiresAt: new Date(Date.now() + 3_600_000),
+    refreshExpiresAt: new Date(Date.now() + 300 * 86_400_000),
+    scopes: ['openid', 'profile', 'email', 'w_member_social'],
+  };
+  const as = { externalAccountId: '782bbtaQ' };
+
+  beforeAll(async () => {
+    fake = await startLinkedInFake();
+    linkedin = createLinkedInProvider({
+      clientId: 'client-abc',
+      clientSecret: 'secret-xyz',
+      authorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+      tokenUrl: `${fake.baseUrl}/oauth/v2/accessToken`,
+      apiBaseUrl: fake.baseUrl,
+      sandbox: false,
+      timeoutMs: 300,
+    });
+  });
+  afterAll(() => fake.close());
+
+  const last = () => fake.requests.at(-1);
+
+  it('sends the documented token request: client credentials in the form body, no Basic auth', async () => {
+    fake.script({
+      status: 200,
+      body: { access_token: 'at', expires_in: 5_184_000, scope: 'email,openid,profile,w_member_social' },
+    });
+    const result = await linkedin.exchangeCode({ code: 'the-code', redirectUri: 'https://app.example/cb' });
+    expect(result).toMatchObject({
+      accessToken: 'at',
+      refreshToken: null,
+      scopes: ['email', 'openid', 'profile', 'w_member_social'],
+    });
+    const request = last();
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/oauth/v2/accessToken');
+    expect(request?.headers.authorization).toBeUndefined();
+    expect(request?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(request?.body))).toEqual({
+      grant_type: 'authorization_code',
+      code: 'the-code',
+      redirect_uri: 'https://app.example/cb',
+      client_id: 'client-abc',
+      client_secret: 'secret-xyz',
+    });
+  });
+
+  it("uses a partner's refresh token when there is one, and maps a refused one to TokenExpiredError", async () => {
+    fake.script({
+      status: 200,
+      body: {
+        access_token: 'at-2',
+        expires_in: 5_184_000,
+        refresh_token: 'refresh-1',
+        refresh_token_expires_in: 25_000_000,
+        scope: 'email,openid,profile,w_member_social',
+      },
+    });
+    const refreshed = await linkedin.refreshTokens(tokens);
+    expect(refreshed).toMatchObject({ accessToken: 'at-2', refreshToken: 'refresh-1' });
+    expect(refreshed.refreshExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 289 * 86_400_000);
+    expect(Object.fromEntries(new URLSearchParams(last()?.body))).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: 'refresh-1',
+      client_id: 'client-abc',
+      client_secret: 'secret-xyz',
+    });
+    fake.script({
+      status: 400,
+      body: { error: 'invalid_request', error_description: 'The provided refresh token is invalid' },
+    });
+    await expectError(linkedin.refreshTokens(tokens), TokenExpiredError);
+  });
+
+  it('reads userinfo with the Bearer token, unversioned', async () => {
+    fake.script({
+      status: 200,
+      body: {
+        sub: '782bbtaQ',
+        email_verified: true,
+        name: 'John Doe',
+        locale: { country: 'US', language: 'en' },
+        given_name: 'John',
+        family_name: 'Doe',
+        email: 'doe@email.com',
+        picture:
+          'https://media.licdn.com/dms/image/C5F03AQHqK8v7tB1HCQ/profile-displayphoto-shrink_100_100/0/0',
+      },
+    });
+    expect(await linkedin.listAccounts(tokens)).toEqual([
+      {
+        externalId: '782bbtaQ',
+        username: 'doe',
+        displayName: 'John Doe',
+        avatarUrl:
+          'https://media.licdn.com/dms/image/C5F03AQHqK8v7tB1HCQ/profile-displayphoto-shrink_100_100/0/0',
+        followers: null,
+      },
+    ]);
+    expect(last()?.path).toBe('/v2/userinfo');
+    expect(last()?.headers.authorization).toBe('Bearer access-1');
+    expect(last()?.headers['linkedin-version']).toBeUndefined();
+  });
+
+  it('posts the documented body with the version headers and links the post on linkedin.com', async () => {
+    fake.script({ status: 201, headers: { 'x-restli-id': 'urn:li:share:6844785523593134080' } });
+    const published = await linkedin.publishText(tokens, 'Hello (world) #kitepost', as);
+    expect(published).toEqual({
+      externalId: 'urn:li:share:6844785523593134080',
+      url: 'https://www.linkedin.com/feed/update/urn:li:share:6844785523593134080',
+    });
+    const request = last();
+    expect(request?.path).toBe('/rest/posts');
+    expect(request?.headers).toMatchObject({
+      authorization: 'Bearer access-1',
+      'linkedin-version': '202601',
+      'x-restli-protocol-version': '2.0.0',
+      'content-type': 'application/json',
+    });
+    expect(JSON.parse(request?.body ?? '')).toEqual({
+      author: 'urn:li:person:782bbtaQ',
+      commentary: 'Hello \\(world\\) #kitepost',
+      visibility: 'PUBLIC',
+      distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+      lifecycleState: 'PUBLISHED',
+      isReshareDisabledByAuthor: false,
+    });
+  });
+
+  it('maps the documented error bodies: 422 duplicate, 401, 429 (midnight UTC), 403', async () => {
+    fake.script({
+      status: 422,
+      body: { code: 'DUPLICATE_POST', message: 'Content is a duplicate of urn:li:share:1', status: 422 },
+    });
+    expect((await expectError(linkedin.publishText(tokens, 'x', as), InvalidContentError)).message).toContain(
+      'duplicate',
+    );
+    fake.script({
+      status: 401,
+      body: { serviceErrorCode: 65600, message: 'Invalid access token', status: 401 },
+    });
+    await expectError(linkedin.listAccounts(tokens), TokenExpiredError);
+    fake.script({
+      status: 429,
+      body: {
+        message: 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.',
+        status: 429,
+      },
+    });
+    expect((await expectError(linkedin.publishText(tokens, 'x', as), RateLimitedError)).resetAt).toEqual(
+      nextMidnightUtc(),
+    );
+    fake.script({
+      status: 403,
+      body: { status: 403, serviceErrorCode: 100, code: 'ACCESS_DENIED', message: 'Not enough permissions' },
+    });
+    const denied = await expectError(linkedin.publishText(tokens, 'x', as), SocialPlatformError);
+    expect(denied).not.toBeInstanceOf(InvalidContentError);
+  });
+
+  it('deletes by the encoded URN and reads the five metric totals per post', async () => {
+    fake.script({ status: 204 });
+    await linkedin.deletePost(tokens, 'urn:li:share:1');
+    expect(last()).toMatchObject({ method: 'DELETE', path: '/rest/posts/urn%3Ali%3Ashare%3A1' });
+    expect(last()?.headers['linkedin-version']).toBe('202601');
+
+    const metric = (count: number, metricType: string) => ({
+      status: 200,
+      body: {
+        paging: { start: 0, count: 10, links: [] },
+        elements: [{ count, metricType, targetEntity: { share: 'urn:li:share:1' } }],
+      },
+    });
+    const before = fake.requests.length;
+    fake.script(
+      metric(500, 'IMPRESSION'),
+      metric(400, 'MEMBERS_REACHED'),
+      metric(20, 'REACTION'),
+      metric(3, 'COMMENT'),
+      metric(1, 'RESHARE'),
+    );
+    expect(await linkedin.fetchPostMetrics(tokens, ['urn:li:share:1'])).toEqual({
+      metrics: [
+        {
+          externalId: 'urn:li:share:1',
+          impressions: 500,
+          membersReached: 400,
+          reactions: 20,
+          comments: 3,
+          reshares: 1,
+        },
+      ],
+      missing: [],
+    });
+    const paths = fake.requests.slice(before).map((request) => request.path);
+    expect(paths[0]).toBe(
+      '/rest/memberCreatorPostAnalytics?q=entity&entity=(share:urn%3Ali%3Ashare%3A1)&queryType=IMPRESSION&aggregation=TOTAL',
+    );
+    expect(paths.map((path) => new URL(path, fake.baseUrl).searchParams.get('queryType'))).toEqual([
+      'IMPRESSION',
+      'MEMBERS_REACHED',
+      'REACTION',
+      'COMMENT',
+      'RESHARE',
+    ]);
+  });
+
+  it('treats a timeout or a dropped connection on publish as an unknown outcome, a refused connection as not sent', async () => {
+    fake.script({ stallMs: 2_000 });
+    await expectError(linkedin.publishText(tokens, 'stalled', as), UnknownOutcomeError);
+    fake.script({ drop: true });
+    await expectError(linkedin.publishText(tokens, 'dropped', as), UnknownOutcomeError);
+
+    const closed = await startLinkedInFake();
+    await closed.close();
+    const unreachable = createLinkedInProvider({
+      clientId: 'c',
+      clientSecret: 's',
+      authorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+      tokenUrl: `${closed.baseUrl}/oauth/v2/accessToken`,
+      apiBaseUrl: closed.baseUrl,
+      sandbox: false,
+    });
+    const error = await expectError(unreachable.publishText(tokens, 'nobody home', as), SocialPlatformError);
+    expect(error).not.toBeInstanceOf(UnknownOutcomeError);
+    expect(error.message).toContain('nothing was sent');
+  });
+});
