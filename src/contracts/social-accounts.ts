@@ -33,6 +33,11 @@ export const socialAccount = z.object({
   /** Why the account needs reconnecting; null while it is connected. */
   statusReason: z.string().nullable(),
   tokenExpiresAt: z.string().nullable(),
+  /**
+   * Set when the token cannot be refreshed and expires within 7 days: the user must reconnect
+   * the account by then (e.g. LinkedIn without a partner refresh token).
+   */
+  reconnectBy: z.string().nullable(),
   /** True when the account lives in the platform simulator, not on the real platform. */
   sandbox: z.boolean(),
 });

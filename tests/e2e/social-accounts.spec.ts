@@ -289,17 +289,33 @@ test('an account that needs reconnecting is announced on every screen, with its 
     status: 'needs_reauth',
     statusReason: "X (Twitter) no longer accepts Kitepost's access.",
     tokenExpiresAt: null,
+    reconnectBy: null,
     sandbox: true,
   };
+  const endingSoon = {
+    ...waiting,
+    id: '00000000-0000-4000-8000-000000000002',
+    platform: 'linkedin',
+    username: 'maple-bakery',
+    displayName: 'Maple Bakery',
+    status: 'connected',
+    statusReason: null,
+    tokenExpiresAt: '2026-12-01T10:00:00.000Z',
+    reconnectBy: '2026-12-01T10:00:00.000Z',
+  };
   // The token job's verdict, as the server reports it.
-  await page.route('**/api/user/social-accounts', (route) => route.fulfill({ json: [waiting] }));
+  await page.route('**/api/user/social-accounts', (route) => route.fulfill({ json: [waiting, endingSoon] }));
   await page.goto('/content-generator');
-  const notice = page.getByRole('status').filter({ hasText: 'needs reconnecting' });
+  const notice = page.getByRole('status').filter({ hasText: 'reconnecting' });
   await expect(notice).toContainText('X (Twitter) @corner_bakery');
+  await expect(notice).toContainText('LinkedIn @maple-bakery stops working on Dec 1, 2026');
   await notice.getByRole('link', { name: 'Reconnect' }).click();
   await expect(page).toHaveURL(/\/social-accounts$/);
   await expect(
     page.getByText("X (Twitter) no longer accepts Kitepost's access. Reconnect to keep publishing."),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Access ends on Dec 1, 2026. Reconnect before then to keep publishing.'),
   ).toBeVisible();
   await expectAccessible(page, 'social accounts with an account to reconnect');
 });

@@ -11,6 +11,7 @@ import {
   listSocialAccounts,
   type SocialAccountRow,
 } from './social-accounts.repository';
+import { EXPIRY_WARNING_MS } from './token-lifecycle';
 
 /** What the social-accounts use cases need from the app. */
 export interface SocialContext {
@@ -39,7 +40,22 @@ export interface Connector {
   workspaceId: string;
 }
 
-export function toSocialAccount(row: SocialAccountRow): SocialAccount {
+/** Whether the platform can renew this account's token without the user. */
+export function canRefresh(row: SocialAccountRow, provider: SocialProvider | undefined): boolean {
+  return Boolean(row.refreshTokenEncrypted) || provider?.refreshesWithAccessToken === true;
+}
+
+export function toSocialAccount(
+  row: SocialAccountRow,
+  provider: SocialProvider | undefined,
+  now = new Date(),
+): SocialAccount {
+  const expiresAt = row.tokenExpiresAt;
+  const endsSoon =
+    row.status === 'connected' &&
+    expiresAt !== null &&
+    !canRefresh(row, provider) &&
+    expiresAt.getTime() - now.getTime() <= EXPIRY_WARNING_MS;
   return {
     id: row.id,
     platform: row.platform,
@@ -53,12 +69,15 @@ export function toSocialAccount(row: SocialAccountRow): SocialAccount {
     status: row.status,
     statusReason: row.statusReason,
     tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
+    reconnectBy: endsSoon && expiresAt ? expiresAt.toISOString() : null,
     sandbox: row.sandbox,
   };
 }
 
 export async function listAccounts(ctx: SocialContext, workspaceId: string): Promise<SocialAccount[]> {
-  return (await listSocialAccounts(ctx.db, workspaceId)).map(toSocialAccount);
+  return (await listSocialAccounts(ctx.db, workspaceId)).map((row) =>
+    toSocialAccount(row, ctx.providers[row.platform]),
+  );
 }
 
 export function providerOf(ctx: SocialContext, platform: PublishingPlatform): SocialProvider {

@@ -208,7 +208,7 @@ async function saveAccount(
     sandbox: provider.sandbox,
     connectedAt: now,
   });
-  return toSocialAccount(row);
+  return toSocialAccount(row, provider);
 }
 
 /** The offered accounts and their tokens as JSON (dates as ISO strings), sealed on the state. */

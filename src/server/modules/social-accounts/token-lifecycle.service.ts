@@ -6,7 +6,7 @@ import {
   type SocialAccountRow,
   updateSocialAccount,
 } from './social-accounts.repository';
-import { type SocialContext, tokensOf } from './social-accounts.service';
+import { canRefresh, type SocialContext, tokensOf } from './social-accounts.service';
 import { EXPIRY_WARNING_MS, tokenAction } from './token-lifecycle';
 
 export interface TokenLifecycleReport {
@@ -37,7 +37,7 @@ export async function runTokenLifecycle(ctx: SocialContext, now = new Date()): P
         status: row.status,
         expiresAt: row.tokenExpiresAt,
         storedAt: row.updatedAt,
-        refreshable: Boolean(row.refreshTokenEncrypted) || provider.refreshesWithAccessToken === true,
+        refreshable: canRefresh(row, provider),
         warnedAt: row.expiryWarnedAt,
       },
       now,

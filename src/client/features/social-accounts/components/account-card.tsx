@@ -65,6 +65,10 @@ export function AccountCard({ account, connecting, onReconnect, onDisconnect }: 
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {reauthReason(account)}
         </p>
+      ) : account.reconnectBy ? (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Access ends on {formatDate(account.reconnectBy)}. Reconnect before then to keep publishing.
+        </p>
       ) : null}
 
       <dl className="mt-4 grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-3 text-center">
