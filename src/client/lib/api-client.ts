@@ -50,6 +50,14 @@ export async function apiFetchJson(method: Method, url: string, body?: unknown):
   return response.json();
 }
 
+/** Sends a request whose answer has no body (204); any non-OK answer throws an ApiError. */
+export async function apiSend(method: Method, url: string, body?: unknown): Promise<void> {
+  const response = await send(method, url, body);
+  if (!response.ok) {
+    throw new ApiError(response.status, response.statusText, await response.text());
+  }
+}
+
 /** Like apiFetchJson, and parses the answer with the contract's schema. */
 export async function apiRequest<T extends z.ZodType>(
   method: Method,

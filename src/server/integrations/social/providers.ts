@@ -11,63 +11,43 @@ import { createXProvider } from './x/x-provider';
 
 export type SocialProviders = Record<PublishingPlatform, SocialProvider | undefined>;
 
+/** What every adapter is built from: the platform's (or the simulator's) app and endpoints. */
+interface AdapterOptions {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl?: string;
+  apiBaseUrl: string;
+  sandbox: boolean;
+  fetch?: typeof fetch;
+}
+
+/** One factory per platform: the Record type makes the list exhaustive. */
+const adapterFactories: Record<PublishingPlatform, (options: AdapterOptions) => SocialProvider> = {
+  twitter: createXProvider,
+  linkedin: createLinkedInProvider,
+  facebook: createFacebookProvider,
+  instagram: createInstagramProvider,
+};
+
 /**
  * The adapter of each platform: the real one with the platform's credentials when they are
  * configured, else the same adapter pointed at the built-in platform simulator (architecture §1:
- * one code path), reached in-process. undefined: the platform's adapter is not built yet.
+ * one code path), reached in-process (decision 013).
  */
 export function createSocialProviders(config: Config, app: FastifyInstance): SocialProviders {
-  const providerFor = (platform: PublishingPlatform): SocialProvider | undefined => {
-    switch (platform) {
-      case 'twitter': {
-        const real = config.social.twitter;
-        return real
-          ? createXProvider({ ...real, sandbox: false })
-          : createXProvider({
-              ...SIMULATOR_CREDENTIALS,
-              ...simulatorEndpoints(config.appUrl, 'twitter'),
-              sandbox: true,
-              fetch: injectFetch(app),
-            });
-      }
-      case 'linkedin': {
-        const real = config.social.linkedin;
-        return real
-          ? createLinkedInProvider({ ...real, sandbox: false })
-          : createLinkedInProvider({
-              ...SIMULATOR_CREDENTIALS,
-              ...simulatorEndpoints(config.appUrl, 'linkedin'),
-              sandbox: true,
-              fetch: injectFetch(app),
-            });
-      }
-      case 'facebook': {
-        const real = config.social.facebook;
-        return real
-          ? createFacebookProvider({ ...real, sandbox: false })
-          : createFacebookProvider({
-              ...SIMULATOR_CREDENTIALS,
-              ...simulatorEndpoints(config.appUrl, 'facebook'),
-              sandbox: true,
-              fetch: injectFetch(app),
-            });
-      }
-      case 'instagram': {
-        const real = config.social.instagram;
-        return real
-          ? createInstagramProvider({ ...real, sandbox: false })
-          : createInstagramProvider({
-              ...SIMULATOR_CREDENTIALS,
-              ...simulatorEndpoints(config.appUrl, 'instagram'),
-              sandbox: true,
-              fetch: injectFetch(app),
-            });
-      }
-      default: {
-        const unknown: never = platform;
-        throw new Error(`no provider for ${String(unknown)}`);
-      }
-    }
+  const inProcess = injectFetch(app);
+  const providerFor = (platform: PublishingPlatform): SocialProvider => {
+    const create = adapterFactories[platform];
+    const real = config.social[platform];
+    return real
+      ? create({ ...real, sandbox: false })
+      : create({
+          ...SIMULATOR_CREDENTIALS,
+          ...simulatorEndpoints(config.appUrl, platform),
+          sandbox: true,
+          fetch: inProcess,
+        });
   };
   return {
     twitter: providerFor('twitter'),
