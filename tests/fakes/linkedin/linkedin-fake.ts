@@ -1,5 +1,9 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  type RecordedRequest,
+  type ScriptedReply,
+  type ScriptedServer,
+  startScriptedServer,
+} from '../scripted-http-server';
 
 /*
  * A loopback LinkedIn server (API and token endpoint on one origin) for the answers the platform
@@ -9,77 +13,16 @@ import type { AddressInfo } from 'node:net';
  * dropped connection). Requests are recorded for assertions.
  */
 
-export type LinkedInFakeReply =
-  | { status: number; body?: unknown; headers?: Record<string, string> }
-  /** Answers nothing for `ms` (longer than the adapter's timeout), then 201. */
-  | { stallMs: number }
-  /** Reads the request, then closes the connection without answering. */
-  | { drop: true };
+export type LinkedInFakeReply = ScriptedReply;
+export type LinkedInFakeRequest = RecordedRequest;
+export interface LinkedInFake extends ScriptedServer {}
 
-export interface LinkedInFakeRequest {
-  method: string;
-  /** Path and query, as sent. */
-  path: string;
-  headers: IncomingHttpHeaders;
-  /** The raw body as sent (form-encoded or JSON text). */
-  body: string;
-}
-
-export interface LinkedInFake {
-  /** The origin: the API base URL, and `${baseUrl}/oauth/v2/accessToken` the token URL. */
-  baseUrl: string;
-  requests: LinkedInFakeRequest[];
-  script(...replies: LinkedInFakeReply[]): void;
-  close(): Promise<void>;
-}
+const unscripted: ScriptedReply = {
+  status: 500,
+  body: { message: 'The LinkedIn fake has no scripted reply', status: 500 },
+};
 
 export async function startLinkedInFake(): Promise<LinkedInFake> {
-  const queue: LinkedInFakeReply[] = [];
-  const requests: LinkedInFakeRequest[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      requests.push({
-        method: req.method ?? 'GET',
-        path: req.url ?? '/',
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      const reply = queue.shift() ?? {
-        status: 500,
-        body: { message: 'The LinkedIn fake has no scripted reply', status: 500 },
-      };
-      if ('drop' in reply) {
-        req.socket.destroy();
-        return;
-      }
-      if ('stallMs' in reply) {
-        const timer = setTimeout(() => {
-          if (!res.destroyed) res.writeHead(201, { 'x-restli-id': 'urn:li:share:1' }).end();
-        }, reply.stallMs);
-        res.on('close', () => clearTimeout(timer));
-        return;
-      }
-      const body = reply.body === undefined ? '' : JSON.stringify(reply.body);
-      res
-        .writeHead(reply.status, {
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...reply.headers,
-        })
-        .end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
-    script: (...replies) => queue.push(...replies),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const server = await startScriptedServer(unscripted);
+  return server;
 }
