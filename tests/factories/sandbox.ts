@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import {
+  SANDBOX_DELAY_HEADER,
+  SANDBOX_FAULT_HEADER,
+  type SandboxFault,
+} from '../../src/server/integrations/social/simulator';
 import { TEST_APP_URL } from '../setup/app';
 
 /** Reading the platform simulator's server-rendered pages, as a browser would. */
@@ -63,4 +68,35 @@ export async function connectX(app: FastifyInstance, cookie: string, username = 
     callbackUrl: `${callback.pathname}${callback.search}`,
     username,
   };
+}
+
+/** A fetch that asks the simulator for a fault, on every request or on those whose URL matches. */
+export function withFault(
+  base: typeof fetch,
+  fault: SandboxFault | string,
+  options: { delayMs?: number; only?: RegExp } = {},
+): typeof fetch {
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (options.only && !options.only.test(url)) return base(input, init);
+    const headers = new Headers(init?.headers);
+    headers.set(SANDBOX_FAULT_HEADER, fault);
+    if (options.delayMs !== undefined) headers.set(SANDBOX_DELAY_HEADER, String(options.delayMs));
+    return base(input, { ...init, headers });
+  };
+}
+
+/** Awaits a promise that must fail with `kind`, and answers the error. */
+export async function expectError<E extends Error>(
+  promise: Promise<unknown>,
+  kind: new (...args: never[]) => E,
+): Promise<E> {
+  const error = await promise.then(
+    () => {
+      throw new Error(`expected ${kind.name}, but it resolved`);
+    },
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(kind);
+  return error as E;
 }

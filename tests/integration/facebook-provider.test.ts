@@ -10,9 +10,6 @@ import {
 } from '../../src/server/integrations/social/facebook/facebook-provider';
 import {
   registerPlatformSimulator,
-  SANDBOX_DELAY_HEADER,
-  SANDBOX_FAULT_HEADER,
-  type SandboxFault,
   SIMULATOR_CREDENTIALS,
   simulatorEndpoints,
 } from '../../src/server/integrations/social/simulator';
@@ -26,7 +23,7 @@ import {
   UnknownOutcomeError,
 } from '../../src/server/integrations/social/social-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
-import { decodeEntities, hiddenFields } from '../factories/sandbox';
+import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
 import { type FacebookFake, startFacebookFake } from '../fakes/facebook/facebook-fake';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -35,30 +32,6 @@ const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/facebook/callback`;
 const DIALOG_PATH = '/sandbox/facebook/v23.0/dialog/oauth';
 const GRAPH_PATH = '/sandbox/facebook/graph/v23.0';
 const DAY_MS = 24 * 3_600_000;
-
-/** A fetch that asks the simulator for a fault on every request. */
-function withFault(base: typeof fetch, fault: SandboxFault | string, delayMs?: number): typeof fetch {
-  return (input, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set(SANDBOX_FAULT_HEADER, fault);
-    if (delayMs !== undefined) headers.set(SANDBOX_DELAY_HEADER, String(delayMs));
-    return base(input, { ...init, headers });
-  };
-}
-
-async function expectError<E extends Error>(
-  promise: Promise<unknown>,
-  kind: new (...args: never[]) => E,
-): Promise<E> {
-  const error = await promise.then(
-    () => {
-      throw new Error(`expected ${kind.name}, but it resolved`);
-    },
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(kind);
-  return error as E;
-}
 
 describe.each(databaseKinds)('Facebook provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
@@ -461,7 +434,7 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
 
   it('times out a slow publish as an unknown outcome (the post did get created); a slow read is retryable', async () => {
     const { page, tokens } = await connect();
-    const slow = providerWith(withFault(fetchSim, 'slow', 400), 100);
+    const slow = providerWith(withFault(fetchSim, 'slow', { delayMs: 400 }), 100);
     const read = await expectError(slow.refreshTokens(tokens), SocialPlatformError);
     expect(read).not.toBeInstanceOf(UnknownOutcomeError);
     const text = `Slow one ${randomBytes(4).toString('hex')}`;

@@ -11,9 +11,6 @@ import {
 } from '../../src/server/integrations/social/instagram/instagram-provider';
 import {
   registerPlatformSimulator,
-  SANDBOX_DELAY_HEADER,
-  SANDBOX_FAULT_HEADER,
-  type SandboxFault,
   SIMULATOR_CREDENTIALS,
   simulatorEndpoints,
 } from '../../src/server/integrations/social/simulator';
@@ -26,7 +23,7 @@ import {
   UnknownOutcomeError,
 } from '../../src/server/integrations/social/social-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
-import { decodeEntities, hiddenFields } from '../factories/sandbox';
+import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
 import { type InstagramFake, startInstagramFake } from '../fakes/instagram/instagram-fake';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -35,36 +32,6 @@ const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/instagram/callback`;
 const AUTHORIZE_PATH = '/sandbox/instagram/oauth/authorize';
 const DAY_MS = 86_400_000;
 const IMAGE = 'https://images.example/croissant.jpg';
-
-/** A fetch that asks the simulator for a fault, on every request or on those whose URL matches. */
-function withFault(
-  base: typeof fetch,
-  fault: SandboxFault | string,
-  options: { delayMs?: number; only?: RegExp } = {},
-): typeof fetch {
-  return (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    if (options.only && !options.only.test(url)) return base(input, init);
-    const headers = new Headers(init?.headers);
-    headers.set(SANDBOX_FAULT_HEADER, fault);
-    if (options.delayMs !== undefined) headers.set(SANDBOX_DELAY_HEADER, String(options.delayMs));
-    return base(input, { ...init, headers });
-  };
-}
-
-async function expectError<E extends Error>(
-  promise: Promise<unknown>,
-  kind: new (...args: never[]) => E,
-): Promise<E> {
-  const error = await promise.then(
-    () => {
-      throw new Error(`expected ${kind.name}, but it resolved`);
-    },
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(kind);
-  return error as E;
-}
 
 describe.each(databaseKinds)('Instagram provider against the platform simulator on %s', (kind) => {
   let t: TestApp;

@@ -12,9 +12,6 @@ import {
 } from '../../src/server/integrations/social/linkedin/linkedin-provider';
 import {
   registerPlatformSimulator,
-  SANDBOX_DELAY_HEADER,
-  SANDBOX_FAULT_HEADER,
-  type SandboxFault,
   SIMULATOR_CREDENTIALS,
   simulatorEndpoints,
 } from '../../src/server/integrations/social/simulator';
@@ -27,7 +24,7 @@ import {
   UnknownOutcomeError,
 } from '../../src/server/integrations/social/social-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
-import { decodeEntities, hiddenFields } from '../factories/sandbox';
+import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
 import { type LinkedInFake, startLinkedInFake } from '../fakes/linkedin/linkedin-fake';
 import { TEST_APP_URL } from '../setup/app';
 import { databaseKinds, openTestDatabase } from '../setup/databases';
@@ -35,30 +32,6 @@ import { databaseKinds, openTestDatabase } from '../setup/databases';
 const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/linkedin/callback`;
 const AUTHORIZE_PATH = '/sandbox/linkedin/oauth/v2/authorization';
 const API = '/sandbox/linkedin/api';
-
-/** A fetch that asks the simulator for a fault on every request. */
-function withFault(base: typeof fetch, fault: SandboxFault | string, delayMs?: number): typeof fetch {
-  return (input, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set(SANDBOX_FAULT_HEADER, fault);
-    if (delayMs !== undefined) headers.set(SANDBOX_DELAY_HEADER, String(delayMs));
-    return base(input, { ...init, headers });
-  };
-}
-
-async function expectError<E extends Error>(
-  promise: Promise<unknown>,
-  kind: new (...args: never[]) => E,
-): Promise<E> {
-  const error = await promise.then(
-    () => {
-      throw new Error(`expected ${kind.name}, but it resolved`);
-    },
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(kind);
-  return error as E;
-}
 
 const nextMidnightUtc = () => {
   const now = new Date();
@@ -452,7 +425,7 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
 
   it('times out a slow publish as an unknown outcome (the post did get created); a slow read is retryable', async () => {
     const { tokens, account } = await connect();
-    const slow = providerWith(withFault(fetchSim, 'slow', 400), { timeoutMs: 100 });
+    const slow = providerWith(withFault(fetchSim, 'slow', { delayMs: 400 }), { timeoutMs: 100 });
     const read = await expectError(slow.listAccounts(tokens), SocialPlatformError);
     expect(read).not.toBeInstanceOf(UnknownOutcomeError);
     const text = `Slow one ${randomBytes(4).toString('hex')}`;

@@ -6,9 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPosts } from '../../src/server/db/schema';
 import {
   registerPlatformSimulator,
-  SANDBOX_DELAY_HEADER,
-  SANDBOX_FAULT_HEADER,
-  type SandboxFault,
   SIMULATOR_CREDENTIALS,
   simulatorEndpoints,
 } from '../../src/server/integrations/social/simulator';
@@ -22,7 +19,7 @@ import {
 } from '../../src/server/integrations/social/social-provider';
 import { createXProvider, type XProvider } from '../../src/server/integrations/social/x/x-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
-import { decodeEntities, hiddenFields } from '../factories/sandbox';
+import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
 import { startXFake, type XFake } from '../fakes/x/x-fake';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -34,30 +31,6 @@ const pkcePair = () => {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 };
-
-/** A fetch that asks the simulator for a fault on every request. */
-function withFault(base: typeof fetch, fault: SandboxFault | string, delayMs?: number): typeof fetch {
-  return (input, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set(SANDBOX_FAULT_HEADER, fault);
-    if (delayMs !== undefined) headers.set(SANDBOX_DELAY_HEADER, String(delayMs));
-    return base(input, { ...init, headers });
-  };
-}
-
-async function expectError<E extends Error>(
-  promise: Promise<unknown>,
-  kind: new (...args: never[]) => E,
-): Promise<E> {
-  const error = await promise.then(
-    () => {
-      throw new Error(`expected ${kind.name}, but it resolved`);
-    },
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(kind);
-  return error as E;
-}
 
 describe.each(databaseKinds)('X provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
@@ -374,7 +347,7 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
 
   it('times out a slow publish as an unknown outcome (the post did get created); a slow read is retryable', async () => {
     const { tokens } = await connect();
-    const slow = providerWith(withFault(fetchApp, 'slow', 400), 100);
+    const slow = providerWith(withFault(fetchApp, 'slow', { delayMs: 400 }), 100);
     const read = await expectError(slow.listAccounts(tokens), SocialPlatformError);
     expect(read).not.toBeInstanceOf(UnknownOutcomeError);
     const text = `Slow one ${randomBytes(4).toString('hex')}`;

@@ -13,7 +13,7 @@ export interface AiProviderDeps {
 
 /*
  * The SDK factories read OPENAI_API_KEY, OPENAI_BASE_URL, ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL
- * from process.env when a setting is missing. config.ts is the only reader of the environment, so
+ * from the environment when a setting is missing. config.ts is the only reader of the environment, so
  * every setting is passed here, defaults included.
  */
 const OPENAI_BASE_URL = 'https://api.openai.com/v1';
