@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { PublishingPlatform } from '../../src/contracts/platforms';
 import {
   SANDBOX_DELAY_HEADER,
   SANDBOX_FAULT_HEADER,
@@ -38,36 +39,47 @@ export function popupResult(page: string): Record<string, string> {
 
 const handle = () => `shop_${randomBytes(4).toString('hex')}`;
 
-/** The popup flow as the browser runs it, against the X simulator; answers the final page. */
-export async function connectX(app: FastifyInstance, cookie: string, username = handle()) {
-  const start = await app.inject({ method: 'GET', url: '/api/auth/social/twitter', headers: { cookie } });
+/**
+ * The popup flow as the browser runs it, against a platform's simulator: the app's popup start,
+ * the simulator's consent page and form (with `fields`), then the app's callback. `checkAuthorize`
+ * asserts what the platform's authorize URL must carry. Answers the final popup page.
+ */
+export async function connectThroughSimulator(
+  app: FastifyInstance,
+  cookie: string,
+  platform: PublishingPlatform,
+  options: { fields: Record<string, string>; checkAuthorize?: (authorize: URL) => void },
+) {
+  const start = await app.inject({ method: 'GET', url: `/api/auth/social/${platform}`, headers: { cookie } });
   expect(start.statusCode).toBe(302);
   const authorize = new URL(String(start.headers.location));
   expect(authorize.origin).toBe(TEST_APP_URL);
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  options.checkAuthorize?.(authorize);
   const page = await app.inject({ method: 'GET', url: `${authorize.pathname}${authorize.search}` });
-  const form = { ...hiddenFields(page.body), account: '__new__', username, decision: 'authorize' };
+  expect(page.statusCode).toBe(200);
   const consent = await app.inject({
     method: 'POST',
     url: authorize.pathname,
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_APP_URL },
-    payload: new URLSearchParams(form).toString(),
+    payload: new URLSearchParams({ ...hiddenFields(page.body), ...options.fields }).toString(),
   });
   expect(consent.statusCode).toBe(302);
   const callback = new URL(String(consent.headers.location));
-  expect(callback.pathname).toBe('/api/auth/social/twitter/callback');
-  const done = await app.inject({
-    method: 'GET',
-    url: `${callback.pathname}${callback.search}`,
-    headers: { cookie },
-  });
+  expect(callback.pathname).toBe(`/api/auth/social/${platform}/callback`);
+  // A fragment the platform appends (Instagram's `#_`) is never sent by a browser.
+  const callbackUrl = `${callback.pathname}${callback.search}`;
+  const done = await app.inject({ method: 'GET', url: callbackUrl, headers: { cookie } });
   expect(done.headers['content-type']).toContain('text/html');
-  return {
-    page: done.body,
-    result: popupResult(done.body),
-    callbackUrl: `${callback.pathname}${callback.search}`,
-    username,
-  };
+  return { page: done.body, result: popupResult(done.body), callbackUrl };
+}
+
+/** Connects a new (or the named) X sandbox account through the popup flow. */
+export async function connectX(app: FastifyInstance, cookie: string, username = handle()) {
+  const done = await connectThroughSimulator(app, cookie, 'twitter', {
+    fields: { account: '__new__', username, decision: 'authorize' },
+    checkAuthorize: (authorize) => expect(authorize.searchParams.get('code_challenge_method')).toBe('S256'),
+  });
+  return { ...done, username };
 }
 
 /** A fetch that asks the simulator for a fault, on every request or on those whose URL matches. */

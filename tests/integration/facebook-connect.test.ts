@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxAccounts, sandboxGrants, socialAccounts } from '../../src/server/db/schema';
 import { asUser } from '../factories/posts';
-import { hiddenFields, popupResult } from '../factories/sandbox';
+import { connectThroughSimulator, hiddenFields, popupResult } from '../factories/sandbox';
 import { signUp } from '../factories/users';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -17,42 +17,25 @@ async function connectFacebook(
   cookie: string,
   choice: { username?: string; pageName?: string; pages?: number; decision?: 'authorize' | 'cancel' } = {},
 ) {
-  const start = await app.inject({ method: 'GET', url: '/api/auth/social/facebook', headers: { cookie } });
-  expect(start.statusCode).toBe(302);
-  const authorize = new URL(String(start.headers.location));
-  expect(authorize.origin).toBe(TEST_APP_URL);
-  expect(authorize.pathname).toBe('/sandbox/facebook/v23.0/dialog/oauth');
-  // Facebook Login has no PKCE; its scopes are comma-separated.
-  expect(authorize.searchParams.has('code_challenge')).toBe(false);
-  expect(authorize.searchParams.get('scope')).toBe(
-    'pages_show_list,pages_manage_posts,pages_read_engagement,read_insights,business_management',
-  );
-  const page = await app.inject({ method: 'GET', url: `${authorize.pathname}${authorize.search}` });
-  expect(page.statusCode).toBe(200);
-  const form = {
-    ...hiddenFields(page.body),
-    account: '__new__',
-    username: choice.username ?? handle(),
-    pages: String(choice.pages ?? 1),
-    page_name: choice.pageName ?? '',
-    decision: choice.decision ?? 'authorize',
-  };
-  const consent = await app.inject({
-    method: 'POST',
-    url: authorize.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_APP_URL },
-    payload: new URLSearchParams(form).toString(),
+  const username = choice.username ?? handle();
+  const done = await connectThroughSimulator(app, cookie, 'facebook', {
+    fields: {
+      account: '__new__',
+      username,
+      pages: String(choice.pages ?? 1),
+      page_name: choice.pageName ?? '',
+      decision: choice.decision ?? 'authorize',
+    },
+    checkAuthorize: (authorize) => {
+      expect(authorize.pathname).toBe('/sandbox/facebook/v23.0/dialog/oauth');
+      // Facebook Login has no PKCE; its scopes are comma-separated.
+      expect(authorize.searchParams.has('code_challenge')).toBe(false);
+      expect(authorize.searchParams.get('scope')).toBe(
+        'pages_show_list,pages_manage_posts,pages_read_engagement,read_insights,business_management',
+      );
+    },
   });
-  expect(consent.statusCode).toBe(302);
-  const callback = new URL(String(consent.headers.location));
-  expect(callback.pathname).toBe('/api/auth/social/facebook/callback');
-  const done = await app.inject({
-    method: 'GET',
-    url: `${callback.pathname}${callback.search}`,
-    headers: { cookie },
-  });
-  expect(done.headers['content-type']).toContain('text/html');
-  return { page: done.body, result: popupResult(done.body), username: form.username };
+  return { ...done, username };
 }
 
 describe.each(databaseKinds)('connecting Facebook on %s', (kind) => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser } from '../factories/posts';
-import { hiddenFields, popupResult } from '../factories/sandbox';
+import { connectThroughSimulator } from '../factories/sandbox';
 import { signUp } from '../factories/users';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -16,36 +16,18 @@ async function connectInstagram(
   username = handle(),
   decision: 'authorize' | 'cancel' = 'authorize',
 ) {
-  const start = await app.inject({ method: 'GET', url: '/api/auth/social/instagram', headers: { cookie } });
-  expect(start.statusCode).toBe(302);
-  const authorize = new URL(String(start.headers.location));
-  expect(authorize.origin).toBe(TEST_APP_URL);
-  expect(authorize.pathname).toBe('/sandbox/instagram/oauth/authorize');
-  // Business Login for Instagram has no PKCE.
-  expect(authorize.searchParams.has('code_challenge')).toBe(false);
-  expect(authorize.searchParams.get('scope')).toBe(
-    'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
-  );
-  const page = await app.inject({ method: 'GET', url: `${authorize.pathname}${authorize.search}` });
-  expect(page.statusCode).toBe(200);
-  const form = { ...hiddenFields(page.body), account: '__new__', username, decision };
-  const consent = await app.inject({
-    method: 'POST',
-    url: authorize.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_APP_URL },
-    payload: new URLSearchParams(form).toString(),
+  const done = await connectThroughSimulator(app, cookie, 'instagram', {
+    fields: { account: '__new__', username, decision },
+    checkAuthorize: (authorize) => {
+      expect(authorize.pathname).toBe('/sandbox/instagram/oauth/authorize');
+      // Business Login for Instagram has no PKCE.
+      expect(authorize.searchParams.has('code_challenge')).toBe(false);
+      expect(authorize.searchParams.get('scope')).toBe(
+        'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
+      );
+    },
   });
-  expect(consent.statusCode).toBe(302);
-  const callback = new URL(String(consent.headers.location));
-  expect(callback.pathname).toBe('/api/auth/social/instagram/callback');
-  // Instagram appends `#_`; a browser never sends the fragment.
-  const done = await app.inject({
-    method: 'GET',
-    url: `${callback.pathname}${callback.search}`,
-    headers: { cookie },
-  });
-  expect(done.headers['content-type']).toContain('text/html');
-  return { page: done.body, result: popupResult(done.body), username };
+  return { ...done, username };
 }
 
 describe.each(databaseKinds)('connecting Instagram on %s', (kind) => {
