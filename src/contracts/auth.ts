@@ -42,7 +42,8 @@ export const sessionUser = z.object({
   firstName: z.string(),
   lastName: z.string(),
   profileImageUrl: z.string().nullable(),
-  timezone: z.string(),
+  /** IANA zone chosen by the user; null: show times in the browser's zone. */
+  timezone: z.string().nullable(),
   role: userRole,
   /** True when this session may use the super-admin portal. */
   isAdmin: z.boolean(),

@@ -49,3 +49,44 @@ export const platformRules: Record<PublishingPlatform, PlatformRules> = {
   instagram: { maxLength: 2200, maxHashtags: 5, recommendedHashtags: 5, counting: 'code-points' },
   facebook: { maxLength: 63206, maxHashtags: 30, recommendedHashtags: 3, counting: 'code-points' },
 };
+
+/** What a platform accepts as images on one post (platforms.md; the strictest documented rule). */
+export interface PlatformMediaRules {
+  /** Instagram cannot publish text alone. */
+  required: boolean;
+  maxCount: number;
+  mimeTypes: readonly ('image/jpeg' | 'image/png' | 'image/webp')[];
+  maxBytes: number;
+  /** width / height bounds, when the platform has them. */
+  aspectRatio: { min: number; max: number; label: string } | null;
+}
+
+const MB = 1024 * 1024;
+export const platformMediaRules: Record<PublishingPlatform, PlatformMediaRules> = {
+  // ≤4 photos, ≤5 MB each (X media best practices).
+  twitter: {
+    required: false,
+    maxCount: 4,
+    mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+    maxBytes: 5 * MB,
+    aspectRatio: null,
+  },
+  // Images API: JPG, PNG (GIF too; we upload stills only); several through multiImage.
+  linkedin: {
+    required: false,
+    maxCount: 4,
+    mimeTypes: ['image/jpeg', 'image/png'],
+    maxBytes: 8 * MB,
+    aspectRatio: null,
+  },
+  // Page photos: JPG or PNG, under 4 MB.
+  facebook: { required: false, maxCount: 4, mimeTypes: ['image/jpeg', 'image/png'], maxBytes: 4 * MB, aspectRatio: null },
+  // Content publishing: one JPEG, ≤8 MB, aspect 4:5 to 1.91:1 (carousels are not built).
+  instagram: {
+    required: true,
+    maxCount: 1,
+    mimeTypes: ['image/jpeg'],
+    maxBytes: 8 * MB,
+    aspectRatio: { min: 0.8, max: 1.91, label: 'between 4:5 (portrait) and 1.91:1 (landscape)' },
+  },
+};

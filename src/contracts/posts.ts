@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { brandFinding } from './brand-kit';
 import { contentType, hashtag, tone } from './content-options';
 import { publishingPlatform } from './platforms';
+import { publishAttempt } from './publishing';
 
-/** architecture §5: draft -> (pending_approval -> approved) -> scheduled -> publishing -> published | failed. */
+/**
+ * architecture §5: draft -> (pending_approval -> approved) -> scheduled -> publishing -> published | failed;
+ * `missed` when the post was due long ago (downtime) and was not sent late unannounced;
+ * `cancelled` from any state before publishing.
+ */
 export const postStatuses = [
   'draft',
   'pending_approval',
@@ -12,6 +17,7 @@ export const postStatuses = [
   'publishing',
   'published',
   'failed',
+  'missed',
   'cancelled',
 ] as const;
 export const postStatus = z.enum(postStatuses);
@@ -47,8 +53,18 @@ export const post = z.object({
   publishedAt: z.string().nullable(),
   externalUrl: z.string().nullable(),
   failureReason: z.string().nullable(),
+  /** Posts composed together for several accounts share a group id; null for a single post. */
+  groupId: z.string().nullable(),
+  /** Publishing attempts so far (the list is on the post's detail). */
+  attemptCount: z.number().int(),
+  /** When a retry is due after a failed attempt that proved nothing was created; else null. */
+  nextAttemptAt: z.string().nullable(),
 });
 export type Post = z.infer<typeof post>;
+
+/** One post with its publishing attempts, newest last (GET /api/posts/{id}). */
+export const postDetail = post.extend({ attempts: z.array(publishAttempt) });
+export type PostDetail = z.infer<typeof postDetail>;
 
 export const postIdParams = z.object({ id: z.uuid({ message: 'Not a post id' }) });
 
@@ -78,6 +94,8 @@ export const updatePostBody = z
     suggestedImagePrompt,
     socialAccountId: z.uuid().nullable(),
     mediaIds: z.array(z.uuid()).max(10),
+    /** Moves a scheduled post (the calendar's drag); must be in the future. */
+    scheduledAt: z.iso.datetime({ offset: true, message: 'scheduledAt must be an ISO date-time' }),
     tone: tone.nullable(),
     contentType: contentType.nullable(),
   })
@@ -93,6 +111,47 @@ export const schedulePostBody = z.object({
   socialAccountId: z.uuid().nullable().optional(),
 });
 export type SchedulePostBody = z.infer<typeof schedulePostBody>;
+
+/** What scheduling answers: the post, and what the user should know (e.g. no account yet). */
+export const scheduleResponse = post.extend({ warnings: z.array(z.string()) });
+export type ScheduleResponse = z.infer<typeof scheduleResponse>;
+
+/** Publish a failed or missed post again: now, or at a new time. */
+export const retryPostBody = z
+  .object({
+    scheduledAt: z.iso
+      .datetime({ offset: true, message: 'scheduledAt must be an ISO date-time, e.g. 2026-12-01T14:00:00Z' })
+      .optional(),
+  })
+  .default({});
+export type RetryPostBody = z.infer<typeof retryPostBody>;
+
+export const MAX_COMPOSE_TARGETS = 20;
+/**
+ * One composed post for several accounts (the calendar's composer): one post per target, grouped.
+ * A target without an account is a platform whose account the user will connect later.
+ */
+export const composePostBody = z.object({
+  content,
+  hashtags: hashtags.default([]),
+  mediaIds: z.array(z.uuid()).max(10).default([]),
+  targets: z
+    .array(z.object({ platform: publishingPlatform, socialAccountId: z.uuid().nullable() }))
+    .min(1, 'Choose at least one account or platform')
+    .max(MAX_COMPOSE_TARGETS),
+  /** Omitted or null: saved as drafts. Otherwise every post is scheduled at this time. */
+  scheduledAt: z.iso
+    .datetime({ offset: true, message: 'scheduledAt must be an ISO date-time, e.g. 2026-12-01T14:00:00Z' })
+    .nullable()
+    .optional(),
+});
+export type ComposePostBody = z.infer<typeof composePostBody>;
+export const composeResponse = z.object({
+  groupId: z.string(),
+  posts: z.array(post),
+  warnings: z.array(z.string()),
+});
+export type ComposeResponse = z.infer<typeof composeResponse>;
 
 export const MAX_POSTS_PER_PAGE = 200;
 export const listPostsQuery = z.object({
@@ -116,4 +175,8 @@ export const postMessages = {
   notEditable: 'This post is being published or has been published and can no longer be changed.',
   unknownAccount: 'That social account is not connected to this workspace.',
   unknownMedia: 'That media file does not exist in this workspace.',
+  notCancellable: 'This post is being published or has been published and can no longer be cancelled.',
+  notRetryable: 'Only a failed or missed post can be retried.',
+  noAccountWarning: (platformLabel: string) =>
+    `No ${platformLabel} account is connected yet. Connect one before the scheduled time, or the post will fail.`,
 } as const;

@@ -14,7 +14,7 @@ import { createOfflineComposer } from './integrations/ai/offline/offline-compose
 import { createIdentity } from './integrations/identity/better-auth';
 import { createSocialProviders, type SocialProviders } from './integrations/social/providers';
 import { registerPlatformSimulator } from './integrations/social/simulator';
-import type { ProcessRole } from './jobs/boss';
+import { type Jobs, type ProcessRole, startJobQueue } from './jobs/boss';
 import { projectRoot } from './lib/project-root';
 import { resolveAdminCode, resolveSessionSecret } from './lib/secrets';
 import { createTokenCipher, resolveTokenEncryptionKey } from './lib/token-cipher';
@@ -46,11 +46,18 @@ export interface BuildOptions {
   socialProviders?: Partial<SocialProviders>;
 }
 
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** The job queue; main.ts starts its workers in `all` and `worker` processes. Closed with the app. */
+  jobs: Jobs;
+}
+
 /** The whole app without listening: main.ts serves it, tests call it through inject(). */
 export async function buildApp(
   config: Config,
   options: BuildOptions,
-): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -67,6 +74,14 @@ export async function buildApp(
   });
 
   const db = options.database.db;
+  const jobs = await startJobQueue(options.database, {
+    role: options.role ?? 'all',
+    databaseUrl: config.databaseUrl,
+    pollSeconds: config.jobsPollSeconds,
+    log: app.log,
+  });
+  // Finishes running jobs before the database closes (main.ts closes the app first).
+  app.addHook('onClose', async () => jobs.stop({ graceful: true }));
   // The hooks close over ctx, which is complete before any request arrives.
   const ctx: AppContext = {
     config,
@@ -76,6 +91,7 @@ export async function buildApp(
     ai: options.ai ?? createAiProvider(config.ai, { offline: createOfflineComposer, log: app.log }),
     tokenCipher: createTokenCipher(resolveTokenEncryptionKey(config)),
     socialProviders: { ...createSocialProviders(config, app), ...options.socialProviders },
+    jobs,
     identity: createIdentity({
       db,
       appUrl: config.appUrl,
@@ -130,5 +146,5 @@ export async function buildApp(
     await api.register(adminRoutes, { prefix: '/api/admin' });
   });
 
-  return { app, ctx };
+  return { app, ctx, jobs };
 }

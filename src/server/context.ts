@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { AiProvider } from './integrations/ai/ai-provider';
 import type { Identity } from './integrations/identity/better-auth';
 import type { SocialProviders } from './integrations/social/providers';
+import type { JobQueue } from './jobs/boss';
 import type { AdminCodeVerifier } from './lib/secrets';
 import type { TokenCipher } from './lib/token-cipher';
 
@@ -19,5 +20,7 @@ export interface AppContext {
   tokenCipher: TokenCipher;
   /** Each platform's adapter: real, pointed at the simulator, or not built yet. */
   socialProviders: SocialProviders;
+  /** pg-boss: every process sends jobs (a post's publish job); workers run them. */
+  jobs: JobQueue;
   log: FastifyBaseLogger;
 }

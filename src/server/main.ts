@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type PgBoss from 'pg-boss';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { type AdapterChoices, describeAdapters } from './integrations/adapters';
-import { type ProcessRole, startJobs } from './jobs/boss';
+import type { ProcessRole } from './jobs/boss';
 import { projectRoot } from './lib/project-root';
 import { seedDemoUsers } from './modules/demo/demo-users.service';
 import { socialContextOf } from './modules/social-accounts/social-accounts.service';
@@ -49,16 +48,11 @@ async function main() {
     throw error;
   });
 
-  const { app, ctx } = await buildApp(config, { database, role, version });
-  let boss: PgBoss | undefined;
+  const { app, ctx, jobs } = await buildApp(config, { database, role, version });
   try {
-    boss = await startJobs(database, {
-      role,
-      databaseUrl: config.databaseUrl,
-      pollSeconds: config.jobsPollSeconds,
-      log: app.log,
-      social: socialContextOf(ctx),
-    });
+    if (role !== 'web') {
+      await jobs.startWorkers({ database, log: app.log, social: socialContextOf(ctx), app: ctx });
+    }
     const demo = role === 'worker' ? [] : await seedDemoUsers(ctx);
     if (role !== 'worker') await app.listen({ port: config.port, host: config.host });
     printBanner({
@@ -76,7 +70,7 @@ async function main() {
     });
   } catch (error) {
     app.log.error({ err: error }, 'start-up failed');
-    await boss?.stop({ graceful: false, wait: true }).catch(() => {});
+    await jobs.stop({ graceful: false }).catch(() => {});
     await app.close();
     await database.close();
     process.exit(1);
@@ -89,8 +83,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing requests and jobs');
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
-    await app.close(); // stops accepting, waits for in-flight requests
-    await boss?.stop({ graceful: true, wait: true, timeout: 15_000 });
+    await app.close(); // stops accepting, waits for in-flight requests, then finishes running jobs
     await database.close();
     process.exit(0);
   };

@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import type { AiProvider } from '../../src/server/integrations/ai/ai-provider';
 import type { SocialProviders } from '../../src/server/integrations/social/providers';
+import type { Jobs, ProcessRole } from '../../src/server/jobs/boss';
 import { type DatabaseKind, openTestDatabase } from './databases';
 
 export const TEST_ADMIN_CODE = 'test-admin-code-4821';
@@ -16,6 +17,8 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   config: Config;
+  /** The app's job queue: send-only unless the test asked for a worker role. */
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
@@ -23,7 +26,7 @@ export interface TestApp {
 export async function buildTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { ai?: AiProvider; socialProviders?: Partial<SocialProviders> } = {},
+  options: { ai?: AiProvider; socialProviders?: Partial<SocialProviders>; role?: ProcessRole } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kitepost-test-'));
   const config = loadConfig({
@@ -37,12 +40,14 @@ export async function buildTestApp(
     ...env,
   });
   const database = await openTestDatabase(kind);
-  const { app, ctx } = await buildApp(config, { database, ...options });
+  // Tests send jobs but run none unless they ask for a worker (role 'all' or 'worker').
+  const { app, ctx, jobs } = await buildApp(config, { database, ...options, role: options.role ?? 'web' });
   await app.ready();
   return {
     app,
     ctx,
     config,
+    jobs,
     close: async () => {
       await app.close();
       await database.close();

@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import type { AppContext } from '../context';
 import type { Database } from '../db/client';
 import type { SocialContext } from '../modules/social-accounts/social-accounts.service';
 import { allJobs, type JobDefinition } from './registry';
@@ -10,23 +11,36 @@ export interface JobsContext {
   log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   /** Social platforms' adapters and the token cipher, for the token job. */
   social: SocialContext;
+  /** The whole app's context, for jobs that run a module's use cases (publishing). */
+  app: AppContext;
+}
+
+/** What services use to put work on the queue; every process may send. */
+export interface JobQueue {
+  send(
+    name: string,
+    payload: object,
+    options?: { startAfter?: Date; singletonKey?: string },
+  ): Promise<string | null>;
+  /** Removes a job that has not run yet; quietly does nothing when it already ran or is gone. */
+  cancel(name: string, id: string): Promise<void>;
+}
+
+export interface Jobs extends JobQueue {
+  /** Runs the handlers, cron schedules and pg-boss maintenance: web-only processes never call it. */
+  startWorkers(context: JobsContext): Promise<void>;
+  stop(options?: { graceful?: boolean; timeoutMs?: number }): Promise<void>;
 }
 
 /**
  * pg-boss on whichever database runs: PostgreSQL through its own pool, the embedded database
- * through our single PGlite connection. Web processes only send; workers also run handlers,
- * cron schedules and pg-boss maintenance.
+ * through our single PGlite connection. Every process sends; only `all` and `worker` processes
+ * run handlers, cron schedules and maintenance (`startWorkers`).
  */
-export async function startJobs(
+export async function startJobQueue(
   database: Database,
-  options: {
-    role: ProcessRole;
-    databaseUrl: string | undefined;
-    pollSeconds: number;
-    log: JobsContext['log'];
-    social: SocialContext;
-  },
-) {
+  options: { role: ProcessRole; databaseUrl: string | undefined; pollSeconds: number; log: JobsContext['log'] },
+): Promise<Jobs> {
   const runsWork = options.role !== 'web';
   const common = { schema: 'pgboss', supervise: runsWork, schedule: runsWork };
   const boss =
@@ -35,22 +49,40 @@ export async function startJobs(
       : new PgBoss({ ...common, db: { executeSql: database.executeSql } });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
   await boss.start();
+  for (const job of allJobs) await boss.createQueue(job.name, { ...job.queue, name: job.name });
 
-  const context: JobsContext = { database, log: options.log, social: options.social };
-  for (const job of allJobs) {
-    await boss.createQueue(job.name);
-    if (!runsWork) continue;
-    await registerJob(boss, job, context, options.pollSeconds);
-  }
-  return boss;
+  let stopped = false;
+  return {
+    async send(name, payload, sendOptions = {}) {
+      return boss.send(name, payload, {
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+      });
+    },
+    async cancel(name, id) {
+      await boss.cancel(name, id).catch(() => {});
+    },
+    async startWorkers(context) {
+      if (!runsWork) throw new Error('a web-only process does not run jobs');
+      for (const job of allJobs) await registerJob(boss, job, context, options.pollSeconds);
+    },
+    async stop({ graceful = true, timeoutMs = 15_000 } = {}) {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful, wait: true, timeout: timeoutMs });
+    },
+  };
 }
 
 async function registerJob(boss: PgBoss, job: JobDefinition, context: JobsContext, pollSeconds: number) {
   if (job.cron) await boss.schedule(job.name, job.cron, {});
-  await boss.work(job.name, { pollingIntervalSeconds: pollSeconds }, async (batch) => {
-    for (const item of batch) {
-      const payload = job.payload.parse(item.data);
-      await job.handle(payload, context);
-    }
-  });
+  await boss.work(
+    job.name,
+    { pollingIntervalSeconds: job.pollSeconds ?? pollSeconds, batchSize: job.batchSize ?? 1 },
+    async (batch) => {
+      // A batch's jobs run side by side; each handler settles its own errors when it must not be
+      // retried as a whole (the publish job does), else the batch fails and pg-boss retries it.
+      await Promise.all(batch.map((item) => job.handle(job.payload.parse(item.data), context)));
+    },
+  );
 }

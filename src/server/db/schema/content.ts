@@ -62,14 +62,34 @@ export const posts = pgTable(
     externalId: text('external_id'),
     externalUrl: text('external_url'),
     failureReason: text('failure_reason'),
+    /** Posts composed together for several accounts share it. */
+    groupId: uuid('group_id'),
+    /**
+     * Bumped by every change of a scheduled post (reschedule, edit, cancel). A publish job carries
+     * the version it was sent for and claims the post only while it still matches: a stale job
+     * never publishes an edited or cancelled post.
+     */
+    publishVersion: integer('publish_version').notNull().default(0),
+    /** The pg-boss job that publishes this version, to remove it when the post changes. */
+    publishJobId: text('publish_job_id'),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    /** A retry after an error that proved nothing was created is due then. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** While `publishing`: the worker holds the post until then; after it, the attempt is reconciled. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('posts_workspace_created_idx').on(t.workspaceId, t.createdAt.desc()),
     index('posts_workspace_scheduled_idx').on(t.workspaceId, t.scheduledAt),
+    // The sweeper's scan: scheduled posts that are due, and publishing posts whose lease ran out.
+    index('posts_status_due_idx')
+      .on(t.status, t.scheduledAt)
+      .where(sql`${t.status} in ('scheduled', 'publishing')`),
+    index('posts_group_idx').on(t.groupId),
     check(
       'posts_status_check',
-      sql`${t.status} in ('draft', 'pending_approval', 'approved', 'scheduled', 'publishing', 'published', 'failed', 'cancelled')`,
+      sql`${t.status} in ('draft', 'pending_approval', 'approved', 'scheduled', 'publishing', 'published', 'failed', 'missed', 'cancelled')`,
     ),
     check('posts_platform_check', sql`${t.platform} in ('linkedin', 'instagram', 'twitter', 'facebook')`),
     check('posts_scheduled_has_time_check', sql`${t.status} <> 'scheduled' or ${t.scheduledAt} is not null`),

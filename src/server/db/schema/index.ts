@@ -5,3 +5,6 @@ export * from './rate-limits';
 export * from './social';
 export * from './users';
 export * from './workspaces';
+export * from './media';
+export * from './notifications';
+export * from './publishing';

@@ -22,7 +22,8 @@ export const users = pgTable(
     /** 4 characters, random, unique: a demo-style sign-in secret (spec §5). */
     accessCode: varchar('access_code', { length: 4 }).notNull().unique(),
     isActive: boolean('is_active').notNull().default(true),
-    timezone: text('timezone').notNull().default('UTC'),
+    /** IANA zone the user sees times in; null: the browser's. */
+    timezone: text('timezone'),
     /** The built-in operator account that an admin code signs in when nobody is signed in. */
     isSystem: boolean('is_system').notNull().default(false),
     ...timestamps,

@@ -112,7 +112,7 @@ export function createIdentity(options: IdentityOptions) {
         role: { type: 'string', required: false, input: false, defaultValue: 'user' },
         accessCode: { type: 'string', required: false, input: false },
         isActive: { type: 'boolean', required: false, input: false, defaultValue: true },
-        timezone: { type: 'string', required: false, input: false, defaultValue: 'UTC' },
+        timezone: { type: 'string', required: false, input: false },
       },
     },
     session: {

@@ -28,6 +28,32 @@ export interface AuthorizeRequest {
   codeChallenge?: string;
 }
 
+/** An image to publish: where the platform can download it, and its bytes for upload APIs. */
+export interface PublishMedia {
+  /** Public http(s) URL (Instagram and Facebook download from it). */
+  url: string;
+  mimeType: 'image/jpeg' | 'image/png' | 'image/webp';
+  width: number;
+  height: number;
+  sizeBytes: number;
+  /** The bytes (X and LinkedIn upload them). */
+  read(): Promise<Buffer>;
+}
+
+export interface PublishInput {
+  /** The connected account it goes out as. */
+  account: { externalId: string; username: string };
+  /** The whole text as published (content and hashtags: contracts/post-text publishedText). */
+  text: string;
+  media: PublishMedia[];
+}
+
+export interface PublishedPost {
+  externalId: string;
+  /** The post's public link; null when the platform published it but its link could not be read. */
+  url: string | null;
+}
+
 /** The port every platform adapter implements (conventions: providers behind narrow ports). */
 export interface SocialProvider {
   readonly platform: PublishingPlatform;
@@ -48,6 +74,21 @@ export interface SocialProvider {
   listAccounts(tokens: TokenSet): Promise<ExternalAccount[]>;
   /** Revokes at the platform where its API allows; resolves quietly where it does not. */
   revoke(tokens: TokenSet): Promise<void>;
+  /**
+   * Publishes text with 0..n images. Throws our error kinds: RateLimitedError, TokenExpiredError,
+   * InvalidContentError, TransientPlatformError (nothing was created: safe to retry),
+   * UnknownOutcomeError (sent, no answer: never retried blindly), SocialPlatformError (anything else).
+   */
+  publish(tokens: TokenSet, input: PublishInput): Promise<PublishedPost>;
+  /**
+   * After an unknown outcome: asks the platform whether the post exists. Returns it when found,
+   * null when the platform's answer proves it was not created. Absent when the platform's API
+   * cannot tell (the post then fails with 'outcome unknown').
+   */
+  findPublished?(
+    tokens: TokenSet,
+    input: { account: PublishInput['account']; text: string; since: Date; hint?: Record<string, string> },
+  ): Promise<PublishedPost | null>;
 }
 
 /** Our error kinds (conventions rule 3); the job layer maps them to retries. */
@@ -80,7 +121,33 @@ export class RateLimitedError extends SocialPlatformError {
 export class InvalidContentError extends SocialPlatformError {
   override name = 'InvalidContentError';
 }
-/** The request may or may not have taken effect (timeout after sending): never retried blindly. */
+/**
+ * The request may or may not have taken effect (timeout after sending, 500/504): never retried
+ * blindly. `hint` carries what reconciliation needs (e.g. Instagram's container id).
+ */
 export class UnknownOutcomeError extends SocialPlatformError {
   override name = 'UnknownOutcomeError';
+  constructor(
+    platform: PublishingPlatform,
+    message: string,
+    readonly hint?: Record<string, string>,
+    options?: { cause?: unknown },
+  ) {
+    super(platform, message, options);
+  }
+}
+/**
+ * Proven that nothing was created: the request never left (connection refused, unknown host) or
+ * the platform answered 502/503 before processing it. Safe to retry with backoff.
+ */
+export class TransientPlatformError extends SocialPlatformError {
+  override name = 'TransientPlatformError';
+  constructor(
+    platform: PublishingPlatform,
+    message: string,
+    readonly kind: 'network' | 'server_error',
+    options?: { cause?: unknown },
+  ) {
+    super(platform, message, options);
+  }
 }

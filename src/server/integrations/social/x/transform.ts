@@ -283,7 +283,7 @@ export function xTransportError(input: {
       ? `X did not answer within ${Math.round(input.timeoutMs / 1000)} s`
       : 'The connection to X broke before it answered';
   if (REPEATABLE.has(operation)) return new SocialPlatformError('twitter', `${what}.`, { cause });
-  return new UnknownOutcomeError('twitter', `${what}; it may or may not have done it.`, { cause });
+  return new UnknownOutcomeError('twitter', `${what}; it may or may not have done it.`, undefined, { cause });
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Image types Kitepost accepts, recognised by their content (never by the file name). */
+export const mediaMimeTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const mediaMimeType = z.enum(mediaMimeTypes);
+export type MediaMimeType = z.infer<typeof mediaMimeType>;
+
+/** The largest upload; each platform may accept less (platformMediaRules). */
+export const MAX_MEDIA_BYTES = 8 * 1024 * 1024;
+export const MAX_MEDIA_PER_POST = 4;
+
+/** An uploaded image, as the API answers it. `url` is public (platforms download from it). */
+export const media = z.object({
+  id: z.string(),
+  url: z.string(),
+  mimeType: mediaMimeType,
+  sizeBytes: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  fileName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Media = z.infer<typeof media>;
+export const mediaList = z.array(media);
+
+/** What the pre-publish checks need to know about an attached image. */
+export type MediaFacts = Pick<Media, 'mimeType' | 'sizeBytes' | 'width' | 'height'>;
+
+export const mediaIdParams = z.object({ id: z.uuid({ message: 'Not a media id' }) });
+
+export const mediaMessages = {
+  noFile: 'Attach an image file in the "file" field.',
+  unsupportedType: 'Only JPEG, PNG and WebP images can be uploaded.',
+  tooLarge: `Images can be at most ${MAX_MEDIA_BYTES / (1024 * 1024)} MB.`,
+  unreadable: 'That image could not be read; it may be damaged.',
+} as const;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const notificationKinds = ['post_failed', 'post_missed', 'account_needs_reauth'] as const;
+export const notificationKind = z.enum(notificationKinds);
+export type NotificationKind = z.infer<typeof notificationKind>;
+
+export const notification = z.object({
+  id: z.string(),
+  kind: notificationKind,
+  title: z.string(),
+  body: z.string(),
+  /** An in-app path, e.g. /calendar?post=<id>. */
+  link: z.string().nullable(),
+  postId: z.string().nullable(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const notificationList = z.object({
+  notifications: z.array(notification),
+  unreadCount: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationList>;
+
+/** Marks these as read, or all of the user's when `ids` is absent. */
+export const markNotificationsReadBody = z.object({ ids: z.array(z.uuid()).max(100).optional() });

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { NotificationKind } from '../../../contracts/notifications';
+import { users } from './users';
+import { workspaces } from './workspaces';
+
+/** In-app notices to one user (a post failed or was missed, an account needs reconnecting). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    postId: uuid('post_id'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    check('notifications_kind_check', sql`${t.kind} in ('post_failed', 'post_missed', 'account_needs_reauth')`),
+  ],
+);
+
+/**
+ * Every email Kitepost sends (architecture §1: without SMTP the outbox is the mail, readable by the
+ * admin). With SMTP the row records what was sent and how it went.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** 'outbox' (kept here only) or 'smtp'. */
+    transport: text('transport').notNull(),
+    status: text('status').notNull().default('queued'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_created_idx').on(t.createdAt),
+    check('outbox_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'kept')`),
+  ],
+);
