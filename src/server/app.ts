@@ -12,8 +12,11 @@ import type { AiProvider } from './integrations/ai/ai-provider';
 import { createAiProvider } from './integrations/ai/create-ai-provider';
 import { createOfflineComposer } from './integrations/ai/offline/offline-composer';
 import { createIdentity } from './integrations/identity/better-auth';
+import { createMailSender } from './integrations/mail/create-mail-sender';
+import type { MailSender } from './integrations/mail/mail-sender';
 import { createSocialProviders, type SocialProviders } from './integrations/social/providers';
 import { registerPlatformSimulator } from './integrations/social/simulator';
+import { createMediaStorage } from './integrations/storage/create-media-storage';
 import { type Jobs, type ProcessRole, startJobQueue } from './jobs/boss';
 import { projectRoot } from './lib/project-root';
 import { resolveAdminCode, resolveSessionSecret } from './lib/secrets';
@@ -44,6 +47,8 @@ export interface BuildOptions {
   ai?: AiProvider;
   /** Replaces some platforms' adapters (tests). */
   socialProviders?: Partial<SocialProviders>;
+  /** Replaces the configured mail sender (tests). */
+  mail?: MailSender;
 }
 
 export interface BuiltApp {
@@ -54,10 +59,7 @@ export interface BuiltApp {
 }
 
 /** The whole app without listening: main.ts serves it, tests call it through inject(). */
-export async function buildApp(
-  config: Config,
-  options: BuildOptions,
-): Promise<BuiltApp> {
+export async function buildApp(config: Config, options: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -92,6 +94,8 @@ export async function buildApp(
     tokenCipher: createTokenCipher(resolveTokenEncryptionKey(config)),
     socialProviders: { ...createSocialProviders(config, app), ...options.socialProviders },
     jobs,
+    mail: options.mail ?? createMailSender(config, db),
+    storage: createMediaStorage(config),
     identity: createIdentity({
       db,
       appUrl: config.appUrl,

@@ -95,9 +95,35 @@ const envSchema = z
     INSTAGRAM_AUTHORIZE_URL: optionalUrl,
     INSTAGRAM_TOKEN_URL: optionalUrl,
     INSTAGRAM_GRAPH_BASE_URL: optionalUrl,
+    PUBLISH_MISSED_AFTER_HOURS: z.coerce.number().min(0.01).max(720).default(6),
+    PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(180),
+    PUBLISH_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    S3_BUCKET: optionalString,
+    S3_REGION: optionalString,
+    S3_ENDPOINT: optionalUrl,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    SMTP_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
   })
   .superRefine((env, ctx) => {
     const ai = chooseAiProvider(env);
+    const s3Parts = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    if (s3Parts.some((name) => env[name]) && !s3Parts.every((name) => env[name])) {
+      for (const name of s3Parts.filter((part) => !env[part])) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${s3Parts.join(', ')}` });
+      }
+    }
     if (ai === 'openai' && !env.OPENAI_API_KEY) {
       ctx.addIssue({
         code: 'custom',
@@ -194,6 +220,27 @@ export interface Config {
   tokenEncryptionKey: string | undefined;
   /** Per platform: the real app's credentials, or undefined for the built-in platform simulator. */
   social: Record<PublishingPlatform, SocialPlatformConfig | undefined>;
+  publishing: {
+    /** A post due longer ago than this (after downtime) becomes `missed` instead of going out late. */
+    missedAfterMs: number;
+    /** How long a worker holds a post it is publishing before the attempt counts as abandoned. */
+    leaseMs: number;
+    /** How often workers look for due posts without a job and abandoned attempts. */
+    sweepMs: number;
+  };
+  /** S3-compatible media storage; undefined: files under DATA_DIR/media. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  /** SMTP for email; undefined: the outbox table (sandbox). */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export interface SocialPlatformConfig {
@@ -266,6 +313,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         tokenUrl: e.INSTAGRAM_TOKEN_URL ?? 'https://api.instagram.com/oauth/access_token',
         apiBaseUrl: e.INSTAGRAM_GRAPH_BASE_URL ?? 'https://graph.instagram.com',
       }),
+    },
+    publishing: {
+      missedAfterMs: Math.round(e.PUBLISH_MISSED_AFTER_HOURS * 3600 * 1000),
+      leaseMs: e.PUBLISH_LEASE_SECONDS * 1000,
+      sweepMs: e.PUBLISH_SWEEP_SECONDS * 1000,
+    },
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION ?? 'us-east-1',
+            endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from:
+        e.MAIL_FROM ?? `Kitepost <no-reply@${new URL(e.APP_URL ?? `http://localhost:${e.PORT}`).hostname}>`,
     },
   };
 }

@@ -3,7 +3,9 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AiProvider } from './integrations/ai/ai-provider';
 import type { Identity } from './integrations/identity/better-auth';
+import type { MailSender } from './integrations/mail/mail-sender';
 import type { SocialProviders } from './integrations/social/providers';
+import type { MediaStorage } from './integrations/storage/media-storage';
 import type { JobQueue } from './jobs/boss';
 import type { AdminCodeVerifier } from './lib/secrets';
 import type { TokenCipher } from './lib/token-cipher';
@@ -22,5 +24,9 @@ export interface AppContext {
   socialProviders: SocialProviders;
   /** pg-boss: every process sends jobs (a post's publish job); workers run them. */
   jobs: JobQueue;
+  /** Email: SMTP, or the outbox table (sandbox). */
+  mail: MailSender;
+  /** Uploaded images: S3-compatible storage, or DATA_DIR/media. */
+  storage: MediaStorage;
   log: FastifyBaseLogger;
 }

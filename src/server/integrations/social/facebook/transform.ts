@@ -361,7 +361,9 @@ export function facebookTransportError(input: {
       ? `Facebook did not answer within ${Math.round(input.timeoutMs / 1000)} s`
       : 'The connection to Facebook broke before it answered';
   if (REPEATABLE.has(operation)) return new SocialPlatformError('facebook', `${what}.`, { cause });
-  return new UnknownOutcomeError('facebook', `${what}; it may or may not have done it.`, undefined, { cause });
+  return new UnknownOutcomeError('facebook', `${what}; it may or may not have done it.`, undefined, {
+    cause,
+  });
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {

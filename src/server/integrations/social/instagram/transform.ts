@@ -407,7 +407,9 @@ export function instagramTransportError(input: {
       ? `Instagram did not answer within ${Math.round(input.timeoutMs / 1000)} s`
       : 'The connection to Instagram broke before it answered';
   if (REPEATABLE.has(operation)) return new SocialPlatformError('instagram', `${what}.`, { cause });
-  return new UnknownOutcomeError('instagram', `${what}; it may or may not have done it.`, undefined, { cause });
+  return new UnknownOutcomeError('instagram', `${what}; it may or may not have done it.`, undefined, {
+    cause,
+  });
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {

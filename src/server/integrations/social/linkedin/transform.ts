@@ -274,7 +274,9 @@ export function linkedInTransportError(input: {
       ? `LinkedIn did not answer within ${Math.round(input.timeoutMs / 1000)} s`
       : 'The connection to LinkedIn broke before it answered';
   if (REPEATABLE.has(operation)) return new SocialPlatformError('linkedin', `${what}.`, { cause });
-  return new UnknownOutcomeError('linkedin', `${what}; it may or may not have done it.`, undefined, { cause });
+  return new UnknownOutcomeError('linkedin', `${what}; it may or may not have done it.`, undefined, {
+    cause,
+  });
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {

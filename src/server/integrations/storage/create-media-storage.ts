@@ -1,0 +1,8 @@
+import type { Config } from '../../config';
+import { createLocalMediaStorage, localMediaRoot } from './local-media-storage';
+import type { MediaStorage } from './media-storage';
+
+/** S3-compatible storage when S3_* is configured, else DATA_DIR/media. */
+export function createMediaStorage(config: Config): MediaStorage {
+  return createLocalMediaStorage(localMediaRoot(config.dataDir));
+}
