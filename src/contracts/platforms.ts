@@ -80,7 +80,13 @@ export const platformMediaRules: Record<PublishingPlatform, PlatformMediaRules> 
     aspectRatio: null,
   },
   // Page photos: JPG or PNG, under 4 MB.
-  facebook: { required: false, maxCount: 4, mimeTypes: ['image/jpeg', 'image/png'], maxBytes: 4 * MB, aspectRatio: null },
+  facebook: {
+    required: false,
+    maxCount: 4,
+    mimeTypes: ['image/jpeg', 'image/png'],
+    maxBytes: 4 * MB,
+    aspectRatio: null,
+  },
   // Content publishing: one JPEG, ≤8 MB, aspect 4:5 to 1.91:1 (carousels are not built).
   instagram: {
     required: true,

@@ -139,13 +139,32 @@ export const composePostBody = z.object({
     .array(z.object({ platform: publishingPlatform, socialAccountId: z.uuid().nullable() }))
     .min(1, 'Choose at least one account or platform')
     .max(MAX_COMPOSE_TARGETS),
-  /** Omitted or null: saved as drafts. Otherwise every post is scheduled at this time. */
+  /** The time every post goes out; omitted or null only for drafts. */
   scheduledAt: z.iso
     .datetime({ offset: true, message: 'scheduledAt must be an ISO date-time, e.g. 2026-12-01T14:00:00Z' })
     .nullable()
     .optional(),
+  /** Saves drafts (planned for `scheduledAt` when given) instead of scheduling them. */
+  asDraft: z.boolean().default(false),
 });
 export type ComposePostBody = z.infer<typeof composePostBody>;
+export const timezoneBody = z.object({
+  /** An IANA zone such as Europe/Berlin; null: use the browser's zone. */
+  timezone: z
+    .string()
+    .trim()
+    .max(64)
+    .refine(isKnownTimeZone, 'Choose a time zone such as Europe/Berlin or America/New_York')
+    .nullable(),
+});
+function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
 export const composeResponse = z.object({
   groupId: z.string(),
   posts: z.array(post),

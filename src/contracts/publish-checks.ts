@@ -18,17 +18,23 @@ export function checkPublishable(
   const problems: string[] = [];
   const fit = checkPostFits(platform, post.content, post.hashtags);
   if (!fit.fits) {
-    problems.push(`This post has ${fit.length} characters; ${label} allows ${fit.max}. Shorten it before scheduling.`);
+    problems.push(
+      `This post has ${fit.length} characters; ${label} allows ${fit.max}. Shorten it before scheduling.`,
+    );
   }
   if (fit.tooManyHashtags) {
-    problems.push(`This post has more hashtags than ${label} allows (${platformRules[platform].maxHashtags}).`);
+    problems.push(
+      `This post has more hashtags than ${label} allows (${platformRules[platform].maxHashtags}).`,
+    );
   }
   const rules = platformMediaRules[platform];
   if (rules.required && post.media.length === 0) {
     problems.push(`${label} needs an image: attach one before scheduling.`);
   }
   if (post.media.length > rules.maxCount) {
-    problems.push(`${label} takes at most ${rules.maxCount} image${rules.maxCount === 1 ? '' : 's'} per post.`);
+    problems.push(
+      `${label} takes at most ${rules.maxCount} image${rules.maxCount === 1 ? '' : 's'} per post.`,
+    );
   }
   for (const [index, item] of post.media.entries()) {
     const which = post.media.length > 1 ? `Image ${index + 1}` : 'The image';
@@ -37,7 +43,9 @@ export function checkPublishable(
       problems.push(`${which} is ${typeNames[item.mimeType]}; ${label} accepts ${accepted}.`);
     }
     if (item.sizeBytes > rules.maxBytes) {
-      problems.push(`${which} is ${megabytes(item.sizeBytes)}; ${label} accepts up to ${megabytes(rules.maxBytes)}.`);
+      problems.push(
+        `${which} is ${megabytes(item.sizeBytes)}; ${label} accepts up to ${megabytes(rules.maxBytes)}.`,
+      );
     }
     if (rules.aspectRatio && item.height > 0) {
       const ratio = item.width / item.height;

@@ -29,8 +29,10 @@ import { creditsRoutes } from './modules/credits/credits.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { createTrialWorkspace, generateUniqueAccessCode } from './modules/users/users.service';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
@@ -94,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     tokenCipher: createTokenCipher(resolveTokenEncryptionKey(config)),
     socialProviders: { ...createSocialProviders(config, app), ...options.socialProviders },
     jobs,
-    mail: options.mail ?? createMailSender(config, db),
+    mail: options.mail ?? createMailSender(config, db, app.log),
     storage: createMediaStorage(config),
     identity: createIdentity({
       db,
@@ -137,9 +139,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await newsletterRoutes(api, ctx);
     await generationRoutes(api, ctx);
     await postsRoutes(api, ctx);
+    await usersRoutes(api, ctx);
     await creditsRoutes(api, ctx);
     await brandKitRoutes(api, ctx);
     await socialAccountsRoutes(api, ctx);
+    await notificationsRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
       appUrl: config.appUrl,

@@ -64,6 +64,8 @@ async function main() {
         providerSignIn: config.oidc !== undefined,
         ai: ctx.ai,
         social: ctx.socialProviders,
+        mail: ctx.mail,
+        storage: ctx.storage,
       },
       demo,
       adminCode: ctx.adminCode,

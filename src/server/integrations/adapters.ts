@@ -1,5 +1,6 @@
 import type { HealthResponse } from '../../contracts/health';
 import type { AiProvider } from './ai/ai-provider';
+import type { MailSender } from './mail/mail-sender';
 import type { SocialProviders } from './social/providers';
 
 export interface AdapterChoices {
@@ -8,6 +9,8 @@ export interface AdapterChoices {
   providerSignIn: boolean;
   ai: Pick<AiProvider, 'name' | 'sandbox'>;
   social: SocialProviders;
+  mail: Pick<MailSender, 'kind' | 'sandbox'>;
+  storage: { kind: 's3' | 'local' };
 }
 
 /** e.g. 'twitter: simulator', or 'twitter: api' with credentials; platforms not built yet are left out. */
@@ -31,6 +34,8 @@ export function describeAdapters({
   providerSignIn,
   ai,
   social,
+  mail,
+  storage,
 }: AdapterChoices): HealthResponse['adapters'] {
   const embedded = databaseKind === 'pglite';
   return {
@@ -42,8 +47,11 @@ export function describeAdapters({
     ai: { adapter: ai.name, sandbox: ai.sandbox },
     billing: { adapter: 'none', sandbox: false },
     social: describeSocial(social),
-    mail: { adapter: 'none', sandbox: false },
-    storage: { adapter: 'none', sandbox: false },
+    mail:
+      mail.kind === 'smtp'
+        ? { adapter: 'smtp', sandbox: mail.sandbox }
+        : { adapter: 'outbox (kept in the database, nothing is sent)', sandbox: true },
+    storage: { adapter: storage.kind === 's3' ? 's3-compatible' : 'local files (DATA_DIR/media)', sandbox: false },
     identity: { adapter: providerSignIn ? 'openid-connect' : 'email-password', sandbox: false },
   };
 }

@@ -36,11 +36,11 @@ export function subscriptionStatusLabel(status: SubscriptionStatus): string {
   return statusLabels[status];
 }
 
-export function formatDate(iso: string, timeZone?: string): string {
+export function formatDate(iso: string, timeZone?: string | null): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   try {
-    return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone }).format(date);
+    return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: timeZone ?? undefined }).format(date);
   } catch {
     return new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
   }

@@ -169,5 +169,8 @@ function unsavedPost(idea: GeneratedIdea, request: GenerationRequest): Post {
     publishedAt: null,
     externalUrl: null,
     failureReason: null,
+    groupId: null,
+    attemptCount: 0,
+    nextAttemptAt: null,
   };
 }

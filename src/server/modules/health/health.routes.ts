@@ -33,6 +33,8 @@ export async function healthRoutes(
             providerSignIn: ctx.config.oidc !== undefined,
             ai: ctx.ai,
             social: ctx.socialProviders,
+            mail: ctx.mail,
+            storage: ctx.storage,
           }),
         });
       },

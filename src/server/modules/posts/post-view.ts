@@ -25,6 +25,9 @@ export function toPost(row: PostRow): Post {
     publishedAt: iso(row.publishedAt),
     externalUrl: row.externalUrl,
     failureReason: row.failureReason,
+    groupId: row.groupId,
+    attemptCount: row.attemptCount,
+    nextAttemptAt: iso(row.nextAttemptAt),
   };
 }
 

@@ -41,6 +41,14 @@ export async function findPost(db: Db, workspaceId: string, id: string): Promise
   return row;
 }
 
+export async function insertPosts(db: Db, workspaceId: string, values: NewPostRow[]): Promise<PostRow[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(posts)
+    .values(values.map((value) => ({ ...value, workspaceId })))
+    .returning();
+}
+
 export async function insertPost(db: Db, workspaceId: string, values: NewPostRow): Promise<PostRow> {
   const [row] = await db
     .insert(posts)
@@ -50,16 +58,24 @@ export async function insertPost(db: Db, workspaceId: string, values: NewPostRow
   return row;
 }
 
-/** Changes a post unless it is publishing or published; undefined when nothing matched. */
+/**
+ * Changes a post unless it is publishing or published; undefined when nothing matched. With
+ * `newVersion`, the post's publish version moves on: its queued publish job becomes stale.
+ */
 export async function updateUnlockedPost(
   db: Db,
   workspaceId: string,
   id: string,
   changes: Partial<NewPostRow>,
+  options: { newVersion?: boolean } = {},
 ): Promise<PostRow | undefined> {
   const [row] = await db
     .update(posts)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({
+      ...changes,
+      ...(options.newVersion ? { publishVersion: sql`${posts.publishVersion} + 1` } : {}),
+      updatedAt: new Date(),
+    })
     .where(
       and(eq(posts.workspaceId, workspaceId), eq(posts.id, id), notInArray(posts.status, LOCKED_STATUSES)),
     )

@@ -1,22 +1,31 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  composePostBody,
+  composeResponse,
   createPostBody,
   listPostsQuery,
   post,
+  postDetail,
   postIdParams,
   postListResponse,
+  retryPostBody,
   schedulePostBody,
+  scheduleResponse,
   updatePostBody,
 } from '../../../contracts/posts';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
 import {
+  cancelPost,
+  composePosts,
   createPost,
   deletePost,
   getPost,
   listPostsJson,
   type PostActor,
+  type PostsDeps,
+  retryPost,
   schedulePost,
   updatePost,
 } from './posts.service';
@@ -39,6 +48,7 @@ function sendSerialized<R extends FastifyReply>(reply: R, json: string): R {
 export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
+  const deps: PostsDeps = { db, jobs: ctx.jobs, log: ctx.log };
   const list = { schema: { querystring: listPostsQuery, response: { 200: postListResponse } } };
 
   // Spec §7 names both: /api/user/posts for a user session, /api/posts otherwise. Both are the
@@ -53,8 +63,17 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   }
 
-  api.get('/api/posts/:id', { schema: { params: postIdParams, response: { 200: post } } }, async (request) =>
-    getPost(db, actorOf(request), request.params.id),
+  api.get(
+    '/api/posts/:id',
+    { schema: { params: postIdParams, response: { 200: postDetail } } },
+    async (request) => getPost(db, actorOf(request), request.params.id),
+  );
+  // The calendar's composer: one post per chosen account, grouped.
+  api.post(
+    '/api/posts/compose',
+    { schema: { body: composePostBody, response: { 201: composeResponse } } },
+    async (request, reply) =>
+      reply.status(201).send(await composePosts(deps, actorOf(request), request.body)),
   );
   api.post(
     '/api/posts',
@@ -64,15 +83,25 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
   api.patch(
     '/api/posts/:id',
     { schema: { params: postIdParams, body: updatePostBody, response: { 200: post } } },
-    async (request) => updatePost(db, actorOf(request), request.params.id, request.body),
+    async (request) => updatePost(deps, actorOf(request), request.params.id, request.body),
   );
   api.delete('/api/posts/:id', { schema: { params: postIdParams } }, async (request, reply) => {
-    await deletePost(db, actorOf(request), request.params.id);
+    await deletePost(deps, actorOf(request), request.params.id);
     return reply.status(204).send();
   });
   api.post(
     '/api/posts/:id/schedule',
-    { schema: { params: postIdParams, body: schedulePostBody, response: { 200: post } } },
-    async (request) => schedulePost(db, actorOf(request), request.params.id, request.body),
+    { schema: { params: postIdParams, body: schedulePostBody, response: { 200: scheduleResponse } } },
+    async (request) => schedulePost(deps, actorOf(request), request.params.id, request.body),
+  );
+  api.post(
+    '/api/posts/:id/cancel',
+    { schema: { params: postIdParams, response: { 200: post } } },
+    async (request) => cancelPost(deps, actorOf(request), request.params.id),
+  );
+  api.post(
+    '/api/posts/:id/retry',
+    { schema: { params: postIdParams, body: retryPostBody, response: { 200: post } } },
+    async (request) => retryPost(deps, actorOf(request), request.params.id, request.body),
   );
 }

@@ -159,3 +159,7 @@ export async function grantSessionAdminAccess(db: Db, sessionId: string, userId:
 export async function deleteExpiredSessions(db: Db) {
   await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
 }
+
+export async function setUserTimezone(db: Db, userId: string, timezone: string | null) {
+  await db.update(users).set({ timezone, updatedAt: new Date() }).where(eq(users.id, userId));
+}

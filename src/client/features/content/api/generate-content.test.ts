@@ -24,6 +24,9 @@ function post(id: string, platform: Post['platform'] = 'linkedin'): Post {
     publishedAt: null,
     externalUrl: null,
     failureReason: null,
+    groupId: null,
+    attemptCount: 0,
+    nextAttemptAt: null,
   };
 }
 
