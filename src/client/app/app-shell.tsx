@@ -22,6 +22,7 @@ import { useAuth } from '../features/auth/api/get-current-user';
 import { useLogout } from '../features/auth/api/logout';
 import { fullName, trialDaysLeft, trialHint, userInitials } from '../features/auth/session-info';
 import { SandboxBadge } from '../features/health/components/sandbox-badge';
+import { NotificationsBell } from '../features/notifications/components/notifications-bell';
 import { ReconnectNotice } from '../features/social-accounts/components/reconnect-notice';
 import { cn } from '../lib/cn';
 import { paths } from './paths';
@@ -66,6 +67,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <LogoButton onClick={signOut} />
         <div className="flex items-center gap-2">
           <PlanBadge user={user} />
+          <NotificationsBell placement="header" />
           <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
             <DialogPrimitive.Trigger asChild>
               <Button variant="ghost" size="icon" aria-label="Open menu">
@@ -140,8 +142,9 @@ function SidebarContent({ user, location, onSignOut, signingOut }: SidebarConten
   const days = trialDaysLeft(user);
   return (
     <div className="flex h-full flex-col">
-      <div className="flex h-16 shrink-0 items-center px-5">
+      <div className="flex h-16 shrink-0 items-center justify-between gap-2 px-5">
         <LogoButton onClick={onSignOut} />
+        <NotificationsBell placement="sidebar" />
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="grid gap-1">

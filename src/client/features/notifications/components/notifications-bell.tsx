@@ -1,0 +1,211 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Bell, BellOff, CircleAlert, Clock, type LucideIcon, Unplug } from 'lucide-react';
+import { type CSSProperties, type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import type { Notification, NotificationKind } from '../../../../contracts/notifications';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { useAuth } from '../../auth/api/get-current-user';
+import { useNotifications } from '../api/get-notifications';
+import { useMarkNotificationsRead } from '../api/mark-notifications-read';
+import { formatFullTime, formatRelativeTime } from '../relative-time';
+import { useMediaQuery } from '../use-media-query';
+
+/** Tailwind's `lg`: from here the shell shows its sidebar, below it the top bar. */
+const DESKTOP_QUERY = '(min-width: 64rem)';
+
+/**
+ * The bell of the app shell. The shell draws it in two places (the sidebar on wide screens, the
+ * top bar on phones); only the visible one mounts, so the list is polled once.
+ */
+export function NotificationsBell({ placement }: { placement: 'sidebar' | 'header' }) {
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  if (isDesktop !== (placement === 'sidebar')) return null;
+  return <NotificationsMenu />;
+}
+
+const kindLooks: Record<NotificationKind, { icon: LucideIcon; tone: string }> = {
+  post_failed: { icon: CircleAlert, tone: 'bg-red-50 text-red-600' },
+  post_missed: { icon: Clock, tone: 'bg-amber-50 text-amber-700' },
+  account_needs_reauth: { icon: Unplug, tone: 'bg-indigo-50 text-indigo-600' },
+};
+
+function NotificationsMenu() {
+  const { user } = useAuth();
+  const { data, isPending, isError } = useNotifications();
+  const markRead = useMarkNotificationsRead();
+  const [open, setOpen] = useState(false);
+  // What was unread when the panel opened keeps its dot while the panel stays open.
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(() => new Set());
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const position = useAnchoredPosition(triggerRef, open);
+  const unread = data?.unreadCount ?? 0;
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next || !data) return;
+    const unreadShown = data.notifications.filter((item) => item.readAt === null).map((item) => item.id);
+    setFresh(new Set(unreadShown));
+    if (data.unreadCount === 0) return;
+    // Unread ones older than the list cannot be shown: mark all, so the badge never counts them.
+    markRead.mutate(data.unreadCount > unreadShown.length ? undefined : unreadShown);
+  };
+
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} modal={false}>
+      <DialogPrimitive.Trigger asChild>
+        <Button
+          ref={triggerRef}
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        >
+          <Bell className="size-5" aria-hidden="true" />
+          {unread > 0 ? (
+            <span
+              aria-hidden="true"
+              className="absolute top-1 right-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.6875rem] leading-none font-semibold text-white tabular-nums ring-2 ring-white"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          ) : null}
+        </Button>
+      </DialogPrimitive.Trigger>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Content
+          style={position}
+          className="fixed z-50 flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none data-[state=open]:animate-[dialog-in_140ms_cubic-bezier(0.16,1,0.3,1)]"
+        >
+          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+            <DialogPrimitive.Title className="text-sm font-semibold text-slate-900">
+              Notifications
+            </DialogPrimitive.Title>
+            {fresh.size > 0 ? (
+              <span className="text-xs font-medium text-indigo-700">{fresh.size} new</span>
+            ) : null}
+          </div>
+          <DialogPrimitive.Description className="sr-only">
+            Posts that failed or missed their time, and accounts that need reconnecting.
+          </DialogPrimitive.Description>
+          <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
+            {isPending ? (
+              <p className="px-4 py-8 text-center text-sm text-slate-500">Loading…</p>
+            ) : isError && !data ? (
+              <p className="px-4 py-8 text-center text-sm text-slate-600">
+                Notifications could not be loaded. They will be tried again shortly.
+              </p>
+            ) : data.notifications.length === 0 ? (
+              <EmptyState />
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {data.notifications.map((item) => (
+                  <li key={item.id}>
+                    <NotificationRow
+                      item={item}
+                      fresh={fresh.has(item.id)}
+                      timeZone={user?.timezone ?? null}
+                      onNavigate={() => setOpen(false)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+function NotificationRow({
+  item,
+  fresh,
+  timeZone,
+  onNavigate,
+}: {
+  item: Notification;
+  fresh: boolean;
+  timeZone: string | null;
+  onNavigate: () => void;
+}) {
+  const look = kindLooks[item.kind];
+  const content = (
+    <>
+      <span className={cn('mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full', look.tone)}>
+        <look.icon className="size-4" aria-hidden="true" />
+      </span>
+      <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className="text-sm font-medium text-slate-900">{item.title}</span>
+        <span className="line-clamp-2 text-sm text-slate-600">{item.body}</span>
+        <time
+          className="text-xs text-slate-500"
+          dateTime={item.createdAt}
+          title={formatFullTime(item.createdAt, timeZone)}
+        >
+          {formatRelativeTime(item.createdAt, new Date(), timeZone)}
+        </time>
+      </span>
+      <span className="flex w-2 shrink-0 justify-center pt-2">
+        {fresh ? <span className="size-2 rounded-full bg-indigo-600" aria-hidden="true" /> : null}
+      </span>
+      {fresh ? <span className="sr-only">(unread)</span> : null}
+    </>
+  );
+  const rowClasses = cn('flex items-start gap-3 px-4 py-3', fresh && 'bg-indigo-50/40');
+  if (!item.link) return <div className={rowClasses}>{content}</div>;
+  return (
+    <Link
+      href={item.link}
+      onClick={onNavigate}
+      className={cn(
+        rowClasses,
+        'transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none focus-visible:ring-inset',
+      )}
+    >
+      {content}
+    </Link>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="flex flex-col items-center gap-2 px-6 py-10 text-center">
+      <span className="flex size-10 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        <BellOff className="size-5" aria-hidden="true" />
+      </span>
+      <p className="text-sm font-medium text-slate-900">You’re all caught up</p>
+      <p className="text-sm text-slate-600">
+        If a post fails or misses its time, or an account needs reconnecting, you’ll hear it here and by
+        email.
+      </p>
+    </div>
+  );
+}
+
+const PANEL_WIDTH = 384;
+const MARGIN = 8;
+
+/**
+ * Fixed coordinates under the bell: left-aligned with it when the panel fits, else right-aligned,
+ * never past the viewport's edges (a 375 px phone gets the full width less the margins).
+ */
+function useAnchoredPosition(anchor: RefObject<HTMLElement | null>, open: boolean) {
+  const [style, setStyle] = useState<CSSProperties>();
+  useLayoutEffect(() => {
+    if (!open) return;
+    const place = () => {
+      const rect = anchor.current?.getBoundingClientRect();
+      if (!rect) return;
+      const width = Math.min(PANEL_WIDTH, window.innerWidth - 2 * MARGIN);
+      const fitsLeftAligned = rect.left + width <= window.innerWidth - MARGIN;
+      const left = fitsLeftAligned ? rect.left : Math.max(MARGIN, rect.right - width);
+      const top = rect.bottom + MARGIN;
+      setStyle({ top, left, width, maxHeight: Math.min(560, window.innerHeight - top - MARGIN) });
+    };
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
+  }, [open, anchor]);
+  return style;
+}

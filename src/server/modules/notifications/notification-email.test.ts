@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { composeNotificationEmail, escapeHtml } from './notification-email';
+
+const input = {
+  to: 'ada@example.com',
+  firstName: 'Ada',
+  workspaceName: 'Ada & Co',
+  title: 'A post failed to publish',
+  body: 'LinkedIn said: <too long>.',
+  url: 'https://app.kitepost.test/calendar?post=abc',
+};
+
+describe('composeNotificationEmail', () => {
+  it('writes the notice as text with the absolute link', () => {
+    const message = composeNotificationEmail(input);
+    expect(message.to).toBe('ada@example.com');
+    expect(message.subject).toBe('Kitepost: A post failed to publish');
+    expect(message.text).toBe(
+      [
+        'Hi Ada,',
+        '',
+        'A post failed to publish',
+        '',
+        'LinkedIn said: <too long>.',
+        '',
+        'Open it in Kitepost: https://app.kitepost.test/calendar?post=abc',
+        '',
+        '--',
+        'You get this email because you are a member of the workspace "Ada & Co" on Kitepost.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('escapes what it puts in the HTML and links the notice', () => {
+    const { html } = composeNotificationEmail({ ...input, url: 'https://x.test/calendar?post=1&a="b"' });
+    expect(html).toContain('LinkedIn said: &lt;too long&gt;.');
+    expect(html).toContain('Ada &amp; Co');
+    expect(html).toContain('href="https://x.test/calendar?post=1&amp;a=&quot;b&quot;"');
+    expect(html).not.toContain('<too long>');
+  });
+
+  it('leaves the link out when there is none, and greets without a name', () => {
+    const message = composeNotificationEmail({ ...input, url: null, firstName: ' ' });
+    expect(message.text.startsWith('Hi,\n')).toBe(true);
+    expect(message.text).not.toContain('Open it in Kitepost');
+    expect(message.html).not.toContain('<a ');
+  });
+
+  it('escapes every HTML-special character', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});

@@ -1,0 +1,110 @@
+import type { NotificationKind, NotificationList } from '../../../contracts/notifications';
+import type { Db } from '../../db/client';
+import type { MailSender } from '../../integrations/mail/mail-sender';
+import { composeNotificationEmail } from './notification-email';
+import {
+  countUnreadNotificationsOf,
+  insertNotifications,
+  listNotificationsOf,
+  listWorkspaceRecipients,
+  markNotificationsReadOf,
+  type NotificationOwner,
+  type NotificationRow,
+} from './notifications.repository';
+
+/** How many the bell lists; older ones stay in the table and still count as unread. */
+export const NOTIFICATION_LIST_LIMIT = 30;
+
+export interface NotifyWorkspaceDeps {
+  db: Db;
+  mail: MailSender;
+  /** The app's origin (config.appUrl): emails carry absolute links. */
+  appUrl: string;
+  log: { warn(obj: object, msg?: string): void };
+}
+
+export interface NotifyWorkspaceInput {
+  workspaceId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** An in-app path, e.g. /calendar?post=<id>. */
+  link: string | null;
+  postId?: string | null;
+}
+
+/**
+ * Tells every member of the workspace (all roles): one in-app notification each, then one email
+ * each through the mail port. Mail is best effort: a member whose email fails still has the
+ * notification, and the caller (the publishing engine, mid-job) never sees a mail error. A
+ * database error writing the notifications does throw: that is the notice itself.
+ */
+export async function notifyWorkspace(deps: NotifyWorkspaceDeps, input: NotifyWorkspaceInput): Promise<void> {
+  const recipients = await listWorkspaceRecipients(deps.db, input.workspaceId);
+  if (recipients.length === 0) return;
+  await insertNotifications(
+    deps.db,
+    recipients.map((recipient) => ({
+      userId: recipient.userId,
+      workspaceId: input.workspaceId,
+      kind: input.kind,
+      title: input.title,
+      body: input.body,
+      link: input.link,
+      postId: input.postId ?? null,
+    })),
+  );
+
+  const url = input.link === null ? null : `${deps.appUrl}${input.link}`;
+  await Promise.all(
+    recipients.map(async (recipient) => {
+      const message = composeNotificationEmail({
+        to: recipient.email,
+        firstName: recipient.firstName,
+        workspaceName: recipient.workspaceName,
+        title: input.title,
+        body: input.body,
+        url,
+      });
+      try {
+        await deps.mail.send(message);
+      } catch (error) {
+        deps.log.warn(
+          { err: error, userId: recipient.userId, workspaceId: input.workspaceId, kind: input.kind },
+          'notification email not sent',
+        );
+      }
+    }),
+  );
+}
+
+/** The bell's list: the owner's newest notifications and how many of all theirs are unread. */
+export async function listNotifications(db: Db, owner: NotificationOwner): Promise<NotificationList> {
+  const [rows, unreadCount] = await Promise.all([
+    listNotificationsOf(db, owner, NOTIFICATION_LIST_LIMIT),
+    countUnreadNotificationsOf(db, owner),
+  ]);
+  return { notifications: rows.map(toNotification), unreadCount };
+}
+
+/** Only the owner's own: ids of someone else's notifications are ignored, not refused. */
+export async function markNotificationsRead(
+  db: Db,
+  owner: NotificationOwner,
+  input: { ids?: string[] | undefined },
+): Promise<void> {
+  await markNotificationsReadOf(db, owner, input.ids);
+}
+
+function toNotification(row: NotificationRow): NotificationList['notifications'][number] {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    postId: row.postId,
+    readAt: row.readAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
