@@ -1,5 +1,6 @@
 import type { HealthResponse } from '../../contracts/health';
 import type { AiProvider } from './ai/ai-provider';
+import { describeMail } from './mail/create-mail-sender';
 import type { MailSender } from './mail/mail-sender';
 import type { SocialProviders } from './social/providers';
 
@@ -9,7 +10,7 @@ export interface AdapterChoices {
   providerSignIn: boolean;
   ai: Pick<AiProvider, 'name' | 'sandbox'>;
   social: SocialProviders;
-  mail: Pick<MailSender, 'kind' | 'sandbox'>;
+  mail: MailSender;
   storage: { kind: 's3' | 'local' };
 }
 
@@ -47,10 +48,7 @@ export function describeAdapters({
     ai: { adapter: ai.name, sandbox: ai.sandbox },
     billing: { adapter: 'none', sandbox: false },
     social: describeSocial(social),
-    mail:
-      mail.kind === 'smtp'
-        ? { adapter: 'smtp', sandbox: mail.sandbox }
-        : { adapter: 'outbox (kept in the database, nothing is sent)', sandbox: true },
+    mail: describeMail(mail),
     storage: { adapter: storage.kind === 's3' ? 's3-compatible' : 'local files (DATA_DIR/media)', sandbox: false },
     identity: { adapter: providerSignIn ? 'openid-connect' : 'email-password', sandbox: false },
   };
