@@ -12,6 +12,7 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: 'http://localhost:5000' },
+      '/media': { target: 'http://localhost:5000' },
     },
   },
 });

@@ -1,0 +1,173 @@
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_MEDIA_BYTES, media, mediaIdParams, mediaList, mediaMessages } from '../../../contracts/media';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { signedIn } from '../../lib/caller';
+import {
+  deleteMedia,
+  findServedMedia,
+  getMedia,
+  listMedia,
+  type MediaDeps,
+  uploadMedia,
+} from './media.service';
+
+/** Room for the multipart framing around the file (boundaries, part headers, a few fields). */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const actorOf = (request: FastifyRequest) => {
+  const auth = signedIn(request);
+  return { workspaceId: auth.workspaceId, userId: auth.user.id };
+};
+
+/**
+ * Too large: answered at once, and the connection closed after the answer, so the rest of an
+ * oversized upload is not read and thrown away.
+ */
+function refuseTooLarge(reply: FastifyReply) {
+  return reply
+    .status(413)
+    .header('connection', 'close')
+    .send({ error: mediaMessages.tooLarge, message: mediaMessages.tooLarge });
+}
+
+/** The file's bytes, or 'too-large' as soon as it passes the limit (the rest is not buffered). */
+async function readFilePart(part: MultipartFile): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (part.file.truncated || total > MAX_MEDIA_BYTES) return 'too-large';
+    chunks.push(chunk);
+  }
+  return part.file.truncated ? 'too-large' : Buffer.concat(chunks, total);
+}
+
+/** The `file` part of a multipart upload; AppError(noFile) for anything else. */
+async function readUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError('bad_request', mediaMessages.noFile);
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file();
+  } catch (error) {
+    // Malformed multipart (no boundary, cut short): busboy's errors carry no status.
+    request.log.info({ err: error }, 'unreadable multipart upload');
+    throw new AppError('bad_request', mediaMessages.noFile);
+  }
+  if (part?.fieldname !== 'file') throw new AppError('bad_request', mediaMessages.noFile);
+  try {
+    return { bytes: await readFilePart(part), fileName: part.filename };
+  } catch (error) {
+    request.log.info({ err: error }, 'upload cut short');
+    throw new AppError('bad_request', mediaMessages.unreadable);
+  }
+}
+
+/**
+ * For the OpenAPI document only: the body is read by the multipart parser in the handler, so
+ * this schema accepts anything and validates nothing.
+ */
+const uploadBodyDoc = z.unknown().meta({
+  type: 'object',
+  properties: { file: { type: 'string', format: 'binary', description: 'A JPEG, PNG or WebP image' } },
+  required: ['file'],
+});
+
+/**
+ * The upload route in a scope of its own: only it parses multipart, and in it every other body
+ * (JSON, text, no content type) reaches the handler unparsed, to be answered "attach a file".
+ */
+async function uploadRoutes(scope: FastifyInstance, deps: MediaDeps) {
+  scope.removeAllContentTypeParsers();
+  await scope.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: MAX_MEDIA_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 20 },
+    // A `file` part counts as a file even without a file name (some clients send none).
+    isPartAFile: (fieldName, contentType, fileName) =>
+      fieldName === 'file' || fileName !== undefined || contentType === 'application/octet-stream',
+  });
+  scope.addContentTypeParser('*', (_request, payload, done) => {
+    payload.resume();
+    done(null, undefined);
+  });
+  // Refused before reading when the declared length already says too large (after the auth check).
+  scope.addHook('onRequest', async (request, reply) => {
+    const length = Number(request.headers['content-length']);
+    if (length > MAX_MEDIA_BYTES + MULTIPART_OVERHEAD_BYTES) return refuseTooLarge(reply);
+  });
+
+  scope
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/media',
+      { schema: { consumes: ['multipart/form-data'], body: uploadBodyDoc, response: { 201: media } } },
+      async (request, reply) => {
+        const upload = await readUpload(request);
+        if (upload.bytes === 'too-large') return refuseTooLarge(reply);
+        const created = await uploadMedia(deps, actorOf(request), {
+          bytes: upload.bytes,
+          fileName: upload.fileName,
+        });
+        return reply.status(201).send(created);
+      },
+    );
+}
+
+export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps: MediaDeps = {
+    db: ctx.database.db,
+    storage: ctx.storage,
+    appUrl: ctx.config.appUrl,
+    log: ctx.log,
+  };
+
+  await app.register(async (scope) => uploadRoutes(scope, deps));
+
+  api.get('/api/media', { schema: { response: { 200: mediaList } } }, async (request) =>
+    listMedia(deps, signedIn(request).workspaceId),
+  );
+  api.get(
+    '/api/media/:id',
+    { schema: { params: mediaIdParams, response: { 200: media } } },
+    async (request) => getMedia(deps, signedIn(request).workspaceId, request.params.id),
+  );
+  api.delete('/api/media/:id', { schema: { params: mediaIdParams } }, async (request, reply) => {
+    await deleteMedia(deps, signedIn(request).workspaceId, request.params.id);
+    return reply.status(204).send();
+  });
+
+  // Public: Instagram and Facebook download attached images from here without a session; the
+  // random id in the name is the capability. The bytes behind a name never change.
+  api.get(
+    '/media/:file',
+    { config: { access: 'public' }, schema: { params: z.object({ file: z.string() }), hide: true } },
+    async (request, reply) => {
+      const served = await findServedMedia(deps, request.params.file);
+      if (!served) throw new AppError('not_found', 'Image not found.');
+      const cacheHeaders = {
+        'cache-control': 'public, max-age=31536000, immutable',
+        etag: served.etag,
+      };
+      if (request.headers['if-none-match'] === served.etag) {
+        return reply.status(304).headers(cacheHeaders).send();
+      }
+      const object = await served.open();
+      if (!object) throw new AppError('not_found', 'Image not found.');
+      return reply
+        .headers({
+          ...cacheHeaders,
+          'content-type': served.mimeType,
+          'content-length': String(object.size),
+          'x-content-type-options': 'nosniff',
+          // Helmet's same-origin default would stop other sites (a platform's composer preview,
+          // the dev client on another port) from showing a public image.
+          'cross-origin-resource-policy': 'cross-origin',
+        })
+        .send(object.body);
+    },
+  );
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Media, mediaMessages } from '../../../contracts/media';
+import type { Db } from '../../db/client';
+import type { MediaStorage } from '../../integrations/storage/media-storage';
+import { AppError } from '../../lib/app-error';
+import { inspectImage, mediaExtensions } from './inspect-image';
+import {
+  deleteMediaUnlessHeld,
+  findMedia,
+  findMediaForServing,
+  insertMedia,
+  listMedia as listMediaRows,
+} from './media.repository';
+import { mediaFileName, toMedia } from './media-view';
+
+export interface MediaDeps {
+  db: Db;
+  storage: MediaStorage;
+  appUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** Who acts: every call is scoped to this workspace. */
+export interface MediaActor {
+  workspaceId: string;
+  userId: string;
+}
+
+export const MEDIA_LIST_LIMIT = 50;
+
+/** A file name as the user's device gave it, for display only: no path, no control characters. */
+export function cleanFileName(name: string | undefined): string | null {
+  if (!name) return null;
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return clean ? clean.slice(0, 200) : null;
+}
+
+/**
+ * Stores an uploaded image: its type and size are read from the bytes (never from the name or
+ * the declared type), the bytes go to storage under `<workspace>/<id>.<ext>`, then the row is
+ * written. The bytes are stored first: a failure leaves at worst an orphan object, never a row
+ * whose file is missing.
+ */
+export async function uploadMedia(
+  deps: MediaDeps,
+  actor: MediaActor,
+  upload: { bytes: Buffer; fileName: string | undefined },
+): Promise<Media> {
+  const inspection = inspectImage(upload.bytes);
+  if (!inspection.ok) {
+    throw new AppError(
+      'bad_request',
+      inspection.reason === 'unsupported' ? mediaMessages.unsupportedType : mediaMessages.unreadable,
+    );
+  }
+  const { mimeType, width, height } = inspection.image;
+  const id = randomUUID();
+  const storageKey = `${actor.workspaceId}/${id}.${mediaExtensions[mimeType]}`;
+  try {
+    await deps.storage.put(storageKey, upload.bytes, mimeType);
+  } catch (error) {
+    deps.log.error({ err: error, storageKey }, 'media storage refused an upload');
+    throw new AppError('upstream_failed', 'The image could not be stored. Please try again.');
+  }
+  try {
+    const row = await insertMedia(deps.db, actor.workspaceId, {
+      id,
+      uploadedByUserId: actor.userId,
+      storageKey,
+      mimeType,
+      sizeBytes: upload.bytes.length,
+      width,
+      height,
+      fileName: cleanFileName(upload.fileName),
+    });
+    return toMedia(row, deps.appUrl);
+  } catch (error) {
+    await deps.storage.delete(storageKey).catch((cleanupError: unknown) => {
+      deps.log.warn({ err: cleanupError, storageKey }, 'could not remove the object of a failed upload');
+    });
+    throw error;
+  }
+}
+
+/** The workspace's latest uploads, newest first. */
+export async function listMedia(deps: MediaDeps, workspaceId: string): Promise<Media[]> {
+  const rows = await listMediaRows(deps.db, workspaceId, MEDIA_LIST_LIMIT);
+  return rows.map((row) => toMedia(row, deps.appUrl));
+}
+
+export async function getMedia(deps: MediaDeps, workspaceId: string, id: string): Promise<Media> {
+  const row = await findMedia(deps.db, workspaceId, id);
+  if (!row) throw new AppError('not_found', 'Image not found.');
+  return toMedia(row, deps.appUrl);
+}
+
+/**
+ * Deletes an image unless a scheduled or publishing post uses it (the platform still has to
+ * download it). The row goes first, then the bytes: a storage failure leaves an orphan object
+ * (logged), never a listed image whose file is gone.
+ */
+export async function deleteMedia(deps: MediaDeps, workspaceId: string, id: string): Promise<void> {
+  const result = await deleteMediaUnlessHeld(deps.db, workspaceId, id);
+  if (result.outcome === 'not_found') throw new AppError('not_found', 'Image not found.');
+  if (result.outcome === 'in_use') {
+    throw new AppError(
+      'conflict',
+      'This image is attached to a scheduled post. Remove it from the post or unschedule the post first.',
+    );
+  }
+  const { storageKey } = result.row;
+  await deps.storage.delete(storageKey).catch((error: unknown) => {
+    deps.log.warn({ err: error, storageKey }, 'deleted an image whose object could not be removed');
+  });
+}
+
+const SERVED_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp)$/;
+
+export interface ServedMedia {
+  /** Stable for the life of the file (its id): the bytes behind a media URL never change. */
+  etag: string;
+  mimeType: Media['mimeType'];
+  /** Opens the bytes; null when the object is gone from storage. */
+  open(): Promise<{ body: Readable; size: number } | null>;
+}
+
+/** The image behind a public file name `<id>.<ext>`; null for anything unknown or mismatched. */
+export async function findServedMedia(deps: MediaDeps, file: string): Promise<ServedMedia | null> {
+  const match = SERVED_FILE.exec(file);
+  if (!match?.[1]) return null;
+  const row = await findMediaForServing(deps.db, match[1]);
+  if (!row || mediaFileName(row) !== file) return null;
+  return {
+    etag: `"${row.id}"`,
+    mimeType: row.mimeType,
+    async open() {
+      const object = await deps.storage.get(row.storageKey);
+      if (!object) {
+        deps.log.warn(
+          { mediaId: row.id, storageKey: row.storageKey },
+          'an image row has no object in storage',
+        );
+        return null;
+      }
+      return { body: object.body, size: object.size };
+    },
+  };
+}

@@ -1,0 +1,412 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_MEDIA_BYTES, type Media, mediaMessages, media as mediaSchema } from '../../src/contracts/media';
+import { posts } from '../../src/server/db/schema';
+import { findMediaByIds } from '../../src/server/modules/media/media.repository';
+import { toPublishMedia } from '../../src/server/modules/media/publish-media';
+import {
+  gifImage,
+  imageOf,
+  jpegImage,
+  multipartBody,
+  pngImage,
+  uploadFile,
+  uploadImage,
+  webpImage,
+} from '../factories/media';
+import { asUser, createPost, daysFromNow } from '../factories/posts';
+import { randomIp, signUp } from '../factories/users';
+import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
+import { databaseKinds } from '../setup/databases';
+
+async function member(t: TestApp) {
+  const signedUp = await signUp(t.app);
+  const { workspace } = signedUp.user as unknown as { workspace: { id: string } };
+  return { cookie: signedUp.cookie, workspaceId: workspace.id };
+}
+
+describe.each(databaseKinds)('media API on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const storageKey = (workspaceId: string, m: Media) => `${workspaceId}/${m.url.split('/').pop()}`;
+
+  describe('upload', () => {
+    it('accepts a JPEG, a PNG and a WebP, reading type and size from the bytes', async () => {
+      const { cookie, workspaceId } = await member(t);
+      const cases = [
+        { kind: 'jpeg', ext: 'jpg', mime: 'image/jpeg', width: 1080, height: 1350 },
+        { kind: 'png', ext: 'png', mime: 'image/png', width: 640, height: 480 },
+        { kind: 'webp', ext: 'webp', mime: 'image/webp', width: 1200, height: 628 },
+      ] as const;
+      for (const c of cases) {
+        const bytes = imageOf(c.kind, c.width, c.height);
+        const response = await uploadFile(t.app, cookie, bytes, {
+          fileName: `shop-front.${c.ext}`,
+          contentType: c.mime,
+        });
+        expect(response.statusCode, c.kind).toBe(201);
+        const body = mediaSchema.parse(response.json());
+        expect(body).toEqual({
+          id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          url: `${TEST_APP_URL}/media/${body.id}.${c.ext}`,
+          mimeType: c.mime,
+          sizeBytes: bytes.length,
+          width: c.width,
+          height: c.height,
+          fileName: `shop-front.${c.ext}`,
+          createdAt: expect.any(String),
+        });
+        const stored = await t.ctx.storage.read(`${workspaceId}/${body.id}.${c.ext}`);
+        expect(Buffer.compare(stored ?? Buffer.alloc(0), bytes), c.kind).toBe(0);
+      }
+    });
+
+    it('ignores the file name and declared type: a JPEG named .png is a JPEG', async () => {
+      const { cookie } = await member(t);
+      const response = await uploadFile(t.app, cookie, jpegImage(300, 200), {
+        fileName: 'looks-like.png',
+        contentType: 'image/png',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ mimeType: 'image/jpeg', fileName: 'looks-like.png' });
+      expect(response.json().url).toMatch(/\.jpg$/);
+    });
+
+    it('refuses a GIF or text renamed .png, whatever type it declares', async () => {
+      const { cookie } = await member(t);
+      for (const bytes of [gifImage(), Buffer.from('hello, I am text'), Buffer.from('<svg/>')]) {
+        const response = await uploadFile(t.app, cookie, bytes, {
+          fileName: 'photo.png',
+          contentType: 'image/png',
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ error: mediaMessages.unsupportedType });
+      }
+      expect((await asUser(t.app, cookie).get('/api/media')).json()).toEqual([]);
+    });
+
+    it('refuses a broken image as unreadable', async () => {
+      const { cookie } = await member(t);
+      const jpeg = jpegImage(800, 600);
+      for (const bytes of [
+        jpeg.subarray(0, 200),
+        pngImage(50, 50).subarray(0, 33),
+        webpImage(9, 9).subarray(0, 20),
+      ]) {
+        const response = await uploadFile(t.app, cookie, bytes);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ error: mediaMessages.unreadable });
+      }
+    });
+
+    it('takes an image of exactly the size limit', async () => {
+      const { cookie } = await member(t);
+      const image = jpegImage(100, 100);
+      // Data after the end marker is allowed; it brings the file to the limit.
+      const atLimit = Buffer.concat([image, Buffer.alloc(MAX_MEDIA_BYTES - image.length)]);
+      const response = await uploadFile(t.app, cookie, atLimit);
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ sizeBytes: MAX_MEDIA_BYTES, width: 100, height: 100 });
+    });
+
+    it('refuses a file over the limit with 413, while reading it and from its declared length', async () => {
+      const { cookie } = await member(t);
+      const image = jpegImage(100, 100);
+      // Just over: within the multipart allowance, so the stream's limit catches it.
+      const justOver = Buffer.concat([image, Buffer.alloc(MAX_MEDIA_BYTES + 1 - image.length)]);
+      // Far over: the Content-Length alone refuses it.
+      const farOver = Buffer.concat([image, Buffer.alloc(MAX_MEDIA_BYTES + 256 * 1024)]);
+      for (const bytes of [justOver, farOver]) {
+        const response = await uploadFile(t.app, cookie, bytes);
+        expect(response.statusCode).toBe(413);
+        expect(response.json()).toEqual({ error: mediaMessages.tooLarge, message: mediaMessages.tooLarge });
+      }
+      expect((await asUser(t.app, cookie).get('/api/media')).json()).toEqual([]);
+    });
+
+    it('asks for a file when the request has none', async () => {
+      const { cookie } = await member(t);
+      const send = (headers: Record<string, string>, payload?: string | Buffer) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/media',
+          headers: { cookie, ...headers },
+          remoteAddress: randomIp(),
+          ...(payload === undefined ? {} : { payload }),
+        });
+      const onlyAField = multipartBody([{ name: 'caption', data: 'no file here' }]);
+      const wrongField = multipartBody([
+        { name: 'image', fileName: 'a.jpg', contentType: 'image/jpeg', data: jpegImage(10, 10) },
+      ]);
+      const answers = [
+        await send({ 'content-type': 'application/json' }, JSON.stringify({ file: 'x' })),
+        await send({ 'content-type': 'text/plain' }, 'hello'),
+        await send({ 'content-type': 'application/octet-stream' }, jpegImage(10, 10)),
+        await send({}),
+        await send({ 'content-type': onlyAField.contentType }, onlyAField.payload),
+        await send({ 'content-type': wrongField.contentType }, wrongField.payload),
+        await send({ 'content-type': 'multipart/form-data' }, '--x\r\n\r\n--x--'),
+        await send({ 'content-type': 'multipart/form-data; boundary=zzz' }, 'not multipart at all'),
+      ];
+      for (const [i, response] of answers.entries()) {
+        expect(response.statusCode, `case ${i}: ${response.body}`).toBe(400);
+        expect(response.json().error, `case ${i}`).toBe(mediaMessages.noFile);
+      }
+    });
+
+    it('keeps a display name only: no path, no control characters', async () => {
+      const { cookie } = await member(t);
+      const response = await uploadFile(t.app, cookie, pngImage(4, 4), {
+        fileName: 'C:\\fakepath\\our\tlogo.png',
+      });
+      expect(response.json().fileName).toBe('ourlogo.png');
+    });
+
+    it('answers 502, and keeps nothing, when storage fails', async () => {
+      const { cookie } = await member(t);
+      const put = vi.spyOn(t.ctx.storage, 'put').mockRejectedValueOnce(new Error('disk full'));
+      const error = vi.spyOn(t.ctx.log, 'error').mockImplementation(() => undefined);
+      try {
+        const response = await uploadFile(t.app, cookie, jpegImage(10, 10));
+        expect(response.statusCode).toBe(502);
+        expect(response.body).not.toContain('disk full');
+      } finally {
+        put.mockRestore();
+        error.mockRestore();
+      }
+      expect((await asUser(t.app, cookie).get('/api/media')).json()).toEqual([]);
+    });
+
+    it('refuses a signed-out upload with 401', async () => {
+      const response = await uploadFile(t.app, undefined, jpegImage(10, 10));
+      expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('read', () => {
+    it('lists the workspace uploads newest first, at most 50', async () => {
+      const { cookie } = await member(t);
+      const other = await member(t);
+      await uploadImage(t.app, other.cookie, 'png', { width: 2, height: 2 });
+      const uploaded: Media[] = [];
+      for (let i = 0; i < 51; i++)
+        uploaded.push(await uploadImage(t.app, cookie, 'jpeg', { width: 8, height: 8 }));
+      const list = await asUser(t.app, cookie).get('/api/media');
+      expect(list.statusCode).toBe(200);
+      const ids = list.json().map((m: Media) => m.id);
+      expect(ids).toEqual(
+        uploaded
+          .slice(1)
+          .reverse()
+          .map((m) => m.id),
+      );
+    });
+
+    it('reads one upload, and answers 404 for another workspace and 400 for a bad id', async () => {
+      const owner = await member(t);
+      const stranger = await member(t);
+      const image = await uploadImage(t.app, owner.cookie, 'webp', { width: 30, height: 20 });
+      const read = await asUser(t.app, owner.cookie).get(`/api/media/${image.id}`);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual(image);
+      expect((await asUser(t.app, stranger.cookie).get(`/api/media/${image.id}`)).statusCode).toBe(404);
+      expect((await asUser(t.app, stranger.cookie).get('/api/media')).json()).toEqual([]);
+      expect((await asUser(t.app, owner.cookie).get('/api/media/not-an-id')).statusCode).toBe(400);
+    });
+
+    it('answers 401 signed out', async () => {
+      const { cookie } = await member(t);
+      const image = await uploadImage(t.app, cookie);
+      for (const [method, url] of [
+        ['GET', '/api/media'],
+        ['GET', `/api/media/${image.id}`],
+        ['DELETE', `/api/media/${image.id}`],
+      ] as const) {
+        expect((await t.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
+      }
+    });
+  });
+
+  describe('serving', () => {
+    it('serves the exact bytes without a session, with long-lived cache headers', async () => {
+      const { cookie } = await member(t);
+      for (const [kind, ext, mime] of [
+        ['jpeg', 'jpg', 'image/jpeg'],
+        ['png', 'png', 'image/png'],
+        ['webp', 'webp', 'image/webp'],
+      ] as const) {
+        const bytes = imageOf(kind, 120, 90);
+        const uploaded = (await uploadFile(t.app, cookie, bytes)).json() as Media;
+        const url = new URL(uploaded.url);
+        expect(url.pathname).toBe(`/media/${uploaded.id}.${ext}`);
+        const served = await t.app.inject({ method: 'GET', url: url.pathname });
+        expect(served.statusCode).toBe(200);
+        expect(Buffer.compare(served.rawPayload, bytes)).toBe(0);
+        expect(served.headers).toMatchObject({
+          'content-type': mime,
+          'content-length': String(bytes.length),
+          'cache-control': 'public, max-age=31536000, immutable',
+          'x-content-type-options': 'nosniff',
+          'cross-origin-resource-policy': 'cross-origin',
+          etag: `"${uploaded.id}"`,
+        });
+        expect(served.headers['set-cookie']).toBeUndefined();
+      }
+    });
+
+    it('answers a revalidation with 304 and a HEAD with the headers alone', async () => {
+      const { cookie } = await member(t);
+      const uploaded = await uploadImage(t.app, cookie, 'png', { width: 10, height: 10 });
+      const path = new URL(uploaded.url).pathname;
+      const again = await t.app.inject({
+        method: 'GET',
+        url: path,
+        headers: { 'if-none-match': `"${uploaded.id}"` },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      const head = await t.app.inject({ method: 'HEAD', url: path });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toBe('image/png');
+      expect(head.headers['content-length']).toBe(String(uploaded.sizeBytes));
+    });
+
+    it('answers 404, never cached, for unknown names, wrong extensions and lost files', async () => {
+      const { cookie, workspaceId } = await member(t);
+      const uploaded = await uploadImage(t.app, cookie, 'jpeg', { width: 10, height: 10 });
+      for (const path of [
+        `/media/${uploaded.id}.png`,
+        `/media/${uploaded.id}`,
+        '/media/00000000-0000-4000-8000-000000000000.jpg',
+        '/media/..%2F..%2Fetc%2Fpasswd',
+        `/media/${uploaded.id.toUpperCase()}.jpg`,
+      ]) {
+        const response = await t.app.inject({ method: 'GET', url: path });
+        expect(response.statusCode, path).toBe(404);
+        expect(response.headers['cache-control'], path).toBeUndefined();
+      }
+      await t.ctx.storage.delete(storageKey(workspaceId, uploaded));
+      const lost = await t.app.inject({ method: 'GET', url: new URL(uploaded.url).pathname });
+      expect(lost.statusCode).toBe(404);
+      expect(lost.headers['cache-control']).toBeUndefined();
+    });
+  });
+
+  describe('delete', () => {
+    const attach = async (
+      postId: string,
+      mediaId: string,
+      status: 'draft' | 'scheduled' | 'publishing' | 'published',
+    ) =>
+      t.ctx.database.db
+        .update(posts)
+        .set({
+          mediaIds: [mediaId],
+          status,
+          scheduledAt: status === 'draft' ? null : new Date(daysFromNow(1)),
+        })
+        .where(eq(posts.id, postId));
+
+    it('deletes an unused image: row, file and URL', async () => {
+      const { cookie, workspaceId } = await member(t);
+      const image = await uploadImage(t.app, cookie);
+      const api = asUser(t.app, cookie);
+      expect((await api.delete(`/api/media/${image.id}`)).statusCode).toBe(204);
+      expect((await api.get(`/api/media/${image.id}`)).statusCode).toBe(404);
+      expect(await t.ctx.storage.read(storageKey(workspaceId, image))).toBeNull();
+      expect((await t.app.inject({ method: 'GET', url: new URL(image.url).pathname })).statusCode).toBe(404);
+      expect((await api.delete(`/api/media/${image.id}`)).statusCode).toBe(404);
+    });
+
+    it('refuses with 409 while a scheduled or publishing post uses it, and allows it otherwise', async () => {
+      const { cookie } = await member(t);
+      const api = asUser(t.app, cookie);
+      for (const status of ['scheduled', 'publishing'] as const) {
+        const image = await uploadImage(t.app, cookie);
+        const post = await createPost(t.app, cookie);
+        await attach(post.id, image.id, status);
+        const refused = await api.delete(`/api/media/${image.id}`);
+        expect(refused.statusCode, status).toBe(409);
+        expect(refused.json().error).toMatch(/scheduled post/);
+        expect((await api.get(`/api/media/${image.id}`)).statusCode).toBe(200);
+      }
+      for (const status of ['draft', 'published'] as const) {
+        const image = await uploadImage(t.app, cookie);
+        const post = await createPost(t.app, cookie);
+        await attach(post.id, image.id, status);
+        expect((await api.delete(`/api/media/${image.id}`)).statusCode, status).toBe(204);
+      }
+    });
+
+    it('answers 404 for another workspace image and leaves it alone', async () => {
+      const owner = await member(t);
+      const stranger = await member(t);
+      const image = await uploadImage(t.app, owner.cookie);
+      expect((await asUser(t.app, stranger.cookie).delete(`/api/media/${image.id}`)).statusCode).toBe(404);
+      expect((await asUser(t.app, owner.cookie).get(`/api/media/${image.id}`)).statusCode).toBe(200);
+      expect(await t.ctx.storage.read(storageKey(owner.workspaceId, image))).not.toBeNull();
+    });
+  });
+
+  it('documents the upload in the OpenAPI document, and parses multipart on that route only', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    expect(Object.keys(docs.paths['/api/media'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(docs.paths['/api/media'].post.requestBody.content['multipart/form-data'].schema).toMatchObject({
+      properties: { file: { type: 'string', format: 'binary' } },
+    });
+    expect(docs.paths['/media/{file}']).toBeUndefined();
+
+    const { cookie } = await member(t);
+    const body = multipartBody([{ name: 'file', fileName: 'a.jpg', data: jpegImage(8, 8) }]);
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { cookie, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(elsewhere.statusCode).toBe(415);
+  });
+
+  describe('for other modules', () => {
+    it('findMediaByIds keeps the order asked, within the workspace, skipping unknown ids', async () => {
+      const owner = await member(t);
+      const stranger = await member(t);
+      const a = await uploadImage(t.app, owner.cookie, 'jpeg', { width: 10, height: 10 });
+      const b = await uploadImage(t.app, owner.cookie, 'png', { width: 20, height: 10 });
+      const theirs = await uploadImage(t.app, stranger.cookie);
+      const db = t.ctx.database.db;
+      const found = await findMediaByIds(db, owner.workspaceId, [
+        b.id,
+        'not-a-uuid',
+        theirs.id,
+        a.id,
+        '00000000-0000-4000-8000-000000000000',
+      ]);
+      expect(found.map((row) => row.id)).toEqual([b.id, a.id]);
+      expect(await findMediaByIds(db, owner.workspaceId, [])).toEqual([]);
+    });
+
+    it('toPublishMedia gives the public URL, the facts and the bytes, and says when they are gone', async () => {
+      const { cookie, workspaceId } = await member(t);
+      const bytes = jpegImage(1080, 1080);
+      const uploaded = (await uploadFile(t.app, cookie, bytes)).json() as Media;
+      const [row] = await findMediaByIds(t.ctx.database.db, workspaceId, [uploaded.id]);
+      if (!row) throw new Error('the upload has no row');
+      const media = toPublishMedia(row, t.ctx.storage, t.config.appUrl);
+      expect(media).toMatchObject({
+        url: uploaded.url,
+        mimeType: 'image/jpeg',
+        width: 1080,
+        height: 1080,
+        sizeBytes: bytes.length,
+      });
+      expect(Buffer.compare(await media.read(), bytes)).toBe(0);
+      await t.ctx.storage.delete(row.storageKey);
+      await expect(media.read()).rejects.toThrow(`The image ${uploaded.id} is no longer in media storage`);
+    });
+  });
+});
