@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComposeResponse, Post, PostDetail, ScheduleResponse } from '../../src/contracts/posts';
 import { posts } from '../../src/server/db/schema';
 import { PUBLISH_POST_JOB } from '../../src/server/modules/publishing/publish-queue';
+import { uploadImage } from '../factories/media';
 import { asUser, createPost, daysFromNow } from '../factories/posts';
 import { connectX } from '../factories/sandbox';
 import { signUp } from '../factories/users';
@@ -25,11 +26,12 @@ describe.each(databaseKinds)('scheduling and its publish jobs on %s', (kind) => 
   afterAll(() => t.close());
 
   async function jobsOf(postId: string): Promise<QueuedJob[]> {
-    const result = await t.ctx.database.db.execute(
-      sql`select id::text as id, state::text as state, (data->>'version')::int as version, start_after as "startAfter"
-          from pgboss.job where name = ${PUBLISH_POST_JOB} and data->>'postId' = ${postId} order by created_on`,
+    const result = await t.ctx.database.executeSql(
+      `select id::text as id, state::text as state, (data->>'version')::int as version, start_after as "startAfter"
+         from pgboss.job where name = $1 and data->>'postId' = $2 order by created_on`,
+      [PUBLISH_POST_JOB, postId],
     );
-    return (result.rows as unknown as QueuedJob[]).map((row) => ({ ...row, startAfter: new Date(row.startAfter) }));
+    return (result.rows as QueuedJob[]).map((row) => ({ ...row, startAfter: new Date(row.startAfter) }));
   }
   const versionOf = async (id: string) => {
     const [row] = await t.ctx.database.db.select().from(posts).where(eq(posts.id, id));
@@ -165,6 +167,45 @@ describe.each(databaseKinds)('scheduling and its publish jobs on %s', (kind) => 
     expect(answer.statusCode).toBe(400);
     expect(answer.json<{ error: string }>().error).toBe('Instagram needs an image: attach one before scheduling.');
     expect((await jobsOf(post.id)).length).toBe(0);
+  });
+
+  describe('pre-publish checks with media', () => {
+    it('schedules an Instagram post with a square JPEG, and refuses a PNG or a too-wide image with the rule', async () => {
+      const { cookie } = await signUp(t.app);
+      const user = asUser(t.app, cookie);
+      const jpeg = await uploadImage(t.app, cookie, 'jpeg', { width: 1080, height: 1080 });
+      const png = await uploadImage(t.app, cookie, 'png', { width: 1080, height: 1080 });
+      const wide = await uploadImage(t.app, cookie, 'jpeg', { width: 1200, height: 400 });
+      const schedule = async (mediaIds: string[]) => {
+        const post = (
+          await user.post('/api/posts', { platform: 'instagram', content: 'Spring menu.', mediaIds })
+        ).json<Post>();
+        return user.post(`/api/posts/${post.id}/schedule`, { scheduledAt: daysFromNow(1) });
+      };
+      expect((await schedule([jpeg.id])).statusCode).toBe(200);
+      const asPng = await schedule([png.id]);
+      expect(asPng.statusCode).toBe(400);
+      expect(asPng.json<{ error: string }>().error).toBe('The image is PNG; Instagram accepts JPEG.');
+      const tooWide = await schedule([wide.id]);
+      expect(tooWide.statusCode).toBe(400);
+      expect(tooWide.json<{ error: string }>().error).toBe(
+        'The image is 1200×400; Instagram needs an aspect ratio between 4:5 (portrait) and 1.91:1 (landscape).',
+      );
+      const twoImages = await schedule([jpeg.id, jpeg.id]);
+      expect(twoImages.statusCode).toBe(400);
+    });
+
+    it('refuses media of another workspace, or that does not exist', async () => {
+      const { cookie } = await signUp(t.app);
+      const other = await signUp(t.app);
+      const foreign = await uploadImage(t.app, other.cookie);
+      const user = asUser(t.app, cookie);
+      for (const mediaIds of [[foreign.id], ['00000000-0000-4000-8000-000000000000']]) {
+        const answer = await user.post('/api/posts', { platform: 'twitter', content: 'Hi', mediaIds });
+        expect(answer.statusCode).toBe(400);
+        expect(answer.json<{ error: string }>().error).toBe('That media file does not exist in this workspace.');
+      }
+    });
   });
 
   describe('composing one post for several accounts', () => {

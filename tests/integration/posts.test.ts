@@ -30,10 +30,13 @@ describe.each(databaseKinds)('posts API on %s', (kind) => {
       failureReason: null,
       brandFindings: [],
       mediaIds: [],
+      groupId: null,
+      attemptCount: 0,
+      nextAttemptAt: null,
     });
     const read = await asUser(t.app, cookie).get(`/api/posts/${created.id}`);
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual(created);
+    expect(read.json()).toEqual({ ...created, attempts: [] });
   });
 
   it('lists the workspace posts newest first on both list paths', async () => {

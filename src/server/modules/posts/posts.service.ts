@@ -104,6 +104,8 @@ export function newPostRow(
     bestTimeToPost: body.bestTimeToPost ?? null,
     estimatedReach: body.estimatedReach ?? null,
     status: 'draft',
+    socialAccountId: body.socialAccountId ?? null,
+    mediaIds: body.mediaIds ?? [],
     brandFindings: checkBrand(kit, body),
   };
 }
