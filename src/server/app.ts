@@ -28,6 +28,7 @@ import { brandKitRoutes } from './modules/brand-kit/brand-kit.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await creditsRoutes(api, ctx);
     await brandKitRoutes(api, ctx);
     await socialAccountsRoutes(api, ctx);
+    await mediaRoutes(api, ctx);
     await notificationsRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
@@ -150,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       // Only the platforms without real credentials are simulated (architecture §1).
       platforms: publishingPlatforms.filter((platform) => !config.social[platform]),
       faults: !config.isProduction,
+      storage: ctx.storage,
     });
     await api.register(adminRoutes, { prefix: '/api/admin' });
   });

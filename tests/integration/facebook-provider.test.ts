@@ -20,11 +20,13 @@ import {
   SocialPlatformError,
   TokenExpiredError,
   type TokenSet,
+  TransientPlatformError,
   UnknownOutcomeError,
 } from '../../src/server/integrations/social/social-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
 import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
 import { type FacebookFake, startFacebookFake } from '../fakes/facebook/facebook-fake';
+import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -424,9 +426,9 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
     );
     const unavailable = await expectError(
       providerWith(withFault(fetchSim, 'server-error')).publishText(tokens, 'down', { pageId }),
-      SocialPlatformError,
+      TransientPlatformError,
     );
-    expect(unavailable.name).toBe('SocialPlatformError');
+    expect(unavailable.kind).toBe('server_error');
     expect(unavailable.message).toContain('503');
     // The tokens are untouched by the faults.
     expect(await facebook.refreshTokens(tokens)).toEqual(tokens);
@@ -684,5 +686,126 @@ describe('Facebook provider against a loopback Graph API fake', () => {
     );
     expect(error).not.toBeInstanceOf(UnknownOutcomeError);
     expect(error.message).toContain('nothing was sent');
+  });
+
+  describe('publish', () => {
+    const account = { externalId: '123', username: 'cornerbakery' };
+    const form = (body: string | undefined) => Object.fromEntries(new URLSearchParams(body));
+
+    it('uploads each photo unpublished by its URL, then posts the message attaching them', async () => {
+      fake.script(
+        { status: 200, body: { id: '501' } },
+        { status: 200, body: { id: '502' } },
+        {
+          status: 200,
+          body: { id: '123_456' },
+        },
+      );
+      const photo = testImage('https://app.example/m/1.jpg');
+      const published = await facebook.publish(tokens, {
+        account,
+        text: 'New menu',
+        media: [photo, testImage('https://app.example/m/2.png')],
+      });
+      expect(published).toEqual({ externalId: '123_456', url: 'https://www.facebook.com/123_456' });
+      // Facebook downloads the photos: their bytes are never read here.
+      expect(photo.reads()).toBe(0);
+      const [first, second, post] = fake.requests.slice(-3);
+      expect(first?.method).toBe('POST');
+      expect(first?.path).toBe('/v23.0/123/photos');
+      expect(first?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+      expect(form(first?.body)).toEqual({
+        url: 'https://app.example/m/1.jpg',
+        published: 'false',
+        access_token: 'page-token-1',
+      });
+      expect(form(second?.body).url).toBe('https://app.example/m/2.png');
+      expect(post?.path).toBe('/v23.0/123/feed');
+      expect(form(post?.body)).toEqual({
+        message: 'New menu',
+        attached_media: '[{"media_fbid":"501"},{"media_fbid":"502"}]',
+        access_token: 'page-token-1',
+      });
+    });
+
+    it('posts text alone to the feed', async () => {
+      fake.script({ status: 200, body: { id: '123_457' } });
+      await facebook.publish(tokens, { account, text: 'Words', media: [] });
+      expect(form(last()?.body)).toEqual({ message: 'Words', access_token: 'page-token-1' });
+    });
+
+    it('maps publish failures: 502/503 transient, 500/504 unknown, throttling, 190, a photo it cannot download', async () => {
+      const publish = (media = [] as ReturnType<typeof testImage>[]) =>
+        facebook.publish(tokens, { account, text: 'x', media });
+      for (const status of [502, 503]) {
+        fake.script({ status, body: graphError(2, 'Service temporarily unavailable') });
+        expect((await expectError(publish(), TransientPlatformError)).kind).toBe('server_error');
+      }
+      for (const status of [500, 504]) {
+        fake.script({ status, body: graphError(1, 'An unknown error has occurred.') });
+        await expectError(publish(), UnknownOutcomeError);
+      }
+      fake.script({
+        status: 400,
+        body: graphError(32, 'Page request limit reached'),
+        headers: {
+          'x-business-use-case-usage': JSON.stringify({ 123: [{ estimated_time_to_regain_access: 10 }] }),
+        },
+      });
+      const limited = await expectError(publish(), RateLimitedError);
+      expect((limited.resetAt?.getTime() ?? 0) - Date.now()).toBeGreaterThan(9 * 60_000);
+      fake.script({
+        status: 400,
+        body: graphError(190, 'Error validating access token', { error_subcode: 460 }),
+      });
+      await expectError(publish(), TokenExpiredError);
+      fake.script({ status: 400, body: graphError(324, '(#324) Requires upload file') });
+      await expectError(publish([testImage('https://a.example/1.jpg')]), InvalidContentError);
+      fake.script({ status: 500, body: graphError(1, 'An unknown error has occurred.') });
+      await expectError(publish([testImage('https://a.example/1.jpg')]), TransientPlatformError);
+      fake.script({ status: 200, body: { success: true } });
+      await expectError(publish(), UnknownOutcomeError);
+    });
+
+    it("finds a post by its message in the Page's feed since the attempt, following the cursor", async () => {
+      const since = new Date('2026-11-22T10:00:00Z');
+      fake.script(
+        {
+          status: 200,
+          body: {
+            data: [{ id: '123_1', message: 'Another', created_time: '2026-11-22T10:05:00+0000' }],
+            paging: { cursors: { before: 'b', after: 'c1' }, next: 'https://graph.facebook.com/next' },
+          },
+        },
+        {
+          status: 200,
+          body: {
+            data: [
+              {
+                id: '123_2',
+                message: 'Our  new menu',
+                created_time: '2026-11-22T10:01:00+0000',
+                permalink_url: 'https://www.facebook.com/123/posts/2',
+              },
+            ],
+            paging: { cursors: { before: 'c1', after: 'c2' } },
+          },
+        },
+      );
+      const found = await facebook.findPublished?.(tokens, { account, text: 'Our new menu', since });
+      expect(found).toEqual({ externalId: '123_2', url: 'https://www.facebook.com/123_2' });
+      const [first, second] = fake.requests.slice(-2);
+      expect(first?.method).toBe('GET');
+      expect(first?.path.split('?')[0]).toBe('/v23.0/123/feed');
+      expect(query(first?.path)).toEqual({
+        fields: 'id,message,created_time,permalink_url',
+        since: String(Math.floor(since.getTime() / 1000) - 300),
+        limit: '100',
+        access_token: 'page-token-1',
+      });
+      expect(query(second?.path).after).toBe('c1');
+      fake.script({ status: 200, body: { data: [] } });
+      expect(await facebook.findPublished?.(tokens, { account, text: 'Nothing', since })).toBeNull();
+    });
   });
 });

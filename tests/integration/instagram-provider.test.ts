@@ -20,11 +20,13 @@ import {
   SocialPlatformError,
   TokenExpiredError,
   type TokenSet,
+  TransientPlatformError,
   UnknownOutcomeError,
 } from '../../src/server/integrations/social/social-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
 import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
 import { type InstagramFake, startInstagramFake } from '../fakes/instagram/instagram-fake';
+import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -419,9 +421,9 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
         imageUrl: IMAGE,
         accountId,
       }),
-      SocialPlatformError,
+      TransientPlatformError,
     );
-    expect(unavailable.name).toBe('SocialPlatformError');
+    expect(unavailable.kind).toBe('server_error');
     expect(unavailable.message).toContain('503');
     expect(await ig.listAccounts(tokens)).toHaveLength(1);
   });
@@ -817,5 +819,149 @@ describe('Instagram provider against a loopback Instagram fake', () => {
     });
     const error = await expectError(unreachable.listAccounts(tokens), SocialPlatformError);
     expect(error.message).toContain('nothing was sent');
+  });
+
+  describe('publish', () => {
+    const account = { externalId: '1784', username: 'cornerbakery' };
+    const photo = () => testImage('https://app.example/m/croissant.jpg');
+    const ok = (body: Record<string, unknown>) => ({ status: 200, body });
+    /** Container created, then FINISHED: what comes before media_publish. */
+    const ready = (containerId = 'c1') => [
+      ok({ id: containerId }),
+      ok({ status_code: 'FINISHED', id: containerId }),
+    ];
+
+    it('publishes one image by its public URL as the account (no /me read), with the text as caption', async () => {
+      fake.script(
+        ...ready(),
+        ok({ id: 'm1' }),
+        ok({ permalink: 'https://www.instagram.com/p/Xy/', id: 'm1' }),
+      );
+      const before = fake.requests.length;
+      const image = photo();
+      const published = await ig.publish(tokens, { account, text: 'Hello', media: [image] });
+      expect(published).toEqual({ externalId: 'm1', url: 'https://www.instagram.com/p/Xy/' });
+      expect(image.reads()).toBe(0);
+      const [create, , publish] = fake.requests.slice(before);
+      expect(create?.path).toBe('/1784/media');
+      expect(Object.fromEntries(new URLSearchParams(create?.body))).toMatchObject({
+        image_url: 'https://app.example/m/croissant.jpg',
+        caption: 'Hello',
+      });
+      expect(publish?.path).toBe('/1784/media_publish');
+    });
+
+    it('refuses a post without an image or with several, before calling Instagram', async () => {
+      const before = fake.requests.length;
+      await expectError(ig.publish(tokens, { account, text: 'Words', media: [] }), InvalidContentError);
+      await expectError(
+        ig.publish(tokens, { account, text: 'Two', media: [photo(), photo()] }),
+        InvalidContentError,
+      );
+      expect(fake.requests.length).toBe(before);
+    });
+
+    it('gives the container id with an unknown media_publish outcome (timeout or 500); a 503 is transient', async () => {
+      fake.script(...ready('c7'), { stallMs: 2_000 });
+      const timedOut = await expectError(
+        ig.publish(tokens, { account, text: 'x', media: [photo()] }),
+        UnknownOutcomeError,
+      );
+      expect(timedOut.hint).toEqual({ containerId: 'c7' });
+      fake.script(
+        ...ready('c8'),
+        graphError({ message: 'An unexpected error', code: 2, is_transient: true }, 500),
+      );
+      const failed = await expectError(
+        ig.publish(tokens, { account, text: 'x', media: [photo()] }),
+        UnknownOutcomeError,
+      );
+      expect(failed.hint).toEqual({ containerId: 'c8' });
+      fake.script(...ready('c9'), graphError({ message: 'Service temporarily unavailable', code: 2 }, 503));
+      const unavailable = await expectError(
+        ig.publish(tokens, { account, text: 'x', media: [photo()] }),
+        TransientPlatformError,
+      );
+      expect(unavailable.kind).toBe('server_error');
+    });
+
+    const media = (items: Array<Record<string, unknown>>, next?: string) =>
+      ok({
+        data: items,
+        ...(next
+          ? { paging: { cursors: { before: 'a', after: next }, next: 'https://graph.instagram.com/next' } }
+          : {}),
+      });
+
+    it('with the container: PUBLISHED finds the media by caption; FINISHED proves nothing was published', async () => {
+      const since = new Date('2026-11-22T10:00:00Z');
+      fake.script(
+        ok({ status_code: 'PUBLISHED', id: 'c1' }),
+        media([{ id: 'm0', caption: 'Older post', timestamp: '2026-11-22T10:30:00+0000' }], 'p2'),
+        media([
+          {
+            id: 'm1',
+            caption: 'Hello  #shop',
+            timestamp: '2026-11-22T10:01:00+0000',
+            permalink: 'https://www.instagram.com/p/Ab/',
+          },
+        ]),
+      );
+      const before = fake.requests.length;
+      expect(
+        await ig.findPublished?.(tokens, {
+          account,
+          text: 'Hello #shop',
+          since,
+          hint: { containerId: 'c1' },
+        }),
+      ).toEqual({ externalId: 'm1', url: 'https://www.instagram.com/p/Ab/' });
+      const [container, list, next] = fake.requests.slice(before);
+      expect(container?.path.split('?')[0]).toBe('/c1');
+      expect(query(container?.path).fields).toBe('status_code,id');
+      expect(list?.path.split('?')[0]).toBe('/1784/media');
+      expect(query(list?.path)).toEqual({
+        fields: 'id,caption,timestamp,permalink',
+        limit: '50',
+        access_token: 'IGAA-long',
+      });
+      expect(query(next?.path).after).toBe('p2');
+
+      fake.script(ok({ status_code: 'FINISHED', id: 'c2' }));
+      const finished = fake.requests.length;
+      expect(
+        await ig.findPublished?.(tokens, { account, text: 'Hello', since, hint: { containerId: 'c2' } }),
+      ).toBeNull();
+      expect(fake.requests.length).toBe(finished + 1);
+    });
+
+    it('says so when a PUBLISHED container has no post with the caption; without the container, searches by caption', async () => {
+      const since = new Date();
+      fake.script(ok({ status_code: 'PUBLISHED', id: 'c3' }), media([]));
+      await expectError(
+        ig.findPublished?.(tokens, { account, text: 'Edited since', since, hint: { containerId: 'c3' } }) ??
+          Promise.resolve(),
+        SocialPlatformError,
+      );
+      // A container Instagram no longer knows: the caption decides.
+      fake.script(
+        graphError({ message: 'Object with ID c4 does not exist', code: 100, error_subcode: 33 }),
+        media([
+          {
+            id: 'm4',
+            caption: 'By caption',
+            timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, '+0000'),
+          },
+        ]),
+      );
+      expect(
+        await ig.findPublished?.(tokens, { account, text: 'By caption', since, hint: { containerId: 'c4' } }),
+      ).toEqual({ externalId: 'm4', url: null });
+      // Media older than the attempt end the search.
+      fake.script(media([{ id: 'm5', caption: 'Old', timestamp: '2020-01-01T00:00:00+0000' }], 'more'));
+      const before = fake.requests.length;
+      expect(await ig.findPublished?.(tokens, { account, text: 'Old', since })).toBeNull();
+      expect(fake.requests.length).toBe(before + 1);
+    });
   });
 });

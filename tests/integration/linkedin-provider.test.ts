@@ -21,11 +21,13 @@ import {
   SocialPlatformError,
   TokenExpiredError,
   type TokenSet,
+  TransientPlatformError,
   UnknownOutcomeError,
 } from '../../src/server/integrations/social/social-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
 import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
 import { type LinkedInFake, startLinkedInFake } from '../fakes/linkedin/linkedin-fake';
+import { testImage } from '../fakes/publish-media';
 import { TEST_APP_URL } from '../setup/app';
 import { databaseKinds, openTestDatabase } from '../setup/databases';
 
@@ -415,9 +417,9 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
     );
     const unavailable = await expectError(
       providerWith(withFault(fetchSim, 'server-error')).publishText(tokens, 'down', as),
-      SocialPlatformError,
+      TransientPlatformError,
     );
-    expect(unavailable.name).toBe('SocialPlatformError');
+    expect(unavailable.kind).toBe('server_error');
     expect(unavailable.message).toContain('503');
     // The member and the token are untouched by the faults.
     expect(await linkedin.listAccounts(tokens)).toHaveLength(1);
@@ -688,5 +690,174 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
     const error = await expectError(unreachable.publishText(tokens, 'nobody home', as), SocialPlatformError);
     expect(error).not.toBeInstanceOf(UnknownOutcomeError);
     expect(error.message).toContain('nothing was sent');
+  });
+
+  describe('publish', () => {
+    const account = { externalId: '782bbtaQ', username: 'ada' };
+    const author = 'urn:li:person:782bbtaQ';
+    const created = (urn: string) => ({ status: 201, headers: { 'x-restli-id': urn } });
+    const initialized = (id: string, uploadUrl = `${fake.baseUrl}/dms-uploads/${id}`) => ({
+      status: 200,
+      body: {
+        value: { uploadUrlExpiresAt: Date.now() + 86_400_000, uploadUrl, image: `urn:li:image:${id}` },
+      },
+    });
+
+    it('uploads each image (initializeUpload, then PUT the bytes) and posts it as content.media', async () => {
+      fake.script(initialized('C4E10AQ1'), { status: 201 }, created('urn:li:share:7001'));
+      const photo = testImage('https://app.example/m/1.jpg');
+      const published = await linkedin.publish(tokens, { account, text: 'One (photo)', media: [photo] });
+      expect(published).toEqual({
+        externalId: 'urn:li:share:7001',
+        url: 'https://www.linkedin.com/feed/update/urn:li:share:7001',
+      });
+      const [init, put, post] = fake.requests.slice(-3);
+      expect(init?.method).toBe('POST');
+      expect(init?.path).toBe('/rest/images?action=initializeUpload');
+      expect(init?.headers['linkedin-version']).toMatch(/^\d{6}$/);
+      expect(init?.headers['x-restli-protocol-version']).toBe('2.0.0');
+      expect(JSON.parse(init?.body ?? '')).toEqual({ initializeUploadRequest: { owner: author } });
+      expect(put?.method).toBe('PUT');
+      expect(put?.path).toBe('/dms-uploads/C4E10AQ1');
+      expect(put?.headers.authorization).toBe('Bearer access-1');
+      expect(put?.headers['content-type']).toBe('image/jpeg');
+      expect(put?.body).toContain('JFIF');
+      expect(photo.reads()).toBe(1);
+      const body = JSON.parse(post?.body ?? '');
+      expect(body.content).toEqual({ media: { id: 'urn:li:image:C4E10AQ1' } });
+      expect(body).toMatchObject({ author, commentary: 'One \\(photo\\)', lifecycleState: 'PUBLISHED' });
+    });
+
+    it('posts two or more images as content.multiImage, and text alone without content', async () => {
+      fake.script(
+        initialized('A1'),
+        { status: 201 },
+        initialized('B2'),
+        { status: 201 },
+        created('urn:li:share:7002'),
+      );
+      await linkedin.publish(tokens, {
+        account,
+        text: 'Two',
+        media: [testImage('https://a.example/1.jpg'), testImage('https://a.example/2.png')],
+      });
+      expect(JSON.parse(last()?.body ?? '').content).toEqual({
+        multiImage: { images: [{ id: 'urn:li:image:A1' }, { id: 'urn:li:image:B2' }] },
+      });
+      fake.script(created('urn:li:share:7003'));
+      await linkedin.publish(tokens, { account, text: 'Words', media: [] });
+      expect(JSON.parse(last()?.body ?? '')).not.toHaveProperty('content');
+    });
+
+    it('sends no token to an upload URL off LinkedIn, and refuses one that is not https', async () => {
+      fake.script(initialized('Z9', 'http://uploads.elsewhere.example/put/Z9'));
+      const error = await expectError(
+        linkedin.publish(tokens, { account, text: 'x', media: [testImage('https://a.example/1.jpg')] }),
+        SocialPlatformError,
+      );
+      expect(error.message).toContain('not https');
+    });
+
+    it('maps publish failures: 502/503 transient, 500/504 unknown, 429, 401, 422, refused upload', async () => {
+      const publish = (media = [] as ReturnType<typeof testImage>[]) =>
+        linkedin.publish(tokens, { account, text: 'x', media });
+      for (const status of [502, 503]) {
+        fake.script({ status, body: { message: 'Service Unavailable', status } });
+        expect((await expectError(publish(), TransientPlatformError)).kind).toBe('server_error');
+      }
+      for (const status of [500, 504]) {
+        fake.script({ status, body: { message: 'Internal Server Error', status } });
+        await expectError(publish(), UnknownOutcomeError);
+      }
+      fake.script({ status: 429, body: { message: 'Throttled', status: 429 } });
+      expect((await expectError(publish(), RateLimitedError)).resetAt).toEqual(nextMidnightUtc());
+      fake.script({
+        status: 401,
+        body: { message: 'Invalid access token', status: 401, serviceErrorCode: 65600 },
+      });
+      await expectError(publish(), TokenExpiredError);
+      fake.script({ status: 422, body: { message: 'Content is a duplicate', status: 422 } });
+      await expectError(publish(), InvalidContentError);
+      fake.script(initialized('E1'), { status: 400, body: { message: 'Not an image', status: 400 } });
+      await expectError(publish([testImage('https://a.example/1.jpg')]), InvalidContentError);
+      fake.script({ status: 500, body: { message: 'Internal Server Error', status: 500 } });
+      await expectError(publish([testImage('https://a.example/1.jpg')]), TransientPlatformError);
+      // Accepted without naming the post: it exists, its URN is unknown.
+      fake.script({ status: 201 });
+      await expectError(publish(), UnknownOutcomeError);
+    });
+
+    it('finds a post by its commentary among the member posts (author finder), page by page', async () => {
+      const now = Date.now();
+      fake.script(
+        {
+          status: 200,
+          body: {
+            paging: { start: 0, count: 50, links: [{ rel: 'next', href: '/rest/posts?start=50' }] },
+            elements: [{ id: 'urn:li:share:1', commentary: 'Another post', createdAt: now }],
+          },
+        },
+        {
+          status: 200,
+          body: {
+            paging: { start: 50, count: 50, links: [] },
+            elements: [
+              { id: 'urn:li:ugcPost:2', commentary: 'Fresh \\(hot\\)  bread #Bakery', createdAt: now - 1000 },
+            ],
+          },
+        },
+      );
+      const found = await linkedin.findPublished?.(tokens, {
+        account,
+        text: 'Fresh (hot) bread #Bakery',
+        since: new Date(now - 60_000),
+      });
+      expect(found).toEqual({
+        externalId: 'urn:li:ugcPost:2',
+        url: 'https://www.linkedin.com/feed/update/urn:li:ugcPost:2',
+      });
+      const [first, second] = fake.requests.slice(-2);
+      expect(first?.method).toBe('GET');
+      expect(first?.path).toBe(
+        '/rest/posts?q=author&author=urn%3Ali%3Aperson%3A782bbtaQ&count=50&start=0&sortBy=LAST_MODIFIED',
+      );
+      expect(first?.headers['x-restli-protocol-version']).toBe('2.0.0');
+      expect(first?.headers['x-restli-method']).toBe('FINDER');
+      expect(first?.headers['linkedin-version']).toMatch(/^\d{6}$/);
+      expect(second?.path).toContain('start=50');
+    });
+
+    it('answers null once the posts reach back before the attempt; a 403 (no r_member_social) cannot tell', async () => {
+      const now = Date.now();
+      fake.script({
+        status: 200,
+        body: {
+          paging: { start: 0, count: 50, links: [{ rel: 'next' }] },
+          elements: [
+            { id: 'urn:li:share:3', commentary: 'Newer', createdAt: now },
+            { id: 'urn:li:share:4', commentary: 'The text', createdAt: now - 3_600_000 },
+          ],
+        },
+      });
+      const before = fake.requests.length;
+      expect(
+        await linkedin.findPublished?.(tokens, { account, text: 'The text', since: new Date(now - 60_000) }),
+      ).toBeNull();
+      expect(fake.requests.length).toBe(before + 1);
+      fake.script({
+        status: 403,
+        body: {
+          status: 403,
+          serviceErrorCode: 100,
+          code: 'ACCESS_DENIED',
+          message: 'Not enough permissions',
+        },
+      });
+      const error = await expectError(
+        linkedin.findPublished?.(tokens, { account, text: 'x', since: new Date() }) ?? Promise.resolve(),
+        SocialPlatformError,
+      );
+      expect(error).not.toBeInstanceOf(TokenExpiredError);
+    });
   });
 });

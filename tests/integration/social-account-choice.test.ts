@@ -42,6 +42,9 @@ const twoPages: SocialProvider = {
     },
   ],
   revoke: async () => undefined,
+  publish: async () => {
+    throw new Error('not used by these tests');
+  },
 };
 
 describe.each(databaseKinds)('choosing one of several accounts on %s', (kind) => {

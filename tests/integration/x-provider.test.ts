@@ -15,11 +15,13 @@ import {
   SocialPlatformError,
   TokenExpiredError,
   type TokenSet,
+  TransientPlatformError,
   UnknownOutcomeError,
 } from '../../src/server/integrations/social/social-provider';
 import { createXProvider, type XProvider } from '../../src/server/integrations/social/x/x-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
 import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
+import { testImage } from '../fakes/publish-media';
 import { startXFake, type XFake } from '../fakes/x/x-fake';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -337,9 +339,9 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
     );
     const unavailable = await expectError(
       providerWith(withFault(fetchApp, 'server-error')).publishText(tokens, 'down'),
-      SocialPlatformError,
+      TransientPlatformError,
     );
-    expect(unavailable.name).toBe('SocialPlatformError');
+    expect(unavailable.kind).toBe('server_error');
     expect(unavailable.message).toContain('503');
     // The account and its tokens are untouched by the faults.
     expect(await x.listAccounts(tokens)).toHaveLength(1);
@@ -600,5 +602,217 @@ describe('X provider against a loopback X fake', () => {
     const error = await expectError(unreachable.publishText(tokens, 'nobody home'), SocialPlatformError);
     expect(error).not.toBeInstanceOf(UnknownOutcomeError);
     expect(error.message).toContain('nothing was sent');
+  });
+
+  describe('publish', () => {
+    const account = { externalId: '42', username: 'kitepost' };
+    const tokensWithMedia = { ...tokens, scopes: [...tokens.scopes, 'media.write'] };
+    const created = (id: string, text = 'x') => ({
+      status: 201,
+      body: { data: { id, text, edit_history_post_ids: [id] } },
+    });
+    const uploaded = (id: string, extra: Record<string, unknown> = {}) => ({
+      status: 200,
+      body: { data: { id, media_key: `3_${id}`, size: 41, expires_after_secs: 86400, ...extra } },
+    });
+
+    it('uploads each image (one-shot multipart) and posts with their media ids', async () => {
+      fake.script(uploaded('7001'), uploaded('7002'), created('1850000000000000009'));
+      const first = testImage('https://app.example/m/1.jpg');
+      const published = await x.publish(tokensWithMedia, {
+        account,
+        text: 'Two pictures',
+        media: [first, testImage('https://app.example/m/2.png')],
+      });
+      expect(published).toEqual({
+        externalId: '1850000000000000009',
+        url: 'https://x.com/kitepost/status/1850000000000000009',
+      });
+      expect(first.reads()).toBe(1);
+      const [upload, second, post] = fake.requests.slice(-3);
+      expect(upload?.method).toBe('POST');
+      expect(upload?.path).toBe('/2/media/upload');
+      expect(upload?.headers.authorization).toBe('Bearer access-1');
+      expect(upload?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      expect(upload?.body).toMatch(/name="media_category"\r\n\r\ntweet_image\r\n/);
+      expect(upload?.body).toMatch(/name="media_type"\r\n\r\nimage\/jpeg\r\n/);
+      expect(upload?.body).toMatch(/name="media"; filename="image"\r\nContent-Type: image\/jpeg/);
+      // The image's bytes (the recorded body is read as UTF-8: its ASCII marker survives).
+      expect(upload?.body).toContain('JFIF');
+      expect(second?.body).toMatch(/name="media_type"\r\n\r\nimage\/png\r\n/);
+      expect(post?.path).toBe('/2/tweets');
+      expect(JSON.parse(post?.body ?? '')).toEqual({
+        text: 'Two pictures',
+        media: { media_ids: ['7001', '7002'] },
+      });
+    });
+
+    it('posts text alone without an upload', async () => {
+      fake.script(created('1850000000000000010'));
+      await x.publish(tokens, { account, text: 'Just words', media: [] });
+      expect(JSON.parse(last()?.body ?? '')).toEqual({ text: 'Just words' });
+    });
+
+    it('waits while X processes an upload (processing_info), and refuses one that failed', async () => {
+      fake.script(
+        uploaded('7003', { processing_info: { state: 'pending', check_after_secs: 0 } }),
+        {
+          status: 200,
+          body: { data: { id: '7003', processing_info: { state: 'in_progress', check_after_secs: 0 } } },
+        },
+        { status: 200, body: { data: { id: '7003', processing_info: { state: 'succeeded' } } } },
+        created('1850000000000000011'),
+      );
+      await x.publish(tokensWithMedia, {
+        account,
+        text: 'Processed',
+        media: [testImage('https://a.example/p.jpg')],
+      });
+      const [, status] = fake.requests.slice(-4);
+      expect(status?.method).toBe('GET');
+      expect(status?.path).toBe('/2/media/upload?command=STATUS&media_id=7003');
+
+      fake.script(
+        uploaded('7004', {
+          processing_info: {
+            state: 'failed',
+            error: { code: 1, name: 'InvalidMedia', message: 'Unsupported image' },
+          },
+        }),
+      );
+      const failed = await expectError(
+        x.publish(tokensWithMedia, {
+          account,
+          text: 'Broken',
+          media: [testImage('https://a.example/b.jpg')],
+        }),
+        InvalidContentError,
+      );
+      expect(failed.message).toContain('Unsupported image');
+    });
+
+    it('refuses five images, or images on a connection without media.write, before calling X', async () => {
+      const before = fake.requests.length;
+      const five = Array.from({ length: 5 }, (_, i) => testImage(`https://a.example/${i}.jpg`));
+      await expectError(
+        x.publish(tokensWithMedia, { account, text: 'Too many', media: five }),
+        InvalidContentError,
+      );
+      await expectError(
+        x.publish(tokens, { account, text: 'No scope', media: [testImage('https://a.example/1.jpg')] }),
+        TokenExpiredError,
+      );
+      expect(fake.requests.length).toBe(before);
+    });
+
+    it('maps publish failures: 502/503 transient, 500/504 unknown, 429 with reset, 401, upload 500 transient', async () => {
+      const publish = () => x.publish(tokens, { account, text: 'x', media: [] });
+      for (const status of [502, 503]) {
+        fake.script({ status, body: { title: 'Service Unavailable', type: 'about:blank', status } });
+        expect((await expectError(publish(), TransientPlatformError)).kind).toBe('server_error');
+      }
+      for (const status of [500, 504]) {
+        fake.script({ status, body: { title: 'Internal Error', type: 'about:blank', status } });
+        await expectError(publish(), UnknownOutcomeError);
+      }
+      const reset = Math.floor(Date.now() / 1000) + 900;
+      fake.script({
+        status: 429,
+        body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+        headers: { 'x-rate-limit-reset': String(reset) },
+      });
+      expect((await expectError(publish(), RateLimitedError)).resetAt?.getTime()).toBe(reset * 1000);
+      fake.script({ status: 401, body: { title: 'Unauthorized', type: 'about:blank', status: 401 } });
+      await expectError(publish(), TokenExpiredError);
+      fake.script({ status: 500, body: { title: 'Internal Error', type: 'about:blank', status: 500 } });
+      const upload = await expectError(
+        x.publish(tokensWithMedia, { account, text: 'x', media: [testImage('https://a.example/1.jpg')] }),
+        TransientPlatformError,
+      );
+      expect(upload.kind).toBe('server_error');
+      // A 201 whose body cannot be read: the post exists, its id is unknown.
+      fake.script({ status: 201, body: { data: {} } });
+      await expectError(publish(), UnknownOutcomeError);
+    });
+
+    it('finds a post by its text among the account posts since the attempt, following pages', async () => {
+      const since = new Date('2026-11-22T10:00:30.250Z');
+      fake.script(
+        {
+          status: 200,
+          body: {
+            data: [{ id: '9', text: 'Something else', created_at: '2026-11-22T10:01:00.000Z' }],
+            meta: { result_count: 1, next_token: 'p2' },
+          },
+        },
+        {
+          status: 200,
+          body: {
+            data: [
+              {
+                id: '10',
+                // X wraps links in t.co, escapes &, and appends a link to the images.
+                text: 'Fresh  bread &amp; coffee https://t.co/AbCdEf1234 https://t.co/ZyXw987654',
+                created_at: '2026-11-22T10:00:31.000Z',
+              },
+            ],
+            meta: { result_count: 1 },
+          },
+        },
+      );
+      const found = await x.findPublished?.(tokens, {
+        account,
+        text: 'Fresh bread & coffee https://example.com/menu',
+        since,
+      });
+      expect(found).toEqual({ externalId: '10', url: 'https://x.com/kitepost/status/10' });
+      const [first, second] = fake.requests.slice(-2);
+      expect(first?.path.split('?')[0]).toBe('/2/users/42/tweets');
+      expect(Object.fromEntries(new URL(`http://x${first?.path}`).searchParams)).toEqual({
+        // Five minutes before the attempt (clocks differ), to the second.
+        start_time: '2026-11-22T09:55:30Z',
+        max_results: '100',
+        'tweet.fields': 'created_at,text',
+      });
+      expect(first?.headers.authorization).toBe('Bearer access-1');
+      expect(new URL(`http://x${second?.path}`).searchParams.get('pagination_token')).toBe('p2');
+    });
+
+    it('answers null when X lists no such post, and cannot tell past three pages', async () => {
+      fake.script({ status: 200, body: { meta: { result_count: 0 } } });
+      expect(await x.findPublished?.(tokens, { account, text: 'Never sent', since: new Date() })).toBeNull();
+      const full = {
+        status: 200,
+        body: { data: [{ id: '1', text: 'other' }], meta: { result_count: 1, next_token: 'more' } },
+      };
+      fake.script(full, full, full);
+      const error = await expectError(
+        x.findPublished?.(tokens, { account, text: 'Lost', since: new Date() }) ?? Promise.resolve(),
+        SocialPlatformError,
+      );
+      expect(error.message).toContain('could not tell');
+      fake.script({ status: 503, body: { title: 'Service Unavailable', type: 'about:blank', status: 503 } });
+      await expectError(
+        x.findPublished?.(tokens, { account, text: 'x', since: new Date() }) ?? Promise.resolve(),
+        TransientPlatformError,
+      );
+    });
+
+    it('calls a refused connection on publish transient (network): nothing was sent', async () => {
+      const closed = await startXFake();
+      await closed.close();
+      const unreachable = createXProvider({
+        clientId: 'c',
+        clientSecret: 's',
+        authorizeUrl: 'https://x.com/i/oauth2/authorize',
+        apiBaseUrl: closed.baseUrl,
+        sandbox: false,
+      });
+      const error = await expectError(
+        unreachable.publish(tokens, { account, text: 'x', media: [] }),
+        TransientPlatformError,
+      );
+      expect(error.kind).toBe('network');
+    });
   });
 });

@@ -157,12 +157,18 @@ export const sandboxPosts = pgTable(
       .$type<Array<{ id: string; url: string | null; kind: string }>>()
       .notNull()
       .default([]),
-    /** Instagram: a container is created, then published. */
+    /** Instagram: a container is created, then published. Uploaded images are rows in `container` too. */
     state: text('state').$type<'container' | 'published' | 'deleted'>().notNull().default('published'),
     /** Seed of the post's growing metrics, so they are plausible and repeatable. */
     metricsSeed: integer('metrics_seed').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sandbox_posts_platform_external_idx').on(t.platform, t.externalId)],
+  (t) => [
+    uniqueIndex('sandbox_posts_platform_external_idx').on(t.platform, t.externalId),
+    // X refuses a duplicate text: the check looks posts up by text (hash: texts can be long).
+    index('sandbox_posts_text_idx').using('hash', t.text),
+    // Reconciliation reads an account's recent posts.
+    index('sandbox_posts_account_published_idx').on(t.accountId, t.publishedAt),
+  ],
 );

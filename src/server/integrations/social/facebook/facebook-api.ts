@@ -120,9 +120,31 @@ export function createFacebookApi(options: FacebookApiOptions) {
     getMe(accessToken: string, fields: string[]) {
       return call('read', 'GET', '/me', { fields: fields.join(','), access_token: accessToken });
     },
-    /** `POST /{page-id}/feed` with a Page token. */
-    createPagePost(pageToken: string, pageId: string, payload: { message: string }) {
+    /** `POST /{page-id}/feed` with a Page token; `attached_media` a JSON array of photo ids. */
+    createPagePost(pageToken: string, pageId: string, payload: { message: string; attached_media?: string }) {
       return call('publish', 'POST', `/${id(pageId)}/feed`, { ...payload, access_token: pageToken });
+    },
+    /** `POST /{page-id}/photos {url, published:false}`: a photo Facebook downloads, shown by no post yet. */
+    uploadUnpublishedPhoto(pageToken: string, pageId: string, url: string) {
+      return call('upload', 'POST', `/${id(pageId)}/photos`, {
+        url,
+        published: 'false',
+        access_token: pageToken,
+      });
+    },
+    /** `GET /{page-id}/feed`: one page of the Page's posts, newest first. */
+    getPageFeed(
+      pageToken: string,
+      pageId: string,
+      input: { fields: string[]; since: Date; limit: number; after?: string },
+    ) {
+      return call('read', 'GET', `/${id(pageId)}/feed`, {
+        fields: input.fields.join(','),
+        since: String(Math.floor(input.since.getTime() / 1000)),
+        limit: String(input.limit),
+        ...(input.after ? { after: input.after } : {}),
+        access_token: pageToken,
+      });
     },
     deletePost(pageToken: string, postId: string) {
       return call('delete', 'DELETE', `/${id(postId)}`, { access_token: pageToken });

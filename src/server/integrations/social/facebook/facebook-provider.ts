@@ -1,11 +1,16 @@
 import {
   type AuthorizeRequest,
   type ExternalAccount,
+  type PublishedPost,
+  type PublishInput,
+  SocialPlatformError,
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
+  UnknownOutcomeError,
 } from '../social-provider';
 import { createFacebookApi } from './facebook-api';
+import { attachedMedia, isSameFacebookPost, toCreatedPhotoId, toFeedPage } from './publish-transform';
 import {
   FacebookObjectMissingError,
   type FacebookPostMetrics,
@@ -49,6 +54,11 @@ const DEFAULT_TIMEOUT_MS = 20_000;
 /** Pages per `/me/accounts` call, and how many calls at most: 1,000 Pages is past any real user. */
 const PAGES_PER_CALL = 100;
 const MAX_PAGE_CALLS = 10;
+/** Reconciliation reads at most this many pages of 100 posts of the Page's feed. */
+const FEED_PAGES = 3;
+const FEED_PAGE_SIZE = 100;
+/** Our clock and Facebook's may differ: posts are looked for from a little before the attempt. */
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface FacebookProviderOptions {
   clientId: string;
@@ -89,6 +99,35 @@ export function createFacebookProvider(options: FacebookProviderOptions): Facebo
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   });
   const webBaseUrl = (options.webBaseUrl ?? facebookWebBaseUrl(options.authorizeUrl)).replace(/\/$/, '');
+
+  async function publish(tokens: TokenSet, { account, text, media }: PublishInput): Promise<PublishedPost> {
+    const pageId = account.externalId;
+    const photoIds: string[] = [];
+    for (const image of media) {
+      photoIds.push(
+        toCreatedPhotoId(await api.uploadUnpublishedPhoto(tokens.accessToken, pageId, image.url)),
+      );
+    }
+    const body = await api.createPagePost(tokens.accessToken, pageId, {
+      message: text,
+      ...(photoIds.length > 0 ? { attached_media: attachedMedia(photoIds) } : {}),
+    });
+    let externalId: string;
+    try {
+      externalId = toCreatedPostId(body);
+    } catch (error) {
+      // Facebook accepted the post (2xx): it exists, only its id could not be read.
+      throw new UnknownOutcomeError(
+        'facebook',
+        `Facebook accepted the post but its answer could not be read: ${String(error)}`,
+        undefined,
+        {
+          cause: error,
+        },
+      );
+    }
+    return { externalId, url: facebookPostUrl(webBaseUrl, externalId) };
+  }
 
   return {
     platform: 'facebook',
@@ -152,9 +191,43 @@ export function createFacebookProvider(options: FacebookProviderOptions): Facebo
     async revoke() {},
 
     async publishText(tokens, text, publishOptions) {
-      const body = await api.createPagePost(tokens.accessToken, publishOptions.pageId, { message: text });
-      const externalId = toCreatedPostId(body);
-      return { externalId, url: facebookPostUrl(webBaseUrl, externalId) };
+      const published = await publish(tokens, {
+        account: { externalId: publishOptions.pageId, username: '' },
+        text,
+        media: [],
+      });
+      return {
+        externalId: published.externalId,
+        url: published.url ?? facebookPostUrl(webBaseUrl, published.externalId),
+      };
+    },
+
+    /**
+     * With the Page token: text alone to `/{page-id}/feed`; with images, each as an unpublished
+     * photo by its public URL (Facebook downloads it), then the feed post attaching them.
+     */
+    publish,
+
+    /** The Page's posts since the attempt (`GET /{page-id}/feed`, up to 3 pages of 100), matched by message. */
+    async findPublished(tokens, { account, text, since }) {
+      let after: string | undefined;
+      for (let page = 0; page < FEED_PAGES; page++) {
+        const body = await api.getPageFeed(tokens.accessToken, account.externalId, {
+          fields: ['id', 'message', 'created_time', 'permalink_url'],
+          since: new Date(since.getTime() - CLOCK_SKEW_MS),
+          limit: FEED_PAGE_SIZE,
+          after,
+        });
+        const feed = toFeedPage(body);
+        const found = feed.posts.find((post) => isSameFacebookPost(post.message, text));
+        if (found) return { externalId: found.id, url: facebookPostUrl(webBaseUrl, found.id) };
+        if (!feed.after) return null;
+        after = feed.after;
+      }
+      throw new SocialPlatformError(
+        'facebook',
+        `The Page posted more than ${FEED_PAGES * FEED_PAGE_SIZE} times since the attempt; Kitepost could not tell whether this post is among them.`,
+      );
     },
 
     async fetchPostMetrics(tokens, externalIds) {

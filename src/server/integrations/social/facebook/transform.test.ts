@@ -4,6 +4,7 @@ import {
   RateLimitedError,
   SocialPlatformError,
   TokenExpiredError,
+  TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
 import {
@@ -281,11 +282,32 @@ describe('facebookErrorFrom', () => {
     );
   });
 
-  it('answers a plain SocialPlatformError for other failures, with the status', () => {
+  it('maps 502/503 to a transient error, 500/504 on a post to an unknown outcome', () => {
     const error = fail('publish', 503, graph(2, 'Service temporarily unavailable'));
-    expect(error.name).toBe('SocialPlatformError');
+    expect(error).toBeInstanceOf(TransientPlatformError);
+    expect((error as TransientPlatformError).kind).toBe('server_error');
     expect(error.message).toContain('503');
     expect(fail('read', 502, '<html>Bad gateway</html>').message).toContain('Bad gateway');
+    for (const status of [500, 504]) {
+      expect(fail('publish', status, graph(1, 'An unknown error has occurred.'))).toBeInstanceOf(
+        UnknownOutcomeError,
+      );
+      expect(fail('upload', status, graph(1, 'An unknown error has occurred.'))).toBeInstanceOf(
+        TransientPlatformError,
+      );
+    }
+  });
+
+  it('blames the image for a photo Facebook could not download, and answers the rest plainly', () => {
+    expect(fail('upload', 400, graph(324, '(#324) Requires upload file'))).toBeInstanceOf(
+      InvalidContentError,
+    );
+    expect(fail('upload', 400, graph(100, '(#100) url should represent a valid URL'))).toBeInstanceOf(
+      InvalidContentError,
+    );
+    const other = fail('read', 404, graph(803, 'Some of the aliases you requested do not exist'));
+    expect(other.name).toBe('SocialPlatformError');
+    expect(other.message).toContain('404');
   });
 });
 
@@ -298,10 +320,14 @@ describe('facebookTransportError', () => {
       facebookTransportError({ operation: 'publish', failure: 'dropped', timeoutMs: 20_000 }),
     ).toBeInstanceOf(UnknownOutcomeError);
     const read = facebookTransportError({ operation: 'read', failure: 'timeout', timeoutMs: 20_000 });
-    expect(read).not.toBeInstanceOf(UnknownOutcomeError);
+    expect(read).toBeInstanceOf(TransientPlatformError);
     expect(read.message).toContain('20 s');
+    expect(facebookTransportError({ operation: 'upload', failure: 'dropped', timeoutMs: 1 })).toBeInstanceOf(
+      TransientPlatformError,
+    );
     const notSent = facebookTransportError({ operation: 'publish', failure: 'not-sent', timeoutMs: 1 });
-    expect(notSent).not.toBeInstanceOf(UnknownOutcomeError);
+    expect(notSent).toBeInstanceOf(TransientPlatformError);
+    expect((notSent as TransientPlatformError).kind).toBe('network');
     expect(notSent.message).toContain('nothing was sent');
   });
 });

@@ -6,6 +6,7 @@ import {
   SocialPlatformError,
   TokenExpiredError,
   type TokenSet,
+  TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
 
@@ -14,11 +15,14 @@ import {
  * Pages). Pure: no I/O, tested alone (transform.test.ts).
  */
 
-/** What a call to the Graph API was doing: decides what its failure means. */
-export type FacebookOperation = 'exchange-code' | 'exchange-token' | 'read' | 'publish' | 'delete';
+/**
+ * What a call to the Graph API was doing: decides what its failure means. `upload` adds an
+ * unpublished photo: nobody sees it until a post attaches it, so it repeats like a read.
+ */
+export type FacebookOperation = 'exchange-code' | 'exchange-token' | 'read' | 'upload' | 'publish' | 'delete';
 
 /** Calls that change nothing at Facebook, or change it the same way twice: safe to retry after a timeout. */
-const REPEATABLE: ReadonlySet<FacebookOperation> = new Set(['read', 'delete', 'exchange-token']);
+const REPEATABLE: ReadonlySet<FacebookOperation> = new Set(['read', 'upload', 'delete', 'exchange-token']);
 
 interface HeaderReader {
   get(name: string): string | null;
@@ -244,6 +248,8 @@ const POSTING_TOO_FAST = 1390008;
 const DUPLICATE_POST = 506;
 const POLICY_BLOCK = 368;
 const INVALID_PARAMETER = 100;
+/** "Requires upload file": the photo's URL could not be read. */
+const REQUIRES_UPLOAD_FILE = 324;
 /** Code 100 with subcode 33: "Object with ID … does not exist, cannot be loaded due to missing permissions…". */
 const MISSING_OBJECT_SUBCODE = 33;
 const isPermissionCode = (code: number | undefined) =>
@@ -321,6 +327,29 @@ export function facebookErrorFrom(input: {
       `Facebook did not give Kitepost the permission it needs: ${reason}. Reconnect the Page and allow every permission Kitepost asks for.`,
     );
   }
+  // 502/503: Facebook's front door answered before the call reached the service; nothing happened.
+  if (status === 502 || status === 503) {
+    return new TransientPlatformError('facebook', `Facebook answered ${status}: ${reason}`, 'server_error');
+  }
+  // 500/504: the service may have done it before failing. A post may exist; anything else repeats.
+  if (status === 500 || status === 504) {
+    if (operation === 'publish') {
+      return new UnknownOutcomeError(
+        'facebook',
+        `Facebook answered ${status}; the post may or may not exist: ${reason}`,
+      );
+    }
+    if (REPEATABLE.has(operation)) {
+      return new TransientPlatformError('facebook', `Facebook answered ${status}: ${reason}`, 'server_error');
+    }
+  }
+  if (
+    operation === 'upload' &&
+    (code === REQUIRES_UPLOAD_FILE ||
+      (code === INVALID_PARAMETER && error.subcode !== MISSING_OBJECT_SUBCODE))
+  ) {
+    return new InvalidContentError('facebook', `Facebook could not use the image: ${reason}`);
+  }
   if (operation === 'publish') {
     if (code === DUPLICATE_POST) {
       return new InvalidContentError('facebook', `Facebook refused the post as a duplicate: ${reason}`);
@@ -354,13 +383,21 @@ export function facebookTransportError(input: {
 }): SocialPlatformError {
   const { operation, failure, cause } = input;
   if (failure === 'not-sent') {
-    return new SocialPlatformError('facebook', 'Facebook could not be reached; nothing was sent.', { cause });
+    return new TransientPlatformError(
+      'facebook',
+      'Facebook could not be reached; nothing was sent.',
+      'network',
+      {
+        cause,
+      },
+    );
   }
   const what =
     failure === 'timeout'
       ? `Facebook did not answer within ${Math.round(input.timeoutMs / 1000)} s`
       : 'The connection to Facebook broke before it answered';
-  if (REPEATABLE.has(operation)) return new SocialPlatformError('facebook', `${what}.`, { cause });
+  if (REPEATABLE.has(operation))
+    return new TransientPlatformError('facebook', `${what}.`, 'network', { cause });
   return new UnknownOutcomeError('facebook', `${what}; it may or may not have done it.`, undefined, {
     cause,
   });

@@ -130,11 +130,28 @@ export function createInstagramApi(options: InstagramApiOptions) {
         }).toString(),
       });
     },
-    /** `GET /{container-id}?fields=status_code,status`. */
-    getContainer(accessToken: string, containerId: string) {
+    /** `GET /{container-id}?fields=status_code,status` (or the fields asked for). */
+    getContainer(accessToken: string, containerId: string, fields: string[] = ['status_code', 'status']) {
       return call(
         'read-media',
-        graph(`/${id(containerId)}`, { fields: 'status_code,status', access_token: accessToken }),
+        graph(`/${id(containerId)}`, { fields: fields.join(','), access_token: accessToken }),
+        { method: 'GET' },
+      );
+    },
+    /** `GET /{ig-user-id}/media`: one page of the account's published media, newest first. */
+    listMedia(
+      accessToken: string,
+      userId: string,
+      input: { fields: string[]; limit: number; after?: string },
+    ) {
+      return call(
+        'read',
+        graph(`/${id(userId)}/media`, {
+          fields: input.fields.join(','),
+          limit: String(input.limit),
+          ...(input.after ? { after: input.after } : {}),
+          access_token: accessToken,
+        }),
         { method: 'GET' },
       );
     },

@@ -2,13 +2,16 @@ import { setTimeout as delay } from 'node:timers/promises';
 import {
   type AuthorizeRequest,
   InvalidContentError,
+  type PublishedPost,
   RateLimitedError,
   SocialPlatformError,
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
+  UnknownOutcomeError,
 } from '../social-provider';
 import { createInstagramApi } from './instagram-api';
+import { isSameInstagramPost, toMediaPage } from './publish-transform';
 import {
   containerFailure,
   INSTAGRAM_NEEDS_MEDIA,
@@ -51,6 +54,11 @@ const PROFILE_FIELDS = [
 ];
 const DEFAULT_TIMEOUT_MS = 20_000;
 const DAY_MS = 86_400_000;
+/** Reconciliation reads at most this many pages of the account's media. */
+const MEDIA_PAGES = 3;
+const MEDIA_PAGE_SIZE = 50;
+/** Our clock and Instagram's may differ: posts are looked for from a little before the attempt. */
+const CLOCK_SKEW_MS = 5 * 60_000;
 /** A long-lived token lives 60 days and may be refreshed once it is a day old. */
 const LONG_LIVED_MS = 60 * DAY_MS;
 
@@ -206,15 +214,75 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
         published = await api.publishContainer(tokens.accessToken, accountId, containerId);
       } catch (error) {
         if (isPublishCap(error)) throw await withQuotaReset(tokens, accountId, error);
+        // The container says afterwards whether it was published: reconciliation needs its id.
+        if (error instanceof UnknownOutcomeError) {
+          throw new UnknownOutcomeError('instagram', error.message, { containerId }, { cause: error });
+        }
         throw error;
       }
-      const externalId = toCreatedId(published, 'published media');
+      let externalId: string;
+      try {
+        externalId = toCreatedId(published, 'published media');
+      } catch (error) {
+        throw new UnknownOutcomeError(
+          'instagram',
+          `Instagram published the post but its answer could not be read: ${String(error)}`,
+          { containerId },
+          { cause: error },
+        );
+      }
       // The post is public now: a failed permalink read must not turn it into a failure.
       const url = await api
         .getMedia(tokens.accessToken, externalId, ['permalink'])
         .then(toPermalink)
         .catch(() => null);
       return { externalId, url };
+    },
+
+    /** Exactly one image, by its public URL (Instagram downloads it): container, wait, media_publish. */
+    async publish(tokens, { account, text, media }) {
+      const [image] = media;
+      if (!image || media.length !== 1) {
+        throw new InvalidContentError(
+          'instagram',
+          media.length === 0
+            ? INSTAGRAM_NEEDS_MEDIA
+            : `Kitepost publishes one image per Instagram post; this one has ${media.length}.`,
+        );
+      }
+      return provider.publishImage(tokens, {
+        caption: text,
+        imageUrl: image.url,
+        accountId: account.externalId,
+      });
+    },
+
+    /**
+     * With the container of the attempt (`hint.containerId`): PUBLISHED means the post exists (its
+     * media id is then found among the account's media by caption, as the container does not
+     * name it); FINISHED, ERROR or EXPIRED mean media_publish did not take: null. Without it, or
+     * when the container is gone: the account's media since the attempt, matched by caption.
+     */
+    async findPublished(tokens, { account, text, since, hint }) {
+      const containerId = hint?.containerId;
+      if (containerId) {
+        let status: ReturnType<typeof toContainerStatus> | null = null;
+        try {
+          status = toContainerStatus(
+            await api.getContainer(tokens.accessToken, containerId, ['status_code', 'id']),
+          );
+        } catch (error) {
+          if (!(error instanceof InstagramMediaNotFoundError)) throw error;
+        }
+        if (status && status.code !== 'PUBLISHED') return null;
+        const found = await findByCaption(tokens, account.externalId, text, since);
+        if (found || !status) return found;
+        throw new SocialPlatformError(
+          'instagram',
+          `Instagram says container ${containerId} was published, but Kitepost could not find the post among the account's recent media.`,
+        );
+      }
+      return findByCaption(tokens, account.externalId, text, since);
     },
 
     async fetchContainerStatus(tokens, containerId) {
@@ -249,6 +317,36 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
       );
     },
   };
+
+  /** The account's media published since the attempt whose caption is the text. */
+  async function findByCaption(
+    tokens: TokenSet,
+    accountId: string,
+    text: string,
+    since: Date,
+  ): Promise<PublishedPost | null> {
+    const from = since.getTime() - CLOCK_SKEW_MS;
+    let after: string | undefined;
+    for (let page = 0; page < MEDIA_PAGES; page++) {
+      const { media, after: next } = toMediaPage(
+        await api.listMedia(tokens.accessToken, accountId, {
+          fields: ['id', 'caption', 'timestamp', 'permalink'],
+          limit: MEDIA_PAGE_SIZE,
+          after,
+        }),
+      );
+      const recent = media.filter((item) => !item.publishedAt || item.publishedAt.getTime() >= from);
+      const found = recent.find((item) => isSameInstagramPost(item.caption, text));
+      if (found) return { externalId: found.id, url: found.permalink };
+      // Newest first: once a page reaches back before the attempt, older pages cannot hold it.
+      if (!next || recent.length < media.length) return null;
+      after = next;
+    }
+    throw new SocialPlatformError(
+      'instagram',
+      `The Instagram account published more than ${MEDIA_PAGES * MEDIA_PAGE_SIZE} posts since the attempt; Kitepost could not tell whether this post is among them.`,
+    );
+  }
 
   /** The 24 h cap: when the quota endpoint says how long its window is, the reset follows it. */
   async function withQuotaReset(tokens: TokenSet, accountId: string, error: RateLimitedError) {

@@ -4,6 +4,7 @@ import {
   RateLimitedError,
   SocialPlatformError,
   TokenExpiredError,
+  TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
 import {
@@ -281,13 +282,13 @@ describe('instagramErrorFrom', () => {
     ).toBeInstanceOf(InvalidContentError);
   });
 
-  it('does not blame the content for a not-ready container or a transient error', () => {
+  it('does not blame the content for a not-ready container or a transient error: try again', () => {
     const notReady = fail(
       'publish',
       400,
       graph({ message: 'Media ID is not available', code: 9007, error_subcode: 2207027 }),
     );
-    expect(notReady.name).toBe('SocialPlatformError');
+    expect(notReady).toBeInstanceOf(TransientPlatformError);
     const transient = fail(
       'create-container',
       500,
@@ -298,7 +299,7 @@ describe('instagramErrorFrom', () => {
         is_transient: true,
       }),
     );
-    expect(transient.name).toBe('SocialPlatformError');
+    expect(transient).toBeInstanceOf(TransientPlatformError);
     expect(fail('read', 400, graph({ message: '(#100) bad field', code: 100 })).name).toBe(
       'SocialPlatformError',
     );
@@ -314,15 +315,24 @@ describe('instagramErrorFrom', () => {
     expect(error.message).toContain('Matching code was not found');
   });
 
-  it('maps 5xx and the unknown to a plain SocialPlatformError naming the status', () => {
+  it('maps 502/503 to a transient error; 500/504 on media_publish to an unknown outcome', () => {
     const error = fail(
       'publish',
       503,
       graph({ message: 'Service temporarily unavailable', code: 2, is_transient: true }),
     );
-    expect(error.name).toBe('SocialPlatformError');
+    expect(error).toBeInstanceOf(TransientPlatformError);
+    expect((error as TransientPlatformError).kind).toBe('server_error');
     expect(error.message).toContain('503');
     expect(fail('read', 502, '<html>bad gateway</html>').message).toContain('502');
+    for (const status of [500, 504]) {
+      expect(
+        fail('publish', status, graph({ message: 'Unexpected', code: 2, is_transient: true })),
+      ).toBeInstanceOf(UnknownOutcomeError);
+      expect(fail('read-media', status, '<html>oops</html>')).toBeInstanceOf(TransientPlatformError);
+    }
+    const other = fail('read', 404, graph({ message: 'Unknown path components', code: 2500 }));
+    expect(other.name).toBe('SocialPlatformError');
   });
 });
 
@@ -345,12 +355,13 @@ describe('instagramTransportError', () => {
       'refresh',
       'exchange-long-lived',
     ] as const) {
-      expect(instagramTransportError({ operation, failure: 'timeout', timeoutMs: 1000 }).name).toBe(
-        'SocialPlatformError',
+      expect(instagramTransportError({ operation, failure: 'timeout', timeoutMs: 1000 })).toBeInstanceOf(
+        TransientPlatformError,
       );
     }
-    expect(
-      instagramTransportError({ operation: 'publish', failure: 'not-sent', timeoutMs: 1000 }).message,
-    ).toContain('nothing was sent');
+    const notSent = instagramTransportError({ operation: 'publish', failure: 'not-sent', timeoutMs: 1000 });
+    expect(notSent).toBeInstanceOf(TransientPlatformError);
+    expect((notSent as TransientPlatformError).kind).toBe('network');
+    expect(notSent.message).toContain('nothing was sent');
   });
 });

@@ -6,6 +6,7 @@ import {
   SocialPlatformError,
   TokenExpiredError,
   type TokenSet,
+  TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
 
@@ -355,11 +356,38 @@ export function instagramErrorFrom(input: {
     if (status < 500)
       return new SocialPlatformError('instagram', `Instagram refused the authorization: ${reason}`);
   }
+  // 502/503: Instagram's front door answered before the call reached the service; nothing happened.
+  if (status === 502 || status === 503) {
+    return new TransientPlatformError(
+      'instagram',
+      `Instagram answered ${status}${codes}: ${reason}`,
+      'server_error',
+    );
+  }
+  // 500/504: the service may have done it before failing. media_publish may have published;
+  // anything else cannot have and repeats.
+  if (status === 500 || status === 504) {
+    if (operation === 'publish') {
+      return new UnknownOutcomeError(
+        'instagram',
+        `Instagram answered ${status}${codes}; the post may or may not have been published: ${reason}`,
+      );
+    }
+    if (REPEATABLE.has(operation)) {
+      return new TransientPlatformError(
+        'instagram',
+        `Instagram answered ${status}${codes}: ${reason}`,
+        'server_error',
+      );
+    }
+  }
   if (operation === 'create-container' || operation === 'publish') {
+    // "Not ready yet" or a refusal Instagram marks transient: nothing was published; try again soon.
     if (said.subcode === MEDIA_NOT_READY_SUBCODE || said.transient) {
-      return new SocialPlatformError(
+      return new TransientPlatformError(
         'instagram',
         `Instagram answered ${status}${codes}; try again in a moment: ${reason}`,
+        'server_error',
       );
     }
     if (isMediaSubcode(said.subcode) || (said.code === 100 && operation === 'create-container')) {
@@ -398,15 +426,21 @@ export function instagramTransportError(input: {
 }): SocialPlatformError {
   const { operation, failure, cause } = input;
   if (failure === 'not-sent') {
-    return new SocialPlatformError('instagram', 'Instagram could not be reached; nothing was sent.', {
-      cause,
-    });
+    return new TransientPlatformError(
+      'instagram',
+      'Instagram could not be reached; nothing was sent.',
+      'network',
+      {
+        cause,
+      },
+    );
   }
   const what =
     failure === 'timeout'
       ? `Instagram did not answer within ${Math.round(input.timeoutMs / 1000)} s`
       : 'The connection to Instagram broke before it answered';
-  if (REPEATABLE.has(operation)) return new SocialPlatformError('instagram', `${what}.`, { cause });
+  if (REPEATABLE.has(operation))
+    return new TransientPlatformError('instagram', `${what}.`, 'network', { cause });
   return new UnknownOutcomeError('instagram', `${what}; it may or may not have done it.`, undefined, {
     cause,
   });

@@ -51,7 +51,7 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
   async function call(
     operation: LinkedInOperation,
     url: string,
-    init: { method: string; headers: Record<string, string>; body?: string },
+    init: { method: string; headers: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> },
     accept: (status: number) => boolean = (status) => status >= 200 && status < 300,
   ): Promise<Answer> {
     const signal = AbortSignal.timeout(options.timeoutMs);
@@ -128,6 +128,56 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
         body: JSON.stringify(payload),
       });
       return answer.headers;
+    },
+    /** `POST /rest/images?action=initializeUpload`: an upload URL and the image URN for `owner`. */
+    async initializeImageUpload(accessToken: string, owner: string) {
+      const answer = await call('upload', `${base}/rest/images?action=initializeUpload`, {
+        method: 'POST',
+        headers: { ...rest(accessToken), 'content-type': 'application/json' },
+        body: JSON.stringify({ initializeUploadRequest: { owner } }),
+      });
+      return answer.body;
+    },
+    /**
+     * `PUT {uploadUrl}` with the image's bytes (one PUT for an image). The token goes along only
+     * to LinkedIn itself (the API's host or a linkedin.com host): the URL comes from an answer.
+     */
+    async uploadImage(accessToken: string, uploadUrl: string, image: { bytes: Buffer; mimeType: string }) {
+      const target = new URL(uploadUrl);
+      const api = new URL(base);
+      const trusted =
+        target.host === api.host ||
+        (target.protocol === 'https:' &&
+          (target.hostname === 'linkedin.com' || target.hostname.endsWith('.linkedin.com')));
+      if (target.protocol !== 'https:' && target.host !== api.host) {
+        throw new SocialPlatformError(
+          'linkedin',
+          `LinkedIn gave an upload URL that is not https: ${target.origin}`,
+        );
+      }
+      await call('upload', uploadUrl, {
+        method: 'PUT',
+        headers: {
+          ...(trusted ? { authorization: `Bearer ${accessToken}` } : {}),
+          'content-type': image.mimeType,
+        },
+        body: new Uint8Array(image.bytes),
+      });
+    },
+    /** `GET /rest/posts?q=author`: one page of the author's posts, most recently changed first. */
+    async getPostsByAuthor(accessToken: string, author: string, page: { start: number; count: number }) {
+      const query = new URLSearchParams({
+        q: 'author',
+        author,
+        count: String(page.count),
+        start: String(page.start),
+        sortBy: 'LAST_MODIFIED',
+      });
+      const answer = await call('read', `${base}/rest/posts?${query}`, {
+        method: 'GET',
+        headers: { ...rest(accessToken), 'x-restli-method': 'FINDER' },
+      });
+      return answer.body;
     },
     async deletePost(accessToken: string, urn: string) {
       await call('delete', `${base}/rest/posts/${encodeURIComponent(urn)}`, {

@@ -1,11 +1,17 @@
 import {
   type AuthorizeRequest,
+  InvalidContentError,
+  type PublishedPost,
+  type PublishInput,
+  SocialPlatformError,
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
+  UnknownOutcomeError,
 } from '../social-provider';
 import { createLinkedInApi } from './linkedin-api';
 import { toLittleText } from './little-text';
+import { imageContent, isSameLinkedInPost, toAuthorPostsPage, toImageUpload } from './publish-transform';
 import {
   analyticsEntity,
   LINKEDIN_METRIC_TYPES,
@@ -37,6 +43,13 @@ export const LINKEDIN_SCOPES = ['openid', 'profile', 'email', 'w_member_social']
 export const LINKEDIN_ANALYTICS_SCOPE = 'r_member_postAnalytics';
 const DEFAULT_TOKEN_URL = 'https://www.linkedin.com/oauth/v2/accessToken';
 const DEFAULT_TIMEOUT_MS = 20_000;
+/** multiImage takes 2 to 20 images. */
+const MAX_IMAGES = 20;
+/** Reconciliation reads at most this many pages of the author's posts. */
+const FINDER_PAGES = 3;
+const FINDER_PAGE_SIZE = 50;
+/** Our clock and LinkedIn's may differ: posts are looked for from a little before the attempt. */
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface LinkedInProviderOptions {
   clientId: string;
@@ -92,6 +105,54 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
   const webBaseUrl = (options.webBaseUrl ?? linkedInWebBaseUrl(options.authorizeUrl)).replace(/\/$/, '');
   const scopes: string[] = [...LINKEDIN_SCOPES, ...(options.analytics ? [LINKEDIN_ANALYTICS_SCOPE] : [])];
 
+  async function publish(tokens: TokenSet, { account, text, media }: PublishInput): Promise<PublishedPost> {
+    if (media.length > MAX_IMAGES) {
+      throw new InvalidContentError(
+        'linkedin',
+        `LinkedIn takes at most ${MAX_IMAGES} images on a post; this one has ${media.length}.`,
+      );
+    }
+    const author = personUrn(account.externalId);
+    const images: string[] = [];
+    for (const image of media) {
+      const upload = toImageUpload(await api.initializeImageUpload(tokens.accessToken, author));
+      await api.uploadImage(tokens.accessToken, upload.uploadUrl, {
+        bytes: await image.read(),
+        mimeType: image.mimeType,
+      });
+      images.push(upload.image);
+    }
+    const content = imageContent(images);
+    const headers = await api.createPost(tokens.accessToken, {
+      author,
+      commentary: toLittleText(text),
+      visibility: 'PUBLIC',
+      distribution: {
+        feedDistribution: 'MAIN_FEED',
+        targetEntities: [],
+        thirdPartyDistributionChannels: [],
+      },
+      ...(content ? { content } : {}),
+      lifecycleState: 'PUBLISHED',
+      isReshareDisabledByAuthor: false,
+    });
+    let externalId: string;
+    try {
+      externalId = toCreatedPostUrn(headers);
+    } catch (error) {
+      // LinkedIn accepted the post (2xx): it exists, only its URN is missing.
+      throw new UnknownOutcomeError(
+        'linkedin',
+        `LinkedIn accepted the post but named no post: ${String(error)}`,
+        undefined,
+        {
+          cause: error,
+        },
+      );
+    }
+    return { externalId, url: linkedInPostUrl(webBaseUrl, externalId) };
+  }
+
   return {
     platform: 'linkedin',
     sandbox: options.sandbox,
@@ -145,20 +206,44 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
     async revoke() {},
 
     async publishText(tokens, text, { externalAccountId }) {
-      const headers = await api.createPost(tokens.accessToken, {
-        author: personUrn(externalAccountId),
-        commentary: toLittleText(text),
-        visibility: 'PUBLIC',
-        distribution: {
-          feedDistribution: 'MAIN_FEED',
-          targetEntities: [],
-          thirdPartyDistributionChannels: [],
-        },
-        lifecycleState: 'PUBLISHED',
-        isReshareDisabledByAuthor: false,
+      const published = await publish(tokens, {
+        account: { externalId: externalAccountId, username: '' },
+        text,
+        media: [],
       });
-      const externalId = toCreatedPostUrn(headers);
-      return { externalId, url: linkedInPostUrl(webBaseUrl, externalId) };
+      return {
+        externalId: published.externalId,
+        url: published.url ?? linkedInPostUrl(webBaseUrl, published.externalId),
+      };
+    },
+
+    /** Each image through the Images API (initialize, PUT the bytes), then `POST /rest/posts`. */
+    publish,
+
+    /**
+     * The member's posts (`GET /rest/posts?q=author`, most recently changed first, up to 3 pages
+     * of 50) created since the attempt, matched by their commentary read as text. LinkedIn gates
+     * this finder for members behind r_member_social, a permission it grants to approved partners
+     * only: without it LinkedIn answers 403 and this throws (Kitepost cannot tell).
+     */
+    async findPublished(tokens, { account, text, since }) {
+      const from = since.getTime() - CLOCK_SKEW_MS;
+      for (let page = 0; page < FINDER_PAGES; page++) {
+        const body = await api.getPostsByAuthor(tokens.accessToken, personUrn(account.externalId), {
+          start: page * FINDER_PAGE_SIZE,
+          count: FINDER_PAGE_SIZE,
+        });
+        const { posts, more } = toAuthorPostsPage(body, FINDER_PAGE_SIZE);
+        const recent = posts.filter((post) => !post.createdAt || post.createdAt.getTime() >= from);
+        const found = recent.find((post) => isSameLinkedInPost(post.commentary, text));
+        if (found) return { externalId: found.id, url: linkedInPostUrl(webBaseUrl, found.id) };
+        // Newest first: once a page reaches back before the attempt, older pages cannot hold it.
+        if (!more || recent.length < posts.length) return null;
+      }
+      throw new SocialPlatformError(
+        'linkedin',
+        `The LinkedIn member posted more than ${FINDER_PAGES * FINDER_PAGE_SIZE} times since the attempt; Kitepost could not tell whether this post is among them.`,
+      );
     },
 
     async fetchPostMetrics(tokens, externalIds) {

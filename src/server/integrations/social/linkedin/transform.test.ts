@@ -4,6 +4,7 @@ import {
   RateLimitedError,
   SocialPlatformError,
   TokenExpiredError,
+  TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
 import {
@@ -247,16 +248,30 @@ describe('linkedInErrorFrom', () => {
     expect(fail('read', 400, { message: 'bad query', status: 400 })).not.toBeInstanceOf(InvalidContentError);
   });
 
-  it('maps 5xx and the unknown to a plain SocialPlatformError naming the status', () => {
-    for (const [status, body] of [
-      [503, { message: 'Service Unavailable', status: 503 }],
-      [500, '<html>oops</html>'],
-      [404, { message: 'Not found', status: 404 }],
-    ] as const) {
-      const error = fail('publish', status, body);
-      expect(error.name).toBe('SocialPlatformError');
+  it('maps 502/503 to a transient error, 500/504 on a post to an unknown outcome', () => {
+    for (const status of [502, 503]) {
+      const error = fail('publish', status, { message: 'Service Unavailable', status });
+      expect(error).toBeInstanceOf(TransientPlatformError);
+      expect((error as TransientPlatformError).kind).toBe('server_error');
       expect(error.message).toContain(String(status));
     }
+    for (const status of [500, 504]) {
+      expect(fail('publish', status, '<html>oops</html>')).toBeInstanceOf(UnknownOutcomeError);
+      expect(fail('upload', status, '<html>oops</html>')).toBeInstanceOf(TransientPlatformError);
+      expect(fail('read', status, '<html>oops</html>')).toBeInstanceOf(TransientPlatformError);
+    }
+    const missing = fail('publish', 404, { message: 'Not found', status: 404 });
+    expect(missing.name).toBe('SocialPlatformError');
+    expect(missing.message).toContain('404');
+  });
+
+  it('blames the image for a refused upload', () => {
+    expect(fail('upload', 400, { message: 'Invalid image', status: 400 })).toBeInstanceOf(
+      InvalidContentError,
+    );
+    expect(fail('upload', 401, { message: 'Invalid access token', status: 401 })).toBeInstanceOf(
+      TokenExpiredError,
+    );
   });
 });
 
@@ -274,14 +289,15 @@ describe('linkedInTransportError', () => {
     ).toContain('20 s');
   });
 
-  it('calls a failed read or delete retryable, and a request never sent retryable', () => {
-    for (const operation of ['read', 'delete'] as const) {
-      expect(linkedInTransportError({ operation, failure: 'timeout', timeoutMs: 1000 }).name).toBe(
-        'SocialPlatformError',
-      );
+  it('calls a failed read, upload or delete retryable, and a request never sent retryable', () => {
+    for (const operation of ['read', 'upload', 'delete'] as const) {
+      const error = linkedInTransportError({ operation, failure: 'timeout', timeoutMs: 1000 });
+      expect(error).toBeInstanceOf(TransientPlatformError);
+      expect((error as TransientPlatformError).kind).toBe('network');
     }
     const notSent = linkedInTransportError({ operation: 'publish', failure: 'not-sent', timeoutMs: 1000 });
-    expect(notSent.name).toBe('SocialPlatformError');
+    expect(notSent).toBeInstanceOf(TransientPlatformError);
+    expect((notSent as TransientPlatformError).kind).toBe('network');
     expect(notSent.message).toContain('nothing was sent');
   });
 });

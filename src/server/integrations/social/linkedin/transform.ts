@@ -6,6 +6,7 @@ import {
   SocialPlatformError,
   TokenExpiredError,
   type TokenSet,
+  TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
 
@@ -15,11 +16,14 @@ import {
  * tested alone (transform.test.ts).
  */
 
-/** What a call to LinkedIn was doing: decides what its failure means. */
-export type LinkedInOperation = 'exchange-code' | 'refresh' | 'read' | 'publish' | 'delete';
+/**
+ * What a call to LinkedIn was doing: decides what its failure means. `upload` registers or sends
+ * an image: nothing anyone sees (an image no post uses stays invisible), so it repeats like a read.
+ */
+export type LinkedInOperation = 'exchange-code' | 'refresh' | 'read' | 'upload' | 'publish' | 'delete';
 
 /** Calls that change nothing at LinkedIn, or change it the same way twice: safe to retry after a timeout. */
-const REPEATABLE: ReadonlySet<LinkedInOperation> = new Set(['read', 'delete']);
+const REPEATABLE: ReadonlySet<LinkedInOperation> = new Set(['read', 'upload', 'delete']);
 
 interface HeaderReader {
   get(name: string): string | null;
@@ -244,9 +248,28 @@ export function linkedInErrorFrom(input: {
   if (status === 401) {
     return new TokenExpiredError('linkedin', `LinkedIn refused the access token: ${reason}`);
   }
+  // 502/503: LinkedIn's front door answered before the call reached the service; nothing happened.
+  if (status === 502 || status === 503) {
+    return new TransientPlatformError('linkedin', `LinkedIn answered ${status}: ${reason}`, 'server_error');
+  }
+  // 500/504: the service may have done it before failing. A post may exist; anything else repeats.
+  if (status === 500 || status === 504) {
+    if (operation === 'publish') {
+      return new UnknownOutcomeError(
+        'linkedin',
+        `LinkedIn answered ${status}; the post may or may not exist: ${reason}`,
+      );
+    }
+    if (REPEATABLE.has(operation)) {
+      return new TransientPlatformError('linkedin', `LinkedIn answered ${status}: ${reason}`, 'server_error');
+    }
+  }
   // 422 (duplicate, unprocessable) or 400 (invalid body) on a publish: the post itself is refused.
   if (operation === 'publish' && (status === 400 || status === 422)) {
     return new InvalidContentError('linkedin', `LinkedIn refused the post: ${reason}`);
+  }
+  if (operation === 'upload' && (status === 400 || status === 413 || status === 422)) {
+    return new InvalidContentError('linkedin', `LinkedIn refused the image: ${reason}`);
   }
   return new SocialPlatformError('linkedin', `LinkedIn answered ${status}: ${reason}`);
 }
@@ -267,13 +290,21 @@ export function linkedInTransportError(input: {
 }): SocialPlatformError {
   const { operation, failure, cause } = input;
   if (failure === 'not-sent') {
-    return new SocialPlatformError('linkedin', 'LinkedIn could not be reached; nothing was sent.', { cause });
+    return new TransientPlatformError(
+      'linkedin',
+      'LinkedIn could not be reached; nothing was sent.',
+      'network',
+      {
+        cause,
+      },
+    );
   }
   const what =
     failure === 'timeout'
       ? `LinkedIn did not answer within ${Math.round(input.timeoutMs / 1000)} s`
       : 'The connection to LinkedIn broke before it answered';
-  if (REPEATABLE.has(operation)) return new SocialPlatformError('linkedin', `${what}.`, { cause });
+  if (REPEATABLE.has(operation))
+    return new TransientPlatformError('linkedin', `${what}.`, 'network', { cause });
   return new UnknownOutcomeError('linkedin', `${what}; it may or may not have done it.`, undefined, {
     cause,
   });

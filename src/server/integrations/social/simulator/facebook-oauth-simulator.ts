@@ -36,6 +36,7 @@ import {
   type SandboxGrant,
   suggestHandle,
 } from './sandbox-store';
+import type { SimulatorContext } from './simulator-context';
 import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
 
 /*
@@ -44,11 +45,7 @@ import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
  * long-lived one), and the user's permissions (read, and revoke with DELETE).
  */
 
-export interface FacebookSimulatorOptions {
-  db: Db;
-  appUrl: string;
-  faults: boolean;
-}
+export type FacebookSimulatorOptions = SimulatorContext;
 
 type Fields = Record<string, string | undefined>;
 export type Caller = { account: SandboxAccount; grant: SandboxGrant };

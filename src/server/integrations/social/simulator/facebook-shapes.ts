@@ -122,4 +122,5 @@ export const facebookFaults: FaultAnswers = {
     ),
   unavailable: () =>
     graphError(503, 2, 'Service temporarily unavailable', { headers: { 'retry-after': '30' } }),
+  internalError: () => graphError(500, 1, 'An unknown error has occurred.'),
 };

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerFacebookFeedSimulator } from './facebook-feed-simulator';
 import {
   type Caller,
   callerOf,
@@ -11,7 +12,6 @@ import {
   FACEBOOK_GRAPH_PATH,
   FACEBOOK_LABEL,
   FACEBOOK_LOGO,
-  FACEBOOK_MAX_MESSAGE_LENGTH,
   FACEBOOK_POST_METRICS,
   facebookFaults,
   graphError,
@@ -21,25 +21,28 @@ import {
 } from './facebook-shapes';
 import { findPagesOf, pageTokenFor } from './facebook-store';
 import { renderMissingPostPage, renderPostPage } from './post-page';
-import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
-import { newMetricsSeed, type SandboxMetrics, sandboxMetrics } from './sandbox-metrics';
+import {
+  type FaultCheck,
+  type SimulatedAnswer,
+  type SimulatedCallKind,
+  simulatedApi,
+} from './sandbox-faults';
+import { type SandboxMetrics, sandboxMetrics } from './sandbox-metrics';
 import { avatarSvg } from './sandbox-page';
 import {
   findAccountByExternalId,
-  findLivePostWithText,
   findPublishedPosts,
-  insertPost,
   markPostDeleted,
-  newSnowflakeId,
   type SandboxAccount,
   type SandboxPost,
 } from './sandbox-store';
 
 /*
  * The pretend Facebook Pages (Graph API shapes from platforms.md): Facebook Login, the user's
- * Pages with their Page tokens, Page posts (create, delete, read), post insights growing with
- * time, and a public page per post. Served under /sandbox/facebook; the real adapter is pointed
- * at it by its dialog and Graph base URLs.
+ * Pages with their Page tokens, Page posts (create with photos, list, delete, read: see
+ * facebook-feed-simulator.ts), post insights growing with time, and a public page per post.
+ * Served under /sandbox/facebook; the real adapter is pointed at it by its dialog and Graph base
+ * URLs.
  */
 
 export type { FacebookSimulatorOptions } from './facebook-oauth-simulator';
@@ -52,9 +55,14 @@ const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
 
 type Fields = Record<string, string | undefined>;
+/** A Graph route's handler factory: the caller's token, the kind of call, fault injection. */
+export type FacebookGraphRoute = <R extends FastifyRequest>(
+  kind: SimulatedCallKind,
+  handle: (request: R, caller: Caller) => Promise<SimulatedAnswer>,
+) => (request: R, reply: import('fastify').FastifyReply) => Promise<unknown>;
 
 /** `fields=id,name,picture{url}` → {id, name, picture}: the names asked for, sub-selections aside. */
-function fieldsOf(value: string | undefined, fallback: string[]): Set<string> {
+export function fieldsOf(value: string | undefined, fallback: string[]): Set<string> {
   if (!value) return new Set(fallback);
   const names: string[] = [];
   let depth = 0;
@@ -73,9 +81,9 @@ function fieldsOf(value: string | undefined, fallback: string[]): Set<string> {
   return new Set(names.map((name) => name.trim().replace(/\..*$/, '')).filter(Boolean));
 }
 
-const isPage = (account: SandboxAccount) => account.ownerId !== null;
+export const isPage = (account: SandboxAccount) => account.ownerId !== null;
 /** Graph's time format: `2026-11-22T13:19:44+0000`. */
-const graphTime = (date: Date) => `${date.toISOString().slice(0, 19)}+0000`;
+export const graphTime = (date: Date) => `${date.toISOString().slice(0, 19)}+0000`;
 
 export function registerFacebookSimulator(app: FastifyInstance, options: FacebookSimulatorOptions) {
   const { db, appUrl } = options;
@@ -85,16 +93,18 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
     `${appUrl}${FACEBOOK_BASE_PATH}/avatars/${account.externalId}.svg`;
   const postUrl = (externalId: string) => `${appUrl}${FACEBOOK_BASE_PATH}/${externalId}`;
 
-  /** A Graph route: the caller's token, fault injection. */
-  function graphRoute<R extends FastifyRequest>(
-    handle: (request: R, caller: Caller) => Promise<SimulatedAnswer>,
-  ) {
-    return simulatedApi<R>({ faults: options.faults, answers: facebookFaults }, async (request) => {
-      const caller = await callerOf(db, request);
-      if (!('grant' in caller)) return caller;
-      return handle(request, caller);
-    });
-  }
+  /** A Graph route: the caller's token, fault injection (header or armed). */
+  const graphRoute: FacebookGraphRoute = (kind, handle) =>
+    simulatedApi(
+      { faults: options.faults, answers: facebookFaults, armed: options.armed, kind },
+      async (request, check: FaultCheck) => {
+        const caller = await callerOf(db, request);
+        if (!('grant' in caller)) return caller;
+        const fault = await check.forAccount(caller.account);
+        if (fault) return fault;
+        return handle(request as never, caller);
+      },
+    );
 
   const metricsOf = (post: SandboxPost, page: SandboxAccount, now: number) =>
     sandboxMetrics({
@@ -126,13 +136,14 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
     if (fields.has('created_time')) out.created_time = graphTime(post.publishedAt ?? post.createdAt);
     if (fields.has('permalink_url')) out.permalink_url = postUrl(post.externalId);
     if (fields.has('from')) out.from = { name: page.displayName, id: page.externalId };
+    if (fields.has('full_picture') && post.media[0]?.url) out.full_picture = post.media[0].url;
     return out;
   }
 
   app.get(
     `${FACEBOOK_GRAPH_PATH}/me/accounts`,
     { config: PUBLIC, schema: HIDDEN },
-    graphRoute(async (request, { account, grant }) => {
+    graphRoute('read', async (request, { account, grant }) => {
       if (isPage(account)) {
         return graphError(
           400,
@@ -177,7 +188,7 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
   app.get(
     `${FACEBOOK_GRAPH_PATH}/:id`,
     { config: PUBLIC, schema: HIDDEN },
-    graphRoute(async (request, { account }) => {
+    graphRoute('read', async (request, { account }) => {
       const { id } = request.params as { id: string };
       const query = request.query as Fields;
       if (id === 'me')
@@ -213,47 +224,12 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
     return null;
   }
 
-  app.post(
-    `${FACEBOOK_GRAPH_PATH}/:id/feed`,
-    { config: PUBLIC, schema: HIDDEN },
-    graphRoute(async (request, caller) => {
-      const { id } = request.params as { id: string };
-      const page = OBJECT_ID.test(id) ? await findAccountByExternalId(db, 'facebook', id) : undefined;
-      if (!page || !isPage(page)) return missingObject(id);
-      const refused = pageCaller(caller, id, ['pages_manage_posts', 'pages_read_engagement']);
-      if (refused) return refused;
-      const body =
-        request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
-      const message = typeof body.message === 'string' ? body.message : '';
-      if (body.attached_media !== undefined) {
-        // No photo upload in the sandbox yet: every media id is unknown to it.
-        return invalidParameter('Invalid parameter', 1366046);
-      }
-      if (message.trim() === '')
-        return invalidParameter('Invalid parameter: a message or a link is required.');
-      if (Array.from(message).length > FACEBOOK_MAX_MESSAGE_LENGTH) {
-        return invalidParameter('Invalid parameter: the message is too long.');
-      }
-      if (await findLivePostWithText(db, 'facebook', page.id, message)) {
-        return graphError(400, 506, '(#506) Duplicate status message');
-      }
-      const post = await insertPost(db, {
-        platform: 'facebook',
-        externalId: `${page.externalId}_${newSnowflakeId()}`,
-        accountId: page.id,
-        text: message,
-        state: 'published',
-        metricsSeed: newMetricsSeed(),
-        publishedAt: new Date(),
-      });
-      return { status: 200, body: { id: post.externalId } };
-    }),
-  );
+  registerFacebookFeedSimulator(app, options, { graphRoute, pageCaller, postObject });
 
   app.delete(
     `${FACEBOOK_GRAPH_PATH}/:id`,
     { config: PUBLIC, schema: HIDDEN },
-    graphRoute(async (request, caller) => {
+    graphRoute('other', async (request, caller) => {
       const { id } = request.params as { id: string };
       const [found] = POST_ID.test(id) ? await findPublishedPosts(db, 'facebook', [id]) : [];
       if (!found) return missingObject(id);
@@ -267,7 +243,7 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
   app.get(
     `${FACEBOOK_GRAPH_PATH}/:id/insights`,
     { config: PUBLIC, schema: HIDDEN },
-    graphRoute(async (request, caller) => {
+    graphRoute('read', async (request, caller) => {
       const { id } = request.params as { id: string };
       const [found] = POST_ID.test(id) ? await findPublishedPosts(db, 'facebook', [id]) : [];
       if (!found) return missingObject(id);
@@ -318,6 +294,8 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
         avatarUrl: `${FACEBOOK_BASE_PATH}/avatars/${found.account.externalId}.svg`,
       },
       text: found.post.text,
+      images: found.post.media.map((item) => item.url),
+      appUrl,
       publishedAt: found.post.publishedAt ?? found.post.createdAt,
       stats: [
         { label: 'Views', value: metrics.impressions },

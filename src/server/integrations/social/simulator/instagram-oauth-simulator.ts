@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../../db/client';
 import { NEW_ACCOUNT_CHOICE, renderAuthorizePage, renderSandboxErrorPage } from './authorize-page';
 import {
   graphError,
@@ -36,6 +35,7 @@ import {
   type SandboxGrant,
   suggestHandle,
 } from './sandbox-store';
+import type { SimulatorContext } from './simulator-context';
 import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
 
 /*
@@ -44,11 +44,7 @@ import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
  * "graph.instagram.com". No revocation endpoint, as on Instagram.
  */
 
-export interface InstagramSimulatorOptions {
-  db: Db;
-  appUrl: string;
-  faults: boolean;
-}
+export type InstagramSimulatorOptions = SimulatorContext;
 
 type Fields = Record<string, string | undefined>;
 

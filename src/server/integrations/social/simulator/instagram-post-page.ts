@@ -1,23 +1,21 @@
+import { renderPostImages } from './post-page';
 import { html, renderSandboxPage } from './sandbox-page';
 
 /**
- * The public page of a pretend Instagram post: its image (shown when it is https, as the app's
- * content security policy allows; linked otherwise), caption, date and counts.
+ * The public page of a pretend Instagram post: its image (shown when it is on the app or https, as
+ * the app's content security policy allows; linked otherwise), caption, date and counts.
  */
 export function renderInstagramPostPage(input: {
   author: { displayName: string; username: string; avatarUrl: string };
   caption: string;
   imageUrl: string | null;
+  appUrl: string;
   publishedAt: Date;
   stats: Array<{ label: string; value: number }>;
 }): string {
   const when = input.publishedAt.toISOString();
   const shown = `${when.slice(0, 10)} ${when.slice(11, 16)} UTC`;
-  const image = !input.imageUrl
-    ? ''
-    : input.imageUrl.startsWith('https://')
-      ? html`<p><img src="${input.imageUrl}" alt="The post's image" style="max-width:100%;border-radius:8px"></p>`
-      : html`<p><a href="${input.imageUrl}">The post's image</a></p>`;
+  const image = input.imageUrl ? renderPostImages([input.imageUrl], input.appUrl) : '';
   const caption = Array.from(input.caption.replace(/\s+/g, ' ').trim());
   const short = caption.length <= 60 ? caption.join('') : `${caption.slice(0, 59).join('')}…`;
   return renderSandboxPage({

@@ -1,5 +1,6 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
+import type { SandboxAccount, SandboxPost } from './sandbox-store';
 
 /*
  * How the pretend Instagram says things (platforms.md, Instagram API with Instagram Login): the
@@ -168,6 +169,12 @@ export const igGraphFaults: FaultAnswers = {
     }),
   unavailable: () =>
     graphError(503, { message: 'Service temporarily unavailable', code: 2, transient: true }),
+  internalError: () =>
+    graphError(500, {
+      message: 'An unexpected error has occurred. Please retry your request later.',
+      code: 2,
+      transient: true,
+    }),
 };
 
 /** Injected failures on api.instagram.com's code exchange. */
@@ -176,3 +183,34 @@ export const igOAuthFaults: FaultAnswers = {
   unauthorized: () => oauthError('Matching code was not found or was already used.'),
   unavailable: () => oauthError('Service temporarily unavailable', 503),
 };
+
+const SUPPORTED_IMAGE = /\.(?:jpe?g|png)$/i;
+
+/** The app-scoped id `/me` answers as `id`: stable, and not the account id publishing uses. */
+export const appScopedId = (account: SandboxAccount) =>
+  (
+    BigInt(`0x${createHash('sha256').update(account.externalId).digest('hex').slice(0, 13)}`) +
+    10n ** 15n
+  ).toString();
+
+/** A container's state, from its age and its image (the sandbox downloads nothing). */
+export function containerState(post: SandboxPost, now: number): { code: string; status: string } {
+  const age = now - post.createdAt.getTime();
+  const imageUrl = post.media[0]?.url ?? '';
+  const path = (() => {
+    try {
+      return new URL(imageUrl).pathname;
+    } catch {
+      return '';
+    }
+  })();
+  const extension = /\.[A-Za-z0-9]{2,5}$/.exec(path)?.[0];
+  if (age > IG_CONTAINER_LIFETIME_MS)
+    return { code: 'EXPIRED', status: 'Expired: the container was not published within 24 hours.' };
+  if (age < IG_CONTAINER_PROCESSING_MS)
+    return { code: 'IN_PROGRESS', status: 'In Progress: the media is being processed.' };
+  if (extension && !SUPPORTED_IMAGE.test(extension)) {
+    return { code: 'ERROR', status: `Error: ${extension} images are not supported; use JPEG or PNG.` };
+  }
+  return { code: 'FINISHED', status: 'Finished: the media is ready to be published.' };
+}

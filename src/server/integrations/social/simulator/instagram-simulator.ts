@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { platformRules } from '../../../../contracts/platforms';
 import { checkPostFits } from '../../../../contracts/post-text';
 import { type InstagramSimulatorOptions, registerInstagramOAuthSimulator } from './instagram-oauth-simulator';
 import { renderInstagramPostPage } from './instagram-post-page';
 import {
+  appScopedId,
+  containerState,
   graphError,
   IG_BASE_PATH,
-  IG_CONTAINER_LIFETIME_MS,
-  IG_CONTAINER_PROCESSING_MS,
   IG_GRAPH_PATH,
   IG_LABEL,
   IG_LOGO,
@@ -25,7 +24,12 @@ import {
 } from './instagram-shapes';
 import { countRecentlyPublished, findInstagramObject, publishContainer } from './instagram-store';
 import { renderMissingPostPage } from './post-page';
-import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
+import {
+  type FaultCheck,
+  type SimulatedAnswer,
+  type SimulatedCallKind,
+  simulatedApi,
+} from './sandbox-faults';
 import { newMetricsSeed, sandboxMetrics } from './sandbox-metrics';
 import { avatarSvg } from './sandbox-page';
 import {
@@ -33,6 +37,7 @@ import {
   findAccountByExternalId,
   findLiveGrant,
   findPublishedPosts,
+  findTimeline,
   insertPost,
   type SandboxAccount,
   type SandboxPost,
@@ -55,7 +60,8 @@ const PUBLISH = 'instagram_business_content_publish';
 const INSIGHTS = 'instagram_business_manage_insights';
 const DEPRECATED_METRICS = new Set(['impressions', 'plays', 'video_views']);
 const MEDIA_METRICS = ['views', 'reach', 'likes', 'comments', 'shares', 'saved', 'total_interactions'];
-const SUPPORTED_IMAGE = /\.(?:jpe?g|png)$/i;
+const DEFAULT_MEDIA_PAGE = 25;
+const MAX_MEDIA_PAGE = 100;
 
 type Fields = Record<string, string | undefined>;
 type Caller = { account: SandboxAccount; scopes: string[] };
@@ -65,35 +71,6 @@ const fieldsOf = (value: string | undefined) =>
     .split(',')
     .map((f) => f.trim())
     .filter(Boolean);
-
-/** The app-scoped id `/me` answers as `id`: stable, and not the account id publishing uses. */
-const appScopedId = (account: SandboxAccount) =>
-  (
-    BigInt(`0x${createHash('sha256').update(account.externalId).digest('hex').slice(0, 13)}`) +
-    10n ** 15n
-  ).toString();
-
-/** A container's state, from its age and its image (the sandbox downloads nothing). */
-function containerState(post: SandboxPost, now: number): { code: string; status: string } {
-  const age = now - post.createdAt.getTime();
-  const imageUrl = post.media[0]?.url ?? '';
-  const path = (() => {
-    try {
-      return new URL(imageUrl).pathname;
-    } catch {
-      return '';
-    }
-  })();
-  const extension = /\.[A-Za-z0-9]{2,5}$/.exec(path)?.[0];
-  if (age > IG_CONTAINER_LIFETIME_MS)
-    return { code: 'EXPIRED', status: 'Expired: the container was not published within 24 hours.' };
-  if (age < IG_CONTAINER_PROCESSING_MS)
-    return { code: 'IN_PROGRESS', status: 'In Progress: the media is being processed.' };
-  if (extension && !SUPPORTED_IMAGE.test(extension)) {
-    return { code: 'ERROR', status: `Error: ${extension} images are not supported; use JPEG or PNG.` };
-  }
-  return { code: 'FINISHED', status: 'Finished: the media is ready to be published.' };
-}
 
 export function registerInstagramSimulator(app: FastifyInstance, options: InstagramSimulatorOptions) {
   const { db, appUrl } = options;
@@ -114,19 +91,60 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
     return found ? { account: found.account, scopes: found.grant.scopes } : null;
   }
 
-  /** A Graph route: the token, the permissions it needs, fault injection. */
+  /** A Graph route: the token, the permissions it needs, the kind of call, fault injection. */
   function graphRoute<R extends FastifyRequest>(
     scopes: string[],
+    kind: SimulatedCallKind,
     handle: (request: R, caller: Caller, params: Fields) => Promise<SimulatedAnswer>,
   ) {
-    return simulatedApi<R>({ faults: options.faults, answers: igGraphFaults }, async (request) => {
-      const caller = await callerOf(request);
-      if (!caller) return invalidToken();
-      if (!scopes.every((scope) => caller.scopes.includes(scope))) return missingPermission();
-      // Graph reads parameters from the query string and the form body alike.
-      const body = request.body && typeof request.body === 'object' ? (request.body as Fields) : {};
-      return handle(request, caller, { ...(request.query as Fields), ...body });
-    });
+    return simulatedApi<R>(
+      { faults: options.faults, answers: igGraphFaults, armed: options.armed, kind },
+      async (request, check: FaultCheck) => {
+        const caller = await callerOf(request);
+        if (!caller) return invalidToken();
+        const fault = await check.forAccount(caller.account);
+        if (fault) return fault;
+        if (!scopes.every((scope) => caller.scopes.includes(scope))) return missingPermission();
+        // Graph reads parameters from the query string and the form body alike.
+        const body = request.body && typeof request.body === 'object' ? (request.body as Fields) : {};
+        return handle(request, caller, { ...(request.query as Fields), ...body });
+      },
+    );
+  }
+
+  /** A published media's fields, as the media node and the account's media edge answer them. */
+  function mediaFields(
+    post: SandboxPost,
+    account: SandboxAccount,
+    fields: string[],
+  ): { body: Record<string, unknown> } | { refused: SimulatedAnswer } {
+    const metrics = metricsOf(post, account, Date.now());
+    const values: Record<string, unknown> = {
+      caption: post.text,
+      media_type: 'IMAGE',
+      media_product_type: 'FEED',
+      media_url: post.media[0]?.url ?? null,
+      permalink: permalinkOf(post),
+      shortcode: shortcodeOf(post.externalId),
+      timestamp: (post.publishedAt ?? post.createdAt).toISOString().replace(/\.\d{3}Z$/, '+0000'),
+      username: account.username,
+      like_count: metrics.likes,
+      comments_count: metrics.replies,
+      is_comment_enabled: true,
+    };
+    const out: Record<string, unknown> = {};
+    for (const field of fields) {
+      if (field === 'id') continue;
+      if (!(field in values)) {
+        return {
+          refused: invalidParameter(
+            `Tried accessing nonexisting field (${field}) on node type (ShadowIGMedia)`,
+          ),
+        };
+      }
+      out[field] = values[field];
+    }
+    return { body: { ...out, id: post.externalId } };
   }
 
   const isSelf = (id: string, caller: Caller) => id === 'me' || id === caller.account.externalId;
@@ -178,14 +196,16 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
   app.get(
     `${IG_GRAPH_PATH}/me`,
     { config: PUBLIC, schema: HIDDEN },
-    graphRoute([BASIC], async (_request, { account }, params) => profile(account, fieldsOf(params.fields))),
+    graphRoute([BASIC], 'read', async (_request, { account }, params) =>
+      profile(account, fieldsOf(params.fields)),
+    ),
   );
 
   // One node: the account itself, a container (status_code) or a published media (permalink…).
   app.get(
     `${IG_GRAPH_PATH}/:id`,
     { config: PUBLIC, schema: HIDDEN },
-    graphRoute([BASIC], async (request, caller, params) => {
+    graphRoute([BASIC], 'read', async (request, caller, params) => {
       const { id } = request.params as { id: string };
       const fields = fieldsOf(params.fields);
       if (id === caller.account.externalId) return profile(caller.account, fields);
@@ -208,39 +228,50 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
         }
         return { status: 200, body: out };
       }
-      const { post, account } = found;
-      const metrics = metricsOf(post, account, Date.now());
-      const values: Record<string, unknown> = {
-        caption: post.text,
-        media_type: 'IMAGE',
-        media_product_type: 'FEED',
-        media_url: post.media[0]?.url ?? null,
-        permalink: permalinkOf(post),
-        shortcode: shortcodeOf(post.externalId),
-        timestamp: (post.publishedAt ?? post.createdAt).toISOString().replace(/\.\d{3}Z$/, '+0000'),
-        username: account.username,
-        like_count: metrics.likes,
-        comments_count: metrics.replies,
-        is_comment_enabled: true,
-      };
-      const out: Record<string, unknown> = {};
-      for (const field of fields) {
-        if (field === 'id') continue;
-        if (!(field in values)) {
-          return invalidParameter(
-            `Tried accessing nonexisting field (${field}) on node type (ShadowIGMedia)`,
-          );
-        }
-        out[field] = values[field];
+      const answer = mediaFields(found.post, found.account, fields);
+      return 'refused' in answer ? answer.refused : { status: 200, body: answer.body };
+    }),
+  );
+
+  // The account's published media, newest first (reconciliation looks a caption up in it).
+  app.get(
+    `${IG_GRAPH_PATH}/:userId/media`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute([BASIC], 'read', async (request, caller, params) => {
+      const { userId } = request.params as { userId: string };
+      if (!isSelf(userId, caller)) return noSuchObject(userId, 'get');
+      const asked = Number(params.limit ?? DEFAULT_MEDIA_PAGE);
+      const limit =
+        Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_MEDIA_PAGE) : DEFAULT_MEDIA_PAGE;
+      const offset = params.after ? Number(Buffer.from(params.after, 'base64url').toString('utf8')) : 0;
+      if (!Number.isInteger(offset) || offset < 0) return invalidParameter('Invalid cursor.');
+      const { posts, more } = await findTimeline(db, 'instagram', caller.account.id, { offset, limit });
+      const fields = fieldsOf(params.fields ?? 'id');
+      const data: Array<Record<string, unknown>> = [];
+      for (const post of posts) {
+        const answer = mediaFields(post, caller.account, fields);
+        if ('refused' in answer) return answer.refused;
+        data.push(answer.body);
       }
-      return { status: 200, body: { ...out, id } };
+      const cursor = (index: number) => Buffer.from(String(index)).toString('base64url');
+      const paging: Record<string, unknown> = {};
+      if (posts.length > 0) paging.cursors = { before: cursor(offset), after: cursor(offset + posts.length) };
+      if (more) {
+        const next = new URLSearchParams({
+          fields: fields.join(','),
+          limit: String(limit),
+          after: cursor(offset + posts.length),
+        });
+        paging.next = `${appUrl}${IG_GRAPH_PATH}/${userId}/media?${next}`;
+      }
+      return { status: 200, body: { data, ...(Object.keys(paging).length > 0 ? { paging } : {}) } };
     }),
   );
 
   app.post(
     `${IG_GRAPH_PATH}/:userId/media`,
     { config: PUBLIC, schema: HIDDEN },
-    graphRoute([BASIC, PUBLISH], async (request, caller, params) => {
+    graphRoute([BASIC, PUBLISH], 'upload', async (request, caller, params) => {
       const { userId } = request.params as { userId: string };
       if (!isSelf(userId, caller)) return noSuchObject(userId, 'post');
       const mediaType = params.media_type ?? 'IMAGE';
@@ -297,7 +328,7 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
   app.post(
     `${IG_GRAPH_PATH}/:userId/media_publish`,
     { config: PUBLIC, schema: HIDDEN },
-    graphRoute([BASIC, PUBLISH], async (request, caller, params) => {
+    graphRoute([BASIC, PUBLISH], 'publish', async (request, caller, params) => {
       const { userId } = request.params as { userId: string };
       if (!isSelf(userId, caller)) return noSuchObject(userId, 'post');
       const containerId = params.creation_id;
@@ -348,7 +379,7 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
   app.get(
     `${IG_GRAPH_PATH}/:userId/content_publishing_limit`,
     { config: PUBLIC, schema: HIDDEN },
-    graphRoute([BASIC, PUBLISH], async (request, caller) => {
+    graphRoute([BASIC, PUBLISH], 'read', async (request, caller) => {
       const { userId } = request.params as { userId: string };
       if (!isSelf(userId, caller)) return noSuchObject(userId, 'get');
       const used = await countRecentlyPublished(db, caller.account.id, IG_PUBLISH_WINDOW_SECONDS * 1000);
@@ -369,7 +400,7 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
   app.get(
     `${IG_GRAPH_PATH}/:id/insights`,
     { config: PUBLIC, schema: HIDDEN },
-    graphRoute([BASIC, INSIGHTS], async (request, caller, params) => {
+    graphRoute([BASIC, INSIGHTS], 'read', async (request, caller, params) => {
       const { id } = request.params as { id: string };
       const found = /^\d{1,20}$/.test(id) ? await findInstagramObject(db, id) : undefined;
       if (found?.kind !== 'media' || found.account.id !== caller.account.id) {
@@ -435,6 +466,7 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
       },
       caption: found.post.text,
       imageUrl: found.post.media[0]?.url ?? null,
+      appUrl,
       publishedAt: found.post.publishedAt ?? found.post.createdAt,
       stats: [
         { label: 'Views', value: metrics.impressions },

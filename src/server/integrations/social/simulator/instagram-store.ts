@@ -1,4 +1,4 @@
-import { and, count, eq, gt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sandboxAccounts, sandboxPosts } from '../../../db/schema';
 import type { SandboxAccount, SandboxPost } from './sandbox-store';
@@ -17,16 +17,23 @@ export type InstagramObject =
 
 /** A container or a published post, by the id Instagram shows; deleted posts are not found. */
 export async function findInstagramObject(db: Db, id: string): Promise<InstagramObject | undefined> {
-  const rows = await db
-    .select({ post: sandboxPosts, account: sandboxAccounts })
-    .from(sandboxPosts)
-    .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxPosts.accountId))
-    .where(
+  const select = () =>
+    db
+      .select({ post: sandboxPosts, account: sandboxAccounts })
+      .from(sandboxPosts)
+      .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxPosts.accountId));
+  // By its own id first (indexed); only a container already published is looked up by content.
+  let rows = await select().where(
+    and(eq(sandboxPosts.platform, 'instagram'), eq(sandboxPosts.externalId, id)),
+  );
+  if (rows.length === 0) {
+    rows = await select().where(
       and(
         eq(sandboxPosts.platform, 'instagram'),
-        or(eq(sandboxPosts.externalId, id), sql`${sandboxPosts.media} @> ${JSON.stringify([{ id }])}::jsonb`),
+        sql`${sandboxPosts.media} @> ${JSON.stringify([{ id }])}::jsonb`,
       ),
     );
+  }
   for (const row of rows) {
     if (row.post.externalId === id) {
       if (row.post.state === 'container') return { kind: 'container', ...row };

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../../db/client';
 import { NEW_ACCOUNT_CHOICE, renderAuthorizePage, renderSandboxErrorPage } from './authorize-page';
 import {
   LINKEDIN_ACCESS_TOKEN_SECONDS,
@@ -25,6 +24,7 @@ import {
   newOpaqueToken,
   suggestHandle,
 } from './sandbox-store';
+import type { SimulatorContext } from './simulator-context';
 import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
 
 /*
@@ -34,11 +34,7 @@ import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
  * reconnects to renew. LinkedIn documents no revocation endpoint for this flow; neither has this.
  */
 
-export interface LinkedInSimulatorOptions {
-  db: Db;
-  appUrl: string;
-  faults: boolean;
-}
+export type LinkedInSimulatorOptions = SimulatorContext;
 
 type Fields = Record<string, string | undefined>;
 

@@ -1,4 +1,5 @@
 import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
+import type { SandboxPost } from './sandbox-store';
 
 /*
  * How the pretend LinkedIn says things (platforms.md, LinkedIn): `{status, serviceErrorCode,
@@ -55,6 +56,7 @@ export const linkedInApiFaults: FaultAnswers = {
     apiError(429, 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.'),
   unauthorized: () => apiError(401, 'Invalid access token', { serviceErrorCode: 65600 }),
   unavailable: () => apiError(503, 'Service Unavailable'),
+  internalError: () => apiError(500, 'Internal Server Error'),
 };
 
 /** Injected failures on the token endpoint: an expired token there is a refused refresh token. */
@@ -101,4 +103,71 @@ export function readLittleText(commentary: string): string {
     index += 1;
   }
   return out;
+}
+
+const HASHTAG_START = /(?<![\p{L}\p{M}\p{N}_])#(?=[\p{L}\p{M}\p{N}]*\p{L})/uy;
+
+/** Plain text as little commentary, as LinkedIn answers a post's `commentary`: hashtags kept. */
+export function writeLittleText(text: string): string {
+  let out = '';
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index] as string;
+    if (char === '#') {
+      HASHTAG_START.lastIndex = index;
+      out += HASHTAG_START.test(text) ? '#' : '\\#';
+    } else {
+      out += RESERVED.has(char) ? `\\${char}` : char;
+    }
+  }
+  return out;
+}
+
+const IMAGE_URN = /^urn:li:image:[A-Za-z0-9_-]{1,64}$/;
+const MAX_IMAGES = 20;
+
+/** `content` of a new post: none, one image (`media.id`) or several (`multiImage.images`). */
+export function imagesOf(content: unknown): { urns: string[] } | { error: SimulatedAnswer } {
+  if (content === undefined) return { urns: [] };
+  const record = content && typeof content === 'object' ? (content as Record<string, unknown>) : {};
+  const media = record.media as { id?: unknown } | undefined;
+  const multi = record.multiImage as { images?: unknown } | undefined;
+  let urns: unknown[];
+  if (media && Object.keys(record).length === 1) {
+    urns = [media.id];
+  } else if (multi && Object.keys(record).length === 1 && Array.isArray(multi.images)) {
+    urns = multi.images.map((image) =>
+      image && typeof image === 'object' ? (image as { id?: unknown }).id : image,
+    );
+    if (urns.length < 2 || urns.length > MAX_IMAGES) {
+      return { error: apiError(422, `/content/multiImage/images :: between 2 and ${MAX_IMAGES} images`) };
+    }
+  } else {
+    return { error: apiError(422, '/content :: the sandbox takes media (one image) or multiImage only') };
+  }
+  if (urns.some((urn) => typeof urn !== 'string' || !IMAGE_URN.test(urn))) {
+    return { error: apiError(422, `/content :: invalid image URN in ${JSON.stringify(urns)}`) };
+  }
+  return { urns: urns as string[] };
+}
+
+/** A post as the Posts API answers it. */
+export function postElement(post: SandboxPost, author: string): Record<string, unknown> {
+  const at = (post.publishedAt ?? post.createdAt).getTime();
+  const images = post.media.map((item) => ({ id: item.id }));
+  const element: Record<string, unknown> = {
+    id: post.externalId,
+    author,
+    commentary: writeLittleText(post.text),
+    visibility: 'PUBLIC',
+    lifecycleState: 'PUBLISHED',
+    lifecycleStateInfo: { isEditedByAuthor: false },
+    isReshareDisabledByAuthor: false,
+    createdAt: post.createdAt.getTime(),
+    publishedAt: at,
+    lastModifiedAt: at,
+    distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+  };
+  if (images.length === 1) element.content = { media: images[0] };
+  if (images.length > 1) element.content = { multiImage: { images } };
+  return element;
 }

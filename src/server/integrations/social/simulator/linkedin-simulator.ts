@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerLinkedInMediaSimulator } from './linkedin-media-simulator';
 import {
   type LinkedInSimulatorOptions,
   linkedInNameFor,
@@ -7,24 +8,34 @@ import {
 import {
   accessDenied,
   apiError,
+  imagesOf,
   LINKEDIN_BASE_PATH,
   LINKEDIN_LABEL,
   LINKEDIN_LOGO,
   LINKEDIN_MAX_COMMENTARY,
   LINKEDIN_OLDEST_VERSION,
   linkedInApiFaults,
+  postElement,
   readLittleText,
 } from './linkedin-shapes';
 import { renderMissingPostPage, renderPostPage } from './post-page';
-import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
+import {
+  type FaultCheck,
+  type SimulatedAnswer,
+  type SimulatedCallKind,
+  simulatedApi,
+} from './sandbox-faults';
+import { registerSandboxMediaRoute } from './sandbox-media';
 import { newMetricsSeed, sandboxMetrics } from './sandbox-metrics';
 import { avatarSvg } from './sandbox-page';
 import {
   findAccountByExternalId,
+  findContainers,
   findLiveGrant,
   findLivePostWithText,
   findPublishedPosts,
-  insertPost,
+  findTimeline,
+  insertPostUnlessDuplicate,
   markPostDeleted,
   newSnowflakeId,
   type SandboxAccount,
@@ -32,8 +43,9 @@ import {
 } from './sandbox-store';
 
 /*
- * The pretend LinkedIn (platforms.md, LinkedIn): OAuth, OpenID Connect userinfo, the Posts API
- * (create as the member, delete), member post analytics, and a public page per post. Served under
+ * The pretend LinkedIn (platforms.md, LinkedIn): OAuth, OpenID Connect userinfo, the Images API
+ * (linkedin-media-simulator.ts), the Posts API (create as the member with 0..n images, find by
+ * author, delete), member post analytics, and a public page per post. Served under
  * /sandbox/linkedin; the real LinkedIn adapter is pointed at it by its URLs.
  */
 
@@ -45,8 +57,17 @@ const API = `${LINKEDIN_BASE_PATH}/api`;
 const SHARE_URN = /^urn:li:share:\d{1,19}$/;
 const METRIC_TYPES = new Set(['IMPRESSION', 'MEMBERS_REACHED', 'REACTION', 'COMMENT', 'RESHARE']);
 
+const DEFAULT_FINDER_COUNT = 10;
+const MAX_FINDER_COUNT = 100;
+
 type Query = Record<string, string | undefined>;
-type Caller = { account: SandboxAccount; scopes: string[] };
+export type LinkedInCaller = { account: SandboxAccount; scopes: string[] };
+type Caller = LinkedInCaller;
+/** A LinkedIn API route's handler factory: Bearer auth, scopes (any of), version, kind, faults. */
+export type LinkedInApiRoute = <R extends FastifyRequest>(
+  route: { anyScope: string[]; resource: string; versioned: boolean; kind: SimulatedCallKind },
+  handle: (request: R, caller: LinkedInCaller) => Promise<SimulatedAnswer>,
+) => (request: R, reply: import('fastify').FastifyReply) => Promise<unknown>;
 
 /** Checks `LinkedIn-Version` as the versioned /rest API does; null when it is served. */
 function versionProblem(request: FastifyRequest): SimulatedAnswer | null {
@@ -83,21 +104,29 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
   }
 
   /** An API route: Bearer auth, the scopes it needs (any of), the version for /rest, faults. */
-  function apiRoute<R extends FastifyRequest>(
-    route: { anyScope: string[]; resource: string; versioned: boolean },
-    handle: (request: R, caller: Caller) => Promise<SimulatedAnswer>,
-  ) {
-    return simulatedApi<R>({ faults: options.faults, answers: linkedInApiFaults }, async (request) => {
-      const caller = await callerOf(request);
-      if (!caller) return linkedInApiFaults.unauthorized();
-      if (route.versioned) {
-        const problem = versionProblem(request);
-        if (problem) return problem;
-      }
-      if (!route.anyScope.some((scope) => caller.scopes.includes(scope))) return accessDenied(route.resource);
-      return handle(request, caller);
-    });
-  }
+  const apiRoute: LinkedInApiRoute = (route, handle) =>
+    simulatedApi(
+      { faults: options.faults, answers: linkedInApiFaults, armed: options.armed, kind: route.kind },
+      async (request, check: FaultCheck) => {
+        const caller = await callerOf(request);
+        if (!caller) return linkedInApiFaults.unauthorized();
+        const fault = await check.forAccount(caller.account);
+        if (fault) return fault;
+        if (route.versioned) {
+          const problem = versionProblem(request);
+          if (problem) return problem;
+        }
+        if (!route.anyScope.some((scope) => caller.scopes.includes(scope)))
+          return accessDenied(route.resource);
+        return handle(request as never, caller);
+      },
+    );
+  registerLinkedInMediaSimulator(app, options, apiRoute);
+  registerSandboxMediaRoute(app, {
+    platform: 'linkedin',
+    basePath: LINKEDIN_BASE_PATH,
+    storage: options.storage,
+  });
 
   const metricsOf = (post: SandboxPost, account: SandboxAccount, now: number) => {
     const grown = sandboxMetrics({
@@ -119,7 +148,7 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
     `${API}/v2/userinfo`,
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(
-      { anyScope: ['openid'], resource: 'userinfo.GET.NO_VERSION', versioned: false },
+      { anyScope: ['openid'], resource: 'userinfo.GET.NO_VERSION', versioned: false, kind: 'read' },
       async (_request, { account, scopes }) => {
         const name = linkedInNameFor(account.username);
         const body: Record<string, unknown> = { sub: account.externalId };
@@ -144,7 +173,12 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
     `${API}/rest/posts`,
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(
-      { anyScope: ['w_member_social'], resource: 'partnerApiPostsExternal.CREATE.20260101', versioned: true },
+      {
+        anyScope: ['w_member_social'],
+        resource: 'partnerApiPostsExternal.CREATE.20260101',
+        versioned: true,
+        kind: 'publish',
+      },
       async (request, { account }) => {
         const body = request.body as Record<string, unknown> | undefined;
         if (!body || typeof body !== 'object')
@@ -160,14 +194,28 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
             return apiError(422, `/${field} :: "${String(body[field])}" is not supported in the sandbox`);
           }
         }
-        if (body.content !== undefined) {
-          // No media upload in the sandbox yet: every image or video URN is unknown to it.
-          return apiError(422, '/content :: the referenced media does not exist');
+        const images = imagesOf(body.content);
+        if ('error' in images) return images.error;
+        const uploads = new Map(
+          (await findContainers(db, 'linkedin', account.id, images.urns)).map(
+            (row) => [row.externalId, row] as const,
+          ),
+        );
+        const media: SandboxPost['media'] = [];
+        for (const urn of images.urns) {
+          const item = uploads.get(urn)?.media[0];
+          // An image is usable once its bytes were uploaded (LinkedIn: status AVAILABLE).
+          if (item?.kind !== 'image') {
+            return apiError(422, `/content :: ${urn} does not exist or is not AVAILABLE`);
+          }
+          media.push(item);
         }
         const commentary = typeof body.commentary === 'string' ? body.commentary : '';
         // Stored, shown and counted as LinkedIn reads it (an unescaped reserved character cuts it).
         const text = readLittleText(commentary);
-        if (text.trim() === '') return apiError(422, '/commentary :: commentary is required without content');
+        if (text.trim() === '' && media.length === 0) {
+          return apiError(422, '/commentary :: commentary is required without content');
+        }
         const length = Array.from(text).length;
         if (length > LINKEDIN_MAX_COMMENTARY) {
           return apiError(
@@ -175,24 +223,75 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
             `/commentary :: length ${length} exceeds maximum allowed length ${LINKEDIN_MAX_COMMENTARY}`,
           );
         }
-        const duplicate = await findLivePostWithText(db, 'linkedin', account.id, text);
-        if (duplicate) {
-          return apiError(422, `Content is a duplicate of ${duplicate.externalId}`, {
-            code: 'DUPLICATE_POST',
-          });
-        }
-        const post = await insertPost(db, {
+        const post = await insertPostUnlessDuplicate(db, {
           platform: 'linkedin',
           externalId: `urn:li:share:${newSnowflakeId()}`,
           accountId: account.id,
           text,
-          state: 'published',
+          media,
           metricsSeed: newMetricsSeed(),
           publishedAt: new Date(),
         });
+        if (!post) {
+          const duplicate = await findLivePostWithText(db, 'linkedin', account.id, text);
+          return apiError(422, `Content is a duplicate of ${duplicate?.externalId ?? 'an earlier post'}`, {
+            code: 'DUPLICATE_POST',
+          });
+        }
         return {
           status: 201,
           headers: { 'x-restli-id': post.externalId, 'x-linkedin-id': post.externalId },
+        };
+      },
+    ),
+  );
+
+  // The author finder: the member's posts, most recently modified first.
+  app.get(
+    `${API}/rest/posts`,
+    { config: PUBLIC, schema: HIDDEN },
+    apiRoute(
+      {
+        // LinkedIn gates this finder for members behind r_member_social (a closed permission); the
+        // sandbox lets a member read their own posts with w_member_social too (see the adapter).
+        anyScope: ['r_member_social', 'w_member_social'],
+        resource: 'partnerApiPostsExternal.FINDER-author.20260101',
+        versioned: true,
+        kind: 'read',
+      },
+      async (request, { account }) => {
+        const query = request.query as Query;
+        if (query.q !== 'author') return apiError(400, 'Only the q=author finder is served by the sandbox');
+        const own = `urn:li:person:${account.externalId}`;
+        if (query.author !== own) return accessDenied(`posts of ${String(query.author)}`);
+        const sortBy = query.sortBy ?? 'LAST_MODIFIED';
+        if (sortBy !== 'LAST_MODIFIED' && sortBy !== 'CREATED') {
+          return apiError(400, `Invalid sortBy "${sortBy}"`);
+        }
+        const count = Number(query.count ?? DEFAULT_FINDER_COUNT);
+        const start = Number(query.start ?? 0);
+        if (!Number.isInteger(count) || count < 1 || count > MAX_FINDER_COUNT) {
+          return apiError(400, `count must be between 1 and ${MAX_FINDER_COUNT}`);
+        }
+        if (!Number.isInteger(start) || start < 0) return apiError(400, 'start must be 0 or more');
+        const { posts, more } = await findTimeline(db, 'linkedin', account.id, {
+          offset: start,
+          limit: count,
+        });
+        const next = new URLSearchParams({
+          ...(query as Record<string, string>),
+          start: String(start + count),
+        });
+        return {
+          status: 200,
+          body: {
+            paging: {
+              start,
+              count,
+              links: more ? [{ type: 'application/json', rel: 'next', href: `/rest/posts?${next}` }] : [],
+            },
+            elements: posts.map((post) => postElement(post, own)),
+          },
         };
       },
     ),
@@ -202,7 +301,12 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
     `${API}/rest/posts/:urn`,
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(
-      { anyScope: ['w_member_social'], resource: 'partnerApiPostsExternal.DELETE.20260101', versioned: true },
+      {
+        anyScope: ['w_member_social'],
+        resource: 'partnerApiPostsExternal.DELETE.20260101',
+        versioned: true,
+        kind: 'other',
+      },
       async (request, { account }) => {
         const { urn } = request.params as { urn: string };
         const [found] = SHARE_URN.test(urn) ? await findPublishedPosts(db, 'linkedin', [urn]) : [];
@@ -222,6 +326,7 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
         anyScope: ['r_member_postAnalytics'],
         resource: 'memberCreatorPostAnalytics.FINDER-entity.20260101',
         versioned: true,
+        kind: 'read',
       },
       async (request, { account }) => {
         const query = request.query as Query;
@@ -275,6 +380,8 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
           avatarUrl: avatarPath(found.account),
         },
         text: found.post.text,
+        images: found.post.media.map((item) => item.url),
+        appUrl,
         publishedAt: found.post.publishedAt ?? found.post.createdAt,
         stats: [
           { label: 'Impressions', value: metrics.IMPRESSION },

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { PublishingPlatform } from '../../../../contracts/platforms';
 import type { Db } from '../../../db/client';
+import type { MediaStorage } from '../../storage/media-storage';
+import { ArmedFaults, registerFaultRoutes } from './armed-faults';
 import { registerFacebookSimulator } from './facebook-simulator';
 import { registerInstagramSimulator } from './instagram-simulator';
 import { registerLinkedInSimulator } from './linkedin-simulator';
+import type { SimulatorContext } from './simulator-context';
 import { simulatedPlatforms } from './simulator-endpoints';
 import { registerXSimulator } from './x-simulator';
 
@@ -16,12 +19,20 @@ export interface PlatformSimulatorOptions {
    * every platform the simulator knows.
    */
   platforms?: readonly PublishingPlatform[];
-  /** Honour `x-sandbox-fault` (sandbox-faults.ts). Never in production. Default false. */
+  /**
+   * Honour `x-sandbox-fault` and serve the fault routes that arm faults per account
+   * (sandbox-faults.ts, armed-faults.ts). Never in production. Default false.
+   */
   faults?: boolean;
+  /** Where uploaded images are kept (the app's media storage); without it their bytes are dropped. */
+  storage?: MediaStorage;
 }
 
+/** Uploaded images: X allows GIFs up to 15 MB; LinkedIn and the others take less. */
+const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
+
 /**
- * The built-in platform simulator: pretend X (and next LinkedIn, Facebook, Instagram) speaking the
+ * The built-in platform simulator: pretend X, LinkedIn, Facebook and Instagram speaking the
  * real APIs' protocol under /sandbox/<platform>/, for the real adapters to be pointed at.
  * Public routes: the pretend platform authenticates its own callers (client credentials, tokens).
  */
@@ -42,11 +53,15 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
         },
       );
     }
-    const shared = {
+    registerUploadParsers(sandbox);
+    const shared: SimulatorContext = {
       db: options.db,
       appUrl: options.appUrl.replace(/\/$/, ''),
       faults: options.faults ?? false,
+      armed: new ArmedFaults(options.db),
+      storage: options.storage ?? null,
     };
+    if (shared.faults) registerFaultRoutes(sandbox, { db: shared.db, armed: shared.armed });
     for (const platform of platforms) {
       switch (platform) {
         case 'twitter':
@@ -68,4 +83,35 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
       }
     }
   });
+}
+
+/**
+ * What image uploads are sent as, in the simulator's scope only: X's one-shot media upload is
+ * multipart (read with the platform's own FormData parser), LinkedIn's upload URL takes the raw
+ * bytes. A multipart parser registered by the app (for its own uploads) is replaced here.
+ */
+function registerUploadParsers(sandbox: FastifyInstance) {
+  if (sandbox.hasContentTypeParser('multipart/form-data'))
+    sandbox.removeContentTypeParser('multipart/form-data');
+  sandbox.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
+    (request, body, done) => {
+      const contentType = String(request.headers['content-type'] ?? '');
+      new Response(new Uint8Array(body as Buffer), { headers: { 'content-type': contentType } })
+        .formData()
+        .then(
+          (form) => done(null, form),
+          () => done(Object.assign(new Error('The multipart body could not be read'), { statusCode: 400 })),
+        );
+    },
+  );
+  for (const type of ['application/octet-stream', /^image\/.+/]) {
+    if (typeof type === 'string' && sandbox.hasContentTypeParser(type)) continue;
+    sandbox.addContentTypeParser(
+      type,
+      { parseAs: 'buffer', bodyLimit: UPLOAD_BODY_LIMIT },
+      (_r, body, done) => done(null, body),
+    );
+  }
 }

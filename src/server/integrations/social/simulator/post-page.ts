@@ -1,4 +1,22 @@
-import { html, renderSandboxPage } from './sandbox-page';
+import { type Html, html, renderSandboxPage } from './sandbox-page';
+
+/**
+ * A post's images. The app's content security policy lets a page show images of its own origin
+ * and https ones: an image on the app (an upload the simulator keeps, or the app's media link) is
+ * shown by its path, an https one as it is, any other only linked.
+ */
+export function renderPostImages(images: ReadonlyArray<string | null>, appUrl: string): Html {
+  const shown = images.flatMap((url, index): Html[] => {
+    const alt =
+      images.length === 1 ? "The post's image" : `The post's image ${index + 1} of ${images.length}`;
+    if (!url) return [html`<p class="muted">${alt} (not kept by the sandbox)</p>`];
+    const own = url.startsWith(`${appUrl}/`) ? url.slice(appUrl.length) : null;
+    const src = own ?? (url.startsWith('https://') ? url : null);
+    if (!src) return [html`<p><a href="${url}">${alt}</a></p>`];
+    return [html`<img src="${src}" alt="${alt}" loading="lazy">`];
+  });
+  return shown.length === 0 ? html`` : html`<div class="post-images">${shown}</div>`;
+}
 
 /** The public page of a pretend post: what a published post's link opens. */
 export function renderPostPage(input: {
@@ -6,6 +24,9 @@ export function renderPostPage(input: {
   logo: string;
   author: { displayName: string; username: string; avatarUrl: string };
   text: string;
+  /** The images' URLs, in order (null: an image whose bytes the sandbox did not keep). */
+  images?: ReadonlyArray<string | null>;
+  appUrl?: string;
   publishedAt: Date;
   stats: Array<{ label: string; value: number }>;
 }): string {
@@ -19,6 +40,7 @@ export function renderPostPage(input: {
 <div class="post-author"><img class="avatar" src="${input.author.avatarUrl}" alt="" width="48" height="48">
 <div><h1 id="post-author">${input.author.displayName}</h1><p class="muted">@${input.author.username}</p></div></div>
 <p class="post-text">${input.text}</p>
+${renderPostImages(input.images ?? [], input.appUrl ?? '')}
 <p class="muted"><time datetime="${when}">${shown}</time></p>
 <dl class="stats">${input.stats.map((stat) => html`<div><dt>${stat.label}</dt><dd>${stat.value.toLocaleString('en-US')}</dd></div>`)}</dl>
 </article>`,

@@ -1,21 +1,33 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ArmedFaults } from './armed-faults';
+import type { SandboxAccount } from './sandbox-store';
 
 /*
- * Fault injection, for tests: a request to a pretend platform's API that carries
- * `x-sandbox-fault: <fault>` is answered with that failure, in that platform's own error shape.
+ * Fault injection, for tests. Two ways to ask for one, answered in the pretend platform's own
+ * error shapes:
  *
- *   rate-limit       429 with the platform's rate-limit headers (reset 15 minutes ahead)
- *   expired-token    401 as for a revoked or expired token
- *   server-error     503
- *   slow             waits `x-sandbox-delay-ms` (default 3000, at most 30000), then answers normally
- *   unknown-outcome  does what was asked (the post is created), then drops the connection unanswered
+ * - per request: a call carrying `x-sandbox-fault: <fault>` (and `x-sandbox-delay-ms` for `slow`);
+ * - per account: a fault armed for the next N calls of one kind made with that account's tokens
+ *   (armed-faults.ts, `POST /sandbox/faults`), for callers that send no test headers, such as
+ *   the publishing worker.
  *
- * Who can trigger one: only whoever sends the request to the simulator. Kitepost's own adapters
- * send only the headers they build, so a visitor cannot make the app's calls fail; the header is
- * honoured only when the simulator is built with `faults: true` (never in production); and the
- * simulator serves a platform only while that platform has no real credentials, so no real
- * platform's traffic ever passes through here.
+ *   rate-limit          429 (or the platform's throttling error) with a reset 15 minutes ahead
+ *   expired-token       401 (or the platform's) as for an expired token; the token keeps working
+ *   revoked-token       revokes every token of the account, then answers as for a revoked token
+ *                       (an API call only: it needs the token's account)
+ *   server-error        503 before doing anything: nothing happened
+ *   internal-error      500 before doing anything: nothing happened, but the caller cannot know
+ *   error-after-create  does what was asked (the post is created), then answers 500
+ *   slow                waits `x-sandbox-delay-ms` (or the armed delayMs; default 3000, at most
+ *                       30000), then does it and answers normally: a caller that gave up first
+ *                       has timed out after the post was created
+ *   unknown-outcome     does what was asked (the post is created), then drops the connection
+ *
+ * Who can trigger one: only whoever sends the request to the simulator, or arms a fault through
+ * its fault routes. Both are honoured only when the simulator is built with `faults: true` (never
+ * in production); and the simulator serves a platform only while that platform has no real
+ * credentials, so no real platform's traffic ever passes through here.
  */
 
 export const SANDBOX_FAULT_HEADER = 'x-sandbox-fault';
@@ -23,14 +35,20 @@ export const SANDBOX_DELAY_HEADER = 'x-sandbox-delay-ms';
 export const sandboxFaults = [
   'rate-limit',
   'expired-token',
+  'revoked-token',
   'server-error',
+  'internal-error',
+  'error-after-create',
   'slow',
   'unknown-outcome',
 ] as const;
 export type SandboxFault = (typeof sandboxFaults)[number];
 
-const DEFAULT_DELAY_MS = 3_000;
-const MAX_DELAY_MS = 30_000;
+/** What a call does at the pretend platform: an armed fault aims at one kind of call. */
+export type SimulatedCallKind = 'publish' | 'upload' | 'read' | 'other';
+
+export const DEFAULT_DELAY_MS = 3_000;
+export const MAX_DELAY_MS = 30_000;
 export const RATE_LIMIT_WINDOW_MS = 15 * 60_000;
 
 /** An answer of a pretend platform's API, before it is sent. */
@@ -44,10 +62,19 @@ export interface SimulatedAnswer {
 export interface FaultAnswers {
   rateLimited(resetAt: Date): SimulatedAnswer;
   unauthorized(): SimulatedAnswer;
+  /** 503. */
   unavailable(): SimulatedAnswer;
+  /** 500. */
+  internalError(): SimulatedAnswer;
 }
 
-export type RequestedFault = { fault: SandboxFault; delayMs: number } | { invalid: string } | null;
+/** A fault to apply to one call. */
+export interface ChosenFault {
+  fault: SandboxFault;
+  delayMs: number;
+}
+
+export type RequestedFault = ChosenFault | { invalid: string } | null;
 
 export function readFault(request: FastifyRequest, enabled: boolean): RequestedFault {
   const value = request.headers[SANDBOX_FAULT_HEADER];
@@ -66,13 +93,53 @@ export function sendAnswer(reply: FastifyReply, answer: SimulatedAnswer): Fastif
   return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer.body));
 }
 
+/** Handed to a route's handler: the route says whose token the call carries once it knows. */
+export interface FaultCheck {
+  /**
+   * Applies a fault armed for this account (or a `revoked-token` asked in the header). Answers
+   * the failure to send instead of doing the work, or null to go on.
+   */
+  forAccount(account: SandboxAccount): Promise<SimulatedAnswer | null>;
+}
+
+export interface SimulatedApiOptions {
+  faults: boolean;
+  answers: FaultAnswers;
+  /** API routes (whose caller is an account) pass the armed faults and the kind of call. */
+  armed?: ArmedFaults;
+  kind?: SimulatedCallKind;
+}
+
+/** Faults that answer instead of doing the work. */
+const ANSWERED_BEFORE = new Set<SandboxFault>([
+  'rate-limit',
+  'expired-token',
+  'server-error',
+  'internal-error',
+]);
+
+function answerBefore(fault: SandboxFault, answers: FaultAnswers): SimulatedAnswer | null {
+  switch (fault) {
+    case 'rate-limit':
+      return answers.rateLimited(new Date(Date.now() + RATE_LIMIT_WINDOW_MS));
+    case 'expired-token':
+      return answers.unauthorized();
+    case 'server-error':
+      return answers.unavailable();
+    case 'internal-error':
+      return answers.internalError();
+    default:
+      return null;
+  }
+}
+
 /**
  * A route handler of a pretend platform's API: runs `handle` unless a fault was asked for, and
  * sends what it answers.
  */
 export function simulatedApi<Request extends FastifyRequest>(
-  options: { faults: boolean; answers: FaultAnswers },
-  handle: (request: Request) => Promise<SimulatedAnswer>,
+  options: SimulatedApiOptions,
+  handle: (request: Request, check: FaultCheck) => Promise<SimulatedAnswer>,
 ) {
   return async (request: Request, reply: FastifyReply) => {
     const asked = readFault(request, options.faults);
@@ -82,27 +149,53 @@ export function simulatedApi<Request extends FastifyRequest>(
         body: { error: `Unknown sandbox fault "${asked.invalid}"`, faults: sandboxFaults },
       });
     }
-    switch (asked?.fault) {
-      case 'rate-limit':
-        return sendAnswer(reply, options.answers.rateLimited(new Date(Date.now() + RATE_LIMIT_WINDOW_MS)));
-      case 'expired-token':
-        return sendAnswer(reply, options.answers.unauthorized());
-      case 'server-error':
-        return sendAnswer(reply, options.answers.unavailable());
-      case 'slow':
-        await delay(asked.delayMs);
-        break;
-      default:
-        break;
+    if (asked?.fault === 'revoked-token' && !options.armed) {
+      return sendAnswer(reply, {
+        status: 400,
+        body: { error: 'The sandbox fault "revoked-token" applies to API calls made with a token only' },
+      });
     }
-    const answer = await handle(request);
-    if (asked?.fault === 'unknown-outcome') {
+    let chosen: ChosenFault | null = asked;
+    if (chosen) {
+      const before = answerBefore(chosen.fault, options.answers);
+      if (before) return sendAnswer(reply, before);
+      if (chosen.fault === 'slow') await delay(chosen.delayMs);
+    }
+    const check: FaultCheck = {
+      forAccount: async (account) => {
+        if (!options.faults || !options.armed) return null;
+        if (chosen?.fault === 'revoked-token') {
+          await options.armed.revokeTokensOf(account);
+          return options.answers.unauthorized();
+        }
+        if (chosen) return null;
+        const armed = options.armed.take(account.id, options.kind ?? 'other');
+        if (!armed) return null;
+        chosen = armed;
+        request.log.info(
+          { fault: armed.fault, account: account.externalId },
+          'sandbox fault armed for account',
+        );
+        if (armed.fault === 'revoked-token') {
+          await options.armed.revokeTokensOf(account);
+          return options.answers.unauthorized();
+        }
+        if (ANSWERED_BEFORE.has(armed.fault)) return answerBefore(armed.fault, options.answers);
+        if (armed.fault === 'slow') await delay(armed.delayMs);
+        return null;
+      },
+    };
+    const answer = await handle(request, check);
+    if (chosen?.fault === 'unknown-outcome') {
       // The work is done; the caller never hears so. Fastify must not answer on this socket.
       request.log.info('sandbox fault: dropping the connection after the request took effect');
       reply.hijack();
       // Without an error: a dropped connection is the fault asked for, not a server failure to log.
       reply.raw.destroy();
       return reply;
+    }
+    if (chosen?.fault === 'error-after-create') {
+      return sendAnswer(reply, options.answers.internalError());
     }
     return sendAnswer(reply, answer);
   };

@@ -62,6 +62,8 @@ a{color:#0b5cad}
 .post-author{display:flex;align-items:center;gap:.75rem}
 .avatar{width:3rem;height:3rem;border-radius:50%}
 .post-text{font-size:1.25rem;white-space:pre-wrap;overflow-wrap:anywhere;margin:1rem 0}
+.post-images{display:grid;grid-template-columns:repeat(auto-fit,minmax(12rem,1fr));gap:.5rem;margin:1rem 0}
+.post-images img{width:100%;height:auto;border-radius:12px;border:1px solid #d6dde3}
 .stats{display:flex;flex-wrap:wrap;gap:1rem;margin:1rem 0 0;padding:.75rem 0 0;border-top:1px solid #d6dde3}
 .stats div{display:flex;gap:.25rem}
 .stats dt{order:2;color:#536471}

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { PublishingPlatform } from '../../../../contracts/platforms';
 import type { Db } from '../../../db/client';
 import { sandboxAccounts, sandboxGrants, sandboxPosts } from '../../../db/schema';
@@ -175,7 +175,40 @@ export async function insertPost(
   return row;
 }
 
-/** The account's live (not deleted) post with exactly this text, if any: platforms refuse duplicates. */
+/**
+ * Publishes a post unless the account already has a live post with exactly this text (platforms
+ * refuse duplicates), in one statement: the publish path must stay cheap when thousands of posts
+ * go out at once. Answers null for a duplicate. Two racing publishes of the same text may both
+ * pass; the sandbox accepts that.
+ */
+export async function insertPostUnlessDuplicate(
+  db: Db,
+  post: {
+    platform: PublishingPlatform;
+    externalId: string;
+    accountId: string;
+    text: string;
+    media?: SandboxPost['media'];
+    metricsSeed: number;
+    publishedAt: Date;
+  },
+): Promise<{ id: string; externalId: string } | null> {
+  const result = await db.execute(sql`
+    insert into ${sandboxPosts} (platform, external_id, account_id, text, media, state, metrics_seed, published_at)
+    select ${post.platform}::text, ${post.externalId}::text, ${post.accountId}::uuid, ${post.text}::text,
+      ${JSON.stringify(post.media ?? [])}::jsonb, 'published', ${post.metricsSeed}::integer,
+      ${post.publishedAt.toISOString()}::timestamptz
+    where not exists (
+      select 1 from ${sandboxPosts}
+      where platform = ${post.platform}::text and account_id = ${post.accountId}::uuid
+        and text = ${post.text}::text and state = 'published'
+    )
+    returning id, external_id`);
+  const [row] = (result as unknown as { rows: Array<{ id: string; external_id: string }> }).rows;
+  return row ? { id: row.id, externalId: row.external_id } : null;
+}
+
+/** The account's live (published) post with exactly this text, if any: platforms refuse duplicates. */
 export async function findLivePostWithText(
   db: Db,
   platform: PublishingPlatform,
@@ -190,7 +223,7 @@ export async function findLivePostWithText(
         eq(sandboxPosts.platform, platform),
         eq(sandboxPosts.accountId, accountId),
         eq(sandboxPosts.text, text),
-        ne(sandboxPosts.state, 'deleted'),
+        eq(sandboxPosts.state, 'published'),
       ),
     )
     .limit(1);
@@ -240,4 +273,73 @@ export async function countLivePosts(db: Db, accountId: string): Promise<number>
     .from(sandboxPosts)
     .where(and(eq(sandboxPosts.accountId, accountId), eq(sandboxPosts.state, 'published')));
   return row?.total ?? 0;
+}
+
+/** The `revoked-token` fault: every code and token the account was given stops working. */
+export async function revokeAccountGrants(db: Db, accountId: string): Promise<void> {
+  await db
+    .update(sandboxGrants)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sandboxGrants.accountId, accountId), isNull(sandboxGrants.revokedAt)));
+}
+
+/**
+ * Unpublished objects of the account by their platform ids: uploaded images (X media, LinkedIn
+ * images, unpublished Facebook photos) are `sandbox_posts` rows in state 'container', like
+ * Instagram's containers, until a post uses them.
+ */
+export async function findContainers(
+  db: Db,
+  platform: PublishingPlatform,
+  accountId: string,
+  externalIds: string[],
+): Promise<SandboxPost[]> {
+  if (externalIds.length === 0) return [];
+  return db
+    .select()
+    .from(sandboxPosts)
+    .where(
+      and(
+        eq(sandboxPosts.platform, platform),
+        inArray(sandboxPosts.externalId, externalIds),
+        eq(sandboxPosts.accountId, accountId),
+        eq(sandboxPosts.state, 'container'),
+      ),
+    );
+}
+
+/** Sets an uploaded object's media (its bytes arrived). */
+export async function updateContainerMedia(db: Db, id: string, media: SandboxPost['media']): Promise<void> {
+  await db.update(sandboxPosts).set({ media }).where(eq(sandboxPosts.id, id));
+}
+
+/**
+ * The account's published posts, newest first, published at or after `since` (and before
+ * `until`): what a platform's timeline or feed endpoint lists. `limit + 1` rows are read so the
+ * caller knows whether there is a next page.
+ */
+export async function findTimeline(
+  db: Db,
+  platform: PublishingPlatform,
+  accountId: string,
+  input: { since?: Date; until?: Date; offset: number; limit: number },
+): Promise<{ posts: SandboxPost[]; more: boolean }> {
+  const rows = await db
+    .select()
+    .from(sandboxPosts)
+    .where(
+      and(
+        eq(sandboxPosts.platform, platform),
+        eq(sandboxPosts.accountId, accountId),
+        eq(sandboxPosts.state, 'published'),
+        input.since ? gte(sandboxPosts.publishedAt, input.since) : undefined,
+        input.until
+          ? sql`${sandboxPosts.publishedAt} < ${input.until.toISOString()}::timestamptz`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(sandboxPosts.publishedAt), desc(sandboxPosts.externalId))
+    .offset(input.offset)
+    .limit(input.limit + 1);
+  return { posts: rows.slice(0, input.limit), more: rows.length > input.limit };
 }

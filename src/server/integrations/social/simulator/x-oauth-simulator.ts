@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../../db/client';
 import { NEW_ACCOUNT_CHOICE, renderAuthorizePage, renderSandboxErrorPage } from './authorize-page';
 import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import {
@@ -23,6 +22,7 @@ import {
   type SandboxAccount,
   suggestHandle,
 } from './sandbox-store';
+import type { SimulatorContext } from './simulator-context';
 import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
 import {
   oauthError,
@@ -42,11 +42,7 @@ import {
  * the token endpoint (code and refresh grants, refresh tokens rotated) and revocation.
  */
 
-export interface XSimulatorOptions {
-  db: Db;
-  appUrl: string;
-  faults: boolean;
-}
+export type XSimulatorOptions = SimulatorContext;
 
 type Fields = Record<string, string | undefined>;
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
 
 /*
@@ -71,6 +72,7 @@ export const xApiFaults: FaultAnswers = {
   }),
   unauthorized: () => problem(401, 'Unauthorized', 'Unauthorized'),
   unavailable: () => problem(503, 'Service Unavailable', 'Service Unavailable'),
+  internalError: () => problem(500, 'Internal Error', 'Something went wrong. Please try again later.'),
 };
 
 /** Injected failures on the OAuth endpoints: an expired token there is a refused refresh token. */
@@ -78,3 +80,20 @@ export const xOAuthFaults: FaultAnswers = {
   ...xApiFaults,
   unauthorized: () => oauthError(400, 'invalid_request', 'Value passed for the token was invalid.'),
 };
+
+/** A t.co-style short link, the same for the same target. */
+function shortLink(target: string): string {
+  return `https://t.co/${createHash('sha256').update(target).digest('base64url').replace(/[-_]/g, 'x').slice(0, 10)}`;
+}
+
+/**
+ * A post's text as X's API reads it back: every link wrapped in a t.co link, and, when the post
+ * has images, a t.co link to them at the end (X stores and answers the text that way; what was
+ * sent is not echoed back byte for byte).
+ */
+export function xDisplayText(text: string, mediaPostId: string | null): string {
+  const wrapped = text.replace(/https?:\/\/[^\s]+/g, (url) => shortLink(url));
+  if (!mediaPostId) return wrapped;
+  const link = shortLink(`media:${mediaPostId}`);
+  return wrapped === '' ? link : `${wrapped} ${link}`;
+}

@@ -1,21 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { xWeightedLength } from '../../../../contracts/post-text';
 import { renderMissingPostPage, renderPostPage } from './post-page';
-import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
+import {
+  type FaultCheck,
+  type SimulatedAnswer,
+  type SimulatedCallKind,
+  simulatedApi,
+} from './sandbox-faults';
+import { registerSandboxMediaRoute } from './sandbox-media';
 import { newMetricsSeed, sandboxMetrics } from './sandbox-metrics';
 import { avatarSvg } from './sandbox-page';
 import {
   countLivePosts,
   findAccountByExternalId,
+  findContainers,
   findLiveGrant,
-  findLivePostWithText,
   findPublishedPosts,
-  insertPost,
+  findTimeline,
+  insertPostUnlessDuplicate,
   markPostDeleted,
   newSnowflakeId,
   type SandboxAccount,
   type SandboxPost,
 } from './sandbox-store';
+import { registerXMediaSimulator } from './x-media-simulator';
 import { registerXOAuthSimulator, type XSimulatorOptions } from './x-oauth-simulator';
 import {
   forbidden,
@@ -27,12 +35,14 @@ import {
   X_MAX_WEIGHTED_LENGTH,
   X_PROBLEMS,
   xApiFaults,
+  xDisplayText,
 } from './x-shapes';
 
 /*
- * The pretend X (API v2 shapes from platforms.md): OAuth, the signed-in user, posts (create,
- * delete, read with metrics) and a public page per post. Served under /sandbox/twitter; the real X
- * adapter is pointed at it by base URL.
+ * The pretend X (API v2 shapes from platforms.md): OAuth, the signed-in user, image uploads
+ * (x-media-simulator.ts), posts (create with images, delete, read with metrics, a user's timeline)
+ * and a public page per post. Served under /sandbox/twitter; the real X adapter is pointed at it
+ * by base URL.
  */
 
 export type { XSimulatorOptions } from './x-oauth-simulator';
@@ -41,9 +51,17 @@ const PUBLIC = { access: 'public' } as const;
 const HIDDEN = { hide: true } as const;
 const API = `${X_BASE_PATH}/api/2`;
 const MAX_IDS = 100;
+const MAX_MEDIA = 4;
 
 type Query = Record<string, string | undefined>;
-type Caller = { account: SandboxAccount; scopes: string[] };
+export type XCaller = { account: SandboxAccount; scopes: string[] };
+type Caller = XCaller;
+/** An X API route's handler factory: Bearer auth, the scopes it needs, the kind of call, faults. */
+export type XApiRoute = <R extends FastifyRequest>(
+  scopes: string[],
+  kind: SimulatedCallKind,
+  handle: (request: R, caller: XCaller) => Promise<SimulatedAnswer>,
+) => (request: R, reply: import('fastify').FastifyReply) => Promise<unknown>;
 
 const fieldsOf = (value: string | undefined) => new Set((value ?? '').split(',').filter(Boolean));
 const unauthorized = (): SimulatedAnswer => xApiFaults.unauthorized();
@@ -64,18 +82,21 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
     return found ? { account: found.account, scopes: found.grant.scopes } : null;
   }
 
-  /** A v2 API route: Bearer auth, the scopes it needs, fault injection. */
-  function apiRoute<R extends FastifyRequest>(
-    scopes: string[],
-    handle: (request: R, caller: Caller) => Promise<SimulatedAnswer>,
-  ) {
-    return simulatedApi<R>({ faults: options.faults, answers: xApiFaults }, async (request) => {
-      const caller = await callerOf(request);
-      if (!caller) return unauthorized();
-      if (!scopes.every((scope) => caller.scopes.includes(scope))) return permissionDenied();
-      return handle(request, caller);
-    });
-  }
+  /** A v2 API route: Bearer auth, the scopes it needs, fault injection (header or armed). */
+  const apiRoute: XApiRoute = (scopes, kind, handle) =>
+    simulatedApi(
+      { faults: options.faults, answers: xApiFaults, armed: options.armed, kind },
+      async (request, check: FaultCheck) => {
+        const caller = await callerOf(request);
+        if (!caller) return unauthorized();
+        const fault = await check.forAccount(caller.account);
+        if (fault) return fault;
+        if (!scopes.every((scope) => caller.scopes.includes(scope))) return permissionDenied();
+        return handle(request as never, caller);
+      },
+    );
+  registerXMediaSimulator(app, options, apiRoute);
+  registerSandboxMediaRoute(app, { platform: 'twitter', basePath: X_BASE_PATH, storage: options.storage });
 
   const metricsOf = (post: SandboxPost, account: SandboxAccount, now: number) =>
     sandboxMetrics({
@@ -87,7 +108,7 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
   app.get(
     `${API}/users/me`,
     { config: PUBLIC, schema: HIDDEN },
-    apiRoute(['users.read', 'tweet.read'], async (request, { account }) => {
+    apiRoute(['users.read', 'tweet.read'], 'read', async (request, { account }) => {
       const fields = fieldsOf((request.query as Query)['user.fields']);
       const user: Record<string, unknown> = {
         id: account.externalId,
@@ -112,36 +133,52 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
   app.post(
     `${API}/tweets`,
     { config: PUBLIC, schema: HIDDEN },
-    apiRoute(['tweet.write'], async (request, { account }) => {
+    apiRoute(['tweet.write'], 'publish', async (request, { account }) => {
       const body = request.body as { text?: unknown; media?: { media_ids?: unknown } } | undefined;
       if (!body || typeof body !== 'object') return invalidRequest('The request body must be a JSON object.');
       const text = typeof body.text === 'string' ? body.text : '';
-      if (body.media?.media_ids !== undefined) {
-        // No media upload in the sandbox yet: every media id is unknown to it, as on X.
-        return invalidRequest('Your media IDs are invalid.', {
-          'media.media_ids': [String(body.media.media_ids)],
-        });
+      const mediaIds = body.media?.media_ids;
+      let media: SandboxPost['media'] = [];
+      if (mediaIds !== undefined) {
+        const ids = Array.isArray(mediaIds) ? mediaIds : [mediaIds];
+        const invalid = () =>
+          invalidRequest('Your media IDs are invalid.', { 'media.media_ids': ids.map(String) });
+        if (
+          ids.length === 0 ||
+          ids.length > MAX_MEDIA ||
+          ids.some((id) => typeof id !== 'string' || !/^\d{1,19}$/.test(id)) ||
+          new Set(ids).size !== ids.length
+        ) {
+          return invalid();
+        }
+        // Only the caller's own uploads can be attached, as on X.
+        const uploads = new Map(
+          (await findContainers(db, 'twitter', account.id, ids as string[])).map(
+            (upload) => [upload.externalId, upload] as const,
+          ),
+        );
+        const found = (ids as string[]).map((id) => uploads.get(id)?.media[0]);
+        if (found.some((item) => !item)) return invalid();
+        media = found as SandboxPost['media'];
       }
-      if (text.trim() === '')
+      if (text.trim() === '' && media.length === 0)
         return invalidRequest('Text is required when no media is attached.', { text: [text] });
       if (xWeightedLength(text) > X_MAX_WEIGHTED_LENGTH) {
         return invalidRequest('The text of your post is too long.', { text: [text] });
       }
-      if (await findLivePostWithText(db, 'twitter', account.id, text)) {
-        return forbidden('You are not allowed to create a Tweet with duplicate content.');
-      }
-      const post = await insertPost(db, {
+      const post = await insertPostUnlessDuplicate(db, {
         platform: 'twitter',
         externalId: newSnowflakeId(),
         accountId: account.id,
         text,
-        state: 'published',
+        media,
         metricsSeed: newMetricsSeed(),
         publishedAt: new Date(),
       });
+      if (!post) return forbidden('You are not allowed to create a Tweet with duplicate content.');
       return {
         status: 201,
-        body: { data: { id: post.externalId, text: post.text, edit_history_post_ids: [post.externalId] } },
+        body: { data: { id: post.externalId, text, edit_history_post_ids: [post.externalId] } },
       };
     }),
   );
@@ -149,7 +186,7 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
   app.delete(
     `${API}/tweets/:id`,
     { config: PUBLIC, schema: HIDDEN },
-    apiRoute(['tweet.write'], async (request, { account }) => {
+    apiRoute(['tweet.write'], 'other', async (request, { account }) => {
       const { id } = request.params as { id: string };
       const [found] = await findPublishedPosts(db, 'twitter', [id]);
       if (!found) {
@@ -169,7 +206,7 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
   app.get(
     `${API}/tweets`,
     { config: PUBLIC, schema: HIDDEN },
-    apiRoute(['tweet.read', 'users.read'], async (request, caller) => {
+    apiRoute(['tweet.read', 'users.read'], 'read', async (request, caller) => {
       const query = request.query as Query;
       const ids = (query.ids ?? '').split(',').filter(Boolean);
       if (ids.length === 0 || ids.length > MAX_IDS || ids.some((id) => !/^\d{1,19}$/.test(id))) {
@@ -207,6 +244,76 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
     }),
   );
 
+  // A user's posts, newest first (reconciliation reads it to find a post whose answer was lost).
+  app.get(
+    `${API}/users/:id/tweets`,
+    { config: PUBLIC, schema: HIDDEN },
+    apiRoute(['tweet.read', 'users.read'], 'read', async (request, caller) => {
+      const { id } = request.params as { id: string };
+      const query = request.query as Query;
+      const author = /^\d{1,19}$/.test(id) ? await findAccountByExternalId(db, 'twitter', id) : undefined;
+      if (!author) {
+        return problem(
+          404,
+          'Not Found Error',
+          `Could not find user with id: [${id}].`,
+          `${X_PROBLEMS}/resource-not-found`,
+        );
+      }
+      const maxResults = Number(query.max_results ?? 10);
+      if (!Number.isInteger(maxResults) || maxResults < 5 || maxResults > 100) {
+        return invalidRequest(
+          `The \`max_results\` query parameter value [${query.max_results}] is not between 5 and 100`,
+          {
+            max_results: [String(query.max_results)],
+          },
+        );
+      }
+      const time = (name: 'start_time' | 'end_time') => {
+        const value = query[name];
+        if (value === undefined) return { ok: true as const, date: undefined };
+        const date = new Date(value);
+        return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/.test(value) &&
+          !Number.isNaN(date.getTime())
+          ? { ok: true as const, date }
+          : { ok: false as const };
+      };
+      const start = time('start_time');
+      const end = time('end_time');
+      if (!start.ok || !end.ok) {
+        return invalidRequest('Invalid start_time or end_time: use YYYY-MM-DDTHH:mm:ssZ.', {
+          start_time: [String(query.start_time)],
+        });
+      }
+      const offset = query.pagination_token
+        ? Number(Buffer.from(query.pagination_token, 'base64url').toString())
+        : 0;
+      if (!Number.isInteger(offset) || offset < 0) {
+        return invalidRequest('The pagination token is invalid.', {
+          pagination_token: [String(query.pagination_token)],
+        });
+      }
+      const { posts, more } = await findTimeline(db, 'twitter', author.id, {
+        since: start.date,
+        until: end.date,
+        offset,
+        limit: maxResults,
+      });
+      const fields = fieldsOf(query['tweet.fields']);
+      const now = Date.now();
+      const data = posts.map((post) =>
+        tweetObject(post, author, fields, caller, metricsOf(post, author, now)),
+      );
+      const meta: Record<string, unknown> = { result_count: data.length };
+      if (posts.length > 0) {
+        meta.newest_id = posts[0]?.externalId;
+        meta.oldest_id = posts.at(-1)?.externalId;
+      }
+      if (more) meta.next_token = Buffer.from(String(offset + posts.length)).toString('base64url');
+      return { status: 200, body: { ...(data.length > 0 ? { data } : {}), meta } };
+    }),
+  );
+
   function tweetObject(
     post: SandboxPost,
     author: SandboxAccount,
@@ -216,10 +323,13 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
   ): Record<string, unknown> {
     const tweet: Record<string, unknown> = {
       id: post.externalId,
-      text: post.text,
+      text: xDisplayText(post.text, post.media.length > 0 ? post.externalId : null),
       edit_history_post_ids: [post.externalId],
     };
     if (fields.has('author_id')) tweet.author_id = author.externalId;
+    if (fields.has('attachments') && post.media.length > 0) {
+      tweet.attachments = { media_keys: post.media.map((item) => `3_${item.id}`) };
+    }
     if (fields.has('created_at')) tweet.created_at = (post.publishedAt ?? post.createdAt).toISOString();
     if (fields.has('public_metrics')) {
       tweet.public_metrics = {
@@ -269,6 +379,8 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
           avatarUrl: `${X_BASE_PATH}/avatars/${found.account.externalId}.svg`,
         },
         text: found.post.text,
+        images: found.post.media.map((item) => item.url),
+        appUrl,
         publishedAt: found.post.publishedAt ?? found.post.createdAt,
         stats: [
           { label: 'Views', value: metrics.impressions },

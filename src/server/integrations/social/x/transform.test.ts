@@ -4,6 +4,7 @@ import {
   RateLimitedError,
   SocialPlatformError,
   TokenExpiredError,
+  TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
 import {
@@ -259,19 +260,55 @@ describe('xErrorFrom', () => {
     ).not.toBeInstanceOf(InvalidContentError);
   });
 
-  it('maps 5xx and the unknown to a plain SocialPlatformError naming the status', () => {
-    for (const [status, body] of [
-      [
-        503,
-        { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 },
-      ],
-      [500, '<html>oops</html>'],
-      [404, { title: 'Not Found Error', type: 'https://api.x.com/2/problems/resource-not-found' }],
-    ] as const) {
-      const error = fail('publish', status, body);
-      expect(error.name).toBe('SocialPlatformError');
-      expect(error.message).toContain(String(status));
+  it('maps 502/503 to a transient error: nothing happened, try again', () => {
+    for (const operation of ['publish', 'upload', 'read'] as const) {
+      for (const status of [502, 503]) {
+        const error = fail(operation, status, {
+          title: 'Service Unavailable',
+          detail: 'Service Unavailable',
+          type: 'about:blank',
+          status,
+        });
+        expect(error).toBeInstanceOf(TransientPlatformError);
+        expect((error as TransientPlatformError).kind).toBe('server_error');
+        expect(error.message).toContain(String(status));
+      }
     }
+  });
+
+  it('maps 500/504 on a post to an unknown outcome; on a read or an upload to a transient error', () => {
+    for (const status of [500, 504]) {
+      expect(fail('publish', status, '<html>oops</html>')).toBeInstanceOf(UnknownOutcomeError);
+      expect(fail('read', status, '<html>oops</html>')).toBeInstanceOf(TransientPlatformError);
+      expect(fail('upload', status, '<html>oops</html>')).toBeInstanceOf(TransientPlatformError);
+    }
+    // Refreshing rotates the refresh token: a 500 there is neither safe to repeat nor a post.
+    expect(fail('refresh', 500, '<html>oops</html>').name).toBe('SocialPlatformError');
+    const missing = fail('publish', 404, {
+      title: 'Not Found Error',
+      type: 'https://api.x.com/2/problems/resource-not-found',
+    });
+    expect(missing.name).toBe('SocialPlatformError');
+    expect(missing.message).toContain('404');
+  });
+
+  it('maps an upload refused with 403 to a reconnect (media.write), with 400 to the image', () => {
+    expect(fail('upload', 403, { title: 'Forbidden', detail: 'Forbidden', status: 403 })).toBeInstanceOf(
+      TokenExpiredError,
+    );
+    expect(
+      fail('upload', 403, {
+        title: 'Client Forbidden',
+        type: 'https://api.x.com/2/problems/client-forbidden',
+      }),
+    ).not.toBeInstanceOf(TokenExpiredError);
+    expect(
+      fail('upload', 400, {
+        title: 'Invalid Request',
+        type: 'https://api.x.com/2/problems/invalid-request',
+        errors: [{ message: 'The media is not a supported image.' }],
+      }),
+    ).toBeInstanceOf(InvalidContentError);
   });
 });
 
@@ -289,13 +326,15 @@ describe('xTransportError', () => {
     ).toContain('20 s');
   });
 
-  it('calls a failed read, delete or revoke retryable, and a request never sent retryable', () => {
-    for (const operation of ['read', 'delete', 'revoke'] as const) {
+  it('calls a failed read, upload, delete or revoke retryable, and a request never sent retryable', () => {
+    for (const operation of ['read', 'upload', 'delete', 'revoke'] as const) {
       const error = xTransportError({ operation, failure: 'timeout', timeoutMs: 1000 });
-      expect(error.name).toBe('SocialPlatformError');
+      expect(error).toBeInstanceOf(TransientPlatformError);
+      expect((error as TransientPlatformError).kind).toBe('network');
     }
     const notSent = xTransportError({ operation: 'publish', failure: 'not-sent', timeoutMs: 1000 });
-    expect(notSent.name).toBe('SocialPlatformError');
+    expect(notSent).toBeInstanceOf(TransientPlatformError);
+    expect((notSent as TransientPlatformError).kind).toBe('network');
     expect(notSent.message).toContain('nothing was sent');
   });
 });

@@ -6,6 +6,7 @@ import {
   SocialPlatformError,
   TokenExpiredError,
   type TokenSet,
+  TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
 
@@ -14,11 +15,14 @@ import {
  * I/O, tested alone (transform.test.ts).
  */
 
-/** What a call to X was doing: decides what its failure means. */
-export type XOperation = 'exchange-code' | 'refresh' | 'revoke' | 'read' | 'publish' | 'delete';
+/**
+ * What a call to X was doing: decides what its failure means. `upload` is a media upload: it
+ * creates nothing anyone sees (an unused upload expires), so it repeats like a read.
+ */
+export type XOperation = 'exchange-code' | 'refresh' | 'revoke' | 'read' | 'upload' | 'publish' | 'delete';
 
 /** Calls that change nothing at X, or change it the same way twice: safe to retry after a timeout. */
-const REPEATABLE: ReadonlySet<XOperation> = new Set(['read', 'delete', 'revoke']);
+const REPEATABLE: ReadonlySet<XOperation> = new Set(['read', 'upload', 'delete', 'revoke']);
 
 interface HeaderReader {
   get(name: string): string | null;
@@ -248,8 +252,37 @@ export function xErrorFrom(input: {
   if (status === 401 || said.legacyCodes.some((code) => LEGACY_BAD_TOKEN.has(code))) {
     return new TokenExpiredError('twitter', `X refused the access token: ${reason}`);
   }
+  // 502/503: X's front door answered before the call reached the service; nothing happened.
+  if (status === 502 || status === 503) {
+    return new TransientPlatformError('twitter', `X answered ${status}: ${reason}`, 'server_error');
+  }
+  // 500/504: the service may have done it before failing. A post may exist; anything else repeats.
+  if (status === 500 || status === 504) {
+    if (operation === 'publish') {
+      return new UnknownOutcomeError(
+        'twitter',
+        `X answered ${status}; the post may or may not exist: ${reason}`,
+      );
+    }
+    if (REPEATABLE.has(operation)) {
+      return new TransientPlatformError('twitter', `X answered ${status}: ${reason}`, 'server_error');
+    }
+  }
+  const aboutTheApp = APP_PROBLEMS.some((name) => problemIs(said.type, name));
+  if (operation === 'upload' && !aboutTheApp) {
+    if (status === 403) {
+      // Tokens granted before media.write was asked for cannot upload (platforms.md, X OAuth):
+      // connecting again grants it.
+      return new TokenExpiredError(
+        'twitter',
+        `X refused the image upload (the connection may lack media.write); reconnect the account: ${reason}`,
+      );
+    }
+    if (status === 400 || status === 413) {
+      return new InvalidContentError('twitter', `X refused the image: ${reason}`);
+    }
+  }
   if (operation === 'publish') {
-    const aboutTheApp = APP_PROBLEMS.some((name) => problemIs(said.type, name));
     if (
       !aboutTheApp &&
       (status === 400 || status === 403 || said.legacyCodes.some((code) => LEGACY_BAD_CONTENT.has(code)))
@@ -264,9 +297,9 @@ export function xErrorFrom(input: {
 export type XTransportFailure = 'timeout' | 'not-sent' | 'dropped';
 
 /**
- * A call that got no answer. Not sent (connection refused, unknown host): nothing happened.
- * Timed out or dropped after sending: a call that creates something may have done so, and must
- * not be blindly repeated; one that only reads may be.
+ * A call that got no answer. Not sent (connection refused, unknown host): nothing happened, try
+ * again. Timed out or dropped after sending: a call that creates something may have done so, and
+ * must not be blindly repeated; one that only reads (or uploads) may be.
  */
 export function xTransportError(input: {
   operation: XOperation;
@@ -276,13 +309,16 @@ export function xTransportError(input: {
 }): SocialPlatformError {
   const { operation, failure, cause } = input;
   if (failure === 'not-sent') {
-    return new SocialPlatformError('twitter', 'X could not be reached; nothing was sent.', { cause });
+    return new TransientPlatformError('twitter', 'X could not be reached; nothing was sent.', 'network', {
+      cause,
+    });
   }
   const what =
     failure === 'timeout'
       ? `X did not answer within ${Math.round(input.timeoutMs / 1000)} s`
       : 'The connection to X broke before it answered';
-  if (REPEATABLE.has(operation)) return new SocialPlatformError('twitter', `${what}.`, { cause });
+  if (REPEATABLE.has(operation))
+    return new TransientPlatformError('twitter', `${what}.`, 'network', { cause });
   return new UnknownOutcomeError('twitter', `${what}; it may or may not have done it.`, undefined, { cause });
 }
 

@@ -29,7 +29,7 @@ export function createXApi(options: XApiOptions) {
   async function call(
     operation: XOperation,
     path: string,
-    init: { method: string; headers: Record<string, string>; body?: string },
+    init: { method: string; headers: Record<string, string>; body?: string | FormData },
     accept: (status: number) => boolean = (status) => status >= 200 && status < 300,
   ): Promise<unknown> {
     const signal = AbortSignal.timeout(options.timeoutMs);
@@ -105,7 +105,40 @@ export function createXApi(options: XApiOptions) {
       const query = new URLSearchParams({ 'user.fields': userFields.join(',') });
       return call('read', `/2/users/me?${query}`, { method: 'GET', headers: bearer(accessToken) });
     },
-    createPost(accessToken: string, payload: { text: string }) {
+    /**
+     * `POST /2/media/upload`, one shot, multipart (`media`, `media_category`, `media_type`). fetch
+     * writes the multipart content type with its boundary.
+     */
+    uploadMedia(accessToken: string, image: { bytes: Buffer; mimeType: string }) {
+      const form = new FormData();
+      form.append('media', new Blob([new Uint8Array(image.bytes)], { type: image.mimeType }), 'image');
+      form.append('media_category', 'tweet_image');
+      form.append('media_type', image.mimeType);
+      return call('upload', '/2/media/upload', { method: 'POST', headers: bearer(accessToken), body: form });
+    },
+    /** `GET /2/media/upload?command=STATUS&media_id=…`: an upload's processing state. */
+    getMediaStatus(accessToken: string, mediaId: string) {
+      const query = new URLSearchParams({ command: 'STATUS', media_id: mediaId });
+      return call('read', `/2/media/upload?${query}`, { method: 'GET', headers: bearer(accessToken) });
+    },
+    /** `GET /2/users/{id}/tweets`: one page of a user's posts, newest first. */
+    getUserPosts(
+      accessToken: string,
+      userId: string,
+      input: { startTime: string; maxResults: number; paginationToken?: string; tweetFields: string[] },
+    ) {
+      const query = new URLSearchParams({
+        start_time: input.startTime,
+        max_results: String(input.maxResults),
+        'tweet.fields': input.tweetFields.join(','),
+        ...(input.paginationToken ? { pagination_token: input.paginationToken } : {}),
+      });
+      return call('read', `/2/users/${encodeURIComponent(userId)}/tweets?${query}`, {
+        method: 'GET',
+        headers: bearer(accessToken),
+      });
+    },
+    createPost(accessToken: string, payload: { text: string; media?: { media_ids: string[] } }) {
       return call('publish', '/2/tweets', {
         method: 'POST',
         headers: { ...bearer(accessToken), 'content-type': 'application/json' },

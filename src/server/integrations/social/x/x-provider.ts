@@ -1,9 +1,22 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   type AuthorizeRequest,
+  InvalidContentError,
+  type PublishMedia,
+  SocialPlatformError,
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
+  TransientPlatformError,
+  UnknownOutcomeError,
 } from '../social-provider';
+import {
+  isSameXPost,
+  mediaProcessingFailed,
+  toTimelinePage,
+  toUploadedMedia,
+  xTime,
+} from './publish-transform';
 import {
   toCreatedPostId,
   toExternalAccount,
@@ -26,6 +39,12 @@ export const X_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'offline.acc
 const USER_FIELDS = ['profile_image_url', 'public_metrics'];
 const DEFAULT_TIMEOUT_MS = 20_000;
 const MAX_IDS_PER_READ = 100;
+/** Photos per post (platforms.md, X limits). */
+const MAX_IMAGES = 4;
+/** Reconciliation reads at most this many pages of 100 posts. */
+const TIMELINE_PAGES = 3;
+/** Our clock and X's may differ: posts are looked for from a little before the attempt. */
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface XProviderOptions {
   clientId: string;
@@ -38,6 +57,9 @@ export interface XProviderOptions {
   timeoutMs?: number;
   /** Where posts are read (their links); derived from `authorizeUrl` when absent. */
   webBaseUrl?: string;
+  /** An upload X is still processing: status reads at most this many times, waits capped. */
+  mediaPollTries?: number;
+  mediaPollMaxMs?: number;
 }
 
 export interface XProvider extends SocialProvider {
@@ -55,6 +77,25 @@ export interface XProvider extends SocialProvider {
   deletePost(tokens: TokenSet, externalId: string): Promise<void>;
 }
 
+/**
+ * The id in X's answer to a post it accepted. An answer that cannot be read still means the post
+ * exists: its outcome is unknown to us, not failed.
+ */
+function createdIdOf(body: unknown): string {
+  try {
+    return toCreatedPostId(body);
+  } catch (error) {
+    throw new UnknownOutcomeError(
+      'twitter',
+      `X accepted the post but its answer could not be read: ${String(error)}`,
+      undefined,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
 export function createXProvider(options: XProviderOptions): XProvider {
   const api = createXApi({
     apiBaseUrl: options.apiBaseUrl,
@@ -64,6 +105,30 @@ export function createXProvider(options: XProviderOptions): XProvider {
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   });
   const webBaseUrl = (options.webBaseUrl ?? xWebBaseUrl(options.authorizeUrl)).replace(/\/$/, '');
+  const pollTries = options.mediaPollTries ?? 20;
+  const pollMaxMs = options.mediaPollMaxMs ?? 10_000;
+
+  /** One image up to X (one-shot upload), waiting out any processing X reports: its media id. */
+  async function uploadImage(tokens: TokenSet, media: PublishMedia): Promise<string> {
+    const bytes = await media.read();
+    let uploaded = toUploadedMedia(
+      await api.uploadMedia(tokens.accessToken, { bytes, mimeType: media.mimeType }),
+    );
+    for (let reads = 0; uploaded.processing && uploaded.processing.state !== 'succeeded'; reads++) {
+      if (uploaded.processing.state === 'failed') throw mediaProcessingFailed(uploaded.processing);
+      if (reads >= pollTries) {
+        // Nothing is posted yet: the upload expires unused, and trying again is safe.
+        throw new TransientPlatformError(
+          'twitter',
+          'X was still processing the image; nothing was posted.',
+          'server_error',
+        );
+      }
+      await delay(Math.min(uploaded.processing.checkAfterMs, pollMaxMs));
+      uploaded = toUploadedMedia(await api.getMediaStatus(tokens.accessToken, uploaded.id));
+    }
+    return uploaded.id;
+  }
 
   return {
     platform: 'twitter',
@@ -122,8 +187,57 @@ export function createXProvider(options: XProviderOptions): XProvider {
     },
 
     async publishText(tokens, text, publishOptions) {
-      const externalId = toCreatedPostId(await api.createPost(tokens.accessToken, { text }));
+      const externalId = createdIdOf(await api.createPost(tokens.accessToken, { text }));
       return { externalId, url: xPostUrl(webBaseUrl, externalId, publishOptions?.username) };
+    },
+
+    /** Images through the one-shot media upload, then `POST /2/tweets` with their ids. */
+    async publish(tokens, { account, text, media }) {
+      if (media.length > MAX_IMAGES) {
+        throw new InvalidContentError(
+          'twitter',
+          `X takes at most ${MAX_IMAGES} images on a post; this one has ${media.length}.`,
+        );
+      }
+      if (media.length > 0 && tokens.scopes.length > 0 && !tokens.scopes.includes('media.write')) {
+        throw new TokenExpiredError(
+          'twitter',
+          'This X connection may not upload images (media.write was not granted); reconnect the account.',
+        );
+      }
+      const mediaIds: string[] = [];
+      for (const image of media) mediaIds.push(await uploadImage(tokens, image));
+      const body = await api.createPost(tokens.accessToken, {
+        text,
+        ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
+      });
+      const externalId = createdIdOf(body);
+      return { externalId, url: xPostUrl(webBaseUrl, externalId, account.username) };
+    },
+
+    /**
+     * The account's posts since the attempt (`GET /2/users/{id}/tweets`, up to 3 pages of 100),
+     * matched by text as X reads it back (links wrapped in t.co: see isSameXPost).
+     */
+    async findPublished(tokens, { account, text, since }) {
+      let paginationToken: string | undefined;
+      for (let page = 0; page < TIMELINE_PAGES; page++) {
+        const body = await api.getUserPosts(tokens.accessToken, account.externalId, {
+          startTime: xTime(new Date(since.getTime() - CLOCK_SKEW_MS)),
+          maxResults: 100,
+          paginationToken,
+          tweetFields: ['created_at', 'text'],
+        });
+        const { posts, nextToken } = toTimelinePage(body);
+        const found = posts.find((post) => isSameXPost(post.text, text));
+        if (found) return { externalId: found.id, url: xPostUrl(webBaseUrl, found.id, account.username) };
+        if (!nextToken) return null;
+        paginationToken = nextToken;
+      }
+      throw new SocialPlatformError(
+        'twitter',
+        `The X account posted more than ${TIMELINE_PAGES * 100} times since the attempt; Kitepost could not tell whether this post is among them.`,
+      );
     },
 
     async fetchPostMetrics(tokens, externalIds) {

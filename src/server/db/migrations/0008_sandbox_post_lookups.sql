@@ -1,0 +1,2 @@
+CREATE INDEX "sandbox_posts_text_idx" ON "sandbox_posts" USING hash ("text");--> statement-breakpoint
+CREATE INDEX "sandbox_posts_account_published_idx" ON "sandbox_posts" USING btree ("account_id","published_at");

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { SocialPlatformError } from '../social-provider';
+
+/*
+ * The Graph API's answers about publishing on a Page (unpublished photos, the Page's feed) to our
+ * types, and how a post read back is recognised as the one sent. Pure: tested alone
+ * (publish-transform.test.ts).
+ */
+
+const createdPhoto = z.object({ id: z.string().regex(/^\d+$/) }).loose();
+
+/** `POST /{page-id}/photos {url, published:false}` → the photo's id, to attach to a post. */
+export function toCreatedPhotoId(body: unknown): string {
+  return parse(createdPhoto, body, 'uploaded photo').id;
+}
+
+/** `attached_media` of a feed post, as the form parameter Graph reads (a JSON array). */
+export function attachedMedia(photoIds: string[]): string {
+  return JSON.stringify(photoIds.map((id) => ({ media_fbid: id })));
+}
+
+const feedPage = z.object({
+  data: z.array(
+    z
+      .object({
+        id: z.string(),
+        message: z.string().optional(),
+        created_time: z.string().optional(),
+        permalink_url: z.string().optional(),
+      })
+      .loose(),
+  ),
+  paging: z
+    .object({
+      cursors: z.object({ after: z.string().optional() }).loose().optional(),
+      next: z.string().optional(),
+    })
+    .loose()
+    .optional(),
+});
+
+export interface FeedPost {
+  id: string;
+  message: string;
+  createdAt: Date | null;
+}
+
+/** Graph's `2026-11-22T13:19:44+0000` (no colon in the offset) as a Date. */
+export function graphTimeToDate(value: string | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** One page of `GET /{page-id}/feed`: the posts, and the cursor of the next page when there is one. */
+export function toFeedPage(body: unknown): { posts: FeedPost[]; after: string | null } {
+  const parsed = parse(feedPage, body, 'Page feed');
+  return {
+    posts: parsed.data.map((post) => ({
+      id: post.id,
+      message: post.message ?? '',
+      createdAt: graphTimeToDate(post.created_time),
+    })),
+    after: parsed.paging?.next ? (parsed.paging.cursors?.after ?? null) : null,
+  };
+}
+
+const comparable = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
+
+/** Is the post Facebook answered (its message) the one Kitepost sent as `text`? */
+export function isSameFacebookPost(message: string, text: string): boolean {
+  return comparable(message) === comparable(text);
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new SocialPlatformError(
+      'facebook',
+      `Facebook answered with an unexpected ${what}: ${z.prettifyError(result.error)}`,
+    );
+  }
+  return result.data;
+}

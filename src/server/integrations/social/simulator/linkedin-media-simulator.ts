@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { platformMediaRules } from '../../../../contracts/platforms';
+import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
+import { accessDenied, apiError, LINKEDIN_BASE_PATH } from './linkedin-shapes';
+import type { LinkedInApiRoute } from './linkedin-simulator';
+import { keepUploadedImage, readImage, sandboxMediaUrl } from './sandbox-media';
+import { findContainers, insertPost, updateContainerMedia } from './sandbox-store';
+
+/*
+ * The pretend LinkedIn Images API (platforms.md L6): `POST /rest/images?action=initializeUpload`
+ * answers an upload URL and the image URN; the bytes are `PUT` to that URL (on the web host, as
+ * LinkedIn's dms-uploads are); a post then names the URN. The image is a 'container' row (see
+ * sandbox-media.ts) whose media kind turns from 'image-pending' to 'image' once its bytes arrive.
+ */
+
+const PUBLIC = { access: 'public' } as const;
+const HIDDEN = { hide: true } as const;
+const API = `${LINKEDIN_BASE_PATH}/api`;
+const UPLOAD_PATH = `${LINKEDIN_BASE_PATH}/dms-uploads`;
+const UPLOAD_URL_LIFETIME_MS = 24 * 3_600_000;
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif']);
+
+/** An image id like LinkedIn's (`D4E10AQ…`): letters and digits. */
+const newImageId = () => `D4E10AQ${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
+
+export function registerLinkedInMediaSimulator(
+  app: FastifyInstance,
+  options: LinkedInSimulatorOptions,
+  apiRoute: LinkedInApiRoute,
+) {
+  const { db, appUrl, storage } = options;
+
+  app.post(
+    `${API}/rest/images`,
+    { config: PUBLIC, schema: HIDDEN },
+    apiRoute(
+      {
+        anyScope: ['w_member_social'],
+        resource: 'images.ACTION-initializeUpload.20260101',
+        versioned: true,
+        kind: 'upload',
+      },
+      async (request, { account }) => {
+        if ((request.query as Record<string, string | undefined>).action !== 'initializeUpload') {
+          return apiError(400, 'Only action=initializeUpload is served by the sandbox');
+        }
+        const body = request.body as { initializeUploadRequest?: { owner?: unknown } } | undefined;
+        const owner = body?.initializeUploadRequest?.owner;
+        if (typeof owner !== 'string') {
+          return apiError(422, '/initializeUploadRequest/owner :: required field is not present');
+        }
+        if (owner !== `urn:li:person:${account.externalId}`) return accessDenied(`images owned by ${owner}`);
+        const id = newImageId();
+        const urn = `urn:li:image:${id}`;
+        await insertPost(db, {
+          platform: 'linkedin',
+          externalId: urn,
+          accountId: account.id,
+          text: '',
+          media: [{ id: urn, url: null, kind: 'image-pending' }],
+          state: 'container',
+          metricsSeed: 0,
+          publishedAt: null,
+        });
+        return {
+          status: 200,
+          body: {
+            value: {
+              uploadUrlExpiresAt: Date.now() + UPLOAD_URL_LIFETIME_MS,
+              uploadUrl: `${appUrl}${UPLOAD_PATH}/${id}`,
+              image: urn,
+            },
+          },
+        };
+      },
+    ),
+  );
+
+  app.put(
+    `${UPLOAD_PATH}/:id`,
+    { config: PUBLIC, schema: HIDDEN },
+    apiRoute(
+      { anyScope: ['w_member_social'], resource: 'dms-uploads', versioned: false, kind: 'upload' },
+      async (request, { account }) => {
+        const { id } = request.params as { id: string };
+        const urn = `urn:li:image:${id}`;
+        const [upload] = /^[A-Za-z0-9]{1,64}$/.test(id)
+          ? await findContainers(db, 'linkedin', account.id, [urn])
+          : [];
+        if (!upload) return apiError(404, `No upload is waiting at this URL for ${urn}`);
+        const bytes = Buffer.isBuffer(request.body) ? request.body : null;
+        const image = bytes ? readImage(bytes) : null;
+        if (!bytes || !image || !IMAGE_TYPES.has(image.mimeType)) {
+          return apiError(400, 'The upload must be the bytes of a JPEG, PNG or GIF image');
+        }
+        if (bytes.length > platformMediaRules.linkedin.maxBytes) {
+          return apiError(413, `The image is larger than ${platformMediaRules.linkedin.maxBytes} bytes`);
+        }
+        await keepUploadedImage(storage, 'linkedin', id, bytes, image.mimeType);
+        await updateContainerMedia(db, upload.id, [
+          { id: urn, url: sandboxMediaUrl(appUrl, LINKEDIN_BASE_PATH, id, image.mimeType), kind: 'image' },
+        ]);
+        return { status: 201 };
+      },
+    ),
+  );
+}

@@ -1,0 +1,16 @@
+import type { Db } from '../../../db/client';
+import type { MediaStorage } from '../../storage/media-storage';
+import type { ArmedFaults } from './armed-faults';
+
+/** What every pretend platform is built with (platform-simulator.ts builds it once). */
+export interface SimulatorContext {
+  db: Db;
+  /** The app's public origin, without a trailing slash: links are built on it. */
+  appUrl: string;
+  /** Honour `x-sandbox-fault` and armed faults (sandbox-faults.ts). Never in production. */
+  faults: boolean;
+  /** Faults armed per account (armed-faults.ts). */
+  armed: ArmedFaults;
+  /** Where uploaded image bytes are kept; null: uploads are recorded, their bytes dropped. */
+  storage: MediaStorage | null;
+}
