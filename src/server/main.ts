@@ -8,6 +8,7 @@ import { type AdapterChoices, describeAdapters } from './integrations/adapters';
 import type { ProcessRole } from './jobs/boss';
 import { projectRoot } from './lib/project-root';
 import { seedDemoUsers } from './modules/demo/demo-users.service';
+import { startPublishingSweeper } from './modules/publishing/publishing-sweeper';
 import { socialContextOf } from './modules/social-accounts/social-accounts.service';
 
 function parseRole(argv: string[]): ProcessRole {
@@ -52,6 +53,9 @@ async function main() {
   try {
     if (role !== 'web') {
       await jobs.startWorkers({ database, log: app.log, social: socialContextOf(ctx), app: ctx });
+      // Reconciles abandoned attempts and publishes posts whose job is late or lost (decision 015).
+      const sweeper = startPublishingSweeper(ctx);
+      app.addHook('onClose', async () => sweeper.stop());
     }
     const demo = role === 'worker' ? [] : await seedDemoUsers(ctx);
     if (role !== 'worker') await app.listen({ port: config.port, host: config.host });

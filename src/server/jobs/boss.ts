@@ -76,13 +76,17 @@ export async function startJobQueue(
 
 async function registerJob(boss: PgBoss, job: JobDefinition, context: JobsContext, pollSeconds: number) {
   if (job.cron) await boss.schedule(job.name, job.cron, {});
-  await boss.work(
+  const batchSize = job.batchSize ?? 1;
+  let workerId: string | undefined;
+  workerId = await boss.work(
     job.name,
-    { pollingIntervalSeconds: job.pollSeconds ?? pollSeconds, batchSize: job.batchSize ?? 1 },
+    { pollingIntervalSeconds: job.pollSeconds ?? pollSeconds, batchSize },
     async (batch) => {
       // A batch's jobs run side by side; each handler settles its own errors when it must not be
       // retried as a whole (the publish job does), else the batch fails and pg-boss retries it.
       await Promise.all(batch.map((item) => job.handle(job.payload.parse(item.data), context)));
+      // A full batch means more jobs are likely due (a burst): fetch again now, not a poll later.
+      if (batch.length === batchSize && workerId) boss.notifyWorker(workerId);
     },
   );
 }

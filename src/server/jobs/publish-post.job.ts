@@ -1,17 +1,31 @@
-import { PUBLISH_POST_JOB, type PublishPostPayload, publishPostPayload } from '../modules/publishing/publish-queue';
+import {
+  PUBLISH_POLL_SECONDS,
+  PUBLISH_POST_JOB,
+  type PublishPostPayload,
+  publishPostPayload,
+} from '../modules/publishing/publish-queue';
+import { publishPost } from '../modules/publishing/publishing.service';
+import { publishingSlots } from '../modules/publishing/publishing-slots';
 import type { JobDefinition } from './registry';
 
 /**
  * Publishes one version of one post at its time (modules/publishing). The handler settles every
- * outcome itself (retries are new jobs at their time), so pg-boss retries only a worker that died.
+ * business outcome itself (a retry is a new job of a new version, at its time) and never throws
+ * for one; it throws only when the database fails, and pg-boss then runs the job again. A copy
+ * of a job that runs again, because its worker died and pg-boss expired it, finds the post taken,
+ * published or of another version, and does nothing: the claim is one conditional update.
+ *
+ * A batch of jobs is fetched per poll and run through the process's publishing slots, so a burst
+ * of posts due at the same second drains at the slots' pace without a poll's wait per job.
  */
 export const publishPostJob: JobDefinition<PublishPostPayload> = {
   name: PUBLISH_POST_JOB,
   payload: publishPostPayload,
-  queue: { retryLimit: 5, retryDelay: 5, expireInSeconds: 300 },
+  // Long enough for a whole batch through the slots; a job expired early is harmless, only wasted.
+  queue: { retryLimit: 5, retryDelay: 10, expireInSeconds: 15 * 60 },
   batchSize: 20,
-  pollSeconds: 0.5,
-  async handle(_payload, _context) {
-    throw new Error('publishing engine: not built yet');
+  pollSeconds: PUBLISH_POLL_SECONDS,
+  async handle(payload, context) {
+    await publishingSlots.run(() => publishPost(context.app, payload));
   },
 };

@@ -1,5 +1,9 @@
 import { platformLabels } from '../../../contracts/platforms';
-import { TokenExpiredError } from '../../integrations/social/social-provider';
+import {
+  type SocialProvider,
+  TokenExpiredError,
+  type TokenSet,
+} from '../../integrations/social/social-provider';
 import { insertActivity } from '../activity/activity.repository';
 import {
   listAccountsExpiringBefore,
@@ -44,16 +48,7 @@ export async function runTokenLifecycle(ctx: SocialContext, now = new Date()): P
     );
     if (action === 'refresh') {
       try {
-        const fresh = await provider.refreshTokens(tokensOf(ctx, row));
-        await updateSocialAccount(ctx.db, row.id, {
-          accessTokenEncrypted: ctx.cipher.encrypt(fresh.accessToken),
-          refreshTokenEncrypted: fresh.refreshToken
-            ? ctx.cipher.encrypt(fresh.refreshToken)
-            : row.refreshTokenEncrypted,
-          tokenExpiresAt: fresh.expiresAt,
-          refreshTokenExpiresAt: fresh.refreshExpiresAt ?? row.refreshTokenExpiresAt,
-          scopes: fresh.scopes.length > 0 ? fresh.scopes : row.scopes,
-        });
+        await refreshAccountTokens(ctx, row, provider);
         report.refreshed++;
       } catch (error) {
         if (error instanceof TokenExpiredError) {
@@ -88,7 +83,30 @@ export async function runTokenLifecycle(ctx: SocialContext, now = new Date()): P
   return report;
 }
 
-async function markNeedsReauth(ctx: SocialContext, row: SocialAccountRow, reason: string) {
+/**
+ * Refreshes the account's tokens at the platform and stores them sealed; answers the fresh set.
+ * Throws what the provider throws (TokenExpiredError when the platform refuses).
+ */
+export async function refreshAccountTokens(
+  ctx: SocialContext,
+  row: SocialAccountRow,
+  provider: SocialProvider,
+): Promise<TokenSet> {
+  const fresh = await provider.refreshTokens(tokensOf(ctx, row));
+  await updateSocialAccount(ctx.db, row.id, {
+    accessTokenEncrypted: ctx.cipher.encrypt(fresh.accessToken),
+    refreshTokenEncrypted: fresh.refreshToken
+      ? ctx.cipher.encrypt(fresh.refreshToken)
+      : row.refreshTokenEncrypted,
+    tokenExpiresAt: fresh.expiresAt,
+    refreshTokenExpiresAt: fresh.refreshExpiresAt ?? row.refreshTokenExpiresAt,
+    scopes: fresh.scopes.length > 0 ? fresh.scopes : row.scopes,
+  });
+  return fresh;
+}
+
+/** Marks the account as needing the user, with the reason, and says so in the workspace feed. */
+export async function markNeedsReauth(ctx: SocialContext, row: SocialAccountRow, reason: string) {
   await updateSocialAccount(ctx.db, row.id, { status: 'needs_reauth', statusReason: reason });
   await insertActivity(ctx.db, {
     workspaceId: row.workspaceId,

@@ -1,0 +1,111 @@
+import { platformLabels } from '../../../contracts/platforms';
+import { publishingMessages } from '../../../contracts/publishing';
+import {
+  type SocialProvider,
+  TokenExpiredError,
+  type TokenSet,
+} from '../../integrations/social/social-provider';
+import { canRefresh, type SocialContext, tokensOf } from '../social-accounts/social-accounts.service';
+import { markNeedsReauth, refreshAccountTokens } from '../social-accounts/token-lifecycle.service';
+import { afterBackoff, MAX_ATTEMPTS, messageOf, retryOrGiveUp, type Verdict } from './publish-rules';
+import {
+  attemptInRound,
+  listPublishAccounts,
+  type PostRow,
+  type SocialAccountRow,
+} from './publishing.repository';
+
+/** A token this close to its expiry is refreshed before publishing. */
+export const REFRESH_AHEAD_MS = 5 * 60 * 1000;
+
+/** Who a post goes out as, with live tokens. */
+export interface PublishTarget {
+  account: SocialAccountRow;
+  provider: SocialProvider;
+  tokens: TokenSet;
+}
+
+export const severalAccountsReason = (platformLabel: string) =>
+  `Several ${platformLabel} accounts are connected: choose the one this post goes out on, then retry.`;
+
+/**
+ * The account a post goes out on: its own, or the workspace's only one of its platform, with
+ * tokens refreshed when they expire within a few minutes. Otherwise what the attempt ends in.
+ */
+export async function resolvePublishTarget(
+  social: SocialContext,
+  post: PostRow,
+  facts: { attemptNumber: number; now: Date; missedAfterMs: number },
+  /** The accounts when the claim already read them. */
+  known?: SocialAccountRow[],
+): Promise<{ target: PublishTarget } | { verdict: Verdict }> {
+  const label = platformLabels[post.platform];
+  const fail = (errorKind: 'no_account' | 'needs_reauth' | 'platform_error', reason: string) => ({
+    verdict: { kind: 'fail', errorKind, message: reason, reason, needsReauth: false } as Verdict,
+  });
+  const accounts = known ?? (await listPublishAccounts(social.db, post));
+  const [account] = accounts;
+  if (!account) return fail('no_account', publishingMessages.noAccount);
+  if (accounts.length > 1) return fail('no_account', severalAccountsReason(label));
+  if (account.status === 'needs_reauth') return fail('needs_reauth', publishingMessages.needsReauth(label));
+  const provider = social.providers[post.platform];
+  if (!provider) return fail('platform_error', `Publishing to ${label} is not available on this server.`);
+
+  const tokens = tokensOf(social, account);
+  const expiresAt = tokens.expiresAt?.getTime();
+  if (expiresAt === undefined || expiresAt - facts.now.getTime() > REFRESH_AHEAD_MS) {
+    return { target: { account, provider, tokens } };
+  }
+  if (!canRefresh(account, provider)) {
+    if (expiresAt > facts.now.getTime()) return { target: { account, provider, tokens } };
+    const day = new Date(expiresAt).toISOString().slice(0, 10);
+    await markNeedsReauth(social, account, `Access expired on ${day}.`);
+    return fail('needs_reauth', publishingMessages.needsReauth(label));
+  }
+  try {
+    return { target: { account, provider, tokens: await refreshOnce(social, account, provider) } };
+  } catch (error) {
+    if (error instanceof TokenExpiredError) {
+      await markNeedsReauth(social, account, `${label} no longer accepts Kitepost's access.`);
+      return fail('needs_reauth', publishingMessages.needsReauth(label));
+    }
+    // A refresh creates no post: whatever went wrong, another attempt is safe.
+    const message = `Refreshing the ${label} token failed: ${messageOf(error)}`;
+    const round = await attemptInRound(social.db, post.id, facts.attemptNumber, MAX_ATTEMPTS);
+    const inRound = { ...facts, attemptNumber: round };
+    return {
+      verdict: retryOrGiveUp('platform_error', message, afterBackoff(inRound), {
+        ...inRound,
+        scheduledAt: post.scheduledAt ?? facts.now,
+        platformLabel: label,
+      }),
+    };
+  }
+}
+
+/** Refreshes in flight in this process, per account: posts of one account share one refresh. */
+const refreshing = new Map<string, Promise<TokenSet>>();
+
+/**
+ * Refreshes the account's tokens once, even when several of its posts are due together. A
+ * platform that rotates refresh tokens (X) refuses the second use of one: when the refresh is
+ * refused but another process stored new tokens meanwhile, those are used.
+ */
+async function refreshOnce(
+  social: SocialContext,
+  account: SocialAccountRow,
+  provider: SocialProvider,
+): Promise<TokenSet> {
+  const running = refreshing.get(account.id);
+  if (running) return running;
+  const refresh = refreshAccountTokens(social, account, provider)
+    .catch(async (error: unknown) => {
+      if (!(error instanceof TokenExpiredError)) throw error;
+      const [now] = (await listPublishAccounts(social.db, { ...account, socialAccountId: account.id })) ?? [];
+      if (now && now.accessTokenEncrypted !== account.accessTokenEncrypted) return tokensOf(social, now);
+      throw error;
+    })
+    .finally(() => refreshing.delete(account.id));
+  refreshing.set(account.id, refresh);
+  return refresh;
+}

@@ -1,0 +1,202 @@
+import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
+import { publishedText } from '../../../contracts/post-text';
+import { publishingMessages } from '../../../contracts/publishing';
+import {
+  type PublishedPost,
+  type PublishMedia,
+  UnknownOutcomeError,
+} from '../../integrations/social/social-provider';
+import { findMediaByIds } from '../media/media.repository';
+import { MediaGoneError, toPublishMedia } from '../media/publish-media';
+import { markNeedsReauth } from '../social-accounts/token-lifecycle.service';
+import { resolvePublishTarget } from './publish-account';
+import { publishBatchers } from './publish-batching';
+import {
+  failPost,
+  type PublishOutcome,
+  reconcileAttempt,
+  recordSuccess,
+  type SentAttempt,
+  settle,
+  tellWorkspace,
+} from './publish-outcomes';
+import { type PublishPostPayload, queuePublish } from './publish-queue';
+import { decideAfterError, hoursOf, MAX_ATTEMPTS } from './publish-rules';
+import {
+  attemptInRound,
+  findPostForPublishing,
+  markPostMissed,
+  type PublishClaim,
+} from './publishing.repository';
+import { clockFrom, type PublishingContext, queueDepsOf, socialOf, WORKER_NAME } from './publishing-context';
+
+export type { PublishOutcome } from './publish-outcomes';
+export type { PublishingContext } from './publishing-context';
+
+/** A job may fire this much before its post is due: the clocks of processes differ a little. */
+const EARLY_TOLERANCE_MS = 2_000;
+
+/**
+ * Publishes one version of one post (architecture §5): the job's handler, and the sweeper's for
+ * posts whose job is late or lost. A post far past its time becomes `missed`; otherwise the post
+ * is claimed (`scheduled -> publishing`, with a lease) by one conditional update, so of any
+ * number of jobs, sweepers and processes exactly one attempt goes to the platform. Business
+ * outcomes are returned, never thrown; a database failure throws (the lease then brings the post
+ * to the sweeper).
+ */
+export async function publishPost(
+  ctx: PublishingContext,
+  payload: PublishPostPayload,
+  now = new Date(),
+): Promise<PublishOutcome> {
+  const { missedAfterMs, leaseMs } = ctx.config.publishing;
+  const claim = await publishBatchers(ctx.database.db).claim({
+    postId: payload.postId,
+    version: payload.version,
+    now,
+    leaseUntil: new Date(now.getTime() + leaseMs),
+    earliestDue: new Date(now.getTime() - missedAfterMs),
+    latestDue: new Date(now.getTime() + EARLY_TOLERANCE_MS),
+    worker: WORKER_NAME,
+  });
+  if (!claim) return settleUnclaimed(ctx, payload, now);
+  return publishClaimed(ctx, claim, now);
+}
+
+/** Why the claim found nothing: changed or taken (nothing to do), far too late, or early. */
+async function settleUnclaimed(
+  ctx: PublishingContext,
+  payload: PublishPostPayload,
+  now: Date,
+): Promise<PublishOutcome> {
+  const post = await findPostForPublishing(ctx.database.db, payload.postId);
+  if (post?.status !== 'scheduled' || post.publishVersion !== payload.version) return 'skipped';
+  const due = post.nextAttemptAt ?? post.scheduledAt;
+  if (!due) return 'skipped';
+  const { missedAfterMs } = ctx.config.publishing;
+  if (now.getTime() - due.getTime() > missedAfterMs) {
+    const reason = publishingMessages.missed(hoursOf(missedAfterMs));
+    const missed = await markPostMissed(ctx.database.db, {
+      postId: post.id,
+      version: post.publishVersion,
+      now,
+      reason,
+      worker: WORKER_NAME,
+    });
+    if (!missed) return 'skipped';
+    await tellWorkspace(ctx, missed, 'post_missed', reason);
+    return 'missed';
+  }
+  // A job that fired early (another process's clock) goes back on the queue for the post's time.
+  if (due.getTime() - now.getTime() > EARLY_TOLERANCE_MS) await queuePublish(queueDepsOf(ctx), post, due);
+  return 'skipped';
+}
+
+async function publishClaimed(
+  ctx: PublishingContext,
+  claim: PublishClaim,
+  start: Date,
+): Promise<PublishOutcome> {
+  const clock = clockFrom(start);
+  const { post, attempt } = claim;
+  const label = platformLabels[post.platform];
+  const facts = () => ({
+    attemptNumber: attempt.number,
+    now: clock(),
+    scheduledAt: post.scheduledAt ?? start,
+    missedAfterMs: ctx.config.publishing.missedAfterMs,
+    platformLabel: label,
+  });
+  const social = socialOf(ctx);
+  const resolved = await resolvePublishTarget(social, post, facts(), claim.accounts);
+  if ('verdict' in resolved) {
+    return settle(ctx, post, attempt, resolved.verdict, clock());
+  }
+  const sent: SentAttempt = {
+    post,
+    attempt,
+    target: resolved.target,
+    text: publishedText(post.content, post.hashtags),
+  };
+  const { account, provider, tokens } = sent.target;
+
+  const media = await loadMedia(ctx, post);
+  if (typeof media === 'string') {
+    return failPost(ctx, post, attempt, invalidContent(media), clock());
+  }
+  let published: PublishedPost;
+  try {
+    published = await withDeadline(
+      provider.publish(tokens, {
+        account: { externalId: account.externalId, username: account.username },
+        text: sent.text,
+        media,
+      }),
+      publishDeadlineMs(ctx.config.publishing.leaseMs),
+      post.platform,
+    );
+  } catch (error) {
+    // Images are read before anything is sent: an image gone from storage created nothing.
+    if (error instanceof MediaGoneError)
+      return failPost(ctx, post, attempt, invalidContent(error.message), clock());
+    const round = await attemptInRound(ctx.database.db, post.id, attempt.number, MAX_ATTEMPTS);
+    const verdict = decideAfterError(error, { ...facts(), attemptNumber: round });
+    if (verdict.kind === 'reconcile') return reconcileAttempt(ctx, sent, verdict, clock());
+    if (verdict.kind === 'fail' && verdict.needsReauth) {
+      await markNeedsReauth(social, account, `${label} no longer accepts Kitepost's access.`);
+    }
+    // A retry refused as invalid (X refuses duplicate text) may mean an earlier attempt did land.
+    if (verdict.errorKind === 'invalid_content' && attempt.number > 1 && provider.findPublished) {
+      return reconcileAttempt(ctx, sent, verdict, clock(), verdict);
+    }
+    return settle(ctx, post, attempt, verdict, clock());
+  }
+  // A database failure here throws: the post stays `publishing` and its lease brings it to the
+  // sweeper, which finds it on the platform.
+  await recordSuccess(ctx, sent, published, { outcome: 'published', publishedAt: clock(), now: clock() });
+  return 'published';
+}
+
+function invalidContent(reason: string) {
+  return { outcome: 'failed', errorKind: 'invalid_content', message: reason, reason } as const;
+}
+
+/** The post's images in its order, or why they cannot be sent. */
+async function loadMedia(
+  ctx: PublishingContext,
+  post: PublishClaim['post'],
+): Promise<PublishMedia[] | string> {
+  if (post.mediaIds.length === 0) return [];
+  const rows = await findMediaByIds(ctx.database.db, post.workspaceId, post.mediaIds);
+  if (rows.length !== post.mediaIds.length) {
+    return 'An attached image no longer exists: attach it again, then retry.';
+  }
+  return rows.map((row) => toPublishMedia(row, ctx.storage, ctx.config.appUrl));
+}
+
+/**
+ * How long a call to the platform may take: well inside the lease, so that no sweeper takes a
+ * post over while its worker may still hear back.
+ */
+export function publishDeadlineMs(leaseMs: number): number {
+  return leaseMs - Math.min(30_000, leaseMs / 4);
+}
+
+/** The call, or UnknownOutcomeError when it has not answered by the deadline. */
+async function withDeadline<T>(call: Promise<T>, ms: number, platform: PublishingPlatform): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const seconds = Math.round(ms / 1000);
+      reject(
+        new UnknownOutcomeError(platform, `${platformLabels[platform]} did not answer within ${seconds} s.`),
+      );
+    }, ms);
+  });
+  call.catch(() => {});
+  try {
+    return await Promise.race([call, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
