@@ -2,6 +2,7 @@ import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BrandKitCard } from './components/brand-kit-card';
 import { SettingsSection } from './components/settings-section';
+import { TimeZoneCard } from './components/time-zone-card';
 
 /** Settings (spec §2). Sections are added one by one as they are built; today: the brand kit. */
 export function SettingsPage() {
@@ -17,6 +18,7 @@ export function SettingsPage() {
         >
           <BrandKitCard />
         </SettingsSection>
+        <TimeZoneCard />
       </div>
     </div>
   );

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Post } from '../../../../contracts/posts';
+import { postsQueryKey } from '../../content/api/get-posts';
+import { listPosts, soonestRefresh } from './list-posts';
+
+export const UPCOMING_POSTS_SHOWN = 4;
+/** How far ahead the list looks. */
+const UPCOMING_HORIZON_DAYS = 366;
+
+/** The next scheduled posts, soonest first (spec §9: the list shows 4). */
+export function nextScheduled(posts: Post[], now: Date, count = UPCOMING_POSTS_SHOWN): Post[] {
+  return posts
+    .filter((post) => post.status === 'scheduled' && post.scheduledAt && new Date(post.scheduledAt) > now)
+    .sort((a, b) => (a.scheduledAt ?? '').localeCompare(b.scheduledAt ?? ''))
+    .slice(0, count);
+}
+
+/** GET /api/posts?status=scheduled&from=now: the Upcoming Posts list. */
+export const upcomingPostsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...postsQueryKey, 'upcoming'],
+    queryFn: async () => {
+      const now = new Date();
+      const to = new Date(now.getTime() + UPCOMING_HORIZON_DAYS * 86_400_000);
+      const posts = await listPosts({ from: now.toISOString(), to: to.toISOString(), status: ['scheduled'] });
+      return nextScheduled(posts, now);
+    },
+  });
+
+/** Read again when the first of them goes out (refreshDelay). */
+export function useUpcomingPosts() {
+  return useQuery({
+    ...upcomingPostsQueryOptions(),
+    refetchInterval: (query) => soonestRefresh(query.state.data),
+  });
+}

@@ -1,0 +1,67 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  MAX_POSTS_PER_PAGE,
+  type Post,
+  type PostStatus,
+  postListResponse,
+} from '../../../../contracts/posts';
+import { apiRequest } from '../../../lib/api-client';
+import { postsQueryKey } from '../../content/api/get-posts';
+
+export interface PostRange {
+  /** ISO instants; the server filters on the post's date (published, else scheduled, else created). */
+  from: string;
+  to: string;
+  status?: PostStatus[];
+}
+
+/** GET /api/posts?from=&to=&status=&limit=: the workspace's posts in a date range. */
+export function listPosts({ from, to, status }: PostRange): Promise<Post[]> {
+  const query = new URLSearchParams({ from, to, limit: String(MAX_POSTS_PER_PAGE) });
+  if (status?.length) query.set('status', status.join(','));
+  return apiRequest('GET', `/api/posts?${query}`, postListResponse);
+}
+
+/** Under the posts key, so every change to a post (here or in the generator) refreshes the calendar. */
+export const postRangeQueryOptions = (range: PostRange) =>
+  queryOptions({
+    queryKey: [...postsQueryKey, 'range', range.from, range.to, range.status?.join(',') ?? 'all'],
+    queryFn: () => listPosts(range),
+  });
+
+/** Read again this often while a post is being published. */
+export const PUBLISHING_REFRESH_MS = 2_000;
+const MINUTE = 60_000;
+
+/**
+ * When to read a post again to see it go out, or false. The spec's fetch defaults hold (never
+ * stale, no polling) except around a post's due time: a post due within the hour is read again a
+ * minute before, then every 2 s until it is published or failed (for up to 10 minutes after).
+ */
+export function refreshDelay(post: Post, now = Date.now()): number | false {
+  if (post.status === 'publishing') return PUBLISHING_REFRESH_MS;
+  if (post.status !== 'scheduled' || !post.scheduledAt) return false;
+  const untilDue = new Date(post.scheduledAt).getTime() - now;
+  if (untilDue < -10 * MINUTE || untilDue > 60 * MINUTE) return false;
+  return untilDue <= MINUTE ? PUBLISHING_REFRESH_MS : untilDue - MINUTE;
+}
+
+/** The soonest refresh any of these posts needs, or false. */
+export function soonestRefresh(posts: Post[] | undefined, now = Date.now()): number | false {
+  let soonest: number | false = false;
+  for (const post of posts ?? []) {
+    const delay = refreshDelay(post, now);
+    if (delay !== false && (soonest === false || delay < soonest)) soonest = delay;
+  }
+  return soonest;
+}
+
+/** The calendar's posts; read again around a visible post's due time (refreshDelay). */
+export function usePostRange(range: PostRange | null) {
+  return useQuery({
+    ...postRangeQueryOptions(range ?? { from: '', to: '' }),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => soonestRefresh(query.state.data),
+  });
+}

@@ -1,0 +1,357 @@
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { CalendarClock, CircleAlert, FilePen, LoaderCircle } from 'lucide-react';
+import { useId, useState } from 'react';
+import { platformLabels } from '../../../../../contracts/platforms';
+import { MAX_HASHTAGS_PER_POST, type Post } from '../../../../../contracts/posts';
+import { Button } from '../../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../../components/ui/dialog';
+import { Label } from '../../../../components/ui/label';
+import { TagInput } from '../../../../components/ui/tag-input';
+import { Textarea } from '../../../../components/ui/textarea';
+import { toast } from '../../../../components/ui/use-toast';
+import { failureIssues, failureMessage, isUnauthorized } from '../../../../lib/api-client';
+import { useAuth } from '../../../auth/api/get-current-user';
+import { postsQueryKey } from '../../../content/api/get-posts';
+import { normalizeHashtag } from '../../../content/hashtags';
+import { useSocialAccounts } from '../../../social-accounts/api/get-social-accounts';
+import { useComposePost } from '../../api/compose-post';
+import { mediaQueryOptions } from '../../api/media';
+import { chosenPlatforms, composeTargets, type TargetKey, targetKeyOf } from '../../composer-targets';
+import {
+  defaultScheduleWallTime,
+  formatDateTimeInZone,
+  utcToWallTime,
+  type WallTime,
+} from '../../zoned-time';
+import { checkScheduleTime, SCHEDULE_FAILED_MESSAGE, ScheduleFields } from '../schedule-fields';
+import { ComposerPreview } from './composer-preview';
+import { MediaPicker } from './media-picker';
+import { checkPlatforms, PlatformChecks } from './platform-checks';
+import { type ComposerAction as Action, saveEdit } from './save-edit';
+import { TargetPicker } from './target-picker';
+
+export const DRAFT_FAILED_MESSAGE = 'The draft could not be saved. Please try again.';
+
+/** What the composer opens on: a new post (maybe at a clicked time), or a saved post to edit. */
+export type ComposerSubject = { mode: 'new'; wall?: WallTime | null } | { mode: 'edit'; post: Post };
+
+interface ComposerDialogProps {
+  subject: ComposerSubject | null;
+  zone: string;
+  onClose: () => void;
+}
+
+/** 'Add Post' and 'Edit': one text for several accounts, checked live against each platform. */
+export function ComposerDialog({ subject, zone, onClose }: ComposerDialogProps) {
+  return (
+    <Dialog
+      open={subject !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <DialogContent
+        className="sm:max-w-2xl lg:max-w-5xl"
+        onPointerDownOutside={(event) => event.preventDefault()}
+      >
+        {/* The form unmounts when closed: each opening starts from the subject again. */}
+        {subject ? <ComposerForm subject={subject} zone={zone} onDone={onClose} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ComposerForm({
+  subject,
+  zone,
+  onDone,
+}: {
+  subject: ComposerSubject;
+  zone: string;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const editing = subject.mode === 'edit' ? subject.post : null;
+  const { user } = useAuth();
+  const accounts = useSocialAccounts();
+  const queryClient = useQueryClient();
+  const [targets, setTargets] = useState<TargetKey[]>(() => (editing ? [targetKeyOf(editing)] : []));
+  const [content, setContent] = useState(editing?.content ?? '');
+  const [hashtags, setHashtags] = useState<string[]>(editing?.hashtags ?? []);
+  const [mediaIds, setMediaIds] = useState<string[]>(editing?.mediaIds ?? []);
+  const [wall, setWall] = useState<WallTime>(
+    () =>
+      (editing?.scheduledAt ? utcToWallTime(editing.scheduledAt, zone) : null) ??
+      (subject.mode === 'new' ? subject.wall : null) ??
+      defaultScheduleWallTime(zone),
+  );
+  const [tried, setTried] = useState<Action | null>(null);
+  const [serverProblem, setServerProblem] = useState<string[]>([]);
+
+  const compose = useComposePost();
+  const edit = useMutation({
+    mutationFn: saveEdit,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: postsQueryKey }),
+  });
+  const pending = compose.isPending || edit.isPending;
+
+  const media = useQueries({ queries: mediaIds.map((mediaId) => mediaQueryOptions(mediaId)) });
+  const mediaItems = media.map((query) => query.data);
+  const requestTargets = composeTargets(targets, accounts.data ?? []);
+  const platforms = chosenPlatforms(requestTargets);
+  const checks = checkPlatforms(platforms, {
+    content,
+    hashtags,
+    media: mediaItems.filter((item) => item !== undefined),
+  });
+  const blocking = checks.some((check) => check.problems.length > 0);
+  const timeCheck = checkScheduleTime(wall, zone);
+  const empty = content.trim().length === 0;
+  const noTarget = requestTargets.length === 0;
+  const mediaLoading = mediaItems.some((item) => item === undefined);
+
+  const scheduleLabel =
+    editing?.status === 'scheduled'
+      ? 'Save changes'
+      : editing?.status === 'failed' || editing?.status === 'missed'
+        ? 'Schedule again'
+        : 'Schedule';
+  const draftLabel = editing && editing.status !== 'draft' ? 'Save' : 'Save as draft';
+  const canDraft = editing?.status !== 'scheduled';
+
+  const failed = (action: Action) => (error: unknown) => {
+    if (isUnauthorized(error)) return;
+    const issues = failureIssues(error).map((issue) => issue.message);
+    const message = failureMessage(
+      error,
+      action === 'draft' ? DRAFT_FAILED_MESSAGE : SCHEDULE_FAILED_MESSAGE,
+    );
+    setServerProblem(issues.length > 0 ? [...new Set([message, ...issues])] : [message]);
+    toast({
+      title: action === 'draft' ? 'Draft Not Saved' : 'Scheduling Failed',
+      description: message,
+      variant: 'destructive',
+    });
+  };
+
+  const succeeded = (action: Action, posts: Post[], warnings: string[]) => {
+    const count = posts.length;
+    if (action === 'draft') {
+      toast({
+        title: 'Draft Saved',
+        description: [
+          editing ? 'Your changes are saved.' : `${count} ${count === 1 ? 'draft' : 'drafts'} saved.`,
+          ...warnings,
+        ].join(' '),
+      });
+    } else {
+      const at = posts[0]?.scheduledAt;
+      const where =
+        count === 1 && posts[0] ? `Your ${platformLabels[posts[0].platform]} post goes` : `${count} posts go`;
+      toast({
+        title: 'Post Scheduled',
+        description: [
+          `${where} out ${at ? formatDateTimeInZone(at, zone) : 'as planned'}.`,
+          ...warnings,
+        ].join(' '),
+      });
+    }
+    onDone();
+  };
+
+  const submit = (action: Action) => {
+    setTried(action);
+    setServerProblem([]);
+    if (pending || empty || noTarget || mediaLoading) return;
+    if (action === 'schedule' && (blocking || timeCheck.problem || !timeCheck.instant)) return;
+    // A draft keeps the planned time when it is a valid time ahead; scheduling needs one.
+    const scheduledAt = timeCheck.problem ? null : (timeCheck.instant?.iso ?? null);
+
+    if (!editing) {
+      compose.mutate(
+        { content, hashtags, mediaIds, targets: requestTargets, scheduledAt, asDraft: action === 'draft' },
+        {
+          onSuccess: (answer) => succeeded(action, answer.posts, answer.warnings),
+          onError: failed(action),
+        },
+      );
+      return;
+    }
+    const [target] = requestTargets;
+    if (!target) return;
+    edit.mutate(
+      {
+        post: editing,
+        action,
+        scheduledAt,
+        changes: {
+          content,
+          hashtags,
+          mediaIds,
+          platform: target.platform,
+          socialAccountId: target.socialAccountId,
+        },
+      },
+      { onSuccess: (answer) => succeeded(action, [answer.post], answer.warnings), onError: failed(action) },
+    );
+  };
+
+  const author = user?.workspace.name || (user ? `${user.firstName} ${user.lastName}` : 'Your brand');
+
+  return (
+    <form
+      className="grid gap-5"
+      noValidate
+      aria-busy={pending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit('schedule');
+      }}
+    >
+      <DialogHeader>
+        <DialogTitle>{editing ? 'Edit post' : 'Add Post'}</DialogTitle>
+        <DialogDescription>
+          {editing
+            ? `Change this ${platformLabels[editing.platform]} post; the checks run as you type.`
+            : 'Write once for several accounts: each gets its own post, checked against its platform as you type.'}
+        </DialogDescription>
+      </DialogHeader>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+        <div className="grid content-start gap-5">
+          <TargetPicker
+            id={`${id}-targets`}
+            accounts={accounts.data}
+            loading={accounts.isPending}
+            value={targets}
+            onChange={setTargets}
+            single={editing !== null}
+            keep={editing ? targetKeyOf(editing) : undefined}
+            invalid={tried !== null && noTarget}
+          />
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-content`}>Post text</Label>
+            <Textarea
+              id={`${id}-content`}
+              value={content}
+              rows={5}
+              maxLength={63206}
+              placeholder="What do you want to share?"
+              onChange={(event) => setContent(event.target.value)}
+              aria-invalid={(tried !== null && empty) || undefined}
+              aria-describedby={`${id}-checks`}
+              className="min-h-32"
+            />
+            {tried !== null && empty ? (
+              <p className="text-xs font-medium text-red-700">Write something to post.</p>
+            ) : null}
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-hashtags`}>Hashtags</Label>
+            <TagInput
+              id={`${id}-hashtags`}
+              value={hashtags}
+              onChange={setHashtags}
+              normalize={normalizeHashtag}
+              prefix="#"
+              splitOnSpace
+              maxTags={MAX_HASHTAGS_PER_POST}
+              placeholder="Add a hashtag"
+              aria-describedby={`${id}-hashtags-hint`}
+            />
+            <p id={`${id}-hashtags-hint`} className="text-xs text-slate-600">
+              Press Enter or space to add one; they are published after the text.
+            </p>
+          </div>
+          <MediaPicker id={`${id}-media`} ids={mediaIds} items={mediaItems} onChange={setMediaIds} />
+          <ScheduleFields
+            id={`${id}-when`}
+            value={wall}
+            onChange={setWall}
+            zone={zone}
+            check={timeCheck}
+            showProblem={tried === 'schedule'}
+          />
+        </div>
+
+        <div className="grid content-start gap-5">
+          <section aria-labelledby={`${id}-checks-title`} className="grid gap-2">
+            <h3 id={`${id}-checks-title`} className="text-sm font-semibold text-slate-900">
+              Pre-publish checks
+            </h3>
+            <PlatformChecks id={`${id}-checks`} content={content} hashtags={hashtags} checks={checks} />
+          </section>
+          {platforms.length > 0 ? (
+            <section aria-labelledby={`${id}-preview-title`} className="grid gap-2">
+              <h3 id={`${id}-preview-title`} className="text-sm font-semibold text-slate-900">
+                Preview
+              </h3>
+              <ComposerPreview
+                platforms={platforms}
+                content={content}
+                hashtags={hashtags}
+                author={author}
+                imageCount={mediaIds.length}
+              />
+            </section>
+          ) : null}
+        </div>
+      </div>
+
+      {serverProblem.length > 0 ? (
+        <div
+          role="alert"
+          className="flex gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
+        >
+          <CircleAlert className="mt-0.5 size-4 shrink-0 text-red-600" aria-hidden="true" />
+          <ul className="grid gap-0.5">
+            {serverProblem.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white px-6 py-3">
+        {blocking ? (
+          <p className="w-full text-xs font-medium text-red-700 sm:mr-auto sm:w-auto">
+            Fix the problems above to schedule.
+          </p>
+        ) : null}
+        {/* On a phone the dialog's own close button cancels: room for the two that matter. */}
+        <span className="hidden sm:block">
+          <DialogClose asChild>
+            <Button variant="ghost" disabled={pending}>
+              Cancel
+            </Button>
+          </DialogClose>
+        </span>
+        {canDraft ? (
+          <Button variant="outline" disabled={pending} onClick={() => submit('draft')}>
+            {pending && tried === 'draft' ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <FilePen aria-hidden="true" />
+            )}
+            {draftLabel}
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={pending || blocking}>
+          {pending && tried === 'schedule' ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <CalendarClock aria-hidden="true" />
+          )}
+          {pending && tried === 'schedule' ? 'Scheduling...' : scheduleLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import type { MediaFacts } from '../../../../../contracts/media';
+import { type PublishingPlatform, platformLabels } from '../../../../../contracts/platforms';
+import { checkPostFits } from '../../../../../contracts/post-text';
+import { checkPublishable } from '../../../../../contracts/publish-checks';
+import { CharacterCounter } from '../../../content/components/character-counter';
+import { PlatformMark } from '../../../content/components/platform-mark';
+
+export interface PlatformCheck {
+  platform: PublishingPlatform;
+  problems: string[];
+}
+
+/** The pre-publish checks (the server runs the same) for each chosen platform. */
+export function checkPlatforms(
+  platforms: PublishingPlatform[],
+  post: { content: string; hashtags: string[]; media: MediaFacts[] },
+): PlatformCheck[] {
+  return platforms.map((platform) => ({ platform, problems: checkPublishable(platform, post) }));
+}
+
+interface PlatformChecksProps {
+  id: string;
+  content: string;
+  hashtags: string[];
+  checks: PlatformCheck[];
+}
+
+/** Per chosen platform: the live character count and what would make the platform refuse it. */
+export function PlatformChecks({ id, content, hashtags, checks }: PlatformChecksProps) {
+  if (checks.length === 0) {
+    return <p className="text-sm text-slate-600">Choose where to post to see each platform's checks.</p>;
+  }
+  return (
+    <ul id={id} aria-label="Checks per platform" className="grid gap-2" aria-live="polite">
+      {checks.map(({ platform, problems }) => (
+        <li
+          key={platform}
+          data-platform={platform}
+          className="grid gap-1.5 rounded-lg border border-slate-200 px-3 py-2"
+        >
+          <div className="flex items-center justify-between gap-3">
+            <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
+              <PlatformMark platform={platform} size="sm" />
+              {platformLabels[platform]}
+            </span>
+            <CharacterCounter platform={platform} fit={checkPostFits(platform, content, hashtags)} />
+          </div>
+          {problems.length > 0 ? (
+            <ul className="grid gap-1 text-xs font-medium text-red-700">
+              {problems.map((problem) => (
+                <li key={problem} className="flex gap-1.5">
+                  <CircleAlert className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+                  <span>{problem}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="flex items-center gap-1.5 text-xs font-medium text-emerald-800">
+              <CircleCheck className="size-3.5" aria-hidden="true" />
+              Ready to publish
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

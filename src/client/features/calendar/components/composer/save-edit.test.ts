@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Post } from '../../../../../contracts/posts';
+import { saveEdit } from './save-edit';
+
+const id = '7d4f9c2e-1111-4a2b-9c3d-000000000001';
+
+function post(overrides: Partial<Post>): Post {
+  return {
+    id,
+    platform: 'linkedin',
+    content: 'Hello',
+    tone: null,
+    contentType: null,
+    hashtags: [],
+    suggestedImagePrompt: null,
+    bestTimeToPost: null,
+    estimatedReach: null,
+    status: 'draft',
+    scheduledAt: null,
+    socialAccountId: null,
+    mediaIds: [],
+    brandFindings: [],
+    createdAt: '2026-12-01T00:00:00.000Z',
+    updatedAt: '2026-12-01T00:00:00.000Z',
+    publishedAt: null,
+    externalUrl: null,
+    failureReason: null,
+    groupId: null,
+    attemptCount: 0,
+    nextAttemptAt: null,
+    ...overrides,
+  };
+}
+
+/** Answers every call with the post (plus warnings), and records method, path and body. */
+function recordCalls(answer: Post) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({
+        method: init?.method ?? 'GET',
+        path: url,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      return new Response(
+        JSON.stringify({ ...answer, warnings: ['No LinkedIn account is connected yet.'] }),
+        {
+          headers: { 'content-type': 'application/json' },
+        },
+      );
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const changes = {
+  content: 'Hello again',
+  hashtags: [],
+  mediaIds: [],
+  platform: 'linkedin' as const,
+  socialAccountId: null,
+};
+const at = '2026-12-12T13:00:00Z';
+
+describe('saveEdit', () => {
+  it('moves a scheduled post in the same PATCH when its time changed, and only then', async () => {
+    const scheduled = post({ status: 'scheduled', scheduledAt: '2026-12-12T12:00:00.000Z' });
+    let calls = recordCalls(scheduled);
+    await saveEdit({ post: scheduled, changes, action: 'schedule', scheduledAt: at });
+    expect(calls).toEqual([
+      { method: 'PATCH', path: `/api/posts/${id}`, body: { ...changes, scheduledAt: at } },
+    ]);
+
+    calls = recordCalls(scheduled);
+    await saveEdit({ post: scheduled, changes, action: 'schedule', scheduledAt: '2026-12-12T12:00:00Z' });
+    expect(calls).toEqual([{ method: 'PATCH', path: `/api/posts/${id}`, body: changes }]);
+  });
+
+  it('saves a draft, then schedules it and passes on the warnings', async () => {
+    const calls = recordCalls(post({ status: 'scheduled', scheduledAt: at }));
+    const answer = await saveEdit({ post: post({}), changes, action: 'schedule', scheduledAt: at });
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      `PATCH /api/posts/${id}`,
+      `POST /api/posts/${id}/schedule`,
+    ]);
+    expect(calls[1]?.body).toEqual({ scheduledAt: at, socialAccountId: null });
+    expect(answer.warnings).toEqual(['No LinkedIn account is connected yet.']);
+  });
+
+  it('publishes a failed post again at the chosen time', async () => {
+    const calls = recordCalls(post({ status: 'scheduled', scheduledAt: at }));
+    await saveEdit({ post: post({ status: 'failed' }), changes, action: 'schedule', scheduledAt: at });
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      `PATCH /api/posts/${id}`,
+      `POST /api/posts/${id}/retry`,
+    ]);
+    expect(calls[1]?.body).toEqual({ scheduledAt: at });
+  });
+
+  it('only saves when kept as a draft', async () => {
+    const calls = recordCalls(post({}));
+    await saveEdit({ post: post({}), changes, action: 'draft', scheduledAt: at });
+    expect(calls.map((call) => call.method)).toEqual(['PATCH']);
+  });
+});

@@ -1,0 +1,37 @@
+import type { Post, UpdatePostBody } from '../../../../../contracts/posts';
+import { updatePost } from '../../../content/api/update-post';
+import { retryPost } from '../../api/retry-post';
+import { schedulePostWithWarnings } from '../../api/schedule-post';
+
+export type ComposerAction = 'draft' | 'schedule';
+
+export interface EditVariables {
+  post: Post;
+  changes: UpdatePostBody;
+  action: ComposerAction;
+  scheduledAt: string | null;
+}
+
+/** Saves an edited post, then schedules it (a draft) or publishes it again (a failed post). */
+export async function saveEdit({ post, changes, action, scheduledAt }: EditVariables) {
+  const moving =
+    action === 'schedule' &&
+    post.status === 'scheduled' &&
+    scheduledAt !== null &&
+    new Date(scheduledAt).getTime() !== new Date(post.scheduledAt ?? 0).getTime();
+  const saved = await updatePost({
+    id: post.id,
+    changes: moving && scheduledAt ? { ...changes, scheduledAt } : changes,
+  });
+  if (action !== 'schedule' || !scheduledAt || post.status === 'scheduled')
+    return { post: saved, warnings: [] };
+  if (post.status === 'failed' || post.status === 'missed') {
+    return { post: await retryPost({ id: post.id, scheduledAt }), warnings: [] };
+  }
+  const scheduled = await schedulePostWithWarnings({
+    id: post.id,
+    scheduledAt,
+    socialAccountId: changes.socialAccountId ?? null,
+  });
+  return { post: scheduled, warnings: scheduled.warnings };
+}

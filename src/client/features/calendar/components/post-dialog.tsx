@@ -1,0 +1,308 @@
+import {
+  CalendarClock,
+  CircleAlert,
+  ExternalLink,
+  LoaderCircle,
+  Pencil,
+  RotateCcw,
+  Trash2,
+  XCircle,
+} from 'lucide-react';
+import { platformLabels } from '../../../../contracts/platforms';
+import { publishedText } from '../../../../contracts/post-text';
+import type { Post, PostDetail } from '../../../../contracts/posts';
+import type { SocialAccount } from '../../../../contracts/social-accounts';
+import { InlineLoading } from '../../../components/full-page-message';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { failureMessage, failureStatus } from '../../../lib/api-client';
+import { PlatformMark } from '../../content/components/platform-mark';
+import { usePostDetail } from '../api/get-post';
+import { useMedia } from '../api/media';
+import { postActions } from '../post-status';
+import { formatDateTimeInZone } from '../zoned-time';
+import { AttemptList } from './attempt-list';
+import { StatusBadge } from './status-badge';
+
+export interface PostDialogActions {
+  onEdit: (post: Post) => void;
+  onReschedule: (post: Post) => void;
+  onCancel: (post: Post) => void;
+  onRetry: (post: Post) => void;
+  onDelete: (post: Post) => void;
+}
+
+interface PostDialogProps extends PostDialogActions {
+  postId: string | null;
+  zone: string;
+  accounts: SocialAccount[];
+  /** Posts of the calendar's range, to show the others composed together with this one. */
+  posts: Post[];
+  retrying: boolean;
+  onOpenPost: (id: string) => void;
+  onClose: () => void;
+}
+
+export function accountName(post: Pick<Post, 'socialAccountId'>, accounts: SocialAccount[]): string | null {
+  const account = accounts.find((item) => item.id === post.socialAccountId);
+  return account ? `@${account.username}` : null;
+}
+
+/** A post's panel: what it says, where and when it goes, what happened, and what can be done. */
+export function PostDialog({ postId, onClose, ...rest }: PostDialogProps) {
+  return (
+    <Dialog
+      open={postId !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <DialogContent className="sm:max-w-xl">
+        {postId ? <PostDialogBody postId={postId} {...rest} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PostDialogBody({
+  postId,
+  zone,
+  accounts,
+  posts,
+  retrying,
+  onOpenPost,
+  ...actions
+}: Omit<PostDialogProps, 'onClose'> & { postId: string }) {
+  const detail = usePostDetail(postId);
+  if (detail.isPending) {
+    return (
+      <>
+        <DialogHeader>
+          <DialogTitle>Post</DialogTitle>
+          <DialogDescription className="sr-only">Loading the post</DialogDescription>
+        </DialogHeader>
+        <InlineLoading message="Loading the post..." />
+      </>
+    );
+  }
+  if (detail.isError) {
+    const gone = failureStatus(detail.error) === 404 || failureStatus(detail.error) === 400;
+    return (
+      <DialogHeader>
+        <DialogTitle>{gone ? 'Post not found' : 'The post could not be loaded'}</DialogTitle>
+        <DialogDescription>
+          {gone
+            ? 'It may have been deleted, or it belongs to another workspace.'
+            : failureMessage(detail.error, 'Please try again in a moment.')}
+        </DialogDescription>
+      </DialogHeader>
+    );
+  }
+  return (
+    <PostDetails
+      post={detail.data}
+      zone={zone}
+      accounts={accounts}
+      group={posts.filter(
+        (item) => item.groupId && item.groupId === detail.data.groupId && item.id !== postId,
+      )}
+      retrying={retrying}
+      onOpenPost={onOpenPost}
+      {...actions}
+    />
+  );
+}
+
+function MediaThumb({ id, index }: { id: string; index: number }) {
+  const media = useMedia(id);
+  if (!media.data) return <span className="size-16 animate-pulse rounded-lg bg-slate-100" />;
+  return (
+    <a
+      href={media.data.url}
+      target="_blank"
+      rel="noreferrer"
+      className="rounded-lg focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+    >
+      <img
+        src={media.data.url}
+        alt={media.data.fileName ?? `Attachment ${index + 1}`}
+        className="size-16 rounded-lg object-cover ring-1 ring-slate-200"
+      />
+    </a>
+  );
+}
+
+function PostDetails({
+  post,
+  zone,
+  accounts,
+  group,
+  retrying,
+  onOpenPost,
+  onEdit,
+  onReschedule,
+  onCancel,
+  onRetry,
+  onDelete,
+}: {
+  post: PostDetail;
+  zone: string;
+  accounts: SocialAccount[];
+  group: Post[];
+  retrying: boolean;
+  onOpenPost: (id: string) => void;
+} & PostDialogActions) {
+  const label = platformLabels[post.platform];
+  const handle = accountName(post, accounts);
+  const problem = post.status === 'failed' || post.status === 'missed';
+  const when = post.publishedAt
+    ? `Published ${formatDateTimeInZone(post.publishedAt, zone)}`
+    : post.scheduledAt
+      ? `${post.status === 'scheduled' || post.status === 'publishing' ? 'Goes out' : 'Planned for'} ${formatDateTimeInZone(post.scheduledAt, zone)}`
+      : 'No time set yet';
+
+  return (
+    <>
+      <DialogHeader>
+        <div className="flex items-center gap-3">
+          <PlatformMark platform={post.platform} />
+          <div className="min-w-0">
+            <DialogTitle>{label} post</DialogTitle>
+            <DialogDescription>{handle ? `To ${handle}` : `No ${label} account chosen`}</DialogDescription>
+          </div>
+        </div>
+      </DialogHeader>
+
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <StatusBadge status={post.status} testId="post-status" />
+        <span className="text-slate-700">{when}</span>
+      </div>
+
+      {problem ? (
+        <div
+          role="alert"
+          className="flex gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
+        >
+          <CircleAlert className="mt-0.5 size-4 shrink-0 text-red-600" aria-hidden="true" />
+          <div className="grid gap-0.5 [overflow-wrap:anywhere]">
+            <p className="font-semibold">{post.status === 'missed' ? 'Missed' : 'Not published'}</p>
+            <p>{post.failureReason ?? 'Kitepost could not publish this post.'}</p>
+          </div>
+        </div>
+      ) : null}
+      {post.nextAttemptAt && post.status !== 'published' ? (
+        <p className="text-sm text-amber-800">
+          Next attempt {formatDateTimeInZone(post.nextAttemptAt, zone)}.
+        </p>
+      ) : null}
+
+      <div className="grid gap-3">
+        <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm leading-relaxed whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]">
+          {publishedText(post.content, post.hashtags)}
+        </p>
+        {post.mediaIds.length > 0 ? (
+          <div className="flex flex-wrap gap-2">
+            {post.mediaIds.map((id, index) => (
+              <MediaThumb key={id} id={id} index={index} />
+            ))}
+          </div>
+        ) : null}
+        {post.externalUrl ? (
+          <a
+            href={post.externalUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-indigo-700 underline-offset-4 hover:underline"
+          >
+            View on {label}
+            <ExternalLink className="size-3.5" aria-hidden="true" />
+          </a>
+        ) : null}
+      </div>
+
+      {group.length > 0 ? (
+        <section aria-labelledby="post-group-title" className="grid gap-2">
+          <h3 id="post-group-title" className="text-sm font-semibold text-slate-900">
+            Composed together with
+          </h3>
+          <ul className="grid gap-1.5">
+            {group.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  onClick={() => onOpenPost(item.id)}
+                  className="flex w-full items-center gap-2 rounded-lg border border-slate-200 px-2.5 py-1.5 text-left text-sm hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+                >
+                  <PlatformMark platform={item.platform} size="sm" />
+                  <span className="min-w-0 flex-1 truncate">
+                    {platformLabels[item.platform]} {accountName(item, accounts) ?? ''}
+                  </span>
+                  <StatusBadge status={item.status} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="post-attempts-title" className="grid gap-2">
+        <h3 id="post-attempts-title" className="text-sm font-semibold text-slate-900">
+          Publishing attempts{post.attempts.length ? ` (${post.attempts.length})` : ''}
+        </h3>
+        <AttemptList
+          attempts={post.attempts}
+          zone={zone}
+          waiting={['draft', 'pending_approval', 'approved', 'scheduled', 'publishing'].includes(post.status)}
+        />
+      </section>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
+        <button
+          type="button"
+          onClick={() => onDelete(post)}
+          disabled={!postActions.delete(post.status)}
+          className="inline-flex h-9 items-center justify-center gap-2 rounded-lg px-3 text-sm font-medium text-red-700 hover:bg-red-50 hover:text-red-800 focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none disabled:opacity-50"
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+          Delete
+        </button>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap">
+          {postActions.cancel(post.status) ? (
+            <Button variant="outline" size="sm" onClick={() => onCancel(post)}>
+              <XCircle aria-hidden="true" />
+              Cancel post
+            </Button>
+          ) : null}
+          {postActions.edit(post.status) ? (
+            <Button variant="outline" size="sm" onClick={() => onEdit(post)}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+          ) : null}
+          {postActions.retry(post.status) ? (
+            <Button size="sm" onClick={() => onRetry(post)} disabled={retrying}>
+              {retrying ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : (
+                <RotateCcw aria-hidden="true" />
+              )}
+              {retrying ? 'Retrying...' : 'Retry now'}
+            </Button>
+          ) : null}
+          {postActions.reschedule(post.status) || postActions.schedule(post.status) ? (
+            <Button size="sm" onClick={() => onReschedule(post)}>
+              <CalendarClock aria-hidden="true" />
+              {post.status === 'scheduled' ? 'Reschedule' : 'Schedule'}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+import { CalendarClock, LoaderCircle } from 'lucide-react';
+import { useId, useState } from 'react';
+import { platformLabels } from '../../../../contracts/platforms';
+import type { Post } from '../../../../contracts/posts';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { useReschedulePost } from '../api/reschedule-post';
+import { useSchedulePostWithWarnings } from '../api/schedule-post';
+import { defaultScheduleWallTime, formatDateTimeInZone, utcToWallTime, type WallTime } from '../zoned-time';
+import { checkScheduleTime, SCHEDULE_FAILED_MESSAGE, ScheduleFields } from './schedule-fields';
+
+interface RescheduleDialogProps {
+  post: Post | null;
+  zone: string;
+  onClose: () => void;
+}
+
+/**
+ * Picks a new time for a post in the user's zone: a scheduled post moves (PATCH scheduledAt), a
+ * draft or cancelled post is scheduled (POST .../schedule).
+ */
+export function RescheduleDialog({ post, zone, onClose }: RescheduleDialogProps) {
+  return (
+    <Dialog
+      open={post !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <DialogContent>
+        {post ? <RescheduleForm post={post} zone={zone} onDone={onClose} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RescheduleForm({ post, zone, onDone }: { post: Post; zone: string; onDone: () => void }) {
+  const id = useId();
+  const moving = post.status === 'scheduled';
+  const [wall, setWall] = useState<WallTime>(
+    () => (post.scheduledAt ? utcToWallTime(post.scheduledAt, zone) : null) ?? defaultScheduleWallTime(zone),
+  );
+  const [tried, setTried] = useState(false);
+  const reschedule = useReschedulePost();
+  const schedule = useSchedulePostWithWarnings();
+  const pending = reschedule.isPending || schedule.isPending;
+  const check = checkScheduleTime(wall, zone);
+
+  const done = (saved: Post, warnings: string[] = []) => {
+    toast({
+      title: 'Post Scheduled',
+      description: [
+        `Your ${platformLabels[saved.platform]} post goes out ${formatDateTimeInZone(saved.scheduledAt ?? '', zone)}.`,
+        ...warnings,
+      ].join(' '),
+    });
+    onDone();
+  };
+  const failed = (error: unknown) => {
+    if (isUnauthorized(error)) return;
+    toast({
+      title: 'Scheduling Failed',
+      description: failureMessage(error, SCHEDULE_FAILED_MESSAGE),
+      variant: 'destructive',
+    });
+  };
+
+  const submit = () => {
+    setTried(true);
+    if (check.problem || !check.instant || pending) return;
+    const scheduledAt = check.instant.iso;
+    if (moving) {
+      reschedule.mutate({ id: post.id, scheduledAt }, { onSuccess: (saved) => done(saved), onError: failed });
+    } else {
+      schedule.mutate(
+        { id: post.id, scheduledAt },
+        { onSuccess: (saved) => done(saved, saved.warnings), onError: failed },
+      );
+    }
+  };
+
+  return (
+    <form
+      className="grid gap-5"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <DialogHeader>
+        <DialogTitle>{moving ? 'Reschedule post' : 'Schedule post'}</DialogTitle>
+        <DialogDescription>
+          Choose when Kitepost publishes this {platformLabels[post.platform]} post.
+        </DialogDescription>
+      </DialogHeader>
+      <ScheduleFields id={id} value={wall} onChange={setWall} zone={zone} check={check} showProblem={tried} />
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={pending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={pending}>
+          {pending ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <CalendarClock aria-hidden="true" />
+          )}
+          {pending ? 'Scheduling...' : moving ? 'Reschedule' : 'Schedule'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { type PublishingPlatform, publishingPlatforms } from '../../../contracts/platforms';
+import type { ComposePostBody, Post } from '../../../contracts/posts';
+import type { SocialAccount } from '../../../contracts/social-accounts';
+
+/** One choice in the composer: an account, or a platform whose account comes later. */
+export type TargetKey = `account:${string}` | `platform:${PublishingPlatform}`;
+
+export interface TargetOption {
+  key: TargetKey;
+  platform: PublishingPlatform;
+  account: SocialAccount | null;
+}
+
+export interface TargetGroup {
+  platform: PublishingPlatform;
+  options: TargetOption[];
+}
+
+/**
+ * The composer's choices by platform, in the platforms' order: each connected account; a platform
+ * without any account offers itself (the server accepts it and warns that the post will fail
+ * unless an account is connected in time). `keep` is the key of the post being edited.
+ */
+export function targetGroups(accounts: SocialAccount[], keep?: TargetKey): TargetGroup[] {
+  return publishingPlatforms.map((platform) => {
+    const own = accounts.filter((account) => account.platform === platform);
+    const options: TargetOption[] = own.map((account) => ({
+      key: `account:${account.id}` as TargetKey,
+      platform,
+      account,
+    }));
+    // A saved post without an account keeps that choice even once accounts exist.
+    const bare: TargetKey = `platform:${platform}`;
+    if (own.length === 0 || keep === bare) options.push({ key: bare, platform, account: null });
+    return { platform, options };
+  });
+}
+
+/** The key a saved post is posted through. */
+export function targetKeyOf(post: Pick<Post, 'platform' | 'socialAccountId'>): TargetKey {
+  return post.socialAccountId ? `account:${post.socialAccountId}` : `platform:${post.platform}`;
+}
+
+/** Keys as the compose call's targets; unknown accounts (disconnected meanwhile) are dropped. */
+export function composeTargets(keys: TargetKey[], accounts: SocialAccount[]): ComposePostBody['targets'] {
+  const targets: ComposePostBody['targets'] = [];
+  for (const key of keys) {
+    if (key.startsWith('platform:')) {
+      targets.push({ platform: key.slice('platform:'.length) as PublishingPlatform, socialAccountId: null });
+      continue;
+    }
+    const account = accounts.find((item) => `account:${item.id}` === key);
+    if (account) targets.push({ platform: account.platform, socialAccountId: account.id });
+  }
+  return targets;
+}
+
+/** The platforms the chosen targets publish to, each once, in the platforms' order. */
+export function chosenPlatforms(targets: ComposePostBody['targets']): PublishingPlatform[] {
+  return publishingPlatforms.filter((platform) => targets.some((target) => target.platform === platform));
+}

@@ -1,0 +1,67 @@
+import type { PostStatus } from '../../../contracts/posts';
+
+/** The four colours of the calendar's legend (spec §2: Scheduled, Published, Draft; plus Failed). */
+export type StatusTone = 'scheduled' | 'published' | 'draft' | 'failed';
+
+export const statusTones: Record<PostStatus, StatusTone> = {
+  draft: 'draft',
+  pending_approval: 'draft',
+  approved: 'draft',
+  scheduled: 'scheduled',
+  publishing: 'scheduled',
+  published: 'published',
+  failed: 'failed',
+  missed: 'failed',
+  cancelled: 'draft',
+};
+
+export const statusLabels: Record<PostStatus, string> = {
+  draft: 'Draft',
+  pending_approval: 'Awaiting approval',
+  approved: 'Approved',
+  scheduled: 'Scheduled',
+  publishing: 'Publishing',
+  published: 'Published',
+  failed: 'Failed',
+  missed: 'Missed',
+  cancelled: 'Cancelled',
+};
+
+export const legend: { tone: StatusTone; label: string }[] = [
+  { tone: 'scheduled', label: 'Scheduled' },
+  { tone: 'published', label: 'Published' },
+  { tone: 'draft', label: 'Draft' },
+  { tone: 'failed', label: 'Failed' },
+];
+
+/** Chip colours: a tinted background, a strong left edge, dark text (AA on the tint). */
+export const toneChipClasses: Record<StatusTone, string> = {
+  scheduled: 'border-indigo-600 bg-indigo-50 text-indigo-950',
+  published: 'border-emerald-600 bg-emerald-50 text-emerald-950',
+  draft: 'border-slate-400 border-dashed bg-slate-100 text-slate-800',
+  failed: 'border-red-600 bg-red-50 text-red-950',
+};
+
+export const toneSwatchClasses: Record<StatusTone, string> = {
+  scheduled: 'bg-indigo-600',
+  published: 'bg-emerald-600',
+  draft: 'border border-dashed border-slate-500 bg-slate-200',
+  failed: 'bg-red-600',
+};
+
+export const toneBadgeClasses: Record<StatusTone, string> = {
+  scheduled: 'border-transparent bg-indigo-50 text-indigo-800',
+  published: 'border-transparent bg-emerald-50 text-emerald-800',
+  draft: 'border-slate-300 bg-white text-slate-700',
+  failed: 'border-transparent bg-red-50 text-red-800',
+};
+
+/** What the user may do with a post in this state (the server enforces the same). */
+export const postActions = {
+  edit: (status: PostStatus) => !['publishing', 'published', 'cancelled'].includes(status),
+  reschedule: (status: PostStatus) => status === 'scheduled',
+  schedule: (status: PostStatus) => ['draft', 'approved', 'cancelled'].includes(status),
+  cancel: (status: PostStatus) => ['draft', 'pending_approval', 'approved', 'scheduled'].includes(status),
+  retry: (status: PostStatus) => status === 'failed' || status === 'missed',
+  delete: (status: PostStatus) => status !== 'publishing',
+};
