@@ -56,12 +56,16 @@ describe.each(databaseKinds)('scheduling and its publish jobs on %s', (kind) => 
   it('warns when no account of the platform is connected, and not once one is', async () => {
     const { cookie } = await signUp(t.app);
     const post = await createPost(t.app, cookie, { platform: 'twitter', content: 'Fresh bread at 7.' });
-    const before = await asUser(t.app, cookie).post(`/api/posts/${post.id}/schedule`, { scheduledAt: daysFromNow(1) });
+    const before = await asUser(t.app, cookie).post(`/api/posts/${post.id}/schedule`, {
+      scheduledAt: daysFromNow(1),
+    });
     expect(before.json<ScheduleResponse>().warnings).toEqual([
       'No X (Twitter) account is connected yet. Connect one before the scheduled time, or the post will fail.',
     ]);
     await connectX(t.app, cookie);
-    const after = await asUser(t.app, cookie).post(`/api/posts/${post.id}/schedule`, { scheduledAt: daysFromNow(2) });
+    const after = await asUser(t.app, cookie).post(`/api/posts/${post.id}/schedule`, {
+      scheduledAt: daysFromNow(2),
+    });
     expect(after.json<ScheduleResponse>().warnings).toEqual([]);
   });
 
@@ -140,7 +144,11 @@ describe.each(databaseKinds)('scheduling and its publish jobs on %s', (kind) => 
     const post = await createPost(t.app, cookie);
     await t.ctx.database.db
       .update(posts)
-      .set({ status: 'failed', failureReason: 'no connected account', scheduledAt: new Date(Date.now() - 60_000) })
+      .set({
+        status: 'failed',
+        failureReason: 'no connected account',
+        scheduledAt: new Date(Date.now() - 60_000),
+      })
       .where(and(eq(posts.id, post.id)));
     const answer = await user.post(`/api/posts/${post.id}/retry`);
     expect(answer.statusCode).toBe(200);
@@ -162,10 +170,18 @@ describe.each(databaseKinds)('scheduling and its publish jobs on %s', (kind) => 
 
   it('refuses to schedule an Instagram post without an image, with the reason', async () => {
     const { cookie } = await signUp(t.app);
-    const post = await createPost(t.app, cookie, { platform: 'instagram', content: 'Spring menu.', hashtags: [] });
-    const answer = await asUser(t.app, cookie).post(`/api/posts/${post.id}/schedule`, { scheduledAt: daysFromNow(1) });
+    const post = await createPost(t.app, cookie, {
+      platform: 'instagram',
+      content: 'Spring menu.',
+      hashtags: [],
+    });
+    const answer = await asUser(t.app, cookie).post(`/api/posts/${post.id}/schedule`, {
+      scheduledAt: daysFromNow(1),
+    });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json<{ error: string }>().error).toBe('Instagram needs an image: attach one before scheduling.');
+    expect(answer.json<{ error: string }>().error).toBe(
+      'Instagram needs an image: attach one before scheduling.',
+    );
     expect((await jobsOf(post.id)).length).toBe(0);
   });
 
@@ -203,7 +219,9 @@ describe.each(databaseKinds)('scheduling and its publish jobs on %s', (kind) => 
       for (const mediaIds of [[foreign.id], ['00000000-0000-4000-8000-000000000000']]) {
         const answer = await user.post('/api/posts', { platform: 'twitter', content: 'Hi', mediaIds });
         expect(answer.statusCode).toBe(400);
-        expect(answer.json<{ error: string }>().error).toBe('That media file does not exist in this workspace.');
+        expect(answer.json<{ error: string }>().error).toBe(
+          'That media file does not exist in this workspace.',
+        );
       }
     });
   });
@@ -301,7 +319,9 @@ describe.each(databaseKinds)('scheduling and its publish jobs on %s', (kind) => 
       expect((await user.get('/api/auth/user')).json<{ timezone: string | null }>().timezone).toBeNull();
       const set = await user.put('/api/user/timezone', { timezone: 'Europe/Berlin' });
       expect(set.statusCode).toBe(200);
-      expect((await user.get('/api/auth/user')).json<{ timezone: string | null }>().timezone).toBe('Europe/Berlin');
+      expect((await user.get('/api/auth/user')).json<{ timezone: string | null }>().timezone).toBe(
+        'Europe/Berlin',
+      );
       await user.put('/api/user/timezone', { timezone: null });
       expect((await user.get('/api/auth/user')).json<{ timezone: string | null }>().timezone).toBeNull();
     });

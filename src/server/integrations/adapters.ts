@@ -49,7 +49,10 @@ export function describeAdapters({
     billing: { adapter: 'none', sandbox: false },
     social: describeSocial(social),
     mail: describeMail(mail),
-    storage: { adapter: storage.kind === 's3' ? 's3-compatible' : 'local files (DATA_DIR/media)', sandbox: false },
+    storage: {
+      adapter: storage.kind === 's3' ? 's3-compatible' : 'local files (DATA_DIR/media)',
+      sandbox: false,
+    },
     identity: { adapter: providerSignIn ? 'openid-connect' : 'email-password', sandbox: false },
   };
 }

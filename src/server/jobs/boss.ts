@@ -39,7 +39,12 @@ export interface Jobs extends JobQueue {
  */
 export async function startJobQueue(
   database: Database,
-  options: { role: ProcessRole; databaseUrl: string | undefined; pollSeconds: number; log: JobsContext['log'] },
+  options: {
+    role: ProcessRole;
+    databaseUrl: string | undefined;
+    pollSeconds: number;
+    log: JobsContext['log'];
+  },
 ): Promise<Jobs> {
   const runsWork = options.role !== 'web';
   const common = { schema: 'pgboss', supervise: runsWork, schedule: runsWork };

@@ -40,7 +40,9 @@ export function formatDate(iso: string, timeZone?: string | null): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   try {
-    return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: timeZone ?? undefined }).format(date);
+    return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: timeZone ?? undefined }).format(
+      date,
+    );
   } catch {
     return new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
   }

@@ -25,7 +25,10 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
-    check('notifications_kind_check', sql`${t.kind} in ('post_failed', 'post_missed', 'account_needs_reauth')`),
+    check(
+      'notifications_kind_check',
+      sql`${t.kind} in ('post_failed', 'post_missed', 'account_needs_reauth')`,
+    ),
   ],
 );
 
