@@ -27,7 +27,7 @@
 // BENCH_DIAG=1 (prints PostgreSQL's wait events during the run), BENCH_APP_NODE_ARGS (extra node
 // options for the app's processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
 import { execFileSync, execSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,7 +126,7 @@ async function startPostgres() {
     await bench.query('create extension pg_stat_statements');
     await bench.end();
   }
-  return `postgres://kitepost@127.0.0.1:${port}/kitepost_bench`;
+  return { databaseUrl: `postgres://kitepost@127.0.0.1:${port}/kitepost_bench`, dataDir };
 }
 
 /** The built server in one role; resolves once it is up (web: healthy; worker: its banner). */
@@ -234,6 +234,26 @@ async function connectX(baseUrl, cookie, username) {
   return id;
 }
 
+/** CPU seconds (user + system) used so far by these processes and, for PostgreSQL, its backends. */
+function cpuSeconds(pids, postmasterPid) {
+  const tick = 100; // USER_HZ
+  let workers = 0;
+  let postgres = 0;
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const used = (Number(fields[11]) + Number(fields[12])) / tick;
+    if (pids.includes(Number(pid))) workers += used;
+    else if (pid === postmasterPid || fields[1] === postmasterPid) postgres += used;
+  }
+  return { workers, postgres };
+}
+
 function percentile(sorted, p) {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -242,7 +262,7 @@ function percentile(sorted, p) {
 async function main() {
   console.log('Building the server...');
   execSync('npm run --silent build:server', { stdio: 'inherit' });
-  const databaseUrl = await startPostgres();
+  const { databaseUrl, dataDir: pgDataDir } = await startPostgres();
   const { default: pg } = await import('pg');
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   // An idle connection that PostgreSQL closes while the run shuts down is not a failure of the run.
@@ -345,13 +365,22 @@ async function main() {
   };
   let killedAt = null;
   let loadAtDue = '?';
+  let cpuAtDue = null;
+  let killedCpu = 0;
+  let cpuAtEnd = null;
+  const workerPids = workers.map((child) => child.pid);
+  const postmasterPid = readFileSync(join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0];
   const diag = [];
   const deadline = dueAt.getTime() + TIMEOUT_SECONDS * 1000;
   for (;;) {
     const counts = await countByStatus();
     const pending = (counts.scheduled ?? 0) + (counts.publishing ?? 0);
-    if (loadAtDue === '?' && Date.now() >= dueAt.getTime()) loadAtDue = loadavg()[0].toFixed(2);
+    if (loadAtDue === '?' && Date.now() >= dueAt.getTime()) {
+      loadAtDue = loadavg()[0].toFixed(2);
+      cpuAtDue = cpuSeconds(workerPids, postmasterPid);
+    }
     if (!killedAt && (counts.published ?? 0) >= POSTS * KILL_AT) {
+      killedCpu = cpuSeconds([workers[0].pid], 'none').workers;
       workers[0].kill('SIGKILL');
       killedAt = Date.now();
       console.log(
@@ -366,7 +395,10 @@ async function main() {
       );
       diag.push(rows.map((row) => `${row.w}=${row.n}`).join(' '));
     }
-    if (pending === 0 && Date.now() > dueAt.getTime()) break;
+    if (pending === 0 && Date.now() > dueAt.getTime()) {
+      cpuAtEnd = cpuSeconds(workerPids, postmasterPid);
+      break;
+    }
     if (Date.now() > deadline) {
       console.log(`Timed out ${TIMEOUT_SECONDS} s after the due time: ${JSON.stringify(counts)}`);
       break;
@@ -437,6 +469,15 @@ async function main() {
       `${fmt(p99 / 1000, 2)} s after the due time; the last one out at ${fmt(spanS, 2)} s)`,
   );
   console.log(`  platform     ${fmt(platformRows[0]?.n ?? 0)} posts on the simulator`);
+  if (cpuAtDue && cpuAtEnd) {
+    // The killed worker's time is what it had used when it was killed (its /proc entry goes then).
+    const workersS = cpuAtEnd.workers + killedCpu - cpuAtDue.workers;
+    const postgresS = cpuAtEnd.postgres - cpuAtDue.postgres;
+    console.log(
+      `  cpu          workers ${fmt(workersS, 1)} s, PostgreSQL ${fmt(postgresS, 1)} s from the due time to ` +
+        `the last post: ${fmt(((workersS + postgresS) * 1000) / POSTS, 2)} ms per post`,
+    );
+  }
   const perSecond = new Map();
   for (const ms of lateness)
     perSecond.set(Math.floor(ms / 1000), (perSecond.get(Math.floor(ms / 1000)) ?? 0) + 1);
