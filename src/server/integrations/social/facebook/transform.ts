@@ -9,6 +9,7 @@ import {
   TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
+import { type TransportFailure, transportError } from '../transport-error';
 
 /*
  * The Graph API's JSON to our types, and its failures to our error kinds (platforms.md, Facebook
@@ -368,7 +369,7 @@ export function facebookErrorFrom(input: {
 }
 
 /** How a call failed without an answer from Facebook. */
-export type FacebookTransportFailure = 'timeout' | 'not-sent' | 'dropped';
+export type FacebookTransportFailure = TransportFailure;
 
 /**
  * A call that got no answer. Not sent (connection refused, unknown host): nothing happened.
@@ -381,26 +382,7 @@ export function facebookTransportError(input: {
   timeoutMs: number;
   cause?: unknown;
 }): SocialPlatformError {
-  const { operation, failure, cause } = input;
-  if (failure === 'not-sent') {
-    return new TransientPlatformError(
-      'facebook',
-      'Facebook could not be reached; nothing was sent.',
-      'network',
-      {
-        cause,
-      },
-    );
-  }
-  const what =
-    failure === 'timeout'
-      ? `Facebook did not answer within ${Math.round(input.timeoutMs / 1000)} s`
-      : 'The connection to Facebook broke before it answered';
-  if (REPEATABLE.has(operation))
-    return new TransientPlatformError('facebook', `${what}.`, 'network', { cause });
-  return new UnknownOutcomeError('facebook', `${what}; it may or may not have done it.`, undefined, {
-    cause,
-  });
+  return transportError('facebook', 'Facebook', { ...input, repeatable: REPEATABLE.has(input.operation) });
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {

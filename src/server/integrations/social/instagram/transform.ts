@@ -9,6 +9,7 @@ import {
   TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
+import { type TransportFailure, transportError } from '../transport-error';
 
 /*
  * Instagram's JSON (Instagram API with Instagram Login, platforms.md) to our types, and its
@@ -412,7 +413,7 @@ export function containerFailure(status: ContainerStatus, detail: string | null)
 }
 
 /** How a call failed without an answer from Instagram. */
-export type InstagramTransportFailure = 'timeout' | 'not-sent' | 'dropped';
+export type InstagramTransportFailure = TransportFailure;
 
 /**
  * A call that got no answer. Not sent: nothing happened. Timed out or dropped after sending: only
@@ -424,26 +425,7 @@ export function instagramTransportError(input: {
   timeoutMs: number;
   cause?: unknown;
 }): SocialPlatformError {
-  const { operation, failure, cause } = input;
-  if (failure === 'not-sent') {
-    return new TransientPlatformError(
-      'instagram',
-      'Instagram could not be reached; nothing was sent.',
-      'network',
-      {
-        cause,
-      },
-    );
-  }
-  const what =
-    failure === 'timeout'
-      ? `Instagram did not answer within ${Math.round(input.timeoutMs / 1000)} s`
-      : 'The connection to Instagram broke before it answered';
-  if (REPEATABLE.has(operation))
-    return new TransientPlatformError('instagram', `${what}.`, 'network', { cause });
-  return new UnknownOutcomeError('instagram', `${what}; it may or may not have done it.`, undefined, {
-    cause,
-  });
+  return transportError('instagram', 'Instagram', { ...input, repeatable: REPEATABLE.has(input.operation) });
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {

@@ -9,6 +9,7 @@ import {
   TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
+import { type TransportFailure, transportError } from '../transport-error';
 
 /*
  * LinkedIn's JSON to our types, and LinkedIn's failures to our error kinds (platforms.md,
@@ -275,7 +276,7 @@ export function linkedInErrorFrom(input: {
 }
 
 /** How a call failed without an answer from LinkedIn. */
-export type LinkedInTransportFailure = 'timeout' | 'not-sent' | 'dropped';
+export type LinkedInTransportFailure = TransportFailure;
 
 /**
  * A call that got no answer. Not sent (connection refused, unknown host): nothing happened.
@@ -288,26 +289,7 @@ export function linkedInTransportError(input: {
   timeoutMs: number;
   cause?: unknown;
 }): SocialPlatformError {
-  const { operation, failure, cause } = input;
-  if (failure === 'not-sent') {
-    return new TransientPlatformError(
-      'linkedin',
-      'LinkedIn could not be reached; nothing was sent.',
-      'network',
-      {
-        cause,
-      },
-    );
-  }
-  const what =
-    failure === 'timeout'
-      ? `LinkedIn did not answer within ${Math.round(input.timeoutMs / 1000)} s`
-      : 'The connection to LinkedIn broke before it answered';
-  if (REPEATABLE.has(operation))
-    return new TransientPlatformError('linkedin', `${what}.`, 'network', { cause });
-  return new UnknownOutcomeError('linkedin', `${what}; it may or may not have done it.`, undefined, {
-    cause,
-  });
+  return transportError('linkedin', 'LinkedIn', { ...input, repeatable: REPEATABLE.has(input.operation) });
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {

@@ -9,6 +9,7 @@ import {
   TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
+import { type TransportFailure, transportError } from '../transport-error';
 
 /*
  * X's JSON to our types, and X's failures to our error kinds (platforms.md, X API v2). Pure: no
@@ -294,7 +295,7 @@ export function xErrorFrom(input: {
 }
 
 /** How a call failed without an answer from X. */
-export type XTransportFailure = 'timeout' | 'not-sent' | 'dropped';
+export type XTransportFailure = TransportFailure;
 
 /**
  * A call that got no answer. Not sent (connection refused, unknown host): nothing happened, try
@@ -307,19 +308,7 @@ export function xTransportError(input: {
   timeoutMs: number;
   cause?: unknown;
 }): SocialPlatformError {
-  const { operation, failure, cause } = input;
-  if (failure === 'not-sent') {
-    return new TransientPlatformError('twitter', 'X could not be reached; nothing was sent.', 'network', {
-      cause,
-    });
-  }
-  const what =
-    failure === 'timeout'
-      ? `X did not answer within ${Math.round(input.timeoutMs / 1000)} s`
-      : 'The connection to X broke before it answered';
-  if (REPEATABLE.has(operation))
-    return new TransientPlatformError('twitter', `${what}.`, 'network', { cause });
-  return new UnknownOutcomeError('twitter', `${what}; it may or may not have done it.`, undefined, { cause });
+  return transportError('twitter', 'X', { ...input, repeatable: REPEATABLE.has(input.operation) });
 }
 
 function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
