@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export const notificationKinds = ['post_failed', 'post_missed', 'account_needs_reauth'] as const;
+export const notificationKinds = [
+  'post_failed',
+  'post_missed',
+  'account_needs_reauth',
+  'trial_ending',
+  'trial_ended',
+  'payment_failed',
+  'subscription_changed',
+] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;
 

@@ -12,6 +12,7 @@ import type { AiProvider } from './integrations/ai/ai-provider';
 import { createAiProvider } from './integrations/ai/create-ai-provider';
 import { createOfflineComposer } from './integrations/ai/offline/offline-composer';
 import { createIdentity } from './integrations/identity/better-auth';
+import { createBilling } from './integrations/billing/create-billing-provider';
 import { createMailSender } from './integrations/mail/create-mail-sender';
 import type { MailSender } from './integrations/mail/mail-sender';
 import { createSocialProviders, type SocialProviders } from './integrations/social/providers';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     jobs,
     mail: options.mail ?? createMailSender(config, db, app.log),
     storage: createMediaStorage(config),
+    billing: createBilling(config, db),
     identity: createIdentity({
       db,
       appUrl: config.appUrl,

@@ -32,6 +32,16 @@ function chooseAiProvider(env: {
   return 'offline';
 }
 
+/** Stripe billing needs all of these; with none of them, billing is the sandbox. */
+const stripeParts = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_STARTER',
+  'STRIPE_PRICE_PROFESSIONAL',
+  'STRIPE_PRICE_ENTERPRISE',
+] as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -115,10 +125,22 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_STARTER: optionalString,
+    STRIPE_PRICE_PROFESSIONAL: optionalString,
+    STRIPE_PRICE_ENTERPRISE: optionalString,
+    STRIPE_API_URL: optionalUrl,
   })
   .superRefine((env, ctx) => {
     const ai = chooseAiProvider(env);
     const s3Parts = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    if (stripeParts.some((name) => env[name]) && !stripeParts.every((name) => env[name])) {
+      for (const name of stripeParts.filter((part) => !env[part])) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${stripeParts.join(', ')}` });
+      }
+    }
     if (s3Parts.some((name) => env[name]) && !s3Parts.every((name) => env[name])) {
       for (const name of s3Parts.filter((part) => !env[part])) {
         ctx.addIssue({ code: 'custom', path: [name], message: `is required with ${s3Parts.join(', ')}` });
@@ -241,6 +263,20 @@ export interface Config {
     | undefined;
   /** SMTP for email; undefined: the outbox table (sandbox). */
   mail: { smtpUrl: string | undefined; from: string };
+  billing: {
+    /** Stripe; undefined: sandbox billing (same flow, no money moves). */
+    stripe: StripeConfig | undefined;
+  };
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** The Stripe price of each paid plan (monthly, in USD). */
+  prices: { starter: string; professional: string; enterprise: string };
+  /** The API origin; only tests point it elsewhere (a loopback fake). */
+  apiUrl: string;
 }
 
 export interface SocialPlatformConfig {
@@ -334,6 +370,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: e.SMTP_URL,
       from:
         e.MAIL_FROM ?? `Kitepost <no-reply@${new URL(e.APP_URL ?? `http://localhost:${e.PORT}`).hostname}>`,
+    },
+    billing: {
+      stripe:
+        e.STRIPE_SECRET_KEY &&
+        e.STRIPE_PUBLISHABLE_KEY &&
+        e.STRIPE_WEBHOOK_SECRET &&
+        e.STRIPE_PRICE_STARTER &&
+        e.STRIPE_PRICE_PROFESSIONAL &&
+        e.STRIPE_PRICE_ENTERPRISE
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              prices: {
+                starter: e.STRIPE_PRICE_STARTER,
+                professional: e.STRIPE_PRICE_PROFESSIONAL,
+                enterprise: e.STRIPE_PRICE_ENTERPRISE,
+              },
+              apiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/$/, ''),
+            }
+          : undefined,
     },
   };
 }

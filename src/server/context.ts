@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AiProvider } from './integrations/ai/ai-provider';
+import type { Billing } from './integrations/billing/create-billing-provider';
 import type { Identity } from './integrations/identity/better-auth';
 import type { MailSender } from './integrations/mail/mail-sender';
 import type { SocialProviders } from './integrations/social/providers';
@@ -28,5 +29,7 @@ export interface AppContext {
   mail: MailSender;
   /** Uploaded images: S3-compatible storage, or DATA_DIR/media. */
   storage: MediaStorage;
+  /** Payments: Stripe, or the sandbox (no money moves). */
+  billing: Billing;
   log: FastifyBaseLogger;
 }

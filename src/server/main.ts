@@ -70,6 +70,7 @@ async function main() {
         social: ctx.socialProviders,
         mail: ctx.mail,
         storage: ctx.storage,
+        billing: ctx.billing.provider,
       },
       demo,
       adminCode: ctx.adminCode,

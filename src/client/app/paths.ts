@@ -12,6 +12,8 @@ export const paths = {
   demo: '/demo',
   admin: '/admin',
   integrations: '/integrations',
+  /** The sandbox's stand-in for Stripe's customer portal (sandbox billing only). */
+  sandboxBillingPortal: '/billing/sandbox-portal',
 } as const;
 
 /** Server routes the browser navigates to (full page loads, not client routes). */

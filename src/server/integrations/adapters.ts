@@ -1,5 +1,7 @@
 import type { HealthResponse } from '../../contracts/health';
 import type { AiProvider } from './ai/ai-provider';
+import type { BillingProvider } from './billing/billing-provider';
+import { describeBilling } from './billing/create-billing-provider';
 import { describeMail } from './mail/create-mail-sender';
 import type { MailSender } from './mail/mail-sender';
 import type { SocialProviders } from './social/providers';
@@ -12,6 +14,7 @@ export interface AdapterChoices {
   social: SocialProviders;
   mail: MailSender;
   storage: { kind: 's3' | 'local' };
+  billing: Pick<BillingProvider, 'kind' | 'sandbox'>;
 }
 
 /** e.g. 'twitter: simulator', or 'twitter: api' with credentials; platforms not built yet are left out. */
@@ -37,6 +40,7 @@ export function describeAdapters({
   social,
   mail,
   storage,
+  billing,
 }: AdapterChoices): HealthResponse['adapters'] {
   const embedded = databaseKind === 'pglite';
   return {
@@ -46,7 +50,7 @@ export function describeAdapters({
       sandbox: false,
     },
     ai: { adapter: ai.name, sandbox: ai.sandbox },
-    billing: { adapter: 'none', sandbox: false },
+    billing: describeBilling(billing),
     social: describeSocial(social),
     mail: describeMail(mail),
     storage: {

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { JobsContext } from './boss';
+import { billingLifecycleJob } from './billing-lifecycle.job';
 import { cleanupExpiredJob } from './cleanup-expired.job';
 import { publishPostJob } from './publish-post.job';
 import { socialTokenLifecycleJob } from './social-token-lifecycle.job';
@@ -23,4 +24,5 @@ export const allJobs: JobDefinition[] = [
   cleanupExpiredJob,
   socialTokenLifecycleJob,
   publishPostJob as JobDefinition,
+  billingLifecycleJob,
 ];

@@ -8,3 +8,4 @@ export * from './rate-limits';
 export * from './social';
 export * from './users';
 export * from './workspaces';
+export * from './billing';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { WorkspaceRole } from '../../../contracts/auth';
+import type { BillingProviderKind } from '../../../contracts/billing';
 import type { PlanId, SubscriptionStatus } from '../../../contracts/plans';
 import { users } from './users';
 
@@ -13,6 +14,11 @@ export const workspaces = pgTable(
     plan: text('plan').$type<PlanId>().notNull().default('free'),
     subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>().notNull().default('active'),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** When the "trial ends in 2 days" notice went out (sent once). */
+    trialReminderSentAt: timestamp('trial_reminder_sent_at', { withTimezone: true }),
+    /** The payment provider's customer (created on the first subscription, then reused). */
+    billingProvider: text('billing_provider').$type<BillingProviderKind>(),
+    billingCustomerId: text('billing_customer_id'),
     /**
      * Bumped by a trigger on `posts` (migration 0004) in the same transaction as every insert,
      * update, delete or truncate of the workspace's posts, whoever writes them: the key of the

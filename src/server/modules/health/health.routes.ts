@@ -35,6 +35,7 @@ export async function healthRoutes(
             social: ctx.socialProviders,
             mail: ctx.mail,
             storage: ctx.storage,
+            billing: ctx.billing.provider,
           }),
         });
       },
