@@ -10,9 +10,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
+    // The API's port: PORT when set (as the API server reads it), else 5000.
     proxy: {
-      '/api': { target: 'http://localhost:5000' },
-      '/media': { target: 'http://localhost:5000' },
+      '/api': { target: `http://localhost:${process.env.PORT ?? 5000}` },
+      '/media': { target: `http://localhost:${process.env.PORT ?? 5000}` },
     },
   },
 });

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error';
 import { checkBrand } from '../brand-kit/brand-check';
 import { loadBrandKit } from '../brand-kit/brand-kit.service';
 import { findMediaByIds } from '../media/media.repository';
+import { requireAccountWithinPlan } from '../plans/plan-gates';
 import { dropPublishJob, queuePublish } from '../publishing/publish-queue';
 import { listPublishAttempts } from '../publishing/publishing.repository';
 import { countSocialAccounts, findSocialAccount } from '../social-accounts/social-accounts.repository';
@@ -141,6 +142,9 @@ export async function updatePost(
   );
   // A scheduled post must stay publishable: its platform's rules hold after every edit.
   if (current.status === 'scheduled') await assertPublishable(db, actor, next);
+  if (current.status === 'scheduled' && changes.socialAccountId) {
+    await requireAccountWithinPlan(db, actor.workspaceId, changes.socialAccountId);
+  }
   const kit = await loadBrandKit(db, actor.workspaceId);
   const wasScheduled = current.status === 'scheduled';
   const row = await updateUnlockedPost(
@@ -183,6 +187,8 @@ export async function schedulePost(
   const current = await requirePost(db, actor, id);
   await refuseUnknownReferences(db, actor, body, current.platform);
   await assertPublishable(db, actor, current);
+  const accountId = body.socialAccountId === undefined ? current.socialAccountId : body.socialAccountId;
+  if (accountId) await requireAccountWithinPlan(db, actor.workspaceId, accountId);
   const row = await updateUnlockedPost(
     db,
     actor.workspaceId,
@@ -232,6 +238,7 @@ export async function retryPost(
   }
   const at = body.scheduledAt ? futureTime(body.scheduledAt, now) : now;
   await assertPublishable(db, actor, current);
+  if (current.socialAccountId) await requireAccountWithinPlan(db, actor.workspaceId, current.socialAccountId);
   const row = await updateUnlockedPost(
     db,
     actor.workspaceId,
@@ -266,6 +273,9 @@ export async function composePosts(
     seen.add(key);
     await refuseUnknownReferences(db, actor, { ...target, mediaIds: body.mediaIds }, target.platform);
     if (!body.asDraft) await assertPublishable(db, actor, { ...body, platform: target.platform });
+    if (!body.asDraft && target.socialAccountId) {
+      await requireAccountWithinPlan(db, actor.workspaceId, target.socialAccountId);
+    }
   }
   const kit = await loadBrandKit(db, actor.workspaceId);
   const groupId = body.targets.length > 1 ? randomUUID() : null;

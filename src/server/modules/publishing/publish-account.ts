@@ -5,6 +5,7 @@ import {
   TokenExpiredError,
   type TokenSet,
 } from '../../integrations/social/social-provider';
+import { accountOverPlanLimitReason } from '../plans/plan-gates';
 import { canRefresh, type SocialContext, tokensOf } from '../social-accounts/social-accounts.service';
 import { markNeedsReauth, refreshAccountTokens } from '../social-accounts/token-lifecycle.service';
 import { afterBackoff, MAX_ATTEMPTS, messageOf, retryOrGiveUp, type Verdict } from './publish-rules';
@@ -47,6 +48,9 @@ export async function resolvePublishTarget(
   const [account] = accounts;
   if (!account) return fail('no_account', publishingMessages.noAccount);
   if (accounts.length > 1) return fail('no_account', severalAccountsReason(label));
+  // An account beyond the plan's limit (the plan shrank) takes no posts until it fits again.
+  const overLimit = await accountOverPlanLimitReason(social.db, post.workspaceId, account.id);
+  if (overLimit) return fail('no_account', overLimit);
   if (account.status === 'needs_reauth') return fail('needs_reauth', publishingMessages.needsReauth(label));
   const provider = social.providers[post.platform];
   if (!provider) return fail('platform_error', `Publishing to ${label} is not available on this server.`);

@@ -1,0 +1,72 @@
+import { planLimitMessages } from '../../../contracts/billing';
+import { plans } from '../../../contracts/plans';
+import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { findWorkspacePlan } from '../workspaces/workspaces.repository';
+import { findAccountPlanStanding, listAccountIdsByConnection } from './plans.repository';
+
+/*
+ * The plan's gates beyond credits (credits.service) and connecting accounts
+ * (social-connect.service). A refusal is a 402 whose message the UI turns into an upgrade prompt.
+ */
+
+export type PlanFeature = 'teamCollaboration' | 'analytics';
+
+/** Refuses (402) when the workspace's plan does not include the feature. */
+export async function requirePlanFeature(db: Db, workspaceId: string, feature: PlanFeature): Promise<void> {
+  const planId = await findWorkspacePlan(db, workspaceId);
+  if (!planId) throw new AppError('not_found', 'Workspace not found');
+  const plan = plans[planId];
+  if (!plan.limits[feature]) throw new AppError('payment_required', planLimitMessages[feature](plan.name));
+}
+
+/**
+ * Which accounts lie beyond the limit (pure): the first `limit` in connection order stay usable.
+ * A workspace gets there when its plan shrinks (a trial ends: Professional's 10 to Free's 1);
+ * nothing is disconnected, but the extra accounts take no posts until the plan grows again or
+ * earlier accounts are disconnected.
+ */
+export function accountsBeyondLimit(idsInConnectionOrder: string[], limit: number | null): Set<string> {
+  return new Set(limit === null ? [] : idsInConnectionOrder.slice(limit));
+}
+
+/** The workspace's accounts over its plan's limit (see accountsBeyondLimit). */
+export async function accountsOverPlanLimit(db: Db, workspaceId: string): Promise<Set<string>> {
+  const planId = await findWorkspacePlan(db, workspaceId);
+  if (!planId) return new Set();
+  const limit = plans[planId].limits.socialAccounts;
+  if (limit === null) return new Set();
+  return accountsBeyondLimit(await listAccountIdsByConnection(db, workspaceId), limit);
+}
+
+export const accountOverPlanLimitMessage = (
+  account: { displayName: string; platform: PublishingPlatform },
+  limit: number,
+  planName: string,
+) =>
+  `${account.displayName} (${platformLabels[account.platform]}) is over your ${planName} plan's limit of ${limit} social account${limit === 1 ? '' : 's'}, so nothing is published to it. Upgrade your plan, or disconnect an account connected before it.`;
+
+/** Why the account takes no posts on the workspace's plan; null when it does (or is not found). */
+export async function accountOverPlanLimitReason(
+  db: Db,
+  workspaceId: string,
+  accountId: string,
+): Promise<string | null> {
+  const standing = await findAccountPlanStanding(db, workspaceId, accountId);
+  if (!standing) return null;
+  const plan = plans[standing.plan];
+  const limit = plan.limits.socialAccounts;
+  if (limit === null || standing.connectedBefore < limit) return null;
+  return accountOverPlanLimitMessage(standing, limit, plan.name);
+}
+
+/** Refuses (402) scheduling a post to an account over the plan's limit. */
+export async function requireAccountWithinPlan(
+  db: Db,
+  workspaceId: string,
+  accountId: string,
+): Promise<void> {
+  const reason = await accountOverPlanLimitReason(db, workspaceId, accountId);
+  if (reason) throw new AppError('payment_required', reason);
+}
