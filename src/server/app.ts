@@ -11,8 +11,8 @@ import type { Database } from './db/client';
 import type { AiProvider } from './integrations/ai/ai-provider';
 import { createAiProvider } from './integrations/ai/create-ai-provider';
 import { createOfflineComposer } from './integrations/ai/offline/offline-composer';
-import { createIdentity } from './integrations/identity/better-auth';
 import { createBilling } from './integrations/billing/create-billing-provider';
+import { createIdentity } from './integrations/identity/better-auth';
 import { createMailSender } from './integrations/mail/create-mail-sender';
 import type { MailSender } from './integrations/mail/mail-sender';
 import { createSocialProviders, type SocialProviders } from './integrations/social/providers';
@@ -25,6 +25,7 @@ import { createTokenCipher, resolveTokenEncryptionKey } from './lib/token-cipher
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import * as authService from './modules/auth/auth.service';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { brandKitRoutes } from './modules/brand-kit/brand-kit.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await socialAccountsRoutes(api, ctx);
     await mediaRoutes(api, ctx);
     await notificationsRoutes(api, ctx);
+    await billingRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
       appUrl: config.appUrl,
@@ -156,7 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       faults: !config.isProduction,
       storage: ctx.storage,
     });
-    await api.register(adminRoutes, { prefix: '/api/admin' });
+    await api.register(adminRoutes, { prefix: '/api/admin', ctx });
   });
 
   return { app, ctx, jobs };

@@ -46,25 +46,42 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Record<string
   return headers;
 }
 
+/**
+ * Stripe.js and its Payment Element, as Stripe's integration security guide lists them
+ * (docs.stripe.com/security/guide#content-security-policy): the script and its frames from
+ * js.stripe.com (and its subdomains), 3-D Secure and redirects through hooks.stripe.com, calls
+ * to api.stripe.com. Allowed only when Stripe billing is configured; the sandbox needs nothing.
+ */
+const stripeSources = {
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: ['https://api.stripe.com'],
+} as const;
+
+export function contentSecurityDirectives(
+  config: Pick<Config, 'isProduction'> & { billing: Pick<Config['billing'], 'stripe'> },
+): Record<string, string[]> {
+  const stripe = config.billing.stripe !== undefined;
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...(stripe ? stripeSources.scriptSrc : [])],
+    // Radix positions popovers with inline style attributes.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...(stripe ? stripeSources.connectSrc : [])],
+    ...(stripe ? { frameSrc: ["'self'", ...stripeSources.frameSrc] } : {}),
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
 export function registerSecurity(app: FastifyInstance, config: Config) {
   const headers = securityHeaders({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix positions popovers with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
     hsts: config.isProduction,
     // The OAuth popup (social accounts) must be able to message its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminSessionResponse } from '../../../contracts/auth';
+import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/auth';
+import { adminBillingRoutes } from '../billing/admin-billing.routes';
 
 /**
  * Everything under /api/admin except /api/admin/access (in the auth module). The guard is a
  * hook on this whole plugin, so a route added here cannot forget it.
  */
-export async function adminRoutes(app: FastifyInstance) {
+export async function adminRoutes(app: FastifyInstance, options: { ctx: AppContext }) {
   app.addHook('preHandler', requireAdmin);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -15,4 +17,6 @@ export async function adminRoutes(app: FastifyInstance) {
     isAdmin: true as const,
     userId: request.auth?.user.id ?? '',
   }));
+
+  await adminBillingRoutes(app, options.ctx);
 }

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminRefundResponse, adminSubscriptionList } from '../../../contracts/billing';
+import type { AppContext } from '../../context';
+import { signedIn } from '../../lib/caller';
+import { listAdminSubscriptions, refundLatestPayment } from './admin-billing.service';
+import { billingDepsOf } from './billing-events.service';
+
+const workspaceParams = z.object({ workspaceId: z.uuid({ message: 'Must be a workspace id (a UUID)' }) });
+
+/**
+ * The admin portal's subscriptions and the money-back refund. Registered on the guarded admin
+ * plugin (prefix /api/admin), whose hook has already refused anyone without an admin session.
+ */
+export async function adminBillingRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps = billingDepsOf(ctx);
+
+  api.get('/subscriptions', { schema: { response: { 200: adminSubscriptionList } } }, async () => ({
+    subscriptions: await listAdminSubscriptions(deps),
+  }));
+
+  api.post(
+    '/subscriptions/:workspaceId/refund',
+    { schema: { params: workspaceParams, response: { 200: adminRefundResponse } } },
+    async (request) =>
+      refundLatestPayment(deps, {
+        workspaceId: request.params.workspaceId,
+        actorUserId: signedIn(request).user.id,
+        ip: request.ip,
+      }),
+  );
+}

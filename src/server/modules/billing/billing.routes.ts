@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  billingPortalResponse,
+  billingSubscription,
+  createSubscriptionBody,
+  createSubscriptionResponse,
+  sandboxConfirmBody,
+  sandboxConfirmResponse,
+  sandboxPortalBody,
+} from '../../../contracts/billing';
+import { errorResponse } from '../../../contracts/common';
+import type { AppContext } from '../../context';
+import { WebhookSignatureError } from '../../integrations/billing/billing-provider';
+import { signedIn } from '../../lib/caller';
+import {
+  type BillingCaller,
+  confirmSandboxPayment,
+  createSubscription,
+  getBillingSubscription,
+  openBillingPortal,
+  runSandboxPortalAction,
+} from './billing.service';
+import { billingDepsOf, receiveBillingEvent } from './billing-events.service';
+
+const webhookResponse = z.object({ received: z.literal(true) });
+
+function callerOf(request: FastifyRequest): BillingCaller {
+  const auth = signedIn(request);
+  return {
+    userId: auth.user.id,
+    email: auth.user.email,
+    workspaceId: auth.workspaceId,
+    workspaceName: auth.user.workspace.name,
+    role: auth.user.workspace.role,
+  };
+}
+
+export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps = billingDepsOf(ctx);
+
+  api.post(
+    '/api/create-subscription',
+    { schema: { body: createSubscriptionBody, response: { 200: createSubscriptionResponse } } },
+    async (request) => createSubscription(deps, callerOf(request), request.body.plan),
+  );
+
+  api.get(
+    '/api/billing/subscription',
+    { schema: { response: { 200: billingSubscription } } },
+    async (request) => getBillingSubscription(deps, signedIn(request).workspaceId),
+  );
+
+  api.post('/api/billing/portal', { schema: { response: { 200: billingPortalResponse } } }, async (request) =>
+    openBillingPortal(deps, callerOf(request)),
+  );
+
+  api.post(
+    '/api/billing/sandbox/confirm',
+    { schema: { body: sandboxConfirmBody, response: { 200: sandboxConfirmResponse, 402: errorResponse } } },
+    async (request, reply) => {
+      signedIn(request);
+      const outcome = await confirmSandboxPayment(deps, request.body);
+      if (outcome.status === 'declined') {
+        return reply.status(402).send({ error: 'Payment Failed', message: outcome.message });
+      }
+      return { status: outcome.status };
+    },
+  );
+
+  api.post(
+    '/api/billing/sandbox/portal',
+    { schema: { body: sandboxPortalBody, response: { 200: billingSubscription } } },
+    async (request) => runSandboxPortalAction(deps, callerOf(request), request.body.action),
+  );
+
+  // Stripe signs the exact bytes it sent: only this scope keeps JSON bodies raw.
+  await app.register(async (webhooks) => {
+    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    webhooks.withTypeProvider<ZodTypeProvider>().post(
+      '/api/billing/webhook',
+      {
+        config: { access: 'public' },
+        schema: { response: { 200: webhookResponse, 400: errorResponse }, hide: true },
+      },
+      async (request, reply) => {
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        const { provider } = deps.billing;
+        let event: Awaited<ReturnType<typeof provider.parseWebhook>>;
+        try {
+          event = await provider.parseWebhook(rawBody, typeof signature === 'string' ? signature : undefined);
+        } catch (error) {
+          if (!(error instanceof WebhookSignatureError)) throw error;
+          request.log.warn({ err: error }, 'refused a billing webhook');
+          return reply.status(400).send({ error: 'Invalid signature', message: error.message });
+        }
+        // Thrown errors answer 500 and the event is not remembered: Stripe sends it again.
+        const received = await receiveBillingEvent(deps, provider.kind, event);
+        request.log.info({ eventId: event.id, type: event.type, ...received }, 'billing webhook handled');
+        return { received: true as const };
+      },
+    );
+  });
+}

@@ -1,0 +1,267 @@
+import type { WorkspaceRole } from '../../../contracts/auth';
+import {
+  type BillingSubscription,
+  billingMessages,
+  type CreateSubscriptionResponse,
+  type PaidPlanId,
+  type SandboxConfirmBody,
+} from '../../../contracts/billing';
+import { plans } from '../../../contracts/plans';
+import {
+  BillingProviderError,
+  type CreatedSubscription,
+  type ProviderSubscription,
+  type SandboxBillingOperations,
+} from '../../integrations/billing/billing-provider';
+import { SandboxCardInvalidError } from '../../integrations/billing/sandbox/sandbox-card';
+import { AppError } from '../../lib/app-error';
+import { loadPlanUsage } from '../plans/plan-usage';
+import {
+  findWorkspaceBilling,
+  insertSubscription,
+  listWorkspaceSubscriptions,
+  type SubscriptionRow,
+  storeBillingCustomer,
+  updateSubscription,
+  type WorkspaceBillingRow,
+} from './billing.repository';
+import { type BillingDeps, receiveBillingEvent } from './billing-events.service';
+import { BLOCKING_STATUSES, currentSubscriptionOf } from './billing-state';
+
+/** Who is asking: the signed-in member and the workspace their session is in. */
+export interface BillingCaller {
+  userId: string;
+  email: string;
+  workspaceId: string;
+  workspaceName: string;
+  role: WorkspaceRole;
+}
+
+const BILLING_ROLES: readonly WorkspaceRole[] = ['owner', 'admin'];
+export const billingServiceMessages = {
+  notAllowed: 'Only the workspace owner or an admin can manage billing.',
+  notSandbox: 'Sandbox billing is not in use.',
+  portalFailed: 'The billing portal could not be opened. Please try again.',
+} as const;
+
+/** The workspace's plan, status, renewal or trial end, usage and what billing can do. */
+export async function getBillingSubscription(
+  deps: BillingDeps,
+  workspaceId: string,
+  now = new Date(),
+): Promise<BillingSubscription> {
+  const workspace = await findWorkspaceBilling(deps.db, workspaceId);
+  if (!workspace) throw new AppError('not_found', 'Workspace not found');
+  const [rows, usage] = await Promise.all([
+    listWorkspaceSubscriptions(deps.db, workspaceId),
+    loadPlanUsage(deps.db, workspaceId, workspace.plan, now),
+  ]);
+  const current = currentSubscriptionOf(rows);
+  const { limits } = plans[workspace.plan];
+  return {
+    plan: workspace.plan,
+    status: workspace.subscriptionStatus,
+    // Kept on the workspace as history once paid; only a running trial has an end to show.
+    trialEndsAt:
+      workspace.subscriptionStatus === 'trialing' ? (workspace.trialEndsAt?.toISOString() ?? null) : null,
+    currentPeriodEnd: current?.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: current?.cancelAtPeriodEnd ?? false,
+    sandbox: deps.billing.provider.sandbox,
+    canManageBilling: customerOf(deps, workspace) !== undefined,
+    usage,
+    features: { teamCollaboration: limits.teamCollaboration, analytics: limits.analytics },
+  };
+}
+
+/**
+ * POST /api/create-subscription: the customer (created once, then reused), then an incomplete
+ * subscription whose first payment the page confirms. A page reload resumes the one waiting for
+ * the same plan; one waiting for another plan is cancelled. A workspace already paying is sent
+ * to the portal instead (409).
+ */
+export async function createSubscription(
+  deps: BillingDeps,
+  caller: BillingCaller,
+  plan: PaidPlanId,
+): Promise<CreateSubscriptionResponse> {
+  assertCanManageBilling(caller);
+  const { provider } = deps.billing;
+  const rows = await listWorkspaceSubscriptions(deps.db, caller.workspaceId);
+  const paying = rows.find((row) => row.endedAt === null && BLOCKING_STATUSES.includes(row.status));
+  if (paying) throw new AppError('conflict', billingMessages.alreadySubscribed(plans[paying.plan].name));
+
+  try {
+    const customerId = await ensureCustomer(deps, caller);
+    const waiting = rows.filter(
+      (row) => row.provider === provider.kind && row.status === 'incomplete' && row.endedAt === null,
+    );
+    let ready: CreatedSubscription | null = null;
+    for (const row of waiting) {
+      if (row.plan === plan) {
+        if (ready) continue;
+        // Null: no longer payable (expired, or paid and its events still on their way): left to them.
+        ready = await provider.resumeSubscription(row.providerSubscriptionId);
+        if (ready) await recordProviderSubscription(deps, row, ready);
+        continue;
+      }
+      // Waiting for another plan: it must not be paid by mistake later.
+      const cancelled = await provider.cancelSubscription(row.providerSubscriptionId, { atPeriodEnd: false });
+      await recordProviderSubscription(deps, row, cancelled);
+    }
+    if (!ready) {
+      ready = await provider.createSubscription({ customerId, plan, workspaceId: caller.workspaceId });
+      await insertSubscription(deps.db, {
+        workspaceId: caller.workspaceId,
+        provider: provider.kind,
+        providerCustomerId: customerId,
+        providerSubscriptionId: ready.id,
+        plan,
+        status: ready.status,
+        currentPeriodEnd: ready.currentPeriodEnd,
+        cancelAtPeriodEnd: ready.cancelAtPeriodEnd,
+      });
+    }
+    return {
+      clientSecret: ready.clientSecret,
+      provider: provider.kind,
+      publishableKey: provider.publishableKey,
+      plan,
+      amount: plans[plan].price,
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    deps.log.error({ err: error, workspaceId: caller.workspaceId, plan }, 'setting up a subscription failed');
+    throw new AppError('upstream_failed', billingMessages.setupFailed);
+  }
+}
+
+/** POST /api/billing/portal: Stripe's customer portal (or the sandbox's page), back to Settings. */
+export async function openBillingPortal(deps: BillingDeps, caller: BillingCaller): Promise<{ url: string }> {
+  assertCanManageBilling(caller);
+  const customerId = await requireCustomer(deps, caller.workspaceId);
+  try {
+    const url = await deps.billing.provider.createPortalSession(
+      customerId,
+      `${deps.appUrl}/settings#subscription`,
+    );
+    return { url };
+  } catch (error) {
+    deps.log.error({ err: error, workspaceId: caller.workspaceId }, 'opening the billing portal failed');
+    throw new AppError('upstream_failed', billingServiceMessages.portalFailed);
+  }
+}
+
+export type SandboxPaymentOutcome = { status: 'succeeded' } | { status: 'declined'; message: string };
+
+/**
+ * The sandbox card form's payment (what Stripe.js would confirm with Stripe): the sandbox answers
+ * the events Stripe would send, applied here through the webhook code before answering, so the
+ * new plan shows at once.
+ */
+export async function confirmSandboxPayment(
+  deps: BillingDeps,
+  body: SandboxConfirmBody,
+  now = new Date(),
+): Promise<SandboxPaymentOutcome> {
+  const sandbox = requireSandbox(deps);
+  const { clientSecret, ...card } = body;
+  let result: Awaited<ReturnType<SandboxBillingOperations['confirmPayment']>>;
+  try {
+    result = await sandbox.confirmPayment(clientSecret, card, now);
+  } catch (error) {
+    if (error instanceof SandboxCardInvalidError || error instanceof BillingProviderError) {
+      throw new AppError('bad_request', error.message);
+    }
+    throw error;
+  }
+  for (const event of result.events) await receiveBillingEvent(deps, 'sandbox', event, now);
+  return result.declined ? { status: 'declined', message: result.declined } : { status: 'succeeded' };
+}
+
+/** The sandbox's stand-in for the customer portal: cancel at period end, or take that back. */
+export async function runSandboxPortalAction(
+  deps: BillingDeps,
+  caller: BillingCaller,
+  action: 'cancel' | 'resume',
+  now = new Date(),
+): Promise<BillingSubscription> {
+  const sandbox = requireSandbox(deps);
+  assertCanManageBilling(caller);
+  const customerId = await requireCustomer(deps, caller.workspaceId);
+  let events: Awaited<ReturnType<SandboxBillingOperations['portalAction']>>;
+  try {
+    events = await sandbox.portalAction(customerId, action, now);
+  } catch (error) {
+    if (error instanceof BillingProviderError) throw new AppError('conflict', error.message);
+    throw error;
+  }
+  for (const event of events) await receiveBillingEvent(deps, 'sandbox', event, now);
+  return getBillingSubscription(deps, caller.workspaceId, now);
+}
+
+function assertCanManageBilling(caller: BillingCaller) {
+  if (!BILLING_ROLES.includes(caller.role))
+    throw new AppError('forbidden', billingServiceMessages.notAllowed);
+}
+
+function requireSandbox(deps: BillingDeps): SandboxBillingOperations {
+  if (!deps.billing.sandbox) throw new AppError('not_found', billingServiceMessages.notSandbox);
+  return deps.billing.sandbox;
+}
+
+/** The workspace's customer with the provider in use; one of the other provider does not count. */
+function customerOf(deps: BillingDeps, workspace: WorkspaceBillingRow): string | undefined {
+  return workspace.billingProvider === deps.billing.provider.kind && workspace.billingCustomerId
+    ? workspace.billingCustomerId
+    : undefined;
+}
+
+async function requireCustomer(deps: BillingDeps, workspaceId: string): Promise<string> {
+  const workspace = await findWorkspaceBilling(deps.db, workspaceId);
+  if (!workspace) throw new AppError('not_found', 'Workspace not found');
+  const customerId = customerOf(deps, workspace);
+  if (!customerId) throw new AppError('conflict', billingMessages.noCustomer);
+  return customerId;
+}
+
+async function ensureCustomer(deps: BillingDeps, caller: BillingCaller): Promise<string> {
+  const workspace = await findWorkspaceBilling(deps.db, caller.workspaceId);
+  if (!workspace) throw new AppError('not_found', 'Workspace not found');
+  const existing = customerOf(deps, workspace);
+  if (existing) return existing;
+  const { provider } = deps.billing;
+  const created = await provider.createCustomer({
+    workspaceId: caller.workspaceId,
+    email: caller.email,
+    name: caller.workspaceName,
+  });
+  const stored = await storeBillingCustomer(deps.db, caller.workspaceId, provider.kind, created);
+  if (stored !== created) {
+    deps.log.warn(
+      { workspaceId: caller.workspaceId, customerId: created },
+      'another request stored a billing customer first; this one is left unused',
+    );
+  }
+  return stored ?? created;
+}
+
+/** What the provider answered to our own call (resume or cancel of a subscription not yet paid). */
+async function recordProviderSubscription(
+  deps: BillingDeps,
+  row: SubscriptionRow,
+  reported: ProviderSubscription,
+  now = new Date(),
+) {
+  const ended = reported.status === 'canceled' || reported.status === 'incomplete_expired';
+  await updateSubscription(
+    deps.db,
+    row.id,
+    {
+      status: reported.status,
+      currentPeriodEnd: reported.currentPeriodEnd,
+      cancelAtPeriodEnd: reported.cancelAtPeriodEnd,
+      ...(ended ? { endedAt: now } : {}),
+    },
+    now,
+  );
+}
