@@ -119,6 +119,20 @@ describe.each(databaseKinds)('billing with Stripe on %s', (kind) => {
     expect(customersOfWorkspace).toHaveLength(1);
   });
 
+  it('does not offer a second subscription when the first was paid and its webhook is still on its way', async () => {
+    const member = await signUpMember(t.app);
+    const setup = await startSubscription(t.app, member.cookie, 'starter');
+    fake.confirmPayment(setup.clientSecret);
+    // The page is reopened before invoice.paid arrives.
+    const response = await asUser(t.app, member.cookie).post('/api/create-subscription', { plan: 'starter' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: billingMessages.alreadySubscribed('Starter') });
+    const ofWorkspace = [...fake.store.subscriptions.values()].filter(
+      (sub) => sub.metadata.workspaceId === member.workspaceId,
+    );
+    expect(ofWorkspace).toHaveLength(1);
+  });
+
   it('answers 502 with the setup message when Stripe fails', async () => {
     const member = await signUpMember(t.app);
     fake.failNext({ status: 500, times: 3, path: '/v1/customers' });

@@ -6,6 +6,7 @@ import { sandboxBillingSubscriptions } from '../../src/server/db/schema';
 import {
   type BillingEvent,
   BillingProviderError,
+  SubscriptionAlreadyPaidError,
   WebhookSignatureError,
 } from '../../src/server/integrations/billing/billing-provider';
 import { SandboxBilling } from '../../src/server/integrations/billing/sandbox/sandbox-billing';
@@ -181,7 +182,12 @@ describe.each(databaseKinds)('sandbox billing provider on %s', (kind) => {
       'This payment could not be found. Start again.',
     );
     expect((await billing.confirmPayment(resumed?.clientSecret ?? '', SUCCESS_CARD)).declined).toBeNull();
-    expect(await billing.resumeSubscription(created.id)).toBeNull();
+    const paid = await billing.resumeSubscription(created.id).catch((error: unknown) => error);
+    expect(paid).toBeInstanceOf(SubscriptionAlreadyPaidError);
+    expect((paid as SubscriptionAlreadyPaidError).subscription).toMatchObject({
+      id: created.id,
+      status: 'active',
+    });
     expect(await billing.resumeSubscription('sub_sandbox_unknown')).toBeNull();
   });
 

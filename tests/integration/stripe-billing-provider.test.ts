@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StripeConfig } from '../../src/server/config';
 import {
   BillingProviderError,
+  SubscriptionAlreadyPaidError,
   WebhookSignatureError,
 } from '../../src/server/integrations/billing/billing-provider';
 import { StripeBilling } from '../../src/server/integrations/billing/stripe/stripe-billing';
@@ -165,7 +166,12 @@ describe('Stripe billing provider against the Stripe fake', () => {
         clientSecret: created.clientSecret,
       });
       fake.confirmPayment(created.clientSecret);
-      expect(await stripe.resumeSubscription(created.id)).toBeNull();
+      const paid = await stripe.resumeSubscription(created.id).catch((error: unknown) => error);
+      expect(paid).toBeInstanceOf(SubscriptionAlreadyPaidError);
+      expect((paid as SubscriptionAlreadyPaidError).subscription).toMatchObject({
+        id: created.id,
+        status: 'active',
+      });
       expect(await stripe.resumeSubscription('sub_unknown')).toBeNull();
     });
 

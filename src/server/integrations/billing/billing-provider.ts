@@ -1,8 +1,4 @@
-import type {
-  BillingProviderKind,
-  PaidPlanId,
-  ProviderSubscriptionStatus,
-} from '../../../contracts/billing';
+import type { BillingProviderKind, PaidPlanId, ProviderSubscriptionStatus } from '../../../contracts/billing';
 
 /**
  * The payment provider port (conventions §3): Stripe (stripe/) or the sandbox (sandbox/). The
@@ -28,11 +24,15 @@ export interface BillingProvider {
   }): Promise<CreatedSubscription>;
   /**
    * The client secret of an incomplete subscription's first payment again (the page was
-   * reloaded); null when the subscription can no longer be paid (expired, paid or cancelled).
+   * reloaded); null when it can no longer be paid (expired or cancelled). Throws
+   * SubscriptionAlreadyPaidError when it was paid meanwhile (its events may still be on their way).
    */
   resumeSubscription(subscriptionId: string): Promise<CreatedSubscription | null>;
   /** Cancels now (`atPeriodEnd: false`) or at the end of the paid period. */
-  cancelSubscription(subscriptionId: string, options: { atPeriodEnd: boolean }): Promise<ProviderSubscription>;
+  cancelSubscription(
+    subscriptionId: string,
+    options: { atPeriodEnd: boolean },
+  ): Promise<ProviderSubscription>;
   /** Refunds a payment in full; `paymentId` is ProviderPayment.id. Answers the amount refunded. */
   refundPayment(paymentId: string): Promise<{ amountCents: number }>;
   /** The customer portal (update card, invoices, cancel), coming back to `returnUrl`. */
@@ -95,6 +95,14 @@ export type BillingEvent = { id: string; type: string } & (
 
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
+}
+
+/** resumeSubscription found the subscription paid: the caller must not start another one. */
+export class SubscriptionAlreadyPaidError extends Error {
+  override name = 'SubscriptionAlreadyPaidError';
+  constructor(readonly subscription: ProviderSubscription) {
+    super(`subscription ${subscription.id} is already ${subscription.status}`);
+  }
 }
 
 /** The provider refused a call for a reason the user can act on (e.g. a declined card). */

@@ -12,6 +12,7 @@ import {
   type CreatedSubscription,
   type ProviderSubscription,
   type SandboxBillingOperations,
+  SubscriptionAlreadyPaidError,
 } from '../../integrations/billing/billing-provider';
 import { SandboxCardInvalidError } from '../../integrations/billing/sandbox/sandbox-card';
 import { AppError } from '../../lib/app-error';
@@ -99,8 +100,15 @@ export async function createSubscription(
     for (const row of waiting) {
       if (row.plan === plan) {
         if (ready) continue;
-        // Null: no longer payable (expired, or paid and its events still on their way): left to them.
-        ready = await provider.resumeSubscription(row.providerSubscriptionId);
+        // Null: no longer payable (expired or cancelled); paid meanwhile (its events still on their
+        // way): recorded, and the caller is told it already pays rather than offered a second one.
+        try {
+          ready = await provider.resumeSubscription(row.providerSubscriptionId);
+        } catch (error) {
+          if (!(error instanceof SubscriptionAlreadyPaidError)) throw error;
+          await recordProviderSubscription(deps, row, error.subscription);
+          throw new AppError('conflict', billingMessages.alreadySubscribed(plans[row.plan].name));
+        }
         if (ready) await recordProviderSubscription(deps, row, ready);
         continue;
       }

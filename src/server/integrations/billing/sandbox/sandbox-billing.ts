@@ -10,6 +10,7 @@ import {
   type CreatedSubscription,
   type ProviderSubscription,
   type SandboxBillingOperations,
+  SubscriptionAlreadyPaidError,
   WebhookSignatureError,
 } from '../billing-provider';
 import {
@@ -80,6 +81,9 @@ export class SandboxBilling implements BillingProvider, SandboxBillingOperations
 
   async resumeSubscription(subscriptionId: string, now = new Date()): Promise<CreatedSubscription | null> {
     const row = await findSandboxSubscription(this.db, subscriptionId);
+    if (row && (row.status === 'active' || row.status === 'past_due')) {
+      throw new SubscriptionAlreadyPaidError(toProviderSubscription(row));
+    }
     if (row?.status !== 'incomplete' || row.createdAt < unpaidExpiryCutoff(now)) return null;
     const clientSecret = clientSecretOf(subscriptionId);
     const resumed = await updateSandboxSubscription(

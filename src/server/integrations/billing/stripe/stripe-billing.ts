@@ -8,6 +8,7 @@ import {
   BillingProviderError,
   type CreatedSubscription,
   type ProviderSubscription,
+  SubscriptionAlreadyPaidError,
   WebhookSignatureError,
 } from '../billing-provider';
 import {
@@ -17,6 +18,9 @@ import {
   toCreatedSubscription,
   toProviderSubscription,
 } from './transform';
+
+/** A subscription in one of these was paid: it must not be paid again. */
+const PAID_STATUSES = new Set(['active', 'past_due', 'trialing', 'unpaid']);
 
 /*
  * Stripe behind the BillingProvider port, through the official `stripe` client at the API version
@@ -113,6 +117,8 @@ export class StripeBilling implements BillingProvider {
       }
       throw error;
     }
+    const current = toProviderSubscription(subscription, this.config.prices);
+    if (PAID_STATUSES.has(current.status)) throw new SubscriptionAlreadyPaidError(current);
     if (subscription.status !== 'incomplete') return null;
     return toCreatedSubscription(subscription, this.config.prices);
   }
