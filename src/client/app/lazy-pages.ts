@@ -23,6 +23,9 @@ export const SettingsPage = lazy(() =>
 export const SubscribePage = lazy(() =>
   import('../features/subscribe/subscribe-page').then((m) => ({ default: m.SubscribePage })),
 );
+export const SandboxPortalPage = lazy(() =>
+  import('../features/billing/sandbox-portal-page').then((m) => ({ default: m.SandboxPortalPage })),
+);
 export const DemoPage = lazy(() =>
   import('../features/demo/demo-page').then((m) => ({ default: m.DemoPage })),
 );

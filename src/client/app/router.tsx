@@ -75,6 +75,9 @@ function SignedOutRoutes() {
       <Route path={paths.settings}>
         <RequireAuth />
       </Route>
+      <Route path={paths.sandboxBillingPortal}>
+        <RequireAuth />
+      </Route>
       <Route component={NotFoundPage} />
     </Switch>
   );

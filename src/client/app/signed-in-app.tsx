@@ -12,6 +12,7 @@ import {
   DemoPage,
   IntegrationsPage,
   NotFoundPage,
+  SandboxPortalPage,
   SettingsPage,
   SocialAccountsPage,
   SubscribePage,
@@ -61,6 +62,7 @@ export function SignedInApp() {
         </PublicLayout>
       </Route>
       <Route path={paths.admin} component={AdminPage} />
+      <Route path={paths.sandboxBillingPortal} component={SandboxPortalPage} />
       {/* Not in the spec's signed-in table, but "Watch Demo" opens it in a new tab: keep it reachable. */}
       <Route path={paths.demo}>
         <PublicLayout>

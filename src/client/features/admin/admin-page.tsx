@@ -9,6 +9,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useAdminSession } from './api/get-admin-session';
 import { AdminAccessDialog } from './components/admin-access-dialog';
+import { SubscriptionsCard } from './components/subscriptions-card';
 
 /**
  * /admin. The server decides (GET /api/admin/me); the session storage flag grants nothing.
@@ -66,6 +67,7 @@ function AdminPortal() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Super Admin Portal</h1>
           <p className="mt-1.5 text-sm text-slate-600 sm:text-base">Manage users, plans and access codes.</p>
         </div>
+        <SubscriptionsCard />
         <EmptyState
           icon={Users}
           title="User management arrives in a coming release"

@@ -10,6 +10,8 @@ import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { UpgradePrompt } from '../billing/components/upgrade-prompt';
+import { planLimitMessage } from '../billing/plan-limit';
 import { useSocialAccounts } from '../social-accounts/api/get-social-accounts';
 import { useCancelPost } from './api/cancel-post';
 import { useDeletePost } from './api/delete-post';
@@ -57,6 +59,8 @@ export function CalendarPage() {
   const [composer, setComposer] = useState<ComposerSubject | null>(null);
   const [rescheduling, setRescheduling] = useState<Post | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
+  /** A drag or a retry refused by the plan (402): its message stays on the page with an upgrade link. */
+  const [planLimit, setPlanLimit] = useState<string | null>(null);
   const reschedule = useReschedulePost();
   const cancel = useCancelPost();
   const remove = useDeletePost();
@@ -80,6 +84,8 @@ export function CalendarPage() {
 
   const toastFailure = (title: string, fallback: string) => (error: unknown) => {
     if (isUnauthorized(error)) return;
+    const limit = planLimitMessage(error);
+    if (limit) setPlanLimit(limit);
     toast({ title, description: failureMessage(error, fallback), variant: 'destructive' });
   };
 
@@ -155,6 +161,8 @@ export function CalendarPage() {
           </Button>
         }
       />
+
+      {planLimit ? <UpgradePrompt message={planLimit} onDismiss={() => setPlanLimit(null)} /> : null}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <TimeZoneControl zone={zone} />

@@ -2,15 +2,20 @@ import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BrandKitCard } from './components/brand-kit-card';
 import { SettingsSection } from './components/settings-section';
+import { SubscriptionCard } from './components/subscription-card';
 import { TimeZoneCard } from './components/time-zone-card';
 
-/** Settings (spec §2). Sections are added one by one as they are built; today: the brand kit. */
+/**
+ * Settings (spec §2). Sections are added one by one as they are built; today: the subscription,
+ * the brand kit and the time zone.
+ */
 export function SettingsPage() {
   useDocumentTitle('Settings — Kitepost');
   return (
     <div className="grid gap-8">
       <PageHeader title="Settings" description="How Kitepost works for your workspace." />
       <div className="grid gap-8">
+        <SubscriptionCard />
         <SettingsSection
           id="brand-kit"
           title="Brand Kit"

@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { failureMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { UpgradePrompt } from '../billing/components/upgrade-prompt';
 import { useHealth } from '../health/api/get-health';
 import { useSocialAccounts } from './api/get-social-accounts';
 import { connectOptions } from './catalogue';
@@ -25,7 +26,7 @@ import { useConnectAccount } from './use-connect-account';
 export function SocialAccountsPage() {
   useDocumentTitle('Social Accounts — Kitepost');
   const accounts = useSocialAccounts();
-  const { connect, connecting } = useConnectAccount();
+  const { connect, connecting, limitReached, dismissLimitReached } = useConnectAccount();
   const [disconnecting, setDisconnecting] = useState<SocialAccount | null>(null);
   const list = accounts.data ?? [];
 
@@ -97,6 +98,13 @@ export function SocialAccountsPage() {
             </p>
             <SimulatorNote />
           </div>
+          {limitReached ? (
+            <UpgradePrompt
+              title="Account limit reached"
+              message={limitReached}
+              onDismiss={dismissLimitReached}
+            />
+          ) : null}
           <ul aria-label="Platforms" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-2">
             {connectOptions.map((option) => (
               <li key={option.platform} className="min-w-0">

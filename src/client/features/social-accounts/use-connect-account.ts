@@ -8,6 +8,8 @@ import {
   socialAccountMessages,
 } from '../../../contracts/social-accounts';
 import { toast } from '../../components/ui/use-toast';
+import { billingQueryKeyPrefix } from '../billing/api/get-billing-subscription';
+import { isAccountLimitMessage } from '../billing/plan-limit';
 import { socialAccountsQueryKey } from './api/get-social-accounts';
 import {
   authorizePath,
@@ -39,6 +41,8 @@ export function useConnectAccount() {
   const queryClient = useQueryClient();
   const attemptRef = useRef<Attempt | null>(null);
   const [connecting, setConnecting] = useState<PublishingPlatform | null>(null);
+  /** The plan's account limit refused the last connection: the page offers an upgrade. */
+  const [limitReached, setLimitReached] = useState<string | null>(null);
 
   const finish = useCallback((attempt: Attempt) => {
     attempt.stop();
@@ -52,6 +56,7 @@ export function useConnectAccount() {
     async (attempt: Attempt, message: OAuthPopupMessage) => {
       const label = labelOf(message.platform, attempt.platform);
       if (message.type !== OAUTH_SUCCESS) {
+        if (message.message && isAccountLimitMessage(message.message)) setLimitReached(message.message);
         toast({
           title: 'Connection Failed',
           description: message.message || `Failed to connect ${label} account.`,
@@ -59,6 +64,9 @@ export function useConnectAccount() {
         });
         return;
       }
+      setLimitReached(null);
+      // The plan's usage counts accounts too.
+      void queryClient.invalidateQueries({ queryKey: billingQueryKeyPrefix });
       // The new account is on the server now; show it, and name it in the toast when it is there.
       await queryClient.refetchQueries({ queryKey: socialAccountsQueryKey }).catch(() => undefined);
       const accounts = queryClient.getQueryData<SocialAccount[]>(socialAccountsQueryKey) ?? [];
@@ -130,5 +138,6 @@ export function useConnectAccount() {
     [],
   );
 
-  return { connect, connecting };
+  const dismissLimitReached = useCallback(() => setLimitReached(null), []);
+  return { connect, connecting, limitReached, dismissLimitReached };
 }

@@ -14,6 +14,8 @@ import {
 } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { UpgradePrompt } from '../../billing/components/upgrade-prompt';
+import { planLimitMessage } from '../../billing/plan-limit';
 import { useReschedulePost } from '../api/reschedule-post';
 import { useSchedulePostWithWarnings } from '../api/schedule-post';
 import { defaultScheduleWallTime, formatDateTimeInZone, utcToWallTime, type WallTime } from '../zoned-time';
@@ -51,6 +53,7 @@ function RescheduleForm({ post, zone, onDone }: { post: Post; zone: string; onDo
     () => (post.scheduledAt ? utcToWallTime(post.scheduledAt, zone) : null) ?? defaultScheduleWallTime(zone),
   );
   const [tried, setTried] = useState(false);
+  const [planLimit, setPlanLimit] = useState<string | null>(null);
   const reschedule = useReschedulePost();
   const schedule = useSchedulePostWithWarnings();
   const pending = reschedule.isPending || schedule.isPending;
@@ -68,6 +71,7 @@ function RescheduleForm({ post, zone, onDone }: { post: Post; zone: string; onDo
   };
   const failed = (error: unknown) => {
     if (isUnauthorized(error)) return;
+    setPlanLimit(planLimitMessage(error));
     toast({
       title: 'Scheduling Failed',
       description: failureMessage(error, SCHEDULE_FAILED_MESSAGE),
@@ -77,6 +81,7 @@ function RescheduleForm({ post, zone, onDone }: { post: Post; zone: string; onDo
 
   const submit = () => {
     setTried(true);
+    setPlanLimit(null);
     if (check.problem || !check.instant || pending) return;
     const scheduledAt = check.instant.iso;
     if (moving) {
@@ -105,6 +110,7 @@ function RescheduleForm({ post, zone, onDone }: { post: Post; zone: string; onDo
         </DialogDescription>
       </DialogHeader>
       <ScheduleFields id={id} value={wall} onChange={setWall} zone={zone} check={check} showProblem={tried} />
+      {planLimit ? <UpgradePrompt message={planLimit} reveal /> : null}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline" disabled={pending}>

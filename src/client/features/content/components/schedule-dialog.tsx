@@ -16,6 +16,8 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { UpgradePrompt } from '../../billing/components/upgrade-prompt';
+import { planLimitMessage } from '../../billing/plan-limit';
 import { useSchedulePost } from '../api/schedule-post';
 import {
   defaultScheduleValue,
@@ -60,12 +62,14 @@ function ScheduleForm({
     post.scheduledAt ? toLocalInputValue(new Date(post.scheduledAt)) : defaultScheduleValue(),
   );
   const schedule = useSchedulePost();
+  const [planLimit, setPlanLimit] = useState<string | null>(null);
   const when = localInputToDate(value);
   const past = when !== null && when.getTime() <= Date.now();
   const canSchedule = when !== null && !past && !schedule.isPending;
 
   const submit = () => {
     if (!when || !canSchedule) return;
+    setPlanLimit(null);
     schedule.mutate(
       { id: post.id, scheduledAt: when.toISOString() },
       {
@@ -79,6 +83,7 @@ function ScheduleForm({
         },
         onError: (error) => {
           if (isUnauthorized(error)) return;
+          setPlanLimit(planLimitMessage(error));
           toast({
             title: 'Scheduling Failed',
             description: failureMessage(error, SCHEDULE_FAILED_MESSAGE),
@@ -123,6 +128,7 @@ function ScheduleForm({
           {past ? 'Choose a time in the future.' : null}
         </p>
       </div>
+      {planLimit ? <UpgradePrompt message={planLimit} reveal /> : null}
       <DialogFooter>
         <DialogClose asChild>
           <Button variant="outline" disabled={schedule.isPending}>

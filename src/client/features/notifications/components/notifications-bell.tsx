@@ -1,5 +1,16 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Bell, BellOff, CircleAlert, Clock, type LucideIcon, Unplug } from 'lucide-react';
+import {
+  Bell,
+  BellOff,
+  CircleAlert,
+  Clock,
+  CreditCard,
+  Hourglass,
+  type LucideIcon,
+  ReceiptText,
+  TimerOff,
+  Unplug,
+} from 'lucide-react';
 import { type CSSProperties, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Notification, NotificationKind } from '../../../../contracts/notifications';
@@ -28,6 +39,10 @@ const kindLooks: Record<NotificationKind, { icon: LucideIcon; tone: string }> = 
   post_failed: { icon: CircleAlert, tone: 'bg-red-50 text-red-600' },
   post_missed: { icon: Clock, tone: 'bg-amber-50 text-amber-700' },
   account_needs_reauth: { icon: Unplug, tone: 'bg-indigo-50 text-indigo-600' },
+  trial_ending: { icon: Hourglass, tone: 'bg-amber-50 text-amber-700' },
+  trial_ended: { icon: TimerOff, tone: 'bg-slate-100 text-slate-600' },
+  payment_failed: { icon: CreditCard, tone: 'bg-red-50 text-red-600' },
+  subscription_changed: { icon: ReceiptText, tone: 'bg-indigo-50 text-indigo-600' },
 };
 
 function NotificationsMenu() {
@@ -86,7 +101,8 @@ function NotificationsMenu() {
             ) : null}
           </div>
           <DialogPrimitive.Description className="sr-only">
-            Posts that failed or missed their time, and accounts that need reconnecting.
+            Posts that failed or missed their time, accounts that need reconnecting, and news about your plan
+            and payments.
           </DialogPrimitive.Description>
           <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
             {isPending ? (
@@ -176,8 +192,8 @@ function EmptyState() {
       </span>
       <p className="text-sm font-medium text-slate-900">You’re all caught up</p>
       <p className="text-sm text-slate-600">
-        If a post fails or misses its time, or an account needs reconnecting, you’ll hear it here and by
-        email.
+        If a post fails or misses its time, an account needs reconnecting or a payment needs you, you’ll hear
+        it here and by email.
       </p>
     </div>
   );

@@ -18,6 +18,8 @@ import { Textarea } from '../../../../components/ui/textarea';
 import { toast } from '../../../../components/ui/use-toast';
 import { failureIssues, failureMessage, isUnauthorized } from '../../../../lib/api-client';
 import { useAuth } from '../../../auth/api/get-current-user';
+import { UpgradePrompt } from '../../../billing/components/upgrade-prompt';
+import { planLimitMessage } from '../../../billing/plan-limit';
 import { postsQueryKey } from '../../../content/api/get-posts';
 import { normalizeHashtag } from '../../../content/hashtags';
 import { useSocialAccounts } from '../../../social-accounts/api/get-social-accounts';
@@ -94,6 +96,8 @@ function ComposerForm({
   );
   const [tried, setTried] = useState<Action | null>(null);
   const [serverProblem, setServerProblem] = useState<string[]>([]);
+  /** A 402: the plan refuses this (an account over its limit); shown with an upgrade link. */
+  const [planLimit, setPlanLimit] = useState<string | null>(null);
 
   const compose = useComposePost();
   const edit = useMutation({
@@ -133,7 +137,9 @@ function ComposerForm({
       error,
       action === 'draft' ? DRAFT_FAILED_MESSAGE : SCHEDULE_FAILED_MESSAGE,
     );
-    setServerProblem(issues.length > 0 ? [...new Set([message, ...issues])] : [message]);
+    const limit = planLimitMessage(error);
+    setPlanLimit(limit);
+    if (!limit) setServerProblem(issues.length > 0 ? [...new Set([message, ...issues])] : [message]);
     toast({
       title: action === 'draft' ? 'Draft Not Saved' : 'Scheduling Failed',
       description: message,
@@ -169,6 +175,7 @@ function ComposerForm({
   const submit = (action: Action) => {
     setTried(action);
     setServerProblem([]);
+    setPlanLimit(null);
     if (pending || empty || noTarget || mediaLoading) return;
     if (action === 'schedule' && (blocking || timeCheck.problem || !timeCheck.instant)) return;
     // A draft keeps the planned time when it is a valid time ahead; scheduling needs one.
@@ -305,6 +312,7 @@ function ComposerForm({
         </div>
       </div>
 
+      {planLimit ? <UpgradePrompt message={planLimit} reveal /> : null}
       {serverProblem.length > 0 ? (
         <div
           role="alert"

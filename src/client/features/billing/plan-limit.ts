@@ -1,0 +1,25 @@
+import { plans } from '../../../contracts/plans';
+import { socialAccountMessages } from '../../../contracts/social-accounts';
+import { ApiError, messageOf } from '../../lib/api-client';
+
+/**
+ * The server answers 402 when the workspace's plan refuses an action (credits used up, the
+ * account limit, scheduling to an account over the plan's limit). Its message says why; the UI
+ * shows it with an upgrade link. Null for any other failure.
+ */
+export function planLimitMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 402) return null;
+  return messageOf(error.body) ?? 'Your plan does not include this. Upgrade to continue.';
+}
+
+/**
+ * The OAuth popup reports a refused connection as text only (no status). The account limit's
+ * refusal is the contract's own sentence for one of the plans: recognise it exactly.
+ */
+export function isAccountLimitMessage(message: string): boolean {
+  return Object.values(plans).some(
+    (plan) =>
+      plan.limits.socialAccounts !== null &&
+      message === socialAccountMessages.planLimit(plan.limits.socialAccounts, plan.name),
+  );
+}
