@@ -40,6 +40,12 @@ export const socialAccount = z.object({
   reconnectBy: z.string().nullable(),
   /** True when the account lives in the platform simulator, not on the real platform. */
   sandbox: z.boolean(),
+  /**
+   * True when the account lies beyond the plan's limit (the plan shrank after it was connected):
+   * it stays connected but takes no posts until the plan grows or an earlier account is
+   * disconnected. The server refuses scheduling to it (402).
+   */
+  overPlanLimit: z.boolean(),
 });
 export type SocialAccount = z.infer<typeof socialAccount>;
 export const socialAccountListResponse = z.array(socialAccount);

@@ -291,6 +291,7 @@ test('an account that needs reconnecting is announced on every screen, with its 
     tokenExpiresAt: null,
     reconnectBy: null,
     sandbox: true,
+    overPlanLimit: false,
   };
   const endingSoon = {
     ...waiting,

@@ -12,6 +12,7 @@ import {
 } from '../../src/server/modules/plans/plan-gates';
 import { loadPlanUsage } from '../../src/server/modules/plans/plan-usage';
 import { publishPost } from '../../src/server/modules/publishing/publishing.service';
+import { subscribeInSandbox } from '../factories/billing';
 import { asUser, createPost, daysFromNow } from '../factories/posts';
 import {
   attemptsOf,
@@ -134,6 +135,33 @@ describe.each(databaseKinds)('plan limits on %s', (kind) => {
 
       await setPlan(workspaceId, 'professional');
       expect(await accountsOverPlanLimit(db(), workspaceId)).toEqual(new Set());
+    });
+
+    it('reports on GET /api/user/social-accounts which accounts are over, until an upgrade covers them', async () => {
+      const { cookie, accounts, api } = await downgradedWorkspace('free', 3);
+      const standing = async () => {
+        const response = await api.get('/api/user/social-accounts');
+        expect(response.statusCode).toBe(200);
+        return (response.json() as Array<{ id: string; overPlanLimit: boolean }>).map(
+          ({ id, overPlanLimit }) => ({ id, overPlanLimit }),
+        );
+      };
+      const ids = accounts.map((account) => account.id);
+
+      // Free keeps the oldest; the two connected after it are over.
+      expect(await standing()).toEqual([
+        { id: ids[0], overPlanLimit: false },
+        { id: ids[1], overPlanLimit: true },
+        { id: ids[2], overPlanLimit: true },
+      ]);
+
+      // Paying for Starter (2 accounts) through the sandbox brings the second one back.
+      await subscribeInSandbox(t.app, cookie, 'starter');
+      expect(await standing()).toEqual([
+        { id: ids[0], overPlanLimit: false },
+        { id: ids[1], overPlanLimit: false },
+        { id: ids[2], overPlanLimit: true },
+      ]);
     });
 
     it('refuses scheduling a post to an over-limit account (402), naming the account and the plan', async () => {

@@ -28,6 +28,7 @@ describe.each(databaseKinds)('social accounts on %s', (kind) => {
       username,
       status: 'connected',
       sandbox: true,
+      overPlanLimit: false,
       posts: 0,
       engagement: null,
     });

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { NotificationKind, NotificationList } from '../../../contracts/notifications';
 import { currentUserQueryKey } from '../auth/api/get-current-user';
 import { notificationsQueryOptions } from '../notifications/api/get-notifications';
+import { socialAccountsQueryKey } from '../social-accounts/api/get-social-accounts';
 import { billingQueryKeyPrefix } from './api/get-billing-subscription';
 
 /** Notifications that mean the plan or its status just changed on the server. */
@@ -46,5 +47,7 @@ export function useBillingRefreshOnNotice(): void {
     seen.current = latest;
     void queryClient.invalidateQueries({ queryKey: billingQueryKeyPrefix });
     void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    // Which accounts are over the plan's limit changes with the plan.
+    void queryClient.invalidateQueries({ queryKey: socialAccountsQueryKey });
   }, [latest, queryClient]);
 }

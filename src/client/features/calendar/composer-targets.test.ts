@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { SocialAccount } from '../../../contracts/social-accounts';
-import { chosenPlatforms, composeTargets, targetGroups, targetKeyOf } from './composer-targets';
+import {
+  chosenPlatforms,
+  composeTargets,
+  type TargetKey,
+  targetDisabled,
+  targetGroups,
+  targetKeyOf,
+} from './composer-targets';
 
-function account(id: string, platform: SocialAccount['platform'], username = id): SocialAccount {
+function account(
+  id: string,
+  platform: SocialAccount['platform'],
+  username = id,
+  overPlanLimit = false,
+): SocialAccount {
   return {
     id,
     platform,
@@ -18,6 +30,7 @@ function account(id: string, platform: SocialAccount['platform'], username = id)
     tokenExpiresAt: null,
     reconnectBy: null,
     sandbox: true,
+    overPlanLimit,
   };
 }
 
@@ -66,5 +79,44 @@ describe('editing a post without an account', () => {
       'account:a2',
       'platform:twitter',
     ]);
+  });
+});
+
+describe('accounts over the plan’s limit', () => {
+  const downgraded = [
+    account('a1', 'twitter', 'bakes'),
+    account('a2', 'twitter', 'bakes2', true),
+    account('a3', 'linkedin', 'maple', true),
+  ];
+  const optionsOf = (keep?: TargetKey) => targetGroups(downgraded, keep).flatMap((group) => group.options);
+  const locked = (keep?: TargetKey) =>
+    optionsOf(keep)
+      .filter((option) => option.locked)
+      .map((option) => option.key);
+
+  it('still lists them, locked, and no platform-only choice in their place', () => {
+    expect(optionsOf().map((option) => option.key)).toEqual([
+      'account:a3',
+      'platform:instagram',
+      'account:a1',
+      'account:a2',
+      'platform:facebook',
+    ]);
+    expect(locked()).toEqual(['account:a3', 'account:a2']);
+  });
+
+  it('disables a locked account unless it is already chosen', () => {
+    const [maple] = optionsOf();
+    if (!maple) throw new Error('no options');
+    expect(targetDisabled(maple, [])).toBe(true);
+    expect(targetDisabled(maple, ['account:a1'])).toBe(true);
+    // Chosen before the plan shrank: it can still be unchosen.
+    expect(targetDisabled(maple, ['account:a3'])).toBe(false);
+    const bakes = optionsOf().find((option) => option.key === 'account:a1');
+    expect(bakes && targetDisabled(bakes, [])).toBe(false);
+  });
+
+  it('leaves the edited post its own account, even over the limit', () => {
+    expect(locked('account:a2')).toEqual(['account:a3']);
   });
 });

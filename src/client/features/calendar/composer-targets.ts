@@ -9,6 +9,12 @@ export interface TargetOption {
   key: TargetKey;
   platform: PublishingPlatform;
   account: SocialAccount | null;
+  /**
+   * The account is over the plan's limit (the server refuses to schedule to it), so it cannot be
+   * newly chosen. The edited post's own account stays choosable: it is its current target, and
+   * saving it as a draft is allowed.
+   */
+  locked: boolean;
 }
 
 export interface TargetGroup {
@@ -24,16 +30,24 @@ export interface TargetGroup {
 export function targetGroups(accounts: SocialAccount[], keep?: TargetKey): TargetGroup[] {
   return publishingPlatforms.map((platform) => {
     const own = accounts.filter((account) => account.platform === platform);
-    const options: TargetOption[] = own.map((account) => ({
-      key: `account:${account.id}` as TargetKey,
-      platform,
-      account,
-    }));
+    const options: TargetOption[] = own.map((account) => {
+      const key: TargetKey = `account:${account.id}`;
+      return { key, platform, account, locked: account.overPlanLimit && key !== keep };
+    });
     // A saved post without an account keeps that choice even once accounts exist.
     const bare: TargetKey = `platform:${platform}`;
-    if (own.length === 0 || keep === bare) options.push({ key: bare, platform, account: null });
+    if (own.length === 0 || keep === bare)
+      options.push({ key: bare, platform, account: null, locked: false });
     return { platform, options };
   });
+}
+
+/**
+ * Whether the option's input is disabled. A locked option that is already chosen stays enabled so
+ * it can be unchosen (the accounts were read again after the plan shrank with the composer open).
+ */
+export function targetDisabled(option: Pick<TargetOption, 'key' | 'locked'>, chosen: TargetKey[]): boolean {
+  return option.locked && !chosen.includes(option.key);
 }
 
 /** The key a saved post is posted through. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatEngagement, initialsOf, reauthReason } from './format';
+import {
+  formatCount,
+  formatEngagement,
+  initialsOf,
+  overPlanLimitNotice,
+  overPlanLimitReason,
+  planCoveringAccounts,
+  reauthReason,
+} from './format';
 
 describe('formatCount', () => {
   it('is exact up to ten thousand and compact above', () => {
@@ -41,5 +49,27 @@ describe('reauthReason', () => {
     expect(reauthReason({ tokenExpiresAt: null, statusReason: 'X refused the token.' }, now)).toBe(
       'X refused the token. Reconnect to keep publishing.',
     );
+  });
+});
+
+describe('accounts over the plan’s limit', () => {
+  it('names the plan and its limit, and how to make room', () => {
+    expect(overPlanLimitNotice('free')).toBe(
+      'Over your Free plan’s limit of 1 account — nothing is published to it. Upgrade, or disconnect an account connected before it.',
+    );
+    expect(overPlanLimitNotice('starter')).toContain('Starter plan’s limit of 2 accounts');
+    expect(overPlanLimitNotice(null)).toMatch(/^Over your plan’s limit — nothing is published to it\./);
+    expect(overPlanLimitReason('free')).toBe('Over your Free plan’s limit — upgrade to post here');
+    expect(overPlanLimitReason(null)).toBe('Over your plan’s limit — upgrade to post here');
+  });
+
+  it('suggests the smallest plan above the current one that covers every account', () => {
+    expect(planCoveringAccounts(2, 'free')).toBe('starter');
+    expect(planCoveringAccounts(3, 'free')).toBe('professional');
+    expect(planCoveringAccounts(3, 'starter')).toBe('professional');
+    expect(planCoveringAccounts(11, 'starter')).toBe('enterprise');
+    // Beyond every limited plan: the top plan; on the top plan there is nothing above.
+    expect(planCoveringAccounts(11, 'professional')).toBe('enterprise');
+    expect(planCoveringAccounts(50, 'enterprise')).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { type PaidPlanId, paidPlanIds } from '../../../contracts/billing';
+import { type PlanId, plans } from '../../../contracts/plans';
 import type { SocialAccount } from '../../../contracts/social-accounts';
 
 const wholeNumber = new Intl.NumberFormat('en-US');
@@ -43,4 +45,39 @@ export function reauthReason(
     return `Access expired on ${formatDate(account.tokenExpiresAt ?? '')}. Reconnect to keep publishing.`;
   }
   return 'The platform no longer accepts Kitepost’s access. Reconnect to keep publishing.';
+}
+
+/** 'Free plan’s limit of 1 account'; without the plan (not loaded yet), 'plan’s limit'. */
+function planLimitPhrase(plan: PlanId | null): string {
+  if (!plan) return 'plan’s limit';
+  const { name, limits } = plans[plan];
+  const limit = limits.socialAccounts;
+  if (limit === null) return `${name} plan’s limit`;
+  return `${name} plan’s limit of ${limit} account${limit === 1 ? '' : 's'}`;
+}
+
+/**
+ * What an account over the plan's limit says on its card. Only accounts connected before it
+ * count towards the limit, so disconnecting one of those (not any other) frees its place.
+ */
+export function overPlanLimitNotice(plan: PlanId | null): string {
+  return `Over your ${planLimitPhrase(plan)} — nothing is published to it. Upgrade, or disconnect an account connected before it.`;
+}
+
+/** The same, short enough for a line under the account in the composer. */
+export function overPlanLimitReason(plan: PlanId | null): string {
+  return `Over your ${plan ? `${plans[plan].name} plan’s` : 'plan’s'} limit — upgrade to post here`;
+}
+
+/**
+ * The plan that covers all `accountCount` accounts: the smallest one above `current` whose limit
+ * is high enough (the top plan when none is), or null on the top plan.
+ */
+export function planCoveringAccounts(accountCount: number, current: PlanId): PaidPlanId | null {
+  const above = paidPlanIds.filter((id) => plans[id].price > plans[current].price);
+  const covering = above.find((id) => {
+    const limit = plans[id].limits.socialAccounts;
+    return limit === null || limit >= accountCount;
+  });
+  return covering ?? above.at(-1) ?? null;
 }

@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/card';
 import { failureMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuth } from '../auth/api/get-current-user';
 import { UpgradePrompt } from '../billing/components/upgrade-prompt';
 import { useHealth } from '../health/api/get-health';
 import { useSocialAccounts } from './api/get-social-accounts';
@@ -29,6 +30,7 @@ export function SocialAccountsPage() {
   const { connect, connecting, limitReached, dismissLimitReached } = useConnectAccount();
   const [disconnecting, setDisconnecting] = useState<SocialAccount | null>(null);
   const list = accounts.data ?? [];
+  const plan = useAuth().user?.workspace.plan ?? null;
 
   return (
     <div className="grid gap-10">
@@ -80,6 +82,8 @@ export function SocialAccountsPage() {
                   connecting={connecting === account.platform}
                   onReconnect={() => connect(account.platform)}
                   onDisconnect={() => setDisconnecting(account)}
+                  plan={plan}
+                  accountCount={list.length}
                 />
               </li>
             ))}

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { SocialProvider, TokenSet } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
 import type { TokenCipher } from '../../lib/token-cipher';
+import { accountsOverPlanLimit } from '../plans/plan-gates';
 import {
   deleteSocialAccountKeepingPosts,
   findSocialAccount,
@@ -45,9 +46,11 @@ export function canRefresh(row: SocialAccountRow, provider: SocialProvider | und
   return Boolean(row.refreshTokenEncrypted) || provider?.refreshesWithAccessToken === true;
 }
 
+/** `overPlanLimit`: whether the row is among accountsOverPlanLimit (asked once per list). */
 export function toSocialAccount(
   row: SocialAccountRow,
   provider: SocialProvider | undefined,
+  overPlanLimit: boolean,
   now = new Date(),
 ): SocialAccount {
   const expiresAt = row.tokenExpiresAt;
@@ -71,13 +74,14 @@ export function toSocialAccount(
     tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
     reconnectBy: endsSoon && expiresAt ? expiresAt.toISOString() : null,
     sandbox: row.sandbox,
+    overPlanLimit,
   };
 }
 
 export async function listAccounts(ctx: SocialContext, workspaceId: string): Promise<SocialAccount[]> {
-  return (await listSocialAccounts(ctx.db, workspaceId)).map((row) =>
-    toSocialAccount(row, ctx.providers[row.platform]),
-  );
+  const rows = await listSocialAccounts(ctx.db, workspaceId);
+  const overLimit = await accountsOverPlanLimit(ctx.db, workspaceId);
+  return rows.map((row) => toSocialAccount(row, ctx.providers[row.platform], overLimit.has(row.id)));
 }
 
 export function providerOf(ctx: SocialContext, platform: PublishingPlatform): SocialProvider {

@@ -4,6 +4,7 @@ import { type PublishingPlatform, platformLabels } from '../../../contracts/plat
 import { type SocialAccount, socialAccountMessages } from '../../../contracts/social-accounts';
 import type { ExternalAccount, SocialProvider, TokenSet } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
+import { accountsOverPlanLimit } from '../plans/plan-gates';
 import { findWorkspacePlan } from '../workspaces/workspaces.repository';
 import {
   consumeOAuthState,
@@ -208,7 +209,9 @@ async function saveAccount(
     sandbox: provider.sandbox,
     connectedAt: now,
   });
-  return toSocialAccount(row, provider);
+  // A reconnect keeps its place in connection order, so it can still be over the limit.
+  const overLimit = await accountsOverPlanLimit(ctx.db, state.workspaceId);
+  return toSocialAccount(row, provider, overLimit.has(row.id));
 }
 
 /** The offered accounts and their tokens as JSON (dates as ISO strings), sealed on the state. */

@@ -1,10 +1,12 @@
-import { CircleAlert, CircleCheck, FlaskConical, LoaderCircle, RefreshCw, Unplug } from 'lucide-react';
+import { CircleAlert, CircleCheck, FlaskConical, Gauge, LoaderCircle, RefreshCw, Unplug } from 'lucide-react';
+import type { PlanId } from '../../../../contracts/plans';
 import { platformLabels } from '../../../../contracts/platforms';
 import type { SocialAccount } from '../../../../contracts/social-accounts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatCount, formatDate, formatEngagement, reauthReason } from '../format';
 import { AccountAvatar } from './account-avatar';
+import { OverPlanLimitNotice } from './over-plan-limit-notice';
 
 interface AccountCardProps {
   account: SocialAccount;
@@ -12,10 +14,20 @@ interface AccountCardProps {
   connecting: boolean;
   onReconnect: () => void;
   onDisconnect: () => void;
+  /** The workspace's plan (null while loading) and its account count, for the over-limit notice. */
+  plan: PlanId | null;
+  accountCount: number;
 }
 
 /** One connected account: who it is, how it is doing, and what can be done with it. */
-export function AccountCard({ account, connecting, onReconnect, onDisconnect }: AccountCardProps) {
+export function AccountCard({
+  account,
+  connecting,
+  onReconnect,
+  onDisconnect,
+  plan,
+  accountCount,
+}: AccountCardProps) {
   const label = platformLabels[account.platform];
   const titleId = `account-${account.id}`;
   const needsReauth = account.status === 'needs_reauth';
@@ -49,6 +61,12 @@ export function AccountCard({ account, connecting, onReconnect, onDisconnect }: 
             Connected
           </Badge>
         )}
+        {account.overPlanLimit ? (
+          <Badge variant="warning">
+            <Gauge className="size-3.5" aria-hidden="true" />
+            Over plan limit
+          </Badge>
+        ) : null}
         {account.sandbox ? (
           <Badge
             className="border-amber-300 bg-amber-50 text-amber-900"
@@ -69,6 +87,14 @@ export function AccountCard({ account, connecting, onReconnect, onDisconnect }: 
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Access ends on {formatDate(account.reconnectBy)}. Reconnect before then to keep publishing.
         </p>
+      ) : null}
+
+      {account.overPlanLimit ? (
+        <OverPlanLimitNotice
+          plan={plan}
+          accountCount={accountCount}
+          accountName={`${account.displayName} on ${label}`}
+        />
       ) : null}
 
       <dl className="mt-4 grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-3 text-center">

@@ -2,8 +2,10 @@ import { platformLabels } from '../../../../../contracts/platforms';
 import type { SocialAccount } from '../../../../../contracts/social-accounts';
 import { InlineLoading } from '../../../../components/full-page-message';
 import { cn } from '../../../../lib/cn';
+import { useAuth } from '../../../auth/api/get-current-user';
 import { PlatformMark } from '../../../content/components/platform-mark';
-import { type TargetKey, targetGroups } from '../../composer-targets';
+import { overPlanLimitReason } from '../../../social-accounts/format';
+import { type TargetKey, targetDisabled, targetGroups } from '../../composer-targets';
 
 interface TargetPickerProps {
   id: string;
@@ -29,6 +31,7 @@ export function TargetPicker({
   keep,
   invalid,
 }: TargetPickerProps) {
+  const plan = useAuth().user?.workspace.plan ?? null;
   if (loading) return <InlineLoading message="Loading your accounts..." />;
   const groups = targetGroups(accounts ?? [], keep);
   const toggle = (key: TargetKey, checked: boolean) => {
@@ -53,13 +56,15 @@ export function TargetPicker({
             </p>
             {group.options.map((option) => {
               const checked = value.includes(option.key);
+              const disabled = targetDisabled(option, value);
               const inputId = `${id}-${option.key.replace(':', '-')}`;
               return (
                 <label
                   key={option.key}
                   htmlFor={inputId}
                   className={cn(
-                    'flex cursor-pointer items-start gap-2 rounded-md px-1.5 py-1 text-sm hover:bg-slate-50',
+                    'flex items-start gap-2 rounded-md px-1.5 py-1 text-sm',
+                    disabled ? 'cursor-not-allowed' : 'cursor-pointer hover:bg-slate-50',
                     checked && 'bg-indigo-50/60',
                   )}
                 >
@@ -68,15 +73,26 @@ export function TargetPicker({
                     type={single ? 'radio' : 'checkbox'}
                     name={single ? `${id}-target` : undefined}
                     checked={checked}
+                    disabled={disabled}
+                    aria-describedby={option.account?.overPlanLimit ? `${inputId}-limit` : undefined}
                     onChange={(event) => toggle(option.key, event.target.checked)}
-                    className="mt-0.5 size-4 shrink-0 accent-indigo-600"
+                    className="mt-0.5 size-4 shrink-0 accent-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
                   />
                   {option.account ? (
                     <span className="min-w-0">
-                      <span className="block truncate font-medium text-slate-900">
+                      <span
+                        className={cn(
+                          'block truncate font-medium',
+                          disabled ? 'text-slate-500' : 'text-slate-900',
+                        )}
+                      >
                         @{option.account.username}
                       </span>
-                      {option.account.status === 'needs_reauth' ? (
+                      {option.account.overPlanLimit ? (
+                        <span id={`${inputId}-limit`} className="block text-xs text-amber-800">
+                          {overPlanLimitReason(plan)}
+                        </span>
+                      ) : option.account.status === 'needs_reauth' ? (
                         <span className="block text-xs text-amber-800">
                           Needs reconnecting before it can publish
                         </span>
