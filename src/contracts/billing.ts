@@ -77,8 +77,16 @@ export const sandboxConfirmBody = z.object({
 export type SandboxConfirmBody = z.infer<typeof sandboxConfirmBody>;
 export const sandboxConfirmResponse = z.object({ status: z.literal('succeeded') });
 
-/** POST /api/billing/sandbox/portal: what the sandbox's stand-in for Stripe's portal can do. */
-export const sandboxPortalBody = z.object({ action: z.enum(['cancel', 'resume']) });
+/**
+ * POST /api/billing/sandbox/portal: what the sandbox's stand-in for Stripe's portal can do: cancel
+ * at period end, take that back, or switch the live subscription to another paid plan.
+ */
+export const sandboxPortalBody = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('cancel') }),
+  z.object({ action: z.literal('resume') }),
+  z.object({ action: z.literal('switch'), plan: paidPlanId }),
+]);
+export type SandboxPortalBody = z.infer<typeof sandboxPortalBody>;
 
 /** Admin: the subscriptions whose latest payment can be refunded. */
 export const adminSubscription = z.object({
@@ -112,8 +120,12 @@ export const billingMessages = {
   alreadySubscribed: (planName: string) =>
     `You already have the ${planName} plan. Use Manage billing to change or cancel it.`,
   noCustomer: 'There is no billing account yet. Choose a plan first.',
+  planSwitched: (planName: string) => `You are now on the ${planName} plan.`,
+  samePlan: (planName: string) => `You are already on the ${planName} plan.`,
+  noPlanToSwitch: 'There is no paid subscription to change. Choose a plan first.',
   sandboxNotice: 'Sandbox billing: no money moves. Use card 4242 4242 4242 4242 to succeed.',
-  refundWindowPassed: (days: number) => `The latest payment is more than ${days} days old; it cannot be refunded.`,
+  refundWindowPassed: (days: number) =>
+    `The latest payment is more than ${days} days old; it cannot be refunded.`,
   nothingToRefund: 'This workspace has no payment to refund.',
   alreadyRefunded: 'The latest payment has already been refunded.',
 } as const;

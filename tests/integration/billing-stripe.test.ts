@@ -231,6 +231,44 @@ describe.each(databaseKinds)('billing with Stripe on %s', (kind) => {
     });
   });
 
+  it("follows a plan switched in Stripe's portal: the new price moves the workspace to its plan", async () => {
+    const { member, subscriptionId } = await paidMember('starter');
+    const sub = fake.store.subscriptions.get(subscriptionId);
+    if (!sub) throw new Error('no subscription');
+    const periodEnd = new Date(sub.periodEnd * 1000).toISOString();
+    // What the portal's 'Update plan' does at Stripe: the item's price changes; its event follows.
+    Object.assign(sub, { price: PRICES.professional, unitAmount: 4900 });
+    const switched = signStripeEvent({
+      type: 'customer.subscription.updated',
+      object: fake.subscription(subscriptionId),
+      previousAttributes: { items: { data: [{ price: { id: PRICES.starter } }] } },
+      secret: WEBHOOK_SECRET,
+    });
+    expect((await deliver(switched, switched.signature)).statusCode).toBe(200);
+    expect(await plansAgree(member)).toMatchObject({
+      plan: 'professional',
+      status: 'active',
+      currentPeriodEnd: periodEnd,
+      usage: { aiPosts: { limit: 200 }, socialAccounts: { limit: 10 } },
+      features: { teamCollaboration: true, analytics: true },
+    });
+    const notices = (await asUser(t.app, member.cookie).get('/api/notifications')).json() as {
+      notifications: { kind: string; title: string }[];
+    };
+    expect(notices.notifications).toContainEqual(
+      expect.objectContaining({
+        kind: 'subscription_changed',
+        title: 'Your workspace is now on the Professional plan',
+      }),
+    );
+
+    // A price that is not ours keeps the plan.
+    Object.assign(sub, { price: 'price_someone_elses', unitAmount: 500 });
+    const foreign = signed('customer.subscription.updated', fake.subscription(subscriptionId));
+    expect((await deliver(foreign, foreign.signature)).statusCode).toBe(200);
+    expect(await plansAgree(member)).toMatchObject({ plan: 'professional', status: 'active' });
+  });
+
   it("opens Stripe's customer portal for a workspace with a customer, 409 before", async () => {
     const member = await signUpMember(t.app);
     const before = await asUser(t.app, member.cookie).post('/api/billing/portal');

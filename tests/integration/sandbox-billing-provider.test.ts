@@ -193,12 +193,12 @@ describe.each(databaseKinds)('sandbox billing provider on %s', (kind) => {
 
   it('cancels at period end and resumes through the portal, answering subscription.updated', async () => {
     const { customerId, subscriptionId } = await paidSubscription(new Date());
-    const [cancelled] = await billing.portalAction(customerId, 'cancel');
+    const [cancelled] = await billing.portalAction(customerId, { action: 'cancel' });
     expect(cancelled).toMatchObject({
       kind: 'subscription_updated',
       subscription: { id: subscriptionId, status: 'active', cancelAtPeriodEnd: true },
     });
-    const [resumed] = await billing.portalAction(customerId, 'resume');
+    const [resumed] = await billing.portalAction(customerId, { action: 'resume' });
     expect(resumed).toMatchObject({
       kind: 'subscription_updated',
       subscription: { cancelAtPeriodEnd: false },
@@ -206,9 +206,83 @@ describe.each(databaseKinds)('sandbox billing provider on %s', (kind) => {
     expect(cancelled?.id).not.toBe(resumed?.id);
   });
 
+  it('switches the plan at once through the portal; the new price is charged from the next renewal', async () => {
+    const paidAt = new Date('2032-02-10T09:00:00Z');
+    const { customerId, subscriptionId } = await paidSubscription(paidAt, 'starter');
+    const before = await storedRow(subscriptionId);
+    const events = await billing.portalAction(
+      customerId,
+      { action: 'switch', plan: 'professional' },
+      new Date('2032-02-20T09:00:00Z'),
+    );
+    expect(events).toEqual([
+      expect.objectContaining({
+        kind: 'subscription_updated',
+        type: 'customer.subscription.updated',
+        subscription: expect.objectContaining({
+          id: subscriptionId,
+          plan: 'professional',
+          status: 'active',
+          currentPeriodEnd: before?.currentPeriodEnd,
+          cancelAtPeriodEnd: false,
+        }),
+      }),
+    ]);
+    expect(events[0]?.id).toMatch(/^evt_sandbox_/);
+    // No proration: the period and its payment stay as they were, and a refund pays back what was paid.
+    expect(await storedRow(subscriptionId)).toMatchObject({
+      plan: 'professional',
+      currentPeriodEnd: before?.currentPeriodEnd,
+      latestPaymentId: before?.latestPaymentId,
+    });
+    expect(await billing.refundPayment(before?.latestPaymentId ?? '')).toEqual({ amountCents: 1900 });
+
+    const renewal = (await billing.advance(new Date('2032-03-10T09:00:01Z'))).filter(
+      (event) => event.kind === 'payment_succeeded' && event.subscriptionId === subscriptionId,
+    );
+    expect(renewal).toEqual([
+      expect.objectContaining({ payment: expect.objectContaining({ amountCents: 4900 }) }),
+    ]);
+  });
+
+  it('refuses a switch to the plan the subscription is on, or while it is cancelled at period end', async () => {
+    const { customerId, subscriptionId } = await paidSubscription(new Date(), 'professional');
+    await expect(
+      billing.portalAction(customerId, { action: 'switch', plan: 'professional' }),
+    ).rejects.toThrow(new BillingProviderError('You are already on the Professional plan.'));
+
+    await billing.portalAction(customerId, { action: 'cancel' });
+    await expect(billing.portalAction(customerId, { action: 'switch', plan: 'enterprise' })).rejects.toThrow(
+      new BillingProviderError(
+        'This subscription ends at the end of its period. Resume it before changing its plan.',
+      ),
+    );
+    expect((await storedRow(subscriptionId))?.plan).toBe('professional');
+    await billing.portalAction(customerId, { action: 'resume' });
+    const [switched] = await billing.portalAction(customerId, { action: 'switch', plan: 'enterprise' });
+    expect(switched).toMatchObject({ subscription: { plan: 'enterprise' } });
+  });
+
+  it('switches once when the same switch is sent twice at once', async () => {
+    const { customerId, subscriptionId } = await paidSubscription(new Date(), 'starter');
+    const results = await Promise.allSettled([
+      billing.portalAction(customerId, { action: 'switch', plan: 'professional' }),
+      billing.portalAction(customerId, { action: 'switch', plan: 'professional' }),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const [refused] = results.filter((result) => result.status === 'rejected');
+    expect((refused as PromiseRejectedResult).reason).toBeInstanceOf(BillingProviderError);
+    expect((await storedRow(subscriptionId))?.plan).toBe('professional');
+  });
+
   it('refuses a portal action for a customer with no paid subscription', async () => {
     const { customerId } = await subscribe();
-    await expect(billing.portalAction(customerId, 'cancel')).rejects.toBeInstanceOf(BillingProviderError);
+    await expect(billing.portalAction(customerId, { action: 'cancel' })).rejects.toBeInstanceOf(
+      BillingProviderError,
+    );
+    await expect(
+      billing.portalAction(customerId, { action: 'switch', plan: 'professional' }),
+    ).rejects.toThrow(new BillingProviderError('There is no sandbox subscription to change.'));
   });
 
   it('renews a subscription whose period ended: a new payment and period', async () => {
@@ -239,7 +313,7 @@ describe.each(databaseKinds)('sandbox billing provider on %s', (kind) => {
 
   it('ends a subscription cancelled at period end with subscription.deleted', async () => {
     const { customerId, subscriptionId } = await paidSubscription(new Date('2031-06-01T00:00:00Z'));
-    await billing.portalAction(customerId, 'cancel');
+    await billing.portalAction(customerId, { action: 'cancel' });
     expect(
       (await billing.advance(new Date('2031-06-30T00:00:00Z'))).some((event) =>
         JSON.stringify(event).includes(subscriptionId),

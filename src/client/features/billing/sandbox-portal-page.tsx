@@ -25,6 +25,7 @@ import {
   suggestedPlan,
 } from './billing-display';
 import { SandboxBillingLabel } from './components/sandbox-billing-label';
+import { SandboxPlanSwitcher } from './components/sandbox-plan-switcher';
 import { SubscriptionStatusBadge } from './components/subscription-status-badge';
 
 const settingsSubscriptionPath = `${paths.settings}#subscription`;
@@ -32,8 +33,8 @@ const settingsSubscriptionPath = `${paths.settings}#subscription`;
 /**
  * /billing/sandbox-portal: where 'Manage billing' goes in sandbox billing, standing in for
  * Stripe's customer portal (a page of its own, outside the app's frame, like Stripe's). It cancels
- * the subscription at the end of its period or resumes it, through the same state changes as
- * Stripe's webhooks.
+ * the subscription at the end of its period, resumes it, or switches it to another paid plan,
+ * through the same state changes as Stripe's webhooks.
  */
 export function SandboxPortalPage() {
   useDocumentTitle('Billing portal (sandbox) — Kitepost');
@@ -62,8 +63,8 @@ export function SandboxPortalPage() {
             <FlaskConical className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
             <span>
               <strong className="font-semibold">Sandbox billing portal.</strong> This page stands in for
-              Stripe’s customer portal while Kitepost runs without Stripe keys. No money moves: cancelling or
-              resuming here changes your plan exactly as Stripe would.
+              Stripe’s customer portal while Kitepost runs without Stripe keys. No money moves: changing,
+              cancelling or resuming here changes your plan exactly as Stripe would.
             </span>
           </p>
         </div>
@@ -103,30 +104,33 @@ function PortalSubscription({ subscription }: { subscription: BillingSubscriptio
     ? formatBillingDate(subscription.currentPeriodEnd, timeZone)
     : null;
 
-  const run = (kind: SandboxPortalAction) =>
-    action.mutate(kind, {
-      onSuccess: () => {
-        setConfirming(false);
-        toast(
-          kind === 'cancel'
-            ? {
-                title: 'Subscription Cancelled',
-                description: endsOn
-                  ? `Your ${plan.name} plan stays active until ${endsOn}.`
-                  : `Your ${plan.name} plan ends at the end of this period.`,
-              }
-            : { title: 'Subscription Resumed', description: `Your ${plan.name} plan renews as before.` },
-        );
+  const run = (kind: Exclude<SandboxPortalAction, 'switch'>) =>
+    action.mutate(
+      { action: kind },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          toast(
+            kind === 'cancel'
+              ? {
+                  title: 'Subscription Cancelled',
+                  description: endsOn
+                    ? `Your ${plan.name} plan stays active until ${endsOn}.`
+                    : `Your ${plan.name} plan ends at the end of this period.`,
+                }
+              : { title: 'Subscription Resumed', description: `Your ${plan.name} plan renews as before.` },
+          );
+        },
+        onError: (error) => {
+          if (isUnauthorized(error)) return;
+          toast({
+            title: kind === 'cancel' ? 'Cancel Failed' : 'Resume Failed',
+            description: failureMessage(error, 'Please try again in a moment.'),
+            variant: 'destructive',
+          });
+        },
       },
-      onError: (error) => {
-        if (isUnauthorized(error)) return;
-        toast({
-          title: kind === 'cancel' ? 'Cancel Failed' : 'Resume Failed',
-          description: failureMessage(error, 'Please try again in a moment.'),
-          variant: 'destructive',
-        });
-      },
-    });
+    );
 
   return (
     <Card className="grid gap-6 p-5 sm:p-6">
@@ -153,7 +157,7 @@ function PortalSubscription({ subscription }: { subscription: BillingSubscriptio
           </p>
         ) : !mayManage ? (
           <p className="text-sm text-slate-700">
-            Only the workspace’s owner or an admin can cancel or resume its subscription.
+            Only the workspace’s owner or an admin can change, cancel or resume its subscription.
           </p>
         ) : live ? (
           subscription.cancelAtPeriodEnd ? (
@@ -183,6 +187,10 @@ function PortalSubscription({ subscription }: { subscription: BillingSubscriptio
         )}
       </div>
 
+      {subscription.sandbox && mayManage && live ? (
+        <SandboxPlanSwitcher subscription={subscription} renewsOn={endsOn} />
+      ) : null}
+
       <ConfirmDialog
         open={confirming}
         title={`Cancel your ${plan.name} subscription?`}
@@ -206,7 +214,7 @@ function NoPaidSubscription({ subscription }: { subscription: BillingSubscriptio
   const next = suggestedPlan(subscription);
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-slate-700">There is no paid subscription to cancel or resume.</p>
+      <p className="text-sm text-slate-700">There is no paid subscription to change, cancel or resume.</p>
       <Link href={next ? subscribePath(next) : paths.subscribe} className={buttonClasses('default')}>
         Choose a plan
         <ArrowRight aria-hidden="true" />

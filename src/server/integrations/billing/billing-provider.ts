@@ -1,4 +1,9 @@
-import type { BillingProviderKind, PaidPlanId, ProviderSubscriptionStatus } from '../../../contracts/billing';
+import type {
+  BillingProviderKind,
+  PaidPlanId,
+  ProviderSubscriptionStatus,
+  SandboxPortalBody,
+} from '../../../contracts/billing';
 
 /**
  * The payment provider port (conventions §3): Stripe (stripe/) or the sandbox (sandbox/). The
@@ -123,8 +128,13 @@ export interface SandboxBillingOperations {
     card: { cardNumber: string; expiry: string; cvc: string },
     now?: Date,
   ): Promise<{ events: BillingEvent[]; declined: string | null }>;
-  /** The sandbox portal: cancel at period end, or take the cancellation back. */
-  portalAction(customerId: string, action: 'cancel' | 'resume', now?: Date): Promise<BillingEvent[]>;
+  /**
+   * The sandbox portal, on the customer's live subscription: cancel at period end, take the
+   * cancellation back, or switch to another paid plan (at once, answering subscription_updated
+   * with the new plan). Throws BillingProviderError when the subscription cannot do that (none,
+   * the same plan, cancelled at period end, not active).
+   */
+  portalAction(customerId: string, request: SandboxPortalBody, now?: Date): Promise<BillingEvent[]>;
   /** Renews subscriptions whose period ended, ends those cancelled at period end, expires unpaid ones. */
   advance(now: Date): Promise<BillingEvent[]>;
 }

@@ -159,6 +159,23 @@ describe('a subscription update', () => {
       cancelAtPeriodEnd: true,
     });
     expect(outcome.workspace).toEqual({ plan: 'professional', subscriptionStatus: 'active' });
+    expect(outcome.notice).toMatchObject({
+      kind: 'subscription_changed',
+      title: 'Your workspace is now on the Professional plan',
+      link: '/settings#subscription',
+    });
+    expect(outcome.notice?.body).toContain('from Starter to Professional');
+  });
+
+  it('tells the members of a plan change only when a paid subscription the workspace is on changes plan', () => {
+    // The first payment's update reports the plan the row already has.
+    expect(decide(updated({}), incomplete, trial).notice).toBeNull();
+    expect(decide(updated({ cancelAtPeriodEnd: true }), active, onStarter).notice).toBeNull();
+    // A newer subscription drives the workspace: an older one switching says nothing.
+    const older = decide(updated({ plan: 'enterprise' }), active, trial, false);
+    expect(older.subscription?.plan).toBe('enterprise');
+    expect(older.workspace).toBeNull();
+    expect(older.notice).toBeNull();
   });
 
   it('keeps the plan when the provider reports a price that is not ours', () => {

@@ -216,7 +216,24 @@ function subscriptionUpdated(
     }
     // incomplete, incomplete_expired, paused: the row only.
   }
-  return { subscription: change, workspace: next && changed(workspace, next), notice: null };
+  // A paid subscription moved to another price (Stripe's portal, the sandbox portal): the members
+  // learn the new plan and its limits. A first payment reports the plan the row already has.
+  const switched = next !== null && plan !== subscription.plan && isActivated(subscription);
+  return {
+    subscription: change,
+    workspace: next && changed(workspace, next),
+    notice: switched ? planSwitchedNotice(subscription.plan, plan) : null,
+  };
+}
+
+function planSwitchedNotice(from: PaidPlanId, to: PaidPlanId): BillingNotice {
+  const { name } = plans[to];
+  return {
+    kind: 'subscription_changed',
+    title: `Your workspace is now on the ${name} plan`,
+    body: `Your subscription changed from ${plans[from].name} to ${name}; the ${name} plan's limits apply from now on.`,
+    link: '/settings#subscription',
+  };
 }
 
 function subscriptionEnded(

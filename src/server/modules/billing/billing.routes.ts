@@ -73,7 +73,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   api.post(
     '/api/billing/sandbox/portal',
     { schema: { body: sandboxPortalBody, response: { 200: billingSubscription } } },
-    async (request) => runSandboxPortalAction(deps, callerOf(request), request.body.action),
+    async (request) => runSandboxPortalAction(deps, callerOf(request), request.body),
   );
 
   // Stripe signs the exact bytes it sent: only this scope keeps JSON bodies raw.

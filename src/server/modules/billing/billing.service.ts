@@ -5,6 +5,7 @@ import {
   type CreateSubscriptionResponse,
   type PaidPlanId,
   type SandboxConfirmBody,
+  type SandboxPortalBody,
 } from '../../../contracts/billing';
 import { plans } from '../../../contracts/plans';
 import {
@@ -186,25 +187,41 @@ export async function confirmSandboxPayment(
   return result.declined ? { status: 'declined', message: result.declined } : { status: 'succeeded' };
 }
 
-/** The sandbox's stand-in for the customer portal: cancel at period end, or take that back. */
+/**
+ * The sandbox's stand-in for the customer portal: cancel at period end, take that back, or switch
+ * the paid plan. The sandbox answers the events Stripe's portal would cause; they are applied
+ * through the webhook code before answering, so the new plan shows at once.
+ */
 export async function runSandboxPortalAction(
   deps: BillingDeps,
   caller: BillingCaller,
-  action: 'cancel' | 'resume',
+  request: SandboxPortalBody,
   now = new Date(),
 ): Promise<BillingSubscription> {
   const sandbox = requireSandbox(deps);
   assertCanManageBilling(caller);
+  if (request.action === 'switch') await assertCanSwitchTo(deps, caller.workspaceId, request.plan);
   const customerId = await requireCustomer(deps, caller.workspaceId);
   let events: Awaited<ReturnType<SandboxBillingOperations['portalAction']>>;
   try {
-    events = await sandbox.portalAction(customerId, action, now);
+    events = await sandbox.portalAction(customerId, request, now);
   } catch (error) {
     if (error instanceof BillingProviderError) throw new AppError('conflict', error.message);
     throw error;
   }
   for (const event of events) await receiveBillingEvent(deps, 'sandbox', event, now);
   return getBillingSubscription(deps, caller.workspaceId, now);
+}
+
+/**
+ * A switch needs a paid subscription the workspace is on (a trial or the free plan chooses a plan
+ * on /subscribe instead), and another plan than its own: asking for the same plan is a mistake in
+ * the request (400), not a conflict with the subscription's state (the provider's refusals, 409).
+ */
+async function assertCanSwitchTo(deps: BillingDeps, workspaceId: string, plan: PaidPlanId) {
+  const current = currentSubscriptionOf(await listWorkspaceSubscriptions(deps.db, workspaceId));
+  if (!current) throw new AppError('conflict', billingMessages.noPlanToSwitch);
+  if (current.plan === plan) throw new AppError('bad_request', billingMessages.samePlan(plans[plan].name));
 }
 
 function assertCanManageBilling(caller: BillingCaller) {

@@ -25,7 +25,7 @@ describe('sandboxPortalAction', () => {
   it('sends the action as JSON and answers the subscription as it is now', async () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => Response.json(cancelled));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(sandboxPortalAction('cancel')).resolves.toEqual(cancelled);
+    await expect(sandboxPortalAction({ action: 'cancel' })).resolves.toEqual(cancelled);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/billing/sandbox/portal');
     expect(init?.method).toBe('POST');
@@ -34,7 +34,18 @@ describe('sandboxPortalAction', () => {
 
   it('refuses an answer that is not a subscription', async () => {
     vi.stubGlobal('fetch', async () => Response.json({ plan: 'gold' }));
-    await expect(sandboxPortalAction('resume')).rejects.toThrow();
+    await expect(sandboxPortalAction({ action: 'resume' })).rejects.toThrow();
+  });
+
+  it('sends a plan switch with the plan', async () => {
+    const switched = { ...cancelled, plan: 'professional', cancelAtPeriodEnd: false };
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => Response.json(switched));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(sandboxPortalAction({ action: 'switch', plan: 'professional' })).resolves.toEqual(switched);
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      action: 'switch',
+      plan: 'professional',
+    });
   });
 });
 

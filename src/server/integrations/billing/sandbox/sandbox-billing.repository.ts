@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, lte } from 'drizzle-orm';
-import type { ProviderSubscriptionStatus } from '../../../../contracts/billing';
+import type { PaidPlanId, ProviderSubscriptionStatus } from '../../../../contracts/billing';
 import type { Db } from '../../../db/client';
 import { sandboxBillingSubscriptions } from '../../../db/schema';
 
@@ -60,15 +60,16 @@ export async function findLiveSandboxSubscriptionOfCustomer(db: Db, customerId: 
 }
 
 /**
- * Changes the subscription only if it still is as `expected` (its status, its period end): of two
- * writers at once (two confirmations of one secret, two billing jobs renewing it), one changes it
- * and the other gets undefined, so a payment is never taken twice.
+ * Changes the subscription only if it still is as `expected` (its status, its period end, its
+ * plan): of two writers at once (two confirmations of one secret, two billing jobs renewing it,
+ * two plan switches), one changes it and the other gets undefined, so a payment is never taken
+ * twice.
  */
 export async function updateSandboxSubscription(
   db: Db,
   id: string,
   changes: SandboxSubscriptionChanges,
-  expected: { status?: ProviderSubscriptionStatus; currentPeriodEnd?: Date } = {},
+  expected: { status?: ProviderSubscriptionStatus; currentPeriodEnd?: Date; plan?: PaidPlanId } = {},
 ): Promise<SandboxSubscriptionRow | undefined> {
   const t = sandboxBillingSubscriptions;
   const [row] = await db
@@ -79,6 +80,7 @@ export async function updateSandboxSubscription(
         eq(t.id, id),
         expected.status ? eq(t.status, expected.status) : undefined,
         expected.currentPeriodEnd ? eq(t.currentPeriodEnd, expected.currentPeriodEnd) : undefined,
+        expected.plan ? eq(t.plan, expected.plan) : undefined,
       ),
     )
     .returning();

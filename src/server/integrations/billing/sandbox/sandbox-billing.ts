@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { DateTime } from 'luxon';
-import type { PaidPlanId } from '../../../../contracts/billing';
+import { billingMessages, type PaidPlanId, type SandboxPortalBody } from '../../../../contracts/billing';
 import { plans } from '../../../../contracts/plans';
 import type { Db } from '../../../db/client';
 import {
@@ -38,6 +38,11 @@ export const sandboxBillingMessages = {
   subscriptionNotFound: 'This subscription could not be found.',
   paymentUnknown: 'This payment could not be found.',
   noWebhooks: 'The sandbox receives no webhooks.',
+  samePlan: billingMessages.samePlan,
+  switchWhenCancelling:
+    'This subscription ends at the end of its period. Resume it before changing its plan.',
+  switchWhenUnpaid: 'The latest payment of this subscription failed. It can change plans once it is paid.',
+  changedMeanwhile: 'The subscription changed meanwhile. Reload and try again.',
 } as const;
 
 /**
@@ -73,7 +78,7 @@ export class SandboxBilling implements BillingProvider, SandboxBillingOperations
       plan: input.plan,
       status: 'incomplete',
       clientSecretHash: sha256(clientSecret),
-      amountCents: plans[input.plan].price * 100,
+      amountCents: priceInCents(input.plan),
       createdAt: new Date(),
     });
     return { ...toProviderSubscription(row), clientSecret };
@@ -108,7 +113,10 @@ export class SandboxBilling implements BillingProvider, SandboxBillingOperations
     return toProviderSubscription(changed ?? (await this.reload(row.id)));
   }
 
-  /** Nothing is paid back (no money moved); answers what would have been. */
+  /**
+   * Nothing is paid back (no money moved); answers what would have been. `amountCents` is what the
+   * latest invoice charged (a plan switched since is charged from the next renewal).
+   */
   async refundPayment(paymentId: string): Promise<{ amountCents: number }> {
     const row = await findSandboxSubscriptionByPayment(this.db, paymentId);
     if (!row) throw new BillingProviderError(sandboxBillingMessages.paymentUnknown);
@@ -155,13 +163,27 @@ export class SandboxBilling implements BillingProvider, SandboxBillingOperations
     return { events: paymentEvents(paid), declined: null };
   }
 
-  async portalAction(customerId: string, action: 'cancel' | 'resume', _now?: Date): Promise<BillingEvent[]> {
+  async portalAction(customerId: string, request: SandboxPortalBody, _now?: Date): Promise<BillingEvent[]> {
     const row = await findLiveSandboxSubscriptionOfCustomer(this.db, customerId);
     if (!row) throw new BillingProviderError(sandboxBillingMessages.noSubscription);
-    const changed = await updateSandboxSubscription(this.db, row.id, {
-      cancelAtPeriodEnd: action === 'cancel',
-    });
-    return [subscriptionEvent('subscription_updated', changed ?? row)];
+    if (request.action !== 'switch') {
+      const changed = await updateSandboxSubscription(this.db, row.id, {
+        cancelAtPeriodEnd: request.action === 'cancel',
+      });
+      return [subscriptionEvent('subscription_updated', changed ?? row)];
+    }
+    refuseSwitch(row, request.plan);
+    // Stripe's portal would prorate; the sandbox does not: the period and its payment stay, and
+    // the new plan's price is charged from the next renewal (endOrRenew). Of two switches at
+    // once, only the first finds the plan it expects.
+    const switched = await updateSandboxSubscription(
+      this.db,
+      row.id,
+      { plan: request.plan },
+      { status: row.status, plan: row.plan },
+    );
+    if (!switched) throw new BillingProviderError(sandboxBillingMessages.changedMeanwhile);
+    return [subscriptionEvent('subscription_updated', switched)];
   }
 
   /**
@@ -206,6 +228,8 @@ export class SandboxBilling implements BillingProvider, SandboxBillingOperations
         {
           status: 'active',
           currentPeriodEnd: next,
+          // The plan's price now: a plan switched during the period costs its new price from here.
+          amountCents: priceInCents(row.plan),
           latestPaymentId: sandboxId('pay'),
           latestPaymentAt: paidAt,
         },
@@ -226,6 +250,15 @@ export class SandboxBilling implements BillingProvider, SandboxBillingOperations
     return row;
   }
 }
+
+/** A plan changes only on a subscription paid up and renewing: resume a cancelled one first. */
+function refuseSwitch(row: SandboxSubscriptionRow, plan: PaidPlanId) {
+  if (row.plan === plan) throw new BillingProviderError(sandboxBillingMessages.samePlan(plans[plan].name));
+  if (row.cancelAtPeriodEnd) throw new BillingProviderError(sandboxBillingMessages.switchWhenCancelling);
+  if (row.status !== 'active') throw new BillingProviderError(sandboxBillingMessages.switchWhenUnpaid);
+}
+
+const priceInCents = (plan: PaidPlanId) => plans[plan].price * 100;
 
 function refuseUnpayable(row: SandboxSubscriptionRow) {
   if (row.status === 'incomplete') return;
