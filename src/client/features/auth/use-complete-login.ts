@@ -4,11 +4,15 @@ import type { SessionUser } from '../../../contracts/auth';
 import { paths } from '../../app/paths';
 import { toast } from '../../components/ui/use-toast';
 import { mirrorUser } from '../../lib/session';
+import { takeReturnPath } from '../subscribe/return-path';
 import { currentUserQueryKey } from './api/get-current-user';
 
 export type LoginKind = 'login' | 'signup';
 
-/** After a successful login: mirror the user, greet, and open the dashboard (spec §4). */
+/**
+ * After a successful login: mirror the user, greet, and open the dashboard (spec §4), or the
+ * page the visitor was on the way to (a plan chosen before signing up: subscribe/return-path.ts).
+ */
 export function useCompleteLogin() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -27,6 +31,7 @@ export function useCompleteLogin() {
     queryClient.setQueryData(currentUserQueryKey, user);
     // Navigate once the cache has told the router who is signed in (TanStack Query notifies on
     // the next task); otherwise the guard on /dashboard could see a signed-out render first.
-    window.setTimeout(() => navigate(paths.dashboard), 0);
+    const target = takeReturnPath() ?? paths.dashboard;
+    window.setTimeout(() => navigate(target), 0);
   };
 }

@@ -8,10 +8,12 @@ import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useAuth } from '../auth/api/get-current-user';
 import { formatDate, subscriptionStatusLabel, trialDaysLeft, trialHint } from '../auth/session-info';
+import { usePaymentReturnToast } from '../subscribe/use-payment-return-toast';
 
 /** The dashboard: what the server knows about this user and workspace, and honest empty states. */
 export function DashboardPage() {
   const { user } = useAuth();
+  usePaymentReturnToast();
   if (!user) return null;
   const days = trialDaysLeft(user);
   const trialEnds = user.workspace.trialEndsAt;

@@ -8,6 +8,7 @@ import { SITE_TITLE, useDocumentTitle } from '../../lib/use-document-title';
 import { whenIdle } from '../../lib/when-idle';
 import { useAuth } from '../auth/api/get-current-user';
 import type { AuthTab } from '../auth/components/auth-dialog';
+import { forgetReturnPath, rememberReturnPath } from '../subscribe/return-path';
 import { CtaSection } from './components/cta-section';
 import { FeaturesSection } from './components/features-section';
 import { HeroSection } from './components/hero-section';
@@ -70,6 +71,8 @@ export function LandingPage() {
   }, [search, navigate]);
 
   const openAuth = (tab: AuthTab) => () => {
+    // Signing in from the top bar or the hero leads to the dashboard, not to a plan chosen earlier.
+    forgetReturnPath();
     setAuthTab(tab);
     setDialog('auth');
   };
@@ -83,8 +86,13 @@ export function LandingPage() {
   };
 
   const choosePlan = (plan: Plan) => {
-    if (user) navigate(subscribePath(plan.id));
-    else openAuth('signup')();
+    if (user) {
+      navigate(subscribePath(plan.id));
+      return;
+    }
+    openAuth('signup')();
+    // Once the account exists (or the visitor signs in instead), the plan chosen opens.
+    rememberReturnPath(subscribePath(plan.id));
   };
 
   return (

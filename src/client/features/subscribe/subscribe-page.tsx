@@ -1,20 +1,64 @@
-import { useSearch } from 'wouter';
-import { planId, plans } from '../../../contracts/plans';
-import { ComingSoonPage } from '../../components/coming-soon';
+import { useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { type PaidPlanId, paidPlanId } from '../../../contracts/billing';
+import { paths, signUpPath, subscribePath } from '../../app/paths';
+import { InlineLoading } from '../../components/full-page-message';
+import { PageHeader } from '../../components/page-header';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuth } from '../auth/api/get-current-user';
+import { PaymentPanel } from './components/payment-panel';
+import { PlanPicker } from './components/plan-picker';
+import { rememberReturnPath } from './return-path';
 
+/** `?plan=starter|professional|enterprise`; anything else means no plan chosen yet. */
+export function planFromSearch(search: string): PaidPlanId | null {
+  const parsed = paidPlanId.safeParse(new URLSearchParams(search).get('plan'));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * /subscribe (spec §2): choose a plan, wait for the setup spinner, pay in 'Complete Your
+ * Subscription', land on the dashboard. A visitor signs up first and comes back here.
+ */
 export function SubscribePage() {
-  const search = useSearch();
-  const requested = planId.safeParse(new URLSearchParams(search).get('plan'));
-  const plan = requested.success ? plans[requested.data] : null;
+  useDocumentTitle('Subscribe — Kitepost');
+  const { user, isLoading } = useAuth();
+  const plan = planFromSearch(useSearch());
+
+  if (isLoading) return <InlineLoading />;
+  if (!user) return <SignUpFirst plan={plan} />;
+  return <SubscribeScreen plan={plan} />;
+}
+
+/** A visitor needs an account to pay for: sign up, then come back to the plan chosen. */
+function SignUpFirst({ plan }: { plan: PaidPlanId | null }) {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    rememberReturnPath(plan ? subscribePath(plan) : paths.subscribe);
+    navigate(signUpPath, { replace: true });
+  }, [plan, navigate]);
+  return <InlineLoading message="Create your account first..." />;
+}
+
+function SubscribeScreen({ plan }: { plan: PaidPlanId | null }) {
+  const [, navigate] = useLocation();
+  const [processing, setProcessing] = useState(false);
+  const choosePlan = (next: PaidPlanId) => {
+    if (next !== plan) navigate(subscribePath(next), { replace: true });
+  };
+
   return (
-    <ComingSoonPage
-      title="Subscribe"
-      description={
-        plan && plan.price > 0
-          ? `You chose the ${plan.name} plan: $${plan.price}/month after your free trial.`
-          : 'Choose a plan and pay by card.'
-      }
-      promise="choose a plan and pay securely by card"
-    />
+    <div className="grid gap-8">
+      <PageHeader
+        title="Subscribe to Kitepost"
+        description="Pick the plan that fits your business. Your workspace moves to it as soon as you pay."
+      />
+      <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_28rem]">
+        <PlanPicker value={plan} onChange={choosePlan} disabled={processing} />
+        <div className="lg:sticky lg:top-6">
+          <PaymentPanel plan={plan} processing={processing} onProcessingChange={setProcessing} />
+        </div>
+      </div>
+    </div>
   );
 }
