@@ -63,7 +63,7 @@ describe.each(databaseKinds)('the 14-day money-back refund on %s', (kind) => {
     const paidAt = new Date(Date.now() - daysAgo * DAY);
     const { clientSecret } = await createSubscription(deps, caller, 'starter');
     const card = { cardNumber: sandboxCards.succeeds, expiry: futureExpiry(), cvc: '123' };
-    await confirmSandboxPayment(deps, { clientSecret, ...card }, paidAt);
+    await confirmSandboxPayment(deps, owner.workspaceId, { clientSecret, ...card }, paidAt);
     return owner;
   }
 

@@ -174,6 +174,16 @@ describe.each(databaseKinds)('subscribing with sandbox billing on %s', (kind) =>
     expect(unknown.statusCode).toBe(400);
     const missing = await asUser(t.app, owner.cookie).post('/api/billing/sandbox/confirm', { clientSecret });
     expect(missing.statusCode).toBe(400);
+    // Another workspace's member cannot pay (or probe) this workspace's subscription.
+    const stranger = await signUpMember(t.app);
+    const foreign = await asUser(t.app, stranger.cookie).post('/api/billing/sandbox/confirm', {
+      clientSecret,
+      cardNumber: sandboxCards.succeeds,
+      expiry: futureExpiry(),
+      cvc: '123',
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe('This payment could not be found. Start again.');
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'professional', status: 'trialing' });
   });
 

@@ -61,8 +61,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/billing/sandbox/confirm',
     { schema: { body: sandboxConfirmBody, response: { 200: sandboxConfirmResponse, 402: errorResponse } } },
     async (request, reply) => {
-      signedIn(request);
-      const outcome = await confirmSandboxPayment(deps, request.body);
+      const outcome = await confirmSandboxPayment(deps, signedIn(request).workspaceId, request.body);
       if (outcome.status === 'declined') {
         return reply.status(402).send({ error: 'Payment Failed', message: outcome.message });
       }

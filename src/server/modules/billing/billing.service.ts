@@ -15,10 +15,12 @@ import {
   type SandboxBillingOperations,
   SubscriptionAlreadyPaidError,
 } from '../../integrations/billing/billing-provider';
+import { sandboxBillingMessages } from '../../integrations/billing/sandbox/sandbox-billing';
 import { SandboxCardInvalidError } from '../../integrations/billing/sandbox/sandbox-card';
 import { AppError } from '../../lib/app-error';
 import { loadPlanUsage } from '../plans/plan-usage';
 import {
+  findSubscriptionByProviderId,
   findWorkspaceBilling,
   insertSubscription,
   listWorkspaceSubscriptions,
@@ -169,11 +171,18 @@ export type SandboxPaymentOutcome = { status: 'succeeded' } | { status: 'decline
  */
 export async function confirmSandboxPayment(
   deps: BillingDeps,
+  workspaceId: string,
   body: SandboxConfirmBody,
   now = new Date(),
 ): Promise<SandboxPaymentOutcome> {
   const sandbox = requireSandbox(deps);
   const { clientSecret, ...card } = body;
+  // A secret is '<subscription id>_secret_<random>': only the workspace's own can be paid here.
+  const subscriptionId = clientSecret.split('_secret_')[0] ?? '';
+  const row = await findSubscriptionByProviderId(deps.db, subscriptionId);
+  if (row?.workspaceId !== workspaceId || row.provider !== 'sandbox') {
+    throw new AppError('bad_request', sandboxBillingMessages.paymentNotFound);
+  }
   let result: Awaited<ReturnType<SandboxBillingOperations['confirmPayment']>>;
   try {
     result = await sandbox.confirmPayment(clientSecret, card, now);
