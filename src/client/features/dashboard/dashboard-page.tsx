@@ -53,7 +53,10 @@ export function DashboardPage() {
               {subscriptionStatusLabel(user.subscriptionStatus)}
             </Badge>
           </div>
-          <Link href={paths.subscribe} className="text-sm font-medium text-indigo-700 hover:underline">
+          <Link
+            href={`${paths.settings}#subscription`}
+            className="text-sm font-medium text-indigo-700 hover:underline"
+          >
             Manage plan
           </Link>
         </InfoCard>
