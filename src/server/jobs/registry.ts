@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
-import type { JobsContext } from './boss';
 import { billingLifecycleJob } from './billing-lifecycle.job';
+import type { JobsContext } from './boss';
 import { cleanupExpiredJob } from './cleanup-expired.job';
 import { publishPostJob } from './publish-post.job';
 import { socialTokenLifecycleJob } from './social-token-lifecycle.job';

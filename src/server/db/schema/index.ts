@@ -1,4 +1,5 @@
 export * from './activity';
+export * from './billing';
 export * from './content';
 export * from './media';
 export * from './newsletter';
@@ -8,4 +9,3 @@ export * from './rate-limits';
 export * from './social';
 export * from './users';
 export * from './workspaces';
-export * from './billing';
