@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, CircleAlert, FlaskConical, RotateCcw, XCircle } from 'lucide-react';
+import { ArrowLeft, ArrowRight, FlaskConical, RotateCcw, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { BillingSubscription } from '../../../contracts/billing';
@@ -6,6 +6,7 @@ import { plans } from '../../../contracts/plans';
 import { paths, subscribePath } from '../../app/paths';
 import { InlineLoading } from '../../components/full-page-message';
 import { Logo } from '../../components/logo';
+import { QueryFailureCard } from '../../components/query-failure-card';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
@@ -73,15 +74,7 @@ export function SandboxPortalPage() {
             <InlineLoading message="Loading your subscription..." />
           </Card>
         ) : subscription.isError ? (
-          <Card role="alert" className="grid gap-2 p-6">
-            <p className="flex items-center gap-2 font-semibold text-slate-900">
-              <CircleAlert className="size-5 text-red-600" aria-hidden="true" />
-              Your subscription could not be loaded
-            </p>
-            <p className="text-sm text-slate-600">
-              {failureMessage(subscription.error, 'Please try again in a moment.')}
-            </p>
-          </Card>
+          <QueryFailureCard title="Your subscription could not be loaded" query={subscription} />
         ) : (
           <PortalSubscription subscription={subscription.data} />
         )}

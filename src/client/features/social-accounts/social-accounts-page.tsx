@@ -1,13 +1,11 @@
-import { CircleAlert, FlaskConical, RefreshCw, Share2 } from 'lucide-react';
+import { FlaskConical, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import type { SocialAccount } from '../../../contracts/social-accounts';
 import { EmptyState } from '../../components/empty-state';
 import { InlineLoading } from '../../components/full-page-message';
 import { PageHeader } from '../../components/page-header';
-import { Button } from '../../components/ui/button';
+import { QueryFailureCard } from '../../components/query-failure-card';
 import { Card } from '../../components/ui/card';
-import { failureMessage } from '../../lib/api-client';
-import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/api/get-current-user';
 import { UpgradePrompt } from '../billing/components/upgrade-prompt';
@@ -49,24 +47,7 @@ export function SocialAccountsPage() {
             <InlineLoading message="Loading your accounts..." />
           </Card>
         ) : accounts.isError ? (
-          <Card role="alert" className="flex flex-col items-start gap-3 p-6">
-            <p className="flex items-center gap-2 font-semibold text-slate-900">
-              <CircleAlert className="size-5 text-red-600" aria-hidden="true" />
-              Your accounts could not be loaded
-            </p>
-            <p className="text-sm text-slate-600">
-              {failureMessage(accounts.error, 'Please try again in a moment.')}
-            </p>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void accounts.refetch()}
-              disabled={accounts.isFetching}
-            >
-              <RefreshCw className={cn(accounts.isFetching && 'animate-spin')} aria-hidden="true" />
-              Try again
-            </Button>
-          </Card>
+          <QueryFailureCard title="Your accounts could not be loaded" query={accounts} />
         ) : list.length === 0 ? (
           <EmptyState
             icon={Share2}

@@ -1,4 +1,4 @@
-import { ArrowRight, CircleAlert, CreditCard, LoaderCircle, RefreshCw } from 'lucide-react';
+import { ArrowRight, CircleAlert, CreditCard, LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { useLocationProperty } from 'wouter/use-browser-location';
@@ -6,10 +6,9 @@ import type { BillingSubscription } from '../../../../contracts/billing';
 import { plans } from '../../../../contracts/plans';
 import { paths, subscribePath } from '../../../app/paths';
 import { InlineLoading } from '../../../components/full-page-message';
+import { QueryFailureCard } from '../../../components/query-failure-card';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { failureMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { useAuth } from '../../auth/api/get-current-user';
 import { useBillingSubscription } from '../../billing/api/get-billing-subscription';
 import { useOpenBillingPortal } from '../../billing/api/open-billing-portal';
@@ -56,24 +55,7 @@ export function SubscriptionCard() {
           <InlineLoading message="Loading your subscription..." />
         </Card>
       ) : subscription.isError ? (
-        <Card role="alert" className="flex flex-col items-start gap-3 p-6">
-          <p className="flex items-center gap-2 font-semibold text-slate-900">
-            <CircleAlert className="size-5 text-red-600" aria-hidden="true" />
-            Your subscription could not be loaded
-          </p>
-          <p className="text-sm text-slate-600">
-            {failureMessage(subscription.error, 'Please try again in a moment.')}
-          </p>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void subscription.refetch()}
-            disabled={subscription.isFetching}
-          >
-            <RefreshCw className={cn(subscription.isFetching && 'animate-spin')} aria-hidden="true" />
-            Try again
-          </Button>
-        </Card>
+        <QueryFailureCard title="Your subscription could not be loaded" query={subscription} />
       ) : (
         <SubscriptionDetails subscription={subscription.data} />
       )}
