@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import { authMessages } from '../../../contracts/auth';
 import type { Plan } from '../../../contracts/plans';
 import { paths, subscribePath } from '../../app/paths';
 import { toast } from '../../components/ui/use-toast';
@@ -36,6 +37,8 @@ const providerErrors: Record<string, string> = {
   account_not_linked:
     'An account with this email already exists. Sign in with your password; single sign-on links to it once your email is verified.',
   access_denied: 'Sign-in was cancelled at your identity provider.',
+  // better-auth's code when our session hook refuses a deactivated user (or, rarely, a failed write).
+  unable_to_create_session: authMessages.inactive,
 };
 
 function providerErrorFromSearch(search: string): string | null {

@@ -28,7 +28,11 @@ export const users = pgTable(
     isSystem: boolean('is_system').notNull().default(false),
     ...timestamps,
   },
-  (t) => [check('users_role_check', sql`${t.role} in ('user', 'admin')`)],
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    // The admin portal's user list: newest first, a page at a time (modules/admin).
+    index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 export const sessions = pgTable(

@@ -117,3 +117,27 @@ export async function setPostBrandFindings(
     .set({ brandFindings: findings })
     .where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, id)));
 }
+
+/**
+ * Moves the workspaces' scheduled posts back to draft with `reason` (e.g. the owner was
+ * deactivated). Their publish version moves on, so a job already queued finds a stale version and
+ * does nothing; the jobs answered here should still be dropped from the queue.
+ */
+export async function pauseScheduledPosts(
+  db: Db,
+  workspaceIds: string[],
+  reason: string,
+): Promise<Array<{ id: string; publishJobId: string | null }>> {
+  if (workspaceIds.length === 0) return [];
+  return db
+    .update(posts)
+    .set({
+      status: 'draft',
+      failureReason: reason,
+      nextAttemptAt: null,
+      publishVersion: sql`${posts.publishVersion} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(and(inArray(posts.workspaceId, workspaceIds), eq(posts.status, 'scheduled')))
+    .returning({ id: posts.id, publishJobId: posts.publishJobId });
+}

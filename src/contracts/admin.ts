@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { ACCESS_CODE_LENGTH, userRole } from './auth';
+import { planId, subscriptionStatus } from './plans';
+
+/**
+ * The super-admin portal's user management (spec §2 "Super Admin Portal", §3 "Admin user view",
+ * §7 calls). Every route is under /api/admin, behind the server's admin guard.
+ */
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid email address' }));
+const firstName = z.string().trim().min(1, 'First name is required').max(100);
+const lastName = z.string().trim().max(100);
+/** Letters and digits only; stored upper case (the sign-in form upper-cases what is typed). */
+const accessCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .pipe(
+    z
+      .string()
+      .min(1, 'Access code is required')
+      .max(ACCESS_CODE_LENGTH, `Access code is at most ${ACCESS_CODE_LENGTH} characters`)
+      .regex(/^[A-Z0-9]+$/, 'Access code may hold only letters and digits'),
+  );
+/** An editable provider id: empty means none. */
+const providerId = z
+  .string()
+  .trim()
+  .max(255)
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** The spec's admin user view, plus the user's workspace and role. */
+export const adminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  accessCode: z.string(),
+  /** The plan and status of the workspace the user owns (free/active when they own none). */
+  subscriptionPlan: planId,
+  subscriptionStatus,
+  isActive: z.boolean(),
+  /** Posts in the user's owned workspace. */
+  totalPosts: z.number().int(),
+  /** AI credits used by the user's owned workspace (all time). */
+  totalCreditsUsed: z.number().int(),
+  createdAt: z.string(),
+  /** workspaces.billing_customer_id when billing_provider is 'stripe'. */
+  stripeCustomerId: z.string().nullable(),
+  /** The provider subscription id of the workspace's current subscription row (Stripe only). */
+  stripeSubscriptionId: z.string().nullable(),
+  /** The workspace the user owns (null: owns none). */
+  workspaceId: z.string().nullable(),
+  workspaceName: z.string().nullable(),
+  role: userRole,
+  /** role === 'admin'. */
+  isAdmin: z.boolean(),
+  /** The built-in operator account (cannot be deleted or deactivated). */
+  isSystem: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+/** GET /api/admin/users answers an array (newest first); the total count is in X-Total-Count. */
+export const adminUserList = z.array(adminUser);
+export const ADMIN_USERS_TOTAL_HEADER = 'x-total-count';
+export const ADMIN_USERS_PAGE_SIZE = 100;
+
+/** GET /api/admin/users query. Search matches email or 'first last', case-insensitively. */
+export const adminUserListQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.enum(['all', 'active', 'inactive']).optional(),
+  /** A plan id, or 'all'. */
+  plan: z.union([planId, z.literal('all')]).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(ADMIN_USERS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type AdminUserListQuery = z.input<typeof adminUserListQuery>;
+
+/** GET /api/admin/stats */
+export const adminStats = z.object({
+  totalUsers: z.number().int(),
+  /** Workspaces (owned by a user) whose subscription status is active or trialing on a paid plan. */
+  activeSubscriptions: z.number().int(),
+  enterpriseUsers: z.number().int(),
+  /** US dollars: the plan table's monthly price summed over paying subscriptions. */
+  monthlyRevenue: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStats>;
+
+/** POST /api/admin/users. Answers 201 with the new adminUser; 409 when the email is taken. */
+export const createAdminUserBody = z.object({
+  email,
+  firstName,
+  lastName: lastName.optional().default(''),
+  subscriptionPlan: planId.default('free'),
+  subscriptionStatus: subscriptionStatus.default('active'),
+  isActive: z.boolean().default(true),
+});
+export type CreateAdminUserBody = z.input<typeof createAdminUserBody>;
+
+/**
+ * PUT /api/admin/users/{id}: the whole edited user. Extra fields of the view (id, totalPosts,
+ * createdAt...) may be sent back as they are; they are ignored. Plan and status are an operator
+ * override: audited, and the payment provider is not touched. Answers the updated adminUser.
+ */
+export const updateAdminUserBody = z.object({
+  email,
+  firstName,
+  lastName: lastName.optional().default(''),
+  accessCode,
+  subscriptionPlan: planId,
+  subscriptionStatus,
+  isActive: z.boolean(),
+  stripeCustomerId: providerId,
+  stripeSubscriptionId: providerId,
+});
+export type UpdateAdminUserBody = z.input<typeof updateAdminUserBody>;
+
+/** PUT /api/admin/users/{id}/status. Answers the updated adminUser. */
+export const adminUserStatusBody = z.object({ isActive: z.boolean() });
+export type AdminUserStatusBody = z.infer<typeof adminUserStatusBody>;
+
+export const adminUserParams = z.object({ id: z.string().min(1).max(200) });
+
+/** DELETE /api/admin/users/{id} answers this. */
+export const deleteAdminUserResponse = z.object({ success: z.literal(true) });
+
+/** GET /api/admin/audit: newest first. */
+export const adminAuditEntry = z.object({
+  id: z.string(),
+  actorUserId: z.string().nullable(),
+  /** The actor's email when the actor still exists. */
+  actorEmail: z.string().nullable(),
+  /** e.g. 'admin.user_created', 'admin.user_updated', 'admin.user_status_changed', 'admin.user_deleted'. */
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntry>;
+
+export const adminAuditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const adminAuditList = z.object({ entries: z.array(adminAuditEntry), total: z.number().int() });
+export type AdminAuditList = z.infer<typeof adminAuditList>;
+
+/** The server's messages (error bodies' `message`) and the screen's notes. */
+export const adminMessages = {
+  emailTaken: 'A user with this email already exists',
+  accessCodeTaken: 'This access code is already used by another user',
+  userNotFound: 'User not found',
+  lastAdmin: 'The last admin cannot be deleted or deactivated',
+  selfDelete: 'You cannot delete your own account',
+  selfDeactivate: 'You cannot deactivate your own account',
+  systemUser: 'The built-in operator account cannot be deleted or deactivated',
+  emailOrCodeTaken: 'This email or access code is already used by another user',
+  noWorkspace: 'This user owns no workspace, so it has no plan or billing to change',
+  liveSubscription:
+    'This user has a live subscription with the payment provider. Cancel or refund it before deleting the user.',
+  subscriptionIdTaken: 'This Stripe subscription id belongs to another workspace',
+  subscriptionIdRemoval:
+    'A Stripe subscription id cannot be removed here; cancel or refund the subscription instead',
+  subscriptionNeedsCustomer: 'Linking a Stripe subscription needs a Stripe customer id and a paid plan',
+  /** Shown near plan and status in the Edit User dialog. */
+  planOverrideNote:
+    'Changing plan or status here is an operator override: it is recorded in the audit log and does not change anything at the payment provider.',
+  /** Why a deactivated user's scheduled posts went back to draft (posts' reason). */
+  postsPausedReason: 'Paused: the account was deactivated by an administrator',
+} as const;

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ADMIN_USERS_TOTAL_HEADER,
+  adminAuditList,
+  adminAuditQuery,
+  adminStats,
+  adminUser,
+  adminUserList,
+  adminUserListQuery,
+  adminUserParams,
+  adminUserStatusBody,
+  createAdminUserBody,
+  deleteAdminUserResponse,
+  updateAdminUserBody,
+} from '../../../contracts/admin';
+import type { AppContext } from '../../context';
+import { signedIn } from '../../lib/caller';
+import { getAdminStats, listAuditEntries } from './admin-stats.service';
+import {
+  type AdminActor,
+  type AdminDeps,
+  createAdminUser,
+  deleteAdminUser,
+  listAdminUsers,
+  setAdminUserStatus,
+  updateAdminUser,
+} from './admin-users.service';
+
+const actorOf = (request: FastifyRequest): AdminActor => ({
+  userId: signedIn(request).user.id,
+  ip: request.ip,
+});
+
+/**
+ * The portal's user management, stats and audit log. Registered on the guarded admin plugin
+ * (prefix /api/admin), whose hook has already refused anyone without an admin session.
+ */
+export async function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps: AdminDeps = { db: ctx.database.db, jobs: ctx.jobs, log: ctx.log };
+
+  api.get(
+    '/users',
+    { schema: { querystring: adminUserListQuery, response: { 200: adminUserList } } },
+    async (request, reply) => {
+      const { users, total } = await listAdminUsers(deps.db, request.query);
+      reply.header(ADMIN_USERS_TOTAL_HEADER, String(total));
+      return users;
+    },
+  );
+
+  api.get('/stats', { schema: { response: { 200: adminStats } } }, async () => getAdminStats(deps.db));
+
+  api.post(
+    '/users',
+    { schema: { body: createAdminUserBody, response: { 201: adminUser } } },
+    async (request, reply) => {
+      const created = await createAdminUser(deps, actorOf(request), request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  api.put(
+    '/users/:id',
+    { schema: { params: adminUserParams, body: updateAdminUserBody, response: { 200: adminUser } } },
+    async (request) => updateAdminUser(deps, actorOf(request), request.params.id, request.body),
+  );
+
+  api.put(
+    '/users/:id/status',
+    { schema: { params: adminUserParams, body: adminUserStatusBody, response: { 200: adminUser } } },
+    async (request) => setAdminUserStatus(deps, actorOf(request), request.params.id, request.body.isActive),
+  );
+
+  api.delete(
+    '/users/:id',
+    { schema: { params: adminUserParams, response: { 200: deleteAdminUserResponse } } },
+    async (request) => {
+      await deleteAdminUser(deps, actorOf(request), request.params.id);
+      return { success: true as const };
+    },
+  );
+
+  api.get(
+    '/audit',
+    { schema: { querystring: adminAuditQuery, response: { 200: adminAuditList } } },
+    async (request) => listAuditEntries(deps.db, request.query),
+  );
+}

@@ -1,0 +1,298 @@
+import type { z } from 'zod';
+import {
+  type AdminUser,
+  adminMessages,
+  type adminUserListQuery,
+  type createAdminUserBody,
+  type updateAdminUserBody,
+} from '../../../contracts/admin';
+import { TRIAL_DAYS } from '../../../contracts/plans';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/boss';
+import { AppError } from '../../lib/app-error';
+import { insertAuditEntry } from '../audit/audit.repository';
+import { isEnded } from '../billing/billing-state';
+import { pauseScheduledPosts } from '../posts/posts.repository';
+import { dropPublishJob } from '../publishing/publish-queue';
+import { insertUser } from '../users/users.repository';
+import { generateUniqueAccessCode, workspaceNameFor } from '../users/users.service';
+import { insertWorkspaceWithOwner } from '../workspaces/workspaces.repository';
+import { applyStripeIds } from './admin-stripe-ids';
+import {
+  type AdminUserRow,
+  countAdminUsers,
+  countOtherActiveAdmins,
+  deleteSessionsOfUser,
+  deleteUserAndWorkspaces,
+  findAdminUserRow,
+  findUserIdByAccessCode,
+  findUserIdByEmail,
+  listAdminUserRows,
+  listScheduledPublishJobIds,
+  listSolelyOwnedWorkspaceIds,
+  listSubscriptionsOf,
+  updateUserRow,
+  updateWorkspaceRow,
+} from './admin-users.repository';
+
+/** What the admin use cases need: the database, and the queue to drop publish jobs from. */
+export interface AdminDeps {
+  db: Db;
+  jobs: JobQueue;
+  log: { warn(obj: object, msg?: string): void };
+}
+
+/** The admin acting: every change is audited with who and from where. */
+export interface AdminActor {
+  userId: string;
+  ip: string;
+}
+
+type ListQuery = z.output<typeof adminUserListQuery>;
+type CreateBody = z.output<typeof createAdminUserBody>;
+type UpdateBody = z.output<typeof updateAdminUserBody>;
+
+export function toAdminUser(row: AdminUserRow): AdminUser {
+  const { user } = row;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    accessCode: user.accessCode,
+    subscriptionPlan: row.plan,
+    subscriptionStatus: row.subscriptionStatus,
+    isActive: user.isActive,
+    totalPosts: Number(row.totalPosts),
+    totalCreditsUsed: Number(row.totalCreditsUsed),
+    createdAt: user.createdAt.toISOString(),
+    stripeCustomerId: row.billingProvider === 'stripe' ? row.billingCustomerId : null,
+    stripeSubscriptionId: row.stripeSubscriptionId ?? null,
+    workspaceId: row.workspaceId,
+    workspaceName: row.workspaceName,
+    role: user.role,
+    isAdmin: user.role === 'admin',
+    isSystem: user.isSystem,
+  };
+}
+
+/** What the audit log keeps of a user: the editable fields (no counts). */
+function snapshot(user: AdminUser): Record<string, unknown> {
+  const { totalPosts: _posts, totalCreditsUsed: _credits, ...rest } = user;
+  return rest;
+}
+
+async function requireAdminUser(db: Db, id: string): Promise<AdminUser> {
+  const row = await findAdminUserRow(db, id);
+  if (!row) throw new AppError('not_found', adminMessages.userNotFound);
+  return toAdminUser(row);
+}
+
+export async function listAdminUsers(db: Db, query: ListQuery) {
+  const filter = {
+    search: query.search ? query.search.toLowerCase() : undefined,
+    isActive: query.status === 'active' ? true : query.status === 'inactive' ? false : undefined,
+    plan: query.plan && query.plan !== 'all' ? query.plan : undefined,
+  };
+  const [rows, total] = await Promise.all([
+    listAdminUserRows(db, filter, { limit: query.limit, offset: query.offset }),
+    countAdminUsers(db, filter),
+  ]);
+  return { users: rows.map(toAdminUser), total };
+}
+
+export async function createAdminUser(
+  deps: AdminDeps,
+  actor: AdminActor,
+  body: CreateBody,
+): Promise<AdminUser> {
+  const { db } = deps;
+  if (await findUserIdByEmail(db, body.email)) throw new AppError('conflict', adminMessages.emailTaken);
+  // One transaction: a user never exists without their workspace.
+  const created = await withUniqueGuard(adminMessages.emailTaken, () =>
+    db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        accessCode: await generateUniqueAccessCode(tx),
+      });
+      await insertWorkspaceWithOwner(tx, {
+        name: workspaceNameFor(body.firstName),
+        plan: body.subscriptionPlan,
+        subscriptionStatus: body.subscriptionStatus,
+        trialEndsAt:
+          body.subscriptionStatus === 'trialing'
+            ? new Date(Date.now() + TRIAL_DAYS * 24 * 60 * 60 * 1000)
+            : null,
+        ownerUserId: user.id,
+      });
+      if (!body.isActive) await updateUserRow(tx, user.id, { isActive: false });
+      return user;
+    }),
+  );
+  const after = await requireAdminUser(db, created.id);
+  await audit(db, actor, 'admin.user_created', after.id, null, snapshot(after));
+  return after;
+}
+
+/**
+ * The Edit User dialog's save: the whole user. Plan and status are an operator override of the
+ * workspace (audited; the payment provider is not told). Turning isActive off has the same
+ * effects as the status toggle.
+ */
+export async function updateAdminUser(
+  deps: AdminDeps,
+  actor: AdminActor,
+  id: string,
+  body: UpdateBody,
+): Promise<AdminUser> {
+  const { db } = deps;
+  const before = await requireAdminUser(db, id);
+  const deactivating = before.isActive && !body.isActive;
+  if (deactivating) await assertMayDeactivate(db, actor, before);
+  if (body.email !== before.email) {
+    const owner = await findUserIdByEmail(db, body.email);
+    if (owner && owner !== id) throw new AppError('conflict', adminMessages.emailTaken);
+  }
+  if (body.accessCode !== before.accessCode) {
+    const owner = await findUserIdByAccessCode(db, body.accessCode);
+    if (owner && owner !== id) throw new AppError('conflict', adminMessages.accessCodeTaken);
+  }
+  const planChanged =
+    body.subscriptionPlan !== before.subscriptionPlan ||
+    body.subscriptionStatus !== before.subscriptionStatus;
+  if (planChanged && !before.workspaceId) throw new AppError('bad_request', adminMessages.noWorkspace);
+
+  await withUniqueGuard(adminMessages.emailOrCodeTaken, () =>
+    db.transaction(async (tx) => {
+      await updateUserRow(tx, id, {
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        name: `${body.firstName} ${body.lastName}`.trim(),
+        accessCode: body.accessCode,
+        isActive: body.isActive,
+      });
+      if (before.workspaceId && planChanged) {
+        await updateWorkspaceRow(tx, before.workspaceId, {
+          plan: body.subscriptionPlan,
+          subscriptionStatus: body.subscriptionStatus,
+          ...(body.subscriptionStatus !== 'trialing' ? { trialEndsAt: null } : {}),
+        });
+      }
+      await applyStripeIds(tx, before, body);
+    }),
+  );
+  const effects = deactivating ? await endUserActivity(deps, id) : undefined;
+
+  const after = await requireAdminUser(db, id);
+  await audit(db, actor, 'admin.user_updated', id, snapshot(before), { ...snapshot(after), ...effects });
+  return after;
+}
+
+/** The activate/deactivate toggle. */
+export async function setAdminUserStatus(
+  deps: AdminDeps,
+  actor: AdminActor,
+  id: string,
+  isActive: boolean,
+): Promise<AdminUser> {
+  const { db } = deps;
+  const before = await requireAdminUser(db, id);
+  if (before.isActive === isActive) return before;
+  if (!isActive) await assertMayDeactivate(db, actor, before);
+  await updateUserRow(db, id, { isActive });
+  const effects = isActive ? undefined : await endUserActivity(deps, id);
+  const after = await requireAdminUser(db, id);
+  await audit(
+    db,
+    actor,
+    'admin.user_status_changed',
+    id,
+    { isActive: before.isActive },
+    { isActive: after.isActive, ...effects },
+  );
+  return after;
+}
+
+/**
+ * Removes the user with their sessions and the workspaces they solely own (posts, accounts,
+ * media rows and history cascade). Refused for yourself, the operator, the last admin, and while
+ * a subscription of those workspaces is live at the payment provider (it would keep charging).
+ */
+export async function deleteAdminUser(deps: AdminDeps, actor: AdminActor, id: string): Promise<void> {
+  const { db } = deps;
+  const before = await requireAdminUser(db, id);
+  if (before.id === actor.userId) throw new AppError('conflict', adminMessages.selfDelete);
+  if (before.isSystem) throw new AppError('conflict', adminMessages.systemUser);
+  if (before.isAdmin && (await countOtherActiveAdmins(db, id)) === 0) {
+    throw new AppError('conflict', adminMessages.lastAdmin);
+  }
+  const workspaceIds = await listSolelyOwnedWorkspaceIds(db, id);
+  const live = (await listSubscriptionsOf(db, workspaceIds)).filter((s) => !isEnded(s));
+  if (live.length > 0) throw new AppError('conflict', adminMessages.liveSubscription);
+  const jobIds = await listScheduledPublishJobIds(db, workspaceIds);
+  await deleteUserAndWorkspaces(db, id, workspaceIds);
+  await Promise.all(jobIds.map((publishJobId) => dropPublishJob(deps, { publishJobId })));
+  await audit(db, actor, 'admin.user_deleted', id, snapshot(before), {
+    deletedWorkspaceIds: workspaceIds,
+  });
+}
+
+async function assertMayDeactivate(db: Db, actor: AdminActor, user: AdminUser) {
+  if (user.id === actor.userId) throw new AppError('conflict', adminMessages.selfDeactivate);
+  if (user.isSystem) throw new AppError('conflict', adminMessages.systemUser);
+  if (user.isAdmin && (await countOtherActiveAdmins(db, user.id)) === 0) {
+    throw new AppError('conflict', adminMessages.lastAdmin);
+  }
+}
+
+/**
+ * A deactivated user is out at once: every session ends (the session check also refuses an
+ * inactive user's cookie), and the scheduled posts of the workspaces they solely own go back to
+ * draft with a reason, their publish jobs dropped. Reactivating does not reschedule them.
+ */
+async function endUserActivity(deps: AdminDeps, userId: string) {
+  const sessionsEnded = await deleteSessionsOfUser(deps.db, userId);
+  const workspaceIds = await listSolelyOwnedWorkspaceIds(deps.db, userId);
+  const paused = await pauseScheduledPosts(deps.db, workspaceIds, adminMessages.postsPausedReason);
+  await Promise.all(paused.map((post) => dropPublishJob(deps, post)));
+  return { sessionsEnded, postsPaused: paused.length };
+}
+
+async function audit(
+  db: Db,
+  actor: AdminActor,
+  action: string,
+  targetId: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  await insertAuditEntry(db, {
+    actorUserId: actor.userId,
+    action,
+    targetType: 'user',
+    targetId,
+    before,
+    after,
+    ipAddress: actor.ip,
+  });
+}
+
+/** A unique index lost a race with another request: a 409, not a 500. */
+async function withUniqueGuard<T>(message: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', message);
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
