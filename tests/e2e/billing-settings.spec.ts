@@ -119,6 +119,7 @@ test.describe('Admin › Subscriptions', () => {
     expect(access.status()).toBe(200);
 
     await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Subscriptions' }).click();
     const card = page.getByRole('region', { name: 'Subscriptions' });
     const row = card.getByRole('row').filter({ hasText: user.email });
     await expect(row).toContainText('Starter');

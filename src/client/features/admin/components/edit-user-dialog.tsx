@@ -1,0 +1,202 @@
+import { LoaderCircle } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { type AdminUser, adminMessages } from '../../../../contracts/admin';
+import { ACCESS_CODE_LENGTH } from '../../../../contracts/auth';
+import type { PlanId, SubscriptionStatus } from '../../../../contracts/plans';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { toast } from '../../../components/ui/use-toast';
+import { failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
+import { fullName } from '../admin-display';
+import { useUpdateAdminUser } from '../api/update-admin-user';
+import { ActiveCheckbox, FormError, PlanSelect, StatusSelect, TextField } from './user-form-fields';
+
+interface EditUserDialogProps {
+  /** The user being edited; null closes the dialog. */
+  user: AdminUser | null;
+  onClose: () => void;
+}
+
+/** Edit User (spec §2): the whole user, sent back whole (PUT /api/admin/users/{id}). */
+export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
+  const update = useUpdateAdminUser();
+  return (
+    <Dialog
+      open={user !== null}
+      onOpenChange={(next) => {
+        if (!next && !update.isPending) onClose();
+      }}
+    >
+      <DialogContent className="max-w-lg">
+        {user ? <EditUserForm key={user.id} user={user} update={update} onDone={onClose} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditUserForm({
+  user,
+  update,
+  onDone,
+}: {
+  user: AdminUser;
+  update: ReturnType<typeof useUpdateAdminUser>;
+  onDone: () => void;
+}) {
+  const [email, setEmail] = useState(user.email);
+  const [firstName, setFirstName] = useState(user.firstName);
+  const [lastName, setLastName] = useState(user.lastName);
+  const [accessCode, setAccessCode] = useState(user.accessCode);
+  const [plan, setPlan] = useState<PlanId>(user.subscriptionPlan);
+  const [status, setStatus] = useState<SubscriptionStatus>(user.subscriptionStatus);
+  const [isActive, setIsActive] = useState(user.isActive);
+  const [stripeCustomerId, setStripeCustomerId] = useState(user.stripeCustomerId ?? '');
+  const [stripeSubscriptionId, setStripeSubscriptionId] = useState(user.stripeSubscriptionId ?? '');
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const canSubmit =
+    email.trim() !== '' && firstName.trim() !== '' && accessCode.trim() !== '' && !update.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setServerError(null);
+    update.mutate(
+      {
+        id: user.id,
+        body: {
+          email,
+          firstName,
+          lastName,
+          accessCode,
+          subscriptionPlan: plan,
+          subscriptionStatus: status,
+          isActive,
+          stripeCustomerId,
+          stripeSubscriptionId,
+        },
+      },
+      {
+        onSuccess: (saved) => {
+          toast({ title: 'User Updated', description: `${fullName(saved)}’s information was saved.` });
+          onDone();
+        },
+        onError: (error) => {
+          if (isUnauthorized(error)) return;
+          const code = failureStatus(error);
+          if (code === 400 || code === 409) setServerError(failureMessage(error, ''));
+          toast({
+            title: 'Update Failed',
+            description: 'Failed to update user information. Please try again.',
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  // The built-in operator account cannot be deactivated (the server refuses it too).
+  const lockActive = user.isSystem;
+
+  return (
+    <form onSubmit={submit} className="grid gap-5" noValidate>
+      <DialogHeader>
+        <DialogTitle>Edit User</DialogTitle>
+        <DialogDescription className="[overflow-wrap:anywhere]">
+          {fullName(user)} · ID {user.id}
+        </DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-4">
+        <TextField
+          id="edit-user-email"
+          label="Email"
+          type="email"
+          value={email}
+          onChange={setEmail}
+          required
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="edit-user-first-name"
+            label="First Name"
+            value={firstName}
+            onChange={setFirstName}
+            required
+            maxLength={100}
+          />
+          <TextField
+            id="edit-user-last-name"
+            label="Last Name"
+            value={lastName}
+            onChange={setLastName}
+            maxLength={100}
+          />
+        </div>
+        <TextField
+          id="edit-user-access-code"
+          label="Access Code"
+          value={accessCode}
+          onChange={(value) => setAccessCode(value.toUpperCase())}
+          required
+          maxLength={ACCESS_CODE_LENGTH}
+          autoComplete="off"
+          hint={`Up to ${ACCESS_CODE_LENGTH} letters or digits, unique to this user.`}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PlanSelect id="edit-user-plan" value={plan} onChange={setPlan} />
+          <StatusSelect id="edit-user-status" value={status} onChange={setStatus} />
+        </div>
+        <p className="-mt-2 text-xs text-slate-500">{adminMessages.planOverrideNote}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="edit-user-stripe-customer"
+            label="Stripe Customer ID"
+            value={stripeCustomerId}
+            onChange={setStripeCustomerId}
+            placeholder="cus_..."
+            autoComplete="off"
+          />
+          <TextField
+            id="edit-user-stripe-subscription"
+            label="Stripe Subscription ID"
+            value={stripeSubscriptionId}
+            onChange={setStripeSubscriptionId}
+            placeholder="sub_..."
+            autoComplete="off"
+          />
+        </div>
+        <ActiveCheckbox
+          id="edit-user-active"
+          checked={isActive}
+          onChange={setIsActive}
+          disabled={lockActive}
+          note={
+            lockActive
+              ? adminMessages.systemUser
+              : 'An inactive user is signed out everywhere and cannot sign in; their scheduled posts are paused.'
+          }
+        />
+        <FormError message={serverError} />
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={update.isPending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={!canSubmit}>
+          {update.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react';
+import {
+  type PlanId,
+  planIds,
+  plans,
+  type SubscriptionStatus,
+  subscriptionStatuses,
+} from '../../../../contracts/plans';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+
+/** Pieces shared by the Create New User and Edit User dialogs. */
+
+export const statusNames: Record<SubscriptionStatus, string> = {
+  trialing: 'Trialing',
+  active: 'Active',
+  inactive: 'Inactive',
+  past_due: 'Past Due',
+  cancelled: 'Cancelled',
+};
+
+interface TextFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email';
+  required?: boolean;
+  placeholder?: string;
+  autoComplete?: string;
+  maxLength?: number;
+  error?: string;
+  hint?: string;
+}
+
+export function TextField({ id, label, value, onChange, error, hint, required, ...rest }: TextFieldProps) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={id}>
+        {label}
+        {required ? (
+          <span className="text-red-600" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
+      </Label>
+      <Input
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...rest}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-red-700">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function PlanSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: PlanId;
+  onChange: (plan: PlanId) => void;
+}) {
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={id}>Subscription Plan</Label>
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value as PlanId)}>
+        {planIds.map((plan) => (
+          <option key={plan} value={plan}>
+            {plans[plan].name}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+export function StatusSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: SubscriptionStatus;
+  onChange: (status: SubscriptionStatus) => void;
+}) {
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={id}>Subscription Status</Label>
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value as SubscriptionStatus)}>
+        {subscriptionStatuses.map((status) => (
+          <option key={status} value={status}>
+            {statusNames[status]}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+export function ActiveCheckbox({
+  id,
+  checked,
+  onChange,
+  disabled,
+  note,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  note?: ReactNode;
+}) {
+  return (
+    <div className="grid gap-1">
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+          className="size-4 rounded border-slate-300 accent-indigo-600 disabled:opacity-50"
+        />
+        <Label htmlFor={id}>Account active</Label>
+      </div>
+      {note ? <p className="text-xs text-slate-500">{note}</p> : null}
+    </div>
+  );
+}
+
+/** The server's own message for a refused form (409 taken email, 400 issue), shown in the dialog. */
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}

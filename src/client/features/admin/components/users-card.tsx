@@ -1,0 +1,250 @@
+import { ChevronLeft, ChevronRight, CircleAlert, Search, Users } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '../../../../contracts/admin';
+import { planIds, plans } from '../../../../contracts/plans';
+import { InlineLoading } from '../../../components/full-page-message';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/use-toast';
+import { failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { useAuth } from '../../auth/api/get-current-user';
+import { ConfirmDialog } from '../../calendar/components/confirm-dialog';
+import { deleteQuestion, fullName, pageSummary } from '../admin-display';
+import { useDeleteAdminUser } from '../api/delete-admin-user';
+import { type PlanFilter, type StatusFilter, useAdminUsers } from '../api/get-admin-users';
+import { useUpdateAdminUserStatus } from '../api/update-admin-user-status';
+import { EditUserDialog } from './edit-user-dialog';
+import { UsersList, UsersTable } from './users-table';
+
+/** Typing waits this long before the server is asked, so a word is one request, not one per key. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The User Management card (spec §2): filters on the server, a page at a time. */
+export function UsersCard() {
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [plan, setPlan] = useState<PlanFilter>('all');
+  const [offset, setOffset] = useState(0);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const { user: viewer } = useAuth();
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setSearch(searchText.trim());
+      setOffset(0);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [searchText]);
+
+  const list = useAdminUsers({ search, status, plan, offset });
+  const toggle = useUpdateAdminUserStatus();
+  const remove = useDeleteAdminUser();
+
+  const users = list.data?.users ?? [];
+  const total = list.data?.total ?? 0;
+
+  // A delete can empty the last page: step back to one that has users.
+  useEffect(() => {
+    if (list.data && list.data.users.length === 0 && offset > 0 && !list.isPlaceholderData) {
+      setOffset(Math.max(0, offset - ADMIN_USERS_PAGE_SIZE));
+    }
+  }, [list.data, list.isPlaceholderData, offset]);
+
+  const toggleUser = (user: AdminUser) => {
+    toggle.mutate(
+      { id: user.id, isActive: !user.isActive },
+      {
+        onSuccess: (saved) =>
+          toast({
+            title: 'Status Updated',
+            description: `${fullName(saved)} is now ${saved.isActive ? 'active' : 'inactive'}.`,
+          }),
+        onError: (error) => {
+          if (isUnauthorized(error)) return;
+          toast({
+            title: 'Status Update Failed',
+            description: 'Failed to update user status. Please try again.',
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const user = deleting;
+    remove.mutate(user.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        toast({ title: 'User Deleted', description: `${fullName(user)} was permanently deleted.` });
+      },
+      onError: (error) => {
+        if (isUnauthorized(error)) return;
+        setDeleting(null);
+        toast({
+          title: 'Delete Failed',
+          description: 'Failed to delete user. Please try again.',
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
+  const actions = {
+    onEdit: setEditing,
+    onToggle: toggleUser,
+    onDelete: setDeleting,
+    togglingId: toggle.isPending ? (toggle.variables?.id ?? null) : null,
+    timeZone: viewer?.timezone ?? undefined,
+  };
+
+  return (
+    <Card
+      aria-labelledby="admin-users-title"
+      role="region"
+      className="grid min-w-0 grid-cols-1 gap-5 p-4 sm:p-6"
+    >
+      <div className="grid gap-1">
+        <h2 id="admin-users-title" className="text-lg font-semibold text-slate-900">
+          User Management
+        </h2>
+        <p className="text-sm text-slate-600">
+          Search, edit, activate or deactivate and delete users. Every change is recorded in the audit log.
+        </p>
+      </div>
+
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-[minmax(0,1fr)_11rem_11rem]">
+        <div className="col-span-2 grid gap-1.5 md:col-span-1">
+          <Label htmlFor="admin-users-search">Search</Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              aria-hidden="true"
+            />
+            <Input
+              id="admin-users-search"
+              type="search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              placeholder="Search users by email or name..."
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="admin-users-status">Status</Label>
+          <Select
+            id="admin-users-status"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as StatusFilter);
+              setOffset(0);
+            }}
+          >
+            <option value="all">All</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="admin-users-plan">Plan</Label>
+          <Select
+            id="admin-users-plan"
+            value={plan}
+            onChange={(event) => {
+              setPlan(event.target.value as PlanFilter);
+              setOffset(0);
+            }}
+          >
+            <option value="all">All</option>
+            {planIds.map((id) => (
+              <option key={id} value={id}>
+                {plans[id].name}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+
+      {list.isPending ? (
+        <InlineLoading message="Loading users..." />
+      ) : list.isError ? (
+        <p role="alert" className="flex items-start gap-2 text-sm text-slate-700">
+          <CircleAlert className="mt-0.5 size-4 shrink-0 text-red-600" aria-hidden="true" />
+          {failureMessage(list.error, 'The users could not be loaded. Please try again.')}
+        </p>
+      ) : users.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 px-6 py-10 text-center">
+          <Users className="size-6 text-slate-400" aria-hidden="true" />
+          <p className="text-sm font-medium text-slate-900">No users found</p>
+          <p className="text-sm text-slate-600">
+            {search || status !== 'all' || plan !== 'all'
+              ? 'Try another search or clear the filters.'
+              : 'Users appear here once they sign up or you create one.'}
+          </p>
+        </div>
+      ) : (
+        <div
+          className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+          aria-busy={list.isFetching}
+        >
+          <UsersTable users={users} {...actions} />
+          <UsersList users={users} {...actions} />
+        </div>
+      )}
+
+      {list.data && total > 0 ? (
+        <nav
+          aria-label="Pages"
+          className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {pageSummary(offset, users.length, total)}
+          </p>
+          <div className="flex gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              className="flex-1 sm:flex-none"
+              disabled={offset === 0 || list.isFetching}
+              onClick={() => setOffset(Math.max(0, offset - ADMIN_USERS_PAGE_SIZE))}
+            >
+              <ChevronLeft aria-hidden="true" />
+              Previous
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              className="flex-1 sm:flex-none"
+              disabled={offset + users.length >= total || list.isFetching}
+              onClick={() => setOffset(offset + ADMIN_USERS_PAGE_SIZE)}
+            >
+              Next
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </div>
+        </nav>
+      ) : null}
+
+      <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete user?"
+        description={deleting ? deleteQuestion(fullName(deleting)) : ''}
+        subject={deleting ? `${deleting.email} · ${deleting.totalPosts} posts` : undefined}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        keepLabel="Cancel"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Card>
+  );
+}
