@@ -245,13 +245,18 @@ test.describe('Subscribe with Stripe billing (Stripe.js faked in the browser)', 
     // The real answer, until the "webhook" has arrived: from the second read on, Starter is active.
     let reads = 0;
     await page.route('**/api/billing/subscription', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as Record<string, unknown>;
       reads += 1;
-      await route.fulfill({
-        response,
-        json: reads >= 2 ? { ...body, plan: 'starter', status: 'active' } : body,
-      });
+      const activated = reads >= 2;
+      try {
+        const response = await route.fetch();
+        const body = (await response.json()) as Record<string, unknown>;
+        await route.fulfill({
+          response,
+          json: activated ? { ...body, plan: 'starter', status: 'active' } : body,
+        });
+      } catch {
+        // The page moved on to /dashboard and dropped this read (its response is disposed).
+      }
     });
 
     await page.goto('/subscribe?plan=starter');
