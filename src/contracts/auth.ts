@@ -81,11 +81,4 @@ export const adminSessionResponse = z.object({ isAdmin: z.literal(true), userId:
 export const logoutResponse = z.object({ success: z.literal(true) });
 
 /** Default messages of the spec's error catalogue (§8). */
-export const authMessages = {
-  accessCodeRefused: 'Invalid access code or account inactive',
-  signInRefused: 'Invalid email or password',
-  signUpRefused: 'Failed to create account',
-  emailTaken: 'An account with this email already exists',
-  adminRefused: 'Invalid access code',
-  inactive: 'Invalid access code or account inactive',
-} as const;
+export { authMessages } from './auth-messages';

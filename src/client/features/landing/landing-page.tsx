@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { authMessages } from '../../../contracts/auth';
+import { authMessages } from '../../../contracts/auth-messages';
 import type { Plan } from '../../../contracts/plans';
 import { paths, subscribePath } from '../../app/paths';
 import { toast } from '../../components/ui/use-toast';
