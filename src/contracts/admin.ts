@@ -141,6 +141,8 @@ export const adminAuditEntry = z.object({
   action: z.string(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
+  /** The target user's email while that user exists (deleted users: see `before`). */
+  targetEmail: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   ipAddress: z.string().nullable(),

@@ -361,6 +361,7 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
     expect(entries[0]).toMatchObject({
       actorEmail: admin.email,
       targetId: user.id,
+      targetEmail: user.email,
       ipAddress: expect.any(String),
     });
     expect((await asAdmin().get('/api/admin/audit?limit=0')).statusCode).toBe(400);

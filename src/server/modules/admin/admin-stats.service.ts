@@ -19,13 +19,14 @@ export async function listAuditEntries(
   const { rows, total } = await listAuditRows(db, page);
   return {
     total,
-    entries: rows.map(({ entry, actorEmail }) => ({
+    entries: rows.map(({ entry, actorEmail, targetEmail }) => ({
       id: entry.id,
       actorUserId: entry.actorUserId,
       actorEmail,
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId,
+      targetEmail,
       before: entry.before,
       after: entry.after,
       ipAddress: entry.ipAddress,

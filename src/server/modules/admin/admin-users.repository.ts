@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { PlanId, SubscriptionStatus } from '../../../contracts/plans';
 import { plans } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
@@ -298,10 +299,12 @@ export async function deleteUserAndWorkspaces(db: Db, userId: string, workspaceI
 }
 
 export async function listAuditRows(db: Db, page: { limit: number; offset: number }) {
+  const targetUsers = alias(users, 'target_users');
   const rows = await db
-    .select({ entry: auditLog, actorEmail: users.email })
+    .select({ entry: auditLog, actorEmail: users.email, targetEmail: targetUsers.email })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .leftJoin(targetUsers, and(eq(auditLog.targetType, 'user'), eq(targetUsers.id, auditLog.targetId)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(page.limit)
     .offset(page.offset);

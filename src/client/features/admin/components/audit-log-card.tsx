@@ -104,7 +104,11 @@ function AuditItem({ entry, timeZone }: { entry: AdminAuditEntry; timeZone?: str
   const changes = auditChanges(entry.before, entry.after);
   const before = presentRow(entry.before);
   const after = presentRow(entry.after);
-  const target = (entry.after?.email ?? entry.before?.email ?? entry.targetId ?? '') as string;
+  const target = (entry.after?.email ??
+    entry.before?.email ??
+    entry.targetEmail ??
+    entry.targetId ??
+    '') as string;
   return (
     <article className="grid gap-2 rounded-xl border border-slate-200 p-3 text-sm sm:p-4">
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">
