@@ -204,6 +204,25 @@ describe.each(databaseKinds)('subscribing with sandbox billing on %s', (kind) =>
     expect((await subscriptionsOf(owner.workspaceId)).length).toBe(0);
   });
 
+  it('limits how often a workspace sets up a subscription (each may create objects at the provider)', async () => {
+    const owner = await signUpMember(t.app);
+    const plans = ['starter', 'professional'] as const;
+    for (let i = 0; i < 20; i += 1) {
+      const response = await asUser(t.app, owner.cookie).post('/api/create-subscription', {
+        plan: plans[i % 2],
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const refused = await asUser(t.app, owner.cookie).post('/api/create-subscription', { plan: 'starter' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    // Another workspace is not affected.
+    const other = await signUpMember(t.app);
+    expect(
+      (await asUser(t.app, other.cookie).post('/api/create-subscription', { plan: 'starter' })).statusCode,
+    ).toBe(200);
+  });
+
   it('only the owner or an admin of the workspace manages billing; every member can read it', async () => {
     const owner = await signUpMember(t.app);
     const editor = await signUpMember(t.app);

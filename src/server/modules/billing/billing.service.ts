@@ -19,6 +19,7 @@ import { sandboxBillingMessages } from '../../integrations/billing/sandbox/sandb
 import { SandboxCardInvalidError } from '../../integrations/billing/sandbox/sandbox-card';
 import { AppError } from '../../lib/app-error';
 import { loadPlanUsage } from '../plans/plan-usage';
+import { enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
 import {
   findSubscriptionByProviderId,
   findWorkspaceBilling,
@@ -89,6 +90,7 @@ export async function createSubscription(
   plan: PaidPlanId,
 ): Promise<CreateSubscriptionResponse> {
   assertCanManageBilling(caller);
+  await enforceRateLimit(deps.db, rateRules.billingSetup, caller.workspaceId);
   const { provider } = deps.billing;
   const rows = await listWorkspaceSubscriptions(deps.db, caller.workspaceId);
   const paying = rows.find((row) => row.endedAt === null && BLOCKING_STATUSES.includes(row.status));

@@ -20,6 +20,8 @@ export const rateRules = {
   publicGeneration: { name: 'generate-public', max: 5, windowSeconds: 3600 },
   /** Per user: credits bound a plan's use, but Enterprise has no bound. */
   generation: { name: 'generate', max: 30, windowSeconds: 600 },
+  /** Per workspace: each set-up may create objects at the payment provider. */
+  billingSetup: { name: 'billing-setup', max: 20, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;
 
 /** Counts a hit and throws a 429 AppError (with Retry-After) once the window is full. */
