@@ -1,4 +1,4 @@
-import { ArrowRight, ChevronLeft, ChevronRight, CircleAlert, History, RefreshCw } from 'lucide-react';
+import { ArrowRight, CircleAlert, History, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminAuditEntry } from '../../../../contracts/admin';
 import { InlineLoading } from '../../../components/full-page-message';
@@ -7,8 +7,9 @@ import { Card } from '../../../components/ui/card';
 import { failureMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useAuth } from '../../auth/api/get-current-user';
-import { actionLabel, auditChanges, formatWhen, pageSummary, presentRow } from '../admin-display';
+import { actionLabel, auditChanges, formatWhen, presentRow } from '../admin-display';
 import { ADMIN_AUDIT_PAGE_SIZE, useAdminAudit } from '../api/get-admin-audit';
+import { Pager } from './pager';
 
 /** Admin › Audit log: who changed what and when, newest first, with each field before → after. */
 export function AuditLogCard() {
@@ -66,32 +67,15 @@ export function AuditLogCard() {
       )}
 
       {total > ADMIN_AUDIT_PAGE_SIZE ? (
-        <nav
-          aria-label="Audit pages"
-          className="flex items-center justify-between gap-3 border-t border-slate-100 pt-4"
-        >
-          <p className="text-sm text-slate-600">{pageSummary(offset, entries.length, total)}</p>
-          <div className="flex gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={offset === 0 || audit.isFetching}
-              onClick={() => setOffset(Math.max(0, offset - ADMIN_AUDIT_PAGE_SIZE))}
-            >
-              <ChevronLeft aria-hidden="true" />
-              Previous
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={offset + entries.length >= total || audit.isFetching}
-              onClick={() => setOffset(offset + ADMIN_AUDIT_PAGE_SIZE)}
-            >
-              Next
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          label="Audit pages"
+          offset={offset}
+          shown={entries.length}
+          total={total}
+          pageSize={ADMIN_AUDIT_PAGE_SIZE}
+          busy={audit.isFetching}
+          onOffsetChange={setOffset}
+        />
       ) : null}
     </Card>
   );

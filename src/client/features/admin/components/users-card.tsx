@@ -1,9 +1,8 @@
-import { ChevronLeft, ChevronRight, CircleAlert, Search, Users } from 'lucide-react';
+import { CircleAlert, Search, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '../../../../contracts/admin';
 import { planIds, plans } from '../../../../contracts/plans';
 import { InlineLoading } from '../../../components/full-page-message';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -12,11 +11,12 @@ import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { useAuth } from '../../auth/api/get-current-user';
 import { ConfirmDialog } from '../../calendar/components/confirm-dialog';
-import { deleteQuestion, fullName, pageSummary } from '../admin-display';
+import { deleteQuestion, fullName } from '../admin-display';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
 import { type PlanFilter, type StatusFilter, useAdminUsers } from '../api/get-admin-users';
 import { useUpdateAdminUserStatus } from '../api/update-admin-user-status';
 import { EditUserDialog } from './edit-user-dialog';
+import { Pager } from './pager';
 import { UsersList, UsersTable } from './users-table';
 
 /** Typing waits this long before the server is asked, so a word is one request, not one per key. */
@@ -200,36 +200,15 @@ export function UsersCard() {
       )}
 
       {list.data && total > 0 ? (
-        <nav
-          aria-label="Pages"
-          className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between"
-        >
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {pageSummary(offset, users.length, total)}
-          </p>
-          <div className="flex gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              className="flex-1 sm:flex-none"
-              disabled={offset === 0 || list.isFetching}
-              onClick={() => setOffset(Math.max(0, offset - ADMIN_USERS_PAGE_SIZE))}
-            >
-              <ChevronLeft aria-hidden="true" />
-              Previous
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              className="flex-1 sm:flex-none"
-              disabled={offset + users.length >= total || list.isFetching}
-              onClick={() => setOffset(offset + ADMIN_USERS_PAGE_SIZE)}
-            >
-              Next
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          label="Pages"
+          offset={offset}
+          shown={users.length}
+          total={total}
+          pageSize={ADMIN_USERS_PAGE_SIZE}
+          busy={list.isFetching}
+          onOffsetChange={setOffset}
+        />
       ) : null}
 
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
