@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { expectToast, signInWithDemoUser } from './helpers';
+import { expectToast, readDemoUsers, signInWithDemoUser } from './helpers';
 
 test.describe('Routes and guard', () => {
   test('a signed-out visit to /calendar is sent to sign in', async ({ page }) => {
@@ -13,6 +13,16 @@ test.describe('Routes and guard', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
     await expect(dialog.getByLabel('Email')).toBeVisible();
+
+    // Signing in (here with a demo user's access code) comes back to the page asked for.
+    await page.keyboard.press('Escape');
+    const demo = (await readDemoUsers())[2];
+    if (!demo) throw new Error('no demo user #2');
+    await page.getByRole('button', { name: 'User Login' }).click();
+    const login = page.getByRole('dialog', { name: 'User Login' });
+    await login.getByLabel('Access Code').fill(demo.accessCode);
+    await login.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/calendar');
   });
 
   test('an unknown path shows Page Not Found with a link home', async ({ page }) => {

@@ -111,8 +111,8 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
     });
 
     /** Walks the browser's part: /api/login -> provider -> callback. Returns the callback answer. */
-    async function providerSignIn() {
-      const start = await t.app.inject({ url: '/api/login', remoteAddress: randomIp() });
+    async function providerSignIn(loginUrl = '/api/login') {
+      const start = await t.app.inject({ url: loginUrl, remoteAddress: randomIp() });
       expect(start.statusCode).toBe(302);
       const authorizeUrl = new URL(String(start.headers.location));
       expect(authorizeUrl.origin).toBe(issuer.issuer);
@@ -153,6 +153,28 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
         lastName: 'Johnson',
         subscriptionStatus: 'trialing',
       });
+    });
+
+    it('comes back to the page the browser was on (a path of this app only)', async () => {
+      issuer.state.nextUser = {
+        sub: 'oidc-user-return',
+        email: 'annie@example.org',
+        given_name: 'Annie',
+        family_name: 'Easley',
+        name: 'Annie Easley',
+      };
+      const back = await providerSignIn(
+        `/api/login?returnTo=${encodeURIComponent('/subscribe?plan=starter')}`,
+      );
+      expect(back.statusCode).toBe(302);
+      expect(new URL(String(back.headers.location), TEST_APP_URL).pathname).toBe('/subscribe');
+      expect(String(back.headers.location)).toMatch(/\/subscribe\?plan=starter$/);
+
+      for (const elsewhere of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+        const callback = await providerSignIn(`/api/login?returnTo=${encodeURIComponent(elsewhere)}`);
+        expect(callback.statusCode).toBe(302);
+        expect(callback.headers.location).toMatch(/\/dashboard$/);
+      }
     });
 
     it('links to an operator-made account with the same email', async () => {

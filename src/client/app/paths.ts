@@ -29,3 +29,8 @@ export const signUpPath = `${paths.home}?auth=signup`;
 export function subscribePath(planId: string): string {
   return `${paths.subscribe}?plan=${encodeURIComponent(planId)}`;
 }
+
+/** /api/login, coming back to `returnTo` (a path of this app) after a provider sign-in. */
+export function loginPath(returnTo?: string | null): string {
+  return returnTo ? `${serverPaths.login}?returnTo=${encodeURIComponent(returnTo)}` : serverPaths.login;
+}

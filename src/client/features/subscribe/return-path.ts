@@ -3,23 +3,11 @@
  * plan chosen on the pricing cards, /subscribe opened while signed out). Kept in session storage
  * for the one tab; it grants nothing (architecture §1.3), it only picks the page to open.
  */
-const RETURN_PATH_KEY = 'returnAfterLogin';
+import { safeReturnPath } from '../../../contracts/return-path';
 
-/**
- * `value` if it is a path inside this app: it starts with '/' and is not protocol-relative
- * ('//evil.example') or a backslash trick ('/\evil.example'), so a stored value can never send
- * the browser to another site. Anything else: null.
- */
-export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || value.length > 500) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  // Control characters (a newline, a tab) have no place in a path we wrote ourselves.
-  for (const char of value) {
-    const code = char.charCodeAt(0);
-    if (code < 0x20 || code === 0x7f) return null;
-  }
-  return value;
-}
+export { safeReturnPath };
+
+const RETURN_PATH_KEY = 'returnAfterLogin';
 
 function storage(): Storage | null {
   try {
@@ -37,6 +25,11 @@ export function rememberReturnPath(path: string): void {
 
 export function forgetReturnPath(): void {
   storage()?.removeItem(RETURN_PATH_KEY);
+}
+
+/** The remembered path without forgetting it (a full-page sign-in carries it to the server). */
+export function peekReturnPath(): string | null {
+  return safeReturnPath(storage()?.getItem(RETURN_PATH_KEY) ?? null);
 }
 
 /** The remembered path, forgotten as it is read; null when there is none (or it is not safe). */

@@ -76,9 +76,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get(
     '/api/login',
-    { config: { access: 'public' }, schema: { querystring: z.object({}).passthrough() } },
+    {
+      config: { access: 'public' },
+      schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }).passthrough() },
+    },
     async (request, reply) => {
-      const start = await auth.startProviderSignIn(ctx, callerOf(request));
+      const start = await auth.startProviderSignIn(ctx, callerOf(request), request.query.returnTo);
       // Without an identity provider, the landing page's sign-in dialog is the way in.
       if (!start) return reply.redirect('/?auth=signin');
       if (start.setCookies.length > 0) reply.header('set-cookie', start.setCookies);

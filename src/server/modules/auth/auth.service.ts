@@ -6,6 +6,7 @@ import {
   type SignInBody,
   type SignUpBody,
 } from '../../../contracts/auth';
+import { safeReturnPath } from '../../../contracts/return-path';
 import type { AppContext } from '../../context';
 import { OIDC_PROVIDER_ID, setCookiesOf } from '../../integrations/identity/better-auth';
 import { insertAuditEntry } from '../audit/audit.repository';
@@ -158,11 +159,15 @@ export async function grantAdminAccess(
   return { status: 200, body: { success: true, message: 'Admin access granted' }, setCookies };
 }
 
-/** GET /api/login: the provider's authorization URL (code flow with PKCE), or null without one. */
-export async function startProviderSignIn(ctx: AppContext, caller: Caller) {
+/**
+ * GET /api/login: the provider's authorization URL (code flow with PKCE), or null without one.
+ * After signing in the browser lands on `returnTo` when it is a path of this app, else /dashboard.
+ */
+export async function startProviderSignIn(ctx: AppContext, caller: Caller, returnTo?: string) {
   if (!ctx.config.oidc) return null;
+  const callbackURL = safeReturnPath(returnTo) ?? '/dashboard';
   const { headers, response } = await ctx.identity.api.signInSocial({
-    body: { provider: OIDC_PROVIDER_ID, callbackURL: '/dashboard', errorCallbackURL: '/?auth=signin' },
+    body: { provider: OIDC_PROVIDER_ID, callbackURL, errorCallbackURL: '/?auth=signin' },
     headers: caller.headers,
     returnHeaders: true,
   });

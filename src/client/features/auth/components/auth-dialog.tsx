@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { serverPaths } from '../../../app/paths';
+import { loginPath } from '../../../app/paths';
 import {
   Dialog,
   DialogContent,
@@ -9,6 +9,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useHealth } from '../../health/api/get-health';
+import { peekReturnPath } from '../../subscribe/return-path';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
@@ -70,7 +71,7 @@ export function AuthDialog({ open, onOpenChange, tab, onTabChange }: AuthDialogP
               <span className="h-px flex-1 bg-slate-200" />
             </div>
             <a
-              href={serverPaths.login}
+              href={loginPath(peekReturnPath())}
               className="text-center text-sm font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:rounded focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
             >
               Continue with single sign-on
