@@ -1,20 +1,23 @@
-import { LoaderCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { PlanId, SubscriptionStatus } from '../../../../contracts/plans';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
-import { failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
 import { useCreateAdminUser } from '../api/create-admin-user';
-import { ActiveCheckbox, FormError, PlanSelect, StatusSelect, TextField } from './user-form-fields';
+import {
+  ActiveCheckbox,
+  FormActions,
+  FormError,
+  formFailureHandler,
+  IdentityFields,
+  PlanSelect,
+  StatusSelect,
+} from './user-form-fields';
 
 interface CreateUserDialogProps {
   open: boolean;
@@ -72,16 +75,10 @@ function CreateUserForm({
           });
           onDone();
         },
-        onError: (error) => {
-          if (isUnauthorized(error)) return;
-          const status = failureStatus(error);
-          if (status === 400 || status === 409) setServerError(failureMessage(error, ''));
-          toast({
-            title: 'Creation Failed',
-            description: 'Failed to create user. Please try again.',
-            variant: 'destructive',
-          });
-        },
+        onError: formFailureHandler(setServerError, {
+          title: 'Creation Failed',
+          description: 'Failed to create user. Please try again.',
+        }),
       },
     );
   };
@@ -95,35 +92,16 @@ function CreateUserForm({
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <TextField
-          id="create-user-email"
-          label="Email"
-          type="email"
-          value={email}
-          onChange={setEmail}
-          required
-          autoComplete="off"
-          placeholder="name@company.com"
+        <IdentityFields
+          idPrefix="create-user"
+          email={email}
+          firstName={firstName}
+          lastName={lastName}
+          onEmailChange={setEmail}
+          onFirstNameChange={setFirstName}
+          onLastNameChange={setLastName}
+          emailPlaceholder="name@company.com"
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="create-user-first-name"
-            label="First Name"
-            value={firstName}
-            onChange={setFirstName}
-            required
-            autoComplete="off"
-            maxLength={100}
-          />
-          <TextField
-            id="create-user-last-name"
-            label="Last Name"
-            value={lastName}
-            onChange={setLastName}
-            autoComplete="off"
-            maxLength={100}
-          />
-        </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <PlanSelect id="create-user-plan" value={plan} onChange={setPlan} />
           <StatusSelect id="create-user-status" value={status} onChange={setStatus} />
@@ -131,17 +109,12 @@ function CreateUserForm({
         <ActiveCheckbox id="create-user-active" checked={isActive} onChange={setIsActive} />
         <FormError message={serverError} />
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={create.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={!canSubmit}>
-          {create.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-          {create.isPending ? 'Creating...' : 'Create User'}
-        </Button>
-      </DialogFooter>
+      <FormActions
+        pending={create.isPending}
+        canSubmit={canSubmit}
+        label="Create User"
+        pendingLabel="Creating..."
+      />
     </form>
   );
 }

@@ -1,23 +1,27 @@
-import { LoaderCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { type AdminUser, adminMessages } from '../../../../contracts/admin';
 import { ACCESS_CODE_LENGTH } from '../../../../contracts/auth';
 import type { PlanId, SubscriptionStatus } from '../../../../contracts/plans';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
-import { failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
 import { fullName } from '../admin-display';
 import { useUpdateAdminUser } from '../api/update-admin-user';
-import { ActiveCheckbox, FormError, PlanSelect, StatusSelect, TextField } from './user-form-fields';
+import {
+  ActiveCheckbox,
+  FormActions,
+  FormError,
+  formFailureHandler,
+  IdentityFields,
+  PlanSelect,
+  StatusSelect,
+  TextField,
+} from './user-form-fields';
 
 interface EditUserDialogProps {
   /** The user being edited; null closes the dialog. */
@@ -89,16 +93,10 @@ function EditUserForm({
           toast({ title: 'User Updated', description: `${fullName(saved)}’s information was saved.` });
           onDone();
         },
-        onError: (error) => {
-          if (isUnauthorized(error)) return;
-          const code = failureStatus(error);
-          if (code === 400 || code === 409) setServerError(failureMessage(error, ''));
-          toast({
-            title: 'Update Failed',
-            description: 'Failed to update user information. Please try again.',
-            variant: 'destructive',
-          });
-        },
+        onError: formFailureHandler(setServerError, {
+          title: 'Update Failed',
+          description: 'Failed to update user information. Please try again.',
+        }),
       },
     );
   };
@@ -115,31 +113,15 @@ function EditUserForm({
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
-        <TextField
-          id="edit-user-email"
-          label="Email"
-          type="email"
-          value={email}
-          onChange={setEmail}
-          required
+        <IdentityFields
+          idPrefix="edit-user"
+          email={email}
+          firstName={firstName}
+          lastName={lastName}
+          onEmailChange={setEmail}
+          onFirstNameChange={setFirstName}
+          onLastNameChange={setLastName}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="edit-user-first-name"
-            label="First Name"
-            value={firstName}
-            onChange={setFirstName}
-            required
-            maxLength={100}
-          />
-          <TextField
-            id="edit-user-last-name"
-            label="Last Name"
-            value={lastName}
-            onChange={setLastName}
-            maxLength={100}
-          />
-        </div>
         <TextField
           id="edit-user-access-code"
           label="Access Code"
@@ -186,17 +168,12 @@ function EditUserForm({
         />
         <FormError message={serverError} />
       </div>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={update.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={!canSubmit}>
-          {update.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </DialogFooter>
+      <FormActions
+        pending={update.isPending}
+        canSubmit={canSubmit}
+        label="Save Changes"
+        pendingLabel="Saving..."
+      />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
   type PlanId,
@@ -6,9 +7,13 @@ import {
   type SubscriptionStatus,
   subscriptionStatuses,
 } from '../../../../contracts/plans';
+import { Button } from '../../../components/ui/button';
+import { DialogClose, DialogFooter } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/use-toast';
+import { failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
 
 /** Pieces shared by the Create New User and Edit User dialogs. */
 
@@ -154,4 +159,102 @@ export function FormError({ message }: { message: string | null }) {
       {message}
     </p>
   );
+}
+
+/** Email, first name (required) and last name (optional), the same in both dialogs. */
+export function IdentityFields({
+  idPrefix,
+  email,
+  firstName,
+  lastName,
+  onEmailChange,
+  onFirstNameChange,
+  onLastNameChange,
+  emailPlaceholder,
+}: {
+  idPrefix: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  onEmailChange: (value: string) => void;
+  onFirstNameChange: (value: string) => void;
+  onLastNameChange: (value: string) => void;
+  emailPlaceholder?: string;
+}) {
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-email`}
+        label="Email"
+        type="email"
+        value={email}
+        onChange={onEmailChange}
+        required
+        autoComplete="off"
+        placeholder={emailPlaceholder}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${idPrefix}-first-name`}
+          label="First Name"
+          value={firstName}
+          onChange={onFirstNameChange}
+          required
+          autoComplete="off"
+          maxLength={100}
+        />
+        <TextField
+          id={`${idPrefix}-last-name`}
+          label="Last Name"
+          value={lastName}
+          onChange={onLastNameChange}
+          autoComplete="off"
+          maxLength={100}
+        />
+      </div>
+    </>
+  );
+}
+
+/** Cancel and the submit button, which reads `pendingLabel` ('Creating...', 'Saving...') while pending. */
+export function FormActions({
+  pending,
+  canSubmit,
+  label,
+  pendingLabel,
+}: {
+  pending: boolean;
+  canSubmit: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="outline" disabled={pending}>
+          Cancel
+        </Button>
+      </DialogClose>
+      <Button type="submit" disabled={!canSubmit}>
+        {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+        {pending ? pendingLabel : label}
+      </Button>
+    </DialogFooter>
+  );
+}
+
+/**
+ * What a refused save does in both dialogs: the server's reason (400, 409) inside the dialog, and
+ * the spec's failure toast. A 401 is left to the app's sign-out handling.
+ */
+export function formFailureHandler(
+  setServerError: (message: string | null) => void,
+  failureToast: { title: string; description: string },
+) {
+  return (error: unknown) => {
+    if (isUnauthorized(error)) return;
+    const status = failureStatus(error);
+    if (status === 400 || status === 409) setServerError(failureMessage(error, ''));
+    toast({ ...failureToast, variant: 'destructive' });
+  };
 }
