@@ -22,15 +22,19 @@ import { type Jobs, type ProcessRole, startJobQueue } from './jobs/boss';
 import { projectRoot } from './lib/project-root';
 import { resolveAdminCode, resolveSessionSecret } from './lib/secrets';
 import { createTokenCipher, resolveTokenEncryptionKey } from './lib/token-cipher';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import * as authService from './modules/auth/auth.service';
+import { bestTimesRoutes } from './modules/best-times/best-times.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { brandKitRoutes } from './modules/brand-kit/brand-kit.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
@@ -150,6 +154,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await mediaRoutes(api, ctx);
     await notificationsRoutes(api, ctx);
     await billingRoutes(api, ctx);
+    await analyticsRoutes(api, ctx);
+    await metricsRoutes(api, ctx);
+    await bestTimesRoutes(api, ctx);
+    await activityRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
       appUrl: config.appUrl,

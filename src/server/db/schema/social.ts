@@ -53,6 +53,10 @@ export const socialAccounts = pgTable(
     statusReason: text('status_reason'),
     /** When the user was told that this token, which cannot be refreshed, expires soon. */
     expiryWarnedAt: timestamp('expiry_warned_at', { withTimezone: true }),
+    /** When metrics (posts' and followers) were last read for this account. */
+    metricsSyncedAt: timestamp('metrics_synced_at', { withTimezone: true }),
+    /** The platform asked us to wait (rate limit): no metric reads for this account until then. */
+    metricsPausedUntil: timestamp('metrics_paused_until', { withTimezone: true }),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import type { UserRole } from '../../../contracts/auth';
+import type { Tone } from '../../../contracts/content-options';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -34,6 +35,28 @@ export const users = pgTable(
     index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
+
+/**
+ * A user's preferences (spec §3 settings form, beyond the profile kept on `users`). A missing row
+ * means the spec's defaults. The weekly report reads `weekly_reports`; the settings screen edits all.
+ */
+export const userSettings = pgTable('user_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  company: text('company').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  emailNotifications: boolean('email_notifications').notNull().default(true),
+  pushNotifications: boolean('push_notifications').notNull().default(true),
+  marketingEmails: boolean('marketing_emails').notNull().default(false),
+  weeklyReports: boolean('weekly_reports').notNull().default(true),
+  profileVisible: boolean('profile_visible').notNull().default(true),
+  analyticsTracking: boolean('analytics_tracking').notNull().default(true),
+  autoPublish: boolean('auto_publish').notNull().default(false),
+  defaultTone: text('default_tone').$type<Tone>().notNull().default('professional'),
+  contentLanguage: text('content_language').notNull().default('english'),
+  ...timestamps,
+});
 
 export const sessions = pgTable(
   'sessions',
