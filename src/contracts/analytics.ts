@@ -107,10 +107,10 @@ export const analyticsQuery = z
     accountId: z.uuid({ message: 'Not an account id' }).optional(),
   })
   .refine((query) => query.from <= query.to, { message: 'from must not be after to', path: ['from'] })
-  .refine(
-    (query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < MAX_ANALYTICS_DAYS,
-    { message: `Choose at most ${MAX_ANALYTICS_DAYS} days`, path: ['to'] },
-  );
+  .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 < MAX_ANALYTICS_DAYS, {
+    message: `Choose at most ${MAX_ANALYTICS_DAYS} days`,
+    path: ['to'],
+  });
 export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
 
 /** Sums over posts; each null when no post in the set reported that metric. */
@@ -164,6 +164,7 @@ export const analyticsOverview = z.object({
 export type AnalyticsOverview = z.infer<typeof analyticsOverview>;
 
 export const analyticsPostSorts = ['engagements', 'reach', 'impressions', 'publishedAt'] as const;
+export type AnalyticsPostSort = (typeof analyticsPostSorts)[number];
 export const analyticsPostsQuery = analyticsQuery.and(
   z.object({
     sort: z.enum(analyticsPostSorts).default('engagements'),

@@ -1,5 +1,87 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IANAZone } from 'luxon';
+import type { z } from 'zod';
+import {
+  analyticsOverview,
+  analyticsPostList,
+  analyticsPostsQuery,
+  analyticsQuery,
+  dashboardStats,
+} from '../../../contracts/analytics';
 import type { AppContext } from '../../context';
+import { signedIn } from '../../lib/caller';
+import type { RequestAuth } from '../../plugins/auth';
+import { requirePlanFeature } from '../plans/plan-gates';
+import { exportAnalyticsCsv, listAnalyticsPosts, loadAnalyticsOverview } from './analytics.service';
+import { analyticsCsvFilename } from './analytics-csv';
+import { resolveTimeZone } from './analytics-sums';
+import { loadDashboardStats } from './dashboard-stats.service';
 
-/** Dashboard stats and the analytics screen's reads (overview, posts, CSV). (Filled in by issue 9's work.) */
-export async function analyticsRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+/** A zone luxon does not know is bad input (400 with the issue), not a server error. */
+const knownZone = (query: { timeZone?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (query.timeZone !== undefined && !IANAZone.isValidZone(query.timeZone)) {
+    ctx.addIssue({ code: 'custom', path: ['timeZone'], message: 'Not a known time zone (use an IANA name)' });
+  }
+};
+const overviewQuery = analyticsQuery.superRefine(knownZone);
+const postsQuery = analyticsPostsQuery.superRefine(knownZone);
+
+/** The view a query asks for; days count in its zone, else the user's, else UTC. */
+const viewOf = (auth: RequestAuth, query: z.infer<typeof overviewQuery>) => ({
+  workspaceId: auth.workspaceId,
+  from: query.from,
+  to: query.to,
+  timeZone: resolveTimeZone(query.timeZone, auth.user.timezone),
+  platform: query.platform,
+  accountId: query.accountId,
+});
+
+/** Dashboard stats (every plan) and the analytics screen's reads (plans with analytics: else 402). */
+export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.database.db;
+
+  // Spec §7 names both: /api/user/dashboard/stats for a user session, /api/dashboard/stats
+  // otherwise. Both answer the signed-in workspace's numbers.
+  for (const url of ['/api/user/dashboard/stats', '/api/dashboard/stats']) {
+    api.get(url, { schema: { response: { 200: dashboardStats } } }, async (request) => {
+      const auth = signedIn(request);
+      return loadDashboardStats(db, { workspaceId: auth.workspaceId, userTimeZone: auth.user.timezone });
+    });
+  }
+
+  api.get(
+    '/api/analytics/overview',
+    { schema: { querystring: overviewQuery, response: { 200: analyticsOverview } } },
+    async (request) => {
+      const auth = signedIn(request);
+      await requirePlanFeature(db, auth.workspaceId, 'analytics');
+      return loadAnalyticsOverview(db, viewOf(auth, request.query));
+    },
+  );
+
+  api.get(
+    '/api/analytics/posts',
+    { schema: { querystring: postsQuery, response: { 200: analyticsPostList } } },
+    async (request) => {
+      const auth = signedIn(request);
+      await requirePlanFeature(db, auth.workspaceId, 'analytics');
+      const { sort, limit } = request.query;
+      return listAnalyticsPosts(db, { ...viewOf(auth, request.query), sort, limit });
+    },
+  );
+
+  api.get('/api/analytics/posts.csv', { schema: { querystring: overviewQuery } }, async (request, reply) => {
+    const auth = signedIn(request);
+    await requirePlanFeature(db, auth.workspaceId, 'analytics');
+    const view = viewOf(auth, request.query);
+    const chunks = await exportAnalyticsCsv(db, view);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${analyticsCsvFilename(view.from, view.to)}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(chunks));
+  });
+}

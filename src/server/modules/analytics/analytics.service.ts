@@ -1,0 +1,201 @@
+import {
+  type AnalyticsOverview,
+  type AnalyticsPost,
+  type AnalyticsPostSort,
+  engagementBaseOf,
+  engagementRate,
+  engagementsOf,
+  type PostMetricValues,
+} from '../../../contracts/analytics';
+import { type PublishingPlatform, publishingPlatforms } from '../../../contracts/platforms';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import {
+  type AnalyticsPostRow,
+  findLastSyncedAt,
+  listAnalyticsAccounts,
+  listFollowerReadings,
+  listLatestFollowers,
+  listPostRowsPage,
+  listPublishedReadings,
+  listTopPostRows,
+  type PublishedPostFilter,
+  workspaceHasAccount,
+} from './analytics.repository';
+import { analyticsCsvHeader, analyticsCsvRow, CSV_BOM } from './analytics-csv';
+import {
+  dayIn,
+  daysOfRange,
+  followerChangeOf,
+  metricTotalsBy,
+  metricTotalsOf,
+  rangeInstants,
+  sumKnown,
+} from './analytics-sums';
+
+/*
+ * The analytics screen's reads (no plan check here: the routes check the plan; the weekly report
+ * calls these directly). Posts count on the day they were published, in `timeZone`, with their
+ * latest reading (docs/decisions/023-analytics-numbers.md).
+ */
+
+/** What the screen looks at: the workspace's posts published on days `from`..`to` in `timeZone`. */
+export interface AnalyticsView {
+  workspaceId: string;
+  from: string;
+  to: string;
+  /** A valid IANA zone (the route checks it). */
+  timeZone: string;
+  platform?: PublishingPlatform | undefined;
+  accountId?: string | undefined;
+}
+
+export const accountNotFoundMessage = 'Social account not found';
+/** The CSV export reads this many posts at a time. */
+export const CSV_PAGE_SIZE = 1000;
+
+async function filterOf(db: Db, view: AnalyticsView): Promise<PublishedPostFilter> {
+  // Another workspace's account is unknown here, never a view into its data.
+  if (view.accountId && !(await workspaceHasAccount(db, view.workspaceId, view.accountId))) {
+    throw new AppError('not_found', accountNotFoundMessage);
+  }
+  return {
+    workspaceId: view.workspaceId,
+    ...rangeInstants(view.from, view.to, view.timeZone),
+    platform: view.platform,
+    accountId: view.accountId,
+  };
+}
+
+const metricsOf = (row: PostMetricValues): PostMetricValues => ({
+  impressions: row.impressions,
+  reach: row.reach,
+  likes: row.likes,
+  comments: row.comments,
+  shares: row.shares,
+  clicks: row.clicks,
+});
+
+/** GET /api/analytics/overview: sums by day, platform and account, and followers over the range. */
+export async function loadAnalyticsOverview(db: Db, view: AnalyticsView): Promise<AnalyticsOverview> {
+  const filter = await filterOf(db, view);
+  const [rows, allAccounts, lastSyncedAt] = await Promise.all([
+    listPublishedReadings(db, filter),
+    listAnalyticsAccounts(db, view.workspaceId),
+    findLastSyncedAt(db, view.workspaceId),
+  ]);
+  const accounts = allAccounts.filter(
+    (account) =>
+      (!view.platform || account.platform === view.platform) &&
+      (!view.accountId || account.id === view.accountId),
+  );
+  const accountIds = accounts.map((account) => account.id);
+  // Follower readings are kept per UTC day; the range's days are compared as they are.
+  const [readingsInRange, latestFollowers] = await Promise.all([
+    listFollowerReadings(db, view.workspaceId, accountIds, view.from, view.to),
+    listLatestFollowers(db, view.workspaceId, accountIds, view.to),
+  ]);
+
+  const published = rows.map((row) => ({
+    platform: row.platform,
+    accountId: row.accountId,
+    day: row.publishedAt ? dayIn(row.publishedAt, view.timeZone) : '',
+    metrics: metricsOf(row),
+  }));
+  const days = daysOfRange(view.from, view.to);
+  const byDay = metricTotalsBy(published, days, (post) => post.day);
+  const platformsInView = publishingPlatforms.filter(
+    (platform) =>
+      published.some((post) => post.platform === platform) ||
+      accounts.some((account) => account.platform === platform),
+  );
+  const byPlatform = metricTotalsBy(published, platformsInView, (post) => post.platform);
+  const byAccount = metricTotalsBy(published, accountIds, (post) => post.accountId ?? '');
+
+  return {
+    range: { from: view.from, to: view.to, timeZone: view.timeZone },
+    totals: {
+      ...metricTotalsOf(published.map((post) => post.metrics)),
+      followers: sumKnown(accountIds.map((id) => latestFollowers.get(id))),
+      followerChange: followerChangeOf(readingsInRange),
+    },
+    daily: days.map((date) => ({ date, ...totalsOrEmpty(byDay.get(date)) })),
+    byPlatform: platformsInView.map((platform) => ({ platform, ...totalsOrEmpty(byPlatform.get(platform)) })),
+    byAccount: accounts.map((account) => ({
+      accountId: account.id,
+      platform: account.platform,
+      username: account.username,
+      displayName: account.displayName,
+      followers: latestFollowers.get(account.id) ?? null,
+      sandbox: account.sandbox,
+      ...totalsOrEmpty(byAccount.get(account.id)),
+    })),
+    followerGrowth: accounts.map((account) => ({
+      accountId: account.id,
+      platform: account.platform,
+      displayName: account.displayName,
+      points: readingsInRange
+        .filter((reading) => reading.accountId === account.id)
+        .map((reading) => ({ date: reading.day, followers: reading.followers })),
+    })),
+    lastSyncedAt: lastSyncedAt?.toISOString() ?? null,
+    sandbox: accounts.some((account) => account.sandbox),
+  };
+}
+
+const totalsOrEmpty = (totals: ReturnType<typeof metricTotalsOf> | undefined) => totals ?? metricTotalsOf([]);
+
+/** GET /api/analytics/posts: the range's posts by `sort` (descending, unreported last), at most `limit`. */
+export async function listAnalyticsPosts(
+  db: Db,
+  input: AnalyticsView & { sort: AnalyticsPostSort; limit: number },
+): Promise<AnalyticsPost[]> {
+  const filter = await filterOf(db, input);
+  const rows = await listTopPostRows(db, filter, input.sort, input.limit);
+  return rows.map(toAnalyticsPost);
+}
+
+/**
+ * GET /api/analytics/posts.csv: every post of the range, oldest first, read a page at a time
+ * (the export has no limit); the text of the file, chunk by chunk, byte order mark first.
+ * Throws (404) before the first chunk when the account is not the workspace's.
+ */
+export async function exportAnalyticsCsv(db: Db, view: AnalyticsView): Promise<AsyncGenerator<string>> {
+  const filter = await filterOf(db, view);
+  return (async function* csvChunks() {
+    yield CSV_BOM + analyticsCsvHeader();
+    let after: { publishedAt: Date; postId: string } | null = null;
+    for (;;) {
+      const page = await listPostRowsPage(db, filter, after, CSV_PAGE_SIZE);
+      if (page.length > 0) yield page.map((row) => analyticsCsvRow(toAnalyticsPost(row))).join('');
+      const last = page[page.length - 1];
+      if (page.length < CSV_PAGE_SIZE || !last?.publishedAt) return;
+      after = { publishedAt: last.publishedAt, postId: last.postId };
+    }
+  })();
+}
+
+export function accountNameOf(row: { accountDisplayName: string | null; accountUsername: string | null }) {
+  if (row.accountDisplayName === null || row.accountUsername === null) return null;
+  return `${row.accountDisplayName} (@${row.accountUsername})`;
+}
+
+function toAnalyticsPost(row: AnalyticsPostRow): AnalyticsPost {
+  const metrics = metricsOf(row);
+  const engagements = engagementsOf(metrics);
+  return {
+    postId: row.postId,
+    platform: row.platform,
+    accountId: row.accountId,
+    accountName: accountNameOf(row),
+    content: row.content,
+    hashtags: row.hashtags,
+    publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
+    externalUrl: row.externalUrl,
+    metrics,
+    engagements,
+    engagementRate: engagementRate(engagements, engagementBaseOf(metrics)),
+    syncedAt: row.syncedAt?.toISOString() ?? null,
+    removedFromPlatform: row.removedAt !== null,
+  };
+}
