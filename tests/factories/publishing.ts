@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PostMetricValues } from '../../src/contracts/analytics';
 import type { PublishingPlatform } from '../../src/contracts/platforms';
 import type { PostStatus } from '../../src/contracts/posts';
 import { buildApp } from '../../src/server/app';
@@ -44,7 +45,28 @@ export interface ScriptedPlatform extends SocialProvider {
   refreshResults: Array<TokenSet | Error>;
   /** Milliseconds each publish call waits before it acts (to hold posts in flight). */
   delayMs: number;
+  /**
+   * What readPostMetrics answers per external id: a reading, or 'missing' (deleted at the
+   * platform). An id not set reads as reported-nothing (every metric null).
+   */
+  readonly postMetrics: Map<string, PostMetricValues | 'missing'>;
+  /** What readFollowers answers (per account external id; `followersDefault` otherwise). */
+  readonly followers: Map<string, number | null>;
+  followersDefault: number | null;
+  /** The next metric reads (readPostMetrics and readFollowers alike) throw these, in order. */
+  readFailures: Error[];
+  /** Every metric read, in order. */
+  readonly reads: Array<{ kind: 'posts' | 'followers'; account: string; externalIds: string[] }>;
 }
+
+const NOTHING_REPORTED: PostMetricValues = {
+  impressions: null,
+  reach: null,
+  likes: null,
+  comments: null,
+  shares: null,
+  clicks: null,
+};
 
 export function scriptedPlatform(platform: PublishingPlatform = 'twitter'): ScriptedPlatform {
   const plans = new Map<string, PublishStep[]>();
@@ -71,6 +93,11 @@ export function scriptedPlatform(platform: PublishingPlatform = 'twitter'): Scri
     refreshes,
     refreshResults: [],
     delayMs: 0,
+    postMetrics: new Map(),
+    followers: new Map(),
+    followersDefault: null,
+    readFailures: [],
+    reads: [],
     authorizeUrl: () => 'https://platform.test/authorize',
     exchangeCode: async () => {
       throw new Error('not scripted');
@@ -104,6 +131,25 @@ export function scriptedPlatform(platform: PublishingPlatform = 'twitter'): Scri
       return create(input);
     },
     findPublished,
+    async readPostMetrics(_tokens, { account, externalIds }) {
+      provider.reads.push({ kind: 'posts', account: account.externalId, externalIds: [...externalIds] });
+      const failure = provider.readFailures.shift();
+      if (failure) throw failure;
+      const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
+      for (const externalId of externalIds) {
+        const scripted = provider.postMetrics.get(externalId) ?? NOTHING_REPORTED;
+        if (scripted === 'missing') result.missing.push(externalId);
+        else result.metrics.push({ externalId, ...scripted });
+      }
+      return result;
+    },
+    async readFollowers(_tokens, account) {
+      provider.reads.push({ kind: 'followers', account: account.externalId, externalIds: [] });
+      const failure = provider.readFailures.shift();
+      if (failure) throw failure;
+      const scripted = provider.followers.get(account.externalId);
+      return scripted === undefined ? provider.followersDefault : scripted;
+    },
     plan(marker, ...steps) {
       plans.set(marker, steps);
     },

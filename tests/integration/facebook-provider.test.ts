@@ -11,6 +11,7 @@ import {
 import {
   registerPlatformSimulator,
   SIMULATOR_CREDENTIALS,
+  sandboxFollowers,
   simulatorEndpoints,
 } from '../../src/server/integrations/social/simulator';
 import {
@@ -359,8 +360,9 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
     await expectError(facebook.publishText(tokens, 'a'.repeat(63_207), { pageId }), InvalidContentError);
   });
 
-  it('reads insights that grow with the post age; a deleted post is reported missing', async () => {
+  it('reads insights that grow with the post age, in our names; a deleted post is reported missing', async () => {
     const { page, tokens } = await connect({ pages: 2 });
+    const account = { externalId: page.externalId, username: page.username };
     const { externalId } = await facebook.publishText(tokens, 'How many people will see this?', {
       pageId: page.externalId,
     });
@@ -369,27 +371,98 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
         .update(sandboxPosts)
         .set({ publishedAt: new Date(Date.now() - hours * 3_600_000) })
         .where(eq(sandboxPosts.externalId, externalId));
-      const { metrics, missing } = await facebook.fetchPostMetrics(tokens, [externalId]);
+      const { metrics, missing } = await facebook.readPostMetrics(tokens, {
+        account,
+        externalIds: [externalId],
+      });
       expect(missing).toEqual([]);
       return metrics[0];
     };
     const fresh = await age(0);
     const hourOld = await age(1);
     const dayOld = await age(24);
-    expect(fresh?.views).toBeLessThanOrEqual(hourOld?.views ?? 0);
-    expect(hourOld?.views).toBeGreaterThan(0);
-    expect(dayOld?.views).toBeGreaterThan(hourOld?.views ?? 0);
-    expect(dayOld?.viewers).toBeLessThanOrEqual(dayOld?.views ?? 0);
-    expect(dayOld?.reactions).toBeGreaterThanOrEqual(hourOld?.reactions ?? 0);
-    expect(Object.keys(dayOld?.reactionsByType ?? {})).toEqual(['like', 'love', 'wow', 'haha']);
+    expect(fresh?.impressions).toBeLessThanOrEqual(hourOld?.impressions ?? 0);
+    expect(hourOld?.impressions).toBeGreaterThan(0);
+    expect(dayOld?.impressions).toBeGreaterThan(hourOld?.impressions ?? 0);
+    expect(dayOld?.reach).toBeGreaterThan(0);
+    expect(dayOld?.reach).toBeLessThanOrEqual(dayOld?.impressions ?? 0);
+    expect(dayOld?.likes).toBeGreaterThanOrEqual(hourOld?.likes ?? 0);
+    expect(dayOld?.clicks).toEqual(expect.any(Number));
+    // Comments and shares are not post insights: not reported, never 0.
+    expect(dayOld).toMatchObject({ externalId, comments: null, shares: null });
     expect(await age(24)).toEqual(dayOld);
 
     await facebook.deletePost(tokens, externalId);
-    expect(await facebook.fetchPostMetrics(tokens, [externalId])).toEqual({
+    expect(await facebook.readPostMetrics(tokens, { account, externalIds: [externalId] })).toEqual({
       metrics: [],
       missing: [externalId],
     });
     await expectError(facebook.deletePost(tokens, externalId), SocialPlatformError);
+  });
+
+  it("reads the Page's followers with its Page token, growing from the count at the Page's creation", async () => {
+    const { page, tokens } = await connect();
+    const account = { externalId: page.externalId, username: page.username };
+    const [stored] = await t.ctx.database.db
+      .select()
+      .from(sandboxAccounts)
+      .where(and(eq(sandboxAccounts.platform, 'facebook'), eq(sandboxAccounts.externalId, page.externalId)));
+    if (!stored) throw new Error('no sandbox Page');
+    expect(await facebook.readFollowers(tokens, account)).toBe(sandboxFollowers(stored, new Date()));
+    const weeksAgo = new Date(Date.now() - 21 * DAY_MS);
+    await t.ctx.database.db
+      .update(sandboxAccounts)
+      .set({ createdAt: weeksAgo })
+      .where(eq(sandboxAccounts.id, stored.id));
+    const later = await facebook.readFollowers(tokens, account);
+    expect(later).toBe(sandboxFollowers({ ...stored, createdAt: weeksAgo }, new Date()));
+    expect(later).toBeGreaterThan(stored.followers);
+  });
+
+  it('answers insights with an empty set, and throttles reads, when armed for the Page', async () => {
+    const { page, tokens } = await connect();
+    const account = { externalId: page.externalId, username: page.username };
+    const { externalId } = await facebook.publishText(
+      tokens,
+      `Insights later ${randomBytes(4).toString('hex')}`,
+      {
+        pageId: page.externalId,
+      },
+    );
+    const arm = async (fault: string, times: number | 'always') => {
+      const armed = await sim.inject({
+        method: 'POST',
+        url: '/sandbox/faults',
+        payload: { platform: 'facebook', account: page.externalId, fault, on: 'read', times },
+      });
+      expect(armed.statusCode).toBe(201);
+    };
+    const read = () => facebook.readPostMetrics(tokens, { account, externalIds: [externalId] });
+
+    await arm('no-data', 2);
+    expect(await read()).toEqual({
+      metrics: [
+        {
+          externalId,
+          impressions: null,
+          reach: null,
+          likes: null,
+          comments: null,
+          shares: null,
+          clicks: null,
+        },
+      ],
+      missing: [],
+    });
+    expect(await facebook.readFollowers(tokens, account)).toBeNull();
+    expect((await read()).metrics[0]?.likes).toEqual(expect.any(Number));
+
+    await arm('rate-limit', 1);
+    const limited = await expectError(read(), RateLimitedError);
+    const resetIn = (limited.resetAt?.getTime() ?? 0) - Date.now();
+    expect(resetIn).toBeGreaterThan(14 * 60_000);
+    expect(resetIn).toBeLessThanOrEqual(15 * 60_000 + 1_000);
+    expect((await read()).metrics).toHaveLength(1);
   });
 
   it('refuses the removed impressions metrics', async () => {
@@ -572,7 +645,7 @@ describe('Facebook provider against a loopback Graph API fake', () => {
     });
   });
 
-  it('reads post insights with the current metrics, and deletes', async () => {
+  it('reads post insights with the current metrics, one post per call, and deletes', async () => {
     fake.script(
       {
         status: 200,
@@ -594,19 +667,65 @@ describe('Facebook provider against a loopback Graph API fake', () => {
           error_subcode: 33,
         }),
       },
+      { status: 200, body: { data: [] } },
       { status: 200, body: { success: true } },
     );
-    const result = await facebook.fetchPostMetrics(tokens, ['101_1', '101_2']);
+    const result = await facebook.readPostMetrics(tokens, {
+      account: { externalId: '101', username: 'bakery' },
+      externalIds: ['101_1', '101_2', '101_3'],
+    });
     expect(result.missing).toEqual(['101_2']);
+    const none = { impressions: null, reach: null, likes: null, comments: null, shares: null, clicks: null };
     expect(result.metrics).toEqual([
-      { externalId: '101_1', views: 50, viewers: 0, reactions: 3, reactionsByType: { like: 3 }, clicks: 0 },
+      // A metric missing from `data` is not reported: null, never 0.
+      { ...none, externalId: '101_1', impressions: 50, likes: 3 },
+      { ...none, externalId: '101_3' },
     ]);
-    expect(query(fake.requests.at(-2)?.path).metric).toBe(
-      'post_total_media_view_unique,post_media_view,post_reactions_by_type_total,post_clicks',
-    );
+    const [first] = fake.requests.slice(-3);
+    expect(first?.path.split('?')[0]).toBe('/v23.0/101_1/insights');
+    expect(query(first?.path)).toEqual({
+      metric: 'post_media_view,post_total_media_view_unique,post_reactions_by_type_total,post_clicks',
+      access_token: 'page-token-1',
+    });
     await facebook.deletePost(tokens, '101_1');
     expect(last()?.method).toBe('DELETE');
     expect(last()?.path).toBe('/v23.0/101_1?access_token=page-token-1');
+  });
+
+  it("reads the Page's followers_count with the Page token, null when Facebook sends none", async () => {
+    fake.script(
+      { status: 200, body: { followers_count: 2048, id: '101' } },
+      { status: 200, body: { id: '101' } },
+    );
+    const account = { externalId: '101', username: 'bakery' };
+    expect(await facebook.readFollowers(tokens, account)).toBe(2048);
+    expect(last()?.path.split('?')[0]).toBe('/v23.0/101');
+    expect(query(last()?.path)).toEqual({ fields: 'followers_count', access_token: 'page-token-1' });
+    expect(await facebook.readFollowers(tokens, account)).toBeNull();
+  });
+
+  it('throws RateLimitedError on throttled reads (codes 4, 17, 32, 613), with the reset the usage header names', async () => {
+    const account = { externalId: '101', username: 'bakery' };
+    for (const code of [4, 17, 32, 613]) {
+      fake.script({
+        status: 400,
+        body: graphError(code, 'Application request limit reached'),
+        headers: {
+          'x-business-use-case-usage': JSON.stringify({
+            '101': [{ type: 'pages', call_count: 100, total_time: 20, estimated_time_to_regain_access: 15 }],
+          }),
+        },
+      });
+      const limited = await expectError(
+        facebook.readPostMetrics(tokens, { account, externalIds: ['101_1'] }),
+        RateLimitedError,
+      );
+      const resetIn = (limited.resetAt?.getTime() ?? 0) - Date.now();
+      expect(resetIn).toBeGreaterThan(14 * 60_000);
+      expect(resetIn).toBeLessThanOrEqual(15 * 60_000);
+    }
+    fake.script({ status: 400, body: graphError(17, 'User request limit reached') });
+    expect((await expectError(facebook.readFollowers(tokens, account), RateLimitedError)).resetAt).toBeNull();
   });
 
   it('maps the documented Graph errors to our error kinds', async () => {

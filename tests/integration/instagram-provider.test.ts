@@ -10,8 +10,10 @@ import {
   type InstagramProvider,
 } from '../../src/server/integrations/social/instagram/instagram-provider';
 import {
+  INSTAGRAM_INSIGHTS_LAG_MS,
   registerPlatformSimulator,
   SIMULATOR_CREDENTIALS,
+  sandboxFollowers,
   simulatorEndpoints,
 } from '../../src/server/integrations/social/simulator';
 import {
@@ -362,33 +364,121 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
     expect(resetIn).toBeLessThanOrEqual(DAY_MS);
   });
 
-  it('reads insights that grow with the post age; an unknown media is reported missing', async () => {
-    const { tokens, accountId } = await connect('metrics_grower');
+  it('reads insights that grow with the post age, in our names; an unknown media is reported missing', async () => {
+    const { tokens, accountId, username } = await connect('metrics_grower');
+    const account = { externalId: accountId, username };
     const { externalId } = await ig.publishImage(tokens, {
       caption: 'How many will see this?',
       imageUrl: IMAGE,
       accountId,
     });
+    const read = async (externalIds = [externalId]) => ig.readPostMetrics(tokens, { account, externalIds });
     const age = async (hours: number) => {
       await t.ctx.database.db
         .update(sandboxPosts)
         .set({ publishedAt: new Date(Date.now() - hours * 3_600_000) })
         .where(eq(sandboxPosts.externalId, externalId));
-      const { metrics } = await ig.fetchPostMetrics(tokens, [externalId]);
+      const { metrics, missing } = await read();
+      expect(missing).toEqual([]);
       return metrics[0];
     };
     const hourOld = await age(1);
     const dayOld = await age(24);
-    expect(hourOld?.views).toBeGreaterThan(0);
-    expect(dayOld?.views).toBeGreaterThan(hourOld?.views ?? 0);
-    expect(dayOld?.reach).toBeLessThanOrEqual(dayOld?.views ?? 0);
-    expect(dayOld?.total_interactions).toBe(
-      (dayOld?.likes ?? 0) + (dayOld?.comments ?? 0) + (dayOld?.shares ?? 0) + (dayOld?.saved ?? 0),
-    );
+    expect(hourOld?.impressions).toBeGreaterThan(0);
+    expect(dayOld?.impressions).toBeGreaterThan(hourOld?.impressions ?? 0);
+    expect(dayOld?.reach).toBeGreaterThan(0);
+    expect(dayOld?.reach).toBeLessThanOrEqual(dayOld?.impressions ?? 0);
+    for (const name of ['likes', 'comments', 'shares'] as const)
+      expect(dayOld?.[name]).toEqual(expect.any(Number));
+    // Instagram reports no clicks on a post: null, never 0.
+    expect(dayOld).toMatchObject({ externalId, clicks: null });
     expect(await age(24)).toEqual(dayOld);
     const unknown = '17800000000000001';
-    expect(await ig.fetchPostMetrics(tokens, [externalId, unknown])).toMatchObject({ missing: [unknown] });
+    expect(await read([externalId, unknown])).toMatchObject({ missing: [unknown] });
     await expectError(ig.deletePost(tokens, externalId), SocialPlatformError);
+  });
+
+  it("answers a new post's insights with an empty set while its data lags: every metric null, not 0", async () => {
+    const { tokens, accountId, username } = await connect();
+    const account = { externalId: accountId, username };
+    const { externalId } = await ig.publishImage(tokens, {
+      caption: `Just posted ${randomBytes(4).toString('hex')}`,
+      imageUrl: IMAGE,
+      accountId,
+    });
+    const answer = await fetchApp(
+      `${TEST_APP_URL}/sandbox/instagram/graph/${externalId}/insights?metric=views,reach&access_token=${tokens.accessToken}`,
+    );
+    expect(await answer.json()).toEqual({ data: [] });
+    const none = { impressions: null, reach: null, likes: null, comments: null, shares: null, clicks: null };
+    expect(await ig.readPostMetrics(tokens, { account, externalIds: [externalId] })).toEqual({
+      metrics: [{ externalId, ...none }],
+      missing: [],
+    });
+    // Past the lag (two minutes in the sandbox), the numbers come.
+    await t.ctx.database.db
+      .update(sandboxPosts)
+      .set({ publishedAt: new Date(Date.now() - INSTAGRAM_INSIGHTS_LAG_MS - 1_000) })
+      .where(eq(sandboxPosts.externalId, externalId));
+    const { metrics } = await ig.readPostMetrics(tokens, { account, externalIds: [externalId] });
+    expect(metrics[0]?.impressions).toEqual(expect.any(Number));
+    expect(metrics[0]?.likes).toEqual(expect.any(Number));
+  });
+
+  it('reads followers through /me, growing from the count at the account creation', async () => {
+    const { tokens, accountId, username } = await connect();
+    const account = { externalId: accountId, username };
+    const [stored] = await t.ctx.database.db
+      .select()
+      .from(sandboxAccounts)
+      .where(and(eq(sandboxAccounts.platform, 'instagram'), eq(sandboxAccounts.externalId, accountId)));
+    if (!stored) throw new Error('no sandbox account');
+    expect(await ig.readFollowers(tokens, account)).toBe(sandboxFollowers(stored, new Date()));
+    const monthsAgo = new Date(Date.now() - 60 * DAY_MS);
+    await t.ctx.database.db
+      .update(sandboxAccounts)
+      .set({ createdAt: monthsAgo })
+      .where(eq(sandboxAccounts.id, stored.id));
+    const later = await ig.readFollowers(tokens, account);
+    expect(later).toBe(sandboxFollowers({ ...stored, createdAt: monthsAgo }, new Date()));
+    expect(later).toBeGreaterThan(stored.followers);
+  });
+
+  it('answers reads with no data, and throttles them, when armed for the account', async () => {
+    const { tokens, accountId, username } = await connect();
+    const account = { externalId: accountId, username };
+    const { externalId } = await ig.publishImage(tokens, {
+      caption: `Armed reads ${randomBytes(4).toString('hex')}`,
+      imageUrl: IMAGE,
+      accountId,
+    });
+    await t.ctx.database.db
+      .update(sandboxPosts)
+      .set({ publishedAt: new Date(Date.now() - 3 * 3_600_000) })
+      .where(eq(sandboxPosts.externalId, externalId));
+    const arm = async (fault: string, times: number | 'always') => {
+      const armed = await sim.inject({
+        method: 'POST',
+        url: '/sandbox/faults',
+        payload: { platform: 'instagram', account: accountId, fault, on: 'read', times },
+      });
+      expect(armed.statusCode).toBe(201);
+    };
+    const read = () => ig.readPostMetrics(tokens, { account, externalIds: [externalId] });
+
+    await arm('no-data', 2);
+    expect((await read()).metrics).toEqual([
+      { externalId, impressions: null, reach: null, likes: null, comments: null, shares: null, clicks: null },
+    ]);
+    expect(await ig.readFollowers(tokens, account)).toBeNull();
+    expect((await read()).metrics[0]?.reach).toEqual(expect.any(Number));
+
+    await arm('rate-limit', 1);
+    const limited = await expectError(read(), RateLimitedError);
+    const resetIn = (limited.resetAt?.getTime() ?? 0) - Date.now();
+    expect(resetIn).toBeGreaterThan(14 * 60_000);
+    expect(resetIn).toBeLessThanOrEqual(15 * 60_000 + 1_000);
+    expect((await read()).metrics).toHaveLength(1);
   });
 
   it('maps injected faults to our error kinds', async () => {
@@ -754,31 +844,76 @@ describe('Instagram provider against a loopback Instagram fake', () => {
     expect(query(last()?.path).fields).toBe('config,quota_usage');
   });
 
-  it('reads insights with the current metrics only (no impressions, no plays)', async () => {
-    fake.script({
-      status: 200,
-      body: {
-        data: [
-          { name: 'views', period: 'lifetime', values: [{ value: 120 }], id: '5/insights/views/lifetime' },
-          { name: 'saved', period: 'lifetime', values: [{ value: 4 }], id: '5/insights/saved/lifetime' },
-        ],
-      },
-    });
-    const { metrics } = await ig.fetchPostMetrics(tokens, ['5']);
-    expect(metrics).toEqual([
+  it('reads insights with the current metrics only (no impressions, no plays), one media per call', async () => {
+    fake.script(
       {
-        externalId: '5',
-        views: 120,
-        reach: 0,
-        likes: 0,
-        comments: 0,
-        shares: 0,
-        saved: 4,
-        total_interactions: 0,
+        status: 200,
+        body: {
+          data: [
+            { name: 'views', period: 'lifetime', values: [{ value: 120 }], id: '5/insights/views/lifetime' },
+            { name: 'saved', period: 'lifetime', values: [{ value: 4 }], id: '5/insights/saved/lifetime' },
+          ],
+        },
       },
-    ]);
-    expect(last()?.path.startsWith('/5/insights?')).toBe(true);
-    expect(query(last()?.path).metric).toBe('views,reach,likes,comments,shares,saved,total_interactions');
+      // Data still lagging: an empty set.
+      { status: 200, body: { data: [] } },
+      graphError({
+        message:
+          "Unsupported get request. Object with ID '7' does not exist, cannot be loaded due to missing permissions",
+        code: 100,
+        error_subcode: 33,
+      }),
+    );
+    const none = { impressions: null, reach: null, likes: null, comments: null, shares: null, clicks: null };
+    const result = await ig.readPostMetrics(tokens, {
+      account: { externalId: '1784', username: 'bakery' },
+      externalIds: ['5', '6', '7'],
+    });
+    expect(result).toEqual({
+      metrics: [
+        // What Instagram left out is not reported: null, never 0.
+        { ...none, externalId: '5', impressions: 120 },
+        { ...none, externalId: '6' },
+      ],
+      missing: ['7'],
+    });
+    const first = last(3);
+    expect(first?.path.startsWith('/5/insights?')).toBe(true);
+    expect(query(first?.path).metric).toBe('views,reach,likes,comments,shares,saved,total_interactions');
+    expect(query(first?.path).access_token).toBe('IGAA-long');
+  });
+
+  it('reads followers_count from /me, null when Instagram sends none', async () => {
+    fake.script(
+      { status: 200, body: { user_id: '1784', followers_count: 321, id: '99' } },
+      { status: 200, body: { user_id: '1784', id: '99' } },
+    );
+    const account = { externalId: '1784', username: 'bakery' };
+    expect(await ig.readFollowers(tokens, account)).toBe(321);
+    expect(last()?.path.startsWith('/me?')).toBe(true);
+    expect(query(last()?.path).fields).toBe('user_id,followers_count');
+    expect(await ig.readFollowers(tokens, account)).toBeNull();
+  });
+
+  it('throws RateLimitedError on throttled insights reads, with the reset the BUC header names', async () => {
+    fake.script({
+      status: 400,
+      headers: {
+        'x-business-use-case-usage': JSON.stringify({
+          '1784': [{ type: 'instagram', call_count: 100, estimated_time_to_regain_access: 15 }],
+        }),
+      },
+      body: { error: { message: 'Too many calls', type: 'OAuthException', code: 80002, fbtrace_id: 'a' } },
+    });
+    const limited = await expectError(
+      ig.readPostMetrics(tokens, { account: { externalId: '1784', username: 'b' }, externalIds: ['5'] }),
+      RateLimitedError,
+    );
+    const minutes = ((limited.resetAt?.getTime() ?? 0) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14.9);
+    expect(minutes).toBeLessThanOrEqual(15);
+    fake.script(graphError({ message: 'Application request limit reached', code: 4 }, 403));
+    await expectError(ig.readFollowers(tokens, { externalId: '1784', username: 'b' }), RateLimitedError);
   });
 
   it('an unanswered media_publish is an unknown outcome; an unanswered container creation is not', async () => {

@@ -349,19 +349,25 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
     expect(error.message).toContain('403');
   });
 
-  it('reads metrics with r_member_postAnalytics, growing with the post age; a deleted post is missing', async () => {
+  it('reads metrics with r_member_postAnalytics, in our names, growing with the post age; a deleted post is missing', async () => {
     const analytics = providerWith(fetchSim, { analytics: true });
-    const { tokens, account } = await connect(handle(), analytics);
+    const { tokens, account, username } = await connect(handle(), analytics);
     expect(tokens.scopes).toContain('r_member_postAnalytics');
     const { externalId } = await analytics.publishText(tokens, 'How many people will see this?', {
       externalAccountId: account.externalId,
     });
+    const read = () =>
+      analytics.readPostMetrics(tokens, {
+        account: { externalId: account.externalId, username },
+        externalIds: [externalId],
+      });
     const age = async (hours: number) => {
       await database.db
         .update(sandboxPosts)
         .set({ publishedAt: new Date(Date.now() - hours * 3_600_000) })
         .where(eq(sandboxPosts.externalId, externalId));
-      const { metrics } = await analytics.fetchPostMetrics(tokens, [externalId]);
+      const { metrics, missing } = await read();
+      expect(missing).toEqual([]);
       return metrics[0];
     };
     const fresh = await age(0);
@@ -370,27 +376,98 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
     expect(fresh?.impressions).toBeLessThanOrEqual(hourOld?.impressions ?? 0);
     expect(hourOld?.impressions).toBeGreaterThan(0);
     expect(dayOld?.impressions).toBeGreaterThan(hourOld?.impressions ?? 0);
-    expect(dayOld?.membersReached).toBeLessThanOrEqual(dayOld?.impressions ?? 0);
-    expect(dayOld?.reactions).toBeGreaterThanOrEqual(hourOld?.reactions ?? 0);
+    expect(dayOld?.reach).toBeGreaterThan(0);
+    expect(dayOld?.reach).toBeLessThanOrEqual(dayOld?.impressions ?? 0);
+    expect(dayOld?.likes).toBeGreaterThanOrEqual(hourOld?.likes ?? 0);
+    for (const name of ['comments', 'shares'] as const) expect(dayOld?.[name]).toEqual(expect.any(Number));
+    // LinkedIn reports no clicks on a member's post: null, never 0.
+    expect(dayOld).toMatchObject({ externalId, clicks: null });
     expect(await age(24)).toEqual(dayOld);
 
     await analytics.deletePost(tokens, externalId);
-    expect(await analytics.fetchPostMetrics(tokens, [externalId])).toEqual({
-      metrics: [],
-      missing: [externalId],
-    });
+    expect(await read()).toEqual({ metrics: [], missing: [externalId] });
     // Deleting again: LinkedIn no longer knows the post.
     await expectError(analytics.deletePost(tokens, externalId), SocialPlatformError);
   });
 
-  it('refuses metrics to a token without r_member_postAnalytics (403, not a token problem)', async () => {
-    const { tokens, account } = await connect();
+  it('refuses metrics to a token without r_member_postAnalytics (403, not a token problem); reports no followers', async () => {
+    const { tokens, account, username } = await connect();
     const { externalId } = await linkedin.publishText(tokens, 'No analytics for me', {
       externalAccountId: account.externalId,
     });
-    const error = await expectError(linkedin.fetchPostMetrics(tokens, [externalId]), SocialPlatformError);
+    const error = await expectError(
+      linkedin.readPostMetrics(tokens, {
+        account: { externalId: account.externalId, username },
+        externalIds: [externalId],
+      }),
+      SocialPlatformError,
+    );
     expect(error).not.toBeInstanceOf(TokenExpiredError);
     expect(error.message).toContain('403');
+    // A member's follower count is not available to Kitepost: not reported, and no call is made.
+    const noNetwork = providerWith(async () => {
+      throw new Error('no call expected');
+    });
+    expect(await noNetwork.readFollowers(tokens, { externalId: account.externalId, username })).toBeNull();
+  });
+
+  it('answers metrics with no element, and throttles them, when armed for the member', async () => {
+    const analytics = providerWith(fetchSim, { analytics: true });
+    const { tokens, account, username } = await connect(handle(), analytics);
+    const { externalId } = await analytics.publishText(
+      tokens,
+      `Armed reads ${randomBytes(4).toString('hex')}`,
+      {
+        externalAccountId: account.externalId,
+      },
+    );
+    await database.db
+      .update(sandboxPosts)
+      .set({ publishedAt: new Date(Date.now() - 5 * 3_600_000) })
+      .where(eq(sandboxPosts.externalId, externalId));
+    const arm = async (fault: string, times: number | 'always') => {
+      const armed = await sim.inject({
+        method: 'POST',
+        url: '/sandbox/faults',
+        payload: { platform: 'linkedin', account: account.externalId, fault, on: 'read', times },
+      });
+      expect(armed.statusCode).toBe(201);
+    };
+    const read = () =>
+      analytics.readPostMetrics(tokens, {
+        account: { externalId: account.externalId, username },
+        externalIds: [externalId],
+      });
+
+    // One call per metric: five calls for the post.
+    await arm('no-data', 5);
+    expect(await read()).toEqual({
+      metrics: [
+        {
+          externalId,
+          impressions: null,
+          reach: null,
+          likes: null,
+          comments: null,
+          shares: null,
+          clicks: null,
+        },
+      ],
+      missing: [],
+    });
+    // The first two metrics without data, the rest with their numbers.
+    await arm('no-data', 2);
+    const partly = (await read()).metrics[0];
+    expect(partly).toMatchObject({ impressions: null, reach: null, likes: expect.any(Number) });
+
+    await arm('rate-limit', 1);
+    const limited = await expectError(read(), RateLimitedError);
+    // LinkedIn's 429 names no reset; its day limits reset at midnight UTC.
+    const now = new Date();
+    expect(limited.resetAt).toEqual(
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)),
+    );
+    expect((await read()).metrics[0]?.impressions).toEqual(expect.any(Number));
   });
 
   it('maps injected faults to our error kinds', async () => {
@@ -645,15 +722,19 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
       metric(3, 'COMMENT'),
       metric(1, 'RESHARE'),
     );
-    expect(await linkedin.fetchPostMetrics(tokens, ['urn:li:share:1'])).toEqual({
+    const member = { externalId: 'abc123', username: 'member' };
+    expect(
+      await linkedin.readPostMetrics(tokens, { account: member, externalIds: ['urn:li:share:1'] }),
+    ).toEqual({
       metrics: [
         {
           externalId: 'urn:li:share:1',
           impressions: 500,
-          membersReached: 400,
-          reactions: 20,
+          reach: 400,
+          likes: 20,
           comments: 3,
-          reshares: 1,
+          shares: 1,
+          clicks: null,
         },
       ],
       missing: [],
@@ -669,6 +750,60 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
       'COMMENT',
       'RESHARE',
     ]);
+  });
+
+  it('reads a metric without an element as null, and a post LinkedIn answers 404 for as missing', async () => {
+    const member = { externalId: 'abc123', username: 'member' };
+    const metric = (count: number) => ({
+      status: 200,
+      body: { paging: { start: 0, count: 10 }, elements: [{ count }] },
+    });
+    const empty = { status: 200, body: { paging: { start: 0, count: 10, links: [] }, elements: [] } };
+    fake.script(metric(70), empty, metric(2), empty, metric(0), {
+      status: 404,
+      body: { status: 404, message: 'Not Found' },
+    });
+    const before = fake.requests.length;
+    expect(
+      await linkedin.readPostMetrics(tokens, {
+        account: member,
+        externalIds: ['urn:li:share:1', 'urn:li:ugcPost:2'],
+      }),
+    ).toEqual({
+      metrics: [
+        {
+          externalId: 'urn:li:share:1',
+          impressions: 70,
+          reach: null,
+          likes: 2,
+          comments: null,
+          shares: 0,
+          clicks: null,
+        },
+      ],
+      missing: ['urn:li:ugcPost:2'],
+    });
+    // A post found gone at its first metric is not asked about further.
+    expect(fake.requests.length - before).toBe(6);
+    expect(fake.requests.at(-1)?.path).toContain('entity=(ugc:urn%3Ali%3AugcPost%3A2)');
+  });
+
+  it('throws RateLimitedError (reset at midnight UTC) on a throttled metrics read', async () => {
+    fake.script({
+      status: 429,
+      body: {
+        message: 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.',
+        status: 429,
+      },
+    });
+    const limited = await expectError(
+      linkedin.readPostMetrics(tokens, {
+        account: { externalId: 'abc123', username: 'm' },
+        externalIds: ['urn:li:share:1'],
+      }),
+      RateLimitedError,
+    );
+    expect(limited.resetAt).toEqual(nextMidnightUtc());
   });
 
   it('treats a timeout or a dropped connection on publish as an unknown outcome, a refused connection as not sent', async () => {

@@ -45,6 +45,12 @@ const twoPages: SocialProvider = {
   publish: async () => {
     throw new Error('not used by these tests');
   },
+  readPostMetrics: async () => {
+    throw new Error('not used by these tests');
+  },
+  readFollowers: async () => {
+    throw new Error('not used by these tests');
+  },
 };
 
 describe.each(databaseKinds)('choosing one of several accounts on %s', (kind) => {

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxPosts } from '../../src/server/db/schema';
+import { sandboxAccounts, sandboxPosts } from '../../src/server/db/schema';
 import {
   registerPlatformSimulator,
   SIMULATOR_CREDENTIALS,
+  sandboxFollowers,
   simulatorEndpoints,
 } from '../../src/server/integrations/social/simulator';
 import {
@@ -292,15 +293,17 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
     expect(duplicate.message).toContain('duplicate content');
   });
 
-  it('reads metrics that grow with the post age; a deleted post is reported missing', async () => {
-    const { tokens } = await connect('metrics_grower');
+  it('reads metrics that grow with the post age, in our names; a deleted post is reported missing', async () => {
+    const { tokens, username } = await connect('metrics_grower');
+    const account = { externalId: (await x.listAccounts(tokens))[0]?.externalId ?? '', username };
     const { externalId } = await x.publishText(tokens, 'How many people will see this?');
     const age = async (hours: number) => {
       await t.ctx.database.db
         .update(sandboxPosts)
         .set({ publishedAt: new Date(Date.now() - hours * 3_600_000) })
         .where(eq(sandboxPosts.externalId, externalId));
-      const { metrics } = await x.fetchPostMetrics(tokens, [externalId]);
+      const { metrics, missing } = await x.readPostMetrics(tokens, { account, externalIds: [externalId] });
+      expect(missing).toEqual([]);
       return metrics[0];
     };
     const fresh = await age(0);
@@ -310,10 +313,100 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
     expect(hourOld?.impressions).toBeGreaterThan(0);
     expect(dayOld?.impressions).toBeGreaterThan(hourOld?.impressions ?? 0);
     expect(dayOld?.likes).toBeGreaterThanOrEqual(hourOld?.likes ?? 0);
+    // X reports no reach, and Kitepost reads no non-public metrics (clicks): null, never 0.
+    expect(dayOld).toMatchObject({ externalId, reach: null, clicks: null });
+    for (const name of ['likes', 'comments', 'shares'] as const)
+      expect(dayOld?.[name]).toEqual(expect.any(Number));
     expect(await age(24)).toEqual(dayOld);
 
     await x.deletePost(tokens, externalId);
-    expect(await x.fetchPostMetrics(tokens, [externalId])).toEqual({ metrics: [], missing: [externalId] });
+    expect(await x.readPostMetrics(tokens, { account, externalIds: [externalId] })).toEqual({
+      metrics: [],
+      missing: [externalId],
+    });
+  });
+
+  it('reads followers that grow from the count at the account creation, the same at the same time', async () => {
+    const { tokens, username } = await connect('growing_bakery');
+    const [profile] = await x.listAccounts(tokens);
+    const account = { externalId: profile?.externalId ?? '', username };
+    const [stored] = await t.ctx.database.db
+      .select()
+      .from(sandboxAccounts)
+      .where(
+        and(eq(sandboxAccounts.platform, 'twitter'), eq(sandboxAccounts.externalId, account.externalId)),
+      );
+    if (!stored) throw new Error('no sandbox account');
+    const now = await x.readFollowers(tokens, account);
+    expect(now).toBeGreaterThanOrEqual(stored.followers);
+    expect(now).toBe(sandboxFollowers(stored, new Date()));
+    // Thirty days later (the account made thirty days ago), it has grown by 0.3% to 1.2% a day.
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+    await t.ctx.database.db
+      .update(sandboxAccounts)
+      .set({ createdAt: monthAgo })
+      .where(eq(sandboxAccounts.id, stored.id));
+    const later = await x.readFollowers(tokens, account);
+    expect(later).toBe(sandboxFollowers({ ...stored, createdAt: monthAgo }, new Date()));
+    expect((later ?? 0) - stored.followers).toBeGreaterThanOrEqual(
+      Math.floor(Math.max(0.5, stored.followers * 0.003) * 29),
+    );
+    expect(await x.readFollowers(tokens, account)).toBe(later);
+  });
+
+  it('answers metrics reads with no data, and rate-limited reads, when armed for the account', async () => {
+    const { tokens, username } = await connect();
+    const account = { externalId: (await x.listAccounts(tokens))[0]?.externalId ?? '', username };
+    const { externalId } = await x.publishText(tokens, `No data yet ${randomBytes(4).toString('hex')}`);
+    const arm = async (fault: string, times: number | 'always') => {
+      const armed = await t.app.inject({
+        method: 'POST',
+        url: '/sandbox/faults',
+        payload: { platform: 'twitter', account: account.externalId, fault, on: 'read', times },
+      });
+      expect(armed.statusCode).toBe(201);
+    };
+    const read = () => x.readPostMetrics(tokens, { account, externalIds: [externalId] });
+
+    await arm('no-data', 2);
+    // X answers the post without public_metrics: every metric not reported, the post not missing.
+    expect(await read()).toEqual({
+      metrics: [
+        {
+          externalId,
+          impressions: null,
+          reach: null,
+          likes: null,
+          comments: null,
+          shares: null,
+          clicks: null,
+        },
+      ],
+      missing: [],
+    });
+    expect(await x.readFollowers(tokens, account)).toBeNull();
+    expect((await read()).metrics[0]?.likes).toEqual(expect.any(Number));
+    expect(await x.readFollowers(tokens, account)).toEqual(expect.any(Number));
+
+    await arm('rate-limit', 'always');
+    const limited = await expectError(read(), RateLimitedError);
+    const resetIn = (limited.resetAt?.getTime() ?? 0) - Date.now();
+    expect(resetIn).toBeGreaterThan(14 * 60_000);
+    expect(resetIn).toBeLessThanOrEqual(15 * 60_000 + 1_000);
+    await expectError(x.readFollowers(tokens, account), RateLimitedError);
+    const cleared = await t.app.inject({
+      method: 'DELETE',
+      url: `/sandbox/faults?platform=twitter&account=${account.externalId}`,
+    });
+    expect(cleared.json()).toEqual({ cleared: 1 });
+    expect((await read()).metrics).toHaveLength(1);
+
+    // Asked per request, as a test header: the same answer.
+    const noData = await providerWith(withFault(fetchApp, 'no-data')).readPostMetrics(tokens, {
+      account,
+      externalIds: [externalId],
+    });
+    expect(noData.metrics[0]?.impressions).toBeNull();
   });
 
   it('maps injected faults to our error kinds', async () => {
@@ -514,6 +607,94 @@ describe('X provider against a loopback X fake', () => {
     });
     const error = await expectError(x.publishText(tokens, 'x'), SocialPlatformError);
     expect(error).not.toBeInstanceOf(InvalidContentError);
+  });
+
+  it('reads metrics 100 posts per GET /2/tweets with public_metrics, and deleted ones as missing', async () => {
+    const ids = Array.from({ length: 150 }, (_, index) => String(9_000 + index));
+    const post = (id: string) => ({
+      id,
+      text: 'hi',
+      public_metrics: {
+        like_count: 3,
+        reply_count: 1,
+        retweet_count: 2,
+        quote_count: 0,
+        impression_count: 90,
+      },
+    });
+    fake.script(
+      { status: 200, body: { data: ids.slice(0, 100).map(post) } },
+      {
+        status: 200,
+        body: {
+          data: ids.slice(100, 149).map(post),
+          errors: [
+            {
+              value: '9149',
+              detail: 'Could not find tweet with ids: [9149].',
+              title: 'Not Found Error',
+              resource_type: 'tweet',
+              parameter: 'ids',
+              resource_id: '9149',
+              type: 'https://api.x.com/2/problems/resource-not-found',
+            },
+          ],
+        },
+      },
+    );
+    const result = await x.readPostMetrics(tokens, {
+      account: { externalId: '42', username: 'bakery' },
+      externalIds: ids,
+    });
+    expect(result.missing).toEqual(['9149']);
+    expect(result.metrics).toHaveLength(149);
+    expect(result.metrics[0]).toEqual({
+      externalId: '9000',
+      impressions: 90,
+      reach: null,
+      likes: 3,
+      comments: 1,
+      shares: 2,
+      clicks: null,
+    });
+    const [first, second] = fake.requests.slice(-2).map((request) => new URL(request.path, fake.baseUrl));
+    expect(first?.pathname).toBe('/2/tweets');
+    expect(first?.searchParams.get('tweet.fields')).toBe('public_metrics');
+    expect(first?.searchParams.get('ids')?.split(',')).toEqual(ids.slice(0, 100));
+    expect(second?.searchParams.get('ids')?.split(',')).toEqual(ids.slice(100));
+    expect(fake.requests.at(-1)?.headers.authorization).toBe('Bearer access-1');
+  });
+
+  it('reads followers from /2/users/me, null when X sends no public_metrics', async () => {
+    fake.script(
+      {
+        status: 200,
+        body: { data: { id: '42', name: 'B', username: 'b', public_metrics: { followers_count: 512 } } },
+      },
+      { status: 200, body: { data: { id: '42', name: 'B', username: 'b' } } },
+    );
+    const account = { externalId: '42', username: 'b' };
+    expect(await x.readFollowers(tokens, account)).toBe(512);
+    expect(new URL(last()?.path ?? '', fake.baseUrl).searchParams.get('user.fields')).toBe('public_metrics');
+    expect(await x.readFollowers(tokens, account)).toBeNull();
+  });
+
+  it('throws RateLimitedError with the reset X names on a throttled metrics read', async () => {
+    const reset = Math.floor(Date.now() / 1000) + 900;
+    fake.script({
+      status: 429,
+      body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+      headers: {
+        'x-rate-limit-limit': '900',
+        'x-rate-limit-remaining': '0',
+        'x-rate-limit-reset': String(reset),
+      },
+    });
+    const limited = await expectError(
+      x.readPostMetrics(tokens, { account: { externalId: '42', username: 'b' }, externalIds: ['1'] }),
+      RateLimitedError,
+    );
+    expect(limited.resetAt?.getTime()).toBe(reset * 1000);
   });
 
   it('maps the legacy 429 body with x-rate-limit-reset, and a usage-capped problem, to RateLimitedError', async () => {

@@ -1,3 +1,4 @@
+import type { PostMetricValues } from '../../../contracts/analytics';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 
 /** Tokens as a platform hands them out. Times are absolute. */
@@ -54,6 +55,17 @@ export interface PublishedPost {
   url: string | null;
 }
 
+/** A post's lifetime metrics as the platform reported them: null where it reported nothing. */
+export interface PostMetricsReading extends PostMetricValues {
+  externalId: string;
+}
+
+/** The account whose posts and followers are read. */
+export interface MetricsAccount {
+  externalId: string;
+  username: string;
+}
+
 /** The port every platform adapter implements (conventions: providers behind narrow ports). */
 export interface SocialProvider {
   readonly platform: PublishingPlatform;
@@ -80,6 +92,18 @@ export interface SocialProvider {
    * UnknownOutcomeError (sent, no answer: never retried blindly), SocialPlatformError (anything else).
    */
   publish(tokens: TokenSet, input: PublishInput): Promise<PublishedPost>;
+  /**
+   * Lifetime metrics of the account's posts, mapped to our names (contracts/analytics.ts): a
+   * metric the platform does not report, or has no data for yet (Instagram's empty set while its
+   * data lags), is null, never 0. Ids the platform no longer knows (deleted) are in `missing`.
+   * Throws our error kinds: RateLimitedError (with resetAt when known), TokenExpiredError, ...
+   */
+  readPostMetrics(
+    tokens: TokenSet,
+    input: { account: MetricsAccount; externalIds: string[] },
+  ): Promise<{ metrics: PostMetricsReading[]; missing: string[] }>;
+  /** The account's follower count now; null when the platform does not report it to us. */
+  readFollowers(tokens: TokenSet, account: MetricsAccount): Promise<number | null>;
   /**
    * After an unknown outcome: asks the platform whether the post exists. Returns it when found,
    * null when the platform's answer proves it was not created. Absent when the platform's API

@@ -116,6 +116,10 @@ export function createFacebookApi(options: FacebookApiOptions) {
         access_token: userToken,
       });
     },
+    /** `GET /{id}?fields=…`: one object (a Page) by its id. */
+    getObject(accessToken: string, objectId: string, fields: string[]) {
+      return call('read', 'GET', `/${id(objectId)}`, { fields: fields.join(','), access_token: accessToken });
+    },
     /** `GET /me`: the user, or the Page for a Page token. */
     getMe(accessToken: string, fields: string[]) {
       return call('read', 'GET', '/me', { fields: fields.join(','), access_token: accessToken });

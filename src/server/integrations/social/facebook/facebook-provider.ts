@@ -10,17 +10,15 @@ import {
   UnknownOutcomeError,
 } from '../social-provider';
 import { createFacebookApi } from './facebook-api';
+import { POST_INSIGHT_METRICS, toFacebookFollowers, toFacebookPostReading } from './metrics-transform';
 import { attachedMedia, isSameFacebookPost, toCreatedPhotoId, toFeedPage } from './publish-transform';
 import {
   FacebookObjectMissingError,
-  type FacebookPostMetrics,
   facebookPostUrl,
   facebookWebBaseUrl,
-  POST_INSIGHT_METRICS,
   toCreatedPostId,
   toGrantedScopes,
   toPageAccounts,
-  toPostMetrics,
   toTokenSet,
 } from './transform';
 
@@ -82,11 +80,6 @@ export interface FacebookProvider extends SocialProvider {
     text: string,
     options: { pageId: string },
   ): Promise<{ externalId: string; url: string }>;
-  /** Lifetime insights of the Page's posts; ids Facebook no longer knows (deleted) are listed apart. */
-  fetchPostMetrics(
-    tokens: TokenSet,
-    externalIds: string[],
-  ): Promise<{ metrics: FacebookPostMetrics[]; missing: string[] }>;
   deletePost(tokens: TokenSet, externalId: string): Promise<void>;
 }
 
@@ -230,19 +223,30 @@ export function createFacebookProvider(options: FacebookProviderOptions): Facebo
       );
     },
 
-    async fetchPostMetrics(tokens, externalIds) {
-      const result: { metrics: FacebookPostMetrics[]; missing: string[] } = { metrics: [], missing: [] };
-      // The Graph API reads insights one post at a time.
+    /**
+     * Lifetime insights with the Page token, one `GET /{post-id}/insights` per post (the Graph API
+     * has no batch read for them); see toFacebookPostReading. A post Facebook says does not exist
+     * (code 100) was deleted: missing.
+     */
+    async readPostMetrics(tokens, { externalIds }) {
+      const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
       for (const externalId of externalIds) {
         try {
           const body = await api.getPostInsights(tokens.accessToken, externalId, POST_INSIGHT_METRICS);
-          result.metrics.push(toPostMetrics(externalId, body));
+          result.metrics.push(toFacebookPostReading(externalId, body));
         } catch (error) {
           if (!(error instanceof FacebookObjectMissingError)) throw error;
           result.missing.push(externalId);
         }
       }
       return result;
+    },
+
+    /** `GET /{page-id}?fields=followers_count` with the Page token (the token Kitepost keeps). */
+    async readFollowers(tokens, account) {
+      return toFacebookFollowers(
+        await api.getObject(tokens.accessToken, account.externalId, ['followers_count']),
+      );
     },
 
     async deletePost(tokens, externalId) {

@@ -19,7 +19,6 @@ import {
   toCreatedPostId,
   toGrantedScopes,
   toPageAccounts,
-  toPostMetrics,
   toTokenSet,
 } from './transform';
 
@@ -157,39 +156,6 @@ describe('posts', () => {
     );
     expect(facebookWebBaseUrl('https://elsewhere.example/login')).toBe('https://www.facebook.com');
   });
-
-  it('reads lifetime insights, summing reactions by type', () => {
-    const metrics = toPostMetrics('101_9001', {
-      data: [
-        { name: 'post_total_media_view_unique', period: 'lifetime', values: [{ value: 720 }] },
-        { name: 'post_media_view', period: 'lifetime', values: [{ value: 1000 }] },
-        {
-          name: 'post_reactions_by_type_total',
-          period: 'lifetime',
-          values: [{ value: { like: 7, love: 2 } }],
-        },
-        { name: 'post_clicks', period: 'lifetime', values: [{ value: 15 }] },
-      ],
-    });
-    expect(metrics).toEqual({
-      externalId: '101_9001',
-      views: 1000,
-      viewers: 720,
-      reactions: 9,
-      reactionsByType: { like: 7, love: 2 },
-      clicks: 15,
-    });
-    expect(
-      toPostMetrics('1_2', { data: [{ name: 'post_reactions_by_type_total', values: [{ value: {} }] }] }),
-    ).toEqual({
-      externalId: '1_2',
-      views: 0,
-      viewers: 0,
-      reactions: 0,
-      reactionsByType: {},
-      clicks: 0,
-    });
-  });
 });
 
 describe('facebookErrorFrom', () => {
@@ -270,6 +236,15 @@ describe('facebookErrorFrom', () => {
         graph(100, "Unsupported get request. Object with ID '1_2' does not exist", { error_subcode: 33 }),
       ),
     ).toBeInstanceOf(FacebookObjectMissingError);
+    // Some answers say it with the message alone (no subcode): a deleted post all the same.
+    expect(
+      fail(
+        'read',
+        400,
+        graph(100, "Object with ID '101_7' does not exist, cannot be loaded due to missing permissions"),
+      ),
+    ).toBeInstanceOf(FacebookObjectMissingError);
+    expect(fail('read', 400, graph(100, 'Invalid parameter'))).not.toBeInstanceOf(FacebookObjectMissingError);
     const code = fail(
       'exchange-code',
       400,

@@ -149,64 +149,6 @@ export function facebookPostUrl(webBaseUrl: string, externalId: string): string 
   return `${webBaseUrl.replace(/\/$/, '')}/${externalId}`;
 }
 
-/** The post insights Kitepost reads (impressions metrics were removed in 2025: not asked for). */
-export const POST_INSIGHT_METRICS = [
-  'post_total_media_view_unique',
-  'post_media_view',
-  'post_reactions_by_type_total',
-  'post_clicks',
-] as const;
-
-export interface FacebookPostMetrics {
-  externalId: string;
-  /** post_media_view: times the post was seen (the successor of impressions). */
-  views: number;
-  /** post_total_media_view_unique: people who saw it (reach). */
-  viewers: number;
-  /** Sum of post_reactions_by_type_total. */
-  reactions: number;
-  reactionsByType: Record<string, number>;
-  /** post_clicks. */
-  clicks: number;
-}
-
-const insightValue = z.union([z.number(), z.record(z.string(), z.number()), z.null()]).catch(null);
-const insightsResponse = z.object({
-  data: z.array(
-    z
-      .object({
-        name: z.string(),
-        period: z.string().optional(),
-        values: z.array(z.object({ value: insightValue }).loose()).default([]),
-      })
-      .loose(),
-  ),
-});
-
-/** `GET /{post-id}/insights?metric=…`: the lifetime value of each metric (0 when Facebook sent none). */
-export function toPostMetrics(externalId: string, body: unknown): FacebookPostMetrics {
-  const parsed = parse(insightsResponse, body, 'post insights');
-  const latest = (name: string) => {
-    const metric = parsed.data.find((entry) => entry.name === name);
-    return metric?.values.at(-1)?.value ?? null;
-  };
-  const number = (value: unknown) =>
-    typeof value === 'number' && Number.isFinite(value) ? Math.max(0, value) : 0;
-  const byType = latest('post_reactions_by_type_total');
-  const reactionsByType: Record<string, number> = {};
-  if (byType && typeof byType === 'object') {
-    for (const [type, value] of Object.entries(byType)) reactionsByType[type] = number(value);
-  }
-  return {
-    externalId,
-    views: number(latest('post_media_view')),
-    viewers: number(latest('post_total_media_view_unique')),
-    reactions: Object.values(reactionsByType).reduce((sum, value) => sum + value, 0),
-    reactionsByType,
-    clicks: number(latest('post_clicks')),
-  };
-}
-
 /** The Graph error object (`{"error":{…}}`), as far as it was sent. */
 export interface GraphError {
   message: string | undefined;
@@ -362,7 +304,12 @@ export function facebookErrorFrom(input: {
       return new InvalidContentError('facebook', `Facebook refused the post: ${reason}`);
     }
   }
-  if (code === INVALID_PARAMETER && error.subcode === MISSING_OBJECT_SUBCODE) {
+  // "Object with ID … does not exist" (subcode 33, or the message alone on some answers): the
+  // post was deleted. Reads only: a publish or upload with code 100 was answered above.
+  if (
+    code === INVALID_PARAMETER &&
+    (error.subcode === MISSING_OBJECT_SUBCODE || /does not exist/i.test(error.message ?? ''))
+  ) {
     return new FacebookObjectMissingError('facebook', `Facebook does not know that object: ${reason}`);
   }
   return new SocialPlatformError('facebook', `Facebook answered ${status}: ${reason}`);

@@ -11,21 +11,19 @@ import {
   UnknownOutcomeError,
 } from '../social-provider';
 import { createInstagramApi } from './instagram-api';
+import { MEDIA_METRICS, toInstagramFollowers, toInstagramPostReading } from './metrics-transform';
 import { isSameInstagramPost, toMediaPage } from './publish-transform';
 import {
   containerFailure,
   INSTAGRAM_NEEDS_MEDIA,
   InstagramMediaNotFoundError,
-  type InstagramPostMetrics,
   isPublishCap,
-  MEDIA_METRICS,
   type PublishingLimit,
   toContainerStatus,
   toCreatedId,
   toExternalAccount,
   toLongLivedTokenSet,
   toPermalink,
-  toPostMetrics,
   toPublishingLimit,
   toShortLivedToken,
 } from './transform';
@@ -101,11 +99,6 @@ export interface InstagramProvider extends SocialProvider {
   fetchContainerStatus(tokens: TokenSet, containerId: string): Promise<ReturnType<typeof toContainerStatus>>;
   /** The account's rolling 24 h publishing quota. */
   fetchPublishingLimit(tokens: TokenSet, accountId?: string): Promise<PublishingLimit>;
-  /** Insights of each post; ids Instagram no longer knows (deleted) are listed apart. */
-  fetchPostMetrics(
-    tokens: TokenSet,
-    externalIds: string[],
-  ): Promise<{ metrics: InstagramPostMetrics[]; missing: string[] }>;
   /** Refuses: the Instagram API with Instagram Login cannot delete posts (Meta: "not supported"). */
   deletePost(tokens: TokenSet, externalId: string): Promise<never>;
 }
@@ -294,20 +287,30 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
       return toPublishingLimit(await api.getPublishingLimit(tokens.accessToken, id));
     },
 
-    async fetchPostMetrics(tokens, externalIds) {
-      const result: { metrics: InstagramPostMetrics[]; missing: string[] } = { metrics: [], missing: [] };
-      // Insights are read one media at a time (no batch endpoint for them).
+    /**
+     * One `GET /{media-id}/insights` per post (there is no batch read for insights); see
+     * toInstagramPostReading. Media Instagram says does not exist (deleted) is missing.
+     */
+    async readPostMetrics(tokens, { externalIds }) {
+      const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
       for (const externalId of externalIds) {
         try {
-          result.metrics.push(
-            toPostMetrics(externalId, await api.getInsights(tokens.accessToken, externalId, MEDIA_METRICS)),
-          );
+          const body = await api.getInsights(tokens.accessToken, externalId, MEDIA_METRICS);
+          result.metrics.push(toInstagramPostReading(externalId, body));
         } catch (error) {
-          if (error instanceof InstagramMediaNotFoundError) result.missing.push(externalId);
-          else throw error;
+          if (!(error instanceof InstagramMediaNotFoundError)) throw error;
+          result.missing.push(externalId);
         }
       }
       return result;
+    },
+
+    /**
+     * `GET /me?fields=followers_count`: with Instagram Login the token is the account's own, and
+     * /me is how this adapter addresses the account everywhere (its user_id is our externalId).
+     */
+    async readFollowers(tokens) {
+      return toInstagramFollowers(await api.getMe(tokens.accessToken, ['user_id', 'followers_count']));
     },
 
     async deletePost() {

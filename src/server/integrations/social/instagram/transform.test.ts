@@ -20,7 +20,6 @@ import {
   toExternalAccount,
   toLongLivedTokenSet,
   toPermalink,
-  toPostMetrics,
   toPublishingLimit,
   toShortLivedToken,
 } from './transform';
@@ -149,28 +148,6 @@ describe('publishing', () => {
       used: 0,
       total: null,
       windowSeconds: 86400,
-    });
-  });
-
-  it('reads insights values, 0 for what Instagram left out', () => {
-    expect(
-      toPostMetrics('9', {
-        data: [
-          { name: 'views', period: 'lifetime', values: [{ value: 812 }], id: '9/insights/views/lifetime' },
-          { name: 'likes', period: 'lifetime', values: [{ value: 40 }] },
-          { name: 'reach', total_value: { value: 600 } },
-          { name: 'impressions', values: [{ value: 1 }] },
-        ],
-      }),
-    ).toEqual({
-      externalId: '9',
-      views: 812,
-      reach: 600,
-      likes: 40,
-      comments: 0,
-      shares: 0,
-      saved: 0,
-      total_interactions: 0,
     });
   });
 });

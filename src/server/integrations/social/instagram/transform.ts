@@ -178,44 +178,6 @@ export function toPublishingLimit(body: unknown): PublishingLimit {
   };
 }
 
-/** The media metrics we read (`impressions`, `plays` and `video_views` are deprecated: never asked). */
-export const MEDIA_METRICS = [
-  'views',
-  'reach',
-  'likes',
-  'comments',
-  'shares',
-  'saved',
-  'total_interactions',
-] as const;
-type MediaMetric = (typeof MEDIA_METRICS)[number];
-
-export type InstagramPostMetrics = { externalId: string } & Record<MediaMetric, number>;
-
-const insightsResponse = z.object({
-  data: z.array(
-    z.object({
-      name: z.string(),
-      values: z.array(z.object({ value: z.unknown() })).optional(),
-      total_value: z.object({ value: z.unknown() }).optional(),
-    }),
-  ),
-});
-
-/** `GET /{media-id}/insights?metric=…`: Instagram leaves out what it has no data for; that reads 0. */
-export function toPostMetrics(externalId: string, body: unknown): InstagramPostMetrics {
-  const parsed = parse(insightsResponse, body, 'insights');
-  const metrics = Object.fromEntries(MEDIA_METRICS.map((name) => [name, 0])) as Record<MediaMetric, number>;
-  for (const entry of parsed.data) {
-    if (!(MEDIA_METRICS as readonly string[]).includes(entry.name)) continue;
-    const value = entry.total_value?.value ?? entry.values?.at(-1)?.value;
-    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) {
-      metrics[entry.name as MediaMetric] = Math.floor(value);
-    }
-  }
-  return { externalId, ...metrics };
-}
-
 /*
  * Failures. The Graph error object: `{"error":{"message","type","code","error_subcode",
  * "is_transient","error_user_title","error_user_msg","fbtrace_id"}}`; the token endpoint of

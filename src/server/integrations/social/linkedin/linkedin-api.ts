@@ -1,6 +1,6 @@
 import { SocialPlatformError } from '../social-provider';
+import type { LinkedInMetricType } from './metrics-transform';
 import {
-  type LinkedInMetricType,
   type LinkedInOperation,
   type LinkedInTransportFailure,
   linkedInErrorFrom,

@@ -11,19 +11,20 @@ import {
 } from '../social-provider';
 import { createLinkedInApi } from './linkedin-api';
 import { toLittleText } from './little-text';
+import {
+  LINKEDIN_METRIC_TYPES,
+  type LinkedInMetricType,
+  toLinkedInMetricCount,
+  toLinkedInPostReading,
+} from './metrics-transform';
 import { imageContent, isSameLinkedInPost, toAuthorPostsPage, toImageUpload } from './publish-transform';
 import {
   analyticsEntity,
-  LINKEDIN_METRIC_TYPES,
-  type LinkedInMetricType,
-  type LinkedInPostMetrics,
   linkedInPostUrl,
   linkedInWebBaseUrl,
   personUrn,
   toCreatedPostUrn,
   toExternalAccount,
-  toMetricCount,
-  toPostMetrics,
   toTokenSet,
 } from './transform';
 
@@ -81,15 +82,6 @@ export interface LinkedInProvider extends SocialProvider {
       externalAccountId: string;
     },
   ): Promise<{ externalId: string; url: string }>;
-  /**
-   * Totals of the member's posts (IMPRESSION, MEMBERS_REACHED, REACTION, COMMENT, RESHARE), one
-   * call per metric and post; posts LinkedIn no longer knows (deleted) are listed apart. Needs
-   * r_member_postAnalytics: without it LinkedIn answers 403 (a SocialPlatformError).
-   */
-  fetchPostMetrics(
-    tokens: TokenSet,
-    externalIds: string[],
-  ): Promise<{ metrics: LinkedInPostMetrics[]; missing: string[] }>;
   deletePost(tokens: TokenSet, externalId: string): Promise<void>;
 }
 
@@ -246,11 +238,16 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
       );
     },
 
-    async fetchPostMetrics(tokens, externalIds) {
-      const result: { metrics: LinkedInPostMetrics[]; missing: string[] } = { metrics: [], missing: [] };
+    /**
+     * Totals of the member's posts (IMPRESSION, MEMBERS_REACHED, REACTION, COMMENT, RESHARE), one
+     * call per metric and post; a post LinkedIn answers 404 for (deleted) is missing. Needs
+     * r_member_postAnalytics: without it LinkedIn answers 403 (a SocialPlatformError).
+     */
+    async readPostMetrics(tokens, { externalIds }) {
+      const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
       for (const urn of externalIds) {
         const entity = analyticsEntity(urn);
-        const counts = {} as Record<LinkedInMetricType, number>;
+        const counts = {} as Record<LinkedInMetricType, number | null>;
         let gone = false;
         for (const type of LINKEDIN_METRIC_TYPES) {
           const body = await api.getPostMetric(tokens.accessToken, entity, type);
@@ -258,12 +255,22 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
             gone = true;
             break;
           }
-          counts[type] = toMetricCount(body);
+          counts[type] = toLinkedInMetricCount(body);
         }
         if (gone) result.missing.push(urn);
-        else result.metrics.push(toPostMetrics(urn, counts));
+        else result.metrics.push(toLinkedInPostReading(urn, counts));
       }
       return result;
+    },
+
+    /**
+     * null: LinkedIn offers no follower count of a member to an app like ours. Follower counts
+     * exist for organizations only (organizationalEntityFollowerStatistics, networkSizes), and
+     * the member endpoint is UNCONFIRMED (platforms.md, LinkedIn › Analytics, L7/L10). Kitepost
+     * posts as the member, so it shows "not reported" rather than a guess.
+     */
+    async readFollowers() {
+      return null;
     },
 
     async deletePost(tokens, externalId) {

@@ -18,8 +18,6 @@ import {
   personUrn,
   toCreatedPostUrn,
   toExternalAccount,
-  toMetricCount,
-  toPostMetrics,
   toTokenSet,
 } from './transform';
 
@@ -124,33 +122,6 @@ describe('posts', () => {
     expect(analyticsEntity('urn:li:share:123')).toBe('(share:urn%3Ali%3Ashare%3A123)');
     expect(analyticsEntity('urn:li:ugcPost:9')).toBe('(ugc:urn%3Ali%3AugcPost%3A9)');
     expect(() => analyticsEntity('123')).toThrow(SocialPlatformError);
-  });
-
-  it('reads one metric total, 0 when LinkedIn has none yet, and names the five', () => {
-    expect(
-      toMetricCount({
-        paging: { start: 0, count: 10, links: [] },
-        elements: [{ count: 412, metricType: 'IMPRESSION', targetEntity: { share: 'urn:li:share:1' } }],
-      }),
-    ).toBe(412);
-    expect(toMetricCount({ elements: [] })).toBe(0);
-    expect(() => toMetricCount({})).toThrow(SocialPlatformError);
-    expect(
-      toPostMetrics('urn:li:share:1', {
-        IMPRESSION: 10,
-        MEMBERS_REACHED: 8,
-        REACTION: 3,
-        COMMENT: 2,
-        RESHARE: 1,
-      }),
-    ).toEqual({
-      externalId: 'urn:li:share:1',
-      impressions: 10,
-      membersReached: 8,
-      reactions: 3,
-      comments: 2,
-      reshares: 1,
-    });
   });
 
   it('builds post links on linkedin.com and on the simulator', () => {

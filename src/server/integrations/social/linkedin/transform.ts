@@ -126,49 +126,6 @@ export function analyticsEntity(urn: string): string {
   return `(${kind === 'share' ? 'share' : 'ugc'}:${encodeURIComponent(urn)})`;
 }
 
-/** The metrics memberCreatorPostAnalytics documents for one post (platforms.md L10). */
-export const LINKEDIN_METRIC_TYPES = [
-  'IMPRESSION',
-  'MEMBERS_REACHED',
-  'REACTION',
-  'COMMENT',
-  'RESHARE',
-] as const;
-export type LinkedInMetricType = (typeof LINKEDIN_METRIC_TYPES)[number];
-
-export interface LinkedInPostMetrics {
-  externalId: string;
-  impressions: number;
-  membersReached: number;
-  reactions: number;
-  comments: number;
-  reshares: number;
-}
-
-const analyticsResponse = z.object({
-  elements: z.array(z.object({ count: z.number().int().nonnegative().catch(0) }).loose()),
-});
-
-/** One metric's total from a `q=entity&queryType=…&aggregation=TOTAL` answer (none yet: 0). */
-export function toMetricCount(body: unknown): number {
-  return parse(analyticsResponse, body, 'post analytics').elements[0]?.count ?? 0;
-}
-
-/** The five totals of a post, by metric type, as our metrics. */
-export function toPostMetrics(
-  externalId: string,
-  counts: Record<LinkedInMetricType, number>,
-): LinkedInPostMetrics {
-  return {
-    externalId,
-    impressions: counts.IMPRESSION,
-    membersReached: counts.MEMBERS_REACHED,
-    reactions: counts.REACTION,
-    comments: counts.COMMENT,
-    reshares: counts.RESHARE,
-  };
-}
-
 /**
  * Where people read LinkedIn (and the simulator): the authorize URL without its
  * `/oauth/v2/authorization`. `https://www.linkedin.com/oauth/v2/authorization` →

@@ -27,6 +27,7 @@ import {
   type SimulatedCallKind,
   simulatedApi,
 } from './sandbox-faults';
+import { sandboxFollowers } from './sandbox-followers';
 import { type SandboxMetrics, sandboxMetrics } from './sandbox-metrics';
 import { avatarSvg } from './sandbox-page';
 import {
@@ -59,6 +60,8 @@ type Fields = Record<string, string | undefined>;
 export type FacebookGraphRoute = <R extends FastifyRequest>(
   kind: SimulatedCallKind,
   handle: (request: R, caller: Caller) => Promise<SimulatedAnswer>,
+  /** A metrics read's answer under the `no-data` fault (sandbox-faults.ts). */
+  withoutData?: (answer: SimulatedAnswer) => SimulatedAnswer,
 ) => (request: R, reply: import('fastify').FastifyReply) => Promise<unknown>;
 
 /** `fields=id,name,picture{url}` → {id, name, picture}: the names asked for, sub-selections aside. */
@@ -94,9 +97,9 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
   const postUrl = (externalId: string) => `${appUrl}${FACEBOOK_BASE_PATH}/${externalId}`;
 
   /** A Graph route: the caller's token, fault injection (header or armed). */
-  const graphRoute: FacebookGraphRoute = (kind, handle) =>
+  const graphRoute: FacebookGraphRoute = (kind, handle, withoutData) =>
     simulatedApi(
-      { faults: options.faults, answers: facebookFaults, armed: options.armed, kind },
+      { faults: options.faults, answers: facebookFaults, armed: options.armed, kind, withoutData },
       async (request, check: FaultCheck) => {
         const caller = await callerOf(db, request);
         if (!('grant' in caller)) return caller;
@@ -122,8 +125,9 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
       out.picture = { data: { height: 96, width: 96, is_silhouette: false, url: avatarUrl(account) } };
     }
     if (isPage(account)) {
-      if (fields.has('followers_count')) out.followers_count = account.followers;
-      if (fields.has('fan_count')) out.fan_count = Math.round(account.followers * 0.92);
+      const followers = sandboxFollowers(account, new Date());
+      if (fields.has('followers_count')) out.followers_count = followers;
+      if (fields.has('fan_count')) out.fan_count = Math.round(followers * 0.92);
       if (fields.has('category')) out.category = 'Local business';
       if (fields.has('link')) out.link = `${appUrl}${FACEBOOK_BASE_PATH}/${account.externalId}`;
     }
@@ -188,27 +192,31 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
   app.get(
     `${FACEBOOK_GRAPH_PATH}/:id`,
     { config: PUBLIC, schema: HIDDEN },
-    graphRoute('read', async (request, { account }) => {
-      const { id } = request.params as { id: string };
-      const query = request.query as Fields;
-      if (id === 'me')
-        return { status: 200, body: accountObject(account, fieldsOf(query.fields, ['id', 'name'])) };
-      if (POST_ID.test(id)) {
-        const [found] = await findPublishedPosts(db, 'facebook', [id]);
-        if (!found) return missingObject(id);
-        return {
-          status: 200,
-          body: postObject(
-            found.post,
-            found.account,
-            fieldsOf(query.fields, ['created_time', 'message', 'id']),
-          ),
-        };
-      }
-      const target = OBJECT_ID.test(id) ? await findAccountByExternalId(db, 'facebook', id) : undefined;
-      if (!target) return missingObject(id);
-      return { status: 200, body: accountObject(target, fieldsOf(query.fields, ['id', 'name'])) };
-    }),
+    graphRoute(
+      'read',
+      async (request, { account }) => {
+        const { id } = request.params as { id: string };
+        const query = request.query as Fields;
+        if (id === 'me')
+          return { status: 200, body: accountObject(account, fieldsOf(query.fields, ['id', 'name'])) };
+        if (POST_ID.test(id)) {
+          const [found] = await findPublishedPosts(db, 'facebook', [id]);
+          if (!found) return missingObject(id);
+          return {
+            status: 200,
+            body: postObject(
+              found.post,
+              found.account,
+              fieldsOf(query.fields, ['created_time', 'message', 'id']),
+            ),
+          };
+        }
+        const target = OBJECT_ID.test(id) ? await findAccountByExternalId(db, 'facebook', id) : undefined;
+        if (!target) return missingObject(id);
+        return { status: 200, body: accountObject(target, fieldsOf(query.fields, ['id', 'name'])) };
+      },
+      withoutFollowerCounts,
+    ),
   );
 
   /** The Page's token for a Page call, and the permissions it needs; else the Graph error to answer. */
@@ -243,34 +251,38 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
   app.get(
     `${FACEBOOK_GRAPH_PATH}/:id/insights`,
     { config: PUBLIC, schema: HIDDEN },
-    graphRoute('read', async (request, caller) => {
-      const { id } = request.params as { id: string };
-      const [found] = POST_ID.test(id) ? await findPublishedPosts(db, 'facebook', [id]) : [];
-      if (!found) return missingObject(id);
-      if (!isPage(caller.account) || caller.account.id !== found.account.id) {
-        return graphError(403, 10, '(#10) Application does not have permission for this action');
-      }
-      if (!caller.grant.scopes.includes('read_insights')) {
-        return graphError(403, 10, '(#10) Application does not have permission for this action');
-      }
-      const asked = ((request.query as Fields).metric ?? '').split(',').filter(Boolean);
-      if (
-        asked.length === 0 ||
-        asked.some((name) => !(FACEBOOK_POST_METRICS as readonly string[]).includes(name))
-      ) {
-        return invalidParameter('The value must be a valid insights metric');
-      }
-      const metrics = metricsOf(found.post, found.account, Date.now());
-      const data = asked.map((name) => ({
-        name,
-        period: 'lifetime',
-        values: [{ value: insightValue(name, metrics) }],
-        title: insightTitles[name] ?? name,
-        description: `Lifetime: ${insightTitles[name] ?? name}`,
-        id: `${id}/insights/${name}/lifetime`,
-      }));
-      return { status: 200, body: { data } };
-    }),
+    graphRoute(
+      'read',
+      async (request, caller) => {
+        const { id } = request.params as { id: string };
+        const [found] = POST_ID.test(id) ? await findPublishedPosts(db, 'facebook', [id]) : [];
+        if (!found) return missingObject(id);
+        if (!isPage(caller.account) || caller.account.id !== found.account.id) {
+          return graphError(403, 10, '(#10) Application does not have permission for this action');
+        }
+        if (!caller.grant.scopes.includes('read_insights')) {
+          return graphError(403, 10, '(#10) Application does not have permission for this action');
+        }
+        const asked = ((request.query as Fields).metric ?? '').split(',').filter(Boolean);
+        if (
+          asked.length === 0 ||
+          asked.some((name) => !(FACEBOOK_POST_METRICS as readonly string[]).includes(name))
+        ) {
+          return invalidParameter('The value must be a valid insights metric');
+        }
+        const metrics = metricsOf(found.post, found.account, Date.now());
+        const data = asked.map((name) => ({
+          name,
+          period: 'lifetime',
+          values: [{ value: insightValue(name, metrics) }],
+          title: insightTitles[name] ?? name,
+          description: `Lifetime: ${insightTitles[name] ?? name}`,
+          id: `${id}/insights/${name}/lifetime`,
+        }));
+        return { status: 200, body: { data } };
+      },
+      noInsightsYet,
+    ),
   );
 
   // Public pages: a post's link (facebook.com/{page-id}_{post-id}) and avatars.
@@ -320,6 +332,15 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
         .send(avatarSvg(account.displayName, account.externalId));
     },
   );
+}
+
+/** Insights Facebook has no data for yet: an empty set. */
+const noInsightsYet = (answer: SimulatedAnswer): SimulatedAnswer => ({ ...answer, body: { data: [] } });
+
+/** A Page whose counts Facebook does not report (yet): the object without them. */
+function withoutFollowerCounts(answer: SimulatedAnswer): SimulatedAnswer {
+  const { followers_count: _, fan_count: __, ...rest } = (answer.body ?? {}) as Record<string, unknown>;
+  return { ...answer, body: rest };
 }
 
 const insightTitles: Record<string, string> = {

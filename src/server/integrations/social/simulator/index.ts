@@ -1,3 +1,4 @@
+export { INSIGHTS_LAG_MS as INSTAGRAM_INSIGHTS_LAG_MS } from './instagram-insights-simulator';
 export { type PlatformSimulatorOptions, registerPlatformSimulator } from './platform-simulator';
 export {
   SANDBOX_DELAY_HEADER,
@@ -5,4 +6,5 @@ export {
   type SandboxFault,
   sandboxFaults,
 } from './sandbox-faults';
+export { sandboxFollowers } from './sandbox-followers';
 export { SIMULATOR_CREDENTIALS, simulatedPlatforms, simulatorEndpoints } from './simulator-endpoints';

@@ -1,5 +1,63 @@
-import { renderPostImages } from './post-page';
-import { html, renderSandboxPage } from './sandbox-page';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { instagramPostMetricsOf } from './instagram-insights-simulator';
+import type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
+import { IG_BASE_PATH, IG_LABEL, IG_LOGO, mediaIdOf } from './instagram-shapes';
+import { renderMissingPostPage, renderPostImages } from './post-page';
+import { avatarSvg, html, renderSandboxPage } from './sandbox-page';
+import { findAccountByExternalId, findPublishedPosts } from './sandbox-store';
+
+const PUBLIC = { access: 'public' } as const;
+const HIDDEN = { hide: true } as const;
+
+/** The pretend Instagram's public pages: a post's permalink (`/p/{shortcode}/`), and avatars. */
+export function registerInstagramPublicPages(app: FastifyInstance, options: InstagramSimulatorOptions) {
+  const { db, appUrl } = options;
+
+  const postPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { shortcode } = request.params as { shortcode: string };
+    const mediaId = mediaIdOf(shortcode);
+    const [found] = mediaId ? await findPublishedPosts(db, 'instagram', [mediaId]) : [];
+    if (!found) {
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .send(renderMissingPostPage({ platformLabel: IG_LABEL, logo: IG_LOGO }));
+    }
+    const metrics = instagramPostMetricsOf(found.post, found.account, Date.now());
+    const page = renderInstagramPostPage({
+      author: {
+        displayName: found.account.displayName,
+        username: found.account.username,
+        avatarUrl: `${IG_BASE_PATH}/avatars/${found.account.externalId}.svg`,
+      },
+      caption: found.post.text,
+      imageUrl: found.post.media[0]?.url ?? null,
+      appUrl,
+      publishedAt: found.post.publishedAt ?? found.post.createdAt,
+      stats: [
+        { label: 'Views', value: metrics.impressions },
+        { label: 'Likes', value: metrics.likes },
+        { label: 'Comments', value: metrics.replies },
+        { label: 'Shares', value: metrics.reposts },
+        { label: 'Saves', value: metrics.bookmarks },
+      ],
+    });
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  };
+  app.get(`${IG_BASE_PATH}/p/:shortcode/`, { config: PUBLIC, schema: HIDDEN }, postPage);
+  app.get(`${IG_BASE_PATH}/p/:shortcode`, { config: PUBLIC, schema: HIDDEN }, postPage);
+
+  app.get(`${IG_BASE_PATH}/avatars/:file`, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const externalId = /^(\d{1,20})\.svg$/.exec(file)?.[1];
+    const account = externalId ? await findAccountByExternalId(db, 'instagram', externalId) : undefined;
+    if (!account) return reply.status(404).send({ error: 'No such avatar' });
+    return reply
+      .header('cache-control', 'public, max-age=86400')
+      .type('image/svg+xml')
+      .send(avatarSvg(account.displayName, account.externalId));
+  });
+}
 
 /**
  * The public page of a pretend Instagram post: its image (shown when it is on the app or https, as

@@ -1,42 +1,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { platformRules } from '../../../../contracts/platforms';
 import { checkPostFits } from '../../../../contracts/post-text';
+import {
+  type InstagramCaller,
+  type InstagramGraphRoute,
+  instagramPostMetricsOf,
+  registerInstagramInsightsSimulator,
+} from './instagram-insights-simulator';
 import { type InstagramSimulatorOptions, registerInstagramOAuthSimulator } from './instagram-oauth-simulator';
-import { renderInstagramPostPage } from './instagram-post-page';
+import { registerInstagramPublicPages } from './instagram-post-page';
 import {
   appScopedId,
   containerState,
   graphError,
   IG_BASE_PATH,
   IG_GRAPH_PATH,
-  IG_LABEL,
-  IG_LOGO,
   IG_PUBLISH_QUOTA,
   IG_PUBLISH_WINDOW_SECONDS,
   igGraphFaults,
   invalidParameter,
   invalidToken,
-  mediaIdOf,
   missingPermission,
   newInstagramId,
   noSuchObject,
   shortcodeOf,
 } from './instagram-shapes';
 import { countRecentlyPublished, findInstagramObject, publishContainer } from './instagram-store';
-import { renderMissingPostPage } from './post-page';
-import {
-  type FaultCheck,
-  type SimulatedAnswer,
-  type SimulatedCallKind,
-  simulatedApi,
-} from './sandbox-faults';
-import { newMetricsSeed, sandboxMetrics } from './sandbox-metrics';
-import { avatarSvg } from './sandbox-page';
+import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
+import { sandboxFollowers } from './sandbox-followers';
+import { newMetricsSeed } from './sandbox-metrics';
 import {
   countLivePosts,
-  findAccountByExternalId,
   findLiveGrant,
-  findPublishedPosts,
   findTimeline,
   insertPost,
   type SandboxAccount,
@@ -46,7 +41,8 @@ import {
 /*
  * The pretend Instagram (Instagram API with Instagram Login, platforms.md): OAuth, the profile,
  * two-step image publishing (container → media_publish) with the caption rules and the 24 h
- * quota, permalinks, media insights growing with time, and a public page per post. Served under
+ * quota, permalinks, media insights growing with time (instagram-insights-simulator.ts), followers
+ * growing with time (sandbox-followers.ts), and a public page per post. Served under
  * /sandbox/instagram; the real Instagram adapter is pointed at it by base URLs. Images are never
  * downloaded: their URLs are recorded in `sandbox_posts.media`.
  */
@@ -57,20 +53,23 @@ const PUBLIC = { access: 'public' } as const;
 const HIDDEN = { hide: true } as const;
 const BASIC = 'instagram_business_basic';
 const PUBLISH = 'instagram_business_content_publish';
-const INSIGHTS = 'instagram_business_manage_insights';
-const DEPRECATED_METRICS = new Set(['impressions', 'plays', 'video_views']);
-const MEDIA_METRICS = ['views', 'reach', 'likes', 'comments', 'shares', 'saved', 'total_interactions'];
 const DEFAULT_MEDIA_PAGE = 25;
 const MAX_MEDIA_PAGE = 100;
 
 type Fields = Record<string, string | undefined>;
-type Caller = { account: SandboxAccount; scopes: string[] };
+type Caller = InstagramCaller;
 
 const fieldsOf = (value: string | undefined) =>
   (value ?? '')
     .split(',')
     .map((f) => f.trim())
     .filter(Boolean);
+
+/** A profile whose count Instagram does not report (yet): the profile without it. */
+function withoutFollowerCount(answer: SimulatedAnswer): SimulatedAnswer {
+  const { followers_count: _, ...rest } = (answer.body ?? {}) as Record<string, unknown>;
+  return { ...answer, body: rest };
+}
 
 export function registerInstagramSimulator(app: FastifyInstance, options: InstagramSimulatorOptions) {
   const { db, appUrl } = options;
@@ -92,13 +91,9 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
   }
 
   /** A Graph route: the token, the permissions it needs, the kind of call, fault injection. */
-  function graphRoute<R extends FastifyRequest>(
-    scopes: string[],
-    kind: SimulatedCallKind,
-    handle: (request: R, caller: Caller, params: Fields) => Promise<SimulatedAnswer>,
-  ) {
-    return simulatedApi<R>(
-      { faults: options.faults, answers: igGraphFaults, armed: options.armed, kind },
+  const graphRoute: InstagramGraphRoute = (scopes, kind, handle, withoutData) =>
+    simulatedApi(
+      { faults: options.faults, answers: igGraphFaults, armed: options.armed, kind, withoutData },
       async (request, check: FaultCheck) => {
         const caller = await callerOf(request);
         if (!caller) return invalidToken();
@@ -107,10 +102,10 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
         if (!scopes.every((scope) => caller.scopes.includes(scope))) return missingPermission();
         // Graph reads parameters from the query string and the form body alike.
         const body = request.body && typeof request.body === 'object' ? (request.body as Fields) : {};
-        return handle(request, caller, { ...(request.query as Fields), ...body });
+        return handle(request as never, caller, { ...(request.query as Fields), ...body });
       },
     );
-  }
+  registerInstagramInsightsSimulator(app, options, graphRoute);
 
   /** A published media's fields, as the media node and the account's media edge answer them. */
   function mediaFields(
@@ -118,7 +113,7 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
     account: SandboxAccount,
     fields: string[],
   ): { body: Record<string, unknown> } | { refused: SimulatedAnswer } {
-    const metrics = metricsOf(post, account, Date.now());
+    const metrics = instagramPostMetricsOf(post, account, Date.now());
     const values: Record<string, unknown> = {
       caption: post.text,
       media_type: 'IMAGE',
@@ -149,13 +144,6 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
 
   const isSelf = (id: string, caller: Caller) => id === 'me' || id === caller.account.externalId;
 
-  const metricsOf = (post: SandboxPost, account: SandboxAccount, now: number) =>
-    sandboxMetrics({
-      seed: post.metricsSeed,
-      followers: account.followers,
-      ageMs: now - (post.publishedAt ?? post.createdAt).getTime(),
-    });
-
   async function profile(account: SandboxAccount, fields: string[]): Promise<SimulatedAnswer> {
     const user: Record<string, unknown> = {};
     for (const field of fields) {
@@ -178,7 +166,7 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
           user.profile_picture_url = avatarUrl(account);
           break;
         case 'followers_count':
-          user.followers_count = account.followers;
+          user.followers_count = sandboxFollowers(account, new Date());
           break;
         case 'follows_count':
           user.follows_count = Math.round(account.followers / 7) + 12;
@@ -196,8 +184,11 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
   app.get(
     `${IG_GRAPH_PATH}/me`,
     { config: PUBLIC, schema: HIDDEN },
-    graphRoute([BASIC], 'read', async (_request, { account }, params) =>
-      profile(account, fieldsOf(params.fields)),
+    graphRoute(
+      [BASIC],
+      'read',
+      async (_request, { account }, params) => profile(account, fieldsOf(params.fields)),
+      withoutFollowerCount,
     ),
   );
 
@@ -205,32 +196,37 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
   app.get(
     `${IG_GRAPH_PATH}/:id`,
     { config: PUBLIC, schema: HIDDEN },
-    graphRoute([BASIC], 'read', async (request, caller, params) => {
-      const { id } = request.params as { id: string };
-      const fields = fieldsOf(params.fields);
-      if (id === caller.account.externalId) return profile(caller.account, fields);
-      const found = /^\d{1,20}$/.test(id) ? await findInstagramObject(db, id) : undefined;
-      if (!found || found.account.id !== caller.account.id) return noSuchObject(id, 'get');
-      if (found.kind !== 'media') {
-        const state =
-          found.kind === 'published-container'
-            ? { code: 'PUBLISHED', status: 'Published: the media was published.' }
-            : containerState(found.post, Date.now());
-        const out: Record<string, unknown> = { id };
-        for (const field of fields) {
-          if (field === 'status_code') out.status_code = state.code;
-          else if (field === 'status') out.status = state.status;
-          else if (field !== 'id') {
-            return invalidParameter(
-              `Tried accessing nonexisting field (${field}) on node type (ShadowIGMediaBuilder)`,
-            );
+    graphRoute(
+      [BASIC],
+      'read',
+      async (request, caller, params) => {
+        const { id } = request.params as { id: string };
+        const fields = fieldsOf(params.fields);
+        if (id === caller.account.externalId) return profile(caller.account, fields);
+        const found = /^\d{1,20}$/.test(id) ? await findInstagramObject(db, id) : undefined;
+        if (!found || found.account.id !== caller.account.id) return noSuchObject(id, 'get');
+        if (found.kind !== 'media') {
+          const state =
+            found.kind === 'published-container'
+              ? { code: 'PUBLISHED', status: 'Published: the media was published.' }
+              : containerState(found.post, Date.now());
+          const out: Record<string, unknown> = { id };
+          for (const field of fields) {
+            if (field === 'status_code') out.status_code = state.code;
+            else if (field === 'status') out.status = state.status;
+            else if (field !== 'id') {
+              return invalidParameter(
+                `Tried accessing nonexisting field (${field}) on node type (ShadowIGMediaBuilder)`,
+              );
+            }
           }
+          return { status: 200, body: out };
         }
-        return { status: 200, body: out };
-      }
-      const answer = mediaFields(found.post, found.account, fields);
-      return 'refused' in answer ? answer.refused : { status: 200, body: answer.body };
-    }),
+        const answer = mediaFields(found.post, found.account, fields);
+        return 'refused' in answer ? answer.refused : { status: 200, body: answer.body };
+      },
+      withoutFollowerCount,
+    ),
   );
 
   // The account's published media, newest first (reconciliation looks a caption up in it).
@@ -397,98 +393,5 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
     }),
   );
 
-  app.get(
-    `${IG_GRAPH_PATH}/:id/insights`,
-    { config: PUBLIC, schema: HIDDEN },
-    graphRoute([BASIC, INSIGHTS], 'read', async (request, caller, params) => {
-      const { id } = request.params as { id: string };
-      const found = /^\d{1,20}$/.test(id) ? await findInstagramObject(db, id) : undefined;
-      if (found?.kind !== 'media' || found.account.id !== caller.account.id) {
-        return noSuchObject(id, 'get');
-      }
-      const metrics = fieldsOf(params.metric);
-      if (metrics.length === 0) return invalidParameter('The parameter metric is required');
-      const deprecated = metrics.find((metric) => DEPRECATED_METRICS.has(metric));
-      if (deprecated) {
-        return invalidParameter(
-          `Starting from version v22.0 and above, the ${deprecated} metric is no longer supported. Use views instead.`,
-        );
-      }
-      const unknown = metrics.find((metric) => !MEDIA_METRICS.includes(metric));
-      if (unknown) {
-        return invalidParameter(
-          `metric[${metrics.indexOf(unknown)}] must be one of the following values: ${MEDIA_METRICS.join(', ')}`,
-        );
-      }
-      const m = metricsOf(found.post, found.account, Date.now());
-      const values: Record<string, number> = {
-        views: m.impressions,
-        reach: Math.floor(m.impressions * 0.72),
-        likes: m.likes,
-        comments: m.replies,
-        shares: m.reposts,
-        saved: m.bookmarks,
-        total_interactions: m.likes + m.replies + m.reposts + m.bookmarks,
-      };
-      return {
-        status: 200,
-        body: {
-          data: metrics.map((name) => ({
-            name,
-            period: 'lifetime',
-            values: [{ value: values[name] ?? 0 }],
-            title: name.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()),
-            description: `Lifetime ${name.replace(/_/g, ' ')} of this media.`,
-            id: `${id}/insights/${name}/lifetime`,
-          })),
-        },
-      };
-    }),
-  );
-
-  // Public pages: a post's permalink, and avatars.
-  const postPage = async (request: FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const { shortcode } = request.params as { shortcode: string };
-    const mediaId = mediaIdOf(shortcode);
-    const [found] = mediaId ? await findPublishedPosts(db, 'instagram', [mediaId]) : [];
-    if (!found) {
-      return reply
-        .status(404)
-        .type('text/html; charset=utf-8')
-        .send(renderMissingPostPage({ platformLabel: IG_LABEL, logo: IG_LOGO }));
-    }
-    const metrics = metricsOf(found.post, found.account, Date.now());
-    const page = renderInstagramPostPage({
-      author: {
-        displayName: found.account.displayName,
-        username: found.account.username,
-        avatarUrl: `${IG_BASE_PATH}/avatars/${found.account.externalId}.svg`,
-      },
-      caption: found.post.text,
-      imageUrl: found.post.media[0]?.url ?? null,
-      appUrl,
-      publishedAt: found.post.publishedAt ?? found.post.createdAt,
-      stats: [
-        { label: 'Views', value: metrics.impressions },
-        { label: 'Likes', value: metrics.likes },
-        { label: 'Comments', value: metrics.replies },
-        { label: 'Shares', value: metrics.reposts },
-        { label: 'Saves', value: metrics.bookmarks },
-      ],
-    });
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
-  };
-  app.get(`${IG_BASE_PATH}/p/:shortcode/`, { config: PUBLIC, schema: HIDDEN }, postPage);
-  app.get(`${IG_BASE_PATH}/p/:shortcode`, { config: PUBLIC, schema: HIDDEN }, postPage);
-
-  app.get(`${IG_BASE_PATH}/avatars/:file`, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
-    const { file } = request.params as { file: string };
-    const externalId = /^(\d{1,20})\.svg$/.exec(file)?.[1];
-    const account = externalId ? await findAccountByExternalId(db, 'instagram', externalId) : undefined;
-    if (!account) return reply.status(404).send({ error: 'No such avatar' });
-    return reply
-      .header('cache-control', 'public, max-age=86400')
-      .type('image/svg+xml')
-      .send(avatarSvg(account.displayName, account.externalId));
-  });
+  registerInstagramPublicPages(app, options);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { linkedInPostMetricsOf, registerLinkedInAnalyticsSimulator } from './linkedin-analytics-simulator';
 import { registerLinkedInMediaSimulator } from './linkedin-media-simulator';
 import {
   type LinkedInSimulatorOptions,
@@ -26,7 +27,7 @@ import {
   simulatedApi,
 } from './sandbox-faults';
 import { registerSandboxMediaRoute } from './sandbox-media';
-import { newMetricsSeed, sandboxMetrics } from './sandbox-metrics';
+import { newMetricsSeed } from './sandbox-metrics';
 import { avatarSvg } from './sandbox-page';
 import {
   findAccountByExternalId,
@@ -45,7 +46,8 @@ import {
 /*
  * The pretend LinkedIn (platforms.md, LinkedIn): OAuth, OpenID Connect userinfo, the Images API
  * (linkedin-media-simulator.ts), the Posts API (create as the member with 0..n images, find by
- * author, delete), member post analytics, and a public page per post. Served under
+ * author, delete), member post analytics (linkedin-analytics-simulator.ts), and a public page per
+ * post. LinkedIn has no member follower count for us (platforms.md): none is served. Served under
  * /sandbox/linkedin; the real LinkedIn adapter is pointed at it by its URLs.
  */
 
@@ -55,7 +57,6 @@ const PUBLIC = { access: 'public' } as const;
 const HIDDEN = { hide: true } as const;
 const API = `${LINKEDIN_BASE_PATH}/api`;
 const SHARE_URN = /^urn:li:share:\d{1,19}$/;
-const METRIC_TYPES = new Set(['IMPRESSION', 'MEMBERS_REACHED', 'REACTION', 'COMMENT', 'RESHARE']);
 
 const DEFAULT_FINDER_COUNT = 10;
 const MAX_FINDER_COUNT = 100;
@@ -65,7 +66,14 @@ export type LinkedInCaller = { account: SandboxAccount; scopes: string[] };
 type Caller = LinkedInCaller;
 /** A LinkedIn API route's handler factory: Bearer auth, scopes (any of), version, kind, faults. */
 export type LinkedInApiRoute = <R extends FastifyRequest>(
-  route: { anyScope: string[]; resource: string; versioned: boolean; kind: SimulatedCallKind },
+  route: {
+    anyScope: string[];
+    resource: string;
+    versioned: boolean;
+    kind: SimulatedCallKind;
+    /** A metrics read's answer under the `no-data` fault (sandbox-faults.ts). */
+    withoutData?: (answer: SimulatedAnswer) => SimulatedAnswer;
+  },
   handle: (request: R, caller: LinkedInCaller) => Promise<SimulatedAnswer>,
 ) => (request: R, reply: import('fastify').FastifyReply) => Promise<unknown>;
 
@@ -106,7 +114,13 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
   /** An API route: Bearer auth, the scopes it needs (any of), the version for /rest, faults. */
   const apiRoute: LinkedInApiRoute = (route, handle) =>
     simulatedApi(
-      { faults: options.faults, answers: linkedInApiFaults, armed: options.armed, kind: route.kind },
+      {
+        faults: options.faults,
+        answers: linkedInApiFaults,
+        armed: options.armed,
+        kind: route.kind,
+        withoutData: route.withoutData,
+      },
       async (request, check: FaultCheck) => {
         const caller = await callerOf(request);
         if (!caller) return linkedInApiFaults.unauthorized();
@@ -122,27 +136,12 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
       },
     );
   registerLinkedInMediaSimulator(app, options, apiRoute);
+  registerLinkedInAnalyticsSimulator(app, options, apiRoute);
   registerSandboxMediaRoute(app, {
     platform: 'linkedin',
     basePath: LINKEDIN_BASE_PATH,
     storage: options.storage,
   });
-
-  const metricsOf = (post: SandboxPost, account: SandboxAccount, now: number) => {
-    const grown = sandboxMetrics({
-      seed: post.metricsSeed,
-      followers: account.followers,
-      ageMs: now - (post.publishedAt ?? post.createdAt).getTime(),
-    });
-    return {
-      IMPRESSION: grown.impressions,
-      // Some people see a post more than once: reach is a share of the impressions (never more).
-      MEMBERS_REACHED: Math.floor(grown.impressions * 0.78),
-      REACTION: grown.likes,
-      COMMENT: grown.replies,
-      RESHARE: grown.reposts,
-    };
-  };
 
   app.get(
     `${API}/v2/userinfo`,
@@ -318,45 +317,6 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
     ),
   );
 
-  app.get(
-    `${API}/rest/memberCreatorPostAnalytics`,
-    { config: PUBLIC, schema: HIDDEN },
-    apiRoute(
-      {
-        anyScope: ['r_member_postAnalytics'],
-        resource: 'memberCreatorPostAnalytics.FINDER-entity.20260101',
-        versioned: true,
-        kind: 'read',
-      },
-      async (request, { account }) => {
-        const query = request.query as Query;
-        if (query.q !== 'entity') return apiError(400, 'Only the q=entity finder is served by the sandbox');
-        // Fastify has decoded the URN inside the Rest.li tuple: `(share:urn:li:share:1)`.
-        const entity = /^\((share|ugc|ugcPost):(urn:li:(?:share|ugcPost):\d{1,19})\)$/.exec(
-          query.entity ?? '',
-        );
-        if (!entity?.[2]) return apiError(400, `Invalid entity "${query.entity ?? ''}"`);
-        const queryType = query.queryType ?? '';
-        if (!METRIC_TYPES.has(queryType)) return apiError(400, `Invalid queryType "${queryType}"`);
-        if ((query.aggregation ?? 'TOTAL') !== 'TOTAL') {
-          return apiError(400, 'The sandbox serves aggregation=TOTAL only');
-        }
-        const urn = entity[2];
-        const [found] = await findPublishedPosts(db, 'linkedin', [urn]);
-        if (!found) return apiError(404, `Post ${urn} does not exist`);
-        if (found.account.id !== account.id) return accessDenied(`analytics of ${urn}`);
-        const count = metricsOf(found.post, found.account, Date.now())[queryType as 'IMPRESSION'];
-        return {
-          status: 200,
-          body: {
-            paging: { start: 0, count: 10, links: [] },
-            elements: [{ count, metricType: queryType, targetEntity: { share: urn } }],
-          },
-        };
-      },
-    ),
-  );
-
   // Public pages: a post's link (LinkedIn's feed update URL) and avatars.
   app.get(
     `${LINKEDIN_BASE_PATH}/feed/update/:urn`,
@@ -370,7 +330,7 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
           .type('text/html; charset=utf-8')
           .send(renderMissingPostPage({ platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO }));
       }
-      const metrics = metricsOf(found.post, found.account, Date.now());
+      const metrics = linkedInPostMetricsOf(found.post, found.account, Date.now());
       const page = renderPostPage({
         platformLabel: LINKEDIN_LABEL,
         logo: LINKEDIN_LOGO,

@@ -23,6 +23,26 @@ import type { SandboxAccount } from './sandbox-store';
  *                       30000), then does it and answers normally: a caller that gave up first
  *                       has timed out after the post was created
  *   unknown-outcome     does what was asked (the post is created), then drops the connection
+ *   no-data             a metrics read answers as the platform does while it has no data yet:
+ *                       Instagram and Facebook insights `{"data": []}`, LinkedIn post analytics
+ *                       `{"elements": []}`, X posts without `public_metrics`, and follower reads
+ *                       without the follower count (X `public_metrics`, Facebook and Instagram
+ *                       `followers_count`). Other calls answer normally.
+ *
+ * Metrics reads (post insights, post analytics, follower counts) are calls of kind `read`: arm a
+ * fault for them with `on: "read"`, e.g. the next 3 reads of an account answer "no data yet":
+ *
+ *   POST /sandbox/faults {"platform":"instagram","account":"<externalId>","fault":"no-data","on":"read","times":3}
+ *
+ * or rate-limited (each platform's throttling answer, reset 15 minutes ahead where the platform
+ * names a reset: LinkedIn's 429 names none, so its adapter waits until midnight UTC) until cleared:
+ *
+ *   POST /sandbox/faults {"platform":"twitter","account":"<externalId>","fault":"rate-limit","on":"read","times":"always"}
+ *
+ * `times` counts calls, not posts: X reads up to 100 posts in one call, Facebook and Instagram
+ * one post per call, LinkedIn one metric of one post per call (five per post). Any read of the
+ * account uses one up (a timeline or profile read as well), and LinkedIn serves no follower read.
+ * `DELETE /sandbox/faults?platform=…&account=…` clears them.
  *
  * Who can trigger one: only whoever sends the request to the simulator, or arms a fault through
  * its fault routes. Both are honoured only when the simulator is built with `faults: true` (never
@@ -41,6 +61,7 @@ export const sandboxFaults = [
   'error-after-create',
   'slow',
   'unknown-outcome',
+  'no-data',
 ] as const;
 export type SandboxFault = (typeof sandboxFaults)[number];
 
@@ -108,6 +129,11 @@ export interface SimulatedApiOptions {
   /** API routes (whose caller is an account) pass the armed faults and the kind of call. */
   armed?: ArmedFaults;
   kind?: SimulatedCallKind;
+  /**
+   * A metrics read's answer under the `no-data` fault: the same answer as the platform gives
+   * while it has no data yet. Routes without one answer normally under `no-data`.
+   */
+  withoutData?: (answer: SimulatedAnswer) => SimulatedAnswer;
 }
 
 /** Faults that answer instead of doing the work. */
@@ -196,6 +222,9 @@ export function simulatedApi<Request extends FastifyRequest>(
     }
     if (chosen?.fault === 'error-after-create') {
       return sendAnswer(reply, options.answers.internalError());
+    }
+    if (chosen?.fault === 'no-data' && options.withoutData && answer.status >= 200 && answer.status < 300) {
+      return sendAnswer(reply, options.withoutData(answer));
     }
     return sendAnswer(reply, answer);
   };

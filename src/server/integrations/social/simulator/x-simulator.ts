@@ -7,8 +7,9 @@ import {
   type SimulatedCallKind,
   simulatedApi,
 } from './sandbox-faults';
+import { sandboxFollowers } from './sandbox-followers';
 import { registerSandboxMediaRoute } from './sandbox-media';
-import { newMetricsSeed, sandboxMetrics } from './sandbox-metrics';
+import { newMetricsSeed } from './sandbox-metrics';
 import { avatarSvg } from './sandbox-page';
 import {
   countLivePosts,
@@ -16,7 +17,6 @@ import {
   findContainers,
   findLiveGrant,
   findPublishedPosts,
-  findTimeline,
   insertPostUnlessDuplicate,
   markPostDeleted,
   newSnowflakeId,
@@ -25,6 +25,7 @@ import {
 } from './sandbox-store';
 import { registerXMediaSimulator } from './x-media-simulator';
 import { registerXOAuthSimulator, type XSimulatorOptions } from './x-oauth-simulator';
+import { registerXPostReadsSimulator, xPostMetricsOf } from './x-post-reads-simulator';
 import {
   forbidden,
   invalidRequest,
@@ -35,13 +36,12 @@ import {
   X_MAX_WEIGHTED_LENGTH,
   X_PROBLEMS,
   xApiFaults,
-  xDisplayText,
 } from './x-shapes';
 
 /*
- * The pretend X (API v2 shapes from platforms.md): OAuth, the signed-in user, image uploads
- * (x-media-simulator.ts), posts (create with images, delete, read with metrics, a user's timeline)
- * and a public page per post. Served under /sandbox/twitter; the real X adapter is pointed at it
+ * The pretend X (API v2 shapes from platforms.md): OAuth, the signed-in user (followers grow:
+ * sandbox-followers.ts), image uploads (x-media-simulator.ts), posts (create with images, delete;
+ * reads with metrics and a user's timeline: x-post-reads-simulator.ts) and a public page per post. Served under /sandbox/twitter; the real X adapter is pointed at it
  * by base URL.
  */
 
@@ -50,7 +50,6 @@ export type { XSimulatorOptions } from './x-oauth-simulator';
 const PUBLIC = { access: 'public' } as const;
 const HIDDEN = { hide: true } as const;
 const API = `${X_BASE_PATH}/api/2`;
-const MAX_IDS = 100;
 const MAX_MEDIA = 4;
 
 type Query = Record<string, string | undefined>;
@@ -61,6 +60,8 @@ export type XApiRoute = <R extends FastifyRequest>(
   scopes: string[],
   kind: SimulatedCallKind,
   handle: (request: R, caller: XCaller) => Promise<SimulatedAnswer>,
+  /** A metrics read's answer under the `no-data` fault (sandbox-faults.ts). */
+  withoutData?: (answer: SimulatedAnswer) => SimulatedAnswer,
 ) => (request: R, reply: import('fastify').FastifyReply) => Promise<unknown>;
 
 const fieldsOf = (value: string | undefined) => new Set((value ?? '').split(',').filter(Boolean));
@@ -83,9 +84,9 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
   }
 
   /** A v2 API route: Bearer auth, the scopes it needs, fault injection (header or armed). */
-  const apiRoute: XApiRoute = (scopes, kind, handle) =>
+  const apiRoute: XApiRoute = (scopes, kind, handle, withoutData) =>
     simulatedApi(
-      { faults: options.faults, answers: xApiFaults, armed: options.armed, kind },
+      { faults: options.faults, answers: xApiFaults, armed: options.armed, kind, withoutData },
       async (request, check: FaultCheck) => {
         const caller = await callerOf(request);
         if (!caller) return unauthorized();
@@ -96,38 +97,42 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
       },
     );
   registerXMediaSimulator(app, options, apiRoute);
+  registerXPostReadsSimulator(app, options, apiRoute);
   registerSandboxMediaRoute(app, { platform: 'twitter', basePath: X_BASE_PATH, storage: options.storage });
-
-  const metricsOf = (post: SandboxPost, account: SandboxAccount, now: number) =>
-    sandboxMetrics({
-      seed: post.metricsSeed,
-      followers: account.followers,
-      ageMs: now - (post.publishedAt ?? post.createdAt).getTime(),
-    });
 
   app.get(
     `${API}/users/me`,
     { config: PUBLIC, schema: HIDDEN },
-    apiRoute(['users.read', 'tweet.read'], 'read', async (request, { account }) => {
-      const fields = fieldsOf((request.query as Query)['user.fields']);
-      const user: Record<string, unknown> = {
-        id: account.externalId,
-        name: account.displayName,
-        username: account.username,
-      };
-      if (fields.has('profile_image_url')) user.profile_image_url = avatarUrl(account);
-      if (fields.has('created_at')) user.created_at = account.createdAt.toISOString();
-      if (fields.has('public_metrics')) {
-        user.public_metrics = {
-          followers_count: account.followers,
-          following_count: Math.round(account.followers / 7) + 12,
-          tweet_count: await countLivePosts(db, account.id),
-          listed_count: Math.floor(account.followers / 400),
-          like_count: Math.round(account.followers / 3),
+    apiRoute(
+      ['users.read', 'tweet.read'],
+      'read',
+      async (request, { account }) => {
+        const fields = fieldsOf((request.query as Query)['user.fields']);
+        const user: Record<string, unknown> = {
+          id: account.externalId,
+          name: account.displayName,
+          username: account.username,
         };
-      }
-      return { status: 200, body: { data: user } };
-    }),
+        if (fields.has('profile_image_url')) user.profile_image_url = avatarUrl(account);
+        if (fields.has('created_at')) user.created_at = account.createdAt.toISOString();
+        if (fields.has('public_metrics')) {
+          const followers = sandboxFollowers(account, new Date());
+          user.public_metrics = {
+            followers_count: followers,
+            following_count: Math.round(account.followers / 7) + 12,
+            tweet_count: await countLivePosts(db, account.id),
+            listed_count: Math.floor(followers / 400),
+            like_count: Math.round(account.followers / 3),
+          };
+        }
+        return { status: 200, body: { data: user } };
+      },
+      // No counts yet: the user without public_metrics.
+      (answer) => {
+        const { public_metrics: _, ...user } = (answer.body as { data: Record<string, unknown> }).data;
+        return { ...answer, body: { data: user } };
+      },
+    ),
   );
 
   app.post(
@@ -203,156 +208,6 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
     }),
   );
 
-  app.get(
-    `${API}/tweets`,
-    { config: PUBLIC, schema: HIDDEN },
-    apiRoute(['tweet.read', 'users.read'], 'read', async (request, caller) => {
-      const query = request.query as Query;
-      const ids = (query.ids ?? '').split(',').filter(Boolean);
-      if (ids.length === 0 || ids.length > MAX_IDS || ids.some((id) => !/^\d{1,19}$/.test(id))) {
-        return invalidRequest(`The \`ids\` query parameter value [${query.ids ?? ''}] is not valid.`, {
-          ids: [query.ids ?? ''],
-        });
-      }
-      const fields = fieldsOf(query['tweet.fields']);
-      const found = new Map(
-        (await findPublishedPosts(db, 'twitter', ids)).map((row) => [row.post.externalId, row] as const),
-      );
-      const now = Date.now();
-      const data: Array<Record<string, unknown>> = [];
-      const errors: Array<Record<string, unknown>> = [];
-      for (const id of ids) {
-        const row = found.get(id);
-        if (!row) {
-          errors.push({
-            value: id,
-            detail: `Could not find tweet with ids: [${id}].`,
-            title: 'Not Found Error',
-            resource_type: 'tweet',
-            parameter: 'ids',
-            resource_id: id,
-            type: `${X_PROBLEMS}/resource-not-found`,
-          });
-          continue;
-        }
-        data.push(tweetObject(row.post, row.account, fields, caller, metricsOf(row.post, row.account, now)));
-      }
-      return {
-        status: 200,
-        body: { ...(data.length > 0 ? { data } : {}), ...(errors.length > 0 ? { errors } : {}) },
-      };
-    }),
-  );
-
-  // A user's posts, newest first (reconciliation reads it to find a post whose answer was lost).
-  app.get(
-    `${API}/users/:id/tweets`,
-    { config: PUBLIC, schema: HIDDEN },
-    apiRoute(['tweet.read', 'users.read'], 'read', async (request, caller) => {
-      const { id } = request.params as { id: string };
-      const query = request.query as Query;
-      const author = /^\d{1,19}$/.test(id) ? await findAccountByExternalId(db, 'twitter', id) : undefined;
-      if (!author) {
-        return problem(
-          404,
-          'Not Found Error',
-          `Could not find user with id: [${id}].`,
-          `${X_PROBLEMS}/resource-not-found`,
-        );
-      }
-      const maxResults = Number(query.max_results ?? 10);
-      if (!Number.isInteger(maxResults) || maxResults < 5 || maxResults > 100) {
-        return invalidRequest(
-          `The \`max_results\` query parameter value [${query.max_results}] is not between 5 and 100`,
-          {
-            max_results: [String(query.max_results)],
-          },
-        );
-      }
-      const time = (name: 'start_time' | 'end_time') => {
-        const value = query[name];
-        if (value === undefined) return { ok: true as const, date: undefined };
-        const date = new Date(value);
-        return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/.test(value) &&
-          !Number.isNaN(date.getTime())
-          ? { ok: true as const, date }
-          : { ok: false as const };
-      };
-      const start = time('start_time');
-      const end = time('end_time');
-      if (!start.ok || !end.ok) {
-        return invalidRequest('Invalid start_time or end_time: use YYYY-MM-DDTHH:mm:ssZ.', {
-          start_time: [String(query.start_time)],
-        });
-      }
-      const offset = query.pagination_token
-        ? Number(Buffer.from(query.pagination_token, 'base64url').toString())
-        : 0;
-      if (!Number.isInteger(offset) || offset < 0) {
-        return invalidRequest('The pagination token is invalid.', {
-          pagination_token: [String(query.pagination_token)],
-        });
-      }
-      const { posts, more } = await findTimeline(db, 'twitter', author.id, {
-        since: start.date,
-        until: end.date,
-        offset,
-        limit: maxResults,
-      });
-      const fields = fieldsOf(query['tweet.fields']);
-      const now = Date.now();
-      const data = posts.map((post) =>
-        tweetObject(post, author, fields, caller, metricsOf(post, author, now)),
-      );
-      const meta: Record<string, unknown> = { result_count: data.length };
-      if (posts.length > 0) {
-        meta.newest_id = posts[0]?.externalId;
-        meta.oldest_id = posts.at(-1)?.externalId;
-      }
-      if (more) meta.next_token = Buffer.from(String(offset + posts.length)).toString('base64url');
-      return { status: 200, body: { ...(data.length > 0 ? { data } : {}), meta } };
-    }),
-  );
-
-  function tweetObject(
-    post: SandboxPost,
-    author: SandboxAccount,
-    fields: Set<string>,
-    caller: Caller,
-    metrics: ReturnType<typeof sandboxMetrics>,
-  ): Record<string, unknown> {
-    const tweet: Record<string, unknown> = {
-      id: post.externalId,
-      text: xDisplayText(post.text, post.media.length > 0 ? post.externalId : null),
-      edit_history_post_ids: [post.externalId],
-    };
-    if (fields.has('author_id')) tweet.author_id = author.externalId;
-    if (fields.has('attachments') && post.media.length > 0) {
-      tweet.attachments = { media_keys: post.media.map((item) => `3_${item.id}`) };
-    }
-    if (fields.has('created_at')) tweet.created_at = (post.publishedAt ?? post.createdAt).toISOString();
-    if (fields.has('public_metrics')) {
-      tweet.public_metrics = {
-        retweet_count: metrics.reposts,
-        reply_count: metrics.replies,
-        like_count: metrics.likes,
-        quote_count: metrics.quotes,
-        bookmark_count: metrics.bookmarks,
-        impression_count: metrics.impressions,
-      };
-    }
-    // Non-public metrics: only the author's own token sees them.
-    if (fields.has('non_public_metrics') && caller.account.id === author.id) {
-      tweet.non_public_metrics = {
-        impression_count: metrics.impressions,
-        url_link_clicks: metrics.clicks,
-        user_profile_clicks: Math.floor(metrics.clicks / 2),
-        engagements: metrics.likes + metrics.replies + metrics.reposts + metrics.quotes + metrics.clicks,
-      };
-    }
-    return tweet;
-  }
-
   // Public pages: a post's link, the id-only link X also accepts, and avatars.
   app.get(
     `${X_BASE_PATH}/:username/status/:id`,
@@ -369,7 +224,7 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
       if (found.account.username.toLowerCase() !== username.toLowerCase()) {
         return reply.redirect(postPath(found.account.username, id), 301);
       }
-      const metrics = metricsOf(found.post, found.account, Date.now());
+      const metrics = xPostMetricsOf(found.post, found.account, Date.now());
       const page = renderPostPage({
         platformLabel: X_LABEL,
         logo: X_LOGO,

@@ -11,7 +11,6 @@ import {
   rateLimitResetFrom,
   toCreatedPostId,
   toExternalAccount,
-  toPostMetrics,
   toTokenSet,
   type XOperation,
   xErrorFrom,
@@ -102,45 +101,6 @@ describe('posts', () => {
       '1445880548472328192',
     );
     expect(() => toCreatedPostId({ data: {} })).toThrow(SocialPlatformError);
-  });
-
-  it('reads public metrics and lists ids X reports missing (200 with partial errors)', () => {
-    const result = toPostMetrics({
-      data: [
-        {
-          id: '10',
-          text: 'a',
-          public_metrics: {
-            retweet_count: 2,
-            reply_count: 1,
-            like_count: 9,
-            quote_count: 0,
-            bookmark_count: 3,
-            impression_count: 400,
-          },
-        },
-        { id: '11', text: 'b' },
-      ],
-      errors: [
-        {
-          value: '12',
-          detail: 'Could not find tweet with ids: [12].',
-          title: 'Not Found Error',
-          resource_type: 'tweet',
-          parameter: 'ids',
-          resource_id: '12',
-          type: 'https://api.x.com/2/problems/resource-not-found',
-        },
-      ],
-    });
-    expect(result).toEqual({
-      metrics: [
-        { externalId: '10', impressions: 400, likes: 9, replies: 1, reposts: 2, quotes: 0, bookmarks: 3 },
-        { externalId: '11', impressions: 0, likes: 0, replies: 0, reposts: 0, quotes: 0, bookmarks: 0 },
-      ],
-      missing: ['12'],
-    });
-    expect(toPostMetrics({ errors: [{ resource_id: '5' }] })).toEqual({ metrics: [], missing: ['5'] });
   });
 
   it('builds post links on x.com and on the simulator', () => {

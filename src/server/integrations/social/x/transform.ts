@@ -82,60 +82,6 @@ export function toCreatedPostId(body: unknown): string {
   return parse(createdPost, body, 'created post').data.id;
 }
 
-export interface XPostMetrics {
-  externalId: string;
-  impressions: number;
-  likes: number;
-  replies: number;
-  reposts: number;
-  quotes: number;
-  bookmarks: number;
-}
-
-const count = z.number().int().nonnegative().catch(0);
-const postsResponse = z.object({
-  data: z
-    .array(
-      z.object({
-        id: z.string(),
-        public_metrics: z
-          .object({
-            impression_count: count,
-            like_count: count,
-            reply_count: count,
-            retweet_count: count,
-            quote_count: count,
-            bookmark_count: count,
-          })
-          .partial()
-          .optional(),
-      }),
-    )
-    .optional(),
-  errors: z
-    .array(z.object({ resource_id: z.string().optional(), value: z.string().optional() }).loose())
-    .optional(),
-});
-
-/** `GET /2/tweets?ids=…&tweet.fields=public_metrics`: metrics of the posts found, ids of those gone. */
-export function toPostMetrics(body: unknown): { metrics: XPostMetrics[]; missing: string[] } {
-  const parsed = parse(postsResponse, body, 'posts');
-  const metrics = (parsed.data ?? []).map((post) => ({
-    externalId: post.id,
-    impressions: post.public_metrics?.impression_count ?? 0,
-    likes: post.public_metrics?.like_count ?? 0,
-    replies: post.public_metrics?.reply_count ?? 0,
-    reposts: post.public_metrics?.retweet_count ?? 0,
-    quotes: post.public_metrics?.quote_count ?? 0,
-    bookmarks: post.public_metrics?.bookmark_count ?? 0,
-  }));
-  const missing = (parsed.errors ?? []).flatMap((error) => {
-    const id = error.resource_id ?? error.value;
-    return id ? [id] : [];
-  });
-  return { metrics, missing };
-}
-
 /**
  * Where people read X (and the simulator): the authorize URL without its `/i/oauth2/authorize`.
  * `https://x.com/i/oauth2/authorize` → `https://x.com`; the simulator's → `…/sandbox/twitter`.

@@ -10,6 +10,7 @@ import {
   TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
+import { toXFollowers, toXPostReadings } from './metrics-transform';
 import {
   isSameXPost,
   mediaProcessingFailed,
@@ -17,15 +18,7 @@ import {
   toUploadedMedia,
   xTime,
 } from './publish-transform';
-import {
-  toCreatedPostId,
-  toExternalAccount,
-  toPostMetrics,
-  toTokenSet,
-  type XPostMetrics,
-  xPostUrl,
-  xWebBaseUrl,
-} from './transform';
+import { toCreatedPostId, toExternalAccount, toTokenSet, xPostUrl, xWebBaseUrl } from './transform';
 import { createXApi } from './x-api';
 
 /*
@@ -69,11 +62,6 @@ export interface XProvider extends SocialProvider {
     text: string,
     options?: { username?: string },
   ): Promise<{ externalId: string; url: string }>;
-  /** Public metrics of the account's posts; ids X no longer knows (deleted) are listed apart. */
-  fetchPostMetrics(
-    tokens: TokenSet,
-    externalIds: string[],
-  ): Promise<{ metrics: XPostMetrics[]; missing: string[] }>;
   deletePost(tokens: TokenSet, externalId: string): Promise<void>;
 }
 
@@ -240,16 +228,21 @@ export function createXProvider(options: XProviderOptions): XProvider {
       );
     },
 
-    async fetchPostMetrics(tokens, externalIds) {
-      const result: { metrics: XPostMetrics[]; missing: string[] } = { metrics: [], missing: [] };
-      // X reads at most 100 posts per call.
+    /** Public metrics, 100 posts per `GET /2/tweets` (X's limit); see toXPostReadings. */
+    async readPostMetrics(tokens, { externalIds }) {
+      const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
       for (let start = 0; start < externalIds.length; start += MAX_IDS_PER_READ) {
         const ids = externalIds.slice(start, start + MAX_IDS_PER_READ);
-        const page = toPostMetrics(await api.getPosts(tokens.accessToken, ids, ['public_metrics']));
+        const page = toXPostReadings(await api.getPosts(tokens.accessToken, ids, ['public_metrics']), ids);
         result.metrics.push(...page.metrics);
         result.missing.push(...page.missing);
       }
       return result;
+    },
+
+    /** `GET /2/users/me`: the token is the account's own, so "me" is the account. */
+    async readFollowers(tokens) {
+      return toXFollowers(await api.getMe(tokens.accessToken, ['public_metrics']));
     },
 
     async deletePost(tokens, externalId) {

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
+import { accessDenied, apiError, LINKEDIN_BASE_PATH } from './linkedin-shapes';
+import type { LinkedInApiRoute } from './linkedin-simulator';
+import type { SimulatedAnswer } from './sandbox-faults';
+import { sandboxMetrics } from './sandbox-metrics';
+import { findPublishedPosts, type SandboxAccount, type SandboxPost } from './sandbox-store';
+
+/*
+ * The pretend LinkedIn's member post analytics (platforms.md L10): `GET
+ * /rest/memberCreatorPostAnalytics?q=entity&entity=(share:{urn})&queryType=…&aggregation=TOTAL`,
+ * one metric of one post per call, growing with the post's age (sandbox-metrics.ts). Under the
+ * `no-data` fault it answers no element, as LinkedIn does for a metric it has no number for yet.
+ */
+
+const PUBLIC = { access: 'public' } as const;
+const HIDDEN = { hide: true } as const;
+const API = `${LINKEDIN_BASE_PATH}/api`;
+const METRIC_TYPES = new Set(['IMPRESSION', 'MEMBERS_REACHED', 'REACTION', 'COMMENT', 'RESHARE']);
+
+type Query = Record<string, string | undefined>;
+
+export function linkedInPostMetricsOf(post: SandboxPost, account: SandboxAccount, now: number) {
+  const grown = sandboxMetrics({
+    seed: post.metricsSeed,
+    followers: account.followers,
+    ageMs: now - (post.publishedAt ?? post.createdAt).getTime(),
+  });
+  return {
+    IMPRESSION: grown.impressions,
+    // Some people see a post more than once: reach is a share of the impressions (never more).
+    MEMBERS_REACHED: Math.floor(grown.impressions * 0.78),
+    REACTION: grown.likes,
+    COMMENT: grown.replies,
+    RESHARE: grown.reposts,
+  };
+}
+
+const noElementsYet = (answer: SimulatedAnswer): SimulatedAnswer => ({
+  ...answer,
+  body: { paging: { start: 0, count: 10, links: [] }, elements: [] },
+});
+
+export function registerLinkedInAnalyticsSimulator(
+  app: FastifyInstance,
+  options: LinkedInSimulatorOptions,
+  apiRoute: LinkedInApiRoute,
+) {
+  const { db } = options;
+
+  app.get(
+    `${API}/rest/memberCreatorPostAnalytics`,
+    { config: PUBLIC, schema: HIDDEN },
+    apiRoute(
+      {
+        anyScope: ['r_member_postAnalytics'],
+        resource: 'memberCreatorPostAnalytics.FINDER-entity.20260101',
+        versioned: true,
+        kind: 'read',
+        withoutData: noElementsYet,
+      },
+      async (request, { account }) => {
+        const query = request.query as Query;
+        if (query.q !== 'entity') return apiError(400, 'Only the q=entity finder is served by the sandbox');
+        // Fastify has decoded the URN inside the Rest.li tuple: `(share:urn:li:share:1)`.
+        const entity = /^\((share|ugc|ugcPost):(urn:li:(?:share|ugcPost):\d{1,19})\)$/.exec(
+          query.entity ?? '',
+        );
+        if (!entity?.[2]) return apiError(400, `Invalid entity "${query.entity ?? ''}"`);
+        const queryType = query.queryType ?? '';
+        if (!METRIC_TYPES.has(queryType)) return apiError(400, `Invalid queryType "${queryType}"`);
+        if ((query.aggregation ?? 'TOTAL') !== 'TOTAL') {
+          return apiError(400, 'The sandbox serves aggregation=TOTAL only');
+        }
+        const urn = entity[2];
+        const [found] = await findPublishedPosts(db, 'linkedin', [urn]);
+        if (!found) return apiError(404, `Post ${urn} does not exist`);
+        if (found.account.id !== account.id) return accessDenied(`analytics of ${urn}`);
+        const count = linkedInPostMetricsOf(found.post, found.account, Date.now())[queryType as 'IMPRESSION'];
+        return {
+          status: 200,
+          body: {
+            paging: { start: 0, count: 10, links: [] },
+            elements: [{ count, metricType: queryType, targetEntity: { share: urn } }],
+          },
+        };
+      },
+    ),
+  );
+}
