@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { billingLifecycleJob } from './billing-lifecycle.job';
 import type { JobsContext } from './boss';
 import { cleanupExpiredJob } from './cleanup-expired.job';
+import { metricsSyncJob } from './metrics-sync.job';
 import { publishPostJob } from './publish-post.job';
 import { socialTokenLifecycleJob } from './social-token-lifecycle.job';
 
@@ -25,4 +26,5 @@ export const allJobs: JobDefinition[] = [
   socialTokenLifecycleJob,
   publishPostJob as JobDefinition,
   billingLifecycleJob,
+  metricsSyncJob,
 ];

@@ -2,6 +2,7 @@ import { type Column, getTableColumns, sql } from 'drizzle-orm';
 import type { AttemptOutcome, PublishErrorKind } from '../../../contracts/publishing';
 import type { Db } from '../../db/client';
 import { posts, socialAccounts } from '../../db/schema';
+import { FIRST_READING_MS } from '../metrics/metrics-schedule';
 import {
   type AttemptRef,
   iso,
@@ -122,9 +123,10 @@ export interface PublishedInput {
 /**
  * Records posts as published, in one statement: each post (only while its attempt is its latest
  * and it was not published, cancelled or sent by a later attempt), its attempt, its account's
- * post count and the workspace feed. A success that arrives after the post was handed to recovery
- * (retry queued, or failed as unknown) still wins: the post exists on the platform. An input
- * answers false when its post had moved on (only its attempt row is written then).
+ * post count, the workspace feed and its metrics reading schedule (post_metric_totals). A success
+ * that arrives after the post was handed to recovery (retry queued, or failed as unknown) still
+ * wins: the post exists on the platform. An input answers false when its post had moved on (only
+ * its attempt row is written then).
  */
 export async function recordPublishedMany(db: Db, inputs: PublishedInput[]): Promise<boolean[]> {
   const done = inputs.map((input, i) => ({
@@ -164,7 +166,15 @@ export async function recordPublishedMany(db: Db, inputs: PublishedInput[]): Pro
         and p.id = d.post_id
         and p.attempt_count = d.attempt_number
         and p.status in ('publishing', 'scheduled', 'failed')
-      returning p.id, p.workspace_id, d.i, d.account_id, d.summary
+      returning p.id, p.workspace_id, p.platform, p.external_id, p.published_at, d.i, d.account_id, d.summary
+    ), metrics as (
+      -- The post's metrics are read from now on (metrics/metrics-schedule.ts), first after a while.
+      insert into post_metric_totals
+        (post_id, workspace_id, social_account_id, platform, external_id, published_at, next_sync_at)
+      select id, workspace_id, account_id, platform, external_id, published_at,
+        published_at + make_interval(secs => ${FIRST_READING_MS / 1000})
+      from post
+      on conflict (post_id) do nothing
     ), attempt as (
       update publish_attempts a set
         outcome = d.outcome,
