@@ -390,24 +390,27 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
     await expectError(analytics.deletePost(tokens, externalId), SocialPlatformError);
   });
 
-  it('refuses metrics to a token without r_member_postAnalytics (403, not a token problem); reports no followers', async () => {
+  it('reads no metrics without r_member_postAnalytics (every metric not reported, no call); reports no followers', async () => {
     const { tokens, account, username } = await connect();
     const { externalId } = await linkedin.publishText(tokens, 'No analytics for me', {
       externalAccountId: account.externalId,
     });
-    const error = await expectError(
-      linkedin.readPostMetrics(tokens, {
-        account: { externalId: account.externalId, username },
-        externalIds: [externalId],
-      }),
-      SocialPlatformError,
-    );
-    expect(error).not.toBeInstanceOf(TokenExpiredError);
-    expect(error.message).toContain('403');
-    // A member's follower count is not available to Kitepost: not reported, and no call is made.
+    expect(tokens.scopes).not.toContain('r_member_postAnalytics');
     const noNetwork = providerWith(async () => {
       throw new Error('no call expected');
     });
+    expect(
+      await noNetwork.readPostMetrics(tokens, {
+        account: { externalId: account.externalId, username },
+        externalIds: [externalId],
+      }),
+    ).toEqual({
+      metrics: [
+        { externalId, impressions: null, reach: null, likes: null, comments: null, shares: null, clicks: null },
+      ],
+      missing: [],
+    });
+    // A member's follower count is not available to Kitepost: not reported, and no call is made.
     expect(await noNetwork.readFollowers(tokens, { externalId: account.externalId, username })).toBeNull();
   });
 
@@ -545,6 +548,8 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
     refreshExpiresAt: new Date(Date.now() + 300 * 86_400_000),
     scopes: ['openid', 'profile', 'email', 'w_member_social'],
   };
+  /** A member who granted the vetted analytics product. */
+  const analyticsTokens: TokenSet = { ...tokens, scopes: [...tokens.scopes, 'r_member_postAnalytics'] };
   const as = { externalAccountId: '782bbtaQ' };
 
   beforeAll(async () => {
@@ -724,7 +729,7 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
     );
     const member = { externalId: 'abc123', username: 'member' };
     expect(
-      await linkedin.readPostMetrics(tokens, { account: member, externalIds: ['urn:li:share:1'] }),
+      await linkedin.readPostMetrics(analyticsTokens, { account: member, externalIds: ['urn:li:share:1'] }),
     ).toEqual({
       metrics: [
         {
@@ -765,7 +770,7 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
     });
     const before = fake.requests.length;
     expect(
-      await linkedin.readPostMetrics(tokens, {
+      await linkedin.readPostMetrics(analyticsTokens, {
         account: member,
         externalIds: ['urn:li:share:1', 'urn:li:ugcPost:2'],
       }),
@@ -797,7 +802,7 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
       },
     });
     const limited = await expectError(
-      linkedin.readPostMetrics(tokens, {
+      linkedin.readPostMetrics(analyticsTokens, {
         account: { externalId: 'abc123', username: 'm' },
         externalIds: ['urn:li:share:1'],
       }),

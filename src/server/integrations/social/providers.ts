@@ -20,6 +20,8 @@ interface AdapterOptions {
   apiBaseUrl: string;
   sandbox: boolean;
   fetch?: typeof fetch;
+  /** LinkedIn only: also ask for r_member_postAnalytics. */
+  analytics?: boolean;
 }
 
 /** One factory per platform: the Record type makes the list exhaustive. */
@@ -47,6 +49,8 @@ export function createSocialProviders(config: Config, app: FastifyInstance): Soc
           ...simulatorEndpoints(config.appUrl, platform),
           sandbox: true,
           fetch: inProcess,
+          // The simulator grants LinkedIn's vetted analytics product, so sandbox posts have numbers.
+          analytics: true,
         });
   };
   return {

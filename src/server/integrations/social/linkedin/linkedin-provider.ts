@@ -42,6 +42,11 @@ export const LINKEDIN_SCOPES = ['openid', 'profile', 'email', 'w_member_social']
  * LinkedIn wants on an app of its own (platforms.md L11, L11b): asked for only when enabled.
  */
 export const LINKEDIN_ANALYTICS_SCOPE = 'r_member_postAnalytics';
+/** Every metric not reported: what a token without the analytics scope reads. */
+const notReported = Object.fromEntries(LINKEDIN_METRIC_TYPES.map((type) => [type, null])) as Record<
+  LinkedInMetricType,
+  null
+>;
 const DEFAULT_TOKEN_URL = 'https://www.linkedin.com/oauth/v2/accessToken';
 const DEFAULT_TIMEOUT_MS = 20_000;
 /** multiImage takes 2 to 20 images. */
@@ -241,10 +246,15 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
     /**
      * Totals of the member's posts (IMPRESSION, MEMBERS_REACHED, REACTION, COMMENT, RESHARE), one
      * call per metric and post; a post LinkedIn answers 404 for (deleted) is missing. Needs
-     * r_member_postAnalytics: without it LinkedIn answers 403 (a SocialPlatformError).
+     * r_member_postAnalytics (a vetted product, platforms.md L10/L11): a token without it gets
+     * every metric as not reported, without a call LinkedIn would refuse with 403.
      */
     async readPostMetrics(tokens, { externalIds }) {
       const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
+      if (!tokens.scopes.includes(LINKEDIN_ANALYTICS_SCOPE)) {
+        result.metrics = externalIds.map((urn) => toLinkedInPostReading(urn, notReported));
+        return result;
+      }
       for (const urn of externalIds) {
         const entity = analyticsEntity(urn);
         const counts = {} as Record<LinkedInMetricType, number | null>;
