@@ -406,7 +406,15 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
       }),
     ).toEqual({
       metrics: [
-        { externalId, impressions: null, reach: null, likes: null, comments: null, shares: null, clicks: null },
+        {
+          externalId,
+          impressions: null,
+          reach: null,
+          likes: null,
+          comments: null,
+          shares: null,
+          clicks: null,
+        },
       ],
       missing: [],
     });
