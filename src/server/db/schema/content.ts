@@ -87,6 +87,10 @@ export const posts = pgTable(
       .on(t.status, t.scheduledAt)
       .where(sql`${t.status} in ('scheduled', 'publishing')`),
     index('posts_group_idx').on(t.groupId),
+    // Dashboard and analytics read a workspace's published posts by publishing time.
+    index('posts_workspace_published_idx')
+      .on(t.workspaceId, t.publishedAt)
+      .where(sql`${t.status} = 'published'`),
     check(
       'posts_status_check',
       sql`${t.status} in ('draft', 'pending_approval', 'approved', 'scheduled', 'publishing', 'published', 'failed', 'missed', 'cancelled')`,

@@ -1,0 +1,1 @@
+CREATE INDEX "posts_workspace_published_idx" ON "posts" USING btree ("workspace_id","published_at") WHERE "posts"."status" = 'published';
