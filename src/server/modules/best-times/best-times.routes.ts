@@ -1,5 +1,31 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IANAZone } from 'luxon';
+import { bestTimeList, bestTimesQuery } from '../../../contracts/analytics';
 import type { AppContext } from '../../context';
+import { signedIn } from '../../lib/caller';
+import { listBestTimes, userZoneOrUtc } from './best-times.service';
 
-/** Best times to post per account. (Filled in by issue 9's work.) */
-export async function bestTimesRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+/** An unknown zone is bad input (400 with the issue), not a silent fallback to UTC. */
+const query = bestTimesQuery.refine((value) => !value.timeZone || IANAZone.isValidZone(value.timeZone), {
+  message: 'Choose a time zone such as Europe/Berlin or America/New_York',
+  path: ['timeZone'],
+});
+
+/** Best times to post per account: every plan (the generator and the composer use them). */
+export async function bestTimesRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/analytics/best-times',
+    { schema: { querystring: query, response: { 200: bestTimeList } } },
+    async (request) => {
+      const auth = signedIn(request);
+      return listBestTimes(ctx.database.db, {
+        workspaceId: auth.workspaceId,
+        timeZone: request.query.timeZone ?? userZoneOrUtc(auth.user.timezone),
+        accountId: request.query.accountId,
+      });
+    },
+  );
+}

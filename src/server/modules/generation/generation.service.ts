@@ -6,6 +6,7 @@ import { type Post, UNSAVED_ID_PREFIX } from '../../../contracts/posts';
 import type { AppContext } from '../../context';
 import { AiGenerationError, type GeneratedIdea } from '../../integrations/ai/ai-provider';
 import { AppError } from '../../lib/app-error';
+import { historyBestTimeLabels } from '../best-times/best-times.service';
 import { loadBrandKit } from '../brand-kit/brand-kit.service';
 import { refundCredits, reserveCredits, settleCredits } from '../credits/credits.service';
 import { toPost } from '../posts/post-view';
@@ -66,6 +67,7 @@ export async function generateForWorkspace(
   const db = ctx.database.db;
   await enforceRateLimit(db, rateRules.generation, actor.userId);
   const kit = await loadBrandKit(db, actor.workspaceId);
+  const measuredBestTimes = await historyBestTimeLabels(db, { ...actor, platforms: request.platforms });
   const reservation = await reserveCredits(db, {
     workspaceId: actor.workspaceId,
     userId: actor.userId,
@@ -83,7 +85,11 @@ export async function generateForWorkspace(
       const row = await insertPost(
         db,
         actor.workspaceId,
-        newPostRow(actor, { ...ideaFields(idea, request), generationId: reservation.generationId }, kit),
+        newPostRow(
+          actor,
+          { ...ideaFields(idea, request, measuredBestTimes), generationId: reservation.generationId },
+          kit,
+        ),
       );
       const post = toPost(row);
       saved.push(post);
@@ -141,7 +147,16 @@ function sameIdea(a: { platform: string; content: string }, b: { platform: strin
   return a.platform === b.platform && a.content === b.content;
 }
 
-function ideaFields(idea: GeneratedIdea, request: GenerationRequest) {
+/**
+ * `measuredBestTimes`: per platform, the best time from the workspace's own account history
+ * (best-times); it replaces the general advice where there is one.
+ */
+function ideaFields(
+  idea: GeneratedIdea,
+  request: GenerationRequest,
+  measuredBestTimes: Partial<Record<PublishingPlatform, string>> = {},
+) {
+  const insights = suggestPostInsights(idea.platform, request.businessType, request.contentType);
   return {
     platform: idea.platform,
     content: idea.content,
@@ -149,7 +164,8 @@ function ideaFields(idea: GeneratedIdea, request: GenerationRequest) {
     suggestedImagePrompt: idea.suggestedImagePrompt,
     tone: request.tone,
     contentType: request.contentType,
-    ...suggestPostInsights(idea.platform, request.businessType, request.contentType),
+    ...insights,
+    bestTimeToPost: measuredBestTimes[idea.platform] ?? insights.bestTimeToPost,
   };
 }
 

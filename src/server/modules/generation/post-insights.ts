@@ -1,5 +1,6 @@
 import type { BusinessType, ContentType } from '../../../contracts/content-options';
 import type { PublishingPlatform } from '../../../contracts/platforms';
+import { platformPostingDefaults } from '../../../contracts/posting-defaults';
 
 export interface PostInsights {
   /** Advice, not a measurement: when this kind of post tends to be seen. */
@@ -9,19 +10,8 @@ export interface PostInsights {
 }
 
 /*
- * General engagement patterns per platform, as widely published by social-media schedulers'
- * yearly studies (weekday working hours; LinkedIn mid-week mornings; Instagram around lunch).
- * They describe audiences in general, not this account's followers: advice to start from.
- */
-const bestTimes: Record<PublishingPlatform, string> = {
-  linkedin: 'Tue–Thu, 8–10 AM',
-  instagram: 'Mon–Fri, 11 AM–1 PM',
-  twitter: 'Weekdays, 9 AM–12 PM',
-  facebook: 'Wed–Fri, 9 AM–1 PM',
-};
-
-/*
- * Where a business's customers clearly keep other hours: people decide where to eat late in the
+ * The platforms' general best times live in contracts/posting-defaults.ts (the composer's
+ * suggestions use their slots). Where a business's customers clearly keep other hours: people decide where to eat late in the
  * morning and late in the afternoon, and fitness audiences scroll before an early workout. B2B
  * audiences (technology, consulting) read during working hours, which the defaults already are.
  */
@@ -72,7 +62,7 @@ export function suggestPostInsights(
   businessType: BusinessType,
   contentType: ContentType,
 ): PostInsights {
-  const bestTimeToPost = businessTimes[businessType]?.[platform] ?? bestTimes[platform];
+  const bestTimeToPost = businessTimes[businessType]?.[platform] ?? platformPostingDefaults[platform].label;
   // Round to 50 so that the number never pretends to a precision it does not have.
   const estimatedReach = Math.round((baseReach[platform] * contentTypeFactor[contentType]) / 50) * 50;
   return { bestTimeToPost, estimatedReach };

@@ -37,6 +37,7 @@ import { ComposerPreview } from './composer-preview';
 import { MediaPicker } from './media-picker';
 import { checkPlatforms, PlatformChecks } from './platform-checks';
 import { type ComposerAction as Action, saveEdit } from './save-edit';
+import { SuggestedTimes } from './suggested-times';
 import { TargetPicker } from './target-picker';
 
 export const DRAFT_FAILED_MESSAGE = 'The draft could not be saved. Please try again.';
@@ -285,6 +286,14 @@ function ComposerForm({
             zone={zone}
             check={timeCheck}
             showProblem={tried === 'schedule'}
+          />
+          <SuggestedTimes
+            id={`${id}-suggested`}
+            targets={requestTargets}
+            accounts={accounts.data}
+            zone={zone}
+            value={wall}
+            onPick={setWall}
           />
         </div>
 

@@ -1,0 +1,33 @@
+import type { PostingSlot } from './analytics';
+import type { PublishingPlatform } from './platforms';
+
+/*
+ * Each platform's general best times to post, as widely published by social-media schedulers'
+ * yearly studies (weekday working hours; LinkedIn mid-week mornings; Instagram around lunch).
+ * They describe audiences in general, not an account's followers: the advice to start from until
+ * an account has enough measured posts of its own (server/modules/best-times).
+ *
+ * The hours are the audience's local hours, so they are read in the user's time zone. `label` is
+ * what the generator shows; `slots` are the same advice as whole hours (8–10 AM is 8 and 9 AM).
+ */
+export interface PlatformPostingDefault {
+  label: string;
+  /** In week order: a general pattern ranks none of its hours above another. */
+  slots: PostingSlot[];
+}
+
+const TUESDAY_TO_THURSDAY = [2, 3, 4];
+const WEEKDAYS = [1, 2, 3, 4, 5];
+const WEDNESDAY_TO_FRIDAY = [3, 4, 5];
+
+/** Every (weekday, hour) of the given weekdays and hours, in week order. */
+function slotsOf(weekdays: number[], hours: number[]): PostingSlot[] {
+  return weekdays.flatMap((weekday) => hours.map((hour) => ({ weekday, hour })));
+}
+
+export const platformPostingDefaults: Record<PublishingPlatform, PlatformPostingDefault> = {
+  linkedin: { label: 'Tue–Thu, 8–10 AM', slots: slotsOf(TUESDAY_TO_THURSDAY, [8, 9]) },
+  instagram: { label: 'Mon–Fri, 11 AM–1 PM', slots: slotsOf(WEEKDAYS, [11, 12]) },
+  twitter: { label: 'Weekdays, 9 AM–12 PM', slots: slotsOf(WEEKDAYS, [9, 10, 11]) },
+  facebook: { label: 'Wed–Fri, 9 AM–1 PM', slots: slotsOf(WEDNESDAY_TO_FRIDAY, [9, 10, 11, 12]) },
+};
