@@ -6,6 +6,7 @@ import { cleanupExpiredJob } from './cleanup-expired.job';
 import { metricsSyncJob } from './metrics-sync.job';
 import { publishPostJob } from './publish-post.job';
 import { socialTokenLifecycleJob } from './social-token-lifecycle.job';
+import { weeklyReportJob } from './weekly-report.job';
 
 /** One file per job: a versioned name, a zod payload and an idempotent handler. */
 export interface JobDefinition<P = unknown> {
@@ -27,4 +28,5 @@ export const allJobs: JobDefinition[] = [
   publishPostJob as JobDefinition,
   billingLifecycleJob,
   metricsSyncJob,
+  weeklyReportJob,
 ];
