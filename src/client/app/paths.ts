@@ -12,6 +12,8 @@ export const paths = {
   demo: '/demo',
   admin: '/admin',
   integrations: '/integrations',
+  /** The team page (spec §2: linked from the dashboard); its screen arrives with the team issue. */
+  team: '/team',
   /** The sandbox's stand-in for Stripe's customer portal (sandbox billing only). */
   sandboxBillingPortal: '/billing/sandbox-portal',
 } as const;

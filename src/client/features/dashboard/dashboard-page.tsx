@@ -1,22 +1,55 @@
-import { Building2, CalendarClock, CreditCard, FileText, Share2, WandSparkles } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { FlaskConical, WandSparkles } from 'lucide-react';
 import { Link } from 'wouter';
+import type { DashboardStats } from '../../../contracts/analytics';
+import type { SessionUser } from '../../../contracts/auth';
+import { plans } from '../../../contracts/plans';
 import { paths } from '../../app/paths';
-import { EmptyState } from '../../components/empty-state';
+import { QueryFailureCard } from '../../components/query-failure-card';
 import { Badge } from '../../components/ui/badge';
 import { buttonClasses } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/api/get-current-user';
-import { formatDate, subscriptionStatusLabel, trialDaysLeft, trialHint } from '../auth/session-info';
+import { formatDate, trialDaysLeft, trialHint } from '../auth/session-info';
+import { useTimeZone } from '../calendar/use-time-zone';
+import { formatFullTime, formatRelativeTime } from '../notifications/relative-time';
+import { useSocialAccounts } from '../social-accounts/api/get-social-accounts';
 import { usePaymentReturnToast } from '../subscribe/use-payment-return-toast';
+import { useDashboardStats } from './api/get-dashboard-stats';
+import { useHasPosts } from './api/get-has-posts';
+import { GettingStarted } from './components/getting-started';
+import { PlanFeatures } from './components/plan-features';
+import { QuickActions } from './components/quick-actions';
+import { StatCards } from './components/stat-cards';
+import { TeamActivity } from './components/team-activity';
+import { UpcomingPostsPanel } from './components/upcoming-posts-panel';
+import { gettingStarted, monthNameIn, planBadgeLabel, statsShowPosts } from './dashboard-display';
+import { useStatsFollowPublishing } from './use-stats-follow-publishing';
 
-/** The dashboard: what the server knows about this user and workspace, and honest empty states. */
+const SANDBOX_EXPLANATION =
+  'Your connected accounts live in the platform simulator: their reach, engagement and followers are pretend numbers.';
+
+/**
+ * The dashboard (spec §2, architecture §10): the workspace's real numbers, plan, activity and
+ * upcoming posts, and the next steps a new workspace needs instead of made-up figures.
+ */
 export function DashboardPage() {
+  useDocumentTitle('Dashboard — Kitepost');
   const { user } = useAuth();
   usePaymentReturnToast();
+  const { zone } = useTimeZone();
+  const stats = useDashboardStats();
+  const accounts = useSocialAccounts();
+  const askForPosts = stats.isSuccess && !statsShowPosts(stats.data);
+  const hasPosts = useHasPosts({ enabled: askForPosts });
+  useStatsFollowPublishing();
   if (!user) return null;
+
   const days = trialDaysLeft(user);
   const trialEnds = user.workspace.trialEndsAt;
+  const monthName = monthNameIn(user.timezone);
+  // The session's plan stands in only when the numbers fail to load: the panel still says what
+  // the plan includes.
+  const plan = stats.data?.plan ?? (stats.isError ? sessionPlanOf(user) : undefined);
 
   return (
     <div className="grid gap-8">
@@ -29,6 +62,21 @@ export function DashboardPage() {
           <p className="mt-1.5 text-sm text-slate-600 sm:text-base">
             Here is where your workspace stands today.
           </p>
+          <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <PlanBadge plan={plan} loading={stats.isPending} />
+            {stats.data?.sandbox ? (
+              <Badge variant="warning" title={SANDBOX_EXPLANATION}>
+                <FlaskConical className="size-3.5" aria-hidden="true" />
+                Sandbox
+                <span className="sr-only">: {SANDBOX_EXPLANATION}</span>
+              </Badge>
+            ) : null}
+            {days !== null && trialEnds ? (
+              <span>
+                {trialHint(days)} · ends on {formatDate(trialEnds, user.timezone)}
+              </span>
+            ) : null}
+          </div>
         </div>
         <Link
           href={paths.contentGenerator}
@@ -39,89 +87,59 @@ export function DashboardPage() {
         </Link>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <InfoCard icon={Building2} label="Workspace">
-          <p className="truncate text-lg font-semibold text-slate-900">{user.workspace.name}</p>
-          <p className="text-sm text-slate-600">
-            Your role: <span className="capitalize">{user.workspace.role}</span>
-          </p>
-        </InfoCard>
-        <InfoCard icon={CreditCard} label="Plan">
-          <div className="flex flex-wrap items-center gap-2">
-            <p className="text-lg font-semibold text-slate-900">{user.tierLabel}</p>
-            <Badge variant={user.subscriptionStatus === 'past_due' ? 'warning' : 'secondary'}>
-              {subscriptionStatusLabel(user.subscriptionStatus)}
-            </Badge>
-          </div>
-          <Link
-            href={`${paths.settings}#subscription`}
-            className="text-sm font-medium text-indigo-700 hover:underline"
-          >
-            Manage plan
-          </Link>
-        </InfoCard>
-        <InfoCard icon={CalendarClock} label="Free trial" className="sm:col-span-2 lg:col-span-1">
-          {days !== null && trialEnds ? (
-            <>
-              <p className="text-lg font-semibold text-slate-900">{trialHint(days)}</p>
-              <p className="text-sm text-slate-600">Ends on {formatDate(trialEnds, user.timezone)}</p>
-            </>
-          ) : (
-            <>
-              <p className="text-lg font-semibold text-slate-900">Not on a trial</p>
-              <p className="text-sm text-slate-600">
-                Your plan is {subscriptionStatusLabel(user.subscriptionStatus).toLowerCase()}.
-              </p>
-            </>
-          )}
-        </InfoCard>
+      <section aria-labelledby="overview-title" className="grid gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="overview-title" className="text-lg font-semibold text-slate-900">
+            Overview
+          </h2>
+          {stats.data?.lastSyncedAt ? (
+            <p className="text-xs text-slate-500">
+              Metrics last updated{' '}
+              <time dateTime={stats.data.lastSyncedAt} title={formatFullTime(stats.data.lastSyncedAt, zone)}>
+                {formatRelativeTime(stats.data.lastSyncedAt, new Date(), zone)}
+              </time>
+            </p>
+          ) : null}
+        </div>
+        {stats.isError ? (
+          <QueryFailureCard title="Your dashboard numbers could not be loaded" query={stats} />
+        ) : (
+          <StatCards stats={stats.data} monthName={monthName} />
+        )}
+      </section>
+
+      {stats.data ? <GettingStarted {...gettingStarted(stats.data, hasPosts.data)} /> : null}
+
+      <QuickActions />
+
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-6">
+        <TeamActivity zone={zone} />
+        <UpcomingPostsPanel zone={zone} accounts={accounts.data ?? []} />
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-2">
-        <EmptyState
-          icon={FileText}
-          title="No posts yet"
-          description="Tell Kitepost about your business and campaign, and it will write your first posts for you to review and schedule."
-          action={
-            <Link href={paths.contentGenerator} className={buttonClasses('default')}>
-              <WandSparkles aria-hidden="true" />
-              Open the content generator
-            </Link>
-          }
-        />
-        <EmptyState
-          icon={Share2}
-          title="No connected accounts"
-          description="Connect Facebook, Instagram, LinkedIn or Twitter so Kitepost can publish your scheduled posts."
-          action={
-            <Link href={paths.socialAccounts} className={buttonClasses('outline')}>
-              <Share2 aria-hidden="true" />
-              Connect an account
-            </Link>
-          }
-        />
-      </div>
+      {plan ? <PlanFeatures plan={plan} role={user.workspace.role} /> : null}
     </div>
   );
 }
 
-interface InfoCardProps {
-  icon: typeof Building2;
-  label: string;
-  children: ReactNode;
-  className?: string;
+function sessionPlanOf(user: SessionUser): DashboardStats['plan'] {
+  const id = user.workspace.plan;
+  return { id, name: plans[id].name, status: user.workspace.subscriptionStatus };
 }
 
-function InfoCard({ icon: Icon, label, children, className }: InfoCardProps) {
+function PlanBadge({ plan, loading }: { plan: DashboardStats['plan'] | undefined; loading: boolean }) {
+  if (!plan) {
+    return loading ? (
+      <span
+        aria-hidden="true"
+        className="inline-block h-[1.375rem] w-32 animate-pulse rounded-full bg-slate-100"
+      />
+    ) : null;
+  }
   return (
-    <Card className={`flex gap-4 p-5 ${className ?? ''}`}>
-      <div className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
-        <Icon className="size-5" aria-hidden="true" />
-      </div>
-      <div className="grid min-w-0 gap-1">
-        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</p>
-        {children}
-      </div>
-    </Card>
+    <Badge variant={plan.status === 'past_due' ? 'warning' : 'secondary'} data-testid="dashboard-plan">
+      <span className="sr-only">Plan: </span>
+      {planBadgeLabel(plan)}
+    </Badge>
   );
 }

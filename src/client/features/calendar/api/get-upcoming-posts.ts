@@ -15,22 +15,22 @@ export function nextScheduled(posts: Post[], now: Date, count = UPCOMING_POSTS_S
     .slice(0, count);
 }
 
-/** GET /api/posts?status=scheduled&from=now: the Upcoming Posts list. */
-export const upcomingPostsQueryOptions = () =>
+/** GET /api/posts?status=scheduled&from=now: the Upcoming Posts list (the dashboard shows 5). */
+export const upcomingPostsQueryOptions = (count = UPCOMING_POSTS_SHOWN) =>
   queryOptions({
-    queryKey: [...postsQueryKey, 'upcoming'],
+    queryKey: [...postsQueryKey, 'upcoming', count],
     queryFn: async () => {
       const now = new Date();
       const to = new Date(now.getTime() + UPCOMING_HORIZON_DAYS * 86_400_000);
       const posts = await listPosts({ from: now.toISOString(), to: to.toISOString(), status: ['scheduled'] });
-      return nextScheduled(posts, now);
+      return nextScheduled(posts, now, count);
     },
   });
 
 /** Read again when the first of them goes out (refreshDelay). */
-export function useUpcomingPosts() {
+export function useUpcomingPosts(count = UPCOMING_POSTS_SHOWN) {
   return useQuery({
-    ...upcomingPostsQueryOptions(),
+    ...upcomingPostsQueryOptions(count),
     refetchInterval: (query) => soonestRefresh(query.state.data),
   });
 }

@@ -1,0 +1,88 @@
+import { Activity, Sparkles, Users } from 'lucide-react';
+import { Link } from 'wouter';
+import type { ActivityEntry } from '../../../../contracts/analytics';
+import { paths } from '../../../app/paths';
+import { QueryFailureCard } from '../../../components/query-failure-card';
+import { Card } from '../../../components/ui/card';
+import { formatFullTime, formatRelativeTime } from '../../notifications/relative-time';
+import { initialsOf } from '../../social-accounts/format';
+import { useActivity } from '../api/get-activity';
+import { ListSkeleton } from './list-skeleton';
+
+export const TEAM_ACTIVITY_SHOWN = 8;
+
+/** Spec §2: the workspace's real activity feed, newest first, and the way to the team page. */
+export function TeamActivity({ zone }: { zone: string }) {
+  const activity = useActivity(TEAM_ACTIVITY_SHOWN);
+  return (
+    <section aria-labelledby="team-activity-title" className="grid content-start gap-3">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="team-activity-title" className="text-lg font-semibold text-slate-900">
+          Team Activity
+        </h2>
+        <Link
+          href={paths.team}
+          className="inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+        >
+          <Users className="size-4" aria-hidden="true" />
+          Manage team
+        </Link>
+      </div>
+      {activity.isPending ? (
+        <ListSkeleton />
+      ) : activity.isError ? (
+        <QueryFailureCard title="Team activity could not be loaded" query={activity} />
+      ) : activity.data.length === 0 ? (
+        <Card className="flex items-start gap-3 p-5">
+          <Activity className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
+          <div className="grid gap-1">
+            <p className="font-medium text-slate-900">No activity yet</p>
+            <p className="text-sm text-slate-600">
+              Generating, scheduling and publishing posts, and connecting accounts, show up here for the whole
+              team.
+            </p>
+          </div>
+        </Card>
+      ) : (
+        <Card className="overflow-hidden">
+          <ul aria-label="Team Activity" className="divide-y divide-slate-100">
+            {activity.data.map((entry) => (
+              <ActivityRow key={entry.id} entry={entry} zone={zone} />
+            ))}
+          </ul>
+        </Card>
+      )}
+    </section>
+  );
+}
+
+function ActivityRow({ entry, zone }: { entry: ActivityEntry; zone: string }) {
+  return (
+    <li className="flex items-start gap-3 px-4 py-3">
+      {entry.actorName ? (
+        <span
+          aria-hidden="true"
+          className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700"
+        >
+          {initialsOf(entry.actorName)}
+        </span>
+      ) : (
+        <span
+          aria-hidden="true"
+          className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600"
+        >
+          <Sparkles className="size-4" />
+        </span>
+      )}
+      <div className="grid min-w-0 gap-0.5">
+        <p className="text-sm text-slate-900 [overflow-wrap:anywhere]">{entry.summary}</p>
+        <p className="text-xs text-slate-500">
+          {entry.actorName ?? 'Kitepost'} ·{' '}
+          <time dateTime={entry.createdAt} title={formatFullTime(entry.createdAt, zone)}>
+            {formatRelativeTime(entry.createdAt, new Date(), zone)}
+          </time>
+        </p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,95 @@
+import { CalendarClock } from 'lucide-react';
+import { Link } from 'wouter';
+import { platformLabels } from '../../../../contracts/platforms';
+import type { Post } from '../../../../contracts/posts';
+import type { SocialAccount } from '../../../../contracts/social-accounts';
+import { paths } from '../../../app/paths';
+import { QueryFailureCard } from '../../../components/query-failure-card';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useUpcomingPosts } from '../../calendar/api/get-upcoming-posts';
+import { firstWords } from '../../calendar/calendar-events';
+import { formatDateTimeInZone } from '../../calendar/zoned-time';
+import { PlatformMark } from '../../content/components/platform-mark';
+import { ListSkeleton } from './list-skeleton';
+
+export const DASHBOARD_UPCOMING_SHOWN = 5;
+
+interface UpcomingPostsPanelProps {
+  zone: string;
+  /** The workspace's accounts, to name each post's account (empty while they load). */
+  accounts: SocialAccount[];
+}
+
+/** Spec §2: the next scheduled posts, each opening in the calendar. */
+export function UpcomingPostsPanel({ zone, accounts }: UpcomingPostsPanelProps) {
+  const upcoming = useUpcomingPosts(DASHBOARD_UPCOMING_SHOWN);
+  return (
+    <section aria-labelledby="dashboard-upcoming-title" className="grid content-start gap-3">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="dashboard-upcoming-title" className="text-lg font-semibold text-slate-900">
+          Upcoming Posts
+        </h2>
+        <Link
+          href={paths.calendar}
+          className="inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+        >
+          <CalendarClock className="size-4" aria-hidden="true" />
+          Open calendar
+        </Link>
+      </div>
+      {upcoming.isPending ? (
+        <ListSkeleton />
+      ) : upcoming.isError ? (
+        <QueryFailureCard title="Upcoming posts could not be loaded" query={upcoming} />
+      ) : upcoming.data.length === 0 ? (
+        <Card className="flex flex-col items-start gap-3 p-5">
+          <div className="flex items-start gap-3">
+            <CalendarClock className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
+            <div className="grid gap-1">
+              <p className="font-medium text-slate-900">Nothing scheduled</p>
+              <p className="text-sm text-slate-600">Plan a post on the calendar and it shows up here.</p>
+            </div>
+          </div>
+          <Link href={paths.calendar} className={buttonClasses('outline', 'md')}>
+            Schedule a post on the calendar
+          </Link>
+        </Card>
+      ) : (
+        <Card className="overflow-hidden">
+          <ul aria-label="Upcoming Posts" className="divide-y divide-slate-100">
+            {upcoming.data.map((post) => (
+              <UpcomingRow key={post.id} post={post} zone={zone} accounts={accounts} />
+            ))}
+          </ul>
+        </Card>
+      )}
+    </section>
+  );
+}
+
+function UpcomingRow({ post, zone, accounts }: { post: Post; zone: string; accounts: SocialAccount[] }) {
+  const account = accounts.find((item) => item.id === post.socialAccountId);
+  const when = post.scheduledAt ? formatDateTimeInZone(post.scheduledAt, zone) : '';
+  return (
+    <li>
+      <Link
+        href={`${paths.calendar}?post=${encodeURIComponent(post.id)}`}
+        className="flex items-start gap-3 px-4 py-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none focus-visible:ring-inset"
+      >
+        <PlatformMark platform={post.platform} size="sm" />
+        <span className="grid min-w-0 flex-1 gap-0.5">
+          <span className="line-clamp-2 text-sm font-medium text-slate-900 [overflow-wrap:anywhere] sm:line-clamp-1">
+            {firstWords(post.content, 90)}
+          </span>
+          <span className="text-xs text-slate-600">
+            {post.scheduledAt ? <time dateTime={post.scheduledAt}>{when}</time> : null}
+            {' · '}
+            {platformLabels[post.platform]}
+            {account ? ` · @${account.username}` : ''}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
