@@ -8,6 +8,9 @@ export const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ d
 export const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+export const AnalyticsPage = lazy(() =>
+  import('../features/analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
+);
 export const ContentGeneratorPage = lazy(() =>
   import('../features/content/content-generator-page').then((m) => ({ default: m.ContentGeneratorPage })),
 );

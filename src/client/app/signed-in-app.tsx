@@ -6,6 +6,7 @@ import { AppShell } from './app-shell';
 import { RequireAuth } from './guard';
 import {
   AdminPage,
+  AnalyticsPage,
   CalendarPage,
   ContentGeneratorPage,
   DashboardPage,
@@ -46,7 +47,7 @@ export function SignedInApp() {
               <Route path={paths.content} component={ContentGeneratorPage} />
               <Route path={paths.calendar} component={CalendarPage} />
               <Route path={paths.socialAccounts} component={SocialAccountsPage} />
-              <Route path={paths.analytics} component={DashboardPage} />
+              <Route path={paths.analytics} component={AnalyticsPage} />
               <Route path={paths.settings} component={SettingsPage} />
             </Switch>
           </Suspense>

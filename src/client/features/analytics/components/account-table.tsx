@@ -1,0 +1,113 @@
+import { FlaskConical } from 'lucide-react';
+import type { AnalyticsOverview } from '../../../../contracts/analytics';
+import { platformLabels } from '../../../../contracts/platforms';
+import { Card } from '../../../components/ui/card';
+import { PlatformMark } from '../../content/components/platform-mark';
+import { useIsPhone } from './chart-style';
+import { MetricValue } from './metric-value';
+
+type AccountTotals = AnalyticsOverview['byAccount'][number];
+
+const metricColumns = [
+  { header: 'Followers', value: (row: AccountTotals) => <MetricValue value={row.followers} /> },
+  { header: 'Posts', value: (row: AccountTotals) => <MetricValue value={row.posts} /> },
+  { header: 'Impressions', value: (row: AccountTotals) => <MetricValue value={row.impressions} /> },
+  { header: 'Reach', value: (row: AccountTotals) => <MetricValue value={row.reach} /> },
+  { header: 'Engagements', value: (row: AccountTotals) => <MetricValue value={row.engagements} /> },
+  { header: 'Rate', value: (row: AccountTotals) => <MetricValue value={row.engagementRate} kind="rate" /> },
+] as const;
+
+/** Each account's followers and the totals of its posts in the range; cards on a phone. */
+export function AccountTable({ accounts, filtered }: { accounts: AccountTotals[]; filtered: boolean }) {
+  const phone = useIsPhone();
+  return (
+    <section aria-labelledby="analytics-accounts-title" className="grid gap-3">
+      <h2 id="analytics-accounts-title" className="text-lg font-semibold text-slate-900">
+        By account
+      </h2>
+      {accounts.length === 0 ? (
+        <Card className="p-5 text-sm text-slate-600">
+          {filtered ? 'No accounts match these filters.' : 'No social accounts are connected yet.'}
+        </Card>
+      ) : phone ? (
+        <ul aria-label="Accounts" className="grid gap-3">
+          {accounts.map((account) => (
+            <li key={account.accountId}>
+              <Card className="grid gap-3 p-4">
+                <AccountName account={account} />
+                <dl className="grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
+                  {metricColumns.map((column) => (
+                    <div key={column.header} className="min-w-0">
+                      <dt className="text-xs text-slate-600">{column.header}</dt>
+                      <dd className="font-semibold text-slate-900 tabular-nums">{column.value(account)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Card
+          className="relative overflow-x-auto"
+          // Narrow screens between phone and desktop may scroll it: keep that reachable by keyboard.
+          tabIndex={0}
+          role="region"
+          aria-label="By account (table)"
+        >
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Followers and post totals by account</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-2.5">
+                  Account
+                </th>
+                {metricColumns.map((column) => (
+                  <th key={column.header} scope="col" className="px-4 py-2.5 text-right">
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {accounts.map((account) => (
+                <tr key={account.accountId}>
+                  <th scope="row" className="px-4 py-3 font-normal">
+                    <AccountName account={account} />
+                  </th>
+                  {metricColumns.map((column) => (
+                    <td key={column.header} className="px-4 py-3 text-right text-slate-800 tabular-nums">
+                      {column.value(account)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+    </section>
+  );
+}
+
+function AccountName({ account }: { account: AccountTotals }) {
+  return (
+    <span className="flex min-w-0 items-center gap-2.5">
+      <PlatformMark platform={account.platform} size="sm" />
+      <span className="grid min-w-0">
+        <span className="truncate font-semibold text-slate-900">{account.displayName}</span>
+        <span className="flex min-w-0 items-center gap-1.5 truncate text-xs text-slate-600">
+          <span className="truncate">
+            @{account.username} · {platformLabels[account.platform]}
+          </span>
+          {account.sandbox ? (
+            <span title="Lives in the platform simulator: its numbers are pretend">
+              <FlaskConical className="size-3.5 shrink-0 text-amber-700" aria-hidden="true" />
+              <span className="sr-only">(sandbox)</span>
+            </span>
+          ) : null}
+        </span>
+      </span>
+    </span>
+  );
+}

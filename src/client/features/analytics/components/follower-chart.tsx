@@ -1,0 +1,95 @@
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { AnalyticsOverview } from '../../../../contracts/analytics';
+import { platformLabels } from '../../../../contracts/platforms';
+import { followerRows, formatCompact, formatDay, seriesColour } from '../analytics-format';
+import { ChartFigure, ChartLegend, DataTable, emptyChartClasses } from './chart-figure';
+import { axisTick, gridStroke, tooltipCount, tooltipStyle, useIsPhone } from './chart-style';
+import { MetricValue } from './metric-value';
+
+type Series = AnalyticsOverview['followerGrowth'][number];
+
+/**
+ * Followers per account, one line each. Readings are daily when an account was read that day;
+ * a line joins its known readings (followers do not vanish between two readings).
+ */
+export function FollowerChart({ series }: { series: Series[] }) {
+  const phone = useIsPhone();
+  const rows = followerRows(series);
+  const withReadings = series.filter((account) => account.points.length > 0);
+  const label = (account: Series) => `${account.displayName} (${platformLabels[account.platform]})`;
+  return (
+    <ChartFigure
+      title="Follower growth"
+      description="Followers of each account on the days they were read."
+      empty={
+        withReadings.length === 0 ? (
+          <p className={emptyChartClasses}>No follower counts were read in this range yet.</p>
+        ) : undefined
+      }
+      chart={
+        <ResponsiveContainer width="100%" height={phone ? 220 : 260}>
+          <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 4 }} accessibilityLayer={false}>
+            <CartesianGrid stroke={gridStroke} vertical={false} />
+            <XAxis
+              dataKey="date"
+              tickFormatter={(day: string) => formatDay(day)}
+              tick={axisTick}
+              tickLine={false}
+              interval="preserveStartEnd"
+              minTickGap={phone ? 28 : 16}
+            />
+            <YAxis
+              tickFormatter={formatCompact}
+              tick={axisTick}
+              tickLine={false}
+              axisLine={false}
+              width={phone ? 36 : 48}
+              allowDecimals={false}
+              domain={['auto', 'auto']}
+              tickCount={phone ? 4 : 5}
+            />
+            <Tooltip
+              contentStyle={tooltipStyle}
+              labelFormatter={(day) => formatDay(String(day), 'long')}
+              formatter={tooltipCount}
+            />
+            {withReadings.map((account, index) => (
+              <Line
+                key={account.accountId}
+                dataKey={account.accountId}
+                name={label(account)}
+                stroke={seriesColour(index)}
+                strokeWidth={2}
+                dot={{ r: 2.5 }}
+                connectNulls
+                isAnimationActive={false}
+              />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      }
+      legend={
+        <ChartLegend
+          items={withReadings.map((account, index) => ({
+            key: account.accountId,
+            label: label(account),
+            colour: seriesColour(index),
+            line: true,
+          }))}
+        />
+      }
+      table={
+        <DataTable
+          caption="Followers by account and day"
+          rows={withReadings.flatMap((account) => account.points.map((point) => ({ account, ...point })))}
+          rowKey={(row) => `${row.account.accountId}:${row.date}`}
+          columns={[
+            { header: 'Account', rowHeader: true, cell: (row) => label(row.account) },
+            { header: 'Day', cell: (row) => formatDay(row.date, 'long') },
+            { header: 'Followers', numeric: true, cell: (row) => <MetricValue value={row.followers} /> },
+          ]}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,175 @@
+import { ExternalLink, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import type { AnalyticsPost } from '../../../../contracts/analytics';
+import { platformLabels } from '../../../../contracts/platforms';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { PlatformMark } from '../../content/components/platform-mark';
+import { excerpt, formatPublishedAt } from '../analytics-format';
+import { useIsPhone } from './chart-style';
+import { MetricValue } from './metric-value';
+
+const numberColumns = [
+  { header: 'Impressions', value: (post: AnalyticsPost) => <MetricValue value={post.metrics.impressions} /> },
+  { header: 'Reach', value: (post: AnalyticsPost) => <MetricValue value={post.metrics.reach} /> },
+  {
+    header: 'Likes / comments / shares',
+    value: (post: AnalyticsPost) => (
+      <>
+        <MetricValue value={post.metrics.likes} /> / <MetricValue value={post.metrics.comments} /> /{' '}
+        <MetricValue value={post.metrics.shares} />
+      </>
+    ),
+  },
+  { header: 'Engagements', value: (post: AnalyticsPost) => <MetricValue value={post.engagements} /> },
+  { header: 'Rate', value: (post: AnalyticsPost) => <MetricValue value={post.engagementRate} kind="rate" /> },
+] as const;
+
+/** On a phone card every number has its own cell. */
+const cardNumbers = [
+  { header: 'Impressions', value: (post: AnalyticsPost) => post.metrics.impressions },
+  { header: 'Reach', value: (post: AnalyticsPost) => post.metrics.reach },
+  { header: 'Engagements', value: (post: AnalyticsPost) => post.engagements },
+  { header: 'Likes', value: (post: AnalyticsPost) => post.metrics.likes },
+  { header: 'Comments', value: (post: AnalyticsPost) => post.metrics.comments },
+  { header: 'Shares', value: (post: AnalyticsPost) => post.metrics.shares },
+] as const;
+
+/** The range's posts, best first: their words, where they went, their numbers and a link to them. */
+export function TopPostsList({ posts, zone }: { posts: AnalyticsPost[]; zone: string }) {
+  const phone = useIsPhone();
+  if (phone) {
+    return (
+      <ul aria-label="Top posts" className="grid gap-3">
+        {posts.map((post) => (
+          <li key={post.postId}>
+            <Card className="grid gap-3 p-4">
+              <PostHeading post={post} zone={zone} />
+              <PostContent content={post.content} />
+              <dl className="grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
+                {cardNumbers.map((number) => (
+                  <div key={number.header} className="min-w-0">
+                    <dt className="text-xs text-slate-600">{number.header}</dt>
+                    <dd className="font-semibold text-slate-900 tabular-nums">
+                      <MetricValue value={number.value(post)} />
+                    </dd>
+                  </div>
+                ))}
+                <div className="min-w-0">
+                  <dt className="text-xs text-slate-600">Rate</dt>
+                  <dd className="font-semibold text-slate-900 tabular-nums">
+                    <MetricValue value={post.engagementRate} kind="rate" />
+                  </dd>
+                </div>
+              </dl>
+              <PostLink post={post} />
+            </Card>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Card className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Top posts (table)">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Top posts of the range with their latest metrics</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600">
+          <tr>
+            <th scope="col" className="min-w-64 px-4 py-2.5">
+              Post
+            </th>
+            {numberColumns.map((column) => (
+              <th key={column.header} scope="col" className="px-3 py-2.5 text-right">
+                {column.header}
+              </th>
+            ))}
+            <th scope="col" className="px-4 py-2.5">
+              <span className="sr-only">Link</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 align-top">
+          {posts.map((post) => (
+            <tr key={post.postId}>
+              <th scope="row" className="px-4 py-3 font-normal">
+                <div className="grid gap-1.5">
+                  <PostHeading post={post} zone={zone} />
+                  <PostContent content={post.content} />
+                </div>
+              </th>
+              {numberColumns.map((column) => (
+                <td key={column.header} className="px-3 py-3 text-right text-slate-800 tabular-nums">
+                  {column.value(post)}
+                </td>
+              ))}
+              <td className="px-4 py-3 whitespace-nowrap">
+                <PostLink post={post} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+function PostHeading({ post, zone }: { post: AnalyticsPost; zone: string }) {
+  return (
+    <div className="flex min-w-0 items-start gap-2.5">
+      <PlatformMark platform={post.platform} size="sm" />
+      <div className="grid min-w-0 gap-0.5 text-xs text-slate-600">
+        <span className="truncate font-medium text-slate-800">
+          {platformLabels[post.platform]}
+          {post.accountName ? ` · ${post.accountName}` : ''}
+        </span>
+        <time dateTime={post.publishedAt}>{formatPublishedAt(post.publishedAt, zone)}</time>
+        {post.removedFromPlatform ? (
+          <Badge variant="warning" className="justify-self-start" title="Its last numbers are kept">
+            <TriangleAlert className="size-3" aria-hidden="true" />
+            Removed from platform
+          </Badge>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The first ~120 characters; the whole post on request. */
+function PostContent({ content }: { content: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const short = excerpt(content);
+  return (
+    <p className="text-sm whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">
+      <span title={short.cut && !expanded ? content : undefined}>{expanded ? content : short.text}</span>
+      {short.cut ? (
+        <>
+          {' '}
+          <button
+            type="button"
+            aria-expanded={expanded}
+            onClick={() => setExpanded((open) => !open)}
+            className="rounded text-xs font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
+          >
+            {expanded ? 'Show less' : 'Show all'}
+          </button>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+function PostLink({ post }: { post: AnalyticsPost }) {
+  if (!post.externalUrl) return <span className="text-xs text-slate-600">No link</span>;
+  return (
+    <a
+      href={post.externalUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline"
+    >
+      View post
+      <span className="sr-only"> on {platformLabels[post.platform]} (opens in a new tab)</span>
+      <ExternalLink className="size-3.5" aria-hidden="true" />
+    </a>
+  );
+}
