@@ -56,6 +56,11 @@ for (const width of widths) {
       await expect(page.getByRole('heading', { name: 'Content Calendar' })).toBeVisible();
       await save(page, 'calendar', width);
 
+      await page.goto('/analytics');
+      await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Summary' })).toBeVisible();
+      await save(page, 'analytics', width);
+
       if (width < 1024) {
         await page.getByRole('button', { name: 'Open menu' }).click();
         await expect(page.getByRole('dialog', { name: 'Navigation' })).toBeVisible();
