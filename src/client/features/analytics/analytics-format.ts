@@ -1,35 +1,24 @@
 import type { AnalyticsOverview, MetricTotals } from '../../../contracts/analytics';
+import { formatCount } from '../../lib/metric-format';
+
+export { formatCount, formatRate, NOT_REPORTED_MARK } from '../../lib/metric-format';
 
 /*
  * How the analytics screen writes its numbers. A null number is one the platform did not report:
  * it is written as '—' (never 0), and charts leave a gap for it.
  */
 
-export const NOT_REPORTED_MARK = '—';
-
-const wholeNumber = new Intl.NumberFormat('en-US');
 const compactNumber = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** 12,345, or '—' when not reported. */
-export function formatCount(value: number | null): string {
-  return value === null ? NOT_REPORTED_MARK : wholeNumber.format(value);
-}
 
 /** 1.2K for chart axes. */
 export function formatCompact(value: number): string {
   return compactNumber.format(value);
 }
 
-/** 4.25%, or '—' when it cannot be computed. */
-export function formatRate(value: number | null): string {
-  return value === null ? NOT_REPORTED_MARK : `${percent.format(value)}%`;
-}
-
 /** '+12', '−3' (a real minus sign), '0'. */
 export function formatChange(value: number): string {
-  if (value > 0) return `+${wholeNumber.format(value)}`;
-  if (value < 0) return `\u2212${wholeNumber.format(-value)}`;
+  if (value > 0) return `+${formatCount(value)}`;
+  if (value < 0) return `\u2212${formatCount(-value)}`;
   return '0';
 }
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { formatCount, formatRate } from '../../lib/metric-format';
 import {
   describeCreditsUsed,
   formatCreditsUsed,
-  formatEngagementRate,
   formatReachThisMonth,
-  formatWholeNumber,
   gettingStarted,
   monthNameIn,
   planBadgeLabel,
@@ -22,17 +21,17 @@ const nothing = {
 
 describe('dashboard numbers', () => {
   it('groups thousands', () => {
-    expect(formatWholeNumber(0)).toBe('0');
-    expect(formatWholeNumber(12847)).toBe('12,847');
-    expect(formatWholeNumber(1234567)).toBe('1,234,567');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(12847)).toBe('12,847');
+    expect(formatCount(1234567)).toBe('1,234,567');
   });
 
   it('shows an engagement rate with two decimals, and a dash when nothing was measured', () => {
-    expect(formatEngagementRate(4.25)).toBe('4.25%');
-    expect(formatEngagementRate(4.8)).toBe('4.80%');
-    expect(formatEngagementRate(0)).toBe('0.00%');
-    expect(formatEngagementRate(1234.5)).toBe('1,234.50%');
-    expect(formatEngagementRate(null)).toBe('—');
+    expect(formatRate(4.25)).toBe('4.25%');
+    expect(formatRate(4.8)).toBe('4.8%');
+    expect(formatRate(0)).toBe('0%');
+    expect(formatRate(1234.5)).toBe('1,234.5%');
+    expect(formatRate(null)).toBe('—');
   });
 
   it('writes credits against the plan, or as unlimited', () => {

@@ -1,18 +1,11 @@
 import type { DashboardStats } from '../../../contracts/analytics';
 import type { SubscriptionStatus } from '../../../contracts/plans';
+import { formatCount, NOT_REPORTED_MARK } from '../../lib/metric-format';
 
 /**
  * What the dashboard writes for its numbers. Pure, so the honesty rules are tested alone: a number
  * not measured is a dash, never 0, and nothing here invents a value.
  */
-
-const wholeNumber = new Intl.NumberFormat('en-US');
-const percent = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** 12,847 */
-export function formatWholeNumber(value: number): string {
-  return wholeNumber.format(value);
-}
 
 /**
  * 'November': the month "this month" means, as the server counts it (the user's chosen zone,
@@ -26,26 +19,18 @@ export function monthNameIn(timeZone: string | null, now: Date = new Date()): st
   }
 }
 
-/** What a number that was not measured shows. */
-export const NOT_MEASURED = '—';
-
-/** '4.25%', or a dash when no post has been measured yet. */
-export function formatEngagementRate(rate: number | null): string {
-  return rate === null ? NOT_MEASURED : `${percent.format(rate)}%`;
-}
-
 /** '12 / 200', or '12 used · Unlimited' on a plan without a monthly limit. */
 export function formatCreditsUsed(used: number, total: number | null): string {
   return total === null
-    ? `${formatWholeNumber(used)} used · Unlimited`
-    : `${formatWholeNumber(used)} / ${formatWholeNumber(total)}`;
+    ? `${formatCount(used)} used · Unlimited`
+    : `${formatCount(used)} / ${formatCount(total)}`;
 }
 
 /** The same for a screen reader, which would read the slash as a fraction. */
 export function describeCreditsUsed(used: number, total: number | null): string {
   return total === null
-    ? `${formatWholeNumber(used)} used, unlimited plan`
-    : `${formatWholeNumber(used)} of ${formatWholeNumber(total)}`;
+    ? `${formatCount(used)} used, unlimited plan`
+    : `${formatCount(used)} of ${formatCount(total)}`;
 }
 
 /**
@@ -56,13 +41,13 @@ export function formatReachThisMonth(
   stats: Pick<DashboardStats, 'reachThisMonth' | 'postsThisMonth' | 'reachUnreportedPosts'>,
 ): string {
   const noneReported = stats.postsThisMonth > 0 && stats.reachUnreportedPosts >= stats.postsThisMonth;
-  return noneReported ? NOT_MEASURED : formatWholeNumber(stats.reachThisMonth);
+  return noneReported ? NOT_REPORTED_MARK : formatCount(stats.reachThisMonth);
 }
 
 /** Under Total Reach: how many of this month's posts the total leaves out; null when none. */
 export function reachUnreportedNote(posts: number): string | null {
   if (posts <= 0) return null;
-  return `${formatWholeNumber(posts)} ${posts === 1 ? 'post reports' : 'posts report'} no reach`;
+  return `${formatCount(posts)} ${posts === 1 ? 'post reports' : 'posts report'} no reach`;
 }
 
 const planStatusWords: Record<SubscriptionStatus, string> = {

@@ -14,13 +14,11 @@ import type { ReactNode } from 'react';
 import type { DashboardStats } from '../../../../contracts/analytics';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
+import { formatCount, formatRate, NOT_REPORTED_MARK } from '../../../lib/metric-format';
 import {
   describeCreditsUsed,
   formatCreditsUsed,
-  formatEngagementRate,
   formatReachThisMonth,
-  formatWholeNumber,
-  NOT_MEASURED,
   reachUnreportedNote,
 } from '../dashboard-display';
 
@@ -38,13 +36,15 @@ export function StatCards({ stats, monthName }: { stats: DashboardStats | undefi
         <StatCard
           label="Posts This Month"
           icon={FileText}
-          value={stats && formatWholeNumber(stats.postsThisMonth)}
+          value={stats && formatCount(stats.postsThisMonth)}
           hint={`Published in ${monthName}`}
         />
         <StatCard
           label="Total Reach"
           icon={Eye}
-          value={reach === NOT_MEASURED ? <NotMeasured reason="Not reported by these platforms" /> : reach}
+          value={
+            reach === NOT_REPORTED_MARK ? <NotMeasured reason="Not reported by these platforms" /> : reach
+          }
           hint={
             reachNote ? (
               <span title="Some platforms (X) report no reach: the total leaves those posts out rather than count them as 0.">
@@ -58,13 +58,13 @@ export function StatCards({ stats, monthName }: { stats: DashboardStats | undefi
         <StatCard
           label="Active Campaigns"
           icon={Megaphone}
-          value={stats && formatWholeNumber(stats.campaignsActive)}
+          value={stats && formatCount(stats.campaignsActive)}
           hint="With posts still to go out"
         />
         <StatCard
           label="Team Members"
           icon={Users}
-          value={stats && formatWholeNumber(stats.teamMembers)}
+          value={stats && formatCount(stats.teamMembers)}
           hint="People in this workspace"
         />
       </dl>
@@ -75,12 +75,12 @@ export function StatCards({ stats, monthName }: { stats: DashboardStats | undefi
             label="Total Engagement"
             icon={Heart}
             title="Likes, comments, shares and clicks of every published post"
-            value={stats && formatWholeNumber(stats.totalEngagement)}
+            value={stats && formatCount(stats.totalEngagement)}
           />
           <MinorStat
             label="Scheduled Posts"
             icon={CalendarClock}
-            value={stats && formatWholeNumber(stats.scheduledPosts)}
+            value={stats && formatCount(stats.scheduledPosts)}
           />
           <MinorStat
             label="AI Credits Used"
@@ -106,14 +106,14 @@ export function StatCards({ stats, monthName }: { stats: DashboardStats | undefi
               (stats.avgEngagementRate === null ? (
                 <NotMeasured reason="Not measured yet" />
               ) : (
-                formatEngagementRate(stats.avgEngagementRate)
+                formatRate(stats.avgEngagementRate)
               ))
             }
           />
           <MinorStat
             label="Connected Accounts"
             icon={Share2}
-            value={stats && formatWholeNumber(stats.connectedAccounts)}
+            value={stats && formatCount(stats.connectedAccounts)}
           />
         </dl>
       </Card>
@@ -177,7 +177,7 @@ function MinorStat({ label, icon: Icon, value, title }: StatProps & { title?: st
 function NotMeasured({ reason }: { reason: string }) {
   return (
     <span title={reason}>
-      <span aria-hidden="true">{NOT_MEASURED}</span>
+      <span aria-hidden="true">{NOT_REPORTED_MARK}</span>
       <span className="sr-only">{reason}</span>
     </span>
   );
