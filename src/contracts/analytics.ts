@@ -33,6 +33,16 @@ export const postMetricValues = z.object({
 });
 export type PostMetricValues = z.infer<typeof postMetricValues>;
 
+/** A reading in which the platform reported nothing: every metric null, never 0. Spread it. */
+export const notReportedMetrics: Readonly<PostMetricValues> = Object.freeze({
+  impressions: null,
+  reach: null,
+  likes: null,
+  comments: null,
+  shares: null,
+  clicks: null,
+});
+
 /** Likes + comments + shares + clicks, of those reported; null when none is. */
 export function engagementsOf(values: PostMetricValues): number | null {
   let total: number | null = null;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { PostMetricValues } from '../../src/contracts/analytics';
+import { notReportedMetrics, type PostMetricValues } from '../../src/contracts/analytics';
 import type { WorkspaceRole } from '../../src/contracts/auth';
 import type { PlanId, SubscriptionStatus } from '../../src/contracts/plans';
 import type { PublishingPlatform } from '../../src/contracts/platforms';
@@ -23,15 +23,6 @@ import { signUp } from './users';
  * (post_metric_totals), follower readings, posts in any status, generations, members, activity.
  * Every metric not given is null ("not reported"), never 0.
  */
-
-export const noMetrics: PostMetricValues = {
-  impressions: null,
-  reach: null,
-  likes: null,
-  comments: null,
-  shares: null,
-  clicks: null,
-};
 
 /** A connected account with the names given (sandbox unless said otherwise). */
 export async function insertAnalyticsAccount(
@@ -124,7 +115,7 @@ export async function insertPublishedPost(
       platform,
       externalId,
       publishedAt,
-      ...noMetrics,
+      ...notReportedMetrics,
       ...options.metrics,
       syncedAt: options.syncedAt !== undefined ? options.syncedAt : options.metrics ? new Date() : null,
       removedAt: options.removedAt ?? null,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { PostMetricValues } from '../../src/contracts/analytics';
+import { notReportedMetrics, type PostMetricValues } from '../../src/contracts/analytics';
 import type { PublishingPlatform } from '../../src/contracts/platforms';
 import type { PostStatus } from '../../src/contracts/posts';
 import { buildApp } from '../../src/server/app';
@@ -58,15 +58,6 @@ export interface ScriptedPlatform extends SocialProvider {
   /** Every metric read, in order. */
   readonly reads: Array<{ kind: 'posts' | 'followers'; account: string; externalIds: string[] }>;
 }
-
-const NOTHING_REPORTED: PostMetricValues = {
-  impressions: null,
-  reach: null,
-  likes: null,
-  comments: null,
-  shares: null,
-  clicks: null,
-};
 
 export function scriptedPlatform(platform: PublishingPlatform = 'twitter'): ScriptedPlatform {
   const plans = new Map<string, PublishStep[]>();
@@ -137,7 +128,7 @@ export function scriptedPlatform(platform: PublishingPlatform = 'twitter'): Scri
       if (failure) throw failure;
       const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
       for (const externalId of externalIds) {
-        const scripted = provider.postMetrics.get(externalId) ?? NOTHING_REPORTED;
+        const scripted = provider.postMetrics.get(externalId) ?? notReportedMetrics;
         if (scripted === 'missing') result.missing.push(externalId);
         else result.metrics.push({ externalId, ...scripted });
       }

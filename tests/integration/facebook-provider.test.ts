@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notReportedMetrics } from '../../src/contracts/analytics';
 import { sandboxAccounts, sandboxGrants, sandboxPosts } from '../../src/server/db/schema';
 import {
   createFacebookProvider,
@@ -441,17 +442,7 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
 
     await arm('no-data', 2);
     expect(await read()).toEqual({
-      metrics: [
-        {
-          externalId,
-          impressions: null,
-          reach: null,
-          likes: null,
-          comments: null,
-          shares: null,
-          clicks: null,
-        },
-      ],
+      metrics: [{ externalId, ...notReportedMetrics }],
       missing: [],
     });
     expect(await facebook.readFollowers(tokens, account)).toBeNull();
@@ -675,11 +666,10 @@ describe('Facebook provider against a loopback Graph API fake', () => {
       externalIds: ['101_1', '101_2', '101_3'],
     });
     expect(result.missing).toEqual(['101_2']);
-    const none = { impressions: null, reach: null, likes: null, comments: null, shares: null, clicks: null };
     expect(result.metrics).toEqual([
       // A metric missing from `data` is not reported: null, never 0.
-      { ...none, externalId: '101_1', impressions: 50, likes: 3 },
-      { ...none, externalId: '101_3' },
+      { ...notReportedMetrics, externalId: '101_1', impressions: 50, likes: 3 },
+      { ...notReportedMetrics, externalId: '101_3' },
     ]);
     const [first] = fake.requests.slice(-3);
     expect(first?.path.split('?')[0]).toBe('/v23.0/101_1/insights');

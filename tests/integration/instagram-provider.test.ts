@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notReportedMetrics } from '../../src/contracts/analytics';
 import { sandboxAccounts, sandboxGrants, sandboxPosts } from '../../src/server/db/schema';
 import {
   createInstagramProvider,
@@ -410,9 +411,8 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
       `${TEST_APP_URL}/sandbox/instagram/graph/${externalId}/insights?metric=views,reach&access_token=${tokens.accessToken}`,
     );
     expect(await answer.json()).toEqual({ data: [] });
-    const none = { impressions: null, reach: null, likes: null, comments: null, shares: null, clicks: null };
     expect(await ig.readPostMetrics(tokens, { account, externalIds: [externalId] })).toEqual({
-      metrics: [{ externalId, ...none }],
+      metrics: [{ externalId, ...notReportedMetrics }],
       missing: [],
     });
     // Past the lag (two minutes in the sandbox), the numbers come.
@@ -467,9 +467,7 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
     const read = () => ig.readPostMetrics(tokens, { account, externalIds: [externalId] });
 
     await arm('no-data', 2);
-    expect((await read()).metrics).toEqual([
-      { externalId, impressions: null, reach: null, likes: null, comments: null, shares: null, clicks: null },
-    ]);
+    expect((await read()).metrics).toEqual([{ externalId, ...notReportedMetrics }]);
     expect(await ig.readFollowers(tokens, account)).toBeNull();
     expect((await read()).metrics[0]?.reach).toEqual(expect.any(Number));
 
@@ -864,7 +862,6 @@ describe('Instagram provider against a loopback Instagram fake', () => {
         error_subcode: 33,
       }),
     );
-    const none = { impressions: null, reach: null, likes: null, comments: null, shares: null, clicks: null };
     const result = await ig.readPostMetrics(tokens, {
       account: { externalId: '1784', username: 'bakery' },
       externalIds: ['5', '6', '7'],
@@ -872,8 +869,8 @@ describe('Instagram provider against a loopback Instagram fake', () => {
     expect(result).toEqual({
       metrics: [
         // What Instagram left out is not reported: null, never 0.
-        { ...none, externalId: '5', impressions: 120 },
-        { ...none, externalId: '6' },
+        { ...notReportedMetrics, externalId: '5', impressions: 120 },
+        { ...notReportedMetrics, externalId: '6' },
       ],
       missing: ['7'],
     });

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notReportedMetrics } from '../../src/contracts/analytics';
 import type { Database } from '../../src/server/db/client';
 import { sandboxPosts } from '../../src/server/db/schema';
 import { LINKEDIN_VERSION } from '../../src/server/integrations/social/linkedin/linkedin-api';
@@ -405,17 +406,7 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
         externalIds: [externalId],
       }),
     ).toEqual({
-      metrics: [
-        {
-          externalId,
-          impressions: null,
-          reach: null,
-          likes: null,
-          comments: null,
-          shares: null,
-          clicks: null,
-        },
-      ],
+      metrics: [{ externalId, ...notReportedMetrics }],
       missing: [],
     });
     // A member's follower count is not available to Kitepost: not reported, and no call is made.
@@ -453,17 +444,7 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
     // One call per metric: five calls for the post.
     await arm('no-data', 5);
     expect(await read()).toEqual({
-      metrics: [
-        {
-          externalId,
-          impressions: null,
-          reach: null,
-          likes: null,
-          comments: null,
-          shares: null,
-          clicks: null,
-        },
-      ],
+      metrics: [{ externalId, ...notReportedMetrics }],
       missing: [],
     });
     // The first two metrics without data, the rest with their numbers.

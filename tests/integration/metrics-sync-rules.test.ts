@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { analyticsMessages, metricsRefreshResponse } from '../../src/contracts/analytics';
+import { analyticsMessages, metricsRefreshResponse, notReportedMetrics } from '../../src/contracts/analytics';
 import { accountMetrics, postMetrics, postMetricTotals, socialAccounts } from '../../src/server/db/schema';
 import { TokenExpiredError } from '../../src/server/integrations/social/social-provider';
 import { metricsSyncJob } from '../../src/server/jobs/metrics-sync.job';
@@ -87,19 +87,18 @@ describe.each(databaseKinds)('metrics sync rules on %s', (kind) => {
   it('the weighted engagement rate of the account, and its followers, from hand-computed readings', async () => {
     const { account, posts, due, workspaceId } = await accountWithPosts(4);
     const [a, b, c, d] = posts.map((post) => post.externalId as string);
-    const none = { impressions: null, reach: null, likes: null, comments: null, shares: null, clicks: null };
     platform.postMetrics.set(a as string, {
-      ...none,
+      ...notReportedMetrics,
       reach: 200,
       likes: 10,
       comments: 5,
       shares: 3,
       clicks: 2,
     });
-    platform.postMetrics.set(b as string, { ...none, reach: 300, likes: 9 });
+    platform.postMetrics.set(b as string, { ...notReportedMetrics, reach: 300, likes: 9 });
     // No base (neither reach nor impressions) and no engagement: both left out of the rate.
-    platform.postMetrics.set(c as string, { ...none, likes: 4 });
-    platform.postMetrics.set(d as string, { ...none, reach: 100 });
+    platform.postMetrics.set(c as string, { ...notReportedMetrics, likes: 4 });
+    platform.postMetrics.set(d as string, { ...notReportedMetrics, reach: 100 });
     platform.followers.set(account.externalId, 1234);
 
     const report = await runMetricsSync(t.ctx, { now: due, workspaceId });
@@ -113,7 +112,11 @@ describe.each(databaseKinds)('metrics sync rules on %s', (kind) => {
       .from(accountMetrics)
       .where(eq(accountMetrics.socialAccountId, account.id));
     expect(day).toMatchObject({ day: utcDayOf(due), followers: 1234, workspaceId });
-    expect(await totalsOf(posts[2]?.id as string)).toMatchObject({ ...none, likes: 4, syncedAt: due });
+    expect(await totalsOf(posts[2]?.id as string)).toMatchObject({
+      ...notReportedMetrics,
+      likes: 4,
+      syncedAt: due,
+    });
   });
 
   it('reads at most the per-run budget of an account; the rest stay due for the next run', async () => {

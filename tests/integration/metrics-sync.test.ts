@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardStats } from '../../src/contracts/analytics';
+import { type DashboardStats, notReportedMetrics } from '../../src/contracts/analytics';
 import {
   accountMetrics,
   postMetrics,
@@ -118,7 +118,6 @@ describe.each(databaseKinds)('metrics sync against the simulator on %s', (kind) 
     shares: row.shares,
     clicks: row.clicks,
   });
-  const nothing = { impressions: null, reach: null, likes: null, comments: null, shares: null, clicks: null };
 
   it('reads a published X post on its schedule: the series, the latest values, followers, the account', async () => {
     const { post, publishedAt, accountId, workspaceId } = await publishedPost('twitter');
@@ -132,7 +131,7 @@ describe.each(databaseKinds)('metrics sync against the simulator on %s', (kind) 
       nextSyncAt: firstReadingAt(publishedAt),
       syncedAt: null,
       failures: 0,
-      ...nothing,
+      ...notReportedMetrics,
     });
 
     const early = await runMetricsSync(t.ctx, { now: later(publishedAt, 5 * MIN), workspaceId });
@@ -180,9 +179,9 @@ describe.each(databaseKinds)('metrics sync against the simulator on %s', (kind) 
     const first = firstReadingAt(publishedAt);
     expect((await runMetricsSync(t.ctx, { now: first, workspaceId })).postsRead).toBe(1);
     const [lagging] = await seriesOf(post.id);
-    expect(metricsOnly(lagging as Record<string, unknown>)).toEqual(nothing);
+    expect(metricsOnly(lagging as Record<string, unknown>)).toEqual(notReportedMetrics);
     const totals = await totalsOf(post.id);
-    expect(metricsOnly(totals)).toEqual(nothing);
+    expect(metricsOnly(totals)).toEqual(notReportedMetrics);
     expect(totals.syncedAt).toEqual(first);
     // What the dashboard shows: no reach counted, the post named as not reporting it.
     const stats = (await asUser(t.app, cookie).get('/api/user/dashboard/stats')).json<DashboardStats>();
@@ -216,7 +215,7 @@ describe.each(databaseKinds)('metrics sync against the simulator on %s', (kind) 
     expect(report).toMatchObject({ postsRead: 1, postsFailed: 0, followersRead: 1 });
     const series = await seriesOf(post.id);
     expect(series).toHaveLength(2);
-    expect(metricsOnly(series[1] as Record<string, unknown>)).toEqual(nothing);
+    expect(metricsOnly(series[1] as Record<string, unknown>)).toEqual(notReportedMetrics);
     const kept = await totalsOf(post.id);
     expect(metricsOnly(kept)).toEqual(metricsOnly(known));
     expect(kept.syncedAt).toEqual(t2);

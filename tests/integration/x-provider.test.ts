@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notReportedMetrics } from '../../src/contracts/analytics';
 import { sandboxAccounts, sandboxPosts } from '../../src/server/db/schema';
 import {
   registerPlatformSimulator,
@@ -371,17 +372,7 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
     await arm('no-data', 2);
     // X answers the post without public_metrics: every metric not reported, the post not missing.
     expect(await read()).toEqual({
-      metrics: [
-        {
-          externalId,
-          impressions: null,
-          reach: null,
-          likes: null,
-          comments: null,
-          shares: null,
-          clicks: null,
-        },
-      ],
+      metrics: [{ externalId, ...notReportedMetrics }],
       missing: [],
     });
     expect(await x.readFollowers(tokens, account)).toBeNull();

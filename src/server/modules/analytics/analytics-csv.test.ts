@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnalyticsPost, analyticsCsvColumns } from '../../../contracts/analytics';
+import { type AnalyticsPost, analyticsCsvColumns, notReportedMetrics } from '../../../contracts/analytics';
 import { analyticsCsvFilename, analyticsCsvHeader, analyticsCsvRow, CSV_BOM, csvCell } from './analytics-csv';
 
 const post: AnalyticsPost = {
@@ -85,7 +85,7 @@ describe('analytics CSV rows', () => {
       content,
       accountName: null,
       externalUrl: null,
-      metrics: { impressions: null, reach: null, likes: null, comments: null, shares: null, clicks: null },
+      metrics: notReportedMetrics,
       engagements: null,
       engagementRate: null,
       syncedAt: null,

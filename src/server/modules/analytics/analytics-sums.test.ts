@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PostMetricValues } from '../../../contracts/analytics';
+import { notReportedMetrics } from '../../../contracts/analytics';
 import {
   dayIn,
   daysOfRange,
@@ -12,20 +12,12 @@ import {
   sumKnown,
 } from './analytics-sums';
 
-const none: PostMetricValues = {
-  impressions: null,
-  reach: null,
-  likes: null,
-  comments: null,
-  shares: null,
-  clicks: null,
-};
 // X reports impressions but no reach: engagements 40 + 5 + 7 = 52, measured against 1000.
-const xPost = { ...none, impressions: 1000, likes: 40, comments: 5, shares: 7 };
+const xPost = { ...notReportedMetrics, impressions: 1000, likes: 40, comments: 5, shares: 7 };
 // LinkedIn reports reach: engagements 20, measured against 500.
-const linkedInPost = { ...none, reach: 500, likes: 20 };
+const linkedInPost = { ...notReportedMetrics, reach: 500, likes: 20 };
 // Instagram answered an empty set while its data lags: nothing reported.
-const instagramPost = none;
+const instagramPost = notReportedMetrics;
 
 describe('metricTotalsOf', () => {
   it('sums each metric over the posts that report it and weights the rate', () => {
@@ -62,7 +54,7 @@ describe('metricTotalsOf', () => {
   it('counts engagements of a post without a base in the sum but not in the rate', () => {
     // Facebook after Meta removed impressions, reach not reported: 10 likes, no base.
     // engagements 20 + 10 = 30; rate over LinkedIn alone: 20 / 500 = 4 %.
-    const facebookPost = { ...none, likes: 10 };
+    const facebookPost = { ...notReportedMetrics, likes: 10 };
     expect(metricTotalsOf([linkedInPost, facebookPost])).toMatchObject({
       engagements: 30,
       engagementRate: 4,
@@ -70,7 +62,7 @@ describe('metricTotalsOf', () => {
   });
 
   it('has no rate when the only base is 0', () => {
-    expect(metricTotalsOf([{ ...none, reach: 0, likes: 0 }])).toMatchObject({
+    expect(metricTotalsOf([{ ...notReportedMetrics, reach: 0, likes: 0 }])).toMatchObject({
       reach: 0,
       engagements: 0,
       engagementRate: null,

@@ -10,6 +10,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
+import { postMetricValueColumns } from '../metrics/metrics-sync.repository';
 
 /*
  * Reads for dashboard stats and analytics. The published post is the truth (posts.status
@@ -26,18 +27,9 @@ export interface PublishedPostFilter {
   accountId?: string | undefined;
 }
 
-const metricColumns = {
-  impressions: postMetricTotals.impressions,
-  reach: postMetricTotals.reach,
-  likes: postMetricTotals.likes,
-  comments: postMetricTotals.comments,
-  shares: postMetricTotals.shares,
-  clicks: postMetricTotals.clicks,
-};
-
 /** engagementsOf in SQL: the sum of the engagement metrics reported, null when none is. */
 const engagementsSql = (() => {
-  const columns = engagementMetricNames.map((name) => metricColumns[name]);
+  const columns = engagementMetricNames.map((name) => postMetricValueColumns[name]);
   const noneReported = sql.join(
     columns.map((column) => sql`${column} is null`),
     sql` and `,
@@ -68,7 +60,7 @@ export async function listPublishedReadings(db: Db, filter: PublishedPostFilter)
       platform: posts.platform,
       accountId: posts.socialAccountId,
       publishedAt: posts.publishedAt,
-      ...metricColumns,
+      ...postMetricValueColumns,
     })
     .from(posts)
     .leftJoin(postMetricTotals, eq(postMetricTotals.postId, posts.id))
@@ -86,7 +78,7 @@ const postRowColumns = {
   hashtags: posts.hashtags,
   publishedAt: posts.publishedAt,
   externalUrl: posts.externalUrl,
-  ...metricColumns,
+  ...postMetricValueColumns,
   syncedAt: postMetricTotals.syncedAt,
   removedAt: postMetricTotals.removedAt,
 };

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
 import { postMetricTotals, posts, socialAccounts, users } from '../../db/schema';
+import { postMetricValueColumns } from '../metrics/metrics-sync.repository';
 
 export interface BestTimeAccountRow {
   id: string;
@@ -36,12 +37,7 @@ export async function listReadPostMetrics(
     .select({
       socialAccountId: postMetricTotals.socialAccountId,
       publishedAt: postMetricTotals.publishedAt,
-      impressions: postMetricTotals.impressions,
-      reach: postMetricTotals.reach,
-      likes: postMetricTotals.likes,
-      comments: postMetricTotals.comments,
-      shares: postMetricTotals.shares,
-      clicks: postMetricTotals.clicks,
+      ...postMetricValueColumns,
     })
     .from(postMetricTotals)
     .innerJoin(posts, eq(posts.id, postMetricTotals.postId))

@@ -16,6 +16,16 @@ import { accountMetrics, postMetricTotals, socialAccounts } from '../../db/schem
 
 export type SocialAccountRow = typeof socialAccounts.$inferSelect;
 
+/** A post's latest values (PostMetricValues) as columns to select, for every reader of the table. */
+export const postMetricValueColumns = {
+  impressions: postMetricTotals.impressions,
+  reach: postMetricTotals.reach,
+  likes: postMetricTotals.likes,
+  comments: postMetricTotals.comments,
+  shares: postMetricTotals.shares,
+  clicks: postMetricTotals.clicks,
+};
+
 /** A post taken for reading, with the next_sync_at it had before the claim leased it. */
 export interface ClaimedPost {
   postId: string;
@@ -285,14 +295,7 @@ export async function markAccountSynced(
 /** The latest values of every post of the account that has been read at least once. */
 export async function listMeasuredValuesOfAccount(db: Db, accountId: string): Promise<PostMetricValues[]> {
   return db
-    .select({
-      impressions: postMetricTotals.impressions,
-      reach: postMetricTotals.reach,
-      likes: postMetricTotals.likes,
-      comments: postMetricTotals.comments,
-      shares: postMetricTotals.shares,
-      clicks: postMetricTotals.clicks,
-    })
+    .select(postMetricValueColumns)
     .from(postMetricTotals)
     .where(and(eq(postMetricTotals.socialAccountId, accountId), isNotNull(postMetricTotals.syncedAt)));
 }

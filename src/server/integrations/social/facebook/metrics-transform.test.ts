@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { notReportedMetrics } from '../../../../contracts/analytics';
 import { SocialPlatformError } from '../social-provider';
 import { toFacebookFollowers, toFacebookPostReading } from './metrics-transform';
 
@@ -41,15 +42,7 @@ describe('toFacebookPostReading', () => {
       shares: null,
       clicks: null,
     });
-    expect(toFacebookPostReading('1_3', { data: [] })).toEqual({
-      externalId: '1_3',
-      impressions: null,
-      reach: null,
-      likes: null,
-      comments: null,
-      shares: null,
-      clicks: null,
-    });
+    expect(toFacebookPostReading('1_3', { data: [] })).toEqual({ externalId: '1_3', ...notReportedMetrics });
   });
 
   it('counts reported-but-none reactions as 0, and ignores values that are not counts', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { notReportedMetrics } from '../../../../contracts/analytics';
 import { SocialPlatformError } from '../social-provider';
 import { toInstagramFollowers, toInstagramPostReading } from './metrics-transform';
 
@@ -27,15 +28,7 @@ describe('toInstagramPostReading', () => {
   });
 
   it('reads the empty set Instagram answers while its data lags as every metric null, not 0', () => {
-    expect(toInstagramPostReading('10', { data: [] })).toEqual({
-      externalId: '10',
-      impressions: null,
-      reach: null,
-      likes: null,
-      comments: null,
-      shares: null,
-      clicks: null,
-    });
+    expect(toInstagramPostReading('10', { data: [] })).toEqual({ externalId: '10', ...notReportedMetrics });
   });
 
   it('reads a metric left out, or sent without a count, as null', () => {

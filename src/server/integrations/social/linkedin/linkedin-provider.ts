@@ -1,3 +1,4 @@
+import { notReportedMetrics } from '../../../../contracts/analytics';
 import {
   type AuthorizeRequest,
   InvalidContentError,
@@ -42,11 +43,6 @@ export const LINKEDIN_SCOPES = ['openid', 'profile', 'email', 'w_member_social']
  * LinkedIn wants on an app of its own (platforms.md L11, L11b): asked for only when enabled.
  */
 export const LINKEDIN_ANALYTICS_SCOPE = 'r_member_postAnalytics';
-/** Every metric not reported: what a token without the analytics scope reads. */
-const notReported = Object.fromEntries(LINKEDIN_METRIC_TYPES.map((type) => [type, null])) as Record<
-  LinkedInMetricType,
-  null
->;
 const DEFAULT_TOKEN_URL = 'https://www.linkedin.com/oauth/v2/accessToken';
 const DEFAULT_TIMEOUT_MS = 20_000;
 /** multiImage takes 2 to 20 images. */
@@ -252,7 +248,7 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
     async readPostMetrics(tokens, { externalIds }) {
       const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
       if (!tokens.scopes.includes(LINKEDIN_ANALYTICS_SCOPE)) {
-        result.metrics = externalIds.map((urn) => toLinkedInPostReading(urn, notReported));
+        result.metrics = externalIds.map((externalId) => ({ externalId, ...notReportedMetrics }));
         return result;
       }
       for (const urn of externalIds) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { notReportedMetrics } from '../../../../contracts/analytics';
 import { SocialPlatformError } from '../social-provider';
 import { toXFollowers, toXPostReadings } from './metrics-transform';
 
@@ -43,25 +44,9 @@ describe('toXPostReadings', () => {
       ['11', '12', '13'],
     );
     expect(metrics).toEqual([
-      {
-        externalId: '11',
-        impressions: null,
-        reach: null,
-        likes: null,
-        comments: null,
-        shares: null,
-        clicks: null,
-      },
+      { externalId: '11', ...notReportedMetrics },
       { externalId: '12', impressions: null, reach: null, likes: 0, comments: null, shares: 2, clicks: null },
-      {
-        externalId: '13',
-        impressions: null,
-        reach: null,
-        likes: null,
-        comments: null,
-        shares: null,
-        clicks: null,
-      },
+      { externalId: '13', ...notReportedMetrics },
     ]);
   });
 

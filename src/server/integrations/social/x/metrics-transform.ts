@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notReportedMetrics } from '../../../../contracts/analytics';
 import { type PostMetricsReading, SocialPlatformError } from '../social-provider';
 
 /*
@@ -77,7 +78,7 @@ export function toXPostReadings(
   }
   const metrics = requestedIds.flatMap((id): PostMetricsReading[] => {
     if (missing.has(id)) return [];
-    return [found.get(id) ?? nothingReported(id)];
+    return [found.get(id) ?? { externalId: id, ...notReportedMetrics }];
   });
   return { metrics, missing: [...missing] };
 }
@@ -98,16 +99,4 @@ export function toXFollowers(body: unknown): number | null {
     );
   }
   return result.data.data.public_metrics?.followers_count ?? null;
-}
-
-function nothingReported(externalId: string): PostMetricsReading {
-  return {
-    externalId,
-    impressions: null,
-    reach: null,
-    likes: null,
-    comments: null,
-    shares: null,
-    clicks: null,
-  };
 }
