@@ -4,6 +4,7 @@ import { platformLabels } from '../../../../contracts/platforms';
 import { Card } from '../../../components/ui/card';
 import { PlatformMark } from '../../content/components/platform-mark';
 import { useIsPhone } from './chart-style';
+import { MetricGrid } from './metric-grid';
 import { MetricValue } from './metric-value';
 
 type AccountTotals = AnalyticsOverview['byAccount'][number];
@@ -35,14 +36,7 @@ export function AccountTable({ accounts, filtered }: { accounts: AccountTotals[]
             <li key={account.accountId}>
               <Card className="grid gap-3 p-4">
                 <AccountName account={account} />
-                <dl className="grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
-                  {metricColumns.map((column) => (
-                    <div key={column.header} className="min-w-0">
-                      <dt className="text-xs text-slate-600">{column.header}</dt>
-                      <dd className="font-semibold text-slate-900 tabular-nums">{column.value(account)}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <MetricGrid cells={metricColumns} row={account} />
               </Card>
             </li>
           ))}

@@ -1,7 +1,9 @@
 import { BarChart3, Table2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import type { MetricTotals } from '../../../../contracts/analytics';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { MetricValue } from './metric-value';
 
 interface ChartFigureProps {
   title: string;
@@ -77,6 +79,21 @@ export interface DataColumn<Row> {
   rowHeader?: boolean;
   numeric?: boolean;
   cell: (row: Row) => ReactNode;
+}
+
+/** The columns after the row header of a table of totals (a day's, a platform's). */
+export function totalsColumns<Row extends MetricTotals>(): DataColumn<Row>[] {
+  return [
+    { header: 'Posts', numeric: true, cell: (row) => <MetricValue value={row.posts} /> },
+    { header: 'Impressions', numeric: true, cell: (row) => <MetricValue value={row.impressions} /> },
+    { header: 'Reach', numeric: true, cell: (row) => <MetricValue value={row.reach} /> },
+    { header: 'Engagements', numeric: true, cell: (row) => <MetricValue value={row.engagements} /> },
+    {
+      header: 'Engagement rate',
+      numeric: true,
+      cell: (row) => <MetricValue value={row.engagementRate} kind="rate" />,
+    },
+  ];
 }
 
 /** A plain, captioned table of a chart's numbers. */

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useMediaQuery } from '../../notifications/use-media-query';
-import { formatCount, NOT_REPORTED_MARK } from '../analytics-format';
+import { formatCompact, formatCount, formatDay, NOT_REPORTED_MARK } from '../analytics-format';
 
 /** Shared look of the analytics charts (Recharts props). */
 
@@ -25,4 +25,28 @@ export const tooltipStyle: CSSProperties = {
 /** Tooltip values: a count, or '—' for a day or platform that did not report it (filterNull off). */
 export function tooltipCount(value: unknown): string {
   return typeof value === 'number' ? formatCount(value) : NOT_REPORTED_MARK;
+}
+
+/** The x axis of a chart over the range's days (rows with a `date`). */
+export function dayAxisProps(phone: boolean) {
+  return {
+    dataKey: 'date',
+    tickFormatter: (day: string) => formatDay(day),
+    tick: axisTick,
+    tickLine: false,
+    interval: 'preserveStartEnd',
+    minTickGap: phone ? 28 : 16,
+  } as const;
+}
+
+/** A y axis of counts: compact whole numbers, no axis line (its width is the chart's choice). */
+export function countAxisProps(phone: boolean) {
+  return {
+    tickFormatter: formatCompact,
+    tick: axisTick,
+    tickLine: false,
+    axisLine: false,
+    allowDecimals: false,
+    tickCount: phone ? 4 : 5,
+  } as const;
 }

@@ -9,10 +9,16 @@ import {
   YAxis,
 } from 'recharts';
 import type { AnalyticsOverview } from '../../../../contracts/analytics';
-import { daysWithPosts, formatCompact, formatDay, hasMeasurements, seriesColour } from '../analytics-format';
-import { ChartFigure, ChartLegend, DataTable, NotMeasuredYet } from './chart-figure';
-import { axisTick, gridStroke, tooltipCount, tooltipStyle, useIsPhone } from './chart-style';
-import { MetricValue } from './metric-value';
+import { daysWithPosts, formatDay, hasMeasurements, seriesColour } from '../analytics-format';
+import { ChartFigure, ChartLegend, DataTable, NotMeasuredYet, totalsColumns } from './chart-figure';
+import {
+  countAxisProps,
+  dayAxisProps,
+  gridStroke,
+  tooltipCount,
+  tooltipStyle,
+  useIsPhone,
+} from './chart-style';
 
 type Day = AnalyticsOverview['daily'][number];
 
@@ -39,34 +45,13 @@ export function DailyChart({ daily }: { daily: Day[] }) {
             accessibilityLayer={false}
           >
             <CartesianGrid stroke={gridStroke} vertical={false} />
-            <XAxis
-              dataKey="date"
-              tickFormatter={(day: string) => formatDay(day)}
-              tick={axisTick}
-              tickLine={false}
-              interval="preserveStartEnd"
-              minTickGap={phone ? 28 : 16}
-            />
-            <YAxis
-              yAxisId="reach"
-              tickFormatter={formatCompact}
-              tick={axisTick}
-              tickLine={false}
-              axisLine={false}
-              width={phone ? 36 : 48}
-              allowDecimals={false}
-              tickCount={phone ? 4 : 5}
-            />
+            <XAxis {...dayAxisProps(phone)} />
+            <YAxis yAxisId="reach" {...countAxisProps(phone)} width={phone ? 36 : 48} />
             <YAxis
               yAxisId="engagements"
               orientation="right"
-              tickFormatter={formatCompact}
-              tick={axisTick}
-              tickLine={false}
-              axisLine={false}
+              {...countAxisProps(phone)}
               width={phone ? 32 : 44}
-              allowDecimals={false}
-              tickCount={phone ? 4 : 5}
             />
             <Tooltip
               contentStyle={tooltipStyle}
@@ -111,15 +96,7 @@ export function DailyChart({ daily }: { daily: Day[] }) {
           rowKey={(day) => day.date}
           columns={[
             { header: 'Day', rowHeader: true, cell: (day) => formatDay(day.date, 'long') },
-            { header: 'Posts', numeric: true, cell: (day) => <MetricValue value={day.posts} /> },
-            { header: 'Impressions', numeric: true, cell: (day) => <MetricValue value={day.impressions} /> },
-            { header: 'Reach', numeric: true, cell: (day) => <MetricValue value={day.reach} /> },
-            { header: 'Engagements', numeric: true, cell: (day) => <MetricValue value={day.engagements} /> },
-            {
-              header: 'Engagement rate',
-              numeric: true,
-              cell: (day) => <MetricValue value={day.engagementRate} kind="rate" />,
-            },
+            ...totalsColumns<Day>(),
           ]}
         />
       }

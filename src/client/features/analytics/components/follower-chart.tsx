@@ -1,9 +1,16 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsOverview } from '../../../../contracts/analytics';
 import { platformLabels } from '../../../../contracts/platforms';
-import { followerRows, formatCompact, formatDay, seriesColour } from '../analytics-format';
+import { followerRows, formatDay, seriesColour } from '../analytics-format';
 import { ChartFigure, ChartLegend, DataTable, emptyChartClasses } from './chart-figure';
-import { axisTick, gridStroke, tooltipCount, tooltipStyle, useIsPhone } from './chart-style';
+import {
+  countAxisProps,
+  dayAxisProps,
+  gridStroke,
+  tooltipCount,
+  tooltipStyle,
+  useIsPhone,
+} from './chart-style';
 import { MetricValue } from './metric-value';
 
 type Series = AnalyticsOverview['followerGrowth'][number];
@@ -30,24 +37,8 @@ export function FollowerChart({ series }: { series: Series[] }) {
         <ResponsiveContainer width="100%" height={phone ? 220 : 260}>
           <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 4 }} accessibilityLayer={false}>
             <CartesianGrid stroke={gridStroke} vertical={false} />
-            <XAxis
-              dataKey="date"
-              tickFormatter={(day: string) => formatDay(day)}
-              tick={axisTick}
-              tickLine={false}
-              interval="preserveStartEnd"
-              minTickGap={phone ? 28 : 16}
-            />
-            <YAxis
-              tickFormatter={formatCompact}
-              tick={axisTick}
-              tickLine={false}
-              axisLine={false}
-              width={phone ? 36 : 48}
-              allowDecimals={false}
-              domain={['auto', 'auto']}
-              tickCount={phone ? 4 : 5}
-            />
+            <XAxis {...dayAxisProps(phone)} />
+            <YAxis {...countAxisProps(phone)} width={phone ? 36 : 48} domain={['auto', 'auto']} />
             <Tooltip
               contentStyle={tooltipStyle}
               labelFormatter={(day) => formatDay(String(day), 'long')}

@@ -2,9 +2,8 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { AnalyticsOverview } from '../../../../contracts/analytics';
 import { platformLabels } from '../../../../contracts/platforms';
 import { formatCompact, formatCount, hasMeasurements, seriesColour } from '../analytics-format';
-import { ChartFigure, ChartLegend, DataTable, NotMeasuredYet } from './chart-figure';
+import { ChartFigure, ChartLegend, DataTable, NotMeasuredYet, totalsColumns } from './chart-figure';
 import { axisTick, gridStroke, tooltipCount, tooltipStyle, useIsPhone } from './chart-style';
-import { MetricValue } from './metric-value';
 
 type PlatformTotals = AnalyticsOverview['byPlatform'][number];
 
@@ -95,15 +94,7 @@ export function PlatformChart({ byPlatform }: { byPlatform: PlatformTotals[] }) 
           rowKey={(row) => row.platform}
           columns={[
             { header: 'Platform', rowHeader: true, cell: (row) => platformLabels[row.platform] },
-            { header: 'Posts', numeric: true, cell: (row) => <MetricValue value={row.posts} /> },
-            { header: 'Impressions', numeric: true, cell: (row) => <MetricValue value={row.impressions} /> },
-            { header: 'Reach', numeric: true, cell: (row) => <MetricValue value={row.reach} /> },
-            { header: 'Engagements', numeric: true, cell: (row) => <MetricValue value={row.engagements} /> },
-            {
-              header: 'Engagement rate',
-              numeric: true,
-              cell: (row) => <MetricValue value={row.engagementRate} kind="rate" />,
-            },
+            ...totalsColumns<PlatformTotals>(),
           ]}
         />
       }

@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { PlatformMark } from '../../content/components/platform-mark';
 import { excerpt, formatPublishedAt } from '../analytics-format';
 import { useIsPhone } from './chart-style';
+import { type MetricCell, MetricGrid } from './metric-grid';
 import { MetricValue } from './metric-value';
 
 const numberColumns = [
@@ -26,14 +27,15 @@ const numberColumns = [
 ] as const;
 
 /** On a phone card every number has its own cell. */
-const cardNumbers = [
-  { header: 'Impressions', value: (post: AnalyticsPost) => post.metrics.impressions },
-  { header: 'Reach', value: (post: AnalyticsPost) => post.metrics.reach },
-  { header: 'Engagements', value: (post: AnalyticsPost) => post.engagements },
-  { header: 'Likes', value: (post: AnalyticsPost) => post.metrics.likes },
-  { header: 'Comments', value: (post: AnalyticsPost) => post.metrics.comments },
-  { header: 'Shares', value: (post: AnalyticsPost) => post.metrics.shares },
-] as const;
+const cardNumbers: MetricCell<AnalyticsPost>[] = [
+  { header: 'Impressions', value: (post) => <MetricValue value={post.metrics.impressions} /> },
+  { header: 'Reach', value: (post) => <MetricValue value={post.metrics.reach} /> },
+  { header: 'Engagements', value: (post) => <MetricValue value={post.engagements} /> },
+  { header: 'Likes', value: (post) => <MetricValue value={post.metrics.likes} /> },
+  { header: 'Comments', value: (post) => <MetricValue value={post.metrics.comments} /> },
+  { header: 'Shares', value: (post) => <MetricValue value={post.metrics.shares} /> },
+  { header: 'Rate', value: (post) => <MetricValue value={post.engagementRate} kind="rate" /> },
+];
 
 /** The range's posts, best first: their words, where they went, their numbers and a link to them. */
 export function TopPostsList({ posts, zone }: { posts: AnalyticsPost[]; zone: string }) {
@@ -46,22 +48,7 @@ export function TopPostsList({ posts, zone }: { posts: AnalyticsPost[]; zone: st
             <Card className="grid gap-3 p-4">
               <PostHeading post={post} zone={zone} />
               <PostContent content={post.content} />
-              <dl className="grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
-                {cardNumbers.map((number) => (
-                  <div key={number.header} className="min-w-0">
-                    <dt className="text-xs text-slate-600">{number.header}</dt>
-                    <dd className="font-semibold text-slate-900 tabular-nums">
-                      <MetricValue value={number.value(post)} />
-                    </dd>
-                  </div>
-                ))}
-                <div className="min-w-0">
-                  <dt className="text-xs text-slate-600">Rate</dt>
-                  <dd className="font-semibold text-slate-900 tabular-nums">
-                    <MetricValue value={post.engagementRate} kind="rate" />
-                  </dd>
-                </div>
-              </dl>
+              <MetricGrid cells={cardNumbers} row={post} />
               <PostLink post={post} />
             </Card>
           </li>

@@ -1,13 +1,11 @@
 import { Activity, Sparkles, Users } from 'lucide-react';
-import { Link } from 'wouter';
 import type { ActivityEntry } from '../../../../contracts/analytics';
 import { paths } from '../../../app/paths';
-import { QueryFailureCard } from '../../../components/query-failure-card';
 import { Card } from '../../../components/ui/card';
 import { formatFullTime, formatRelativeTime } from '../../notifications/relative-time';
 import { initialsOf } from '../../social-accounts/format';
 import { useActivity } from '../api/get-activity';
-import { ListSkeleton } from './list-skeleton';
+import { DashboardSection } from './dashboard-section';
 
 export const TEAM_ACTIVITY_SHOWN = 8;
 
@@ -15,24 +13,13 @@ export const TEAM_ACTIVITY_SHOWN = 8;
 export function TeamActivity({ zone }: { zone: string }) {
   const activity = useActivity(TEAM_ACTIVITY_SHOWN);
   return (
-    <section aria-labelledby="team-activity-title" className="grid content-start gap-3">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="team-activity-title" className="text-lg font-semibold text-slate-900">
-          Team Activity
-        </h2>
-        <Link
-          href={paths.team}
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-        >
-          <Users className="size-4" aria-hidden="true" />
-          Manage team
-        </Link>
-      </div>
-      {activity.isPending ? (
-        <ListSkeleton />
-      ) : activity.isError ? (
-        <QueryFailureCard title="Team activity could not be loaded" query={activity} />
-      ) : activity.data.length === 0 ? (
+    <DashboardSection
+      titleId="team-activity-title"
+      title="Team Activity"
+      link={{ href: paths.team, label: 'Manage team', icon: Users }}
+      query={activity}
+      failureTitle="Team activity could not be loaded"
+      empty={
         <Card className="flex items-start gap-3 p-5">
           <Activity className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
           <div className="grid gap-1">
@@ -43,16 +30,10 @@ export function TeamActivity({ zone }: { zone: string }) {
             </p>
           </div>
         </Card>
-      ) : (
-        <Card className="overflow-hidden">
-          <ul aria-label="Team Activity" className="divide-y divide-slate-100">
-            {activity.data.map((entry) => (
-              <ActivityRow key={entry.id} entry={entry} zone={zone} />
-            ))}
-          </ul>
-        </Card>
-      )}
-    </section>
+      }
+    >
+      {(entries) => entries.map((entry) => <ActivityRow key={entry.id} entry={entry} zone={zone} />)}
+    </DashboardSection>
   );
 }
 

@@ -4,14 +4,13 @@ import { platformLabels } from '../../../../contracts/platforms';
 import type { Post } from '../../../../contracts/posts';
 import type { SocialAccount } from '../../../../contracts/social-accounts';
 import { paths } from '../../../app/paths';
-import { QueryFailureCard } from '../../../components/query-failure-card';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useUpcomingPosts } from '../../calendar/api/get-upcoming-posts';
 import { firstWords } from '../../calendar/calendar-events';
 import { formatDateTimeInZone } from '../../calendar/zoned-time';
 import { PlatformMark } from '../../content/components/platform-mark';
-import { ListSkeleton } from './list-skeleton';
+import { DashboardSection } from './dashboard-section';
 
 export const DASHBOARD_UPCOMING_SHOWN = 5;
 
@@ -25,24 +24,13 @@ interface UpcomingPostsPanelProps {
 export function UpcomingPostsPanel({ zone, accounts }: UpcomingPostsPanelProps) {
   const upcoming = useUpcomingPosts(DASHBOARD_UPCOMING_SHOWN);
   return (
-    <section aria-labelledby="dashboard-upcoming-title" className="grid content-start gap-3">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="dashboard-upcoming-title" className="text-lg font-semibold text-slate-900">
-          Upcoming Posts
-        </h2>
-        <Link
-          href={paths.calendar}
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-indigo-700 hover:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-        >
-          <CalendarClock className="size-4" aria-hidden="true" />
-          Open calendar
-        </Link>
-      </div>
-      {upcoming.isPending ? (
-        <ListSkeleton />
-      ) : upcoming.isError ? (
-        <QueryFailureCard title="Upcoming posts could not be loaded" query={upcoming} />
-      ) : upcoming.data.length === 0 ? (
+    <DashboardSection
+      titleId="dashboard-upcoming-title"
+      title="Upcoming Posts"
+      link={{ href: paths.calendar, label: 'Open calendar', icon: CalendarClock }}
+      query={upcoming}
+      failureTitle="Upcoming posts could not be loaded"
+      empty={
         <Card className="flex flex-col items-start gap-3 p-5">
           <div className="flex items-start gap-3">
             <CalendarClock className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
@@ -55,16 +43,12 @@ export function UpcomingPostsPanel({ zone, accounts }: UpcomingPostsPanelProps) 
             Schedule a post on the calendar
           </Link>
         </Card>
-      ) : (
-        <Card className="overflow-hidden">
-          <ul aria-label="Upcoming Posts" className="divide-y divide-slate-100">
-            {upcoming.data.map((post) => (
-              <UpcomingRow key={post.id} post={post} zone={zone} accounts={accounts} />
-            ))}
-          </ul>
-        </Card>
-      )}
-    </section>
+      }
+    >
+      {(posts) =>
+        posts.map((post) => <UpcomingRow key={post.id} post={post} zone={zone} accounts={accounts} />)
+      }
+    </DashboardSection>
   );
 }
 
