@@ -14,6 +14,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: `http://localhost:${process.env.PORT ?? 5000}` },
       '/media': { target: `http://localhost:${process.env.PORT ?? 5000}` },
+      // The platform simulator's sign-in pages and API (APP_URL is this server in development).
+      '/sandbox': { target: `http://localhost:${process.env.PORT ?? 5000}` },
     },
   },
 });

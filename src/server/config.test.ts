@@ -33,6 +33,13 @@ describe('loadConfig', () => {
     ).toThrow(/SESSION_SECRET: must be at least 32/);
   });
 
+  it('asks LinkedIn for post analytics only when LINKEDIN_ANALYTICS=true', () => {
+    const linkedin = { LINKEDIN_CLIENT_ID: 'id', LINKEDIN_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(linkedin).social.linkedin).not.toHaveProperty('analytics');
+    expect(loadConfig({ ...linkedin, LINKEDIN_ANALYTICS: 'true' }).social.linkedin?.analytics).toBe(true);
+    expect(() => loadConfig({ ...linkedin, LINKEDIN_ANALYTICS: 'yes' })).toThrow(/LINKEDIN_ANALYTICS/);
+  });
+
   it('takes OIDC all or nothing', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(
       /OIDC_CLIENT_ID.*OIDC_CLIENT_SECRET/s,

@@ -96,6 +96,10 @@ const envSchema = z
     LINKEDIN_AUTHORIZE_URL: optionalUrl,
     LINKEDIN_TOKEN_URL: optionalUrl,
     LINKEDIN_API_BASE_URL: optionalUrl,
+    LINKEDIN_ANALYTICS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     FACEBOOK_APP_ID: optionalString,
     FACEBOOK_APP_SECRET: optionalString,
     FACEBOOK_AUTHORIZE_URL: optionalUrl,
@@ -288,6 +292,8 @@ export interface SocialPlatformConfig {
   tokenUrl?: string;
   /** The platform's API origin (token, profile, publish). */
   apiBaseUrl: string;
+  /** LinkedIn: the app has the Community Management API, so Kitepost asks for post analytics. */
+  analytics?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -339,6 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         authorizeUrl: e.LINKEDIN_AUTHORIZE_URL ?? 'https://www.linkedin.com/oauth/v2/authorization',
         tokenUrl: e.LINKEDIN_TOKEN_URL ?? 'https://www.linkedin.com/oauth/v2/accessToken',
         apiBaseUrl: e.LINKEDIN_API_BASE_URL ?? 'https://api.linkedin.com',
+        analytics: e.LINKEDIN_ANALYTICS,
       }),
       facebook: platformConfig(e.FACEBOOK_APP_ID, e.FACEBOOK_APP_SECRET, {
         authorizeUrl: e.FACEBOOK_AUTHORIZE_URL ?? `https://www.facebook.com/${GRAPH_VERSION}/dialog/oauth`,
@@ -401,7 +408,7 @@ const GRAPH_VERSION = 'v23.0';
 function platformConfig(
   clientId: string | undefined,
   clientSecret: string | undefined,
-  urls: { authorizeUrl: string; tokenUrl?: string; apiBaseUrl: string },
+  urls: { authorizeUrl: string; tokenUrl?: string; apiBaseUrl: string; analytics?: boolean },
 ): SocialPlatformConfig | undefined {
   if (!clientId || !clientSecret) return undefined;
   const trim = (url: string) => url.replace(/\/$/, '');
@@ -411,6 +418,7 @@ function platformConfig(
     authorizeUrl: urls.authorizeUrl,
     ...(urls.tokenUrl ? { tokenUrl: trim(urls.tokenUrl) } : {}),
     apiBaseUrl: trim(urls.apiBaseUrl),
+    ...(urls.analytics ? { analytics: true } : {}),
   };
 }
 
