@@ -38,6 +38,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createTrialWorkspace, generateUniqueAccessCode } from './modules/users/users.service';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await usersRoutes(api, ctx);
     await creditsRoutes(api, ctx);
     await brandKitRoutes(api, ctx);
+    await settingsRoutes(api, ctx);
     await socialAccountsRoutes(api, ctx);
     await mediaRoutes(api, ctx);
     await notificationsRoutes(api, ctx);

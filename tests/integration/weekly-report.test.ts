@@ -163,13 +163,13 @@ describe.each(databaseKinds)('weekly report on %s', (kind) => {
     );
     expect(text).toMatch(/\nhttps:\/\/platform\.test\/p\/\d+\n/);
     expect(text).toContain('See every number: https://app.kitepost.test/analytics');
-    expect(text).toContain('https://app.kitepost.test/settings');
+    expect(text).toContain('Turn them off: https://app.kitepost.test/settings#notifications');
     // The HTML says the same, with the user's words escaped.
     const html = message?.html ?? '';
     expect(html).toContain('Ada &lt;b&gt;&amp;&lt;/b&gt; Co');
     expect(html).toContain('Our &lt;spring&gt; menu');
     expect(html).not.toContain('<spring>');
-    expect(html).toContain('href="https://app.kitepost.test/settings"');
+    expect(html).toContain('href="https://app.kitepost.test/settings#notifications"');
     expect(html).toContain('>4.67%<');
 
     const [claimed] = await db()

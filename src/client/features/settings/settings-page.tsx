@@ -1,13 +1,14 @@
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BrandKitCard } from './components/brand-kit-card';
+import { NotificationsCard } from './components/notifications-card';
 import { SettingsSection } from './components/settings-section';
 import { SubscriptionCard } from './components/subscription-card';
 import { TimeZoneCard } from './components/time-zone-card';
 
 /**
  * Settings (spec §2). Sections are added one by one as they are built; today: the subscription,
- * the brand kit and the time zone.
+ * notifications, the brand kit and the time zone.
  */
 export function SettingsPage() {
   useDocumentTitle('Settings — Kitepost');
@@ -16,6 +17,7 @@ export function SettingsPage() {
       <PageHeader title="Settings" description="How Kitepost works for your workspace." />
       <div className="grid gap-8">
         <SubscriptionCard />
+        <NotificationsCard />
         <SettingsSection
           id="brand-kit"
           title="Brand Kit"

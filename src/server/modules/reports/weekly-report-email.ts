@@ -105,7 +105,8 @@ export function composeWeeklyReportEmail(input: WeeklyReportEmailInput): MailMes
       ? 'No posts were published last week.'
       : 'No post of last week has reported engagements yet.';
   const analyticsUrl = `${input.appUrl}/analytics`;
-  const settingsUrl = `${input.appUrl}/settings`;
+  // The Notifications section of Settings, where the weekly report switch is.
+  const settingsUrl = `${input.appUrl}/settings#notifications`;
   const footer = `You get this email because weekly reports are on in your Kitepost settings. Turn them off: ${settingsUrl}`;
 
   const text = [
