@@ -105,6 +105,23 @@ describe.each(databaseKinds)('failure notices on %s', (kind) => {
     expect((await list(stranger.cookie)).notifications).toEqual([]);
   });
 
+  it('emails only the members who keep email notifications on; everyone still gets the notice', async () => {
+    const { owner, editor, viewer } = await team();
+    const off = await asUser(t.app, editor.cookie).put('/api/user/settings', { emailNotifications: false });
+    expect(off.statusCode).toBe(200);
+    const postId = crypto.randomUUID();
+
+    await notifyWorkspace(deps(), postFailed(owner.workspaceId, postId));
+
+    const rows = await db().select().from(notifications).where(eq(notifications.postId, postId));
+    expect(rows).toHaveLength(3);
+    const emails = await db()
+      .select()
+      .from(outbox)
+      .where(inArray(outbox.toAddress, [owner.email, editor.email, viewer.email]));
+    expect(emails.map((email) => email.toAddress).sort()).toEqual([owner.email, viewer.email].sort());
+  });
+
   it('keeps the notifications when the mail fails, and logs instead of throwing', async () => {
     const owner = await member();
     const broken: MailSender = {

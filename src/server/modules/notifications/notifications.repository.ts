@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationKind } from '../../../contracts/notifications';
 import type { Db } from '../../db/client';
-import { notifications, users, workspaceMembers, workspaces } from '../../db/schema';
+import { notifications, userSettings, users, workspaceMembers, workspaces } from '../../db/schema';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -16,6 +16,8 @@ export interface WorkspaceRecipient {
   email: string;
   firstName: string;
   workspaceName: string;
+  /** Settings › Notifications › Email notifications (on unless turned off). */
+  wantsEmail: boolean;
 }
 
 /** Every member of the workspace, whatever their role; deactivated users are left out. */
@@ -26,10 +28,13 @@ export async function listWorkspaceRecipients(db: Db, workspaceId: string): Prom
       email: users.email,
       firstName: users.firstName,
       workspaceName: workspaces.name,
+      // A member without a settings row has the default: emails on.
+      wantsEmail: sql<boolean>`coalesce(${userSettings.emailNotifications}, true)`,
     })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(users.isActive, true)));
 }
 

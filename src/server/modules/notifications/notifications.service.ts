@@ -35,7 +35,7 @@ export interface NotifyWorkspaceInput {
 
 /**
  * Tells every member of the workspace (all roles): one in-app notification each, then one email
- * each through the mail port. Mail is best effort: a member whose email fails still has the
+ * each through the mail port to those whose email notifications are on (Settings › Notifications). Mail is best effort: a member whose email fails still has the
  * notification, and the caller (the publishing engine, mid-job) never sees a mail error. A
  * database error writing the notifications does throw: that is the notice itself.
  */
@@ -56,25 +56,28 @@ export async function notifyWorkspace(deps: NotifyWorkspaceDeps, input: NotifyWo
   );
 
   const url = input.link === null ? null : `${deps.appUrl}${input.link}`;
+  // The in-app notice reaches everyone; the email only those who keep email notifications on.
   await Promise.all(
-    recipients.map(async (recipient) => {
-      const message = composeNotificationEmail({
-        to: recipient.email,
-        firstName: recipient.firstName,
-        workspaceName: recipient.workspaceName,
-        title: input.title,
-        body: input.body,
-        url,
-      });
-      try {
-        await deps.mail.send(message);
-      } catch (error) {
-        deps.log.warn(
-          { err: error, userId: recipient.userId, workspaceId: input.workspaceId, kind: input.kind },
-          'notification email not sent',
-        );
-      }
-    }),
+    recipients
+      .filter((recipient) => recipient.wantsEmail)
+      .map(async (recipient) => {
+        const message = composeNotificationEmail({
+          to: recipient.email,
+          firstName: recipient.firstName,
+          workspaceName: recipient.workspaceName,
+          title: input.title,
+          body: input.body,
+          url,
+        });
+        try {
+          await deps.mail.send(message);
+        } catch (error) {
+          deps.log.warn(
+            { err: error, userId: recipient.userId, workspaceId: input.workspaceId, kind: input.kind },
+            'notification email not sent',
+          );
+        }
+      }),
   );
 }
 
