@@ -67,7 +67,10 @@ export function AppShell({ children }: { children: ReactNode }) {
       <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur lg:hidden">
         <LogoButton onClick={signOut} />
         <div className="flex items-center gap-2">
-          <PlanBadge user={user} />
+          {/* Below 360 px the logo, bell and menu fill the bar: the plan is in the menu. */}
+          <span className="hidden min-[360px]:inline-flex">
+            <PlanBadge user={user} />
+          </span>
           <NotificationsBell placement="header" />
           <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
             <DialogPrimitive.Trigger asChild>

@@ -48,3 +48,6 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
 }
+
+/** Added to a button whose label is long: its words wrap on the narrowest phones instead of pushing the page wider. */
+export const wrapsOnNarrowScreens = 'h-auto! min-h-10 py-2 whitespace-normal! text-center';

@@ -52,7 +52,7 @@ export function DashboardPage() {
   const plan = stats.data?.plan ?? (stats.isError ? sessionPlanOf(user) : undefined);
 
   return (
-    <div className="grid gap-8">
+    <div className="grid grid-cols-1 gap-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <p className="text-sm font-medium text-indigo-600">{user.workspace.name}</p>
@@ -112,7 +112,7 @@ export function DashboardPage() {
 
       <QuickActions />
 
-      <div className="grid gap-8 lg:grid-cols-2 lg:gap-6">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2 lg:gap-6">
         <TeamActivity zone={zone} />
         <UpcomingPostsPanel zone={zone} accounts={accounts.data ?? []} />
       </div>

@@ -33,7 +33,7 @@ export function DashboardSection<T>({
   children,
 }: DashboardSectionProps<T>) {
   return (
-    <section aria-labelledby={titleId} className="grid content-start gap-3">
+    <section aria-labelledby={titleId} className="grid grid-cols-1 content-start gap-3">
       <div className="flex items-center justify-between gap-3">
         <h2 id={titleId} className="text-lg font-semibold text-slate-900">
           {title}

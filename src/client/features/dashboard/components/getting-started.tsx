@@ -2,7 +2,7 @@ import { FileText, Share2, WandSparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { paths } from '../../../app/paths';
 import { EmptyState } from '../../../components/empty-state';
-import { buttonClasses } from '../../../components/ui/button';
+import { buttonClasses, wrapsOnNarrowScreens } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import type { GettingStarted as GettingStartedCards } from '../dashboard-display';
 
@@ -10,7 +10,7 @@ import type { GettingStarted as GettingStartedCards } from '../dashboard-display
 export function GettingStarted({ createPosts, connectAccount }: GettingStartedCards) {
   if (!createPosts && !connectAccount) return null;
   return (
-    <div className={cn('grid gap-4', createPosts && connectAccount && 'lg:grid-cols-2')}>
+    <div className={cn('grid grid-cols-1 gap-4', createPosts && connectAccount && 'lg:grid-cols-2')}>
       {createPosts ? (
         <EmptyState
           className="py-8"
@@ -18,7 +18,10 @@ export function GettingStarted({ createPosts, connectAccount }: GettingStartedCa
           title="No posts yet"
           description="Tell Kitepost about your business and campaign, and it will write your first posts for you to review and schedule."
           action={
-            <Link href={paths.contentGenerator} className={buttonClasses('default')}>
+            <Link
+              href={paths.contentGenerator}
+              className={cn(buttonClasses('default'), wrapsOnNarrowScreens)}
+            >
               <WandSparkles aria-hidden="true" />
               Open the content generator
             </Link>
@@ -32,7 +35,7 @@ export function GettingStarted({ createPosts, connectAccount }: GettingStartedCa
           title="No connected accounts"
           description="Connect Facebook, Instagram, LinkedIn or Twitter so Kitepost can publish your scheduled posts and read their reach and engagement."
           action={
-            <Link href={paths.socialAccounts} className={buttonClasses('outline')}>
+            <Link href={paths.socialAccounts} className={cn(buttonClasses('outline'), wrapsOnNarrowScreens)}>
               <Share2 aria-hidden="true" />
               Connect your first account
             </Link>

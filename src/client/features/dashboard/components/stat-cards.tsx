@@ -30,7 +30,7 @@ export function StatCards({ stats, monthName }: { stats: DashboardStats | undefi
   const reachNote = stats ? reachUnreportedNote(stats.reachUnreportedPosts) : null;
   const reach = stats && formatReachThisMonth(stats);
   return (
-    <div className="grid gap-4" aria-busy={stats ? undefined : true}>
+    <div className="grid grid-cols-1 gap-4" aria-busy={stats ? undefined : true}>
       {stats ? null : <p className="sr-only">Loading your numbers…</p>}
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard

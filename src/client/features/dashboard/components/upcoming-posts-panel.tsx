@@ -4,8 +4,9 @@ import { platformLabels } from '../../../../contracts/platforms';
 import type { Post } from '../../../../contracts/posts';
 import type { SocialAccount } from '../../../../contracts/social-accounts';
 import { paths } from '../../../app/paths';
-import { buttonClasses } from '../../../components/ui/button';
+import { buttonClasses, wrapsOnNarrowScreens } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
 import { useUpcomingPosts } from '../../calendar/api/get-upcoming-posts';
 import { firstWords } from '../../calendar/calendar-events';
 import { formatDateTimeInZone } from '../../calendar/zoned-time';
@@ -39,7 +40,7 @@ export function UpcomingPostsPanel({ zone, accounts }: UpcomingPostsPanelProps) 
               <p className="text-sm text-slate-600">Plan a post on the calendar and it shows up here.</p>
             </div>
           </div>
-          <Link href={paths.calendar} className={buttonClasses('outline', 'md')}>
+          <Link href={paths.calendar} className={cn(buttonClasses('outline', 'md'), wrapsOnNarrowScreens)}>
             Schedule a post on the calendar
           </Link>
         </Card>
