@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PublishingPlatform } from '../contracts/platforms';
+import { type SocialPlatformConfig, socialConfigFrom } from './config-social';
 
 /**
  * The only reader of process.env. Everything the server may be configured with is here,
@@ -283,18 +284,8 @@ export interface StripeConfig {
   apiUrl: string;
 }
 
-export interface SocialPlatformConfig {
-  clientId: string;
-  clientSecret: string;
-  /** Where users are sent to authorize Kitepost. */
-  authorizeUrl: string;
-  /** The token endpoint, where it is not under `apiBaseUrl` (LinkedIn, Facebook, Instagram). */
-  tokenUrl?: string;
-  /** The platform's API origin (token, profile, publish). */
-  apiBaseUrl: string;
-  /** LinkedIn: the app has the Community Management API, so Kitepost asks for post analytics. */
-  analytics?: boolean;
-}
+/** The environment as parsed (config-social.ts reads its part). */
+export type ParsedEnv = z.infer<typeof envSchema>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -336,27 +327,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     ai: aiConfigFrom(e),
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
-    social: {
-      twitter: platformConfig(e.X_CLIENT_ID, e.X_CLIENT_SECRET, {
-        authorizeUrl: e.X_AUTHORIZE_URL ?? 'https://x.com/i/oauth2/authorize',
-        apiBaseUrl: e.X_API_BASE_URL ?? 'https://api.x.com',
-      }),
-      linkedin: platformConfig(e.LINKEDIN_CLIENT_ID, e.LINKEDIN_CLIENT_SECRET, {
-        authorizeUrl: e.LINKEDIN_AUTHORIZE_URL ?? 'https://www.linkedin.com/oauth/v2/authorization',
-        tokenUrl: e.LINKEDIN_TOKEN_URL ?? 'https://www.linkedin.com/oauth/v2/accessToken',
-        apiBaseUrl: e.LINKEDIN_API_BASE_URL ?? 'https://api.linkedin.com',
-        analytics: e.LINKEDIN_ANALYTICS,
-      }),
-      facebook: platformConfig(e.FACEBOOK_APP_ID, e.FACEBOOK_APP_SECRET, {
-        authorizeUrl: e.FACEBOOK_AUTHORIZE_URL ?? `https://www.facebook.com/${GRAPH_VERSION}/dialog/oauth`,
-        apiBaseUrl: e.FACEBOOK_GRAPH_BASE_URL ?? `https://graph.facebook.com/${GRAPH_VERSION}`,
-      }),
-      instagram: platformConfig(e.INSTAGRAM_APP_ID, e.INSTAGRAM_APP_SECRET, {
-        authorizeUrl: e.INSTAGRAM_AUTHORIZE_URL ?? 'https://www.instagram.com/oauth/authorize',
-        tokenUrl: e.INSTAGRAM_TOKEN_URL ?? 'https://api.instagram.com/oauth/access_token',
-        apiBaseUrl: e.INSTAGRAM_GRAPH_BASE_URL ?? 'https://graph.instagram.com',
-      }),
-    },
+    social: socialConfigFrom(e),
     publishing: {
       missedAfterMs: Math.round(e.PUBLISH_MISSED_AFTER_HOURS * 3600 * 1000),
       leaseMs: e.PUBLISH_LEASE_SECONDS * 1000,
@@ -402,27 +373,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** The Graph API version Facebook calls are pinned to (versions live about two years). */
-const GRAPH_VERSION = 'v23.0';
-
-function platformConfig(
-  clientId: string | undefined,
-  clientSecret: string | undefined,
-  urls: { authorizeUrl: string; tokenUrl?: string; apiBaseUrl: string; analytics?: boolean },
-): SocialPlatformConfig | undefined {
-  if (!clientId || !clientSecret) return undefined;
-  const trim = (url: string) => url.replace(/\/$/, '');
-  return {
-    clientId,
-    clientSecret,
-    authorizeUrl: urls.authorizeUrl,
-    ...(urls.tokenUrl ? { tokenUrl: trim(urls.tokenUrl) } : {}),
-    apiBaseUrl: trim(urls.apiBaseUrl),
-    ...(urls.analytics ? { analytics: true } : {}),
-  };
-}
-
-function aiConfigFrom(e: z.infer<typeof envSchema>): AiConfig {
+function aiConfigFrom(e: ParsedEnv): AiConfig {
   const provider = chooseAiProvider(e);
   const apiKey =
     provider === 'anthropic' ? e.ANTHROPIC_API_KEY : provider === 'offline' ? undefined : e.OPENAI_API_KEY;
