@@ -59,6 +59,8 @@ export const sessionUser = z.object({
     plan: planId,
     subscriptionStatus,
     trialEndsAt: z.string().nullable(),
+    /** Editors' posts wait for an approver before they are scheduled (team settings). */
+    requireApproval: z.boolean(),
   }),
 });
 export type SessionUser = z.infer<typeof sessionUser>;

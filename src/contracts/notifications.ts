@@ -8,6 +8,13 @@ export const notificationKinds = [
   'trial_ended',
   'payment_failed',
   'subscription_changed',
+  'approval_requested',
+  'post_approved',
+  'changes_requested',
+  'post_comment',
+  'member_joined',
+  'member_role_changed',
+  'member_removed',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;

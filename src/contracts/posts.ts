@@ -59,6 +59,14 @@ export const post = z.object({
   attemptCount: z.number().int(),
   /** When a retry is due after a failed attempt that proved nothing was created; else null. */
   nextAttemptAt: z.string().nullable(),
+  /** Who wrote it (null: a removed account). */
+  createdByUserId: z.string().nullable(),
+  /** The last submission for approval (who, when); null when never submitted. */
+  submittedByUserId: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  /** The approval of the content as it is now; cleared when an editor changes it. */
+  approvedByUserId: z.string().nullable(),
+  approvedAt: z.string().nullable(),
 });
 export type Post = z.infer<typeof post>;
 

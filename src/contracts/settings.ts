@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionUser } from './auth';
 import { tone } from './content-options';
 
 /** The preferences a user edits on Settings (spec §3 settings form, beyond the profile). */
@@ -69,3 +70,71 @@ export const updateUserSettingsBody = z
     when: (payload) => payload.issues.length === 0,
   });
 export type UpdateUserSettingsBody = z.infer<typeof updateUserSettingsBody>;
+
+// --- Profile, privacy and security, danger zone -------------------------------------------
+
+const personName = z.string().trim().min(1, 'Required').max(100);
+
+/** PUT /api/user/profile: the spec's Profile Information card, saved as a whole. */
+export const updateProfileBody = z.object({
+  firstName: personName,
+  lastName: personName,
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'Enter a valid email address' })),
+  company: preferences.company,
+  phone: preferences.phone.regex(/^[+\d\s().-]*$/, 'Use digits, spaces and + ( ) - only'),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+/** The saved settings and the session user as it now is (the browser mirrors the latter). */
+export const updateProfileResponse = z.object({ settings: userSettings, user: sessionUser });
+
+/** POST /api/user/password. */
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Required').max(128),
+  newPassword: z.string().min(8, 'Password must be at least 8 characters').max(128),
+  /** Ends every other session of the user once the password has changed. */
+  signOutOtherSessions: z.boolean().default(false),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export const userSessionEntry = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+});
+/** GET /api/user/sessions: where the user is signed in. */
+export const userSessionList = z.object({
+  sessions: z.array(userSessionEntry),
+  /** False for a user who signs in only through a provider: there is no password to change. */
+  hasPassword: z.boolean(),
+});
+export type UserSessionList = z.infer<typeof userSessionList>;
+/** POST /api/user/sessions/revoke-others. */
+export const revokeOtherSessionsResponse = z.object({ signedOut: z.number().int() });
+
+/** DELETE /api/user/account: typed email confirms. */
+export const deleteAccountBody = z.object({
+  confirmEmail: z.string().trim().toLowerCase().min(1, 'Type your email address to confirm'),
+});
+
+export const accountMessages = {
+  profileUpdated: { title: 'Profile Updated', description: 'Your profile information has been saved.' },
+  emailTaken: 'Another account already uses that email address.',
+  passwordChanged: 'Password Changed',
+  wrongPassword: 'Your current password is not correct.',
+  noPassword: 'You sign in through a provider, so there is no password to change here.',
+  confirmEmailMismatch: 'Type your own email address to confirm.',
+  /** Spec §8: the Delete Account toast when deletion cannot be self-served. */
+  deletionUnavailable: {
+    title: 'Account Deletion',
+    description: 'Please contact support to delete your account.',
+  },
+  accountDeleted: 'Account Deleted',
+} as const;

@@ -22,9 +22,11 @@ import { type Jobs, type ProcessRole, startJobQueue } from './jobs/boss';
 import { projectRoot } from './lib/project-root';
 import { resolveAdminCode, resolveSessionSecret } from './lib/secrets';
 import { createTokenCipher, resolveTokenEncryptionKey } from './lib/token-cipher';
+import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import * as authService from './modules/auth/auth.service';
 import { bestTimesRoutes } from './modules/best-times/best-times.routes';
@@ -40,11 +42,14 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { postsRoutes } from './modules/posts/posts.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
+import { teamRoutes } from './modules/team/team.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createTrialWorkspace, generateUniqueAccessCode } from './modules/users/users.service';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/errors';
+import { registerPermissions } from './plugins/permissions';
 import { registerSecurity } from './plugins/security';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -135,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   registerErrorHandler(app, { pageFallback });
   registerSecurity(app, config);
   registerAuth(app, ctx);
+  registerPermissions(app);
   // The API contract as OpenAPI, generated from the same zod schemas that validate requests.
   await app.register(swagger, {
     openapi: { info: { title: 'Kitepost API', version: options.version ?? '0.0.0' } },
@@ -160,6 +166,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await metricsRoutes(api, ctx);
     await bestTimesRoutes(api, ctx);
     await activityRoutes(api, ctx);
+    await workspacesRoutes(api, ctx);
+    await teamRoutes(api, ctx);
+    await approvalsRoutes(api, ctx);
+    await accountRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
       appUrl: config.appUrl,

@@ -147,6 +147,11 @@ export function fabricatedPost(overrides: Partial<Post>): Post {
     groupId: null,
     attemptCount: 0,
     nextAttemptAt: null,
+    createdByUserId: null,
+    submittedByUserId: null,
+    submittedAt: null,
+    approvedByUserId: null,
+    approvedAt: null,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import type { BrandFinding, EmojiPolicy } from '../../../contracts/brand-kit';
 import type { ContentType, Tone } from '../../../contracts/content-options';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { PostStatus } from '../../../contracts/posts';
+import type { CommentKind } from '../../../contracts/team';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
@@ -77,6 +78,12 @@ export const posts = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     /** While `publishing`: the worker holds the post until then; after it, the attempt is reconciled. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The last submission for approval (an editor scheduled it while approvals are on). */
+    submittedByUserId: text('submitted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** The approval of the content as it is now; an editor's change clears it. */
+    approvedByUserId: text('approved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -87,6 +94,10 @@ export const posts = pgTable(
       .on(t.status, t.scheduledAt)
       .where(sql`${t.status} in ('scheduled', 'publishing')`),
     index('posts_group_idx').on(t.groupId),
+    // The 'Needs approval' queue.
+    index('posts_workspace_pending_idx')
+      .on(t.workspaceId, t.submittedAt)
+      .where(sql`${t.status} = 'pending_approval'`),
     // Dashboard and analytics read a workspace's published posts by publishing time.
     index('posts_workspace_published_idx')
       .on(t.workspaceId, t.publishedAt)
@@ -119,5 +130,27 @@ export const brandProfiles = pgTable(
   },
   (t) => [
     check('brand_profiles_emoji_policy_check', sql`${t.emojiPolicy} in ('none', 'sparing', 'liberal')`),
+  ],
+);
+
+/** The discussion on a post: comments, requests for changes and approvals with their note. */
+export const postComments = pgTable(
+  'post_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<CommentKind>().notNull().default('comment'),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('post_comments_post_created_idx').on(t.postId, t.createdAt),
+    check('post_comments_kind_check', sql`${t.kind} in ('comment', 'changes_requested', 'approved')`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { UserRole } from '../../../contracts/auth';
 import type { Tone } from '../../../contracts/content-options';
 
@@ -25,6 +25,11 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** IANA zone the user sees times in; null: the browser's. */
     timezone: text('timezone'),
+    /**
+     * The workspace the user works in (the switcher); null or a workspace they left: their own,
+     * else the earliest joined. No foreign key: workspaces reference users, and a stale id is harmless.
+     */
+    activeWorkspaceId: uuid('active_workspace_id'),
     /** The built-in operator account that an admin code signs in when nobody is signed in. */
     isSystem: boolean('is_system').notNull().default(false),
     ...timestamps,

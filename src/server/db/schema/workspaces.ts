@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { WorkspaceRole } from '../../../contracts/auth';
 import type { BillingProviderKind } from '../../../contracts/billing';
 import type { PlanId, SubscriptionStatus } from '../../../contracts/plans';
+import type { InvitableRole } from '../../../contracts/team';
 import { users } from './users';
 
 /** A team. Plans, limits, accounts, posts and billing attach here, not to a user. */
@@ -24,6 +25,8 @@ export const workspaces = pgTable(
      * update, delete or truncate of the workspace's posts, whoever writes them: the key of the
      * cached post lists (modules/posts/post-list-cache.ts). Never written by the app.
      */
+    /** Editors' posts wait for an approver before they are scheduled (PATCH /api/team/settings). */
+    requireApproval: boolean('require_approval').notNull().default(false),
     postsVersion: bigint('posts_version', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,5 +59,37 @@ export const workspaceMembers = pgTable(
       'workspace_members_role_check',
       sql`${t.role} in ('owner', 'admin', 'editor', 'approver', 'viewer')`,
     ),
+  ],
+);
+
+/**
+ * An invitation to join a workspace. The link's token is kept twice: a SHA-256 hash to find it,
+ * and sealed with the token cipher so managers can copy the link again; never in the clear.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<InvitableRole>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    tokenSealed: text('token_sealed').notNull(),
+    invitedByUserId: text('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedByUserId: text('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('invitations_workspace_idx').on(t.workspaceId, t.createdAt),
+    // One open invitation per address and workspace.
+    uniqueIndex('invitations_open_email_idx')
+      .on(t.workspaceId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    check('invitations_role_check', sql`${t.role} in ('admin', 'editor', 'approver', 'viewer')`),
   ],
 );

@@ -188,5 +188,10 @@ function unsavedPost(idea: GeneratedIdea, request: GenerationRequest): Post {
     groupId: null,
     attemptCount: 0,
     nextAttemptAt: null,
+    createdByUserId: null,
+    submittedByUserId: null,
+    submittedAt: null,
+    approvedByUserId: null,
+    approvedAt: null,
   };
 }

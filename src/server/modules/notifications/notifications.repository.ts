@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { WorkspaceRole } from '../../../contracts/auth';
 import type { NotificationKind } from '../../../contracts/notifications';
 import type { Db } from '../../db/client';
 import { notifications, userSettings, users, workspaceMembers, workspaces } from '../../db/schema';
@@ -16,6 +17,7 @@ export interface WorkspaceRecipient {
   email: string;
   firstName: string;
   workspaceName: string;
+  role: WorkspaceRole;
   /** Settings › Notifications › Email notifications (on unless turned off). */
   wantsEmail: boolean;
 }
@@ -28,6 +30,7 @@ export async function listWorkspaceRecipients(db: Db, workspaceId: string): Prom
       email: users.email,
       firstName: users.firstName,
       workspaceName: workspaces.name,
+      role: workspaceMembers.role,
       // A member without a settings row has the default: emails on.
       wantsEmail: sql<boolean>`coalesce(${userSettings.emailNotifications}, true)`,
     })

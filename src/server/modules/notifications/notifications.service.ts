@@ -1,3 +1,4 @@
+import type { WorkspaceRole } from '../../../contracts/auth';
 import type { NotificationKind, NotificationList } from '../../../contracts/notifications';
 import type { Db } from '../../db/client';
 import type { MailSender } from '../../integrations/mail/mail-sender';
@@ -10,6 +11,7 @@ import {
   markNotificationsReadOf,
   type NotificationOwner,
   type NotificationRow,
+  type WorkspaceRecipient,
 } from './notifications.repository';
 
 /** How many the bell lists; older ones stay in the table and still count as unread. */
@@ -31,16 +33,28 @@ export interface NotifyWorkspaceInput {
   /** An in-app path, e.g. /calendar?post=<id>. */
   link: string | null;
   postId?: string | null;
+  /** Only some members (all of them when absent): these roles, or these users, never the one acting. */
+  to?: { roles?: readonly WorkspaceRole[]; userIds?: readonly string[]; exceptUserId?: string | null };
+}
+
+function isAddressed(recipient: WorkspaceRecipient, to: NotifyWorkspaceInput['to']): boolean {
+  if (!to) return true;
+  if (to.exceptUserId && recipient.userId === to.exceptUserId) return false;
+  if (to.roles && !to.roles.includes(recipient.role)) return false;
+  if (to.userIds && !to.userIds.includes(recipient.userId)) return false;
+  return true;
 }
 
 /**
- * Tells every member of the workspace (all roles): one in-app notification each, then one email
+ * Tells the workspace's members (all roles, or those `to` names): one in-app notification each, then one email
  * each through the mail port to those whose email notifications are on (Settings › Notifications). Mail is best effort: a member whose email fails still has the
  * notification, and the caller (the publishing engine, mid-job) never sees a mail error. A
  * database error writing the notifications does throw: that is the notice itself.
  */
 export async function notifyWorkspace(deps: NotifyWorkspaceDeps, input: NotifyWorkspaceInput): Promise<void> {
-  const recipients = await listWorkspaceRecipients(deps.db, input.workspaceId);
+  const recipients = (await listWorkspaceRecipients(deps.db, input.workspaceId)).filter((recipient) =>
+    isAddressed(recipient, input.to),
+  );
   if (recipients.length === 0) return;
   await insertNotifications(
     deps.db,

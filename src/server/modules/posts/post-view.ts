@@ -28,6 +28,11 @@ export function toPost(row: PostRow): Post {
     groupId: row.groupId,
     attemptCount: row.attemptCount,
     nextAttemptAt: iso(row.nextAttemptAt),
+    createdByUserId: row.createdByUserId,
+    submittedByUserId: row.submittedByUserId,
+    submittedAt: iso(row.submittedAt),
+    approvedByUserId: row.approvedByUserId,
+    approvedAt: iso(row.approvedAt),
   };
 }
 

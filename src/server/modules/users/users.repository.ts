@@ -67,9 +67,16 @@ export async function findSystemUser(db: Db) {
 }
 
 /**
- * The user and the workspace they work in, in one round trip: their earliest workspace where they
- * own it first (a workspace switcher arrives with team collaboration).
+ * Which of a user's workspaces they work in: the one they chose (users.active_workspace_id) while
+ * they are still its member, else their own, else the earliest joined.
  */
+const workingWorkspaceOrder = [
+  sql`${workspaceMembers.workspaceId} is not distinct from ${users.activeWorkspaceId} desc`,
+  sql`${workspaceMembers.role} = 'owner' desc`,
+  asc(workspaceMembers.createdAt),
+];
+
+/** The user and the workspace they work in (workingWorkspaceOrder), in one round trip. */
 export async function findUserWithWorkspace(db: Db, userId: string) {
   const [row] = await db
     .select({
@@ -81,7 +88,7 @@ export async function findUserWithWorkspace(db: Db, userId: string) {
     .innerJoin(workspaceMembers, eq(workspaceMembers.userId, users.id))
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(eq(users.id, userId))
-    .orderBy(sql`${workspaceMembers.role} = 'owner' desc`, asc(workspaceMembers.createdAt))
+    .orderBy(...workingWorkspaceOrder)
     .limit(1);
   return row;
 }
@@ -107,6 +114,7 @@ const sessionByTokenQuery = (db: Db) =>
         plan: workspaces.plan,
         subscriptionStatus: workspaces.subscriptionStatus,
         trialEndsAt: workspaces.trialEndsAt,
+        requireApproval: workspaces.requireApproval,
         // As text: a bigint that both drivers return alike (pg as a string, PGlite as a number).
         postsVersion: sql<string>`${workspaces.postsVersion}::text`,
       },
@@ -117,8 +125,7 @@ const sessionByTokenQuery = (db: Db) =>
     .innerJoin(workspaceMembers, eq(workspaceMembers.userId, users.id))
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(eq(sessions.token, sql.placeholder('token')))
-    // The same workspace as findUserWithWorkspace: owned first, then the earliest joined.
-    .orderBy(sql`${workspaceMembers.role} = 'owner' desc`, asc(workspaceMembers.createdAt))
+    .orderBy(...workingWorkspaceOrder)
     .limit(1)
     .prepare('kitepost_session_by_token');
 

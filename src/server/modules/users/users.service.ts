@@ -100,7 +100,7 @@ export async function loadSessionByToken(
 
 type SessionUserRow = {
   user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'timezone' | 'role'>;
-  workspace: Pick<WorkspaceRow, 'id' | 'name' | 'plan' | 'subscriptionStatus' | 'trialEndsAt'>;
+  workspace: Pick<WorkspaceRow, 'id' | 'name' | 'plan' | 'subscriptionStatus' | 'trialEndsAt' | 'requireApproval'>;
   memberRole: WorkspaceRole;
 };
 
@@ -125,6 +125,7 @@ function toSessionUser({ user, workspace, memberRole }: SessionUserRow, adminAcc
       plan: workspace.plan,
       subscriptionStatus: workspace.subscriptionStatus,
       trialEndsAt: workspace.trialEndsAt?.toISOString() ?? null,
+      requireApproval: workspace.requireApproval,
     },
   };
 }

@@ -27,6 +27,11 @@ function post(id: string, platform: Post['platform'] = 'linkedin'): Post {
     groupId: null,
     attemptCount: 0,
     nextAttemptAt: null,
+    createdByUserId: null,
+    submittedByUserId: null,
+    submittedAt: null,
+    approvedByUserId: null,
+    approvedAt: null,
   };
 }
 

@@ -3,13 +3,20 @@ import {
   Bell,
   BellOff,
   CircleAlert,
+  CircleCheck,
+  ClipboardCheck,
   Clock,
   CreditCard,
   Hourglass,
   type LucideIcon,
+  MessageSquare,
+  PencilLine,
   ReceiptText,
   TimerOff,
   Unplug,
+  UserCog,
+  UserMinus,
+  UserPlus,
 } from 'lucide-react';
 import { type CSSProperties, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -43,6 +50,13 @@ const kindLooks: Record<NotificationKind, { icon: LucideIcon; tone: string }> = 
   trial_ended: { icon: TimerOff, tone: 'bg-slate-100 text-slate-600' },
   payment_failed: { icon: CreditCard, tone: 'bg-red-50 text-red-600' },
   subscription_changed: { icon: ReceiptText, tone: 'bg-indigo-50 text-indigo-600' },
+  approval_requested: { icon: ClipboardCheck, tone: 'bg-amber-50 text-amber-700' },
+  post_approved: { icon: CircleCheck, tone: 'bg-emerald-50 text-emerald-700' },
+  changes_requested: { icon: PencilLine, tone: 'bg-amber-50 text-amber-700' },
+  post_comment: { icon: MessageSquare, tone: 'bg-indigo-50 text-indigo-600' },
+  member_joined: { icon: UserPlus, tone: 'bg-emerald-50 text-emerald-700' },
+  member_role_changed: { icon: UserCog, tone: 'bg-indigo-50 text-indigo-600' },
+  member_removed: { icon: UserMinus, tone: 'bg-slate-100 text-slate-600' },
 };
 
 function NotificationsMenu() {

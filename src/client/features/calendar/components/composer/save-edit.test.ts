@@ -28,6 +28,11 @@ function post(overrides: Partial<Post>): Post {
     groupId: null,
     attemptCount: 0,
     nextAttemptAt: null,
+    createdByUserId: null,
+    submittedByUserId: null,
+    submittedAt: null,
+    approvedByUserId: null,
+    approvedAt: null,
     ...overrides,
   };
 }

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import { can, forbiddenMessage, type Permission } from '../../contracts/team';
+
+/**
+ * What each signed-in route needs of the caller's role in their active workspace (contracts/team.ts
+ * has the role table). 'self' routes act on the user's own things (their settings, their
+ * notifications, which workspace they work in) and are open to every role.
+ *
+ * Every route that looks up a session must be listed: the app refuses to start otherwise, so a
+ * new route cannot forget its permission. Public routes and the super-admin portal
+ * (/api/admin, guarded by its own admin check) are not workspace-scoped and are not listed.
+ */
+export type RoutePermission = Permission | 'self';
+
+export const routePermissions: Record<string, RoutePermission> = {
+  // Session and account
+  'GET /api/auth/user': 'self',
+  'GET /api/user/settings': 'self',
+  'PUT /api/user/settings': 'self',
+  'PUT /api/user/profile': 'self',
+  'POST /api/user/password': 'self',
+  'GET /api/user/sessions': 'self',
+  'POST /api/user/sessions/revoke-others': 'self',
+  'GET /api/user/export': 'self',
+  'DELETE /api/user/account': 'self',
+  'PUT /api/user/timezone': 'self',
+  'GET /api/notifications': 'self',
+  'POST /api/notifications/read': 'self',
+  'GET /api/workspaces': 'self',
+  'POST /api/workspaces/active': 'self',
+  'POST /api/team/invitations/:token/accept': 'self',
+
+  // Team
+  'GET /api/team': 'workspace.read',
+  'POST /api/team/invitations': 'team.manage',
+  'DELETE /api/team/invitations/:id': 'team.manage',
+  'PATCH /api/team/members/:userId': 'team.manage',
+  'DELETE /api/team/members/:userId': 'team.manage',
+  'POST /api/team/leave': 'workspace.read',
+  'PATCH /api/team/settings': 'team.manage',
+  'DELETE /api/team': 'workspace.own',
+  'GET /api/activity': 'workspace.read',
+
+  // Posts and approvals
+  'GET /api/user/posts': 'workspace.read',
+  'GET /api/posts': 'workspace.read',
+  'GET /api/posts/:id': 'workspace.read',
+  'POST /api/posts': 'posts.write',
+  'POST /api/posts/compose': 'posts.write',
+  'PATCH /api/posts/:id': 'posts.write',
+  'DELETE /api/posts/:id': 'posts.write',
+  'POST /api/posts/:id/schedule': 'posts.write',
+  'POST /api/posts/:id/cancel': 'posts.write',
+  'POST /api/posts/:id/retry': 'posts.write',
+  'POST /api/posts/:id/approve': 'posts.approve',
+  'POST /api/posts/:id/request-changes': 'posts.approve',
+  'GET /api/posts/:id/comments': 'workspace.read',
+  'POST /api/posts/:id/comments': 'posts.comment',
+  'POST /api/user/generate-content': 'posts.write',
+  'GET /api/user/credits': 'workspace.read',
+  'POST /api/media': 'posts.write',
+  'GET /api/media': 'workspace.read',
+  'GET /api/media/:id': 'workspace.read',
+  'DELETE /api/media/:id': 'posts.write',
+
+  // Brand kit
+  'GET /api/user/brand-kit': 'workspace.read',
+  'PUT /api/user/brand-kit': 'brand.manage',
+
+  // Social accounts
+  'GET /api/user/social-accounts': 'workspace.read',
+  'DELETE /api/user/social-accounts/:id': 'accounts.manage',
+  'POST /api/user/social-accounts/connect': 'accounts.manage',
+  'GET /api/auth/social/:platform': 'accounts.manage',
+  'GET /api/auth/social/:platform/callback': 'accounts.manage',
+  'POST /api/auth/social/:platform/choose': 'accounts.manage',
+
+  // Billing
+  'POST /api/create-subscription': 'billing.manage',
+  'GET /api/billing/subscription': 'workspace.read',
+  'POST /api/billing/portal': 'billing.manage',
+  'POST /api/billing/sandbox/confirm': 'billing.manage',
+  'POST /api/billing/sandbox/portal': 'billing.manage',
+
+  // Dashboard and analytics
+  'GET /api/user/dashboard/stats': 'workspace.read',
+  'GET /api/dashboard/stats': 'workspace.read',
+  'GET /api/analytics/overview': 'workspace.read',
+  'GET /api/analytics/posts': 'workspace.read',
+  'GET /api/analytics/posts.csv': 'workspace.read',
+  'POST /api/analytics/refresh': 'workspace.read',
+  'GET /api/analytics/best-times': 'workspace.read',
+};
+
+export function routeKey(method: string, url: string): string {
+  return `${method} ${url}`;
+}
+
+/**
+ * Checks the table on every listed route (after the auth hook has found the caller) and refuses
+ * to start when a session route is missing from it.
+ */
+export function registerPermissions(app: FastifyInstance) {
+  const unlisted: string[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/admin')) return;
+    const access = route.config?.access ?? 'user';
+    if (access === 'public') return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // Fastify adds a HEAD twin to every GET; the GET's entry covers it.
+    for (const method of methods.filter((m) => m !== 'HEAD')) {
+      const permission = routePermissions[routeKey(method, route.url)];
+      if (!permission) {
+        unlisted.push(routeKey(method, route.url));
+        continue;
+      }
+      if (permission === 'self') continue;
+      route.onRequest = [
+        ...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : []),
+        async (request, reply) => {
+          const auth = request.auth;
+          // A visitor on an 'optional' route has no workspace and no role to check.
+          if (!auth) return;
+          const role = auth.user.workspace.role;
+          if (!can(role, permission)) {
+            return reply
+              .status(403)
+              .send({ error: 'Forbidden', message: forbiddenMessage(role, permission) });
+          }
+        },
+      ];
+    }
+  });
+  app.addHook('onReady', async () => {
+    if (unlisted.length > 0) {
+      throw new Error(
+        `Routes without a permission (add them to src/server/plugins/permissions.ts): ${unlisted.join(', ')}`,
+      );
+    }
+  });
+}
