@@ -60,14 +60,16 @@ export async function insertPost(db: Db, workspaceId: string, values: NewPostRow
 
 /**
  * Changes a post unless it is publishing or published; undefined when nothing matched. With
- * `newVersion`, the post's publish version moves on: its queued publish job becomes stale.
+ * `newVersion`, the post's publish version moves on: its queued publish job becomes stale. With
+ * `onlyFrom`, only while the post is in one of those statuses (e.g. two approvers approving at
+ * once: the second finds it no longer pending and queues nothing).
  */
 export async function updateUnlockedPost(
   db: Db,
   workspaceId: string,
   id: string,
   changes: Partial<NewPostRow>,
-  options: { newVersion?: boolean } = {},
+  options: { newVersion?: boolean; onlyFrom?: PostStatus[] } = {},
 ): Promise<PostRow | undefined> {
   const [row] = await db
     .update(posts)
@@ -77,7 +79,12 @@ export async function updateUnlockedPost(
       updatedAt: new Date(),
     })
     .where(
-      and(eq(posts.workspaceId, workspaceId), eq(posts.id, id), notInArray(posts.status, LOCKED_STATUSES)),
+      and(
+        eq(posts.workspaceId, workspaceId),
+        eq(posts.id, id),
+        notInArray(posts.status, LOCKED_STATUSES),
+        options.onlyFrom ? inArray(posts.status, options.onlyFrom) : undefined,
+      ),
     )
     .returning();
   return row;

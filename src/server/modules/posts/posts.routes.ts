@@ -23,16 +23,16 @@ import {
   deletePost,
   getPost,
   listPostsJson,
-  type PostActor,
   type PostsDeps,
+  type PostWriter,
   retryPost,
   schedulePost,
   updatePost,
 } from './posts.service';
 
-const actorOf = (request: FastifyRequest): PostActor => {
+const actorOf = (request: FastifyRequest): PostWriter => {
   const auth = signedIn(request);
-  return { workspaceId: auth.workspaceId, userId: auth.user.id };
+  return { workspaceId: auth.workspaceId, userId: auth.user.id, role: auth.user.workspace.role };
 };
 
 /**
@@ -48,7 +48,7 @@ function sendSerialized<R extends FastifyReply>(reply: R, json: string): R {
 export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
-  const deps: PostsDeps = { db, jobs: ctx.jobs, log: ctx.log };
+  const deps: PostsDeps = { db, jobs: ctx.jobs, log: ctx.log, mail: ctx.mail, appUrl: ctx.config.appUrl };
   const list = { schema: { querystring: listPostsQuery, response: { 200: postListResponse } } };
 
   // Spec §7 names both: /api/user/posts for a user session, /api/posts otherwise. Both are the

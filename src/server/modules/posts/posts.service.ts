@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { WorkspaceRole } from '../../../contracts/auth';
 import type { BrandKit } from '../../../contracts/brand-kit';
-import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import {
   type ComposePostBody,
   type ComposeResponse,
@@ -14,41 +14,48 @@ import {
   type ScheduleResponse,
   type UpdatePostBody,
 } from '../../../contracts/posts';
-import { checkPublishable } from '../../../contracts/publish-checks';
+import { can } from '../../../contracts/team';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/boss';
 import { AppError } from '../../lib/app-error';
+import { announceSubmission, type NoticeDeps } from '../approvals/approval-notices';
+import { editFields, scheduleFields } from '../approvals/approval-rules';
+import { approvalModeFor } from '../approvals/approvals.service';
 import { checkBrand } from '../brand-kit/brand-check';
 import { loadBrandKit } from '../brand-kit/brand-kit.service';
-import { findMediaByIds } from '../media/media.repository';
 import { requireAccountWithinPlan } from '../plans/plan-gates';
 import { dropPublishJob, queuePublish } from '../publishing/publish-queue';
 import { listPublishAttempts } from '../publishing/publishing.repository';
-import { countSocialAccounts, findSocialAccount } from '../social-accounts/social-accounts.repository';
+import {
+  accountWarnings,
+  assertPublishable,
+  futureTime,
+  lockedError,
+  type PostActor,
+  refuseUnknownReferences,
+  requirePost,
+} from './post-checks';
 import { type PostListCache, type PostListFilter, postListCacheFor } from './post-list-cache';
 import { serializePostList, toPost } from './post-view';
 import {
   deletePostUnlessPublishing,
-  findPost,
   insertPost,
   insertPosts,
   listPosts as listPostRows,
   type NewPostRow,
-  type PostRow,
   updateUnlockedPost,
 } from './posts.repository';
 
-/** What the post use cases that touch the publish queue need. */
-export interface PostsDeps {
-  db: Db;
+export type { PostActor } from './post-checks';
+
+/** What the post use cases that touch the publish queue, and tell approvers, need. */
+export interface PostsDeps extends NoticeDeps {
   jobs: JobQueue;
-  log: { warn(obj: object, msg?: string): void };
 }
 
-/** Who acts: every call is scoped to this workspace. */
-export interface PostActor {
-  workspaceId: string;
-  userId: string;
+/** A member writing posts: their role decides whether their schedules wait for an approver. */
+export interface PostWriter extends PostActor {
+  role: WorkspaceRole;
 }
 
 /**
@@ -111,11 +118,17 @@ export function newPostRow(
   };
 }
 
+/**
+ * Edits a post. With approvals on, an editor's change to a scheduled post sends it back for
+ * approval (its job dropped); any change by a non-approver voids an earlier approval
+ * (approval-rules.ts editFields). A post waiting for approval stays waiting, and its time can move.
+ */
 export async function updatePost(
   deps: PostsDeps,
-  actor: PostActor,
+  actor: PostWriter,
   id: string,
   body: UpdatePostBody,
+  now = new Date(),
 ): Promise<Post> {
   const { db } = deps;
   const current = await requirePost(db, actor, id);
@@ -126,10 +139,11 @@ export async function updatePost(
     mediaIds: body.mediaIds ?? current.mediaIds,
   };
   const { scheduledAt: movedTo, ...changes } = body;
-  if (movedTo !== undefined && current.status !== 'scheduled') {
+  const planned = current.status === 'scheduled' || current.status === 'pending_approval';
+  if (movedTo !== undefined && !planned) {
     throw new AppError('bad_request', 'Only a scheduled post can be moved; schedule it first.');
   }
-  const scheduledAt = movedTo === undefined ? undefined : futureTime(movedTo, new Date());
+  const scheduledAt = movedTo === undefined ? undefined : futureTime(movedTo, now);
   await refuseUnknownReferences(
     db,
     actor,
@@ -140,24 +154,32 @@ export async function updatePost(
     },
     next.platform,
   );
-  // A scheduled post must stay publishable: its platform's rules hold after every edit.
-  if (current.status === 'scheduled') await assertPublishable(db, actor, next);
-  if (current.status === 'scheduled' && changes.socialAccountId) {
+  // A scheduled (or pending) post must stay publishable: its platform's rules hold after every edit.
+  if (planned) await assertPublishable(db, actor, next);
+  if (planned && changes.socialAccountId) {
     await requireAccountWithinPlan(db, actor.workspaceId, changes.socialAccountId);
   }
   const kit = await loadBrandKit(db, actor.workspaceId);
   const wasScheduled = current.status === 'scheduled';
+  const mode = await approvalModeFor(db, actor);
+  const approval = editFields(current.status, mode, can(actor.role, 'posts.approve'), actor.userId, now);
   const row = await updateUnlockedPost(
     db,
     actor.workspaceId,
     id,
-    { ...changes, ...(scheduledAt ? { scheduledAt } : {}), brandFindings: checkBrand(kit, next) },
+    {
+      ...changes,
+      ...(scheduledAt ? { scheduledAt } : {}),
+      brandFindings: checkBrand(kit, next),
+      ...approval,
+    },
     // Any change to a scheduled post makes its queued job stale; a new one replaces it.
     { newVersion: wasScheduled },
   );
   if (!row) throw lockedError();
   if (row.status === 'scheduled' && row.scheduledAt) await queuePublish(deps, row, row.scheduledAt);
   else if (wasScheduled) await dropPublishJob(deps, current);
+  if (wasScheduled && row.status === 'pending_approval') await announceSubmission(deps, actor, [row]);
   return toPost(row);
 }
 
@@ -174,10 +196,12 @@ export async function deletePost(deps: PostsDeps, actor: PostActor, id: string):
  * Accepts a post for publishing at `scheduledAt`: the time must be in the future and the post must
  * pass its platform's pre-publish checks (length, hashtags, media). The publish job is queued for
  * that time (architecture §5). No account for the platform yet is a warning, not a refusal.
+ * With approvals on, an editor's post passes the same checks but waits in pending_approval, with
+ * no job, until an approver approves it (approvals.service); an approver-level schedule approves.
  */
 export async function schedulePost(
   deps: PostsDeps,
-  actor: PostActor,
+  actor: PostWriter,
   id: string,
   body: SchedulePostBody,
   now = new Date(),
@@ -189,12 +213,13 @@ export async function schedulePost(
   await assertPublishable(db, actor, current);
   const accountId = body.socialAccountId === undefined ? current.socialAccountId : body.socialAccountId;
   if (accountId) await requireAccountWithinPlan(db, actor.workspaceId, accountId);
+  const mode = await approvalModeFor(db, actor);
   const row = await updateUnlockedPost(
     db,
     actor.workspaceId,
     id,
     {
-      status: 'scheduled',
+      ...scheduleFields(mode, actor.userId, now),
       scheduledAt,
       failureReason: null,
       nextAttemptAt: null,
@@ -203,7 +228,13 @@ export async function schedulePost(
     { newVersion: true },
   );
   if (!row) throw lockedError();
-  await queuePublish(deps, row, scheduledAt);
+  if (row.status === 'scheduled') {
+    await queuePublish(deps, row, scheduledAt);
+  } else {
+    // Rescheduling a scheduled post into approval: its old job must not publish it meanwhile.
+    await dropPublishJob(deps, current);
+    await announceSubmission(deps, actor, [row]);
+  }
   return { ...toPost(row), warnings: await accountWarnings(db, actor, [row]) };
 }
 
@@ -223,7 +254,11 @@ export async function cancelPost(deps: PostsDeps, actor: PostActor, id: string):
   return toPost(row);
 }
 
-/** Publishes a failed or missed post again: now (a few seconds from now), or at the time given. */
+/**
+ * Publishes a failed or missed post again: now (a few seconds from now), or at the time given.
+ * Not sent for approval again, even by an editor with approvals on: the content is the one that
+ * was already let through, unchanged (an edit of it would have gone back for approval).
+ */
 export async function retryPost(
   deps: PostsDeps,
   actor: PostActor,
@@ -257,7 +292,7 @@ export async function retryPost(
  */
 export async function composePosts(
   deps: PostsDeps,
-  actor: PostActor,
+  actor: PostWriter,
   body: ComposePostBody,
   now = new Date(),
 ): Promise<ComposeResponse> {
@@ -278,6 +313,8 @@ export async function composePosts(
     }
   }
   const kit = await loadBrandKit(db, actor.workspaceId);
+  const mode = body.asDraft ? null : await approvalModeFor(db, actor);
+  const state = mode ? scheduleFields(mode, actor.userId, now) : { status: 'draft' as const };
   const groupId = body.targets.length > 1 ? randomUUID() : null;
   const rows = await insertPosts(
     db,
@@ -287,81 +324,19 @@ export async function composePosts(
       socialAccountId: target.socialAccountId,
       mediaIds: body.mediaIds,
       groupId,
-      status: body.asDraft ? ('draft' as const) : ('scheduled' as const),
       scheduledAt,
       publishVersion: 1,
+      ...state,
     })),
   );
-  if (!body.asDraft && scheduledAt) {
-    for (const row of rows) await queuePublish(deps, row, scheduledAt);
+  if (scheduledAt) {
+    for (const row of rows) if (row.status === 'scheduled') await queuePublish(deps, row, scheduledAt);
   }
+  // The approvers get one notice for the whole group, naming its platforms.
+  if (mode === 'submit') await announceSubmission(deps, actor, rows);
   return {
     groupId: groupId ?? rows[0]?.id ?? '',
     posts: rows.map(toPost),
     warnings: body.asDraft ? [] : await accountWarnings(db, actor, rows),
   };
-}
-
-async function requirePost(db: Db, actor: PostActor, id: string): Promise<PostRow> {
-  const row = await findPost(db, actor.workspaceId, id);
-  // Another workspace's post is indistinguishable from one that does not exist.
-  if (!row) throw new AppError('not_found', 'Post not found');
-  return row;
-}
-
-function futureTime(iso: string, now: Date): Date {
-  const at = new Date(iso);
-  if (at.getTime() <= now.getTime()) throw new AppError('bad_request', postMessages.pastTime);
-  return at;
-}
-
-/** The platform's pre-publish checks (contracts/publish-checks.ts): a 400 with the first problem. */
-async function assertPublishable(
-  db: Db,
-  actor: PostActor,
-  post: { platform: PublishingPlatform; content: string; hashtags: string[]; mediaIds: string[] },
-) {
-  const media = await findMediaByIds(db, actor.workspaceId, post.mediaIds);
-  const problems = checkPublishable(post.platform, { content: post.content, hashtags: post.hashtags, media });
-  if (problems[0]) throw new AppError('bad_request', problems[0]);
-}
-
-/** Posts that have no account and whose platform has none connected yet go out only if one is. */
-async function accountWarnings(db: Db, actor: PostActor, rows: PostRow[]): Promise<string[]> {
-  const platforms = new Set(rows.filter((row) => !row.socialAccountId).map((row) => row.platform));
-  const warnings: string[] = [];
-  for (const platform of platforms) {
-    if ((await countSocialAccounts(db, actor.workspaceId, platform)) === 0) {
-      warnings.push(postMessages.noAccountWarning(platformLabels[platform]));
-    }
-  }
-  return warnings;
-}
-
-/** A post's account must be one of the workspace's, on the post's platform; its media the workspace's. */
-async function refuseUnknownReferences(
-  db: Db,
-  actor: PostActor,
-  body: { socialAccountId?: string | null; mediaIds?: string[] },
-  platform: PublishingPlatform,
-) {
-  if (body.socialAccountId) {
-    const account = await findSocialAccount(db, actor.workspaceId, body.socialAccountId);
-    if (!account) throw new AppError('bad_request', postMessages.unknownAccount);
-    if (account.platform !== platform) {
-      throw new AppError(
-        'bad_request',
-        `That account is on ${platformLabels[account.platform]}; this post is for ${platformLabels[platform]}.`,
-      );
-    }
-  }
-  if (body.mediaIds && body.mediaIds.length > 0) {
-    const found = await findMediaByIds(db, actor.workspaceId, body.mediaIds);
-    if (found.length !== new Set(body.mediaIds).size)
-      throw new AppError('bad_request', postMessages.unknownMedia);
-  }
-}
-
-function lockedError() {
-  return new AppError('conflict', postMessages.notEditable);
 }

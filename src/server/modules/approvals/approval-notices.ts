@@ -1,0 +1,170 @@
+import type { Db } from '../../db/client';
+import type { MailSender } from '../../integrations/mail/mail-sender';
+import { insertActivity } from '../activity/activity.repository';
+import { actorNameOf } from '../activity/activity.service';
+import { notifyWorkspace } from '../notifications/notifications.service';
+import type { PostRow } from '../posts/posts.repository';
+import {
+  answerRecipient,
+  approverRoles,
+  commentRecipients,
+  excerpt,
+  onePostWords,
+  postNoun,
+  postsInWords,
+  timeInWords,
+} from './approval-rules';
+import { findPersonNames } from './approvals.repository';
+
+/*
+ * Each approval step tells the people it concerns (in-app and email, through notifyWorkspace) and
+ * writes a line in the team's activity feed. They run after the step is saved: a notice that
+ * cannot be written is logged, never turned into an error for a step that already happened.
+ */
+
+export interface NoticeDeps {
+  db: Db;
+  mail: MailSender;
+  appUrl: string;
+  log: { warn(obj: object, msg?: string): void };
+}
+
+interface Actor {
+  workspaceId: string;
+  userId: string;
+}
+
+const linkTo = (postId: string) => `/calendar?post=${postId}`;
+
+async function nameOf(db: Db, userId: string): Promise<string> {
+  const names = await findPersonNames(db, userId);
+  return (names && actorNameOf(names)) || 'A teammate';
+}
+
+async function bestEffort(deps: NoticeDeps, step: string, postId: string, tell: () => Promise<void>) {
+  try {
+    await tell();
+  } catch (error) {
+    deps.log.warn({ err: error, postId, step }, 'approval notice not written');
+  }
+}
+
+/** An editor's posts wait for approval (one schedule, an edit, or one compose group: one notice). */
+export async function announceSubmission(deps: NoticeDeps, actor: Actor, rows: PostRow[]): Promise<void> {
+  const [first] = rows;
+  if (!first) return;
+  await bestEffort(deps, 'submitted', first.id, async () => {
+    const name = await nameOf(deps.db, actor.userId);
+    const what = postsInWords(rows.map((row) => row.platform));
+    await insertActivity(deps.db, {
+      workspaceId: actor.workspaceId,
+      actorUserId: actor.userId,
+      kind: 'post.submitted',
+      summary: `${name} submitted ${what} for approval`,
+    });
+    await notifyWorkspace(deps, {
+      workspaceId: actor.workspaceId,
+      kind: 'approval_requested',
+      title: 'Post waiting for approval',
+      body: `${name} submitted ${what} for approval: “${excerpt(first.content)}”`,
+      link: linkTo(first.id),
+      postId: first.id,
+      to: { roles: approverRoles, exceptUserId: actor.userId },
+    });
+  });
+}
+
+/** The post is approved and scheduled for `at`: its submitter (else its writer) hears when it goes out. */
+export async function announceApproval(
+  deps: NoticeDeps,
+  actor: Actor,
+  row: PostRow,
+  at: Date,
+  note: string | undefined,
+): Promise<void> {
+  await bestEffort(deps, 'approved', row.id, async () => {
+    const name = await nameOf(deps.db, actor.userId);
+    await insertActivity(deps.db, {
+      workspaceId: actor.workspaceId,
+      actorUserId: actor.userId,
+      kind: 'post.approved',
+      summary: `${name} approved ${onePostWords(row.platform)}`,
+    });
+    const recipient = answerRecipient(row);
+    if (!recipient || recipient === actor.userId) return;
+    const zone = (await findPersonNames(deps.db, recipient))?.timezone ?? null;
+    await notifyWorkspace(deps, {
+      workspaceId: actor.workspaceId,
+      kind: 'post_approved',
+      title: 'Post approved',
+      body:
+        `${name} approved your ${postNoun(row.platform)}. ` +
+        `It goes out on ${timeInWords(at, zone)}.${note ? ` “${excerpt(note, 200)}”` : ''}`,
+      link: linkTo(row.id),
+      postId: row.id,
+      to: { userIds: [recipient], exceptUserId: actor.userId },
+    });
+  });
+}
+
+/** The post went back to draft: its submitter (else its writer) reads what to change. */
+export async function announceChangesRequested(
+  deps: NoticeDeps,
+  actor: Actor,
+  row: PostRow,
+  comment: string,
+): Promise<void> {
+  await bestEffort(deps, 'changes_requested', row.id, async () => {
+    const name = await nameOf(deps.db, actor.userId);
+    await insertActivity(deps.db, {
+      workspaceId: actor.workspaceId,
+      actorUserId: actor.userId,
+      kind: 'post.changes_requested',
+      summary: `${name} requested changes on ${onePostWords(row.platform)}`,
+    });
+    const recipient = answerRecipient(row);
+    if (!recipient || recipient === actor.userId) return;
+    await notifyWorkspace(deps, {
+      workspaceId: actor.workspaceId,
+      kind: 'changes_requested',
+      title: 'Changes requested',
+      body: `${name} asked for changes to your ${postNoun(row.platform)}: “${excerpt(comment, 200)}”`,
+      link: linkTo(row.id),
+      postId: row.id,
+      to: { userIds: [recipient], exceptUserId: actor.userId },
+    });
+  });
+}
+
+/**
+ * A new comment: the post's writer, submitter and earlier commenters hear of it. `earlier` is read
+ * before the comment was saved, so the author's first comment does not count them in.
+ */
+export async function announceComment(
+  deps: NoticeDeps,
+  actor: Actor,
+  row: PostRow,
+  comment: string,
+  earlierCommenterIds: string[],
+): Promise<void> {
+  await bestEffort(deps, 'comment', row.id, async () => {
+    const name = await nameOf(deps.db, actor.userId);
+    await insertActivity(deps.db, {
+      workspaceId: actor.workspaceId,
+      actorUserId: actor.userId,
+      kind: 'post.commented',
+      summary: `${name} commented on ${onePostWords(row.platform)}`,
+    });
+    const userIds = commentRecipients({ ...row, earlierCommenterIds, authorUserId: actor.userId });
+    if (userIds.length === 0) return;
+    await notifyWorkspace(deps, {
+      workspaceId: actor.workspaceId,
+      kind: 'post_comment',
+      title: 'New comment',
+      body: `${name} commented on ${onePostWords(row.platform)}: “${excerpt(comment, 200)}”`,
+      link: linkTo(row.id),
+      postId: row.id,
+      to: { userIds, exceptUserId: actor.userId },
+    });
+  });
+}

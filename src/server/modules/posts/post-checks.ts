@@ -1,0 +1,83 @@
+import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
+import { postMessages } from '../../../contracts/posts';
+import { checkPublishable } from '../../../contracts/publish-checks';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { findMediaByIds } from '../media/media.repository';
+import { countSocialAccounts, findSocialAccount } from '../social-accounts/social-accounts.repository';
+import { findPost, type PostRow } from './posts.repository';
+
+/*
+ * The checks every use case that schedules a post runs (posts.service, and approvals.service when
+ * an approver lets a post go out).
+ */
+
+/** Who acts: every call is scoped to this workspace. */
+export interface PostActor {
+  workspaceId: string;
+  userId: string;
+}
+
+export async function requirePost(db: Db, actor: PostActor, id: string): Promise<PostRow> {
+  const row = await findPost(db, actor.workspaceId, id);
+  // Another workspace's post is indistinguishable from one that does not exist.
+  if (!row) throw new AppError('not_found', 'Post not found');
+  return row;
+}
+
+export function futureTime(iso: string, now: Date): Date {
+  const at = new Date(iso);
+  if (at.getTime() <= now.getTime()) throw new AppError('bad_request', postMessages.pastTime);
+  return at;
+}
+
+/** The platform's pre-publish checks (contracts/publish-checks.ts): a 400 with the first problem. */
+export async function assertPublishable(
+  db: Db,
+  actor: PostActor,
+  post: { platform: PublishingPlatform; content: string; hashtags: string[]; mediaIds: string[] },
+) {
+  const media = await findMediaByIds(db, actor.workspaceId, post.mediaIds);
+  const problems = checkPublishable(post.platform, { content: post.content, hashtags: post.hashtags, media });
+  if (problems[0]) throw new AppError('bad_request', problems[0]);
+}
+
+/** Posts that have no account and whose platform has none connected yet go out only if one is. */
+export async function accountWarnings(db: Db, actor: PostActor, rows: PostRow[]): Promise<string[]> {
+  const platforms = new Set(rows.filter((row) => !row.socialAccountId).map((row) => row.platform));
+  const warnings: string[] = [];
+  for (const platform of platforms) {
+    if ((await countSocialAccounts(db, actor.workspaceId, platform)) === 0) {
+      warnings.push(postMessages.noAccountWarning(platformLabels[platform]));
+    }
+  }
+  return warnings;
+}
+
+/** A post's account must be one of the workspace's, on the post's platform; its media the workspace's. */
+export async function refuseUnknownReferences(
+  db: Db,
+  actor: PostActor,
+  body: { socialAccountId?: string | null; mediaIds?: string[] },
+  platform: PublishingPlatform,
+) {
+  if (body.socialAccountId) {
+    const account = await findSocialAccount(db, actor.workspaceId, body.socialAccountId);
+    if (!account) throw new AppError('bad_request', postMessages.unknownAccount);
+    if (account.platform !== platform) {
+      throw new AppError(
+        'bad_request',
+        `That account is on ${platformLabels[account.platform]}; this post is for ${platformLabels[platform]}.`,
+      );
+    }
+  }
+  if (body.mediaIds && body.mediaIds.length > 0) {
+    const found = await findMediaByIds(db, actor.workspaceId, body.mediaIds);
+    if (found.length !== new Set(body.mediaIds).size)
+      throw new AppError('bad_request', postMessages.unknownMedia);
+  }
+}
+
+export function lockedError() {
+  return new AppError('conflict', postMessages.notEditable);
+}
