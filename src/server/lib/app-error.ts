@@ -19,7 +19,11 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details: { retryAfterSeconds?: number } = {},
+    readonly details: {
+      retryAfterSeconds?: number;
+      /** Why, in words the UI shows under a fixed message (e.g. a refused account deletion). */
+      reason?: string;
+    } = {},
   ) {
     super(message);
   }

@@ -22,7 +22,10 @@ export function registerErrorHandler(app: FastifyInstance, options: { pageFallba
       if (error.details.retryAfterSeconds !== undefined) {
         reply.header('retry-after', String(error.details.retryAfterSeconds));
       }
-      return reply.status(error.status).send({ error: error.message, message: error.message });
+      const { reason } = error.details;
+      return reply
+        .status(error.status)
+        .send({ error: error.message, message: error.message, ...(reason ? { reason } : {}) });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

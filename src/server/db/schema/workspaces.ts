@@ -20,13 +20,13 @@ export const workspaces = pgTable(
     /** The payment provider's customer (created on the first subscription, then reused). */
     billingProvider: text('billing_provider').$type<BillingProviderKind>(),
     billingCustomerId: text('billing_customer_id'),
+    /** Editors' posts wait for an approver before they are scheduled (PATCH /api/team/settings). */
+    requireApproval: boolean('require_approval').notNull().default(false),
     /**
      * Bumped by a trigger on `posts` (migration 0004) in the same transaction as every insert,
      * update, delete or truncate of the workspace's posts, whoever writes them: the key of the
      * cached post lists (modules/posts/post-list-cache.ts). Never written by the app.
      */
-    /** Editors' posts wait for an approver before they are scheduled (PATCH /api/team/settings). */
-    requireApproval: boolean('require_approval').notNull().default(false),
     postsVersion: bigint('posts_version', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PlanId, SubscriptionStatus } from '../../../contracts/plans';
 import { plans } from '../../../contracts/plans';
@@ -13,6 +13,9 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
+
+// Moved to users/user-deletion.repository.ts (shared with self-service deletion); kept importable here.
+export { listScheduledPublishJobIds, listSubscriptionsOf } from '../users/user-deletion.repository';
 
 export interface AdminUserFilter {
   /** Lower-cased already; matched as a substring of the email or of 'first last'. */
@@ -251,51 +254,6 @@ export async function countOtherActiveAdmins(db: Db, userId: string): Promise<nu
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.isActive, true), ne(users.id, userId)));
   return row?.total ?? 0;
-}
-
-/** Workspaces where this user is the only owner: they go when the user goes. */
-export async function listSolelyOwnedWorkspaceIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ workspaceId: workspaceMembers.workspaceId })
-    .from(workspaceMembers)
-    .where(
-      and(
-        eq(workspaceMembers.userId, userId),
-        eq(workspaceMembers.role, 'owner'),
-        sql`not exists (select 1 from ${workspaceMembers} other where other.workspace_id = ${workspaceMembers.workspaceId} and other.role = 'owner' and other.user_id <> ${userId})`,
-      ),
-    );
-  return rows.map((row) => row.workspaceId);
-}
-
-export async function listSubscriptionsOf(db: Db, workspaceIds: string[]) {
-  if (workspaceIds.length === 0) return [];
-  return db
-    .select({
-      status: subscriptions.status,
-      endedAt: subscriptions.endedAt,
-      provider: subscriptions.provider,
-    })
-    .from(subscriptions)
-    .where(inArray(subscriptions.workspaceId, workspaceIds));
-}
-
-/** The publish jobs still queued for the workspaces' scheduled posts. */
-export async function listScheduledPublishJobIds(db: Db, workspaceIds: string[]): Promise<string[]> {
-  if (workspaceIds.length === 0) return [];
-  const rows = await db
-    .select({ publishJobId: posts.publishJobId })
-    .from(posts)
-    .where(and(inArray(posts.workspaceId, workspaceIds), eq(posts.status, 'scheduled')));
-  return rows.flatMap((row) => (row.publishJobId ? [row.publishJobId] : []));
-}
-
-/** Deletes the user (sessions, accounts and memberships cascade) and the workspaces given. */
-export async function deleteUserAndWorkspaces(db: Db, userId: string, workspaceIds: string[]) {
-  await db.transaction(async (tx) => {
-    if (workspaceIds.length > 0) await tx.delete(workspaces).where(inArray(workspaces.id, workspaceIds));
-    await tx.delete(users).where(eq(users.id, userId));
-  });
 }
 
 export async function listAuditRows(db: Db, page: { limit: number; offset: number }) {

@@ -38,7 +38,7 @@ const actorOf = (request: FastifyRequest): AdminActor => ({
  */
 export async function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps: AdminDeps = { db: ctx.database.db, jobs: ctx.jobs, log: ctx.log };
+  const deps: AdminDeps = { db: ctx.database.db, jobs: ctx.jobs, storage: ctx.storage, log: ctx.log };
 
   api.get(
     '/users',

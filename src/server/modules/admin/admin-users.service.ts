@@ -14,6 +14,8 @@ import { insertAuditEntry } from '../audit/audit.repository';
 import { isEnded } from '../billing/billing-state';
 import { pauseScheduledPosts } from '../posts/posts.repository';
 import { dropPublishJob } from '../publishing/publish-queue';
+import { deleteUserWithWorkspaces, type UserDeletionDeps } from '../users/user-deletion';
+import { listSolelyOwnedWorkspaceIds, listSubscriptionsOf } from '../users/user-deletion.repository';
 import { insertUser } from '../users/users.repository';
 import { generateUniqueAccessCode, workspaceNameFor } from '../users/users.service';
 import { insertWorkspaceWithOwner } from '../workspaces/workspaces.repository';
@@ -23,20 +25,16 @@ import {
   countAdminUsers,
   countOtherActiveAdmins,
   deleteSessionsOfUser,
-  deleteUserAndWorkspaces,
   findAdminUserRow,
   findUserIdByAccessCode,
   findUserIdByEmail,
   listAdminUserRows,
-  listScheduledPublishJobIds,
-  listSolelyOwnedWorkspaceIds,
-  listSubscriptionsOf,
   updateUserRow,
   updateWorkspaceRow,
 } from './admin-users.repository';
 
-/** What the admin use cases need: the database, and the queue to drop publish jobs from. */
-export interface AdminDeps {
+/** What the admin use cases need: the database, the queue to drop publish jobs from, storage. */
+export interface AdminDeps extends UserDeletionDeps {
   db: Db;
   jobs: JobQueue;
   log: { warn(obj: object, msg?: string): void };
@@ -232,9 +230,7 @@ export async function deleteAdminUser(deps: AdminDeps, actor: AdminActor, id: st
   const workspaceIds = await listSolelyOwnedWorkspaceIds(db, id);
   const live = (await listSubscriptionsOf(db, workspaceIds)).filter((s) => !isEnded(s));
   if (live.length > 0) throw new AppError('conflict', adminMessages.liveSubscription);
-  const jobIds = await listScheduledPublishJobIds(db, workspaceIds);
-  await deleteUserAndWorkspaces(db, id, workspaceIds);
-  await Promise.all(jobIds.map((publishJobId) => dropPublishJob(deps, { publishJobId })));
+  await deleteUserWithWorkspaces(deps, id, workspaceIds);
   await audit(db, actor, 'admin.user_deleted', id, snapshot(before), {
     deletedWorkspaceIds: workspaceIds,
   });

@@ -100,7 +100,10 @@ export async function loadSessionByToken(
 
 type SessionUserRow = {
   user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'timezone' | 'role'>;
-  workspace: Pick<WorkspaceRow, 'id' | 'name' | 'plan' | 'subscriptionStatus' | 'trialEndsAt' | 'requireApproval'>;
+  workspace: Pick<
+    WorkspaceRow,
+    'id' | 'name' | 'plan' | 'subscriptionStatus' | 'trialEndsAt' | 'requireApproval'
+  >;
   memberRole: WorkspaceRole;
 };
 

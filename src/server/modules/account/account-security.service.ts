@@ -1,0 +1,111 @@
+import { isAPIError } from 'better-auth/api';
+import { accountMessages, type ChangePasswordBody, type UserSessionList } from '../../../contracts/settings';
+import type { Db } from '../../db/client';
+import { type Identity, setCookiesOf } from '../../integrations/identity/better-auth';
+import { AppError } from '../../lib/app-error';
+import { insertAuditEntry } from '../audit/audit.repository';
+import type { Caller } from '../auth/auth.service';
+import { enforceRateLimit, type RateRule } from '../rate-limits/rate-limits.service';
+import { deleteOtherSessionsOf, hasCredentialPassword, listLiveSessionsOf } from './account.repository';
+
+export interface AccountSecurityDeps {
+  db: Db;
+  identity: Identity;
+}
+
+/** The signed-in session acting on its own user. */
+export interface OwnSession {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * Per user, every attempt counted: a stolen session must not become a way to guess the
+ * password (which also signs in elsewhere) at the speed of the network.
+ */
+export const passwordChangeRule: RateRule = { name: 'password-change', max: 5, windowSeconds: 15 * 60 };
+
+/** More than anyone signs in from; the list is for recognising them, revoking ends them all. */
+const SESSION_LIST_LIMIT = 100;
+
+/**
+ * POST /api/user/password: better-auth checks the current password and stores the new hash.
+ * It is asked NOT to revoke sessions itself: it would end the current one too and issue a new
+ * session (losing this one's admin access). The other sessions are ended here instead, so this
+ * browser stays signed in with the cookie it has. Answers the cookies better-auth set, if any.
+ */
+export async function changePassword(
+  deps: AccountSecurityDeps,
+  caller: Caller,
+  session: OwnSession,
+  body: ChangePasswordBody,
+): Promise<{ setCookies: string[]; signedOut: number }> {
+  await enforceRateLimit(deps.db, passwordChangeRule, session.userId);
+  if (!(await hasCredentialPassword(deps.db, session.userId))) {
+    throw new AppError('conflict', accountMessages.noPassword);
+  }
+  let setCookies: string[];
+  try {
+    const { headers } = await deps.identity.api.changePassword({
+      body: {
+        currentPassword: body.currentPassword,
+        newPassword: body.newPassword,
+        revokeOtherSessions: false,
+      },
+      headers: caller.headers,
+      returnHeaders: true,
+    });
+    setCookies = setCookiesOf(headers);
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode < 500) {
+      const code = (error.body as { code?: string } | undefined)?.code;
+      if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') throw new AppError('conflict', accountMessages.noPassword);
+      if (code === 'INVALID_PASSWORD') throw new AppError('bad_request', accountMessages.wrongPassword);
+      // Our own schema already bounds the lengths; anything else better-auth refuses is a 400 too.
+      throw new AppError('bad_request', error.message || accountMessages.wrongPassword);
+    }
+    throw error;
+  }
+  const signedOut = body.signOutOtherSessions
+    ? await deleteOtherSessionsOf(deps.db, session.userId, session.sessionId)
+    : 0;
+  await insertAuditEntry(deps.db, {
+    actorUserId: session.userId,
+    action: 'user.password_changed',
+    targetType: 'user',
+    targetId: session.userId,
+    after: { otherSessionsEnded: signedOut },
+    ipAddress: caller.ip,
+  });
+  return { setCookies, signedOut };
+}
+
+/** GET /api/user/sessions: where the user is signed in, this browser flagged. */
+export async function listUserSessions(
+  db: Db,
+  session: OwnSession,
+  now = new Date(),
+): Promise<UserSessionList> {
+  const [rows, hasPassword] = await Promise.all([
+    listLiveSessionsOf(db, session.userId, now, SESSION_LIST_LIMIT),
+    hasCredentialPassword(db, session.userId),
+  ]);
+  return {
+    sessions: rows.map((row) => ({
+      id: row.id,
+      current: row.id === session.sessionId,
+      userAgent: row.userAgent,
+      ipAddress: row.ipAddress,
+      createdAt: row.createdAt.toISOString(),
+      // A session's row is written when it starts and each time its expiry slides (at most
+      // daily, better-auth's updateAge): the last activity known to within a day.
+      lastActiveAt: row.updatedAt.toISOString(),
+    })),
+    hasPassword,
+  };
+}
+
+/** POST /api/user/sessions/revoke-others: every other browser and device is signed out. */
+export async function revokeOtherSessions(db: Db, session: OwnSession): Promise<{ signedOut: number }> {
+  return { signedOut: await deleteOtherSessionsOf(db, session.userId, session.sessionId) };
+}
