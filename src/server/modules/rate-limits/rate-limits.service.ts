@@ -22,6 +22,8 @@ export const rateRules = {
   generation: { name: 'generate', max: 30, windowSeconds: 600 },
   /** Per workspace: each set-up may create objects at the payment provider. */
   billingSetup: { name: 'billing-setup', max: 20, windowSeconds: 600 },
+  /** The public invite page (per address) and accepting (per user): nobody probes for a link. */
+  invitationLookup: { name: 'invitation-lookup', max: 30, windowSeconds: 60 },
 } satisfies Record<string, RateRule>;
 
 /** Counts a hit and throws a 429 AppError (with Retry-After) once the window is full. */

@@ -1,4 +1,144 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../contracts/common';
+import {
+  acceptInvitationResponse,
+  createInvitationBody,
+  createInvitationResponse,
+  deleteWorkspaceBody,
+  invitationIdParams,
+  invitationPreview,
+  invitationTokenParams,
+  memberParams,
+  switchWorkspaceResponse,
+  team,
+  updateMemberBody,
+  updateTeamSettingsBody,
+} from '../../../contracts/team';
 import type { AppContext } from '../../context';
+import { callerOf, signedIn } from '../../lib/caller';
+import { enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
+import { deleteWorkspace } from '../workspaces/workspaces.service';
+import {
+  acceptInvitationByToken,
+  createInvitation,
+  previewInvitation,
+  revokeInvitationOf,
+} from './invitations.service';
+import { changeMemberRole, leaveWorkspace, removeMember } from './members.service';
+import { getTeam, type TeamActor, type TeamDeps, updateTeamSettings } from './team.service';
 
-export async function teamRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+/** The caller as the team use cases see them; the permission table has already checked the route. */
+function actorOf(request: FastifyRequest): TeamActor & { workspaceName: string } {
+  const { user, workspaceId } = signedIn(request);
+  return {
+    userId: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.workspace.role,
+    workspaceId,
+    workspaceName: user.workspace.name,
+    isAdmin: user.isAdmin,
+  };
+}
+
+const refusals = {
+  400: errorResponse,
+  402: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+};
+
+export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps: TeamDeps = {
+    db: ctx.database.db,
+    mail: ctx.mail,
+    appUrl: ctx.config.appUrl,
+    log: ctx.log,
+    tokenCipher: ctx.tokenCipher,
+  };
+
+  api.get('/api/team', { schema: { response: { 200: team } } }, async (request) =>
+    getTeam(deps, actorOf(request)),
+  );
+
+  api.patch(
+    '/api/team/settings',
+    { schema: { body: updateTeamSettingsBody, response: { 200: team, ...refusals } } },
+    async (request) => updateTeamSettings(deps, actorOf(request), request.body),
+  );
+
+  api.post(
+    '/api/team/invitations',
+    { schema: { body: createInvitationBody, response: { 201: createInvitationResponse, ...refusals } } },
+    async (request, reply) =>
+      reply.status(201).send(await createInvitation(deps, actorOf(request), request.body)),
+  );
+
+  api.delete(
+    '/api/team/invitations/:id',
+    { schema: { params: invitationIdParams } },
+    async (request, reply) => {
+      await revokeInvitationOf(deps, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  // Public: the invite page shows who invited the visitor to what before they sign in. The
+  // token (32 random bytes) is the secret; the rate limit keeps anyone from probing for one.
+  api.get(
+    '/api/team/invitations/:token',
+    {
+      config: { access: 'public' },
+      schema: { params: invitationTokenParams, response: { 200: invitationPreview, 404: errorResponse } },
+    },
+    async (request) => {
+      await enforceRateLimit(deps.db, rateRules.invitationLookup, callerOf(request).ip);
+      return previewInvitation(deps, request.params.token);
+    },
+  );
+
+  api.post(
+    '/api/team/invitations/:token/accept',
+    { schema: { params: invitationTokenParams, response: { 200: acceptInvitationResponse, ...refusals } } },
+    async (request) => {
+      const actor = actorOf(request);
+      await enforceRateLimit(deps.db, rateRules.invitationLookup, actor.userId);
+      return acceptInvitationByToken(deps, actor, request.params.token);
+    },
+  );
+
+  api.patch(
+    '/api/team/members/:userId',
+    { schema: { params: memberParams, body: updateMemberBody, response: { 200: team, ...refusals } } },
+    async (request) => changeMemberRole(deps, actorOf(request), request.params.userId, request.body.role),
+  );
+
+  api.delete('/api/team/members/:userId', { schema: { params: memberParams } }, async (request, reply) => {
+    await removeMember(deps, actorOf(request), request.params.userId);
+    return reply.status(204).send();
+  });
+
+  api.post('/api/team/leave', async (request, reply) => {
+    await leaveWorkspace(deps, actorOf(request));
+    return reply.status(204).send();
+  });
+
+  // The owner deletes the active workspace and lands in their next one.
+  api.delete(
+    '/api/team',
+    { schema: { body: deleteWorkspaceBody, response: { 200: switchWorkspaceResponse, ...refusals } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const user = await deleteWorkspace(
+        { db: deps.db, jobs: ctx.jobs, storage: ctx.storage, log: ctx.log },
+        actor,
+        request.body.confirmName,
+      );
+      return { user };
+    },
+  );
+}

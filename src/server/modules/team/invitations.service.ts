@@ -1,0 +1,237 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type AcceptInvitationResponse,
+  type CreateInvitationBody,
+  type CreateInvitationResponse,
+  INVITATION_TTL_DAYS,
+  type InvitationPreview,
+  type InvitationStatus,
+  roleDescriptions,
+  roleLabels,
+  teamMessages,
+} from '../../../contracts/team';
+import { AppError } from '../../lib/app-error';
+import { insertActivity } from '../activity/activity.repository';
+import { notifyWorkspace } from '../notifications/notifications.service';
+import { requirePlanFeature } from '../plans/plan-gates';
+import { findMembershipRole, setActiveWorkspace } from '../workspaces/workspaces.repository';
+import { type SessionActor, sessionUserOf } from '../workspaces/workspaces.service';
+import { composeInvitationEmail } from './invitation-email';
+import { displayNameOf } from './member-order';
+import {
+  acceptInvitation,
+  countPendingInvitations,
+  findInvitationByTokenHash,
+  findOpenInvitationByEmail,
+  type InvitationRow,
+  insertInvitation,
+  isMemberByEmail,
+  markInvitationAccepted,
+  revokeInvitation,
+} from './team.repository';
+import { actorNameOf, inviteUrlOf, shortNameOf, type TeamActor, type TeamDeps } from './team.service';
+
+/** Enough for any small team or agency; a bound on what one workspace can make us email. */
+export const MAX_PENDING_INVITATIONS = 50;
+export const tooManyInvitationsMessage = `This workspace already has ${MAX_PENDING_INVITATIONS} pending invitations. Revoke some before inviting more people.`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The link's secret: 32 random bytes. Only its hash finds the invitation; a sealed copy lets managers copy the link. */
+function newInvitationToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashInvitationToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * POST /api/team/invitations. One open invitation per address: a pending one is a 409 (revoke
+ * it to send another), an expired one is revoked and replaced. The email is best effort: when it
+ * fails the manager still gets the link to send themselves.
+ */
+export async function createInvitation(
+  deps: TeamDeps,
+  actor: TeamActor & { workspaceName: string },
+  input: CreateInvitationBody,
+  now = new Date(),
+): Promise<CreateInvitationResponse> {
+  const { db } = deps;
+  await requirePlanFeature(db, actor.workspaceId, 'teamCollaboration');
+  if (await isMemberByEmail(db, actor.workspaceId, input.email)) {
+    throw new AppError('conflict', teamMessages.alreadyMember);
+  }
+  const open = await findOpenInvitationByEmail(db, actor.workspaceId, input.email);
+  if (open && open.expiresAt.getTime() > now.getTime())
+    throw new AppError('conflict', teamMessages.alreadyInvited);
+  if (open) await revokeInvitation(db, actor.workspaceId, open.id, now);
+  if ((await countPendingInvitations(db, actor.workspaceId, now)) >= MAX_PENDING_INVITATIONS) {
+    throw new AppError('conflict', tooManyInvitationsMessage);
+  }
+
+  const token = newInvitationToken();
+  const invitation = await insertInvitation(db, {
+    workspaceId: actor.workspaceId,
+    email: input.email,
+    role: input.role,
+    tokenHash: hashInvitationToken(token),
+    tokenSealed: deps.tokenCipher.encrypt(token),
+    invitedByUserId: actor.userId,
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
+  });
+  // Another request invited the same address between our check and this insert.
+  if (!invitation) throw new AppError('conflict', teamMessages.alreadyInvited);
+  const inviteUrl = inviteUrlOf(deps.appUrl, token);
+
+  await sendInvitationEmail(deps, actor, invitation, inviteUrl);
+  await insertActivity(db, {
+    workspaceId: actor.workspaceId,
+    actorUserId: actor.userId,
+    kind: 'team.invited',
+    summary: `${shortNameOf(actor)} invited ${input.email} as ${roleLabels[input.role]}`,
+  });
+  return {
+    id: invitation.id,
+    token,
+    inviteUrl,
+    email: invitation.email,
+    role: invitation.role,
+    expiresAt: invitation.expiresAt.toISOString(),
+  };
+}
+
+async function sendInvitationEmail(
+  deps: TeamDeps,
+  actor: TeamActor & { workspaceName: string },
+  invitation: InvitationRow,
+  url: string,
+) {
+  const message = composeInvitationEmail({
+    to: invitation.email,
+    inviterName: actorNameOf(actor),
+    inviterFirstName: actor.firstName,
+    workspaceName: actor.workspaceName,
+    roleLabel: roleLabels[invitation.role],
+    roleDescription: roleDescriptions[invitation.role],
+    url,
+    expiresAt: invitation.expiresAt,
+  });
+  try {
+    await deps.mail.send(message);
+  } catch (error) {
+    deps.log.warn(
+      { err: error, invitationId: invitation.id },
+      'invitation email not sent; the link can be copied',
+    );
+  }
+}
+
+/** DELETE /api/team/invitations/{id}: only an open invitation of this workspace. */
+export async function revokeInvitationOf(deps: TeamDeps, actor: TeamActor, id: string, now = new Date()) {
+  const revoked = await revokeInvitation(deps.db, actor.workspaceId, id, now);
+  if (!revoked) throw new AppError('not_found', 'Invitation not found');
+  await insertActivity(deps.db, {
+    workspaceId: actor.workspaceId,
+    actorUserId: actor.userId,
+    kind: 'team.invitation_revoked',
+    summary: `${shortNameOf(actor)} revoked the invitation of ${revoked.email}`,
+  });
+}
+
+function statusOf(invitation: InvitationRow, now: Date): InvitationStatus {
+  if (invitation.acceptedAt) return 'accepted';
+  if (invitation.revokedAt) return 'revoked';
+  if (invitation.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'pending';
+}
+
+async function findByToken(deps: TeamDeps, token: string) {
+  const found = await findInvitationByTokenHash(deps.db, hashInvitationToken(token));
+  if (!found) throw new AppError('not_found', teamMessages.invitationNotFound);
+  return found;
+}
+
+/** GET /api/team/invitations/{token} (public): what the invite page shows, whatever the status. */
+export async function previewInvitation(
+  deps: TeamDeps,
+  token: string,
+  now = new Date(),
+): Promise<InvitationPreview> {
+  const found = await findByToken(deps, token);
+  const { invitation } = found;
+  return {
+    workspaceName: found.workspaceName,
+    role: invitation.role,
+    email: invitation.email,
+    invitedByName: found.inviterEmail
+      ? displayNameOf({
+          firstName: found.inviterFirstName ?? '',
+          lastName: found.inviterLastName ?? '',
+          email: found.inviterEmail,
+        })
+      : null,
+    expiresAt: invitation.expiresAt.toISOString(),
+    status: statusOf(invitation, now),
+  };
+}
+
+type Joiner = SessionActor & { firstName: string; lastName: string; email: string };
+
+/**
+ * POST /api/team/invitations/{token}/accept, by any signed-in user (the link is the secret, so
+ * their email need not match). Someone already a member just has the workspace made active.
+ */
+export async function acceptInvitationByToken(
+  deps: TeamDeps,
+  joiner: Joiner,
+  token: string,
+  now = new Date(),
+): Promise<AcceptInvitationResponse> {
+  const { db } = deps;
+  const { invitation } = await findByToken(deps, token);
+  const workspaceId = invitation.workspaceId;
+
+  if (await findMembershipRole(db, workspaceId, joiner.userId)) {
+    // Clears it from the pending list when it was meant for them; their role stays as it is.
+    if (statusOf(invitation, now) === 'pending')
+      await markInvitationAccepted(db, invitation.id, joiner.userId, now);
+    await setActiveWorkspace(db, joiner.userId, workspaceId);
+    return { workspaceId, user: await sessionUserOf(db, joiner) };
+  }
+  refuseUnlessPending(statusOf(invitation, now));
+  await requirePlanFeature(db, workspaceId, 'teamCollaboration');
+  // Two accepts of one link: the conditional update lets one win; the other learns what happened.
+  if (!(await acceptInvitation(db, invitation, joiner.userId, now))) {
+    const { invitation: fresh } = await findByToken(deps, token);
+    // A double click: the first of this user's own requests already joined them.
+    if (fresh.acceptedByUserId === joiner.userId)
+      return { workspaceId, user: await sessionUserOf(db, joiner) };
+    refuseUnlessPending(statusOf(fresh, now));
+    throw new AppError('conflict', teamMessages.invitationAccepted);
+  }
+
+  const name = displayNameOf(joiner);
+  const role = roleLabels[invitation.role];
+  await insertActivity(db, {
+    workspaceId,
+    actorUserId: joiner.userId,
+    kind: 'team.joined',
+    summary: `${shortNameOf(joiner)} joined as ${role}`,
+  });
+  await notifyWorkspace(deps, {
+    workspaceId,
+    kind: 'member_joined',
+    title: `${name} joined the team`,
+    body: `${name} (${joiner.email}) accepted the invitation and joined as ${role}.`,
+    link: '/team',
+    to: { roles: ['owner', 'admin'], exceptUserId: joiner.userId },
+  });
+  return { workspaceId, user: await sessionUserOf(db, joiner) };
+}
+
+function refuseUnlessPending(status: InvitationStatus): void {
+  if (status === 'accepted') throw new AppError('conflict', teamMessages.invitationAccepted);
+  if (status === 'revoked') throw new AppError('conflict', teamMessages.invitationRevoked);
+  if (status === 'expired') throw new AppError('conflict', teamMessages.invitationExpired);
+}

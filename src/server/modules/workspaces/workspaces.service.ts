@@ -1,0 +1,152 @@
+import type { SessionUser } from '../../../contracts/auth';
+import type { WorkspaceList } from '../../../contracts/team';
+import type { Db } from '../../db/client';
+import type { MediaStorage } from '../../integrations/storage/media-storage';
+import { AppError } from '../../lib/app-error';
+import { insertActivity } from '../activity/activity.repository';
+import { isEnded } from '../billing/billing-state';
+import { dropPublishJob, type PublishQueueDeps } from '../publishing/publish-queue';
+import {
+  listMediaStorageKeys,
+  listScheduledPublishJobIds,
+  listSubscriptionsOf,
+} from '../users/user-deletion.repository';
+import { findUserById } from '../users/users.repository';
+import { loadSessionUser, workspaceNameFor } from '../users/users.service';
+import {
+  countMembershipsOf,
+  deleteWorkspaceRow,
+  findMembershipRole,
+  findWorkspaceById,
+  insertWorkspaceWithOwner,
+  listMemberIds,
+  listWorkspacesOfUser,
+  setActiveWorkspace,
+} from './workspaces.repository';
+
+export const workspaceMessages = {
+  notFound: 'Workspace not found',
+  confirmNameMismatch: 'Type the workspace name exactly as it is shown to confirm.',
+  onlyWorkspace: 'This is your only workspace. To leave Kitepost, delete your account in Settings.',
+  liveSubscription:
+    'This workspace has a paid subscription. Cancel it in Subscription before deleting the workspace.',
+} as const;
+
+/** Deleting a workspace drops its publish jobs and removes its images' bytes from storage. */
+export interface WorkspaceDeletionDeps extends PublishQueueDeps {
+  storage: Pick<MediaStorage, 'delete'>;
+}
+
+/** Who is asking: the session's user, and whether this session may use the admin portal. */
+export interface SessionActor {
+  userId: string;
+  /** Carried into the session user answered after a switch (the session's admin access). */
+  isAdmin: boolean;
+}
+
+/** The switcher's list: every workspace of the user, the one the session works in marked. */
+export async function listWorkspaces(
+  db: Db,
+  userId: string,
+  activeWorkspaceId: string,
+): Promise<WorkspaceList> {
+  const rows = await listWorkspacesOfUser(db, userId);
+  return {
+    workspaces: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      role: row.role,
+      plan: row.plan,
+      memberCount: Number(row.memberCount),
+      active: row.id === activeWorkspaceId,
+    })),
+  };
+}
+
+/** Works in another of the user's workspaces from now on; a workspace they are not in is "not found". */
+export async function switchWorkspace(
+  db: Db,
+  actor: SessionActor,
+  workspaceId: string,
+): Promise<SessionUser> {
+  const role = await findMembershipRole(db, workspaceId, actor.userId);
+  if (!role) throw new AppError('not_found', workspaceMessages.notFound);
+  await setActiveWorkspace(db, actor.userId, workspaceId);
+  return sessionUserOf(db, actor);
+}
+
+export async function sessionUserOf(db: Db, actor: SessionActor): Promise<SessionUser> {
+  const user = await loadSessionUser(db, actor.userId, { adminAccess: actor.isAdmin });
+  // ensureWorkspaceFor keeps every user in at least one workspace, so this is a broken invariant.
+  if (!user) throw new Error(`user ${actor.userId} has no workspace`);
+  return user;
+}
+
+/**
+ * The owner deletes a workspace, typing its name to confirm. Refused while it is their only
+ * workspace (they would have nowhere to work) or while a paid subscription is live (it would go
+ * on charging). Everything of the workspace cascades; then its scheduled posts' publish jobs are
+ * dropped and its images removed from storage (nothing would remove the bytes later).
+ * Members left without any workspace get a Free one of their own, so they can still sign in.
+ */
+export async function deleteWorkspace(
+  deps: WorkspaceDeletionDeps,
+  actor: SessionActor & { workspaceId: string },
+  confirmName: string,
+): Promise<SessionUser> {
+  const { db } = deps;
+  const workspace = await findWorkspaceById(db, actor.workspaceId);
+  if (!workspace) throw new AppError('not_found', workspaceMessages.notFound);
+  if (confirmName.trim() !== workspace.name.trim()) {
+    throw new AppError('bad_request', workspaceMessages.confirmNameMismatch);
+  }
+  if ((await countMembershipsOf(db, actor.userId)) <= 1) {
+    throw new AppError('conflict', workspaceMessages.onlyWorkspace);
+  }
+  const live = (await listSubscriptionsOf(db, [workspace.id])).filter((s) => !isEnded(s));
+  if (live.length > 0) throw new AppError('conflict', workspaceMessages.liveSubscription);
+
+  const [memberIds, jobIds, storageKeys] = await Promise.all([
+    listMemberIds(db, workspace.id),
+    listScheduledPublishJobIds(db, [workspace.id]),
+    listMediaStorageKeys(db, [workspace.id]),
+  ]);
+  await deleteWorkspaceRow(db, workspace.id);
+  await Promise.all(jobIds.map((publishJobId) => dropPublishJob(deps, { publishJobId })));
+  for (const key of storageKeys) {
+    await deps.storage.delete(key).catch((error: unknown) => {
+      deps.log.warn(
+        { err: error, storageKey: key },
+        'could not remove a deleted workspace image from storage',
+      );
+    });
+  }
+  for (const userId of memberIds) {
+    if (userId !== actor.userId) await ensureWorkspaceFor(db, userId);
+  }
+  return sessionUserOf(db, actor);
+}
+
+/**
+ * Gives a user who is no longer a member of any workspace (removed from, or whose team deleted,
+ * the only one they had) a Free workspace of their own: without one they could not sign in.
+ * No trial: they had one when they signed up.
+ */
+export async function ensureWorkspaceFor(db: Db, userId: string): Promise<void> {
+  if ((await countMembershipsOf(db, userId)) > 0) return;
+  const user = await findUserById(db, userId);
+  if (!user) return;
+  const workspace = await insertWorkspaceWithOwner(db, {
+    name: workspaceNameFor(user.firstName),
+    plan: 'free',
+    subscriptionStatus: 'active',
+    trialEndsAt: null,
+    ownerUserId: user.id,
+  });
+  await insertActivity(db, {
+    workspaceId: workspace.id,
+    actorUserId: null,
+    kind: 'workspace.created',
+    summary: `Kitepost made this workspace for ${user.firstName || user.email} after their last team workspace was no longer available to them`,
+  });
+}
