@@ -90,11 +90,32 @@ describe('postsToEvents', () => {
   });
 });
 
+describe('postsToEvents for teams', () => {
+  it('colours a post waiting for approval amber, at its planned time, and never lets it move', () => {
+    const [event] = postsToEvents([post({ status: 'pending_approval' })], 'UTC', now);
+    expect(event).toMatchObject({
+      start: '2026-12-12T13:00:00Z',
+      startEditable: false,
+      classNames: ['kp-event', 'kp-event--pending'],
+    });
+  });
+
+  it('keeps every post still for a viewer or an approver', () => {
+    const events = postsToEvents([post({ id: 'a' }), post({ id: 'b' })], 'UTC', now, false);
+    expect(events.map((event) => event.startEditable)).toEqual([false, false]);
+  });
+});
+
 describe('isDraggable', () => {
   it('only for scheduled posts still ahead', () => {
     expect(isDraggable(post({}), now)).toBe(true);
     expect(isDraggable(post({ status: 'draft' }), now)).toBe(false);
     expect(isDraggable(post({ status: 'failed' }), now)).toBe(false);
+  });
+
+  it('never for a role that cannot change posts, nor for a post waiting for approval', () => {
+    expect(isDraggable(post({}), now, false)).toBe(false);
+    expect(isDraggable(post({ status: 'pending_approval' }), now)).toBe(false);
   });
 });
 

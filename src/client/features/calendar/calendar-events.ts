@@ -7,9 +7,14 @@ export function postInstant(post: Post): string | null {
   return post.publishedAt ?? post.scheduledAt;
 }
 
-/** Only a scheduled post that is still ahead may be dragged (and it may only land in the future). */
-export function isDraggable(post: Post, now: Date): boolean {
-  return post.status === 'scheduled' && post.scheduledAt !== null && new Date(post.scheduledAt) > now;
+/**
+ * Only a scheduled post that is still ahead may be dragged (and it may only land in the future),
+ * and only by a role that may change posts (`canMove`: posts.write).
+ */
+export function isDraggable(post: Post, now: Date, canMove = true): boolean {
+  return (
+    canMove && post.status === 'scheduled' && post.scheduledAt !== null && new Date(post.scheduledAt) > now
+  );
 }
 
 /**
@@ -17,12 +22,17 @@ export function isDraggable(post: Post, now: Date): boolean {
  * calendar's zone). Cancelled posts and drafts without a planned time (every idea the generator
  * saves) are left out: the calendar shows what is planned (spec: only scheduled posts show).
  */
-export function postsToEvents(posts: Post[], _zone: string, now: Date = new Date()): EventInput[] {
+export function postsToEvents(
+  posts: Post[],
+  _zone: string,
+  now: Date = new Date(),
+  canMove = true,
+): EventInput[] {
   const events: EventInput[] = [];
   for (const post of posts) {
     if (post.status === 'cancelled') continue;
     const instant = postInstant(post);
-    const draggable = isDraggable(post, now);
+    const draggable = isDraggable(post, now, canMove);
     const common: EventInput = {
       id: post.id,
       title: post.content,

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { platformLabels } from '../../../contracts/platforms';
 import { type Post, postMessages } from '../../../contracts/posts';
+import { teamMessages } from '../../../contracts/team';
 import { paths } from '../../app/paths';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
@@ -10,6 +11,10 @@ import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePendingPosts } from '../approvals/api/get-pending-posts';
+import { NeedsApprovalList } from '../approvals/components/needs-approval-list';
+import { useAuth } from '../auth/api/get-current-user';
+import { useCan } from '../auth/use-permission';
 import { UpgradePrompt } from '../billing/components/upgrade-prompt';
 import { planLimitMessage } from '../billing/plan-limit';
 import { useSocialAccounts } from '../social-accounts/api/get-social-accounts';
@@ -40,8 +45,9 @@ const rangeNoun: Record<CalendarView, string> = { month: 'month', week: 'week', 
 
 /**
  * The content calendar (spec §2, architecture §10): month, week and day views in the user's time
- * zone; Add Post, edit, delete, cancel, retry and drag to reschedule; Upcoming Posts. A link to
- * /calendar?post=<id> (from a notification) opens that post.
+ * zone; Add Post, edit, delete, cancel, retry and drag to reschedule (roles that may change
+ * posts); the posts waiting for approval; Upcoming Posts. A link to /calendar?post=<id> (from a
+ * notification or the dashboard) opens that post.
  */
 export function CalendarPage() {
   useDocumentTitle('Content Calendar — Kitepost');
@@ -65,6 +71,9 @@ export function CalendarPage() {
   const cancel = useCancelPost();
   const remove = useDeletePost();
   const retry = useRetryPost();
+  const { user } = useAuth();
+  const canWrite = useCan('posts.write');
+  const pendingPosts = usePendingPosts();
 
   const openPost = (id: string) =>
     navigate(`${paths.calendar}?post=${encodeURIComponent(id)}`, { replace: true });
@@ -79,7 +88,8 @@ export function CalendarPage() {
     shownFor.current = post.id;
     if (posts.data.some((item) => item.id === post.id)) return;
     const day = utcToWallTime(postInstant(post) ?? post.createdAt, zone)?.date;
-    if (day) calendar.current?.goTo(day);
+    // FullCalendar re-renders synchronously (flushSync): not from inside React's commit.
+    if (day) queueMicrotask(() => calendar.current?.goTo(day));
   }, [opened.data, range, posts.isSuccess, posts.data, zone]);
 
   const toastFailure = (title: string, fallback: string) => (error: unknown) => {
@@ -94,10 +104,17 @@ export function CalendarPage() {
       { id: post.id, scheduledAt },
       {
         onSuccess: (saved) =>
-          toast({
-            title: 'Post Scheduled',
-            description: `Your ${platformLabels[saved.platform]} post now goes out ${formatDateTimeInZone(saved.scheduledAt ?? scheduledAt, zone)}.`,
-          }),
+          toast(
+            saved.status === 'pending_approval'
+              ? {
+                  title: teamMessages.submittedForApproval,
+                  description: `Your ${platformLabels[saved.platform]} post moved to ${formatDateTimeInZone(saved.scheduledAt ?? scheduledAt, zone)} and waits for an approver.`,
+                }
+              : {
+                  title: 'Post Scheduled',
+                  description: `Your ${platformLabels[saved.platform]} post now goes out ${formatDateTimeInZone(saved.scheduledAt ?? scheduledAt, zone)}.`,
+                },
+          ),
         onError: (error) => {
           revert();
           toastFailure('Scheduling Failed', SCHEDULE_FAILED_MESSAGE)(error);
@@ -155,18 +172,24 @@ export function CalendarPage() {
         title="Content Calendar"
         description="Plan, move and review your posts."
         actions={
-          <Button onClick={() => setComposer({ mode: 'new' })}>
-            <Plus aria-hidden="true" />
-            Add Post
-          </Button>
+          canWrite ? (
+            <Button onClick={() => setComposer({ mode: 'new' })}>
+              <Plus aria-hidden="true" />
+              Add Post
+            </Button>
+          ) : null
         }
       />
 
       {planLimit ? <UpgradePrompt message={planLimit} onDismiss={() => setPlanLimit(null)} /> : null}
 
+      <NeedsApprovalList zone={zone} onOpen={(post) => openPost(post.id)} />
+
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <TimeZoneControl zone={zone} />
-        <CalendarLegend />
+        <CalendarLegend
+          showPending={Boolean(user?.workspace.requireApproval) || (pendingPosts.data?.length ?? 0) > 0}
+        />
       </div>
 
       <Card className="grid grid-cols-1 gap-4 p-3 sm:p-5">
@@ -205,6 +228,7 @@ export function CalendarPage() {
             initialView={initialView}
             posts={list}
             postsLoaded={posts.isSuccess && !posts.isPlaceholderData}
+            canWrite={canWrite}
             onRangeChange={setRange}
             onOpenPost={(post) => openPost(post.id)}
             onReschedule={onDrop}
@@ -229,7 +253,7 @@ export function CalendarPage() {
         </div>
         {posts.isSuccess && list.length === 0 && range ? (
           <p className="text-sm text-slate-600">
-            No posts this {rangeNoun[range.view]}. Click a day or a time to add one.
+            No posts this {rangeNoun[range.view]}.{canWrite ? ' Click a day or a time to add one.' : ''}
           </p>
         ) : null}
       </Card>
@@ -237,6 +261,7 @@ export function CalendarPage() {
       <UpcomingPosts
         zone={zone}
         accounts={accountList}
+        canWrite={canWrite}
         onOpen={(post) => openPost(post.id)}
         onEdit={(post) => setComposer({ mode: 'edit', post })}
         onCancel={(post) => setConfirmation({ kind: 'cancel', post })}

@@ -1,11 +1,14 @@
 import type { PostStatus } from '../../../contracts/posts';
 
-/** The four colours of the calendar's legend (spec §2: Scheduled, Published, Draft; plus Failed). */
-export type StatusTone = 'scheduled' | 'published' | 'draft' | 'failed';
+/**
+ * The colours of the calendar's legend (spec §2: Scheduled, Published, Draft; plus Failed, and
+ * amber for a post waiting for approval).
+ */
+export type StatusTone = 'scheduled' | 'pending' | 'published' | 'draft' | 'failed';
 
 export const statusTones: Record<PostStatus, StatusTone> = {
   draft: 'draft',
-  pending_approval: 'draft',
+  pending_approval: 'pending',
   approved: 'draft',
   scheduled: 'scheduled',
   publishing: 'scheduled',
@@ -17,7 +20,7 @@ export const statusTones: Record<PostStatus, StatusTone> = {
 
 export const statusLabels: Record<PostStatus, string> = {
   draft: 'Draft',
-  pending_approval: 'Awaiting approval',
+  pending_approval: 'Waiting for approval',
   approved: 'Approved',
   scheduled: 'Scheduled',
   publishing: 'Publishing',
@@ -29,6 +32,7 @@ export const statusLabels: Record<PostStatus, string> = {
 
 export const legend: { tone: StatusTone; label: string }[] = [
   { tone: 'scheduled', label: 'Scheduled' },
+  { tone: 'pending', label: 'Waiting for approval' },
   { tone: 'published', label: 'Published' },
   { tone: 'draft', label: 'Draft' },
   { tone: 'failed', label: 'Failed' },
@@ -37,6 +41,7 @@ export const legend: { tone: StatusTone; label: string }[] = [
 /** Chip colours: a tinted background, a strong left edge, dark text (AA on the tint). */
 export const toneChipClasses: Record<StatusTone, string> = {
   scheduled: 'border-indigo-600 bg-indigo-50 text-indigo-950',
+  pending: 'border-amber-500 bg-amber-50 text-amber-950',
   published: 'border-emerald-600 bg-emerald-50 text-emerald-950',
   draft: 'border-slate-400 border-dashed bg-slate-100 text-slate-800',
   failed: 'border-red-600 bg-red-50 text-red-950',
@@ -44,6 +49,7 @@ export const toneChipClasses: Record<StatusTone, string> = {
 
 export const toneSwatchClasses: Record<StatusTone, string> = {
   scheduled: 'bg-indigo-600',
+  pending: 'bg-amber-500',
   published: 'bg-emerald-600',
   draft: 'border border-dashed border-slate-500 bg-slate-200',
   failed: 'bg-red-600',
@@ -51,6 +57,7 @@ export const toneSwatchClasses: Record<StatusTone, string> = {
 
 export const toneBadgeClasses: Record<StatusTone, string> = {
   scheduled: 'border-transparent bg-indigo-50 text-indigo-800',
+  pending: 'border-amber-300 bg-amber-50 text-amber-900',
   published: 'border-transparent bg-emerald-50 text-emerald-800',
   draft: 'border-slate-300 bg-white text-slate-700',
   failed: 'border-transparent bg-red-50 text-red-800',

@@ -99,4 +99,15 @@ describe('getting started cards', () => {
       connectAccount: false,
     });
   });
+
+  it('leaves out the steps the role cannot take', () => {
+    expect(gettingStarted(nothing, false, { canWrite: false, canManageAccounts: false })).toEqual({
+      createPosts: false,
+      connectAccount: false,
+    });
+    expect(gettingStarted(nothing, false, { canWrite: true, canManageAccounts: false })).toEqual({
+      createPosts: true,
+      connectAccount: false,
+    });
+  });
 });

@@ -86,9 +86,16 @@ export interface GettingStarted {
   connectAccount: boolean;
 }
 
+/** What the member's role lets them start (a viewer can neither write posts nor connect accounts). */
+export interface GettingStartedAccess {
+  canWrite: boolean;
+  canManageAccounts: boolean;
+}
+
 /**
  * Which of the new-account cards apply. `hasPosts`: the answer of the one-post question, or
  * undefined while it is not asked or not answered (then the card waits rather than flashes).
+ * A card whose step the role cannot take is left out.
  */
 export function gettingStarted(
   stats: Pick<
@@ -96,9 +103,10 @@ export function gettingStarted(
     'postsThisMonth' | 'scheduledPosts' | 'campaignsActive' | 'totalEngagement' | 'connectedAccounts'
   >,
   hasPosts: boolean | undefined,
+  access: GettingStartedAccess = { canWrite: true, canManageAccounts: true },
 ): GettingStarted {
   return {
-    createPosts: !statsShowPosts(stats) && hasPosts === false,
-    connectAccount: stats.connectedAccounts === 0,
+    createPosts: access.canWrite && !statsShowPosts(stats) && hasPosts === false,
+    connectAccount: access.canManageAccounts && stats.connectedAccounts === 0,
   };
 }

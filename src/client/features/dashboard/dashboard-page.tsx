@@ -10,6 +10,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/api/get-current-user';
 import { formatDate, trialDaysLeft, trialHint } from '../auth/session-info';
+import { useCan } from '../auth/use-permission';
 import { useTimeZone } from '../calendar/use-time-zone';
 import { formatFullTime, formatRelativeTime } from '../notifications/relative-time';
 import { useSocialAccounts } from '../social-accounts/api/get-social-accounts';
@@ -17,6 +18,7 @@ import { usePaymentReturnToast } from '../subscribe/use-payment-return-toast';
 import { useDashboardStats } from './api/get-dashboard-stats';
 import { useHasPosts } from './api/get-has-posts';
 import { GettingStarted } from './components/getting-started';
+import { NeedsApprovalPanel } from './components/needs-approval-panel';
 import { PlanFeatures } from './components/plan-features';
 import { QuickActions } from './components/quick-actions';
 import { StatCards } from './components/stat-cards';
@@ -42,6 +44,8 @@ export function DashboardPage() {
   const askForPosts = stats.isSuccess && !statsShowPosts(stats.data);
   const hasPosts = useHasPosts({ enabled: askForPosts });
   useStatsFollowPublishing();
+  const canWrite = useCan('posts.write');
+  const canManageAccounts = useCan('accounts.manage');
   if (!user) return null;
 
   const days = trialDaysLeft(user);
@@ -78,14 +82,18 @@ export function DashboardPage() {
             ) : null}
           </div>
         </div>
-        <Link
-          href={paths.contentGenerator}
-          className={buttonClasses('default', 'md', 'self-start sm:self-auto')}
-        >
-          <WandSparkles aria-hidden="true" />
-          Create posts
-        </Link>
+        {canWrite ? (
+          <Link
+            href={paths.contentGenerator}
+            className={buttonClasses('default', 'md', 'self-start sm:self-auto')}
+          >
+            <WandSparkles aria-hidden="true" />
+            Create posts
+          </Link>
+        ) : null}
       </div>
+
+      <NeedsApprovalPanel zone={zone} />
 
       <section aria-labelledby="overview-title" className="grid gap-3">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -108,9 +116,11 @@ export function DashboardPage() {
         )}
       </section>
 
-      {stats.data ? <GettingStarted {...gettingStarted(stats.data, hasPosts.data)} /> : null}
+      {stats.data ? (
+        <GettingStarted {...gettingStarted(stats.data, hasPosts.data, { canWrite, canManageAccounts })} />
+      ) : null}
 
-      <QuickActions />
+      <QuickActions role={user.workspace.role} />
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-2 lg:gap-6">
         <TeamActivity zone={zone} />

@@ -1,3 +1,4 @@
+import { Hourglass } from 'lucide-react';
 import type { Post } from '../../../../contracts/posts';
 import { cn } from '../../../lib/cn';
 import { PlatformMark } from '../../content/components/platform-mark';
@@ -30,15 +31,22 @@ function Thumbnail({ mediaId, className }: { mediaId: string; className?: string
 
 /**
  * What a post looks like on the calendar: platform mark, time, first words, its status colour
- * (from the event's class) and a thumbnail when it has an image. Failed and missed posts say so in
- * words, not only in red.
+ * (from the event's class) and a thumbnail when it has an image.
  */
 export function EventChip({ post, zone, view, allDay }: EventChipProps) {
   const time = allDay ? null : formatTimeInZone(post.publishedAt ?? post.scheduledAt ?? '', zone);
   const words = firstWords(post.content, view === 'month' ? 40 : 90);
-  const problem = post.status === 'failed' || post.status === 'missed' ? statusLabels[post.status] : null;
-  const mediaId = post.mediaIds[0];
   const month = view === 'month';
+  // Failed, missed and waiting posts say so, not only in colour. A waiting post gets an hourglass
+  // beside its time (a month or week cell has no room for a word; the day view adds it).
+  const waiting = post.status === 'pending_approval';
+  const flag =
+    post.status === 'failed' || post.status === 'missed'
+      ? statusLabels[post.status]
+      : waiting && view === 'day'
+        ? 'Waiting for approval'
+        : null;
+  const mediaId = post.mediaIds[0];
 
   return (
     <div className="kp-chip flex min-w-0 items-start gap-1.5">
@@ -46,10 +54,13 @@ export function EventChip({ post, zone, view, allDay }: EventChipProps) {
         <PlatformMark platform={post.platform} size="sm" />
       </span>
       <span className="kp-chip-detail grid min-w-0 flex-1 gap-px">
-        {time || problem ? (
+        {time || flag || waiting ? (
           <span className="flex min-w-0 gap-1 truncate">
             {time ? <span className="font-semibold tabular-nums">{time}</span> : null}
-            {problem ? <span className="font-semibold uppercase">{problem}</span> : null}
+            {waiting ? (
+              <Hourglass className="mt-px size-3 shrink-0 text-amber-700" aria-hidden="true" />
+            ) : null}
+            {flag ? <span className="font-semibold uppercase">{flag}</span> : null}
           </span>
         ) : null}
         <span className={cn('min-w-0', month ? 'truncate' : 'line-clamp-3 break-words')}>{words}</span>

@@ -45,6 +45,8 @@ interface PostCalendarProps {
   posts: Post[];
   /** True once `posts` are those of the visible range (not the previous range's, kept meanwhile). */
   postsLoaded: boolean;
+  /** The role may create and move posts (posts.write): without it nothing drags and a click adds nothing. */
+  canWrite: boolean;
   onRangeChange: (range: VisibleRange) => void;
   onOpenPost: (post: Post) => void;
   /** A scheduled post dropped on a new time in the future; `revert` puts it back. */
@@ -78,7 +80,8 @@ function describePost(post: Post, zone: string): string {
 /**
  * FullCalendar with the spec's month grid (42 cells from Sunday, each with data-date; 2 posts a
  * day, then '+N more' which opens that day) and real week and day views, all in the user's zone.
- * Only scheduled posts still ahead can be dragged; a drop becomes a reschedule.
+ * Only scheduled posts still ahead can be dragged, by a role that may change posts; a drop
+ * becomes a reschedule.
  */
 export function PostCalendar({
   ref,
@@ -87,6 +90,7 @@ export function PostCalendar({
   initialDate,
   posts,
   postsLoaded,
+  canWrite,
   onRangeChange,
   onOpenPost,
   onReschedule,
@@ -96,7 +100,7 @@ export function PostCalendar({
   const calendarRef = useRef<FullCalendar>(null);
   // The month grows with its rows; a day or week scrolls inside a fixed height (24 hours are tall).
   const [view, setView] = useState(initialView);
-  const events = useMemo(() => postsToEvents(posts, zone), [posts, zone]);
+  const events = useMemo(() => postsToEvents(posts, zone, new Date(), canWrite), [posts, zone, canWrite]);
   const [rangeStart, setRangeStart] = useState('');
 
   // A day or week opens at its first post, or at 8:00 when it has none before then. Once per
@@ -165,6 +169,7 @@ export function PostCalendar({
   };
 
   const dateClick = (arg: DateClickArg) => {
+    if (!canWrite) return;
     const wall = utcToWallTime(arg.date.toISOString(), zone);
     if (!wall) return;
     // A day cell means "that day" at the usual time, a time slot that time; never in the past.

@@ -1,19 +1,9 @@
-import {
-  CalendarClock,
-  CircleAlert,
-  ExternalLink,
-  LoaderCircle,
-  Pencil,
-  RotateCcw,
-  Trash2,
-  XCircle,
-} from 'lucide-react';
+import { CircleAlert, ExternalLink } from 'lucide-react';
 import { platformLabels } from '../../../../contracts/platforms';
 import { publishedText } from '../../../../contracts/post-text';
 import type { Post, PostDetail } from '../../../../contracts/posts';
 import type { SocialAccount } from '../../../../contracts/social-accounts';
 import { InlineLoading } from '../../../components/full-page-message';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -22,12 +12,17 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { failureMessage, failureStatus } from '../../../lib/api-client';
+import { usePostComments } from '../../approvals/api/get-post-comments';
+import { approvalNeedsNewTime } from '../../approvals/approval-display';
+import { PostApproval } from '../../approvals/components/post-approval';
+import { ChangesRequestedNotice } from '../../approvals/components/review-notices';
+import { useCan } from '../../auth/use-permission';
 import { PlatformMark } from '../../content/components/platform-mark';
 import { usePostDetail } from '../api/get-post';
 import { useMedia } from '../api/media';
-import { postActions } from '../post-status';
 import { formatDateTimeInZone } from '../zoned-time';
 import { AttemptList } from './attempt-list';
+import { PostDialogFooter } from './post-dialog-footer';
 import { StatusBadge } from './status-badge';
 
 export interface PostDialogActions {
@@ -54,7 +49,10 @@ export function accountName(post: Pick<Post, 'socialAccountId'>, accounts: Socia
   return account ? `@${account.username}` : null;
 }
 
-/** A post's panel: what it says, where and when it goes, what happened, and what can be done. */
+/**
+ * A post's panel: what it says, where and when it goes, what happened, and what can be done; with
+ * a team, its review (approve or request changes) and comments.
+ */
 export function PostDialog({ postId, onClose, ...rest }: PostDialogProps) {
   return (
     <Dialog
@@ -160,11 +158,21 @@ function PostDetails({
 } & PostDialogActions) {
   const label = platformLabels[post.platform];
   const handle = accountName(post, accounts);
+  const canWrite = useCan('posts.write');
+  const comments = usePostComments(post.id);
   const problem = post.status === 'failed' || post.status === 'missed';
+  // A post still waiting for approval when its time came: the approver picks a new one.
+  const waitingTooLong = post.status === 'pending_approval' && approvalNeedsNewTime(post);
+  const plannedWord =
+    post.status === 'scheduled' || post.status === 'publishing'
+      ? 'Goes out'
+      : waitingTooLong
+        ? 'Was planned for'
+        : 'Planned for';
   const when = post.publishedAt
     ? `Published ${formatDateTimeInZone(post.publishedAt, zone)}`
     : post.scheduledAt
-      ? `${post.status === 'scheduled' || post.status === 'publishing' ? 'Goes out' : 'Planned for'} ${formatDateTimeInZone(post.scheduledAt, zone)}`
+      ? `${plannedWord} ${formatDateTimeInZone(post.scheduledAt, zone)}`
       : 'No time set yet';
 
   return (
@@ -183,6 +191,8 @@ function PostDetails({
         <StatusBadge status={post.status} testId="post-status" />
         <span className="text-slate-700">{when}</span>
       </div>
+
+      <ChangesRequestedNotice post={post} comments={comments.data} zone={zone} canWrite={canWrite} />
 
       {problem ? (
         <div
@@ -251,6 +261,8 @@ function PostDetails({
         </section>
       ) : null}
 
+      <PostApproval post={post} zone={zone} comments={comments} />
+
       <section aria-labelledby="post-attempts-title" className="grid gap-2">
         <h3 id="post-attempts-title" className="text-sm font-semibold text-slate-900">
           Publishing attempts{post.attempts.length ? ` (${post.attempts.length})` : ''}
@@ -262,47 +274,17 @@ function PostDetails({
         />
       </section>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
-        <button
-          type="button"
-          onClick={() => onDelete(post)}
-          disabled={!postActions.delete(post.status)}
-          className="inline-flex h-9 items-center justify-center gap-2 rounded-lg px-3 text-sm font-medium text-red-700 hover:bg-red-50 hover:text-red-800 focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none disabled:opacity-50"
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-          Delete
-        </button>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap">
-          {postActions.cancel(post.status) ? (
-            <Button variant="outline" size="sm" onClick={() => onCancel(post)}>
-              <XCircle aria-hidden="true" />
-              Cancel post
-            </Button>
-          ) : null}
-          {postActions.edit(post.status) ? (
-            <Button variant="outline" size="sm" onClick={() => onEdit(post)}>
-              <Pencil aria-hidden="true" />
-              Edit
-            </Button>
-          ) : null}
-          {postActions.retry(post.status) ? (
-            <Button size="sm" onClick={() => onRetry(post)} disabled={retrying}>
-              {retrying ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : (
-                <RotateCcw aria-hidden="true" />
-              )}
-              {retrying ? 'Retrying...' : 'Retry now'}
-            </Button>
-          ) : null}
-          {postActions.reschedule(post.status) || postActions.schedule(post.status) ? (
-            <Button size="sm" onClick={() => onReschedule(post)}>
-              <CalendarClock aria-hidden="true" />
-              {post.status === 'scheduled' ? 'Reschedule' : 'Schedule'}
-            </Button>
-          ) : null}
-        </div>
-      </div>
+      {canWrite ? (
+        <PostDialogFooter
+          post={post}
+          retrying={retrying}
+          onEdit={onEdit}
+          onReschedule={onReschedule}
+          onCancel={onCancel}
+          onRetry={onRetry}
+          onDelete={onDelete}
+        />
+      ) : null}
     </>
   );
 }

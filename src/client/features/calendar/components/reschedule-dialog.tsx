@@ -2,6 +2,7 @@ import { CalendarClock, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { platformLabels } from '../../../../contracts/platforms';
 import type { Post } from '../../../../contracts/posts';
+import { teamMessages } from '../../../../contracts/team';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -14,6 +15,8 @@ import {
 } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { schedulingNeedsApproval } from '../../approvals/approval-display';
+import { useAuth } from '../../auth/api/get-current-user';
 import { UpgradePrompt } from '../../billing/components/upgrade-prompt';
 import { planLimitMessage } from '../../billing/plan-limit';
 import { useReschedulePost } from '../api/reschedule-post';
@@ -48,7 +51,10 @@ export function RescheduleDialog({ post, zone, onClose }: RescheduleDialogProps)
 
 function RescheduleForm({ post, zone, onDone }: { post: Post; zone: string; onDone: () => void }) {
   const id = useId();
+  const { user } = useAuth();
   const moving = post.status === 'scheduled';
+  // An editor's draft goes to an approver rather than straight onto the schedule.
+  const submitting = !moving && schedulingNeedsApproval(user);
   const [wall, setWall] = useState<WallTime>(
     () => (post.scheduledAt ? utcToWallTime(post.scheduledAt, zone) : null) ?? defaultScheduleWallTime(zone),
   );
@@ -60,13 +66,15 @@ function RescheduleForm({ post, zone, onDone }: { post: Post; zone: string; onDo
   const check = checkScheduleTime(wall, zone);
 
   const done = (saved: Post, warnings: string[] = []) => {
-    toast({
-      title: 'Post Scheduled',
-      description: [
-        `Your ${platformLabels[saved.platform]} post goes out ${formatDateTimeInZone(saved.scheduledAt ?? '', zone)}.`,
-        ...warnings,
-      ].join(' '),
-    });
+    const goes = `Your ${platformLabels[saved.platform]} post goes out ${formatDateTimeInZone(saved.scheduledAt ?? '', zone)}`;
+    toast(
+      saved.status === 'pending_approval'
+        ? {
+            title: teamMessages.submittedForApproval,
+            description: [`${goes} once an approver approves it.`, ...warnings].join(' '),
+          }
+        : { title: 'Post Scheduled', description: [`${goes}.`, ...warnings].join(' ') },
+    );
     onDone();
   };
   const failed = (error: unknown) => {
@@ -106,7 +114,8 @@ function RescheduleForm({ post, zone, onDone }: { post: Post; zone: string; onDo
       <DialogHeader>
         <DialogTitle>{moving ? 'Reschedule post' : 'Schedule post'}</DialogTitle>
         <DialogDescription>
-          Choose when Kitepost publishes this {platformLabels[post.platform]} post.
+          Choose when Kitepost publishes this {platformLabels[post.platform]} post
+          {submitting ? '; an approver reviews it first.' : '.'}
         </DialogDescription>
       </DialogHeader>
       <ScheduleFields id={id} value={wall} onChange={setWall} zone={zone} check={check} showProblem={tried} />
@@ -123,7 +132,15 @@ function RescheduleForm({ post, zone, onDone }: { post: Post; zone: string; onDo
           ) : (
             <CalendarClock aria-hidden="true" />
           )}
-          {pending ? 'Scheduling...' : moving ? 'Reschedule' : 'Schedule'}
+          {pending
+            ? submitting
+              ? 'Submitting...'
+              : 'Scheduling...'
+            : moving
+              ? 'Reschedule'
+              : submitting
+                ? 'Submit for approval'
+                : 'Schedule'}
         </Button>
       </DialogFooter>
     </form>

@@ -14,13 +14,15 @@ import { accountName } from './post-dialog';
 interface UpcomingPostsProps {
   zone: string;
   accounts: SocialAccount[];
+  /** The role may change posts: Edit and Cancel show only then. */
+  canWrite: boolean;
   onOpen: (post: Post) => void;
   onEdit: (post: Post) => void;
   onCancel: (post: Post) => void;
 }
 
 /** Spec §2: the next 4 scheduled posts, each with Edit and Cancel. */
-export function UpcomingPosts({ zone, accounts, onOpen, onEdit, onCancel }: UpcomingPostsProps) {
+export function UpcomingPosts({ zone, accounts, canWrite, onOpen, onEdit, onCancel }: UpcomingPostsProps) {
   const upcoming = useUpcomingPosts();
   return (
     <section aria-labelledby="upcoming-posts-title" className="grid gap-3">
@@ -37,7 +39,9 @@ export function UpcomingPosts({ zone, accounts, onOpen, onEdit, onCancel }: Upco
       ) : upcoming.data.length === 0 ? (
         <Card className="flex items-center gap-3 p-5 text-sm text-slate-600">
           <CalendarClock className="size-5 shrink-0 text-indigo-600" aria-hidden="true" />
-          Nothing scheduled yet. Add a post, or click a day on the calendar.
+          {canWrite
+            ? 'Nothing scheduled yet. Add a post, or click a day on the calendar.'
+            : 'Nothing scheduled yet.'}
         </Card>
       ) : (
         <ul aria-label="Upcoming Posts" className="grid gap-3 md:grid-cols-2">
@@ -63,26 +67,28 @@ export function UpcomingPosts({ zone, accounts, onOpen, onEdit, onCancel }: Upco
                     </span>
                   </span>
                 </button>
-                <div className="mt-auto flex justify-end gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => onEdit(post)}
-                    aria-label={`Edit ${platformLabels[post.platform]} post`}
-                  >
-                    <Pencil aria-hidden="true" />
-                    Edit
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => onCancel(post)}
-                    aria-label={`Cancel ${platformLabels[post.platform]} post`}
-                  >
-                    <XCircle aria-hidden="true" />
-                    Cancel
-                  </Button>
-                </div>
+                {canWrite ? (
+                  <div className="mt-auto flex justify-end gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => onEdit(post)}
+                      aria-label={`Edit ${platformLabels[post.platform]} post`}
+                    >
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => onCancel(post)}
+                      aria-label={`Cancel ${platformLabels[post.platform]} post`}
+                    >
+                      <XCircle aria-hidden="true" />
+                      Cancel
+                    </Button>
+                  </div>
+                ) : null}
               </Card>
             </li>
           ))}

@@ -3,6 +3,7 @@ import { CalendarClock, CircleAlert, FilePen, LoaderCircle } from 'lucide-react'
 import { useId, useState } from 'react';
 import { platformLabels } from '../../../../../contracts/platforms';
 import { MAX_HASHTAGS_PER_POST, type Post } from '../../../../../contracts/posts';
+import { teamMessages } from '../../../../../contracts/team';
 import { Button } from '../../../../components/ui/button';
 import {
   Dialog,
@@ -17,6 +18,7 @@ import { TagInput } from '../../../../components/ui/tag-input';
 import { Textarea } from '../../../../components/ui/textarea';
 import { toast } from '../../../../components/ui/use-toast';
 import { failureIssues, failureMessage, isUnauthorized } from '../../../../lib/api-client';
+import { anyWaitingForApproval, schedulingNeedsApproval } from '../../../approvals/approval-display';
 import { useAuth } from '../../../auth/api/get-current-user';
 import { UpgradePrompt } from '../../../billing/components/upgrade-prompt';
 import { planLimitMessage } from '../../../billing/plan-limit';
@@ -33,6 +35,7 @@ import {
   type WallTime,
 } from '../../zoned-time';
 import { checkScheduleTime, SCHEDULE_FAILED_MESSAGE, ScheduleFields } from '../schedule-fields';
+import { composerButtons } from './composer-buttons';
 import { ComposerPreview } from './composer-preview';
 import { MediaPicker } from './media-picker';
 import { checkPlatforms, PlatformChecks } from './platform-checks';
@@ -122,14 +125,10 @@ function ComposerForm({
   const noTarget = requestTargets.length === 0;
   const mediaLoading = mediaItems.some((item) => item === undefined);
 
-  const scheduleLabel =
-    editing?.status === 'scheduled'
-      ? 'Save changes'
-      : editing?.status === 'failed' || editing?.status === 'missed'
-        ? 'Schedule again'
-        : 'Schedule';
-  const draftLabel = editing && editing.status !== 'draft' ? 'Save' : 'Save as draft';
-  const canDraft = editing?.status !== 'scheduled';
+  // With approvals on, an editor's schedule waits for an approver (the server decides; the
+  // words follow).
+  const needsApproval = schedulingNeedsApproval(user);
+  const buttons = composerButtons(editing?.status ?? null, needsApproval);
 
   const failed = (action: Action) => (error: unknown) => {
     if (isUnauthorized(error)) return;
@@ -162,13 +161,18 @@ function ComposerForm({
       const at = posts[0]?.scheduledAt;
       const where =
         count === 1 && posts[0] ? `Your ${platformLabels[posts[0].platform]} post goes` : `${count} posts go`;
-      toast({
-        title: 'Post Scheduled',
-        description: [
-          `${where} out ${at ? formatDateTimeInZone(at, zone) : 'as planned'}.`,
-          ...warnings,
-        ].join(' '),
-      });
+      const when = at ? formatDateTimeInZone(at, zone) : 'as planned';
+      toast(
+        anyWaitingForApproval(posts)
+          ? {
+              title: teamMessages.submittedForApproval,
+              description: [
+                `${where} out ${when} once an approver approves ${count === 1 ? 'it' : 'them'}.`,
+                ...warnings,
+              ].join(' '),
+            }
+          : { title: 'Post Scheduled', description: [`${where} out ${when}.`, ...warnings].join(' ') },
+      );
     }
     onDone();
   };
@@ -341,6 +345,10 @@ function ComposerForm({
           <p className="w-full text-xs font-medium text-red-700 sm:mr-auto sm:w-auto">
             Fix the problems above to schedule.
           </p>
+        ) : needsApproval ? (
+          <p className="w-full text-xs text-slate-600 sm:mr-auto sm:w-auto">
+            An approver reviews it before it goes out.
+          </p>
         ) : null}
         {/* On a phone the dialog's own close button cancels: room for the two that matter. */}
         <span className="hidden sm:block">
@@ -350,14 +358,14 @@ function ComposerForm({
             </Button>
           </DialogClose>
         </span>
-        {canDraft ? (
+        {buttons.draft ? (
           <Button variant="outline" disabled={pending} onClick={() => submit('draft')}>
             {pending && tried === 'draft' ? (
               <LoaderCircle className="animate-spin" aria-hidden="true" />
             ) : (
               <FilePen aria-hidden="true" />
             )}
-            {draftLabel}
+            {buttons.draft}
           </Button>
         ) : null}
         <Button type="submit" disabled={pending || blocking}>
@@ -366,7 +374,7 @@ function ComposerForm({
           ) : (
             <CalendarClock aria-hidden="true" />
           )}
-          {pending && tried === 'schedule' ? 'Scheduling...' : scheduleLabel}
+          {pending && tried === 'schedule' ? buttons.scheduling : buttons.schedule}
         </Button>
       </div>
     </form>

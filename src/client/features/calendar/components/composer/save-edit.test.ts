@@ -105,6 +105,16 @@ describe('saveEdit', () => {
     expect(calls[1]?.body).toEqual({ scheduledAt: at });
   });
 
+  it('only changes a post waiting for approval (moving it when its time changed): it keeps waiting', async () => {
+    const waiting = post({ status: 'pending_approval', scheduledAt: '2026-12-12T12:00:00.000Z' });
+    const calls = recordCalls(waiting);
+    const answer = await saveEdit({ post: waiting, changes, action: 'schedule', scheduledAt: at });
+    expect(calls).toEqual([
+      { method: 'PATCH', path: `/api/posts/${id}`, body: { ...changes, scheduledAt: at } },
+    ]);
+    expect(answer.post.status).toBe('pending_approval');
+  });
+
   it('only saves when kept as a draft', async () => {
     const calls = recordCalls(post({}));
     await saveEdit({ post: post({}), changes, action: 'draft', scheduledAt: at });

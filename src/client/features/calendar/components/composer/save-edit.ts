@@ -12,19 +12,22 @@ export interface EditVariables {
   scheduledAt: string | null;
 }
 
-/** Saves an edited post, then schedules it (a draft) or publishes it again (a failed post). */
+/**
+ * Saves an edited post, then schedules it (a draft) or publishes it again (a failed post). A
+ * scheduled post, or one waiting for approval, is only changed (and moved when its time changed).
+ */
 export async function saveEdit({ post, changes, action, scheduledAt }: EditVariables) {
+  const planned = post.status === 'scheduled' || post.status === 'pending_approval';
   const moving =
     action === 'schedule' &&
-    post.status === 'scheduled' &&
+    planned &&
     scheduledAt !== null &&
     new Date(scheduledAt).getTime() !== new Date(post.scheduledAt ?? 0).getTime();
   const saved = await updatePost({
     id: post.id,
     changes: moving && scheduledAt ? { ...changes, scheduledAt } : changes,
   });
-  if (action !== 'schedule' || !scheduledAt || post.status === 'scheduled')
-    return { post: saved, warnings: [] };
+  if (action !== 'schedule' || !scheduledAt || planned) return { post: saved, warnings: [] };
   if (post.status === 'failed' || post.status === 'missed') {
     return { post: await retryPost({ id: post.id, scheduledAt }), warnings: [] };
   }

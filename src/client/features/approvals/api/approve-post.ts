@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { post } from '../../../../contracts/posts';
+import type { ApprovePostBody } from '../../../../contracts/team';
+import { apiRequest } from '../../../lib/api-client';
+import { postsQueryKey } from '../../content/api/get-posts';
+
+export interface ApprovePostVariables extends ApprovePostBody {
+  id: string;
+}
+
+/**
+ * POST /api/posts/{id}/approve: a post waiting for approval is scheduled (with a new time when the
+ * planned one has passed); the optional note joins its comments.
+ */
+export function approvePost({ id, ...body }: ApprovePostVariables) {
+  return apiRequest('POST', `/api/posts/${encodeURIComponent(id)}/approve`, post, body);
+}
+
+export function useApprovePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approvePost,
+    // The calendar, the queues, the post and its thread all live under the posts key.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: postsQueryKey }),
+  });
+}

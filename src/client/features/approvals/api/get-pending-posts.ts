@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MAX_POSTS_PER_PAGE, postListResponse } from '../../../../contracts/posts';
+import { apiRequest } from '../../../lib/api-client';
+import { postsQueryKey } from '../../content/api/get-posts';
+import { sortPendingPosts } from '../approval-display';
+
+/**
+ * GET /api/posts?status=pending_approval: every post waiting for approval, whatever its date (a
+ * post whose planned time has passed still waits). Under the posts key, so any change to a post
+ * (approving one, an editor submitting one) refreshes the queue.
+ */
+export const pendingPostsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...postsQueryKey, 'pending-approval'],
+    queryFn: async () => {
+      const query = new URLSearchParams({ status: 'pending_approval', limit: String(MAX_POSTS_PER_PAGE) });
+      return sortPendingPosts(await apiRequest('GET', `/api/posts?${query}`, postListResponse));
+    },
+    // Others submit too: read again whenever the dashboard or the calendar opens (cached meanwhile).
+    staleTime: 0,
+  });
+
+export function usePendingPosts() {
+  return useQuery(pendingPostsQueryOptions());
+}

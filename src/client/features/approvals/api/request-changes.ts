@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { post } from '../../../../contracts/posts';
+import { apiRequest } from '../../../lib/api-client';
+import { postsQueryKey } from '../../content/api/get-posts';
+
+export interface RequestChangesVariables {
+  id: string;
+  comment: string;
+}
+
+/** POST /api/posts/{id}/request-changes: the post goes back to its author as a draft, with the comment. */
+export function requestChanges({ id, comment }: RequestChangesVariables) {
+  return apiRequest('POST', `/api/posts/${encodeURIComponent(id)}/request-changes`, post, { comment });
+}
+
+export function useRequestChanges() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: requestChanges,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: postsQueryKey }),
+  });
+}
