@@ -11,8 +11,11 @@ import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/api/get-current-user';
 import { fullName } from '../auth/session-info';
+import { useCan } from '../auth/use-permission';
 import { useHealth } from '../health/api/get-health';
 import { useBrandKit } from '../settings/api/get-brand-kit';
+import { useUserSettings } from '../settings/api/get-settings';
+import { generatorStartTone } from '../settings/content-defaults';
 import { useGenerateContent } from './api/generate-content';
 import { CreditsBadge } from './components/credits-badge';
 import { GenerationNotice, type Notice, SignUpPrompt } from './components/generation-notice';
@@ -24,6 +27,7 @@ import {
 } from './components/generator-form';
 import { IdeaCard } from './components/idea-card';
 import { IdeaSkeleton } from './components/idea-skeleton';
+import { ReadOnlyRoleNote } from './components/read-only-role-note';
 import { type Writer, WriterLabel } from './components/writer-label';
 
 /** The contract caps each of `previousPosts`; an edited post may be longer, and its start says enough. */
@@ -42,6 +46,7 @@ export function ContentGeneratorPage() {
   useDocumentTitle('Content Generator — Kitepost');
   const { user } = useAuth();
   const signedIn = user !== null;
+  const canWrite = useCan('posts.write');
   const brandKit = useBrandKit({ enabled: signedIn });
   const health = useHealth();
   const generate = useGenerateContent();
@@ -54,8 +59,10 @@ export function ContentGeneratorPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const ideasRef = useRef<HTMLElement>(null);
 
-  // Signed in, the brand kit's default tone fills the form until the user picks one.
-  const defaultTone = brandKit.data?.defaultTone;
+  // Signed in, the user's default tone (Settings › Content defaults), or the brand kit's while that
+  // is left on Professional, fills the form until the user picks one.
+  const settings = useUserSettings({ enabled: signedIn });
+  const defaultTone = generatorStartTone(settings.data?.defaultTone, brandKit.data?.defaultTone);
   useEffect(() => {
     if (defaultTone && !toneChosen) setValues((current) => ({ ...current, tone: defaultTone }));
   }, [defaultTone, toneChosen]);
@@ -121,13 +128,27 @@ export function ContentGeneratorPage() {
   const author =
     brandKit.data?.brandName.trim() || (user ? user.workspace.name || fullName(user) : 'Your brand');
 
+  const header = (
+    <PageHeader
+      title="Content Generator"
+      description="Describe your business and campaign; Kitepost writes posts, captions and hashtags for each platform."
+      actions={signedIn && canWrite ? <CreditsBadge /> : null}
+    />
+  );
+
+  // A viewer or approver could fill the form only to be refused: they are told why instead.
+  if (user && !canWrite) {
+    return (
+      <div className="grid gap-8">
+        {header}
+        <ReadOnlyRoleNote role={user.workspace.role} />
+      </div>
+    );
+  }
+
   return (
     <div className="grid gap-8">
-      <PageHeader
-        title="Content Generator"
-        description="Describe your business and campaign; Kitepost writes posts, captions and hashtags for each platform."
-        actions={signedIn ? <CreditsBadge /> : null}
-      />
+      {header}
 
       <GeneratorForm
         values={values}

@@ -21,6 +21,10 @@ export function useApprovePost() {
   return useMutation({
     mutationFn: approvePost,
     // The calendar, the queues, the post and its thread all live under the posts key.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: postsQueryKey }),
+    // Not awaited: the refetch moves the post out of pending_approval, which unmounts the panel
+    // that called mutate(), and TanStack drops the caller's onSuccess (its toast) once it has.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: postsQueryKey });
+    },
   });
 }

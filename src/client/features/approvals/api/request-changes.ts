@@ -17,6 +17,10 @@ export function useRequestChanges() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: requestChanges,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: postsQueryKey }),
+    // Not awaited: the refetch moves the post out of pending_approval, which unmounts the panel
+    // that called mutate(), and TanStack drops the caller's onSuccess (its toast) once it has.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: postsQueryKey });
+    },
   });
 }

@@ -9,6 +9,7 @@ import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { useUserSettings } from '../api/get-settings';
 import { useUpdateUserSettings } from '../api/update-settings';
 import { SettingsSection } from './settings-section';
+import { SwitchRow } from './switch-row';
 
 /** The weekly report email links here ("Turn them off": modules/reports). */
 export const NOTIFICATIONS_SECTION_ID = 'notifications';
@@ -92,32 +93,17 @@ function NotificationSwitches({ settings }: { settings: UserSettings }) {
 
   return (
     <Card className="divide-y divide-slate-100 px-5 sm:px-6">
-      {switches.map(({ field, label, description }) => {
-        const inputId = `${id}-${field}`;
-        return (
-          <div key={field} className="flex items-center justify-between gap-4 py-4">
-            <div className="grid min-w-0 gap-0.5">
-              <label htmlFor={inputId} className="text-sm font-medium text-slate-900">
-                {label}
-              </label>
-              <p id={`${inputId}-description`} className="text-sm text-slate-600">
-                {description}
-              </p>
-            </div>
-            <input
-              id={inputId}
-              type="checkbox"
-              role="switch"
-              checked={settings[field]}
-              aria-checked={settings[field]}
-              onChange={(event) => toggle(field, event.target.checked)}
-              aria-describedby={`${inputId}-description`}
-              data-testid={`notification-switch-${field}`}
-              className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-5 before:rounded-full before:bg-white before:shadow-sm before:transition-transform before:content-[''] checked:bg-indigo-600 checked:before:translate-x-5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 motion-reduce:transition-none motion-reduce:before:transition-none"
-            />
-          </div>
-        );
-      })}
+      {switches.map(({ field, label, description }) => (
+        <SwitchRow
+          key={field}
+          id={`${id}-${field}`}
+          label={label}
+          description={description}
+          checked={settings[field]}
+          onCheckedChange={(on) => toggle(field, on)}
+          data-testid={`notification-switch-${field}`}
+        />
+      ))}
     </Card>
   );
 }

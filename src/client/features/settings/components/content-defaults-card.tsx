@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import { type Tone, tones } from '../../../../contracts/content-options';
+import type { UpdateUserSettingsBody, UserSettings } from '../../../../contracts/settings';
+import { Card } from '../../../components/ui/card';
+import { Select } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/use-toast';
+import { failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { toneLabels } from '../../content/labels';
+import { useBrandKit } from '../api/get-brand-kit';
+import { useUpdateUserSettings } from '../api/update-settings';
+import { generatorStartTone, languageOptions } from '../content-defaults';
+import { describedBy, FormField } from './form-field';
+import { SettingsSection } from './settings-section';
+import { SwitchRow } from './switch-row';
+
+export const CONTENT_DEFAULTS_NOT_SAVED = 'Your content defaults could not be saved. Please try again.';
+
+/**
+ * Settings › Content defaults: each control saves at once (PUT /api/user/settings). The tone is
+ * what the Content Generator starts on; language and auto-publish are stored, and their hints
+ * say honestly that nothing acts on them yet.
+ */
+export function ContentDefaultsCard({ settings }: { settings: UserSettings }) {
+  const id = useId();
+  const update = useUpdateUserSettings();
+  const brandKit = useBrandKit();
+  const brandTone = brandKit.data?.defaultTone;
+  const startTone = generatorStartTone(settings.defaultTone, brandTone);
+
+  const save = (patch: UpdateUserSettingsBody) =>
+    update.mutate(patch, {
+      onSuccess: () =>
+        toast({ title: 'Content Defaults Updated', description: 'Your content defaults have been saved.' }),
+      onError: (error) => {
+        if (isUnauthorized(error)) return;
+        toast({
+          title: 'Content Defaults Not Saved',
+          description: failureMessage(error, CONTENT_DEFAULTS_NOT_SAVED),
+          variant: 'destructive',
+        });
+      },
+    });
+
+  const toneId = `${id}-tone`;
+  const languageId = `${id}-language`;
+  const toneHint =
+    startTone && startTone !== settings.defaultTone
+      ? `The Content Generator starts on your brand kit's tone (${toneLabels[startTone]}) while this is Professional; pick another to use your own.`
+      : 'The tone the Content Generator starts on. You can still change it for each batch.';
+
+  return (
+    <SettingsSection
+      id="content-defaults"
+      title="Content defaults"
+      description="How new posts start out when you write them. Saved as soon as you change one."
+    >
+      <Card className="divide-y divide-slate-100 px-5 sm:px-6">
+        <div className="grid gap-5 py-5 sm:grid-cols-2">
+          <FormField id={toneId} label="Default tone" hint={toneHint}>
+            <Select
+              id={toneId}
+              value={settings.defaultTone}
+              onChange={(event) => save({ defaultTone: event.target.value as Tone })}
+              aria-describedby={describedBy(toneId, {})}
+            >
+              {tones.map((tone) => (
+                <option key={tone} value={tone}>
+                  {toneLabels[tone]}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField
+            id={languageId}
+            label="Content language"
+            hint="Saved for later: Kitepost writes posts in English for now, whatever is chosen here."
+          >
+            <Select
+              id={languageId}
+              value={settings.contentLanguage}
+              onChange={(event) => save({ contentLanguage: event.target.value })}
+              aria-describedby={describedBy(languageId, {})}
+            >
+              {languageOptions(settings.contentLanguage).map((language) => (
+                <option key={language.value} value={language.value}>
+                  {language.label}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        </div>
+        <SwitchRow
+          id={`${id}-auto-publish`}
+          label="Auto-publish"
+          description="Saved for later: today every scheduled post is published at its time whether this is on or off."
+          checked={settings.autoPublish}
+          onCheckedChange={(on) => save({ autoPublish: on })}
+        />
+      </Card>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,133 @@
+import { KeyRound, LoaderCircle } from 'lucide-react';
+import { useId, useState } from 'react';
+import { accountMessages, type UserSettings } from '../../../../contracts/settings';
+import { QueryFailureCard } from '../../../components/query-failure-card';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/use-toast';
+import { failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { useUserSessions } from '../api/get-sessions';
+import { useUpdateUserSettings } from '../api/update-settings';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { SettingsSection } from './settings-section';
+import { SignedInSessions } from './signed-in-sessions';
+import { SwitchRow } from './switch-row';
+
+export const PRIVACY_NOT_SAVED = 'Your privacy settings could not be saved. Please try again.';
+
+type PrivacyField = 'profileVisible' | 'analyticsTracking';
+
+/*
+ * The descriptions say what each switch does today. Nothing reads either one yet (the Team page
+ * lists every member's name and email, and Kitepost sends no usage data anywhere): they record
+ * the user's choice, and say so rather than promise an effect.
+ */
+const switches: Array<{ field: PrivacyField; label: string; description: string }> = [
+  {
+    field: 'profileVisible',
+    label: 'Show my name and photo to my team',
+    description:
+      'Saved for later: for now the members of your workspaces see your name and email on the Team page either way.',
+  },
+  {
+    field: 'analyticsTracking',
+    label: 'Help improve Kitepost with anonymous usage data',
+    description: 'Kitepost collects no usage data yet; this records your answer for when it does.',
+  },
+];
+
+/** Settings › Privacy & Security (spec §2): two choices, the password, and where you're signed in. */
+export function PrivacySecurityCard({ settings }: { settings: UserSettings }) {
+  const id = useId();
+  const update = useUpdateUserSettings();
+
+  const toggle = (field: PrivacyField, on: boolean) =>
+    update.mutate({ [field]: on } as Record<PrivacyField, boolean>, {
+      onSuccess: () =>
+        toast({ title: 'Privacy Updated', description: 'Your privacy preferences have been saved.' }),
+      onError: (error) => {
+        if (isUnauthorized(error)) return;
+        toast({
+          title: 'Privacy Not Saved',
+          description: failureMessage(error, PRIVACY_NOT_SAVED),
+          variant: 'destructive',
+        });
+      },
+    });
+
+  return (
+    <SettingsSection
+      id="privacy-security"
+      title="Privacy & Security"
+      description="What others see of you, your password, and the browsers and devices signed in to your account."
+    >
+      <Card className="divide-y divide-slate-100 px-5 sm:px-6">
+        {switches.map(({ field, label, description }) => (
+          <SwitchRow
+            key={field}
+            id={`${id}-${field}`}
+            label={label}
+            description={description}
+            checked={settings[field]}
+            onCheckedChange={(on) => toggle(field, on)}
+          />
+        ))}
+        <SecurityDetails />
+      </Card>
+    </SettingsSection>
+  );
+}
+
+/** The password and the sessions: both come from GET /api/user/sessions. */
+function SecurityDetails() {
+  const sessions = useUserSessions();
+  const [changingPassword, setChangingPassword] = useState(false);
+
+  if (sessions.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 py-5 text-sm text-slate-600">
+        <LoaderCircle className="size-4 animate-spin text-indigo-600" aria-hidden="true" />
+        Loading your password and sessions...
+      </p>
+    );
+  }
+  if (sessions.isError) {
+    return (
+      <div className="py-4">
+        <QueryFailureCard title="Your sessions could not be loaded" query={sessions} />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="grid min-w-0 gap-0.5">
+          <h3 className="text-sm font-medium text-slate-900">Password</h3>
+          <p className="text-sm text-slate-600">
+            {sessions.data.hasPassword ? 'Change the password you sign in with.' : accountMessages.noPassword}
+          </p>
+        </div>
+        {sessions.data.hasPassword ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setChangingPassword(true)}
+            className="self-start sm:self-auto"
+          >
+            <KeyRound aria-hidden="true" />
+            Change password
+          </Button>
+        ) : null}
+      </div>
+      <div className="grid gap-3 py-4">
+        <div className="grid gap-0.5">
+          <h3 className="text-sm font-medium text-slate-900">Where you're signed in</h3>
+          <p className="text-sm text-slate-600">The browsers and devices with a session open right now.</p>
+        </div>
+        <SignedInSessions sessions={sessions.data.sessions} />
+      </div>
+      <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+    </>
+  );
+}
