@@ -9,6 +9,7 @@ import {
   Menu,
   Settings,
   Share2,
+  Users,
   WandSparkles,
   X,
 } from 'lucide-react';
@@ -25,6 +26,7 @@ import { BillingBanner } from '../features/billing/components/billing-banner';
 import { SandboxBadge } from '../features/health/components/sandbox-badge';
 import { NotificationsBell } from '../features/notifications/components/notifications-bell';
 import { ReconnectNotice } from '../features/social-accounts/components/reconnect-notice';
+import { WorkspaceSwitcher } from '../features/workspaces/components/workspace-switcher';
 import { cn } from '../lib/cn';
 import { paths } from './paths';
 
@@ -41,6 +43,7 @@ const navItems: NavItem[] = [
   { href: paths.calendar, label: 'Content Calendar', icon: CalendarDays },
   { href: paths.socialAccounts, label: 'Social Accounts', icon: Share2 },
   { href: paths.analytics, label: 'Analytics', icon: ChartColumnIncreasing },
+  { href: paths.team, label: 'Team', icon: Users },
   { href: paths.settings, label: 'Settings', icon: Settings },
 ];
 
@@ -179,6 +182,7 @@ function SidebarContent({ user, location, onSignOut, signingOut }: SidebarConten
         </ul>
       </nav>
       <div className="grid grid-cols-1 gap-3 border-t border-slate-200 p-4">
+        <WorkspaceSwitcher user={user} />
         <div className="rounded-xl bg-gradient-to-br from-indigo-50 to-violet-50 p-3">
           <div className="flex items-center justify-between gap-2">
             <span className="text-xs font-medium text-slate-600">Plan</span>

@@ -38,6 +38,12 @@ export const IntegrationsPage = lazy(() =>
 export const AdminPage = lazy(() =>
   import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })),
 );
+export const TeamPage = lazy(() =>
+  import('../features/team/team-page').then((m) => ({ default: m.TeamPage })),
+);
+export const InvitationPage = lazy(() =>
+  import('../features/invitations/invitation-page').then((m) => ({ default: m.InvitationPage })),
+);
 export const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );

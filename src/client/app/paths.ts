@@ -12,8 +12,10 @@ export const paths = {
   demo: '/demo',
   admin: '/admin',
   integrations: '/integrations',
-  /** The team page (spec §2: linked from the dashboard); its screen arrives with the team issue. */
+  /** The team page (spec §2: linked from the dashboard). */
   team: '/team',
+  /** An invitation link's page (route pattern; build links with invitationPath). Works signed out too. */
+  invitation: '/invite/:token',
   /** The sandbox's stand-in for Stripe's customer portal (sandbox billing only). */
   sandboxBillingPortal: '/billing/sandbox-portal',
 } as const;
@@ -30,6 +32,11 @@ export const signUpPath = `${paths.home}?auth=signup`;
 
 export function subscribePath(planId: string): string {
   return `${paths.subscribe}?plan=${encodeURIComponent(planId)}`;
+}
+
+/** The page an invitation link opens (the server writes the same URL into the email). */
+export function invitationPath(token: string): string {
+  return `/invite/${encodeURIComponent(token)}`;
 }
 
 /** /api/login, coming back to `returnTo` (a path of this app) after a provider sign-in. */

@@ -10,6 +10,7 @@ import {
   ContentGeneratorPage,
   DemoPage,
   IntegrationsPage,
+  InvitationPage,
   NotFoundPage,
   SignedInApp,
   SubscribePage,
@@ -45,6 +46,8 @@ function SignedOutRoutes() {
         </PublicLayout>
       </Route>
       <Route path={paths.admin} component={AdminPage} />
+      {/* An invitation shows who invited you to what before you sign in or create an account. */}
+      <Route path={paths.invitation} component={InvitationPage} />
       <Route path={paths.integrations}>
         <PublicLayout>
           <IntegrationsPage />
@@ -73,6 +76,9 @@ function SignedOutRoutes() {
         <RequireAuth />
       </Route>
       <Route path={paths.settings}>
+        <RequireAuth />
+      </Route>
+      <Route path={paths.team}>
         <RequireAuth />
       </Route>
       <Route path={paths.sandboxBillingPortal}>

@@ -12,11 +12,13 @@ import {
   DashboardPage,
   DemoPage,
   IntegrationsPage,
+  InvitationPage,
   NotFoundPage,
   SandboxPortalPage,
   SettingsPage,
   SocialAccountsPage,
   SubscribePage,
+  TeamPage,
 } from './lazy-pages';
 import { paths } from './paths';
 
@@ -30,6 +32,7 @@ const shellPaths = new Set<string>([
   paths.socialAccounts,
   paths.analytics,
   paths.settings,
+  paths.team,
 ]);
 
 /** The signed-in route table (spec §2). */
@@ -49,6 +52,7 @@ export function SignedInApp() {
               <Route path={paths.socialAccounts} component={SocialAccountsPage} />
               <Route path={paths.analytics} component={AnalyticsPage} />
               <Route path={paths.settings} component={SettingsPage} />
+              <Route path={paths.team} component={TeamPage} />
             </Switch>
           </Suspense>
         </AppShell>
@@ -63,6 +67,7 @@ export function SignedInApp() {
         </PublicLayout>
       </Route>
       <Route path={paths.admin} component={AdminPage} />
+      <Route path={paths.invitation} component={InvitationPage} />
       <Route path={paths.sandboxBillingPortal} component={SandboxPortalPage} />
       {/* Not in the spec's signed-in table, but "Watch Demo" opens it in a new tab: keep it reachable. */}
       <Route path={paths.demo}>

@@ -1,6 +1,7 @@
 import type { WorkspaceRole } from '../../../contracts/auth';
 import type { AdminSubscription, BillingSubscription, PaidPlanId } from '../../../contracts/billing';
 import { type PlanId, plans } from '../../../contracts/plans';
+import { can } from '../../../contracts/team';
 import type { BadgeVariant } from '../../components/ui/badge';
 
 /**
@@ -192,8 +193,11 @@ export function usageMeter(
 
 /** Who may choose, pay for and cancel the workspace's plan (the server checks the same roles). */
 export function managesBilling(role: WorkspaceRole): boolean {
-  return role === 'owner' || role === 'admin';
+  return can(role, 'billing.manage');
 }
+
+/** What a role that cannot change the plan reads where the plan's buttons would be. */
+export const billingRoleNote = 'Only the owner or an admin can change the plan.';
 
 /** Who a refund goes to, as the admin knows them: the owner's email, else the workspace. */
 export function payerOf(row: Pick<AdminSubscription, 'ownerEmail' | 'workspaceName'>): string {

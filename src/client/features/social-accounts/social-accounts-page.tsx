@@ -8,6 +8,7 @@ import { QueryFailureCard } from '../../components/query-failure-card';
 import { Card } from '../../components/ui/card';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/api/get-current-user';
+import { useCan } from '../auth/use-permission';
 import { UpgradePrompt } from '../billing/components/upgrade-prompt';
 import { useHealth } from '../health/api/get-health';
 import { useSocialAccounts } from './api/get-social-accounts';
@@ -29,12 +30,17 @@ export function SocialAccountsPage() {
   const [disconnecting, setDisconnecting] = useState<SocialAccount | null>(null);
   const list = accounts.data ?? [];
   const plan = useAuth().user?.workspace.plan ?? null;
+  const canManage = useCan('accounts.manage');
 
   return (
     <div className="grid gap-10">
       <PageHeader
         title="Social Accounts"
-        description="Connect the accounts Kitepost publishes to. You sign in on the platform itself; Kitepost never sees your password."
+        description={
+          canManage
+            ? 'Connect the accounts Kitepost publishes to. You sign in on the platform itself; Kitepost never sees your password.'
+            : 'The accounts this workspace publishes to. Only the owner or an admin can connect or disconnect accounts.'
+        }
       />
 
       <section aria-labelledby="connected-accounts-title" className="grid gap-4">
@@ -52,7 +58,11 @@ export function SocialAccountsPage() {
           <EmptyState
             icon={Share2}
             title="No accounts connected yet"
-            description="Connect a platform below to publish your scheduled posts there. You can disconnect it at any time."
+            description={
+              canManage
+                ? 'Connect a platform below to publish your scheduled posts there. You can disconnect it at any time.'
+                : 'The owner or an admin connects the accounts this workspace publishes to.'
+            }
           />
         ) : (
           <ul aria-label="Connected accounts" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -65,6 +75,7 @@ export function SocialAccountsPage() {
                   onDisconnect={() => setDisconnecting(account)}
                   plan={plan}
                   accountCount={list.length}
+                  canManage={canManage}
                 />
               </li>
             ))}
@@ -72,42 +83,44 @@ export function SocialAccountsPage() {
         )}
       </section>
 
-      <div className="grid items-start gap-8 xl:grid-cols-[minmax(0,1fr)_18rem]">
-        <section aria-labelledby="connect-platform-title" className="grid gap-4">
-          <div className="grid gap-1">
-            <h2 id="connect-platform-title" className="text-lg font-semibold text-slate-900">
-              Connect a platform
-            </h2>
-            <p className="text-sm text-slate-600">
-              A window opens where you sign in and allow Kitepost to post for you.
-            </p>
-            <SimulatorNote />
-          </div>
-          {limitReached ? (
-            <UpgradePrompt
-              title="Account limit reached"
-              message={limitReached}
-              onDismiss={dismissLimitReached}
-            />
-          ) : null}
-          <ul aria-label="Platforms" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-2">
-            {connectOptions.map((option) => (
-              <li key={option.platform} className="min-w-0">
-                <ConnectCard
-                  option={option}
-                  connectedCount={list.filter((account) => account.platform === option.platform).length}
-                  connecting={connecting === option.platform}
-                  onConnect={connect}
-                />
+      {canManage ? (
+        <div className="grid items-start gap-8 xl:grid-cols-[minmax(0,1fr)_18rem]">
+          <section aria-labelledby="connect-platform-title" className="grid gap-4">
+            <div className="grid gap-1">
+              <h2 id="connect-platform-title" className="text-lg font-semibold text-slate-900">
+                Connect a platform
+              </h2>
+              <p className="text-sm text-slate-600">
+                A window opens where you sign in and allow Kitepost to post for you.
+              </p>
+              <SimulatorNote />
+            </div>
+            {limitReached ? (
+              <UpgradePrompt
+                title="Account limit reached"
+                message={limitReached}
+                onDismiss={dismissLimitReached}
+              />
+            ) : null}
+            <ul aria-label="Platforms" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-2">
+              {connectOptions.map((option) => (
+                <li key={option.platform} className="min-w-0">
+                  <ConnectCard
+                    option={option}
+                    connectedCount={list.filter((account) => account.platform === option.platform).length}
+                    connecting={connecting === option.platform}
+                    onConnect={connect}
+                  />
+                </li>
+              ))}
+              <li className="min-w-0">
+                <MorePlatformsCard />
               </li>
-            ))}
-            <li className="min-w-0">
-              <MorePlatformsCard />
-            </li>
-          </ul>
-        </section>
-        <ConnectionTips />
-      </div>
+            </ul>
+          </section>
+          <ConnectionTips />
+        </div>
+      ) : null}
 
       <DisconnectDialog account={disconnecting} onClose={() => setDisconnecting(null)} />
     </div>

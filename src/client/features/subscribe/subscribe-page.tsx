@@ -6,6 +6,8 @@ import { InlineLoading } from '../../components/full-page-message';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/api/get-current-user';
+import { useCan } from '../auth/use-permission';
+import { BillingRoleNotice } from './components/billing-role-notice';
 import { PaymentPanel } from './components/payment-panel';
 import { PlanPicker } from './components/plan-picker';
 import { rememberReturnPath } from './return-path';
@@ -43,6 +45,7 @@ function SignUpFirst({ plan }: { plan: PaidPlanId | null }) {
 function SubscribeScreen({ plan }: { plan: PaidPlanId | null }) {
   const [, navigate] = useLocation();
   const [processing, setProcessing] = useState(false);
+  const mayPay = useCan('billing.manage');
   const choosePlan = (next: PaidPlanId) => {
     if (next !== plan) navigate(subscribePath(next), { replace: true });
   };
@@ -56,7 +59,11 @@ function SubscribeScreen({ plan }: { plan: PaidPlanId | null }) {
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_28rem]">
         <PlanPicker value={plan} onChange={choosePlan} disabled={processing} />
         <div className="lg:sticky lg:top-6">
-          <PaymentPanel plan={plan} processing={processing} onProcessingChange={setProcessing} />
+          {mayPay ? (
+            <PaymentPanel plan={plan} processing={processing} onProcessingChange={setProcessing} />
+          ) : (
+            <BillingRoleNotice />
+          )}
         </div>
       </div>
     </div>

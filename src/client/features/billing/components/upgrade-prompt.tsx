@@ -5,8 +5,9 @@ import type { PaidPlanId } from '../../../../contracts/billing';
 import { paths, subscribePath } from '../../../app/paths';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { useCan } from '../../auth/use-permission';
 import { useBillingSubscription } from '../api/get-billing-subscription';
-import { nextPlanUp } from '../billing-display';
+import { billingRoleNote, nextPlanUp } from '../billing-display';
 
 interface UpgradePromptProps {
   /** The server's own words (the 402's message). */
@@ -37,7 +38,8 @@ export function UpgradePrompt({
   useEffect(() => {
     if (reveal) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [reveal]);
-  const subscription = useBillingSubscription({ enabled: plan === undefined });
+  const mayUpgrade = useCan('billing.manage');
+  const subscription = useBillingSubscription({ enabled: plan === undefined && mayUpgrade });
   const target = plan === undefined ? (subscription.data ? nextPlanUp(subscription.data.plan) : null) : plan;
   return (
     <div
@@ -56,13 +58,17 @@ export function UpgradePrompt({
           <p className="text-pretty text-amber-900">{message}</p>
         </div>
       </div>
-      <Link
-        href={target ? subscribePath(target) : paths.subscribe}
-        className={buttonClasses('default', 'sm', 'self-start sm:self-auto')}
-      >
-        Upgrade
-        <ArrowRight aria-hidden="true" />
-      </Link>
+      {mayUpgrade ? (
+        <Link
+          href={target ? subscribePath(target) : paths.subscribe}
+          className={buttonClasses('default', 'sm', 'self-start sm:self-auto')}
+        >
+          Upgrade
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      ) : (
+        <p className="shrink-0 text-xs font-medium text-amber-900">{billingRoleNote}</p>
+      )}
       {onDismiss ? (
         <button
           type="button"

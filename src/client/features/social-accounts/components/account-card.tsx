@@ -17,6 +17,8 @@ interface AccountCardProps {
   /** The workspace's plan (null while loading) and its account count, for the over-limit notice. */
   plan: PlanId | null;
   accountCount: number;
+  /** The role may reconnect and disconnect (accounts.manage); others see the account only. */
+  canManage?: boolean;
 }
 
 /** One connected account: who it is, how it is doing, and what can be done with it. */
@@ -27,6 +29,7 @@ export function AccountCard({
   onDisconnect,
   plan,
   accountCount,
+  canManage = true,
 }: AccountCardProps) {
   const label = platformLabels[account.platform];
   const titleId = `account-${account.id}`;
@@ -107,32 +110,34 @@ export function AccountCard({
         Connected <time dateTime={account.connectedAt}>{formatDate(account.connectedAt)}</time>
       </p>
 
-      <div className="mt-auto flex flex-col gap-2 pt-4 sm:flex-row">
-        <Button
-          variant={needsReauth ? 'default' : 'outline'}
-          size="sm"
-          className="flex-1"
-          aria-label={`Reconnect ${account.displayName} on ${label}`}
-          onClick={onReconnect}
-        >
-          {connecting ? (
-            <LoaderCircle className="animate-spin" aria-hidden="true" />
-          ) : (
-            <RefreshCw aria-hidden="true" />
-          )}
-          {connecting ? 'Connecting...' : 'Reconnect'}
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="flex-1 text-red-700 hover:bg-red-50 hover:text-red-800"
-          aria-label={`Disconnect ${account.displayName} from ${label}`}
-          onClick={onDisconnect}
-        >
-          <Unplug aria-hidden="true" />
-          Disconnect
-        </Button>
-      </div>
+      {canManage ? (
+        <div className="mt-auto flex flex-col gap-2 pt-4 sm:flex-row">
+          <Button
+            variant={needsReauth ? 'default' : 'outline'}
+            size="sm"
+            className="flex-1"
+            aria-label={`Reconnect ${account.displayName} on ${label}`}
+            onClick={onReconnect}
+          >
+            {connecting ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <RefreshCw aria-hidden="true" />
+            )}
+            {connecting ? 'Connecting...' : 'Reconnect'}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="flex-1 text-red-700 hover:bg-red-50 hover:text-red-800"
+            aria-label={`Disconnect ${account.displayName} from ${label}`}
+            onClick={onDisconnect}
+          >
+            <Unplug aria-hidden="true" />
+            Disconnect
+          </Button>
+        </div>
+      ) : null}
     </article>
   );
 }

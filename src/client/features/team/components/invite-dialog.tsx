@@ -1,0 +1,200 @@
+import { Check, Copy, LoaderCircle, Send } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type CreateInvitationResponse,
+  createInvitationBody,
+  type InvitableRole,
+  invitableRole,
+  roleDescriptions,
+  roleLabels,
+  teamMessages,
+} from '../../../../contracts/team';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Select } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/use-toast';
+import { failureIssues, failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { useCreateInvitation } from '../api/create-invitation';
+import { copyText } from '../copy-text';
+import { withArticle } from '../team-display';
+
+interface InviteDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Invite by email: the server emails the link; the dialog then shows it to copy as well. */
+export function InviteDialog({ open, onOpenChange }: InviteDialogProps) {
+  const [sent, setSent] = useState<CreateInvitationResponse | null>(null);
+  const close = (next: boolean) => {
+    onOpenChange(next);
+    // Opened again, the dialog starts with an empty form.
+    if (!next) setSent(null);
+  };
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent
+        className="max-w-lg"
+        onKeyDown={(event) => {
+          // The 'Invitation Sent' toast opens above the dialog and would take the first Escape
+          // for itself: Escape inside the dialog closes the dialog (and the toast) at once.
+          if (event.key === 'Escape') close(false);
+        }}
+      >
+        {sent ? <InviteSent invitation={sent} /> : <InviteForm onSent={setSent} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function InviteForm({ onSent }: { onSent: (invitation: CreateInvitationResponse) => void }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<InvitableRole>('editor');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateInvitation();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const parsed = createInvitationBody.safeParse({ email, role });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Enter a valid email address');
+      return;
+    }
+    setError(null);
+    create.mutate(parsed.data, {
+      onSuccess: (invitation) => {
+        toast({ title: teamMessages.invitationSent, description: `We emailed ${invitation.email} a link.` });
+        onSent(invitation);
+      },
+      onError: (failure) => {
+        if (isUnauthorized(failure)) return;
+        // 400 (a bad address), 409 (already a member or invited), 402 (plan), 403 (role): say why here.
+        setError(
+          failureIssues(failure)[0]?.message ?? failureMessage(failure, 'The invitation could not be sent.'),
+        );
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-5" noValidate>
+      <DialogHeader>
+        <DialogTitle>Invite a team member</DialogTitle>
+        <DialogDescription>
+          We email them a link to join this workspace. It works for 7 days, and you can revoke it.
+        </DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="off"
+          placeholder="teammate@business.com"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setError(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-role`}>Role</Label>
+        <Select
+          id={`${id}-role`}
+          value={role}
+          onChange={(event) => {
+            const parsed = invitableRole.safeParse(event.target.value);
+            if (parsed.success) setRole(parsed.data);
+          }}
+          aria-describedby={`${id}-role-description`}
+        >
+          {invitableRole.options.map((option) => (
+            <option key={option} value={option}>
+              {roleLabels[option]}
+            </option>
+          ))}
+        </Select>
+        <p id={`${id}-role-description`} className="text-sm text-slate-600">
+          {roleDescriptions[role]}
+        </p>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={create.isPending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={create.isPending || email.trim().length === 0}>
+          {create.isPending ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Send aria-hidden="true" />
+          )}
+          {create.isPending ? 'Sending...' : 'Send invitation'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function InviteSent({ invitation }: { invitation: CreateInvitationResponse }) {
+  const id = useId();
+  const copyRef = useRef<HTMLButtonElement>(null);
+  // The Send button that had focus is gone: the keyboard continues on Copy link.
+  useEffect(() => copyRef.current?.focus(), []);
+  return (
+    <div className="grid gap-5">
+      <DialogHeader>
+        <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-emerald-50 text-emerald-700">
+          <Check className="size-5" aria-hidden="true" />
+        </div>
+        <DialogTitle>{teamMessages.invitationSent}</DialogTitle>
+        <DialogDescription>
+          We emailed <span className="font-medium text-slate-900">{invitation.email}</span> a link to join as{' '}
+          {withArticle(roleLabels[invitation.role])}. You can also copy it:
+        </DialogDescription>
+      </DialogHeader>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <label htmlFor={`${id}-link`} className="sr-only">
+          Invitation link
+        </label>
+        <Input
+          id={`${id}-link`}
+          readOnly
+          value={invitation.inviteUrl}
+          onFocus={(event) => event.currentTarget.select()}
+          className="font-mono text-xs"
+        />
+        <Button ref={copyRef} variant="secondary" onClick={() => void copyText(invitation.inviteUrl)}>
+          <Copy aria-hidden="true" />
+          Copy link
+        </Button>
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button>Done</Button>
+        </DialogClose>
+      </DialogFooter>
+    </div>
+  );
+}
