@@ -15,7 +15,11 @@ describe('the role table', () => {
   });
 
   it('lets approvers and above approve, and approvers change no post', () => {
-    expect(workspaceRoles.filter((role) => can(role, 'posts.approve'))).toEqual(['owner', 'admin', 'approver']);
+    expect(workspaceRoles.filter((role) => can(role, 'posts.approve'))).toEqual([
+      'owner',
+      'admin',
+      'approver',
+    ]);
     expect(can('approver', 'posts.write')).toBe(false);
   });
 

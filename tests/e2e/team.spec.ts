@@ -35,9 +35,7 @@ test('a team: invite, accept in another browser, submit for approval, approve, s
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expectToast(page, 'Invitation Sent', `We emailed ${editor.email} a link.`);
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('region', { name: 'Invitations' }).or(page.locator('#team-invitations'))).toContainText(
-    editor.email,
-  );
+  await expect(page.locator('#team-invitations')).toContainText(editor.email);
   await expectAccessible(page, 'team page');
   const inviteUrl = (await teamOf(page)).invitations[0]?.inviteUrl;
   expect(inviteUrl).toBeTruthy();
@@ -70,7 +68,10 @@ test('a team: invite, accept in another browser, submit for approval, approve, s
   await page.goto('/dashboard');
   const queue = page.getByRole('region', { name: 'Needs approval' });
   await expect(queue).toContainText('Our winter menu starts on Monday.');
-  await queue.getByRole('link', { name: /Review/ }).first().click();
+  await queue
+    .getByRole('link', { name: /Review/ })
+    .first()
+    .click();
   const panel = page.getByRole('dialog', { name: 'LinkedIn post' });
   await expect(panel.getByTestId('post-status')).toHaveText('Waiting for approval');
   await saveScreen(page, 'team-approval-panel', 1280, false);
@@ -82,6 +83,8 @@ test('a team: invite, accept in another browser, submit for approval, approve, s
   await editorPage.reload();
   await expect(editorPage.locator('.fc-event').filter({ hasText: 'Our winter menu' })).toBeVisible();
   const posts = await (await editorPage.request.get('/api/posts')).json();
-  expect(posts.find((p: { content: string }) => p.content.startsWith('Our winter menu')).status).toBe('scheduled');
+  expect(posts.find((p: { content: string }) => p.content.startsWith('Our winter menu')).status).toBe(
+    'scheduled',
+  );
   await editorContext.close();
 });

@@ -38,7 +38,10 @@ describe.each(databaseKinds)('the permission table on %s', (kind) => {
         await db
           .insert(workspaceMembers)
           .values({ workspaceId, userId, role })
-          .onConflictDoUpdate({ target: [workspaceMembers.workspaceId, workspaceMembers.userId], set: { role } });
+          .onConflictDoUpdate({
+            target: [workspaceMembers.workspaceId, workspaceMembers.userId],
+            set: { role },
+          });
       }
       await db.update(users).set({ activeWorkspaceId: workspaceId }).where(eq(users.id, userId));
     }
@@ -68,7 +71,11 @@ describe.each(databaseKinds)('the permission table on %s', (kind) => {
 
   it('works in the shared workspace with the role it was given', async () => {
     for (const role of workspaceRoles) {
-      const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: cookies.get(role) } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/user',
+        headers: { cookie: cookies.get(role) },
+      });
       expect(me.json().workspace).toMatchObject({ id: workspaceId, role });
     }
   });
