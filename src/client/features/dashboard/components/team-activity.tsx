@@ -37,9 +37,18 @@ export function TeamActivity({ zone }: { zone: string }) {
   );
 }
 
-function ActivityRow({ entry, zone }: { entry: ActivityEntry; zone: string }) {
+/** One entry of the feed (also drawn by the team page's Activity card). */
+export function ActivityRow({
+  entry,
+  zone,
+  className = 'px-4 py-3',
+}: {
+  entry: ActivityEntry;
+  zone: string;
+  className?: string;
+}) {
   return (
-    <li className="flex items-start gap-3 px-4 py-3">
+    <li className={`flex items-start gap-3 ${className}`}>
       {entry.actorName ? (
         <span
           aria-hidden="true"

@@ -1,16 +1,15 @@
-import { Activity, Sparkles } from 'lucide-react';
+import { Activity } from 'lucide-react';
 import { QueryFailureCard } from '../../../components/query-failure-card';
 import { useActivity } from '../../dashboard/api/get-activity';
-import { formatFullTime, formatRelativeTime } from '../../notifications/relative-time';
-import { initialsOf } from '../../social-accounts/format';
+import { ActivityRow } from '../../dashboard/components/team-activity';
 import { TeamCard } from './team-card';
 
 /** More than the dashboard's eight: the team page is where the whole story is read. */
 const ACTIVITY_SHOWN = 15;
 
 /**
- * The workspace's activity feed (GET /api/activity). The dashboard's own component links back
- * here ('Manage team'), so the team page draws its own list from the same query.
+ * The workspace's activity feed (GET /api/activity). The dashboard's section links back here
+ * ('Manage team'), so the team page draws its own card, with the dashboard's rows.
  */
 export function TeamActivityCard({ zone }: { zone: string }) {
   const activity = useActivity(ACTIVITY_SHOWN);
@@ -37,27 +36,7 @@ export function TeamActivityCard({ zone }: { zone: string }) {
       ) : (
         <ul className="-mx-5 divide-y divide-slate-100 sm:-mx-6">
           {activity.data.map((entry) => (
-            <li key={entry.id} className="flex items-start gap-3 px-5 py-3 sm:px-6">
-              <span
-                aria-hidden="true"
-                className={
-                  entry.actorName
-                    ? 'mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold text-slate-700'
-                    : 'mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-50 text-indigo-600'
-                }
-              >
-                {entry.actorName ? initialsOf(entry.actorName) : <Sparkles className="size-4" />}
-              </span>
-              <div className="grid min-w-0 gap-0.5">
-                <p className="text-sm text-slate-900 [overflow-wrap:anywhere]">{entry.summary}</p>
-                <p className="text-xs text-slate-500">
-                  {entry.actorName ?? 'Kitepost'} ·{' '}
-                  <time dateTime={entry.createdAt} title={formatFullTime(entry.createdAt, zone)}>
-                    {formatRelativeTime(entry.createdAt, new Date(), zone)}
-                  </time>
-                </p>
-              </div>
-            </li>
+            <ActivityRow key={entry.id} entry={entry} zone={zone} className="px-5 py-3 sm:px-6" />
           ))}
         </ul>
       )}
