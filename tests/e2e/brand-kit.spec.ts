@@ -77,7 +77,8 @@ test.describe('Settings: Brand Kit', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Content Generator' })
       .click();
-    await expect(page.getByLabel('Tone')).toHaveValue('casual');
+    // Exact: Settings' 'Default tone' selects must not match while the page changes.
+    await expect(page.getByLabel('Tone', { exact: true })).toHaveValue('casual');
     await page.getByLabel('Campaign description').fill('Our weekend brunch menu is back.');
     await page.getByRole('button', { name: 'Generate Content Ideas' }).click();
     await expectToast(page, 'Content Generated!');

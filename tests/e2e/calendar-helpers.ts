@@ -170,5 +170,9 @@ export async function routeFabricatedPosts(page: Page, posts: Post[], attempts: 
     await page.route(`**/api/posts/${post.id}`, (route) =>
       route.fulfill({ json: { ...post, attempts: attempts[post.id] ?? [] } }),
     );
+    // The post dialog reads the post's comment thread too; a fabricated post has none.
+    await page.route(`**/api/posts/${post.id}/comments`, (route) =>
+      route.fulfill({ json: { comments: [] } }),
+    );
   }
 }
