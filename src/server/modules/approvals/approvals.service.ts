@@ -5,8 +5,7 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/boss';
 import { AppError } from '../../lib/app-error';
 import { actorNameOf } from '../activity/activity.service';
-import { requireAccountWithinPlan } from '../plans/plan-gates';
-import { assertPublishable, type PostActor, requirePost } from '../posts/post-checks';
+import { assertReadyToQueue, type PostActor, requirePost } from '../posts/post-checks';
 import { toPost } from '../posts/post-view';
 import { updateUnlockedPost } from '../posts/posts.repository';
 import { queuePublish } from '../publishing/publish-queue';
@@ -63,8 +62,7 @@ export async function approvePost(
   if (current.status !== 'pending_approval') throw new AppError('conflict', teamMessages.notPendingApproval);
   const time = approvalTime(body.scheduledAt, current.scheduledAt, now);
   if ('problem' in time) throw new AppError('bad_request', time.problem);
-  await assertPublishable(db, actor, current);
-  if (current.socialAccountId) await requireAccountWithinPlan(db, actor.workspaceId, current.socialAccountId);
+  await assertReadyToQueue(db, actor, current);
   // Only while still pending: of two approvers approving at once, one schedules and queues the job.
   const row = await updateUnlockedPost(
     db,

@@ -4,6 +4,7 @@ import { checkPublishable } from '../../../contracts/publish-checks';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { findMediaByIds } from '../media/media.repository';
+import { requireAccountWithinPlan } from '../plans/plan-gates';
 import { countSocialAccounts, findSocialAccount } from '../social-accounts/social-accounts.repository';
 import { findPost, type PostRow } from './posts.repository';
 
@@ -40,6 +41,20 @@ export async function assertPublishable(
   const media = await findMediaByIds(db, actor.workspaceId, post.mediaIds);
   const problems = checkPublishable(post.platform, { content: post.content, hashtags: post.hashtags, media });
   if (problems[0]) throw new AppError('bad_request', problems[0]);
+}
+
+/**
+ * What a stored post must pass to be queued (scheduling, retrying, approving): its platform's
+ * checks, and an account within the plan's limit when it has one.
+ */
+export async function assertReadyToQueue(
+  db: Db,
+  actor: PostActor,
+  post: PostRow,
+  accountId: string | null = post.socialAccountId,
+) {
+  await assertPublishable(db, actor, post);
+  if (accountId) await requireAccountWithinPlan(db, actor.workspaceId, accountId);
 }
 
 /** Posts that have no account and whose platform has none connected yet go out only if one is. */

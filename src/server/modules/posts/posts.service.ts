@@ -29,6 +29,7 @@ import { listPublishAttempts } from '../publishing/publishing.repository';
 import {
   accountWarnings,
   assertPublishable,
+  assertReadyToQueue,
   futureTime,
   lockedError,
   type PostActor,
@@ -210,9 +211,8 @@ export async function schedulePost(
   const scheduledAt = futureTime(body.scheduledAt, now);
   const current = await requirePost(db, actor, id);
   await refuseUnknownReferences(db, actor, body, current.platform);
-  await assertPublishable(db, actor, current);
   const accountId = body.socialAccountId === undefined ? current.socialAccountId : body.socialAccountId;
-  if (accountId) await requireAccountWithinPlan(db, actor.workspaceId, accountId);
+  await assertReadyToQueue(db, actor, current, accountId);
   const mode = await approvalModeFor(db, actor);
   const row = await updateUnlockedPost(
     db,
@@ -272,8 +272,7 @@ export async function retryPost(
     throw new AppError('conflict', postMessages.notRetryable);
   }
   const at = body.scheduledAt ? futureTime(body.scheduledAt, now) : now;
-  await assertPublishable(db, actor, current);
-  if (current.socialAccountId) await requireAccountWithinPlan(db, actor.workspaceId, current.socialAccountId);
+  await assertReadyToQueue(db, actor, current);
   const row = await updateUnlockedPost(
     db,
     actor.workspaceId,
