@@ -23,8 +23,10 @@ test('a team: invite, accept in another browser, submit for approval, approve, s
   // The owner turns approvals on and invites an editor.
   await page.goto('/team');
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
-  await page.getByRole('switch', { name: 'Require approval before posts are published' }).check();
+  const approvals = page.getByRole('switch', { name: 'Require approval before posts are published' });
+  await approvals.check();
   await expectToast(page, 'Approvals Turned On');
+  await expect(approvals).toBeChecked();
 
   const editor = newUser('editor');
   editor.firstName = 'Eddie';

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { toast } from '../../../components/ui/use-toast';
 import { useUpdateTeamSettings } from '../api/update-team-settings';
 import { toastFailure } from '../toast-failure';
@@ -18,11 +18,17 @@ export function ApprovalsCard({ requireApproval, manages, locked }: ApprovalsCar
   const update = useUpdateTeamSettings();
   const inputId = `${id}-require-approval`;
   const disabled = !manages || (locked && !requireApproval);
+  // Set in the change event itself, so the switch never springs back for a frame while the
+  // optimistic cache update (which waits for the team query to be cancelled) catches up.
+  const [moving, setMoving] = useState<boolean | null>(null);
+  const shown = moving ?? requireApproval;
 
-  const toggle = (next: boolean) =>
+  const toggle = (next: boolean) => {
+    setMoving(next);
     update.mutate(
       { requireApproval: next },
       {
+        onSettled: () => setMoving(null),
         onSuccess: () =>
           toast({
             title: next ? 'Approvals Turned On' : 'Approvals Turned Off',
@@ -33,6 +39,7 @@ export function ApprovalsCard({ requireApproval, manages, locked }: ApprovalsCar
         onError: (error) => toastFailure('Setting Not Saved', error),
       },
     );
+  };
 
   return (
     <TeamCard id="team-approvals" title="Approvals">
@@ -50,8 +57,8 @@ export function ApprovalsCard({ requireApproval, manages, locked }: ApprovalsCar
           id={inputId}
           type="checkbox"
           role="switch"
-          checked={requireApproval}
-          aria-checked={requireApproval}
+          checked={shown}
+          aria-checked={shown}
           disabled={disabled || update.isPending}
           onChange={(event) => toggle(event.target.checked)}
           aria-describedby={`${inputId}-description${manages ? '' : ` ${inputId}-readonly`}`}
