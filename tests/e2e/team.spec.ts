@@ -36,7 +36,9 @@ test('a team: invite, accept in another browser, submit for approval, approve, s
   await invite.getByLabel('Role').selectOption('editor');
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expectToast(page, 'Invitation Sent', `We emailed ${editor.email} a link.`);
+  // The toast opened above the dialog; one Escape still closes the dialog.
   await page.keyboard.press('Escape');
+  await expect(invite).toBeHidden();
   await expect(page.locator('#team-invitations')).toContainText(editor.email);
   await expectAccessible(page, 'team page');
   const inviteUrl = (await teamOf(page)).invitations[0]?.inviteUrl;

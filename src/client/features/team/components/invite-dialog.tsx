@@ -43,14 +43,7 @@ export function InviteDialog({ open, onOpenChange }: InviteDialogProps) {
   };
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent
-        className="max-w-lg"
-        onKeyDown={(event) => {
-          // The 'Invitation Sent' toast opens above the dialog and would take the first Escape
-          // for itself: Escape inside the dialog closes the dialog (and the toast) at once.
-          if (event.key === 'Escape') close(false);
-        }}
-      >
+      <DialogContent className="max-w-lg">
         {sent ? <InviteSent invitation={sent} /> : <InviteForm onSent={setSent} />}
       </DialogContent>
     </Dialog>
