@@ -26,6 +26,7 @@ import { BillingBanner } from '../features/billing/components/billing-banner';
 import { SandboxBadge } from '../features/health/components/sandbox-badge';
 import { NotificationsBell } from '../features/notifications/components/notifications-bell';
 import { ReconnectNotice } from '../features/social-accounts/components/reconnect-notice';
+import { useTeamRefreshOnNotice } from '../features/team/use-team-refresh';
 import { WorkspaceSwitcher } from '../features/workspaces/components/workspace-switcher';
 import { cn } from '../lib/cn';
 import { paths } from './paths';
@@ -53,6 +54,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const logout = useLogout();
+  useTeamRefreshOnNotice();
 
   // Close the phone menu after navigating.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change only

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationKind } from '../../../contracts/notifications';
-import { latestBillingNoticeId } from './use-billing-refresh';
+import { billingNotificationKinds } from '../billing/use-billing-refresh';
+import { newestNoticeId } from './use-notice-refresh';
 
 const item = (id: string, kind: NotificationKind, createdAt: string): Notification => ({
   id,
@@ -13,18 +14,18 @@ const item = (id: string, kind: NotificationKind, createdAt: string): Notificati
   createdAt,
 });
 
-describe('latestBillingNoticeId', () => {
-  it('is undefined before the list loads and null without billing news', () => {
-    expect(latestBillingNoticeId(undefined)).toBeUndefined();
+describe('newestNoticeId', () => {
+  it('is undefined before the list loads and null without news of those kinds', () => {
+    expect(newestNoticeId(undefined, billingNotificationKinds)).toBeUndefined();
     expect(
-      latestBillingNoticeId({
-        notifications: [item('a', 'post_failed', '2026-11-24T10:00:00Z')],
-        unreadCount: 1,
-      }),
+      newestNoticeId(
+        { notifications: [item('a', 'post_failed', '2026-11-24T10:00:00Z')], unreadCount: 1 },
+        billingNotificationKinds,
+      ),
     ).toBeNull();
   });
 
-  it('picks the newest billing notification, ignoring the others', () => {
+  it('picks the newest notification of those kinds, ignoring the others', () => {
     const list = {
       notifications: [
         item('post', 'post_failed', '2026-11-24T12:00:00Z'),
@@ -33,6 +34,6 @@ describe('latestBillingNoticeId', () => {
       ],
       unreadCount: 3,
     };
-    expect(latestBillingNoticeId(list)).toBe('newer');
+    expect(newestNoticeId(list, billingNotificationKinds)).toBe('newer');
   });
 });

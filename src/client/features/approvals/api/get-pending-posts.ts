@@ -16,7 +16,8 @@ export const pendingPostsQueryOptions = () =>
       const query = new URLSearchParams({ status: 'pending_approval', limit: String(MAX_POSTS_PER_PAGE) });
       return sortPendingPosts(await apiRequest('GET', `/api/posts?${query}`, postListResponse));
     },
-    // Others submit too: read again whenever the dashboard or the calendar opens (cached meanwhile).
+    // Others submit too: read again whenever the dashboard or the calendar opens (cached meanwhile),
+    // and when the bell brings news of a submission (features/team/use-team-refresh.ts).
     staleTime: 0,
   });
 
