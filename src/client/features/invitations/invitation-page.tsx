@@ -139,6 +139,11 @@ function PendingInvitation({
           onOpenChange={(open) => !open && setAuthTab(null)}
           tab={authTab ?? 'signin'}
           onTabChange={setAuthTab}
+          signUpIntro={{
+            title: `Create your account to join ${preview.workspaceName}`,
+            description:
+              'Free, no credit card. You join as invited and also get a workspace of your own, with a 7-day trial.',
+          }}
         />
       }
     >

@@ -20,10 +20,23 @@ interface AuthDialogProps {
   onOpenChange: (open: boolean) => void;
   tab: AuthTab;
   onTabChange: (tab: AuthTab) => void;
+  /** What the Sign Up tab says above its form; the landing page's trial offer unless given. */
+  signUpIntro?: { title: string; description: string };
 }
 
+const trialIntro = {
+  title: 'Start your 7-day free trial',
+  description: 'No credit card required. Cancel anytime.',
+};
+
 /** Sign In / Sign Up tabs. Fields live in the content, so closing the dialog resets them. */
-export function AuthDialog({ open, onOpenChange, tab, onTabChange }: AuthDialogProps) {
+export function AuthDialog({
+  open,
+  onOpenChange,
+  tab,
+  onTabChange,
+  signUpIntro = trialIntro,
+}: AuthDialogProps) {
   const close = () => onOpenChange(false);
   // Offered only when the server has an identity provider; otherwise /api/login leads back here.
   const singleSignOn = useHealth().data?.adapters.identity.adapter === 'openid-connect';
@@ -44,11 +57,9 @@ export function AuthDialog({ open, onOpenChange, tab, onTabChange }: AuthDialogP
           <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
             <Sparkles className="size-5" aria-hidden="true" />
           </div>
-          <DialogTitle>{tab === 'signin' ? 'Welcome back' : 'Start your 7-day free trial'}</DialogTitle>
+          <DialogTitle>{tab === 'signin' ? 'Welcome back' : signUpIntro.title}</DialogTitle>
           <DialogDescription>
-            {tab === 'signin'
-              ? 'Sign in to plan, write and publish your posts.'
-              : 'No credit card required. Cancel anytime.'}
+            {tab === 'signin' ? 'Sign in to plan, write and publish your posts.' : signUpIntro.description}
           </DialogDescription>
         </DialogHeader>
         <Tabs value={tab} onValueChange={(value) => onTabChange(value === 'signup' ? 'signup' : 'signin')}>
