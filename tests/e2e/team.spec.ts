@@ -59,6 +59,10 @@ test('a team: invite, accept in another browser, submit for approval, approve, s
   await expect(page.locator('#team-members')).toContainText(editor.email);
   await expect(page.locator('#team-members')).toContainText('Editor');
 
+  // The owner keeps the dashboard open while the editor writes.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Olive', level: 1 })).toBeVisible();
+
   // The editor writes a post; it waits for approval instead of being scheduled.
   await openCalendar(editorPage);
   await editorPage.getByRole('button', { name: 'Add Post' }).click();
@@ -68,8 +72,9 @@ test('a team: invite, accept in another browser, submit for approval, approve, s
   await composer.getByRole('button', { name: 'Submit for approval' }).click();
   await expectToast(editorPage, 'Submitted for Approval');
 
-  // The owner reviews it from the dashboard and approves it.
-  await page.goto('/dashboard');
+  // The owner's open tab learns of it when the bell next asks (it asks again when the tab is shown),
+  // without a reload; the owner reviews it from the dashboard and approves it.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
   const queue = page.getByRole('region', { name: 'Needs approval' });
   await expect(queue).toContainText('Our winter menu starts on Monday.');
   await queue
