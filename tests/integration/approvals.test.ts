@@ -1,19 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActivityEntry } from '../../src/contracts/analytics';
-import type { WorkspaceRole } from '../../src/contracts/auth';
-import type { NotificationList } from '../../src/contracts/notifications';
 import type { ComposeResponse, Post, ScheduleResponse } from '../../src/contracts/posts';
-import type { PostComment } from '../../src/contracts/team';
-import { posts, users, workspaceMembers, workspaces } from '../../src/server/db/schema';
-import { updateUnlockedPost } from '../../src/server/modules/posts/posts.repository';
-import { PUBLISH_POST_JOB } from '../../src/server/modules/publishing/publish-queue';
+import { workspaces } from '../../src/server/db/schema';
 import { asUser, createPost, daysFromNow } from '../factories/posts';
-import { signUp } from '../factories/users';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
-
-type Person = Awaited<ReturnType<typeof signUp>>;
+import { approvalsHarness } from './approvals-harness';
 
 describe.each(databaseKinds)('approval workflow on %s', (kind) => {
   let t: TestApp;
@@ -21,66 +13,7 @@ describe.each(databaseKinds)('approval workflow on %s', (kind) => {
     t = await buildTestApp(kind);
   });
   afterAll(() => t.close());
-
-  const db = () => t.ctx.database.db;
-
-  /** The publish jobs pg-boss holds for a post, oldest first. */
-  async function jobsOf(postId: string) {
-    const result = await t.ctx.database.executeSql(
-      `select id::text as id, state::text as state, (data->>'version')::int as version
-         from pgboss.job where name = $1 and data->>'postId' = $2 order by created_on`,
-      [PUBLISH_POST_JOB, postId],
-    );
-    return result.rows as Array<{ id: string; state: string; version: number }>;
-  }
-  const liveJobs = async (postId: string) =>
-    (await jobsOf(postId)).filter((job) => job.state === 'created').map((job) => job.version);
-  const versionOf = async (id: string) => {
-    const [row] = await db().select().from(posts).where(eq(posts.id, id));
-    return row?.publishVersion;
-  };
-
-  /** Someone who signed up, then joined `workspaceId` with `role` and works in it. */
-  async function join(workspaceId: string, role: Exclude<WorkspaceRole, 'owner'>, firstName: string) {
-    const person = await signUp(t.app, { firstName, lastName: 'Tester' });
-    await db().insert(workspaceMembers).values({ workspaceId, userId: person.user.id, role });
-    await db().update(users).set({ activeWorkspaceId: workspaceId }).where(eq(users.id, person.user.id));
-    return person;
-  }
-
-  /** An owner's workspace (on the Professional trial) with approvals on, and one member per role. */
-  async function team(options: { requireApproval?: boolean } = {}) {
-    const owner = await signUp(t.app, { firstName: 'Olive', lastName: 'Owner' });
-    const workspaceId = (owner.user as unknown as { workspace: { id: string } }).workspace.id;
-    await db()
-      .update(workspaces)
-      .set({ requireApproval: options.requireApproval ?? true })
-      .where(eq(workspaces.id, workspaceId));
-    return {
-      workspaceId,
-      owner,
-      admin: await join(workspaceId, 'admin', 'Adam'),
-      editor: await join(workspaceId, 'editor', 'Ada'),
-      approver: await join(workspaceId, 'approver', 'Sam'),
-      viewer: await join(workspaceId, 'viewer', 'Vic'),
-    };
-  }
-
-  async function notices(person: Person, kind?: string) {
-    const response = await asUser(t.app, person.cookie).get('/api/notifications');
-    expect(response.statusCode, response.body).toBe(200);
-    const list = response.json<NotificationList>().notifications;
-    return kind ? list.filter((notice) => notice.kind === kind) : list;
-  }
-  async function feed(person: Person) {
-    const response = await asUser(t.app, person.cookie).get('/api/activity');
-    return response.json<ActivityEntry[]>().map((entry) => entry.summary);
-  }
-  async function comments(person: Person, postId: string) {
-    const response = await asUser(t.app, person.cookie).get(`/api/posts/${postId}/comments`);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ comments: PostComment[] }>().comments;
-  }
+  const { db, jobsOf, liveJobs, versionOf, team, notices, feed, comments } = approvalsHarness(() => t);
 
   it("submits an editor's schedule for approval, then request changes, re-submit, approve and re-approval after an edit", async () => {
     const { editor, approver, admin, owner, viewer } = await team();
@@ -322,131 +255,5 @@ describe.each(databaseKinds)('approval workflow on %s', (kind) => {
       scheduledAt: new Date(movedTo).toISOString(),
     });
     expect(await liveJobs(post.id)).toHaveLength(1);
-  });
-
-  it('asks for a new time when the planned one has passed, then approves with it', async () => {
-    const { editor, approver } = await team();
-    const post = await createPost(t.app, editor.cookie);
-    await asUser(t.app, editor.cookie).post(`/api/posts/${post.id}/schedule`, {
-      scheduledAt: daysFromNow(1),
-    });
-    await db()
-      .update(posts)
-      .set({ scheduledAt: new Date(Date.now() - 60_000) })
-      .where(eq(posts.id, post.id));
-    const sam = asUser(t.app, approver.cookie);
-
-    const late = await sam.post(`/api/posts/${post.id}/approve`, {});
-    expect(late.statusCode).toBe(400);
-    expect(late.json<{ error: string }>().error).toBe(
-      'The planned time has passed. Choose a new time to approve this post.',
-    );
-    const stillPast = await sam.post(`/api/posts/${post.id}/approve`, { scheduledAt: daysFromNow(-1) });
-    expect(stillPast.statusCode).toBe(400);
-    expect(await jobsOf(post.id)).toEqual([]);
-
-    const newTime = daysFromNow(1);
-    const approved = await sam.post(`/api/posts/${post.id}/approve`, { scheduledAt: newTime });
-    expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json<Post>()).toMatchObject({
-      status: 'scheduled',
-      scheduledAt: new Date(newTime).toISOString(),
-    });
-    expect(await liveJobs(post.id)).toHaveLength(1);
-  });
-
-  it('checks publishability again on approval', async () => {
-    const { editor, approver } = await team();
-    const post = await createPost(t.app, editor.cookie, { platform: 'twitter', content: 'Short and sweet.' });
-    await asUser(t.app, editor.cookie).post(`/api/posts/${post.id}/schedule`, {
-      scheduledAt: daysFromNow(1),
-    });
-    // Written around the API (e.g. by an older version): too long for X now.
-    await db()
-      .update(posts)
-      .set({ content: 'x'.repeat(400) })
-      .where(eq(posts.id, post.id));
-    const answer = await asUser(t.app, approver.cookie).post(`/api/posts/${post.id}/approve`);
-    expect(answer.statusCode).toBe(400);
-    expect(await jobsOf(post.id)).toEqual([]);
-  });
-
-  it('lets each role do only its part', async () => {
-    const { editor, approver, viewer } = await team();
-    const post = await createPost(t.app, editor.cookie);
-    await asUser(t.app, editor.cookie).post(`/api/posts/${post.id}/schedule`, {
-      scheduledAt: daysFromNow(1),
-    });
-
-    const approverEdit = await asUser(t.app, approver.cookie).patch(`/api/posts/${post.id}`, {
-      content: 'Mine now.',
-    });
-    expect(approverEdit.statusCode).toBe(403);
-    expect(approverEdit.json<{ message: string }>().message).toContain(
-      '(Approver) cannot create, edit or schedule posts',
-    );
-    for (const person of [editor, viewer]) {
-      expect((await asUser(t.app, person.cookie).post(`/api/posts/${post.id}/approve`)).statusCode).toBe(403);
-      const requestChanges = await asUser(t.app, person.cookie).post(
-        `/api/posts/${post.id}/request-changes`,
-        {
-          comment: 'No.',
-        },
-      );
-      expect(requestChanges.statusCode).toBe(403);
-    }
-    const noComment = await asUser(t.app, approver.cookie).post(`/api/posts/${post.id}/request-changes`, {
-      comment: '  ',
-    });
-    expect(noComment.statusCode).toBe(400);
-  });
-
-  it("refuses another workspace's post, and a post that is not waiting", async () => {
-    const mine = await team();
-    const theirs = await team();
-    const post = await createPost(t.app, theirs.editor.cookie);
-    await asUser(t.app, theirs.editor.cookie).post(`/api/posts/${post.id}/schedule`, {
-      scheduledAt: daysFromNow(1),
-    });
-    const sam = asUser(t.app, mine.approver.cookie);
-    expect((await sam.post(`/api/posts/${post.id}/approve`)).statusCode).toBe(404);
-    expect((await sam.post(`/api/posts/${post.id}/request-changes`, { comment: 'Hm.' })).statusCode).toBe(
-      404,
-    );
-
-    const draft = await createPost(t.app, mine.editor.cookie);
-    const notWaiting = await sam.post(`/api/posts/${draft.id}/request-changes`, { comment: 'Hm.' });
-    expect(notWaiting.statusCode).toBe(409);
-    expect((await sam.post(`/api/posts/${draft.id}/approve`)).statusCode).toBe(409);
-  });
-
-  it('the approval write applies only while the post is still pending (the guard against a double approval)', async () => {
-    const { workspaceId, editor } = await team();
-    const post = await createPost(t.app, editor.cookie);
-    await asUser(t.app, editor.cookie).post(`/api/posts/${post.id}/schedule`, {
-      scheduledAt: daysFromNow(1),
-    });
-    const approve = () =>
-      updateUnlockedPost(
-        db(),
-        workspaceId,
-        post.id,
-        { status: 'scheduled' },
-        { onlyFrom: ['pending_approval'] },
-      );
-    expect((await approve())?.status).toBe('scheduled');
-    // A second approver who read the post while it was pending writes nothing.
-    expect(await approve()).toBeUndefined();
-  });
-
-  it('retries a failed post without sending it for approval again', async () => {
-    const { editor } = await team();
-    const post = await createPost(t.app, editor.cookie);
-    await db().update(posts).set({ status: 'failed', failureReason: 'Boom' }).where(eq(posts.id, post.id));
-    const retried = await asUser(t.app, editor.cookie).post(`/api/posts/${post.id}/retry`, {
-      scheduledAt: daysFromNow(1),
-    });
-    expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json<Post>().status).toBe('scheduled');
   });
 });

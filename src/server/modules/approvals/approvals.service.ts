@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { actorNameOf } from '../activity/activity.service';
 import { assertReadyToQueue, type PostActor, requirePost } from '../posts/post-checks';
 import { toPost } from '../posts/post-view';
-import { updateUnlockedPost } from '../posts/posts.repository';
+import { type PostRow, updateUnlockedPost } from '../posts/posts.repository';
 import { queuePublish } from '../publishing/publish-queue';
 import {
   announceApproval,
@@ -80,16 +80,30 @@ export async function approvePost(
   );
   if (!row) throw new AppError('conflict', teamMessages.notPendingApproval);
   await queuePublish(deps, row, time.at);
-  const note = body.comment?.trim() || undefined;
-  await insertComment(db, {
+  await recordApproval(deps, actor, row, time.at, body.comment?.trim() || undefined);
+  return toPost(row);
+}
+
+/**
+ * What an approval leaves behind, however the post was let through (Approve, or an approver
+ * scheduling a pending post themselves): an 'Approved' line in its thread, the feed's line, and the
+ * submitter's notice.
+ */
+export async function recordApproval(
+  deps: NoticeDeps,
+  actor: PostActor,
+  row: PostRow,
+  at: Date,
+  note: string | undefined,
+): Promise<void> {
+  await insertComment(deps.db, {
     workspaceId: actor.workspaceId,
-    postId: id,
+    postId: row.id,
     authorUserId: actor.userId,
     kind: 'approved',
     body: note ?? 'Approved',
   });
-  await announceApproval(deps, actor, row, time.at, note);
-  return toPost(row);
+  await announceApproval(deps, actor, row, at, note);
 }
 
 /**

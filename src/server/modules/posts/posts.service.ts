@@ -20,7 +20,7 @@ import type { JobQueue } from '../../jobs/boss';
 import { AppError } from '../../lib/app-error';
 import { announceSubmission, type NoticeDeps } from '../approvals/approval-notices';
 import { editFields, scheduleFields } from '../approvals/approval-rules';
-import { approvalModeFor } from '../approvals/approvals.service';
+import { approvalModeFor, recordApproval } from '../approvals/approvals.service';
 import { checkBrand } from '../brand-kit/brand-check';
 import { loadBrandKit } from '../brand-kit/brand-kit.service';
 import { requireAccountWithinPlan } from '../plans/plan-gates';
@@ -230,6 +230,10 @@ export async function schedulePost(
   if (!row) throw lockedError();
   if (row.status === 'scheduled') {
     await queuePublish(deps, row, scheduledAt);
+    // An approver scheduling a post that waited for approval has approved it: say so as Approve does.
+    if (current.status === 'pending_approval' && mode === 'approve') {
+      await recordApproval(deps, actor, row, scheduledAt, undefined);
+    }
   } else {
     // Rescheduling a scheduled post into approval: its old job must not publish it meanwhile.
     await dropPublishJob(deps, current);
