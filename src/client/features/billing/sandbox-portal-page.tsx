@@ -9,11 +9,11 @@ import { Logo } from '../../components/logo';
 import { QueryFailureCard } from '../../components/query-failure-card';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/api/get-current-user';
-import { ConfirmDialog } from '../calendar/components/confirm-dialog';
 import { useBillingSubscription } from './api/get-billing-subscription';
 import { type SandboxPortalAction, useSandboxPortalAction } from './api/sandbox-portal-action';
 import {

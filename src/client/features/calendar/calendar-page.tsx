@@ -8,6 +8,7 @@ import { paths } from '../../app/paths';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -29,7 +30,6 @@ import { type CalendarView, PHONE_QUERY, type VisibleRange } from './calendar-vi
 import { CalendarLegend } from './components/calendar-legend';
 import { CalendarToolbar } from './components/calendar-toolbar';
 import { ComposerDialog, type ComposerSubject } from './components/composer/composer-dialog';
-import { ConfirmDialog } from './components/confirm-dialog';
 import { PostCalendar, type PostCalendarHandle } from './components/post-calendar';
 import { PostDialog } from './components/post-dialog';
 import { RescheduleDialog } from './components/reschedule-dialog';

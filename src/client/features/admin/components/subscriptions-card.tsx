@@ -6,6 +6,7 @@ import { InlineLoading } from '../../../components/full-page-message';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -17,7 +18,6 @@ import {
   refundQuestion,
   statusLook,
 } from '../../billing/billing-display';
-import { ConfirmDialog } from '../../calendar/components/confirm-dialog';
 import { useAdminSubscriptions } from '../api/get-admin-subscriptions';
 import { useRefundSubscription } from '../api/refund-subscription';
 

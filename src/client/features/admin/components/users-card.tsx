@@ -4,13 +4,13 @@ import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '../../../../contracts/adm
 import { planIds, plans } from '../../../../contracts/plans';
 import { InlineLoading } from '../../../components/full-page-message';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { useAuth } from '../../auth/api/get-current-user';
-import { ConfirmDialog } from '../../calendar/components/confirm-dialog';
 import { deleteQuestion, fullName } from '../admin-display';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
 import { type PlanFilter, type StatusFilter, useAdminUsers } from '../api/get-admin-users';

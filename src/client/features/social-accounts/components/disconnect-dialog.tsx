@@ -1,16 +1,7 @@
-import { LoaderCircle, Unplug } from 'lucide-react';
+import { Unplug } from 'lucide-react';
 import { platformLabels } from '../../../../contracts/platforms';
 import { type SocialAccount, socialAccountMessages } from '../../../../contracts/social-accounts';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { useDisconnectSocialAccount } from '../api/disconnect-social-account';
@@ -49,38 +40,18 @@ export function DisconnectDialog({ account, onClose }: DisconnectDialogProps) {
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={account !== null}
-      onOpenChange={(open) => {
-        if (!open && !pending) onClose();
-      }}
-    >
-      <DialogContent role="alertdialog" onPointerDownOutside={(event) => event.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>Disconnect {account?.displayName ?? 'account'}?</DialogTitle>
-          <DialogDescription>{socialAccountMessages.disconnectConfirm}</DialogDescription>
-        </DialogHeader>
-        {account ? (
-          <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-            @{account.username} on {platformLabels[account.platform]}
-          </p>
-        ) : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={confirm} disabled={pending}>
-            {pending ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Unplug aria-hidden="true" />
-            )}
-            {pending ? 'Disconnecting...' : 'Disconnect'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      title={`Disconnect ${account?.displayName ?? 'account'}?`}
+      description={socialAccountMessages.disconnectConfirm}
+      subject={account ? `@${account.username} on ${platformLabels[account.platform]}` : null}
+      confirmLabel="Disconnect"
+      pendingLabel="Disconnecting..."
+      confirmIcon={Unplug}
+      keepLabel="Cancel"
+      pending={pending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

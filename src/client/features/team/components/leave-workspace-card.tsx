@@ -1,17 +1,9 @@
-import { LoaderCircle, LogOut } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { useLeaveWorkspace } from '../api/leave-workspace';
 import { toastFailure } from '../toast-failure';
@@ -54,32 +46,17 @@ export function LeaveWorkspaceCard({ workspaceName }: { workspaceName: string })
           </Button>
         }
       />
-      <Dialog open={open} onOpenChange={(next) => !leave.isPending && setOpen(next)}>
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle>Leave {workspaceName}?</DialogTitle>
-            <DialogDescription>
-              You will no longer see or change anything in this workspace. Your own account and your other
-              workspaces stay as they are.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={leave.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" onClick={confirm} disabled={leave.isPending}>
-              {leave.isPending ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : (
-                <LogOut aria-hidden="true" />
-              )}
-              Leave workspace
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        title={`Leave ${workspaceName}?`}
+        description="You will no longer see or change anything in this workspace. Your own account and your other workspaces stay as they are."
+        confirmLabel="Leave workspace"
+        confirmIcon={LogOut}
+        keepLabel="Cancel"
+        pending={leave.isPending}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
     </>
   );
 }

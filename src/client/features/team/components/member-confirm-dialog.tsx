@@ -1,15 +1,6 @@
-import { Crown, LoaderCircle, UserMinus } from 'lucide-react';
+import { Crown, UserMinus } from 'lucide-react';
 import type { TeamMember } from '../../../../contracts/team';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMember } from '../api/update-member';
@@ -61,44 +52,22 @@ export function MemberConfirmDialog({ confirm, onClose }: MemberConfirmDialogPro
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={confirm !== null}
-      onOpenChange={(open) => {
-        if (!open && !pending) onClose();
-      }}
-    >
-      <DialogContent role="alertdialog" onPointerDownOutside={(event) => event.preventDefault()}>
-        <DialogHeader>
-          <DialogTitle>{transfer ? `Make ${name} the owner?` : `Remove ${name}?`}</DialogTitle>
-          <DialogDescription>
-            {transfer
-              ? 'The owner alone manages billing, can delete the workspace and hand it over again. You become an admin: you keep managing members, accounts and posts.'
-              : 'They lose access to this workspace at once: its posts, calendar and analytics. Posts they wrote stay. You can invite them again later.'}
-          </DialogDescription>
-        </DialogHeader>
-        {confirm ? (
-          <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm break-words text-slate-700">
-            {name} · {confirm.member.email}
-          </p>
-        ) : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant={transfer ? 'default' : 'destructive'} onClick={run} disabled={pending}>
-            {pending ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : transfer ? (
-              <Crown aria-hidden="true" />
-            ) : (
-              <UserMinus aria-hidden="true" />
-            )}
-            {transfer ? 'Transfer ownership' : 'Remove member'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      title={transfer ? `Make ${name} the owner?` : `Remove ${name}?`}
+      description={
+        transfer
+          ? 'The owner alone manages billing, can delete the workspace and hand it over again. You become an admin: you keep managing members, accounts and posts.'
+          : 'They lose access to this workspace at once: its posts, calendar and analytics. Posts they wrote stay. You can invite them again later.'
+      }
+      subject={confirm ? `${name} · ${confirm.member.email}` : null}
+      confirmLabel={transfer ? 'Transfer ownership' : 'Remove member'}
+      confirmVariant={transfer ? 'default' : 'destructive'}
+      confirmIcon={transfer ? Crown : UserMinus}
+      keepLabel="Cancel"
+      pending={pending}
+      onConfirm={run}
+      onClose={onClose}
+    />
   );
 }
