@@ -36,6 +36,11 @@ export const generationResponse = z.object({
   posts: z.array(post),
   /** Which writer produced them, e.g. 'offline composer' or 'openai gpt-4o-mini'. */
   generator: z.object({ name: z.string(), sandbox: z.boolean() }),
+  /**
+   * Something the user must know about these posts, shown with them: the offline writer wrote
+   * English although their content language is another (generationMessages.englishOnly).
+   */
+  notice: z.string().optional(),
 });
 export type GenerationResponse = z.infer<typeof generationResponse>;
 
@@ -58,4 +63,7 @@ export const generationMessages = {
   unavailable: 'The AI writer is not available right now. Please try again in a moment.',
   creditsExhausted:
     'You have used all AI credits of your plan this month. Upgrade your plan for more posts, or wait until your credits reset.',
+  /** `language` as the user knows it: 'Spanish'. */
+  englishOnly: (language: string) =>
+    `These posts are in English, not ${language}: no AI service is connected yet, and Kitepost's built-in offline writer only writes English. Once an AI provider key is set up, your posts are written in ${language}.`,
 } as const;

@@ -68,6 +68,7 @@ const input: IdeaRequest = {
   }),
   slots: SLOTS,
   brandKit: null,
+  language: 'english',
   seed: 1,
 };
 

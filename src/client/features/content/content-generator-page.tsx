@@ -29,6 +29,7 @@ import { IdeaCard } from './components/idea-card';
 import { IdeaSkeleton } from './components/idea-skeleton';
 import { ReadOnlyRoleNote } from './components/read-only-role-note';
 import { type Writer, WriterLabel } from './components/writer-label';
+import { WriterNotice } from './components/writer-notice';
 
 /** The contract caps each of `previousPosts`; an edited post may be longer, and its start says enough. */
 const MAX_PREVIOUS_POST_LENGTH = 4000;
@@ -36,6 +37,8 @@ const MAX_PREVIOUS_POST_LENGTH = 4000;
 interface Batch {
   posts: Post[];
   writer: Writer;
+  /** From the server, e.g. that the offline writer wrote English instead of the user's language. */
+  notice?: string;
 }
 
 /**
@@ -89,7 +92,7 @@ export function ContentGeneratorPage() {
       {
         onSuccess: (response: GenerationResponse) => {
           const posts = response.posts.slice(0, SHOWN_IDEAS);
-          setBatch({ posts, writer: response.generator });
+          setBatch({ posts, writer: response.generator, notice: response.notice });
           toast({
             title: 'Content Generated!',
             description: `Generated ${posts.length} new posts successfully.`,
@@ -186,6 +189,7 @@ export function ContentGeneratorPage() {
               </Button>
             ) : null}
           </div>
+          {batch?.notice && !pending ? <WriterNotice message={batch.notice} /> : null}
           <ul
             aria-busy={pending}
             className={cn(

@@ -9,6 +9,11 @@ export interface IdeaRequest {
   slots: PublishingPlatform[];
   /** The workspace's brand kit, or null when it has none yet. */
   brandKit: BrandKit | null;
+  /**
+   * The language to write the posts in: the requesting user's Settings › Content language as
+   * stored ('spanish'), free text through the API, so customer input. 'english' for visitors.
+   */
+  language: string;
   /** Makes the offline composer deterministic; real providers may ignore it. */
   seed: number;
 }
@@ -31,7 +36,10 @@ export interface GenerateOptions {
 export interface AiProvider {
   /** For /api/health and the UI label, e.g. 'offline composer' or 'openai gpt-4.1-mini'. */
   readonly name: string;
-  /** True for the offline composer: the UI labels its output. */
+  /**
+   * True for the offline composer: the UI labels its output. It also writes English only, whatever
+   * `language` asks, which the generation answer tells the user (generation.service.ts).
+   */
   readonly sandbox: boolean;
   generateIdeas(input: IdeaRequest, options?: GenerateOptions): Promise<GeneratedIdea[]>;
 }

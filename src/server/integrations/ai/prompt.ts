@@ -2,6 +2,7 @@ import type { BrandKit, EmojiPolicy } from '../../../contracts/brand-kit';
 import type { BusinessType, ContentType, Tone } from '../../../contracts/content-options';
 import { type PublishingPlatform, platformLabels, platformRules } from '../../../contracts/platforms';
 import type { IdeaRequest } from './ai-provider';
+import { knownLanguageName } from './content-language';
 
 /** What a real AI writer is sent: our rules as the system prompt, the task and the brief as the user turn. */
 export interface IdeaPrompt {
@@ -73,7 +74,8 @@ const SYSTEM_RULES = [
   '- Stay within the length rule of the slot; hashtags count towards it.',
   '- Every post takes a different angle and starts with a different opening, and none repeats a post listed in previousPosts of the brief.',
   '- Never invent prices, discounts, dates, statistics or facts that are not in the brief.',
-  '- "suggestedImagePrompt" describes, in one sentence, an image or photo to publish with the post.',
+  '- Write "content" in the language the task names, and "hashtags" in it too where natural. Names, and the hashtags the brand requires, stay exactly as written in the brief.',
+  '- "suggestedImagePrompt" describes, in one sentence, an image or photo to publish with the post. Write it in English, whatever the language of the post.',
   '',
   'Answer with one JSON object and nothing else: no prose, no code fences. Its shape:',
   OUTPUT_SHAPE,
@@ -82,8 +84,8 @@ const SYSTEM_RULES = [
 
 /**
  * Builds the prompts for one batch of ideas. Customer text (audience, campaign, brand kit, previous
- * posts) only ever appears JSON-encoded inside the <brief> block, with '<' and '>' escaped, so it
- * cannot close the block or pass for our own instructions.
+ * posts, a content language we do not know) only ever appears JSON-encoded inside the <brief>
+ * block, with '<' and '>' escaped, so it cannot close the block or pass for our own instructions.
  */
 export function buildIdeaPrompt(input: IdeaRequest): IdeaPrompt {
   const { request, slots, brandKit } = input;
@@ -97,6 +99,7 @@ export function buildIdeaPrompt(input: IdeaRequest): IdeaPrompt {
     `Content type: ${contentTypeGuides[request.contentType]}.`,
     `Tone: ${toneGuides[request.tone]}.`,
     `Emoji: ${emojiRules[brandKit?.emojiPolicy ?? 'sparing']}`,
+    `Language: ${languageRule(input.language)}`,
   ];
   if (request.targetAudience) lines.push('Write for the audience described in targetAudience of the brief.');
   if (request.campaignDescription) lines.push('The posts are about the campaign in campaignDescription.');
@@ -118,6 +121,16 @@ export function buildIdeaPrompt(input: IdeaRequest): IdeaPrompt {
   return { system: SYSTEM_RULES, user: lines.join('\n') };
 }
 
+/**
+ * The setting is free text: a language we know is named here, in our words; any other stays in the
+ * brief as customer text, so a "language" that is really an instruction is never read as one.
+ */
+function languageRule(language: string): string {
+  const known = knownLanguageName(language);
+  if (known) return `write the posts in ${known}.`;
+  return 'write the posts in the language named in language of the brief; if that is not the name of a language, write them in English.';
+}
+
 /** The brand kit fields the customer filled in: key in the brief, value, and the rule using it. */
 function brandEntries(kit: BrandKit | null) {
   if (!kit) return [];
@@ -136,9 +149,10 @@ function brandEntries(kit: BrandKit | null) {
   return entries.filter(([, value]) => value.length > 0);
 }
 
-function encodeBrief({ request, brandKit }: IdeaRequest): string {
+function encodeBrief({ request, brandKit, language }: IdeaRequest): string {
   const brand = brandEntries(brandKit);
   const brief = {
+    ...(!knownLanguageName(language) && { language }),
     businessType: request.businessType,
     ...(request.targetAudience && { targetAudience: request.targetAudience }),
     ...(request.campaignDescription && { campaignDescription: request.campaignDescription }),

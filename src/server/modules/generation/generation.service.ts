@@ -1,10 +1,20 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { BrandKit } from '../../../contracts/brand-kit';
-import type { GenerationRequest, GenerationResponse } from '../../../contracts/generation';
+import {
+  type GenerationRequest,
+  type GenerationResponse,
+  generationMessages,
+} from '../../../contracts/generation';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import { type Post, UNSAVED_ID_PREFIX } from '../../../contracts/posts';
+import { defaultUserPreferences } from '../../../contracts/settings';
 import type { AppContext } from '../../context';
-import { AiGenerationError, type GeneratedIdea } from '../../integrations/ai/ai-provider';
+import {
+  AiGenerationError,
+  type AiProvider,
+  type GeneratedIdea,
+  type IdeaRequest,
+} from '../../integrations/ai/ai-provider';
+import { isEnglish, languageLabel } from '../../integrations/ai/content-language';
 import { AppError } from '../../lib/app-error';
 import { historyBestTimeLabels } from '../best-times/best-times.service';
 import { loadBrandKit } from '../brand-kit/brand-kit.service';
@@ -13,6 +23,7 @@ import { toPost } from '../posts/post-view';
 import { insertPost } from '../posts/posts.repository';
 import { newPostRow, type PostActor } from '../posts/posts.service';
 import { enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
+import { getUserSettings } from '../settings/settings.service';
 import { suggestPostInsights } from './post-insights';
 
 /** Called with each post as soon as it is ready, for answers that stream. */
@@ -41,16 +52,12 @@ export async function generateForVisitor(
     posts.push(post);
     options.onPost?.(post);
   };
-  const ideas = await writeIdeas(
-    ctx,
-    request,
-    slotsFor(request.platforms, request.count),
-    null,
-    keep,
-    options.signal,
-  );
+  // A visitor has no settings: they get the default language, English.
+  const language = defaultUserPreferences.contentLanguage;
+  const slots = slotsFor(request.platforms, request.count);
+  const ideas = await writeIdeas(ctx, { request, slots, brandKit: null, language }, keep, options.signal);
   for (const idea of ideas) keep(idea);
-  return { posts, generator: describeWriter(ctx) };
+  return { posts, ...describeWriter(ctx.ai, language) };
 }
 
 /**
@@ -67,6 +74,8 @@ export async function generateForWorkspace(
   const db = ctx.database.db;
   await enforceRateLimit(db, rateRules.generation, actor.userId);
   const kit = await loadBrandKit(db, actor.workspaceId);
+  // The requesting user's own Settings › Content language, not a workspace-wide one.
+  const { contentLanguage: language } = await getUserSettings(db, actor.userId);
   const measuredBestTimes = await historyBestTimeLabels(db, { ...actor, platforms: request.platforms });
   const reservation = await reserveCredits(db, {
     workspaceId: actor.workspaceId,
@@ -98,7 +107,7 @@ export async function generateForWorkspace(
   };
   try {
     const slots = slotsFor(request.platforms, reservation.granted);
-    const ideas = await writeIdeas(ctx, request, slots, kit, keep, options.signal);
+    const ideas = await writeIdeas(ctx, { request, slots, brandKit: kit, language }, keep, options.signal);
     for (const idea of ideas) keep(idea);
     await saving;
   } catch (error) {
@@ -114,20 +123,19 @@ export async function generateForWorkspace(
     );
   }
   await settleCredits(db, reservation, saved.length);
-  return { posts: saved, generator: describeWriter(ctx) };
+  return { posts: saved, ...describeWriter(ctx.ai, language) };
 }
 
 async function writeIdeas(
   ctx: AppContext,
-  request: GenerationRequest,
-  slots: PublishingPlatform[],
-  brandKit: BrandKit | null,
+  input: Omit<IdeaRequest, 'seed'>,
   onIdea: (idea: GeneratedIdea) => void,
   signal: AbortSignal | undefined,
 ): Promise<GeneratedIdea[]> {
+  const { slots } = input;
   try {
     return await ctx.ai.generateIdeas(
-      { request, slots, brandKit, seed: randomInt(2 ** 31) },
+      { ...input, seed: randomInt(2 ** 31) },
       { onIdea: (idea) => (slots.includes(idea.platform) ? onIdea(idea) : undefined), signal },
     );
   } catch (error) {
@@ -139,8 +147,18 @@ async function writeIdeas(
   }
 }
 
-function describeWriter(ctx: AppContext) {
-  return { name: ctx.ai.name, sandbox: ctx.ai.sandbox };
+/**
+ * Which writer wrote the posts and, when the offline composer (the sandbox writer, English only)
+ * wrote them for someone whose content language is another, a notice saying so: a user who chose
+ * Spanish must not be handed English posts without a word.
+ */
+function describeWriter(
+  writer: Pick<AiProvider, 'name' | 'sandbox'>,
+  language: string,
+): Pick<GenerationResponse, 'generator' | 'notice'> {
+  const generator = { name: writer.name, sandbox: writer.sandbox };
+  if (!writer.sandbox || isEnglish(language)) return { generator };
+  return { generator, notice: generationMessages.englishOnly(languageLabel(language)) };
 }
 
 function sameIdea(a: { platform: string; content: string }, b: { platform: string; content: string }) {

@@ -6,6 +6,7 @@ import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { toneLabels } from '../../content/labels';
+import { useHealth } from '../../health/api/get-health';
 import { useBrandKit } from '../api/get-brand-kit';
 import { useUpdateUserSettings } from '../api/update-settings';
 import { generatorStartTone, languageOptions } from '../content-defaults';
@@ -17,13 +18,16 @@ export const CONTENT_DEFAULTS_NOT_SAVED = 'Your content defaults could not be sa
 
 /**
  * Settings › Content defaults: each control saves at once (PUT /api/user/settings). The tone is
- * what the Content Generator starts on; language and auto-publish are stored, and their hints
- * say honestly that nothing acts on them yet.
+ * what the Content Generator starts on; the language is the one the AI writer writes this user's
+ * posts in, except on a server whose AI writer is the offline one (a sandbox in /api/health), which
+ * writes English only and whose hint says so. Auto-publish is stored, and its hint says honestly
+ * that nothing acts on it yet.
  */
 export function ContentDefaultsCard({ settings }: { settings: UserSettings }) {
   const id = useId();
   const update = useUpdateUserSettings();
   const brandKit = useBrandKit();
+  const offlineWriter = useHealth().data?.adapters.ai.sandbox === true;
   const brandTone = brandKit.data?.defaultTone;
   const startTone = generatorStartTone(settings.defaultTone, brandTone);
 
@@ -47,6 +51,9 @@ export function ContentDefaultsCard({ settings }: { settings: UserSettings }) {
     startTone && startTone !== settings.defaultTone
       ? `The Content Generator starts on your brand kit's tone (${toneLabels[startTone]}) while this is Professional; pick another to use your own.`
       : 'The tone the Content Generator starts on. You can still change it for each batch.';
+  const languageHint = offlineWriter
+    ? 'The language your posts and hashtags are written in, once an AI service is connected. Until then the built-in offline writer writes English only.'
+    : 'The language the AI writer writes your posts and hashtags in.';
 
   return (
     <SettingsSection
@@ -70,11 +77,7 @@ export function ContentDefaultsCard({ settings }: { settings: UserSettings }) {
               ))}
             </Select>
           </FormField>
-          <FormField
-            id={languageId}
-            label="Content language"
-            hint="Saved for later: Kitepost writes posts in English for now, whatever is chosen here."
-          >
+          <FormField id={languageId} label="Content language" hint={languageHint}>
             <Select
               id={languageId}
               value={settings.contentLanguage}

@@ -22,6 +22,7 @@ export function ideaRequest(
     request,
     slots: slots as PublishingPlatform[],
     brandKit: options.brandKit ?? null,
+    language: 'english',
     seed: options.seed ?? 1,
   };
 }
