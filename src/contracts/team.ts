@@ -248,6 +248,7 @@ export const teamMessages = {
   invitationRevoked: 'This invitation was revoked.',
   invitationAccepted: 'This invitation has already been used.',
   invitationNotFound: 'This invitation link is not valid.',
+  invitationWorkspaceDeleted: 'The workspace this invitation is for has been deleted.',
   alreadyMember: 'That person is already a member of this workspace.',
   alreadyInvited: 'That address already has a pending invitation. Revoke it to send a new one.',
   ownerOnlyTransfer: 'Only the owner can transfer ownership.',

@@ -1,11 +1,19 @@
 import { accountMessages } from '../../../contracts/settings';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { countOtherActiveAdmins } from '../admin/admin-users.repository';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { applyBillingEventNow, type BillingDeps } from '../billing/billing-events.service';
 import { isEnded } from '../billing/billing-state';
 import { deleteUserWithWorkspaces, type UserDeletionDeps } from '../users/user-deletion';
-import { listSolelyOwnedWorkspaceIds, listSubscriptionsOf } from '../users/user-deletion.repository';
+import {
+  listSolelyOwnedWorkspaceIds,
+  listSubscriptionsOf,
+  lockActiveAdmins,
+  lockWorkspacesForDeletion,
+  reopenInvitations,
+  revokeOpenInvitationsOf,
+} from '../users/user-deletion.repository';
 import { findUserById } from '../users/users.repository';
 import { listWorkspacesWithOtherMembers } from './account.repository';
 
@@ -19,6 +27,8 @@ export const deletionRefusals = {
   systemUser: 'This is the built-in operator account; it cannot be deleted.',
   otherProvider:
     'Your subscription is with a payment provider this Kitepost no longer uses, so it cannot be cancelled from here.',
+  changedMeanwhile:
+    'Your workspaces changed while your account was being deleted, so nothing was deleted. Please try again.',
 } as const;
 
 export const deletionMessages = {
@@ -31,6 +41,8 @@ function refuse(reason: string): never {
   throw new AppError('conflict', accountMessages.deletionUnavailable.description, { reason });
 }
 
+type DeletingUser = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
 /**
  * DELETE /api/user/account. Whether the account may go is checked before the typed email, so a
  * client can learn it without deleting anything (a wrong confirmEmail answers 400 only when the
@@ -38,6 +50,13 @@ function refuse(reason: string): never {
  * owns are cancelled at once at the provider (they would keep charging a deleted account), and
  * the user goes with those workspaces, their posts, accounts and images, like the admin delete.
  * Memberships elsewhere end; the posts they made there stay, without an author.
+ *
+ * The checks are made again under locks in the deleting transaction (deleteAccountNow). The
+ * provider cannot be called inside it: the sandbox provider writes with the app's db, which on
+ * PGlite waits for the open transaction, recording the cancel locks the workspace in a
+ * transaction of its own, and a slow provider would hold the locks. So before cancelling, a short
+ * locked transaction checks again and revokes the workspaces' open invitations: nobody can join
+ * while the provider is asked, and a deletion refused after a cancel is as unlikely as it can be.
  */
 export async function deleteOwnAccount(
   deps: AccountDeletionDeps,
@@ -58,8 +77,25 @@ export async function deleteOwnAccount(
     throw new AppError('bad_request', accountMessages.confirmEmailMismatch);
   }
 
-  const cancelledSubscriptions = await cancelLiveSubscriptions(deps, workspaceIds);
-  await deleteUserWithWorkspaces(deps, user.id, workspaceIds);
+  const live = await liveSubscriptionsOf(deps, workspaceIds);
+  const closedAt = new Date();
+  const closed =
+    live.length === 0
+      ? []
+      : await db.transaction(async (tx) => {
+          await lockWorkspacesForDeletion(tx, workspaceIds);
+          await recheckDeletable(tx, user, workspaceIds, { cancelled: false });
+          return revokeOpenInvitationsOf(tx, workspaceIds, closedAt);
+        });
+  let cancelledSubscriptions: string[];
+  try {
+    cancelledSubscriptions = await cancelSubscriptions(deps, live);
+    await deleteAccountNow(deps, user, workspaceIds);
+  } catch (error) {
+    // The account stays, so its invitations may be accepted again.
+    await reopenInvitations(db, closed, closedAt);
+    throw error;
+  }
   await insertAuditEntry(db, {
     actorUserId: user.id,
     action: 'user.self_deleted',
@@ -72,15 +108,64 @@ export async function deleteOwnAccount(
 }
 
 /**
- * Cancels now (not at period end: there will be no account to use the rest of the period) every
- * subscription of these workspaces that has not ended, and records it as its webhook would. A
- * failure stops the deletion before anything is deleted; what was cancelled stays cancelled, and
- * a retry finds it ended. Answers the provider ids cancelled.
+ * The deletion itself, deciding again under the locks: a member who joined, an ownership that
+ * moved or an admin who left since the checks above refuses it with the same answer. Exported for
+ * tests that change things between the checks and the deletion.
  */
-async function cancelLiveSubscriptions(deps: AccountDeletionDeps, workspaceIds: string[]): Promise<string[]> {
+export async function deleteAccountNow(
+  deps: AccountDeletionDeps,
+  user: DeletingUser,
+  workspaceIds: string[],
+): Promise<void> {
+  await deleteUserWithWorkspaces(deps, user.id, workspaceIds, (tx) =>
+    recheckDeletable(tx, user, workspaceIds, { cancelled: true }),
+  );
+}
+
+/**
+ * deleteOwnAccount's refusals, asked again on `tx` once the workspaces are locked. The user's
+ * solely owned workspaces must still be exactly those decided on (the subscriptions cancelled
+ * and the workspaces deleted are theirs), and none of them may have a live subscription left.
+ */
+async function recheckDeletable(
+  tx: Db,
+  user: DeletingUser,
+  workspaceIds: string[],
+  options: { cancelled: boolean },
+): Promise<void> {
+  if (user.role === 'admin' && (await lockActiveAdmins(tx)).every((id) => id === user.id)) {
+    refuse(deletionRefusals.lastAdmin);
+  }
+  const owned = await listSolelyOwnedWorkspaceIds(tx, user.id);
+  const [shared] = await listWorkspacesWithOtherMembers(tx, user.id, owned);
+  if (shared) refuse(deletionRefusals.ownsTeam(shared.name));
+  const decided = new Set(workspaceIds);
+  if (owned.length !== decided.size || owned.some((id) => !decided.has(id))) {
+    refuse(deletionRefusals.changedMeanwhile);
+  }
+  if (options.cancelled && (await listSubscriptionsOf(tx, workspaceIds)).some((s) => !isEnded(s))) {
+    refuse(deletionRefusals.changedMeanwhile);
+  }
+}
+
+/** The subscriptions of these workspaces that have not ended; refused when one is with another provider. */
+async function liveSubscriptionsOf(deps: AccountDeletionDeps, workspaceIds: string[]) {
   const live = (await listSubscriptionsOf(deps.db, workspaceIds)).filter((s) => !isEnded(s));
+  if (live.some((s) => s.provider !== deps.billing.provider.kind)) refuse(deletionRefusals.otherProvider);
+  return live;
+}
+
+/**
+ * Cancels now (not at period end: there will be no account to use the rest of the period) each
+ * of these subscriptions, and records it as its webhook would. A failure stops the deletion
+ * before anything is deleted; what was cancelled stays cancelled, and a retry finds it ended.
+ * Answers the provider ids cancelled.
+ */
+async function cancelSubscriptions(
+  deps: AccountDeletionDeps,
+  live: Awaited<ReturnType<typeof liveSubscriptionsOf>>,
+): Promise<string[]> {
   const { provider } = deps.billing;
-  if (live.some((s) => s.provider !== provider.kind)) refuse(deletionRefusals.otherProvider);
   const cancelled: string[] = [];
   for (const subscription of live) {
     try {

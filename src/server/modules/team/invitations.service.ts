@@ -26,6 +26,7 @@ import {
   type InvitationRow,
   insertInvitation,
   isMemberByEmail,
+  lockWorkspaceForJoining,
   markInvitationAccepted,
   revokeInvitation,
 } from './team.repository';
@@ -201,8 +202,26 @@ export async function acceptInvitationByToken(
   }
   refuseUnlessPending(statusOf(invitation, now));
   await requirePlanFeature(db, workspaceId, 'teamCollaboration');
+  const name = displayNameOf(joiner);
+  const role = roleLabels[invitation.role];
+  const outcome = await db.transaction(async (tx) => {
+    // The workspace's lock orders this join with its deletion (which locks it FOR UPDATE).
+    if (!(await lockWorkspaceForJoining(tx, workspaceId))) return 'workspace_deleted' as const;
+    if (!(await acceptInvitation(tx, invitation, joiner.userId, now))) return 'not_open' as const;
+    // With the join: once it commits the workspace may be deleted, and the entry could not be added.
+    await insertActivity(tx, {
+      workspaceId,
+      actorUserId: joiner.userId,
+      kind: 'team.joined',
+      summary: `${shortNameOf(joiner)} joined as ${role}`,
+    });
+    return 'joined' as const;
+  });
+  if (outcome === 'workspace_deleted') {
+    throw new AppError('not_found', teamMessages.invitationWorkspaceDeleted);
+  }
   // Two accepts of one link: the conditional update lets one win; the other learns what happened.
-  if (!(await acceptInvitation(db, invitation, joiner.userId, now))) {
+  if (outcome === 'not_open') {
     const { invitation: fresh } = await findByToken(deps, token);
     // A double click: the first of this user's own requests already joined them.
     if (fresh.acceptedByUserId === joiner.userId)
@@ -211,22 +230,20 @@ export async function acceptInvitationByToken(
     throw new AppError('conflict', teamMessages.invitationAccepted);
   }
 
-  const name = displayNameOf(joiner);
-  const role = roleLabels[invitation.role];
-  await insertActivity(db, {
-    workspaceId,
-    actorUserId: joiner.userId,
-    kind: 'team.joined',
-    summary: `${shortNameOf(joiner)} joined as ${role}`,
-  });
-  await notifyWorkspace(deps, {
-    workspaceId,
-    kind: 'member_joined',
-    title: `${name} joined the team`,
-    body: `${name} (${joiner.email}) accepted the invitation and joined as ${role}.`,
-    link: '/team',
-    to: { roles: ['owner', 'admin'], exceptUserId: joiner.userId },
-  });
+  try {
+    await notifyWorkspace(deps, {
+      workspaceId,
+      kind: 'member_joined',
+      title: `${name} joined the team`,
+      body: `${name} (${joiner.email}) accepted the invitation and joined as ${role}.`,
+      link: '/team',
+      to: { roles: ['owner', 'admin'], exceptUserId: joiner.userId },
+    });
+  } catch (error) {
+    // They have joined (a workspace deleted just after would refuse the notice's rows); a lost
+    // notice must not answer them that they did not.
+    deps.log.warn({ err: error, workspaceId }, 'member-joined notice not saved');
+  }
   return { workspaceId, user: await sessionUserOf(db, joiner) };
 }
 

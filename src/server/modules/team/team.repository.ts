@@ -224,34 +224,46 @@ export async function findInvitationByTokenHash(db: Db, tokenHash: string) {
 }
 
 /**
+ * Locks the invitation's workspace FOR SHARE before anyone joins it, so a deletion deciding
+ * under its FOR UPDATE lock either sees the new member or has already deleted the workspace.
+ * False when the workspace is gone.
+ */
+export async function lockWorkspaceForJoining(tx: Db, workspaceId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId))
+    .for('share');
+  return row !== undefined;
+}
+
+/**
  * Marks the invitation used by `userId`, joins them with its role (unless they are a member
- * already) and makes the workspace their active one, in one transaction. The update only
- * matches an open, unexpired invitation, so of two concurrent accepts exactly one wins; false
- * for the loser, with nothing changed.
+ * already) and makes the workspace their active one; run in the caller's transaction, after
+ * lockWorkspaceForJoining. The update only matches an open, unexpired invitation, so of two
+ * concurrent accepts exactly one wins; false for the loser, with nothing changed.
  */
 export async function acceptInvitation(
-  db: Db,
+  tx: Db,
   invitation: Pick<InvitationRow, 'id' | 'workspaceId' | 'role'>,
   userId: string,
   now: Date,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [accepted] = await tx
-      .update(invitations)
-      .set({ acceptedAt: now, acceptedByUserId: userId })
-      .where(and(eq(invitations.id, invitation.id), openInvitation, gt(invitations.expiresAt, now)))
-      .returning({ id: invitations.id });
-    if (!accepted) return false;
-    await tx
-      .insert(workspaceMembers)
-      .values({ workspaceId: invitation.workspaceId, userId, role: invitation.role })
-      .onConflictDoNothing();
-    await tx
-      .update(users)
-      .set({ activeWorkspaceId: invitation.workspaceId, updatedAt: now })
-      .where(eq(users.id, userId));
-    return true;
-  });
+  const [accepted] = await tx
+    .update(invitations)
+    .set({ acceptedAt: now, acceptedByUserId: userId })
+    .where(and(eq(invitations.id, invitation.id), openInvitation, gt(invitations.expiresAt, now)))
+    .returning({ id: invitations.id });
+  if (!accepted) return false;
+  await tx
+    .insert(workspaceMembers)
+    .values({ workspaceId: invitation.workspaceId, userId, role: invitation.role })
+    .onConflictDoNothing();
+  await tx
+    .update(users)
+    .set({ activeWorkspaceId: invitation.workspaceId, updatedAt: now })
+    .where(eq(users.id, userId));
+  return true;
 }
 
 /** Marks a pending invitation used by someone who turned out to be a member already. */

@@ -2,10 +2,14 @@ import type { Db } from '../../db/client';
 import type { MediaStorage } from '../../integrations/storage/media-storage';
 import type { JobQueue } from '../../jobs/boss';
 import { dropPublishJob } from '../publishing/publish-queue';
+import { ensureWorkspaceFor } from '../workspaces/workspaces.service';
 import {
   deleteUserAndWorkspaces,
   listMediaStorageKeys,
+  listOtherMemberIds,
   listScheduledPublishJobIds,
+  lockMembershipsOf,
+  lockWorkspacesForDeletion,
 } from './user-deletion.repository';
 
 export interface UserDeletionDeps {
@@ -16,22 +20,40 @@ export interface UserDeletionDeps {
 }
 
 /**
+ * The caller's rules, asked again inside the deleting transaction once the user's memberships
+ * and the workspaces are locked; it throws to refuse (and nothing is deleted). Runs on `tx` only:
+ * on PGlite's single connection a query on the app's db would wait for this transaction forever.
+ */
+export type DeletionRecheck = (tx: Db) => Promise<void>;
+
+/**
  * Deletes the user and the workspaces they solely own (`workspaceIds`, from
- * listSolelyOwnedWorkspaceIds): the caller has already decided they may go (no other members, no
- * live subscription). Afterwards the publish jobs of those workspaces' scheduled posts are dropped
- * (a stale job would find no post anyway) and their images removed from storage: the rows are
- * gone with the workspaces, so nothing would ever remove the bytes later.
+ * listSolelyOwnedWorkspaceIds): the caller has already decided they may go, and `recheck`
+ * decides again under the locks, so an invitation accepted or an ownership moved meanwhile is
+ * seen before anything goes. Afterwards the publish jobs of those workspaces' scheduled posts are
+ * dropped (a stale job would find no post anyway) and their images removed from storage: the rows
+ * are gone with the workspaces, so nothing would ever remove the bytes later. Members of those
+ * workspaces left with no workspace at all get a Free one, as when a team deletes its workspace.
  */
 export async function deleteUserWithWorkspaces(
   deps: UserDeletionDeps,
   userId: string,
   workspaceIds: string[],
+  recheck?: DeletionRecheck,
 ): Promise<void> {
-  const [jobIds, storageKeys] = await Promise.all([
-    listScheduledPublishJobIds(deps.db, workspaceIds),
-    listMediaStorageKeys(deps.db, workspaceIds),
-  ]);
-  await deleteUserAndWorkspaces(deps.db, userId, workspaceIds);
+  const { jobIds, storageKeys, otherMemberIds } = await deps.db.transaction(async (tx) => {
+    await lockMembershipsOf(tx, userId);
+    await lockWorkspacesForDeletion(tx, workspaceIds);
+    await recheck?.(tx);
+    // Read under the locks: nothing can be added to these workspaces until they are gone.
+    const removed = {
+      jobIds: await listScheduledPublishJobIds(tx, workspaceIds),
+      storageKeys: await listMediaStorageKeys(tx, workspaceIds),
+      otherMemberIds: await listOtherMemberIds(tx, userId, workspaceIds),
+    };
+    await deleteUserAndWorkspaces(tx, userId, workspaceIds);
+    return removed;
+  });
   await Promise.all(jobIds.map((publishJobId) => dropPublishJob(deps, { publishJobId })));
   // One at a time: an account may have many images, and storage is not worth flooding.
   for (const key of storageKeys) {
@@ -42,4 +64,5 @@ export async function deleteUserWithWorkspaces(
       );
     });
   }
+  for (const memberId of otherMemberIds) await ensureWorkspaceFor(deps.db, memberId);
 }

@@ -46,6 +46,15 @@ export async function findWorkspaceById(db: Db, workspaceId: string): Promise<Wo
   return row;
 }
 
+/**
+ * The workspace, locked FOR UPDATE until the transaction ends: nothing can join it or be added
+ * to it meanwhile (every insert that references it waits), and a concurrent delete goes first.
+ */
+export async function lockWorkspace(tx: Db, workspaceId: string): Promise<WorkspaceRow | undefined> {
+  const [row] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for('update');
+  return row;
+}
+
 /** Every workspace the user is a member of, with their role and how many members it has. */
 export async function listWorkspacesOfUser(db: Db, userId: string) {
   const memberCount = sql<number>`(select count(*)::int from ${workspaceMembers} others where others.workspace_id = ${workspaces.id})`;

@@ -21,7 +21,9 @@ import {
   insertWorkspaceWithOwner,
   listMemberIds,
   listWorkspacesOfUser,
+  lockWorkspace,
   setActiveWorkspace,
+  type WorkspaceRow,
 } from './workspaces.repository';
 
 export const workspaceMessages = {
@@ -97,21 +99,8 @@ export async function deleteWorkspace(
   const { db } = deps;
   const workspace = await findWorkspaceById(db, actor.workspaceId);
   if (!workspace) throw new AppError('not_found', workspaceMessages.notFound);
-  if (confirmName.trim() !== workspace.name.trim()) {
-    throw new AppError('bad_request', workspaceMessages.confirmNameMismatch);
-  }
-  if ((await countMembershipsOf(db, actor.userId)) <= 1) {
-    throw new AppError('conflict', workspaceMessages.onlyWorkspace);
-  }
-  const live = (await listSubscriptionsOf(db, [workspace.id])).filter((s) => !isEnded(s));
-  if (live.length > 0) throw new AppError('conflict', workspaceMessages.liveSubscription);
-
-  const [memberIds, jobIds, storageKeys] = await Promise.all([
-    listMemberIds(db, workspace.id),
-    listScheduledPublishJobIds(db, [workspace.id]),
-    listMediaStorageKeys(db, [workspace.id]),
-  ]);
-  await deleteWorkspaceRow(db, workspace.id);
+  await assertMayDelete(db, workspace, actor.userId, confirmName);
+  const { memberIds, jobIds, storageKeys } = await deleteWorkspaceNow(db, actor, confirmName);
   await Promise.all(jobIds.map((publishJobId) => dropPublishJob(deps, { publishJobId })));
   for (const key of storageKeys) {
     await deps.storage.delete(key).catch((error: unknown) => {
@@ -121,10 +110,46 @@ export async function deleteWorkspace(
       );
     });
   }
-  for (const userId of memberIds) {
-    if (userId !== actor.userId) await ensureWorkspaceFor(db, userId);
-  }
+  // The actor too: a workspace of theirs deleted meanwhile elsewhere must not leave them with none.
+  for (const userId of memberIds) await ensureWorkspaceFor(db, userId);
   return sessionUserOf(db, actor);
+}
+
+/**
+ * The deletion itself, in one transaction: the workspace is locked (an invitation accepted
+ * meanwhile either joined before, and its member is among those answered, or waits and then
+ * finds the workspace gone), deleteWorkspace's checks are made again on what is locked, and
+ * what must be cleaned up afterwards is read before the delete. Exported for tests that change
+ * things between the checks and the deletion.
+ */
+export async function deleteWorkspaceNow(
+  db: Db,
+  actor: { userId: string; workspaceId: string },
+  confirmName: string,
+): Promise<{ memberIds: string[]; jobIds: string[]; storageKeys: string[] }> {
+  return db.transaction(async (tx) => {
+    const workspace = await lockWorkspace(tx, actor.workspaceId);
+    if (!workspace) throw new AppError('not_found', workspaceMessages.notFound);
+    await assertMayDelete(tx, workspace, actor.userId, confirmName);
+    const removed = {
+      memberIds: await listMemberIds(tx, workspace.id),
+      jobIds: await listScheduledPublishJobIds(tx, [workspace.id]),
+      storageKeys: await listMediaStorageKeys(tx, [workspace.id]),
+    };
+    await deleteWorkspaceRow(tx, workspace.id);
+    return removed;
+  });
+}
+
+async function assertMayDelete(db: Db, workspace: WorkspaceRow, userId: string, confirmName: string) {
+  if (confirmName.trim() !== workspace.name.trim()) {
+    throw new AppError('bad_request', workspaceMessages.confirmNameMismatch);
+  }
+  if ((await countMembershipsOf(db, userId)) <= 1) {
+    throw new AppError('conflict', workspaceMessages.onlyWorkspace);
+  }
+  const live = (await listSubscriptionsOf(db, [workspace.id])).filter((s) => !isEnded(s));
+  if (live.length > 0) throw new AppError('conflict', workspaceMessages.liveSubscription);
 }
 
 /**
