@@ -6,6 +6,7 @@ import { teamMessages } from '../../src/contracts/team';
 import { invitations, users, workspaceMembers, workspaces } from '../../src/server/db/schema';
 import {
   type AccountDeletionDeps,
+  DELETION_CHANGED_MEANWHILE,
   deleteAccountNow,
   deletionRefusals,
 } from '../../src/server/modules/account/account-deletion.service';
@@ -173,7 +174,8 @@ describe.each(databaseKinds)('deletions racing an invitation on %s', (kind) => {
     const decided = await decidedDeletionOf(account.user.id);
     await subscribeInSandbox(t.app, account.cookie, 'starter');
     await expect(deleteAccountNow(deps(), decided.user, decided.workspaceIds)).rejects.toMatchObject({
-      details: { reason: deletionRefusals.changedMeanwhile },
+      code: 'conflict',
+      message: DELETION_CHANGED_MEANWHILE,
     });
     expect(await workspaceExists(workspaceOf(account).id)).toBe(true);
     // A retry cancels it and goes through.

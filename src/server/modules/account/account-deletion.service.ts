@@ -27,9 +27,11 @@ export const deletionRefusals = {
   systemUser: 'This is the built-in operator account; it cannot be deleted.',
   otherProvider:
     'Your subscription is with a payment provider this Kitepost no longer uses, so it cannot be cancelled from here.',
-  changedMeanwhile:
-    'Your workspaces changed while your account was being deleted, so nothing was deleted. Please try again.',
 } as const;
+
+/** Not a refusal for support: something changed mid-way, and trying again decides afresh. */
+export const DELETION_CHANGED_MEANWHILE =
+  'Your workspaces changed while your account was being deleted, so nothing was deleted. Please try again.';
 
 export const deletionMessages = {
   cancelFailed:
@@ -141,10 +143,10 @@ async function recheckDeletable(
   if (shared) refuse(deletionRefusals.ownsTeam(shared.name));
   const decided = new Set(workspaceIds);
   if (owned.length !== decided.size || owned.some((id) => !decided.has(id))) {
-    refuse(deletionRefusals.changedMeanwhile);
+    throw new AppError('conflict', DELETION_CHANGED_MEANWHILE);
   }
   if (options.cancelled && (await listSubscriptionsOf(tx, workspaceIds)).some((s) => !isEnded(s))) {
-    refuse(deletionRefusals.changedMeanwhile);
+    throw new AppError('conflict', DELETION_CHANGED_MEANWHILE);
   }
 }
 

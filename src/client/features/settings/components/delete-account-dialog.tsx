@@ -23,7 +23,10 @@ interface DeleteAccountDialogProps {
 /** Danger Zone › Delete Account: what goes, then the user's email typed to confirm. */
 export function DeleteAccountDialog({ email, open, onOpenChange }: DeleteAccountDialogProps) {
   const [inputError, setInputError] = useState<string | null>(null);
-  /** Why the server refused (409): e.g. a workspace you own still has other members. */
+  /**
+   * Why the server refused (a 409 with a reason): e.g. a workspace you own still has other members.
+   * A 409 without one (things changed mid-way) is an ordinary failure: trying again may work.
+   */
   const [refusal, setRefusal] = useState<string | null>(null);
   const remove = useDeleteAccount();
 
@@ -38,10 +41,11 @@ export function DeleteAccountDialog({ email, open, onOpenChange }: DeleteAccount
       onError: (error) => {
         if (isUnauthorized(error)) return;
         const message = failureMessage(error, ACCOUNT_NOT_DELETED);
-        if (failureStatus(error) === 409) {
+        const reason = failureStatus(error) === 409 ? refusalReason(error) : null;
+        if (reason) {
           // Spec §8: deletion that cannot be self-served; the dialog keeps the reason in view.
           toast({ ...accountMessages.deletionUnavailable, variant: 'destructive' });
-          setRefusal(refusalReason(error) ?? message);
+          setRefusal(reason);
           return;
         }
         if (failureIssues(error).length > 0 || message === accountMessages.confirmEmailMismatch) {
