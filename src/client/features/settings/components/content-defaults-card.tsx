@@ -3,6 +3,7 @@ import { type Tone, tones } from '../../../../contracts/content-options';
 import type { UpdateUserSettingsBody, UserSettings } from '../../../../contracts/settings';
 import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
+import { SwitchRow } from '../../../components/ui/switch-row';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { toneLabels } from '../../content/labels';
@@ -12,7 +13,6 @@ import { useUpdateUserSettings } from '../api/update-settings';
 import { generatorStartTone, languageOptions } from '../content-defaults';
 import { describedBy, FormField } from './form-field';
 import { SettingsSection } from './settings-section';
-import { SwitchRow } from './switch-row';
 
 export const CONTENT_DEFAULTS_NOT_SAVED = 'Your content defaults could not be saved. Please try again.';
 

@@ -4,12 +4,12 @@ import { settingsMessages, type UserSettings } from '../../../../contracts/setti
 import { InlineLoading } from '../../../components/full-page-message';
 import { QueryFailureCard } from '../../../components/query-failure-card';
 import { Card } from '../../../components/ui/card';
+import { SwitchRow } from '../../../components/ui/switch-row';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { useUserSettings } from '../api/get-settings';
 import { useUpdateUserSettings } from '../api/update-settings';
 import { SettingsSection } from './settings-section';
-import { SwitchRow } from './switch-row';
 
 /** The weekly report email links here ("Turn them off": modules/reports). */
 export const NOTIFICATIONS_SECTION_ID = 'notifications';

@@ -4,6 +4,7 @@ import { accountMessages, type UserSettings } from '../../../../contracts/settin
 import { QueryFailureCard } from '../../../components/query-failure-card';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { SwitchRow } from '../../../components/ui/switch-row';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { useUserSessions } from '../api/get-sessions';
@@ -11,7 +12,6 @@ import { useUpdateUserSettings } from '../api/update-settings';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { SettingsSection } from './settings-section';
 import { SignedInSessions } from './signed-in-sessions';
-import { SwitchRow } from './switch-row';
 
 export const PRIVACY_NOT_SAVED = 'Your privacy settings could not be saved. Please try again.';
 

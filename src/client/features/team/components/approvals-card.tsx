@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { SwitchRow } from '../../../components/ui/switch-row';
 import { toast } from '../../../components/ui/use-toast';
 import { useUpdateTeamSettings } from '../api/update-team-settings';
 import { toastFailure } from '../toast-failure';
@@ -18,17 +19,10 @@ export function ApprovalsCard({ requireApproval, manages, locked }: ApprovalsCar
   const update = useUpdateTeamSettings();
   const inputId = `${id}-require-approval`;
   const disabled = !manages || (locked && !requireApproval);
-  // Set in the change event itself, so the switch never springs back for a frame while the
-  // optimistic cache update (which waits for the team query to be cancelled) catches up.
-  const [moving, setMoving] = useState<boolean | null>(null);
-  const shown = moving ?? requireApproval;
-
-  const toggle = (next: boolean) => {
-    setMoving(next);
+  const toggle = (next: boolean) =>
     update.mutate(
       { requireApproval: next },
       {
-        onSettled: () => setMoving(null),
         onSuccess: () =>
           toast({
             title: next ? 'Approvals Turned On' : 'Approvals Turned Off',
@@ -39,32 +33,19 @@ export function ApprovalsCard({ requireApproval, manages, locked }: ApprovalsCar
         onError: (error) => toastFailure('Setting Not Saved', error),
       },
     );
-  };
 
   return (
     <TeamCard id="team-approvals" title="Approvals">
-      <div className="flex items-start justify-between gap-4">
-        <div className="grid min-w-0 gap-1">
-          <label htmlFor={inputId} className="text-sm font-medium text-slate-900">
-            Require approval before posts are published
-          </label>
-          <p id={`${inputId}-description`} className="text-sm text-slate-600">
-            Posts an editor schedules wait for an owner, admin or approver, who approves them or asks for
-            changes. Changing a post that was already approved sends it back for approval.
-          </p>
-        </div>
-        <input
-          id={inputId}
-          type="checkbox"
-          role="switch"
-          checked={shown}
-          aria-checked={shown}
-          disabled={disabled || update.isPending}
-          onChange={(event) => toggle(event.target.checked)}
-          aria-describedby={`${inputId}-description${manages ? '' : ` ${inputId}-readonly`}`}
-          className="relative mt-0.5 h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-5 before:rounded-full before:bg-white before:shadow-sm before:transition-transform before:content-[''] checked:bg-indigo-600 checked:before:translate-x-5 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60 motion-reduce:transition-none motion-reduce:before:transition-none"
-        />
-      </div>
+      <SwitchRow
+        id={inputId}
+        className="items-start"
+        label="Require approval before posts are published"
+        description="Posts an editor schedules wait for an owner, admin or approver, who approves them or asks for changes. Changing a post that was already approved sends it back for approval."
+        checked={requireApproval}
+        onCheckedChange={toggle}
+        disabled={disabled || update.isPending}
+        describedBy={manages ? undefined : `${inputId}-readonly`}
+      />
       {!manages ? (
         <p
           id={`${inputId}-readonly`}
