@@ -201,4 +201,23 @@ describe.each(databaseKinds)('workspaces on %s', (kind) => {
     expect(samSession.statusCode, samSession.body).toBe(200);
     expect((samSession.json() as SessionUser).workspace).toMatchObject({ role: 'owner', plan: 'free' });
   });
+
+  it('a user somehow left with no workspace gets a Free one when signing in, instead of a refusal', async () => {
+    const stranded = await signUp(t.app);
+    const ownWorkspace = workspaceOf(stranded).id;
+    // As a crash between a team's deletion and ensureWorkspaceFor would leave them.
+    await db().delete(workspaces).where(eq(workspaces.id, ownWorkspace));
+    expect((await asUser(t.app, stranded.cookie).get('/api/auth/user')).statusCode).toBe(401);
+
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: stranded.email, password: stranded.password },
+      remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const { workspace } = signIn.json<{ user: SessionUser }>().user;
+    expect(workspace).toMatchObject({ role: 'owner', plan: 'free' });
+    expect(workspace.id).not.toBe(ownWorkspace);
+  });
 });

@@ -18,6 +18,7 @@ import {
   grantSessionAdminAccess,
 } from '../users/users.repository';
 import { loadSessionUser } from '../users/users.service';
+import { ensureWorkspaceFor } from '../workspaces/workspaces.service';
 import { ensureOperatorUser } from './operator';
 
 /** What a route needs to answer: a status, a body and the cookies to set. */
@@ -45,7 +46,14 @@ async function loggedIn(
   message: string,
   setCookies: string[],
 ): Promise<AuthOutcome<LoginResponse>> {
-  const user = await loadSessionUser(ctx.database.db, userId, { adminAccess: false });
+  const { db } = ctx.database;
+  let user = await loadSessionUser(db, userId, { adminAccess: false });
+  if (!user) {
+    // Everyone keeps a workspace (ensureWorkspaceFor runs after removals and deletions); one left
+    // without, e.g. by a crash just after a team's deletion, gets theirs here instead of a refusal.
+    await ensureWorkspaceFor(db, userId);
+    user = await loadSessionUser(db, userId, { adminAccess: false });
+  }
   if (!user) return refused(401, authMessages.signInRefused);
   return { status: 200, body: { success: true, user, message }, setCookies };
 }
