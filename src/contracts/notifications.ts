@@ -9,6 +9,7 @@ export const notificationKinds = [
   'payment_failed',
   'subscription_changed',
   'approval_requested',
+  'approval_overdue',
   'post_approved',
   'changes_requested',
   'post_comment',

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import { approvalOverdueJob } from './approval-overdue.job';
 import { billingLifecycleJob } from './billing-lifecycle.job';
 import type { JobsContext } from './boss';
 import { cleanupExpiredJob } from './cleanup-expired.job';
@@ -29,4 +30,5 @@ export const allJobs: JobDefinition[] = [
   billingLifecycleJob,
   metricsSyncJob,
   weeklyReportJob,
+  approvalOverdueJob,
 ];

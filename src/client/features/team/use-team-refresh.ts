@@ -7,9 +7,10 @@ import { useRefreshOnNotice } from '../notifications/use-notice-refresh';
 import { workspacesQueryKey } from '../workspaces/api/get-workspaces';
 import { teamQueryKey } from './api/get-team';
 
-/** A teammate submitted, approved, sent back or commented on a post. */
+/** A teammate submitted, approved, sent back or commented on a post, or a waiting post missed its time. */
 export const approvalNotificationKinds: ReadonlySet<NotificationKind> = new Set([
   'approval_requested',
+  'approval_overdue',
   'post_approved',
   'changes_requested',
   'post_comment',

@@ -84,6 +84,11 @@ export const posts = pgTable(
     /** The approval of the content as it is now; an editor's change clears it. */
     approvedByUserId: text('approved_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /**
+     * The planned time whose passing, while the post waited for approval, was already announced
+     * (approval-overdue.service): a new planned time is announced again, the same one never twice.
+     */
+    approvalOverdueFor: timestamp('approval_overdue_for', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

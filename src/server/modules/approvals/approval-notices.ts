@@ -4,6 +4,7 @@ import { insertActivity } from '../activity/activity.repository';
 import { actorNameOf } from '../activity/activity.service';
 import { notifyWorkspace } from '../notifications/notifications.service';
 import type { PostRow } from '../posts/posts.repository';
+import { listMemberZones } from './approval-overdue.repository';
 import {
   answerRecipient,
   approverRoles,
@@ -35,6 +36,7 @@ interface Actor {
 }
 
 const linkTo = (postId: string) => `/calendar?post=${postId}`;
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 async function nameOf(db: Db, userId: string): Promise<string> {
   const names = await findPersonNames(db, userId);
@@ -166,5 +168,55 @@ export async function announceComment(
       postId: row.id,
       to: { userIds, exceptUserId: actor.userId },
     });
+  });
+}
+
+/**
+ * A post waiting for approval passed its planned time (approval-overdue.service) without going out.
+ * Everyone who can approve, and its submitter, read the time in their own zone: one notice per
+ * zone and kind of reader, since notifyWorkspace writes one text for all it addresses.
+ */
+export async function announceApprovalOverdue(
+  deps: NoticeDeps,
+  row: PostRow,
+  plannedAt: Date,
+): Promise<void> {
+  await bestEffort(deps, 'overdue', row.id, async () => {
+    await insertActivity(deps.db, {
+      workspaceId: row.workspaceId,
+      actorUserId: null,
+      kind: 'post.approval_overdue',
+      summary: `${capitalised(onePostWords(row.platform))} waiting for approval missed its planned time`,
+    });
+    const submitterId = answerRecipient(row);
+    const groups = new Map<string, { mine: boolean; zone: string | null; userIds: string[] }>();
+    for (const member of await listMemberZones(deps.db, row.workspaceId)) {
+      const approves = approverRoles.includes(member.role);
+      // A submitter who can approve by now reads what approvers read.
+      if (!approves && member.userId !== submitterId) continue;
+      const key = `${approves}:${member.timezone ?? ''}`;
+      const group = groups.get(key) ?? { mine: !approves, zone: member.timezone, userIds: [] };
+      group.userIds.push(member.userId);
+      groups.set(key, group);
+    }
+    if (groups.size === 0) return;
+    const whose = submitterId
+      ? `${await nameOf(deps.db, submitterId)}'s ${postNoun(row.platform)}`
+      : capitalised(onePostWords(row.platform));
+    const what = `“${excerpt(row.content)}”`;
+    for (const group of groups.values()) {
+      const when = `was planned for ${timeInWords(plannedAt, group.zone)} and has not gone out: it is still waiting for approval.`;
+      await notifyWorkspace(deps, {
+        workspaceId: row.workspaceId,
+        kind: 'approval_overdue',
+        title: 'Post waiting for approval missed its time',
+        body: group.mine
+          ? `Your ${postNoun(row.platform)} ${what} ${when} Give it a new time, or ask an approver to approve it with one.`
+          : `${whose} ${what} ${when} Approve it with a new time, or ask for changes.`,
+        link: linkTo(row.id),
+        postId: row.id,
+        to: { userIds: group.userIds },
+      });
+    }
   });
 }

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import {
   Bell,
   BellOff,
+  CalendarClock,
   CircleAlert,
   CircleCheck,
   ClipboardCheck,
@@ -51,6 +52,7 @@ const kindLooks: Record<NotificationKind, { icon: LucideIcon; tone: string }> = 
   payment_failed: { icon: CreditCard, tone: 'bg-red-50 text-red-600' },
   subscription_changed: { icon: ReceiptText, tone: 'bg-indigo-50 text-indigo-600' },
   approval_requested: { icon: ClipboardCheck, tone: 'bg-amber-50 text-amber-700' },
+  approval_overdue: { icon: CalendarClock, tone: 'bg-amber-50 text-amber-700' },
   post_approved: { icon: CircleCheck, tone: 'bg-emerald-50 text-emerald-700' },
   changes_requested: { icon: PencilLine, tone: 'bg-amber-50 text-amber-700' },
   post_comment: { icon: MessageSquare, tone: 'bg-indigo-50 text-indigo-600' },
@@ -115,8 +117,8 @@ function NotificationsMenu() {
             ) : null}
           </div>
           <DialogPrimitive.Description className="sr-only">
-            Posts that failed or missed their time, accounts that need reconnecting, and news about your plan
-            and payments.
+            Posts that failed or missed their time, approvals and comments on posts, team changes, accounts
+            that need reconnecting, and news about your plan and payments.
           </DialogPrimitive.Description>
           <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
             {isPending ? (

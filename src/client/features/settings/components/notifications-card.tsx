@@ -20,7 +20,8 @@ const switches: Array<{ field: NotificationField; label: string; description: st
   {
     field: 'emailNotifications',
     label: 'Email notifications',
-    description: 'Failed posts, accounts that need reconnecting and billing news, by email',
+    description:
+      'Failed or missed posts, approvals and comments, team changes, accounts that need reconnecting and billing news, by email',
   },
   {
     field: 'pushNotifications',
