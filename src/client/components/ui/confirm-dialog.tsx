@@ -54,13 +54,7 @@ interface ConfirmDialogProps {
  * Asks before something that cannot be undone. While the action runs the dialog cannot be closed,
  * and a click outside it never closes it, so an answer is never lost mid-flight.
  */
-export function ConfirmDialog({
-  open,
-  pending,
-  onClose,
-  className,
-  ...rest
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ open, pending, onClose, className, ...rest }: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
