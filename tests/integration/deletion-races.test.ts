@@ -6,8 +6,8 @@ import { teamMessages } from '../../src/contracts/team';
 import { invitations, users, workspaceMembers, workspaces } from '../../src/server/db/schema';
 import {
   type AccountDeletionDeps,
-  DELETION_CHANGED_MEANWHILE,
   deleteAccountNow,
+  deletionMessages,
   deletionRefusals,
 } from '../../src/server/modules/account/account-deletion.service';
 import { billingDepsOf } from '../../src/server/modules/billing/billing-events.service';
@@ -175,7 +175,7 @@ describe.each(databaseKinds)('deletions racing an invitation on %s', (kind) => {
     await subscribeInSandbox(t.app, account.cookie, 'starter');
     await expect(deleteAccountNow(deps(), decided.user, decided.workspaceIds)).rejects.toMatchObject({
       code: 'conflict',
-      message: DELETION_CHANGED_MEANWHILE,
+      message: deletionMessages.changedMeanwhile,
     });
     expect(await workspaceExists(workspaceOf(account).id)).toBe(true);
     // A retry cancels it and goes through.

@@ -29,11 +29,10 @@ export const deletionRefusals = {
     'Your subscription is with a payment provider this Kitepost no longer uses, so it cannot be cancelled from here.',
 } as const;
 
-/** Not a refusal for support: something changed mid-way, and trying again decides afresh. */
-export const DELETION_CHANGED_MEANWHILE =
-  'Your workspaces changed while your account was being deleted, so nothing was deleted. Please try again.';
-
 export const deletionMessages = {
+  /** Not a refusal for support: something changed mid-way, and trying again decides afresh. */
+  changedMeanwhile:
+    'Your workspaces changed while your account was being deleted, so nothing was deleted. Please try again.',
   cancelFailed:
     'Your subscription could not be cancelled at the payment provider, so nothing was deleted. Please try again.',
 } as const;
@@ -143,10 +142,10 @@ async function recheckDeletable(
   if (shared) refuse(deletionRefusals.ownsTeam(shared.name));
   const decided = new Set(workspaceIds);
   if (owned.length !== decided.size || owned.some((id) => !decided.has(id))) {
-    throw new AppError('conflict', DELETION_CHANGED_MEANWHILE);
+    throw new AppError('conflict', deletionMessages.changedMeanwhile);
   }
   if (options.cancelled && (await listSubscriptionsOf(tx, workspaceIds)).some((s) => !isEnded(s))) {
-    throw new AppError('conflict', DELETION_CHANGED_MEANWHILE);
+    throw new AppError('conflict', deletionMessages.changedMeanwhile);
   }
 }
 
