@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeNotificationEmail, escapeHtml } from './notification-email';
+import { escapeHtml } from './email-html';
+import { composeNotificationEmail } from './notification-email';
 
 const input = {
   to: 'ada@example.com',

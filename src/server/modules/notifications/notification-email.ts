@@ -1,4 +1,12 @@
 import type { MailMessage } from '../../integrations/mail/mail-sender';
+import {
+  emailButton,
+  emailDocument,
+  emailFooter,
+  emailHeading,
+  emailParagraph,
+  escapeHtml,
+} from './email-html';
 
 export interface NotificationEmailInput {
   to: string;
@@ -27,31 +35,13 @@ export function composeNotificationEmail(input: NotificationEmailInput): MailMes
     '',
   ].join('\n');
 
-  const paragraph = (content: string, style = 'margin:0 0 16px') => `<p style="${style}">${content}</p>`;
-  const html = [
-    '<!doctype html>',
-    '<html><body style="margin:0;padding:24px;background:#f8fafc;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a">',
-    '<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">',
-    paragraph(escapeHtml(greeting)),
-    `<h1 style="margin:0 0 12px;font-size:18px">${escapeHtml(input.title)}</h1>`,
-    paragraph(escapeHtml(input.body).replaceAll('\n', '<br>')),
-    input.url
-      ? paragraph(
-          `<a href="${escapeHtml(input.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:8px;font-weight:600">Open in Kitepost</a>`,
-        )
-      : '',
-    paragraph(escapeHtml(footer), 'margin:24px 0 0;font-size:12px;color:#64748b'),
-    '</div></body></html>',
-  ].join('');
+  const html = emailDocument([
+    emailParagraph(escapeHtml(greeting)),
+    emailHeading(input.title),
+    emailParagraph(escapeHtml(input.body).replaceAll('\n', '<br>')),
+    input.url ? emailButton(input.url, 'Open in Kitepost') : '',
+    emailFooter(escapeHtml(footer)),
+  ]);
 
   return { to: input.to, subject: `Kitepost: ${input.title}`, text, html };
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }

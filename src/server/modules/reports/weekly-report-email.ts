@@ -1,7 +1,14 @@
 import { DateTime } from 'luxon';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import type { MailMessage } from '../../integrations/mail/mail-sender';
-import { escapeHtml } from '../notifications/notification-email';
+import {
+  emailButton,
+  emailDocument,
+  emailFooter,
+  emailHeading,
+  emailParagraph,
+  escapeHtml,
+} from '../notifications/email-html';
 
 /** A week's numbers; null: no post (or account) of the week reported that metric. */
 export interface WeekNumbers {
@@ -139,33 +146,25 @@ export function composeWeeklyReportEmail(input: WeeklyReportEmailInput): MailMes
     ),
     '</table>',
   ].join('');
-  const paragraph = (content: string, style = 'margin:0 0 16px') => `<p style="${style}">${content}</p>`;
   const link = (href: string, label: string) =>
     `<a href="${escapeHtml(href)}" style="color:#4f46e5">${escapeHtml(label)}</a>`;
   const topHtml = top
-    ? paragraph(
+    ? emailParagraph(
         `<strong>Top post</strong> on ${escapeHtml(platformLabels[top.platform])}, ${escapeHtml(count(top.engagements))} ${top.engagements === 1 ? 'engagement' : 'engagements'}:<br>` +
           `“${escapeHtml(firstWords(top.content))}”${top.url ? `<br>${link(top.url, 'Open the post')}` : ''}`,
       )
-    : paragraph(escapeHtml(topLine));
-  const html = [
-    '<!doctype html>',
-    '<html><body style="margin:0;padding:24px;background:#f8fafc;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a">',
-    '<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">',
-    paragraph(escapeHtml(greeting)),
-    `<h1 style="margin:0 0 12px;font-size:18px">Your Kitepost week</h1>`,
-    paragraph(escapeHtml(intro)),
+    : emailParagraph(escapeHtml(topLine));
+  const html = emailDocument([
+    emailParagraph(escapeHtml(greeting)),
+    emailHeading('Your Kitepost week'),
+    emailParagraph(escapeHtml(intro)),
     table,
     topHtml,
-    paragraph(
-      `<a href="${escapeHtml(analyticsUrl)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:8px;font-weight:600">See every number</a>`,
-    ),
-    paragraph(
+    emailButton(analyticsUrl, 'See every number'),
+    emailFooter(
       `You get this email because weekly reports are on in your Kitepost settings. ${link(settingsUrl, 'Turn them off')}.`,
-      'margin:24px 0 0;font-size:12px;color:#64748b',
     ),
-    '</div></body></html>',
-  ].join('');
+  ]);
 
   return { to: input.to, subject: weeklyReportSubject(input.week, input.workspaceName), text, html };
 }

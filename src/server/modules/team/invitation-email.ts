@@ -1,5 +1,12 @@
 import type { MailMessage } from '../../integrations/mail/mail-sender';
-import { escapeHtml } from '../notifications/notification-email';
+import {
+  emailButton,
+  emailDocument,
+  emailFooter,
+  emailHeading,
+  emailParagraph,
+  escapeHtml,
+} from '../notifications/email-html';
 
 export interface InvitationEmailInput {
   to: string;
@@ -49,25 +56,18 @@ export function composeInvitationEmail(input: InvitationEmailInput): MailMessage
     '',
   ].join('\n');
 
-  const paragraph = (content: string, style = 'margin:0 0 16px') => `<p style="${style}">${content}</p>`;
-  const html = [
-    '<!doctype html>',
-    '<html><body style="margin:0;padding:24px;background:#f8fafc;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#0f172a">',
-    '<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:24px">',
-    `<h1 style="margin:0 0 12px;font-size:18px">${escapeHtml(subject)}</h1>`,
-    paragraph(escapeHtml(intro)),
-    paragraph(escapeHtml(role), 'margin:0 0 16px;color:#475569'),
-    paragraph(
-      `<a href="${escapeHtml(input.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:10px 16px;border-radius:8px;font-weight:600">Accept invitation</a>`,
-    ),
-    paragraph(
+  const html = emailDocument([
+    emailHeading(subject),
+    emailParagraph(escapeHtml(intro)),
+    emailParagraph(escapeHtml(role), 'margin:0 0 16px;color:#475569'),
+    emailButton(input.url, 'Accept invitation'),
+    emailParagraph(
       `Or open this link: <a href="${escapeHtml(input.url)}" style="color:#4f46e5;word-break:break-all">${escapeHtml(input.url)}</a>`,
       'margin:0 0 16px;font-size:13px',
     ),
-    paragraph(escapeHtml(expiry), 'margin:0 0 16px;font-size:13px;color:#475569'),
-    paragraph(escapeHtml(footer), 'margin:24px 0 0;font-size:12px;color:#64748b'),
-    '</div></body></html>',
-  ].join('');
+    emailParagraph(escapeHtml(expiry), 'margin:0 0 16px;font-size:13px;color:#475569'),
+    emailFooter(escapeHtml(footer)),
+  ]);
 
   return { to: input.to, subject, text, html };
 }
