@@ -6,6 +6,7 @@ import {
 } from '../../../contracts/settings';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { conflictOnUniqueViolation } from '../../lib/unique-violation';
 import { upsertUserSettings } from '../settings/settings.repository';
 import { getUserSettings } from '../settings/settings.service';
 import { findUserByEmail, findUserById } from '../users/users.repository';
@@ -32,7 +33,7 @@ export async function updateProfile(
     const holder = await findUserByEmail(db, body.email);
     if (holder && holder.id !== userId) throw new AppError('conflict', accountMessages.emailTaken);
   }
-  await conflictOnDuplicate(accountMessages.emailTaken, () =>
+  await conflictOnUniqueViolation(accountMessages.emailTaken, () =>
     db.transaction(async (tx) => {
       await updateUserProfile(tx, userId, {
         firstName: body.firstName,
@@ -53,21 +54,4 @@ export async function updateProfile(
   ]);
   if (!user) throw new AppError('not_found', 'User not found');
   return { settings, user };
-}
-
-/** A unique index lost a race with another request (the same email saved meanwhile): a 409. */
-async function conflictOnDuplicate<T>(message: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', message);
-    throw error;
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

@@ -10,6 +10,7 @@ import { TRIAL_DAYS } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/boss';
 import { AppError } from '../../lib/app-error';
+import { conflictOnUniqueViolation } from '../../lib/unique-violation';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { isEnded } from '../billing/billing-state';
 import { pauseScheduledPosts } from '../posts/posts.repository';
@@ -107,7 +108,7 @@ export async function createAdminUser(
   const { db } = deps;
   if (await findUserIdByEmail(db, body.email)) throw new AppError('conflict', adminMessages.emailTaken);
   // One transaction: a user never exists without their workspace.
-  const created = await withUniqueGuard(adminMessages.emailTaken, () =>
+  const created = await conflictOnUniqueViolation(adminMessages.emailTaken, () =>
     db.transaction(async (tx) => {
       const user = await insertUser(tx, {
         email: body.email,
@@ -162,7 +163,7 @@ export async function updateAdminUser(
     body.subscriptionStatus !== before.subscriptionStatus;
   if (planChanged && !before.workspaceId) throw new AppError('bad_request', adminMessages.noWorkspace);
 
-  await withUniqueGuard(adminMessages.emailOrCodeTaken, () =>
+  await conflictOnUniqueViolation(adminMessages.emailOrCodeTaken, () =>
     db.transaction(async (tx) => {
       await updateUserRow(tx, id, {
         email: body.email,
@@ -274,21 +275,4 @@ async function audit(
     after,
     ipAddress: actor.ip,
   });
-}
-
-/** A unique index lost a race with another request: a 409, not a 500. */
-async function withUniqueGuard<T>(message: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', message);
-    throw error;
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
