@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UpdateUserSettingsBody, type UserSettings, userSettings } from '../../../../contracts/settings';
-import { apiRequest } from '../../../lib/api-client';
+import { toast } from '../../../components/ui/use-toast';
+import { apiRequest, failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { userSettingsQueryKey } from './get-settings';
 
 /** PUT /api/user/settings: changes only the preferences given; answers the whole form. */
@@ -44,4 +45,31 @@ export function useUpdateUserSettings() {
       }
     },
   });
+}
+
+/** The toasts of a settings card: what it says once saved, and when the save failed (its fallback text). */
+export interface SettingsSaveMessages {
+  saved: { title: string; description: string };
+  notSaved: { title: string; description: string };
+}
+
+/**
+ * How a settings card saves a change the moment it is made: the optimistic update above, then the
+ * card's toast, or its failure toast with the server's reason (a lapsed session says nothing here:
+ * the sign-in prompt does).
+ */
+export function useSaveUserSettings(messages: SettingsSaveMessages) {
+  const update = useUpdateUserSettings();
+  return (patch: UpdateUserSettingsBody) =>
+    update.mutate(patch, {
+      onSuccess: () => toast(messages.saved),
+      onError: (error) => {
+        if (isUnauthorized(error)) return;
+        toast({
+          title: messages.notSaved.title,
+          description: failureMessage(error, messages.notSaved.description),
+          variant: 'destructive',
+        });
+      },
+    });
 }

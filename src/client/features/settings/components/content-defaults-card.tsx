@@ -1,15 +1,13 @@
 import { useId } from 'react';
 import { type Tone, tones } from '../../../../contracts/content-options';
-import type { UpdateUserSettingsBody, UserSettings } from '../../../../contracts/settings';
+import type { UserSettings } from '../../../../contracts/settings';
 import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
 import { SwitchRow } from '../../../components/ui/switch-row';
-import { toast } from '../../../components/ui/use-toast';
-import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { toneLabels } from '../../content/labels';
 import { useHealth } from '../../health/api/get-health';
 import { useBrandKit } from '../api/get-brand-kit';
-import { useUpdateUserSettings } from '../api/update-settings';
+import { useSaveUserSettings } from '../api/update-settings';
 import { generatorStartTone, languageOptions } from '../content-defaults';
 import { describedBy, FormField } from './form-field';
 import { SettingsSection } from './settings-section';
@@ -25,25 +23,15 @@ export const CONTENT_DEFAULTS_NOT_SAVED = 'Your content defaults could not be sa
  */
 export function ContentDefaultsCard({ settings }: { settings: UserSettings }) {
   const id = useId();
-  const update = useUpdateUserSettings();
   const brandKit = useBrandKit();
   const offlineWriter = useHealth().data?.adapters.ai.sandbox === true;
   const brandTone = brandKit.data?.defaultTone;
   const startTone = generatorStartTone(settings.defaultTone, brandTone);
 
-  const save = (patch: UpdateUserSettingsBody) =>
-    update.mutate(patch, {
-      onSuccess: () =>
-        toast({ title: 'Content Defaults Updated', description: 'Your content defaults have been saved.' }),
-      onError: (error) => {
-        if (isUnauthorized(error)) return;
-        toast({
-          title: 'Content Defaults Not Saved',
-          description: failureMessage(error, CONTENT_DEFAULTS_NOT_SAVED),
-          variant: 'destructive',
-        });
-      },
-    });
+  const save = useSaveUserSettings({
+    saved: { title: 'Content Defaults Updated', description: 'Your content defaults have been saved.' },
+    notSaved: { title: 'Content Defaults Not Saved', description: CONTENT_DEFAULTS_NOT_SAVED },
+  });
 
   const toneId = `${id}-tone`;
   const languageId = `${id}-language`;

@@ -5,10 +5,8 @@ import { InlineLoading } from '../../../components/full-page-message';
 import { QueryFailureCard } from '../../../components/query-failure-card';
 import { Card } from '../../../components/ui/card';
 import { SwitchRow } from '../../../components/ui/switch-row';
-import { toast } from '../../../components/ui/use-toast';
-import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { useUserSettings } from '../api/get-settings';
-import { useUpdateUserSettings } from '../api/update-settings';
+import { useSaveUserSettings } from '../api/update-settings';
 import { SettingsSection } from './settings-section';
 
 /** The weekly report email links here ("Turn them off": modules/reports). */
@@ -76,21 +74,12 @@ export function NotificationsCard() {
 
 function NotificationSwitches({ settings }: { settings: UserSettings }) {
   const id = useId();
-  const update = useUpdateUserSettings();
-
-  const toggle = (field: NotificationField, on: boolean) => {
-    update.mutate({ [field]: on } as Record<NotificationField, boolean>, {
-      onSuccess: () => toast(settingsMessages.notificationsUpdated),
-      onError: (error) => {
-        if (isUnauthorized(error)) return;
-        toast({
-          title: settingsMessages.notificationsNotSaved.title,
-          description: failureMessage(error, settingsMessages.notificationsNotSaved.description),
-          variant: 'destructive',
-        });
-      },
-    });
-  };
+  const save = useSaveUserSettings({
+    saved: settingsMessages.notificationsUpdated,
+    notSaved: settingsMessages.notificationsNotSaved,
+  });
+  const toggle = (field: NotificationField, on: boolean) =>
+    save({ [field]: on } as Record<NotificationField, boolean>);
 
   return (
     <Card className="divide-y divide-slate-100 px-5 sm:px-6">

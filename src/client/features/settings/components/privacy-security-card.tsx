@@ -5,10 +5,8 @@ import { QueryFailureCard } from '../../../components/query-failure-card';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SwitchRow } from '../../../components/ui/switch-row';
-import { toast } from '../../../components/ui/use-toast';
-import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { useUserSessions } from '../api/get-sessions';
-import { useUpdateUserSettings } from '../api/update-settings';
+import { useSaveUserSettings } from '../api/update-settings';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { SettingsSection } from './settings-section';
 import { SignedInSessions } from './signed-in-sessions';
@@ -39,21 +37,11 @@ const switches: Array<{ field: PrivacyField; label: string; description: string 
 /** Settings › Privacy & Security (spec §2): two choices, the password, and where you're signed in. */
 export function PrivacySecurityCard({ settings }: { settings: UserSettings }) {
   const id = useId();
-  const update = useUpdateUserSettings();
-
-  const toggle = (field: PrivacyField, on: boolean) =>
-    update.mutate({ [field]: on } as Record<PrivacyField, boolean>, {
-      onSuccess: () =>
-        toast({ title: 'Privacy Updated', description: 'Your privacy preferences have been saved.' }),
-      onError: (error) => {
-        if (isUnauthorized(error)) return;
-        toast({
-          title: 'Privacy Not Saved',
-          description: failureMessage(error, PRIVACY_NOT_SAVED),
-          variant: 'destructive',
-        });
-      },
-    });
+  const save = useSaveUserSettings({
+    saved: { title: 'Privacy Updated', description: 'Your privacy preferences have been saved.' },
+    notSaved: { title: 'Privacy Not Saved', description: PRIVACY_NOT_SAVED },
+  });
+  const toggle = (field: PrivacyField, on: boolean) => save({ [field]: on } as Record<PrivacyField, boolean>);
 
   return (
     <SettingsSection
