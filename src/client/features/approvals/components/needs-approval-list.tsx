@@ -3,14 +3,11 @@ import { useId, useState } from 'react';
 import { platformLabels } from '../../../../contracts/platforms';
 import type { Post } from '../../../../contracts/posts';
 import { Card } from '../../../components/ui/card';
-import { useAuth } from '../../auth/api/get-current-user';
-import { useCan } from '../../auth/use-permission';
 import { firstWords } from '../../calendar/calendar-events';
 import { formatDateTimeInZone } from '../../calendar/zoned-time';
 import { PlatformMark } from '../../content/components/platform-mark';
-import { useMemberNames } from '../api/get-member-names';
-import { usePendingPosts } from '../api/get-pending-posts';
-import { approvalNeedsNewTime, submitterName } from '../approval-display';
+import { approvalNeedsNewTime } from '../approval-display';
+import { useNeedsApproval } from '../use-needs-approval';
 
 /** Rows shown before 'Show all'. */
 export const NEEDS_APPROVAL_SHOWN = 6;
@@ -27,17 +24,10 @@ interface NeedsApprovalListProps {
  */
 export function NeedsApprovalList({ zone, onOpen }: NeedsApprovalListProps) {
   const id = useId();
-  const { user } = useAuth();
-  const canApprove = useCan('posts.approve');
-  const pending = usePendingPosts();
-  const posts = pending.data ?? [];
-  const names = useMemberNames(
-    posts.some((post) => post.submittedByUserId && post.submittedByUserId !== user?.id),
-  );
+  const { posts, canApprove, title, submitterOf } = useNeedsApproval();
   const [all, setAll] = useState(false);
   if (posts.length === 0) return null;
   const shown = all ? posts : posts.slice(0, NEEDS_APPROVAL_SHOWN);
-  const title = canApprove ? 'Needs approval' : 'Waiting for approval';
 
   return (
     <Card className="grid gap-3 border-amber-200 bg-amber-50/40 p-3 sm:p-4">
@@ -59,12 +49,7 @@ export function NeedsApprovalList({ zone, onOpen }: NeedsApprovalListProps) {
         <ul aria-label={title} className="grid gap-2 md:grid-cols-2 xl:grid-cols-3">
           {shown.map((post) => (
             <li key={post.id} className="flex">
-              <PendingPostButton
-                post={post}
-                zone={zone}
-                submitter={submitterName(post, user?.id, names.data)}
-                onOpen={onOpen}
-              />
+              <PendingPostButton post={post} zone={zone} submitter={submitterOf(post)} onOpen={onOpen} />
             </li>
           ))}
         </ul>

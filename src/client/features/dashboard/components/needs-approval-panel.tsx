@@ -5,11 +5,8 @@ import type { Post } from '../../../../contracts/posts';
 import { paths } from '../../../app/paths';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { useMemberNames } from '../../approvals/api/get-member-names';
-import { usePendingPosts } from '../../approvals/api/get-pending-posts';
-import { approvalNeedsNewTime, submitterName } from '../../approvals/approval-display';
-import { useAuth } from '../../auth/api/get-current-user';
-import { useCan } from '../../auth/use-permission';
+import { approvalNeedsNewTime } from '../../approvals/approval-display';
+import { useNeedsApproval } from '../../approvals/use-needs-approval';
 import { firstWords } from '../../calendar/calendar-events';
 import { formatDateTimeInZone } from '../../calendar/zoned-time';
 import { PlatformMark } from '../../content/components/platform-mark';
@@ -22,15 +19,8 @@ export const DASHBOARD_PENDING_SHOWN = 5;
  * there are any: approvers read it as their to-do, the others as what is waiting.
  */
 export function NeedsApprovalPanel({ zone }: { zone: string }) {
-  const { user } = useAuth();
-  const canApprove = useCan('posts.approve');
-  const pending = usePendingPosts();
-  const posts = pending.data ?? [];
-  const names = useMemberNames(
-    posts.some((post) => post.submittedByUserId && post.submittedByUserId !== user?.id),
-  );
+  const { pending, posts, canApprove, title, submitterOf } = useNeedsApproval();
   if (!pending.isSuccess || posts.length === 0) return null;
-  const title = canApprove ? 'Needs approval' : 'Waiting for approval';
   const more = posts.length - DASHBOARD_PENDING_SHOWN;
 
   return (
@@ -54,7 +44,7 @@ export function NeedsApprovalPanel({ zone }: { zone: string }) {
               key={post.id}
               post={post}
               zone={zone}
-              submitter={submitterName(post, user?.id, names.data)}
+              submitter={submitterOf(post)}
               review={canApprove}
             />
           ))
