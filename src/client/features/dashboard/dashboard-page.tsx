@@ -12,7 +12,7 @@ import { useAuth } from '../auth/api/get-current-user';
 import { formatDate, trialDaysLeft, trialHint } from '../auth/session-info';
 import { useCan } from '../auth/use-permission';
 import { useTimeZone } from '../calendar/use-time-zone';
-import { formatFullTime, formatRelativeTime } from '../notifications/relative-time';
+import { RelativeTime } from '../notifications/components/relative-time';
 import { useSocialAccounts } from '../social-accounts/api/get-social-accounts';
 import { usePaymentReturnToast } from '../subscribe/use-payment-return-toast';
 import { useDashboardStats } from './api/get-dashboard-stats';
@@ -102,10 +102,7 @@ export function DashboardPage() {
           </h2>
           {stats.data?.lastSyncedAt ? (
             <p className="text-xs text-slate-500">
-              Metrics last updated{' '}
-              <time dateTime={stats.data.lastSyncedAt} title={formatFullTime(stats.data.lastSyncedAt, zone)}>
-                {formatRelativeTime(stats.data.lastSyncedAt, new Date(), zone)}
-              </time>
+              Metrics last updated <RelativeTime at={stats.data.lastSyncedAt} timeZone={zone} />
             </p>
           ) : null}
         </div>

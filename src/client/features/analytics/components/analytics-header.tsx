@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { formatFullTime, formatRelativeTime } from '../../notifications/relative-time';
+import { RelativeTime } from '../../notifications/components/relative-time';
 import { refreshSummary } from '../analytics-format';
 import { useRefreshMetrics } from '../api/refresh-metrics';
 
@@ -89,10 +89,7 @@ function LastUpdated({ at, zone }: { at: string | null; zone: string }) {
   if (at === null) return <span>Not updated yet</span>;
   return (
     <span>
-      Last updated{' '}
-      <time dateTime={at} title={formatFullTime(at, zone)}>
-        {formatRelativeTime(at, now, zone)}
-      </time>
+      Last updated <RelativeTime at={at} timeZone={zone} now={now} />
     </span>
   );
 }

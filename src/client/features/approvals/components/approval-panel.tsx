@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { checkScheduleTime, ScheduleFields } from '../../calendar/components/schedule-fields';
 import { defaultScheduleWallTime, formatDateTimeInZone, type WallTime } from '../../calendar/zoned-time';
-import { formatFullTime, formatRelativeTime } from '../../notifications/relative-time';
+import { RelativeTime } from '../../notifications/components/relative-time';
 import { useApprovePost } from '../api/approve-post';
 import { useRequestChanges } from '../api/request-changes';
 import { approvalNeedsNewTime } from '../approval-display';
@@ -113,9 +113,7 @@ export function ApprovalPanel({ post, zone, submitter }: ApprovalPanelProps) {
             {post.submittedAt ? (
               <>
                 {' '}
-                <time dateTime={post.submittedAt} title={formatFullTime(post.submittedAt, zone)}>
-                  {formatRelativeTime(post.submittedAt, new Date(), zone)}
-                </time>
+                <RelativeTime at={post.submittedAt} timeZone={zone} />
               </>
             ) : null}
             .

@@ -8,7 +8,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { formatFullTime, formatRelativeTime } from '../../notifications/relative-time';
+import { RelativeTime } from '../../notifications/components/relative-time';
 import { initialsOf } from '../../social-accounts/format';
 import { useCreateComment } from '../api/create-comment';
 import { commentKindLabels, commentText, sortComments } from '../approval-display';
@@ -94,9 +94,7 @@ function CommentItem({ comment, zone }: { comment: PostComment; zone: string }) 
         <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-600">
           <span className="font-semibold text-slate-900">{author}</span>
           {badge ? <Badge variant={badge}>{commentKindLabels[comment.kind]}</Badge> : null}
-          <time dateTime={comment.createdAt} title={formatFullTime(comment.createdAt, zone)}>
-            {formatRelativeTime(comment.createdAt, new Date(), zone)}
-          </time>
+          <RelativeTime at={comment.createdAt} timeZone={zone} />
         </p>
         {text ? (
           <p className="text-sm whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]">{text}</p>

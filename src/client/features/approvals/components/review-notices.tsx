@@ -2,7 +2,7 @@ import { Hourglass, MessageSquareWarning } from 'lucide-react';
 import type { Post } from '../../../../contracts/posts';
 import type { PostComment } from '../../../../contracts/team';
 import { useAuth } from '../../auth/api/get-current-user';
-import { formatFullTime, formatRelativeTime } from '../../notifications/relative-time';
+import { RelativeTime } from '../../notifications/components/relative-time';
 import { openChangeRequest, schedulingNeedsApproval } from '../approval-display';
 
 /**
@@ -35,10 +35,7 @@ export function ChangesRequestedNotice({
         <p>
           <span className="font-semibold">Changes requested</span>
           {' by '}
-          {request.authorName ?? 'a former member'} ·{' '}
-          <time dateTime={request.createdAt} title={formatFullTime(request.createdAt, zone)}>
-            {formatRelativeTime(request.createdAt, new Date(), zone)}
-          </time>
+          {request.authorName ?? 'a former member'} · <RelativeTime at={request.createdAt} timeZone={zone} />
         </p>
         <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{request.body}</p>
         {canWrite ? (
@@ -74,9 +71,7 @@ export function WaitingForApprovalNotice({
           {post.submittedAt ? (
             <>
               {' '}
-              <time dateTime={post.submittedAt} title={formatFullTime(post.submittedAt, zone)}>
-                {formatRelativeTime(post.submittedAt, new Date(), zone)}
-              </time>
+              <RelativeTime at={post.submittedAt} timeZone={zone} />
             </>
           ) : null}
           {submitter || post.submittedAt ? '. ' : null}

@@ -2,7 +2,7 @@ import { Activity, Sparkles, Users } from 'lucide-react';
 import type { ActivityEntry } from '../../../../contracts/analytics';
 import { paths } from '../../../app/paths';
 import { Card } from '../../../components/ui/card';
-import { formatFullTime, formatRelativeTime } from '../../notifications/relative-time';
+import { RelativeTime } from '../../notifications/components/relative-time';
 import { initialsOf } from '../../social-accounts/format';
 import { useActivity } from '../api/get-activity';
 import { DashboardSection } from './dashboard-section';
@@ -67,10 +67,7 @@ export function ActivityRow({
       <div className="grid min-w-0 gap-0.5">
         <p className="text-sm text-slate-900 [overflow-wrap:anywhere]">{entry.summary}</p>
         <p className="text-xs text-slate-500">
-          {entry.actorName ?? 'Kitepost'} ·{' '}
-          <time dateTime={entry.createdAt} title={formatFullTime(entry.createdAt, zone)}>
-            {formatRelativeTime(entry.createdAt, new Date(), zone)}
-          </time>
+          {entry.actorName ?? 'Kitepost'} · <RelativeTime at={entry.createdAt} timeZone={zone} />
         </p>
       </div>
     </li>

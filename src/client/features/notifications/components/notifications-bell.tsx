@@ -27,8 +27,8 @@ import { cn } from '../../../lib/cn';
 import { useAuth } from '../../auth/api/get-current-user';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
-import { formatFullTime, formatRelativeTime } from '../relative-time';
 import { useMediaQuery } from '../use-media-query';
+import { RelativeTime } from './relative-time';
 
 /** Tailwind's `lg`: from here the shell shows its sidebar, below it the top bar. */
 const DESKTOP_QUERY = '(min-width: 64rem)';
@@ -170,13 +170,7 @@ function NotificationRow({
       <span className="grid min-w-0 flex-1 gap-0.5">
         <span className="text-sm font-medium text-slate-900">{item.title}</span>
         <span className="line-clamp-2 text-sm text-slate-600">{item.body}</span>
-        <time
-          className="text-xs text-slate-500"
-          dateTime={item.createdAt}
-          title={formatFullTime(item.createdAt, timeZone)}
-        >
-          {formatRelativeTime(item.createdAt, new Date(), timeZone)}
-        </time>
+        <RelativeTime at={item.createdAt} timeZone={timeZone} className="text-xs text-slate-500" />
       </span>
       <span className="flex w-2 shrink-0 justify-center pt-2">
         {fresh ? <span className="size-2 rounded-full bg-indigo-600" aria-hidden="true" /> : null}

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { useAuth } from '../../auth/api/get-current-user';
-import { formatFullTime, formatRelativeTime } from '../../notifications/relative-time';
+import { RelativeTime } from '../../notifications/components/relative-time';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { describeUserAgent } from '../user-agent';
 
@@ -66,12 +66,7 @@ export function SignedInSessions({ sessions }: { sessions: UserSessionList['sess
                   {session.ipAddress ? `${session.ipAddress} · ` : ''}
                   {session.current ? 'Active now' : 'Last active '}
                   {session.current ? null : (
-                    <time
-                      dateTime={session.lastActiveAt}
-                      title={formatFullTime(session.lastActiveAt, user?.timezone)}
-                    >
-                      {formatRelativeTime(session.lastActiveAt, now, user?.timezone)}
-                    </time>
+                    <RelativeTime at={session.lastActiveAt} timeZone={user?.timezone} now={now} />
                   )}
                 </p>
               </div>
