@@ -53,6 +53,15 @@ export async function isMemberByEmail(db: Db, workspaceId: string, email: string
   return row !== undefined;
 }
 
+/** The member's row, unless it is the owner's: ownership moves only through transferOwnership. */
+function nonOwnerMember(workspaceId: string, userId: string) {
+  return and(
+    eq(workspaceMembers.workspaceId, workspaceId),
+    eq(workspaceMembers.userId, userId),
+    ne(workspaceMembers.role, 'owner'),
+  );
+}
+
 /** The owner's row is never touched here: ownership moves only through transferOwnership. */
 export async function updateMemberRole(
   db: Db,
@@ -63,13 +72,7 @@ export async function updateMemberRole(
   const rows = await db
     .update(workspaceMembers)
     .set({ role })
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        eq(workspaceMembers.userId, userId),
-        ne(workspaceMembers.role, 'owner'),
-      ),
-    )
+    .where(nonOwnerMember(workspaceId, userId))
     .returning({ userId: workspaceMembers.userId });
   return rows.length > 0;
 }
@@ -119,13 +122,7 @@ class LostRace extends Error {}
 export async function deleteMember(db: Db, workspaceId: string, userId: string): Promise<boolean> {
   const rows = await db
     .delete(workspaceMembers)
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        eq(workspaceMembers.userId, userId),
-        ne(workspaceMembers.role, 'owner'),
-      ),
-    )
+    .where(nonOwnerMember(workspaceId, userId))
     .returning({ userId: workspaceMembers.userId });
   return rows.length > 0;
 }
