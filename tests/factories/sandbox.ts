@@ -55,12 +55,18 @@ export async function connectThroughSimulator(
   const authorize = new URL(String(start.headers.location));
   expect(authorize.origin).toBe(TEST_APP_URL);
   options.checkAuthorize?.(authorize);
-  const page = await app.inject({ method: 'GET', url: `${authorize.pathname}${authorize.search}` });
+  // The browser's popup carries the Kitepost session to the simulator (same origin): the identity
+  // it signs in as is the session's workspace's.
+  const page = await app.inject({
+    method: 'GET',
+    url: `${authorize.pathname}${authorize.search}`,
+    headers: { cookie },
+  });
   expect(page.statusCode).toBe(200);
   const consent = await app.inject({
     method: 'POST',
     url: authorize.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_APP_URL },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_APP_URL, cookie },
     payload: new URLSearchParams({ ...hiddenFields(page.body), ...options.fields }).toString(),
   });
   expect(consent.statusCode).toBe(302);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notReportedMetrics } from '../../src/contracts/analytics';
 import { sandboxAccounts, sandboxGrants, sandboxPosts } from '../../src/server/db/schema';
@@ -10,7 +10,6 @@ import {
   type FacebookProvider,
 } from '../../src/server/integrations/social/facebook/facebook-provider';
 import {
-  registerPlatformSimulator,
   SIMULATOR_CREDENTIALS,
   sandboxFollowers,
   simulatorEndpoints,
@@ -27,6 +26,7 @@ import {
 } from '../../src/server/integrations/social/social-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
 import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
+import { signUp } from '../factories/users';
 import { type FacebookFake, startFacebookFake } from '../fakes/facebook/facebook-fake';
 import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
@@ -39,7 +39,9 @@ const DAY_MS = 24 * 3_600_000;
 
 describe.each(databaseKinds)('Facebook provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
-  /** The simulator alone (Facebook only, faults on), on the test app's database. */
+  /** A member of the workspace that creates the sandbox identities (decision 036). */
+  let session = '';
+  /** The app that serves the simulator (faults on outside production). */
   let sim: FastifyInstance;
   let fetchSim: typeof fetch;
   let facebook: FacebookProvider;
@@ -54,21 +56,13 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
-    sim = Fastify();
-    await registerPlatformSimulator(sim, {
-      db: t.ctx.database.db,
-      appUrl: TEST_APP_URL,
-      platforms: ['facebook'],
-      faults: true,
-    });
-    await sim.ready();
+    // The app serves the simulator (faults on outside production); a consent page needs a session.
+    sim = t.app;
+    session = (await signUp(t.app)).cookie;
     fetchSim = injectFetch(sim);
     facebook = providerWith(fetchSim);
   });
-  afterAll(async () => {
-    await sim.close();
-    await t.close();
-  });
+  afterAll(() => t.close());
 
   const handle = () => `owner_${randomBytes(4).toString('hex')}`;
   const dialogUrl = (state: string, redirectUri = REDIRECT_URI) => {
@@ -79,7 +73,7 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
   /** The Login dialog as a browser goes through it; answers the code. */
   async function authorize(username: string, choice: { pages?: number; pageName?: string } = {}) {
     const state = randomBytes(16).toString('base64url');
-    const page = await sim.inject({ method: 'GET', url: dialogUrl(state) });
+    const page = await sim.inject({ method: 'GET', url: dialogUrl(state), headers: { cookie: session } });
     expect(page.statusCode).toBe(200);
     const form = {
       ...hiddenFields(page.body),
@@ -92,7 +86,7 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
     const posted = await sim.inject({
       method: 'POST',
       url: DIALOG_PATH,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { cookie: session, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(form).toString(),
     });
     expect(posted.statusCode).toBe(302);
@@ -127,7 +121,11 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
       scope: 'pages_show_list,pages_manage_posts,pages_read_engagement,read_insights,business_management',
       response_type: 'code',
     });
-    const page = await sim.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const page = await sim.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: session },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     const html = page.body;
@@ -148,21 +146,29 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
   });
 
   it('refuses a foreign redirect URI or an unknown scope without redirecting; cancels with access_denied', async () => {
-    const evil = await sim.inject({ method: 'GET', url: dialogUrl('s', 'https://evil.example/cb') });
+    const evil = await sim.inject({
+      method: 'GET',
+      url: dialogUrl('s', 'https://evil.example/cb'),
+      headers: { cookie: session },
+    });
     expect(evil.statusCode).toBe(400);
     expect(evil.headers.location).toBeUndefined();
     expect(evil.body).toContain('redirect URI');
     const url = new URL(facebook.authorizeUrl({ state: 's', redirectUri: REDIRECT_URI }));
     url.searchParams.set('scope', 'pages_show_list,user_posts');
-    const scope = await sim.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const scope = await sim.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: session },
+    });
     expect(scope.statusCode).toBe(400);
     expect(scope.body).toContain('Invalid Scopes: user_posts');
 
-    const page = await sim.inject({ method: 'GET', url: dialogUrl('st-2') });
+    const page = await sim.inject({ method: 'GET', url: dialogUrl('st-2'), headers: { cookie: session } });
     const cancelled = await sim.inject({
       method: 'POST',
       url: DIALOG_PATH,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { cookie: session, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ ...hiddenFields(page.body), decision: 'cancel' }).toString(),
     });
     expect(cancelled.statusCode).toBe(302);
@@ -172,7 +178,7 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
     const bad = await sim.inject({
       method: 'POST',
       url: DIALOG_PATH,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { cookie: session, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({
         ...hiddenFields(page.body),
         account: '__new__',
@@ -257,7 +263,7 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
     expect(grants.length).toBeGreaterThan(0);
 
     const avatar = new URL(pages[0]?.avatarUrl ?? '');
-    const image = await sim.inject({ method: 'GET', url: avatar.pathname });
+    const image = await sim.inject({ method: 'GET', url: avatar.pathname, headers: { cookie: session } });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toContain('image/svg+xml');
 
@@ -329,13 +335,21 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
     });
     expect(published.externalId).toMatch(new RegExp(`^${page.externalId}_\\d+$`));
     expect(published.url).toBe(`${TEST_APP_URL}/sandbox/facebook/${published.externalId}`);
-    const shown = await sim.inject({ method: 'GET', url: new URL(published.url).pathname });
+    const shown = await sim.inject({
+      method: 'GET',
+      url: new URL(published.url).pathname,
+      headers: { cookie: session },
+    });
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('Fresh croissants at 7 &lt;b&gt;am&lt;/b&gt; &amp; coffee');
     expect(shown.body).toContain('Fresh Bakes');
     expect(shown.body).toContain('<span class="badge">Sandbox</span>');
     expect(shown.body).not.toContain('<script');
-    const missing = await sim.inject({ method: 'GET', url: `/sandbox/facebook/${page.externalId}_1` });
+    const missing = await sim.inject({
+      method: 'GET',
+      url: `/sandbox/facebook/${page.externalId}_1`,
+      headers: { cookie: session },
+    });
     expect(missing.statusCode).toBe(404);
 
     // A Page token posts to its own Page only: elsewhere it is a permission problem, not the content.
@@ -434,6 +448,7 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
       const armed = await sim.inject({
         method: 'POST',
         url: '/sandbox/faults',
+        headers: { cookie: session },
         payload: { platform: 'facebook', account: page.externalId, fault, on: 'read', times },
       });
       expect(armed.statusCode).toBe(201);

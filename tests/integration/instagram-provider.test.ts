@@ -28,6 +28,7 @@ import {
 } from '../../src/server/integrations/social/social-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
 import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
+import { signUp } from '../factories/users';
 import { type InstagramFake, startInstagramFake } from '../fakes/instagram/instagram-fake';
 import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
@@ -40,6 +41,8 @@ const IMAGE = 'https://images.example/croissant.jpg';
 
 describe.each(databaseKinds)('Instagram provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
+  /** A member of the workspace that creates the sandbox identities (decision 036). */
+  let session = '';
   /** The app, which serves the pretend Instagram (no Instagram credentials in tests). */
   let sim: FastifyInstance;
   let fetchApp: typeof fetch;
@@ -60,6 +63,7 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
+    session = (await signUp(t.app)).cookie;
     sim = t.app;
     fetchApp = injectFetch(sim);
     ig = providerWith(fetchApp);
@@ -70,13 +74,17 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
   async function authorize(username: string) {
     const state = randomBytes(16).toString('base64url');
     const url = new URL(ig.authorizeUrl({ state, redirectUri: REDIRECT_URI }));
-    const page = await sim.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const page = await sim.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: session },
+    });
     expect(page.statusCode).toBe(200);
     const form = { ...hiddenFields(page.body), account: '__new__', username, decision: 'authorize' };
     const posted = await sim.inject({
       method: 'POST',
       url: AUTHORIZE_PATH,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_APP_URL },
+      headers: { cookie: session, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_APP_URL },
       payload: new URLSearchParams(form).toString(),
     });
     expect(posted.statusCode).toBe(302);
@@ -110,7 +118,11 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
     expect(url.searchParams.has('code_challenge')).toBe(false);
     expect(ig.usesPkce).toBe(false);
 
-    const page = await sim.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const page = await sim.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: session },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const html = page.body;
@@ -129,22 +141,36 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
 
   it('refuses a foreign redirect URI or an unknown scope without redirecting; cancels; checks usernames', async () => {
     const evil = new URL(ig.authorizeUrl({ state: 's', redirectUri: 'https://evil.example/cb' }));
-    const refused = await sim.inject({ method: 'GET', url: `${evil.pathname}${evil.search}` });
+    const refused = await sim.inject({
+      method: 'GET',
+      url: `${evil.pathname}${evil.search}`,
+      headers: { cookie: session },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.headers.location).toBeUndefined();
     const scoped = new URL(ig.authorizeUrl({ state: 's', redirectUri: REDIRECT_URI }));
     scoped.searchParams.set('scope', 'business_basic');
-    expect((await sim.inject({ method: 'GET', url: `${scoped.pathname}${scoped.search}` })).statusCode).toBe(
-      400,
-    );
+    expect(
+      (
+        await sim.inject({
+          method: 'GET',
+          url: `${scoped.pathname}${scoped.search}`,
+          headers: { cookie: session },
+        })
+      ).statusCode,
+    ).toBe(400);
 
     const url = new URL(ig.authorizeUrl({ state: 'st-2', redirectUri: REDIRECT_URI }));
-    const page = await sim.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const page = await sim.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: session },
+    });
     const post = (fields: Record<string, string>) =>
       sim.inject({
         method: 'POST',
         url: AUTHORIZE_PATH,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { cookie: session, 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ ...hiddenFields(page.body), ...fields }).toString(),
       });
     const cancelled = await post({ decision: 'cancel' });
@@ -160,7 +186,7 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
     const again = await sim.inject({
       method: 'GET',
       url: `${url.pathname}${url.search}`,
-      headers: { cookie: cookie.split(';')[0] as string },
+      headers: { cookie: `${session}; ${cookie.split(';')[0]}` },
     });
     expect(again.body).toContain('value="remembered.me"');
   });
@@ -211,7 +237,11 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
     expect(account).toMatchObject({ username, displayName: 'Maple Bakery' });
     expect(account?.externalId).toMatch(/^178414\d{11}$/);
     expect(account?.followers).toBeGreaterThanOrEqual(40);
-    const avatar = await sim.inject({ method: 'GET', url: new URL(account?.avatarUrl ?? '').pathname });
+    const avatar = await sim.inject({
+      method: 'GET',
+      url: new URL(account?.avatarUrl ?? '').pathname,
+      headers: { cookie: session },
+    });
     expect(avatar.statusCode).toBe(200);
     expect(avatar.headers['content-type']).toContain('image/svg+xml');
     const [again] = await ig.listAccounts((await connect('maple_bakery42')).tokens);
@@ -274,13 +304,21 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
     expect(containerId).not.toBe(published.externalId);
     expect(await ig.fetchContainerStatus(tokens, containerId)).toMatchObject({ code: 'PUBLISHED' });
 
-    const page = await sim.inject({ method: 'GET', url: new URL(published.url as string).pathname });
+    const page = await sim.inject({
+      method: 'GET',
+      url: new URL(published.url as string).pathname,
+      headers: { cookie: session },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Fresh croissants at 7 &lt;b&gt;am&lt;/b&gt; &amp; coffee');
     expect(page.body).toContain(`src="${IMAGE}"`);
     expect(page.body).toContain(`@${username}`);
     expect(page.body).not.toContain('<script');
-    const missing = await sim.inject({ method: 'GET', url: '/sandbox/instagram/p/AAAAAAA/' });
+    const missing = await sim.inject({
+      method: 'GET',
+      url: '/sandbox/instagram/p/AAAAAAA/',
+      headers: { cookie: session },
+    });
     expect(missing.statusCode).toBe(404);
 
     // Without the account id, the provider reads it from /me.
@@ -460,6 +498,7 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
       const armed = await sim.inject({
         method: 'POST',
         url: '/sandbox/faults',
+        headers: { cookie: session },
         payload: { platform: 'instagram', account: accountId, fault, on: 'read', times },
       });
       expect(armed.statusCode).toBe(201);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notReportedMetrics } from '../../src/contracts/analytics';
 import type { Database } from '../../src/server/db/client';
@@ -11,11 +11,7 @@ import {
   createLinkedInProvider,
   type LinkedInProvider,
 } from '../../src/server/integrations/social/linkedin/linkedin-provider';
-import {
-  registerPlatformSimulator,
-  SIMULATOR_CREDENTIALS,
-  simulatorEndpoints,
-} from '../../src/server/integrations/social/simulator';
+import { SIMULATOR_CREDENTIALS, simulatorEndpoints } from '../../src/server/integrations/social/simulator';
 import {
   InvalidContentError,
   RateLimitedError,
@@ -27,10 +23,11 @@ import {
 } from '../../src/server/integrations/social/social-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
 import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
+import { signUp } from '../factories/users';
 import { type LinkedInFake, startLinkedInFake } from '../fakes/linkedin/linkedin-fake';
 import { testImage } from '../fakes/publish-media';
-import { TEST_APP_URL } from '../setup/app';
-import { databaseKinds, openTestDatabase } from '../setup/databases';
+import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
+import { databaseKinds } from '../setup/databases';
 
 const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/linkedin/callback`;
 const AUTHORIZE_PATH = '/sandbox/linkedin/oauth/v2/authorization';
@@ -42,8 +39,11 @@ const nextMidnightUtc = () => {
 };
 
 describe.each(databaseKinds)('LinkedIn provider against the platform simulator on %s', (kind) => {
+  let t: TestApp;
   let database: Database;
-  // The simulator alone, as the app registers it for a platform without credentials.
+  /** A member of the workspace that creates the sandbox identities (decision 036). */
+  let session = '';
+  // The app that serves the simulator, as it does for a platform without credentials.
   let sim: FastifyInstance;
   let fetchSim: typeof fetch;
   let linkedin: LinkedInProvider;
@@ -58,22 +58,15 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
     });
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    sim = Fastify();
-    await registerPlatformSimulator(sim, {
-      db: database.db,
-      appUrl: TEST_APP_URL,
-      platforms: ['linkedin'],
-      faults: true,
-    });
-    await sim.ready();
+    // The app serves the simulator (faults on outside production); a consent page needs a session.
+    t = await buildTestApp(kind);
+    sim = t.app;
+    database = t.ctx.database;
+    session = (await signUp(t.app)).cookie;
     fetchSim = injectFetch(sim);
     linkedin = providerWith(fetchSim);
   });
-  afterAll(async () => {
-    await sim.close();
-    await database.close();
-  });
+  afterAll(() => t.close());
 
   const handle = () => `member-${randomBytes(4).toString('hex')}`;
 
@@ -81,13 +74,17 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
   async function authorize(username: string, provider = linkedin) {
     const state = randomBytes(16).toString('base64url');
     const url = new URL(provider.authorizeUrl({ state, redirectUri: REDIRECT_URI }));
-    const page = await sim.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const page = await sim.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: session },
+    });
     expect(page.statusCode).toBe(200);
     const form = { ...hiddenFields(page.body), account: '__new__', username, decision: 'authorize' };
     const posted = await sim.inject({
       method: 'POST',
       url: AUTHORIZE_PATH,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { cookie: session, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(form).toString(),
     });
     expect(posted.statusCode).toBe(302);
@@ -117,7 +114,11 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.has('code_challenge')).toBe(false);
 
-    const page = await sim.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const page = await sim.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: session },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     const html = page.body;
@@ -144,14 +145,22 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
 
   it('refuses a foreign redirect URI with a page, and sends an unknown scope back as an error', async () => {
     const evil = new URL(linkedin.authorizeUrl({ state: 's', redirectUri: 'https://evil.example/cb' }));
-    const refused = await sim.inject({ method: 'GET', url: `${evil.pathname}${evil.search}` });
+    const refused = await sim.inject({
+      method: 'GET',
+      url: `${evil.pathname}${evil.search}`,
+      headers: { cookie: session },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.headers.location).toBeUndefined();
     expect(refused.body).toContain('redirect_uri does not match');
 
     const greedy = new URL(linkedin.authorizeUrl({ state: 's2', redirectUri: REDIRECT_URI }));
     greedy.searchParams.set('scope', 'openid r_everything');
-    const back = await sim.inject({ method: 'GET', url: `${greedy.pathname}${greedy.search}` });
+    const back = await sim.inject({
+      method: 'GET',
+      url: `${greedy.pathname}${greedy.search}`,
+      headers: { cookie: session },
+    });
     expect(back.statusCode).toBe(302);
     const location = new URL(String(back.headers.location));
     expect(location.searchParams.get('error')).toBe('unauthorized_scope_error');
@@ -160,12 +169,16 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
 
   it('cancels with user_cancelled_authorize; refuses a bad handle; offers the remembered member', async () => {
     const url = new URL(linkedin.authorizeUrl({ state: 'st-2', redirectUri: REDIRECT_URI }));
-    const page = await sim.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const page = await sim.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: session },
+    });
     const post = (fields: Record<string, string>) =>
       sim.inject({
         method: 'POST',
         url: AUTHORIZE_PATH,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { cookie: session, 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams({ ...hiddenFields(page.body), ...fields }).toString(),
       });
     const cancelled = await post({ decision: 'cancel' });
@@ -183,7 +196,7 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
     const again = await sim.inject({
       method: 'GET',
       url: `${url.pathname}${url.search}`,
-      headers: { cookie: cookie.split(';')[0] as string },
+      headers: { cookie: `${session}; ${cookie.split(';')[0]}` },
     });
     expect(again.body).toContain('value="remembered-me"');
   });
@@ -236,7 +249,7 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
     });
     expect(account.externalId).toMatch(/^[A-Za-z0-9_-]{10}$/);
     const avatar = new URL(account.avatarUrl ?? '');
-    const image = await sim.inject({ method: 'GET', url: avatar.pathname });
+    const image = await sim.inject({ method: 'GET', url: avatar.pathname, headers: { cookie: session } });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toContain('image/svg+xml');
     // The same handle is the same member on the next connection.
@@ -273,12 +286,20 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
       .where(eq(sandboxPosts.externalId, published.externalId));
     expect(stored?.text).toBe(text);
 
-    const page = await sim.inject({ method: 'GET', url: new URL(published.url).pathname });
+    const page = await sim.inject({
+      method: 'GET',
+      url: new URL(published.url).pathname,
+      headers: { cookie: session },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Fresh croissants (7 am) &amp; coffee &lt;b&gt;today&lt;/b&gt;');
     expect(page.body).toContain('<span class="badge">Sandbox</span>');
     expect(page.body).not.toContain('<script');
-    const missing = await sim.inject({ method: 'GET', url: '/sandbox/linkedin/feed/update/urn:li:share:1' });
+    const missing = await sim.inject({
+      method: 'GET',
+      url: '/sandbox/linkedin/feed/update/urn:li:share:1',
+      headers: { cookie: session },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -431,6 +452,7 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
       const armed = await sim.inject({
         method: 'POST',
         url: '/sandbox/faults',
+        headers: { cookie: session },
         payload: { platform: 'linkedin', account: account.externalId, fault, on: 'read', times },
       });
       expect(armed.statusCode).toBe(201);

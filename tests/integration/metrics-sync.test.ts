@@ -35,6 +35,8 @@ const noonAfter = (date: Date) => new Date(`${utcDayOf(later(date, 24 * HOUR))}T
  */
 describe.each(databaseKinds)('metrics sync against the simulator on %s', (kind) => {
   let t: TestApp;
+  /** The session of the workspace of the last post published: faults are armed by its member. */
+  let session = '';
   beforeAll(async () => {
     t = await buildTestApp(kind);
   });
@@ -44,6 +46,7 @@ describe.each(databaseKinds)('metrics sync against the simulator on %s', (kind) 
   /** A post published by the engine to a new sandbox account of `platform`. */
   async function publishedPost(platform: 'twitter' | 'instagram') {
     const workspace = await newWorkspace(t);
+    session = workspace.cookie;
     const connected =
       platform === 'twitter'
         ? await connectX(t.app, workspace.cookie)
@@ -83,6 +86,7 @@ describe.each(databaseKinds)('metrics sync against the simulator on %s', (kind) 
     const armed = await t.app.inject({
       method: 'POST',
       url: '/sandbox/faults',
+      headers: { cookie: session },
       payload: { platform, account, fault, on: 'read', times },
     });
     expect(armed.statusCode).toBe(201);
@@ -241,14 +245,20 @@ describe.each(databaseKinds)('metrics sync against the simulator on %s', (kind) 
     await arm('twitter', externalId, 'rate-limit');
     const waiting = await runMetricsSync(t.ctx, { now: later(first, 5 * MIN), workspaceId });
     expect(waiting).toMatchObject({ postsRead: 0, accountsRead: 0, accountsSkipped: 1 });
-    const armed = (await t.app.inject({ method: 'GET', url: '/sandbox/faults' })).json<{
+    const armed = (
+      await t.app.inject({ method: 'GET', url: '/sandbox/faults', headers: { cookie: session } })
+    ).json<{
       faults: Array<{ account: { externalId: string }; remaining: number }>;
     }>();
     expect(armed.faults.filter((fault) => fault.account.externalId === externalId)).toEqual([
       expect.objectContaining({ remaining: 1 }),
     ]);
 
-    await t.app.inject({ method: 'DELETE', url: `/sandbox/faults?platform=twitter&account=${externalId}` });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/sandbox/faults?platform=twitter&account=${externalId}`,
+      headers: { cookie: session },
+    });
     const after = await runMetricsSync(t.ctx, { now: paused, workspaceId });
     expect(after).toMatchObject({ postsRead: 1, accountsRead: 1, accountsSkipped: 0 });
     expect(await totalsOf(post.id)).toMatchObject({ failures: 0, syncedAt: paused });

@@ -20,6 +20,8 @@ const MIN = 60_000;
  */
 describe.each(databaseKinds)('publishing to the X simulator on %s', (kind) => {
   let t: TestApp;
+  /** The session of the workspace of the last post made: faults are armed by its member. */
+  let session = '';
   beforeAll(async () => {
     t = await buildTestApp(kind);
   });
@@ -27,6 +29,7 @@ describe.each(databaseKinds)('publishing to the X simulator on %s', (kind) => {
 
   async function connectedPost(content: string) {
     const workspace = await newWorkspace(t);
+    session = workspace.cookie;
     const { result, username } = await connectX(t.app, workspace.cookie);
     const accountId = result['account-id'] as string;
     const post = await insertScheduledPost(t, workspace.workspaceId, { socialAccountId: accountId, content });
@@ -36,6 +39,7 @@ describe.each(databaseKinds)('publishing to the X simulator on %s', (kind) => {
     const armed = await t.app.inject({
       method: 'POST',
       url: '/sandbox/faults',
+      headers: { cookie: session },
       payload: { platform: 'twitter', account: username, fault, on: 'publish', times },
     });
     expect(armed.statusCode).toBe(201);
@@ -55,7 +59,11 @@ describe.each(databaseKinds)('publishing to the X simulator on %s', (kind) => {
     expect(after.externalUrl).toBe(
       `${TEST_APP_URL}/sandbox/twitter/${username}/status/${created?.externalId}`,
     );
-    const page = await t.app.inject({ method: 'GET', url: new URL(after.externalUrl ?? '').pathname });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL(after.externalUrl ?? '').pathname,
+      headers: { cookie: session },
+    });
     expect(page.statusCode).toBe(200);
     const [account] = await t.ctx.database.db
       .select()

@@ -13,6 +13,7 @@ import {
   UnknownOutcomeError,
 } from '../../src/server/integrations/social/social-provider';
 import { expectError, hiddenFields } from '../factories/sandbox';
+import { signUp } from '../factories/users';
 import { PNG_BYTES, testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -37,8 +38,11 @@ interface Connection {
 
 describe.each(databaseKinds)('publishing through the platform simulator on %s', (kind) => {
   let t: TestApp;
+  /** A member of the workspace that creates the sandbox identities (decision 036). */
+  let session = '';
   beforeAll(async () => {
     t = await buildTestApp(kind);
+    session = (await signUp(t.app)).cookie;
   });
   afterAll(() => t.close());
 
@@ -56,7 +60,11 @@ describe.each(databaseKinds)('publishing through the platform simulator on %s', 
           : {}),
       }),
     );
-    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: session },
+    });
     expect(page.statusCode).toBe(200);
     const form = {
       ...hiddenFields(page.body),
@@ -68,7 +76,7 @@ describe.each(databaseKinds)('publishing through the platform simulator on %s', 
     const consent = await t.app.inject({
       method: 'POST',
       url: url.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_APP_URL },
+      headers: { cookie: session, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_APP_URL },
       payload: new URLSearchParams(form).toString(),
     });
     expect(consent.statusCode).toBe(302);
@@ -89,7 +97,7 @@ describe.each(databaseKinds)('publishing through the platform simulator on %s', 
   }
 
   const arm = (body: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/sandbox/faults', payload: body });
+    t.app.inject({ method: 'POST', url: '/sandbox/faults', headers: { cookie: session }, payload: body });
   const armFor = async (platform: PublishingPlatform, c: Connection, fault: string, extra = {}) => {
     const armed = await arm({ platform, account: c.account.externalId, fault, ...extra });
     expect(armed.statusCode).toBe(201);
@@ -99,7 +107,11 @@ describe.each(databaseKinds)('publishing through the platform simulator on %s', 
   /** Instagram cannot post text alone: every post there carries one image. */
   const mediaFor = (platform: PublishingPlatform) => (platform === 'instagram' ? [image()] : []);
   const pageOf = async (url: string | null) => {
-    const page = await t.app.inject({ method: 'GET', url: new URL(url ?? '').pathname });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL(url ?? '').pathname,
+      headers: { cookie: session },
+    });
     expect(page.statusCode).toBe(200);
     return page.body;
   };
@@ -116,7 +128,11 @@ describe.each(databaseKinds)('publishing through the platform simulator on %s', 
       (m) => m[1],
     );
     expect(sources).toHaveLength(2);
-    const served = await t.app.inject({ method: 'GET', url: sources[1] as string });
+    const served = await t.app.inject({
+      method: 'GET',
+      url: sources[1] as string,
+      headers: { cookie: session },
+    });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(PNG_BYTES)).toBe(true);
@@ -278,13 +294,18 @@ describe.each(databaseKinds)('publishing through the platform simulator on %s', 
       on: 'publish',
       remaining: null,
     });
-    const listed = await t.app.inject({ method: 'GET', url: '/sandbox/faults' });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/sandbox/faults',
+      headers: { cookie: session },
+    });
     expect(listed.json().faults.some((f: { id: string }) => f.id === armed.json().fault.id)).toBe(true);
     await expectError(publish(li, `Always ${unique()}`), UnknownOutcomeError);
     await expectError(publish(li, `Always ${unique()}`), UnknownOutcomeError);
     const cleared = await t.app.inject({
       method: 'DELETE',
       url: `/sandbox/faults?platform=linkedin&account=${li.account.username}`,
+      headers: { cookie: session },
     });
     expect(cleared.json()).toEqual({ cleared: 1 });
     await publish(li, `Cleared ${unique()}`);

@@ -23,6 +23,7 @@ import {
 import { createXProvider, type XProvider } from '../../src/server/integrations/social/x/x-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
 import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
+import { signUp } from '../factories/users';
 import { testImage } from '../fakes/publish-media';
 import { startXFake, type XFake } from '../fakes/x/x-fake';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
@@ -38,6 +39,8 @@ const pkcePair = () => {
 
 describe.each(databaseKinds)('X provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
+  /** A member of the workspace that creates the sandbox identities (decision 036). */
+  let session = '';
   let fetchApp: typeof fetch;
   let x: XProvider;
   const providerWith = (fetchImpl: typeof fetch, timeoutMs = 5_000) =>
@@ -51,6 +54,7 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
+    session = (await signUp(t.app)).cookie;
     fetchApp = injectFetch(t.app);
     x = providerWith(fetchApp);
   });
@@ -61,13 +65,17 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
     const { verifier, challenge } = pkcePair();
     const state = randomBytes(16).toString('base64url');
     const url = new URL(x.authorizeUrl({ state, redirectUri: REDIRECT_URI, codeChallenge: challenge }));
-    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: session },
+    });
     expect(page.statusCode).toBe(200);
     const form = { ...hiddenFields(page.body), account: '__new__', username, decision: 'authorize' };
     const posted = await t.app.inject({
       method: 'POST',
       url: AUTHORIZE_PATH,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: TEST_APP_URL },
+      headers: { cookie: session, 'content-type': 'application/x-www-form-urlencoded', origin: TEST_APP_URL },
       payload: new URLSearchParams(form).toString(),
     });
     expect(posted.statusCode).toBe(302);
@@ -100,7 +108,11 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.search).toContain('scope=tweet.read%20tweet.write');
 
-    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: session },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
@@ -127,7 +139,11 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
     const evil = new URL(
       x.authorizeUrl({ state: 's', redirectUri: 'https://evil.example/cb', codeChallenge: challenge }),
     );
-    const refused = await t.app.inject({ method: 'GET', url: `${evil.pathname}${evil.search}` });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `${evil.pathname}${evil.search}`,
+      headers: { cookie: session },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.headers.location).toBeUndefined();
     expect(refused.body).toContain('registered callback');
@@ -136,7 +152,13 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
     );
     noPkce.searchParams.delete('code_challenge');
     expect(
-      (await t.app.inject({ method: 'GET', url: `${noPkce.pathname}${noPkce.search}` })).statusCode,
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${noPkce.pathname}${noPkce.search}`,
+          headers: { cookie: session },
+        })
+      ).statusCode,
     ).toBe(400);
   });
 
@@ -145,12 +167,20 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
     const url = new URL(
       x.authorizeUrl({ state: 'st-2', redirectUri: REDIRECT_URI, codeChallenge: challenge }),
     );
-    const page = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { cookie: session },
+    });
     const post = (fields: Record<string, string>, cookie?: string) =>
       t.app.inject({
         method: 'POST',
         url: AUTHORIZE_PATH,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) },
+        headers: {
+          cookie: session,
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(cookie ? { cookie: `${session}; ${cookie.split(';')[0]}` } : {}),
+        },
         payload: new URLSearchParams({ ...hiddenFields(page.body), ...fields }).toString(),
       });
     const cancelled = await post({ decision: 'cancel' });
@@ -166,14 +196,18 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
     const again = await t.app.inject({
       method: 'GET',
       url: `${url.pathname}${url.search}`,
-      headers: { cookie: cookie.split(';')[0] as string },
+      headers: { cookie: `${session}; ${cookie.split(';')[0]}` },
     });
     expect(again.body).toContain('value="remembered_me"');
 
     const foreign = await t.app.inject({
       method: 'POST',
       url: AUTHORIZE_PATH,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      headers: {
+        cookie: session,
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+      },
       payload: new URLSearchParams({ ...hiddenFields(page.body), decision: 'authorize' }).toString(),
     });
     expect(foreign.statusCode).toBe(403);
@@ -233,7 +267,7 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
     expect(account?.followers).toBeGreaterThanOrEqual(40);
     expect(account?.followers).toBeLessThan(30_000);
     const avatar = new URL(account?.avatarUrl ?? '');
-    const image = await t.app.inject({ method: 'GET', url: avatar.pathname });
+    const image = await t.app.inject({ method: 'GET', url: avatar.pathname, headers: { cookie: session } });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toContain('image/svg+xml');
     // The same handle is the same account, with the same followers, on the next connection.
@@ -268,7 +302,11 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
     const published = await x.publishText(tokens, 'Fresh croissants at 7 <b>am</b> & coffee', { username });
     expect(published.externalId).toMatch(/^\d{15,19}$/);
     expect(published.url).toBe(`${TEST_APP_URL}/sandbox/twitter/page_owner/status/${published.externalId}`);
-    const page = await t.app.inject({ method: 'GET', url: new URL(published.url).pathname });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: new URL(published.url).pathname,
+      headers: { cookie: session },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Fresh croissants at 7 &lt;b&gt;am&lt;/b&gt; &amp; coffee');
     expect(page.body).toContain('<span class="badge">Sandbox</span>');
@@ -276,10 +314,18 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
 
     const idOnly = await x.publishText(tokens, 'A second post');
     expect(idOnly.url).toBe(`${TEST_APP_URL}/sandbox/twitter/i/web/status/${idOnly.externalId}`);
-    const redirect = await t.app.inject({ method: 'GET', url: new URL(idOnly.url).pathname });
+    const redirect = await t.app.inject({
+      method: 'GET',
+      url: new URL(idOnly.url).pathname,
+      headers: { cookie: session },
+    });
     expect(redirect.statusCode).toBe(302);
     expect(redirect.headers.location).toBe(`/sandbox/twitter/page_owner/status/${idOnly.externalId}`);
-    const missing = await t.app.inject({ method: 'GET', url: '/sandbox/twitter/page_owner/status/1' });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/sandbox/twitter/page_owner/status/1',
+      headers: { cookie: session },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -363,6 +409,7 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
       const armed = await t.app.inject({
         method: 'POST',
         url: '/sandbox/faults',
+        headers: { cookie: session },
         payload: { platform: 'twitter', account: account.externalId, fault, on: 'read', times },
       });
       expect(armed.statusCode).toBe(201);
@@ -388,6 +435,7 @@ describe.each(databaseKinds)('X provider against the platform simulator on %s', 
     const cleared = await t.app.inject({
       method: 'DELETE',
       url: `/sandbox/faults?platform=twitter&account=${account.externalId}`,
+      headers: { cookie: session },
     });
     expect(cleared.json()).toEqual({ cleared: 1 });
     expect((await read()).metrics).toHaveLength(1);

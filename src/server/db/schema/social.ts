@@ -116,9 +116,16 @@ export const sandboxAccounts = pgTable(
     followers: integer('followers').notNull(),
     /** A Facebook Page's owner (another sandbox account); null otherwise. */
     ownerId: uuid('owner_id'),
+    /**
+     * The workspace whose member created this identity on the consent page: only that workspace
+     * sees, chooses, connects and reads it (decision 036). Null: made before identities had an
+     * owner and connected nowhere; nobody can choose it.
+     */
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('sandbox_accounts_workspace_idx').on(t.workspaceId),
     uniqueIndex('sandbox_accounts_platform_external_idx').on(t.platform, t.externalId),
     uniqueIndex('sandbox_accounts_platform_username_idx').on(t.platform, t.username),
   ],

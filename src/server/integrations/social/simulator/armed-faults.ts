@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type PublishingPlatform, publishingPlatforms } from '../../../../contracts/platforms';
+import { can } from '../../../../contracts/team';
 import type { Db } from '../../../db/client';
 import {
   type ChosenFault,
@@ -33,12 +34,19 @@ import {
  * They live in this simulator's memory, not the database: one process (the embedded database's
  * web-and-worker process, or a test's app) sees them. With web and worker processes split on
  * PostgreSQL, arm them on the process that publishes. Routes exist only when faults are enabled.
+ *
+ * The routes take the Kitepost session of a member whose role may manage accounts, and see only
+ * the sandbox accounts of that member's workspace (decision 036): another workspace's account, a
+ * made-up one and a missing one all answer the same 404, and the list and the clearing stop at
+ * the workspace's own faults.
  */
 
 export type FaultTarget = SimulatedCallKind | 'any';
 
 export interface ArmedFault {
   id: string;
+  /** The workspace that owns the account (and armed the fault). */
+  workspaceId: string | null;
   platform: PublishingPlatform;
   account: { externalId: string; username: string };
   fault: SandboxFault;
@@ -61,6 +69,7 @@ export class ArmedFaults {
     const armed = {
       id: randomUUID(),
       accountId: account.id,
+      workspaceId: account.workspaceId,
       platform: account.platform,
       account: { externalId: account.externalId, username: account.username },
       fault: spec.fault,
@@ -88,16 +97,24 @@ export class ArmedFaults {
     return { fault: armed.fault, delayMs: armed.delayMs };
   }
 
-  list(): ArmedFault[] {
-    return [...this.byAccount.values()].flat().map(publicView);
+  /** The faults armed for the workspace's accounts. */
+  list(workspaceId: string): ArmedFault[] {
+    return [...this.byAccount.values()]
+      .flat()
+      .filter((one) => one.workspaceId === workspaceId)
+      .map(publicView);
   }
 
-  /** Clears the faults of one platform, or one account of it, or all; answers how many. */
-  clear(filter: { platform?: PublishingPlatform; externalId?: string } = {}): number {
+  /**
+   * Clears the workspace's faults: of one platform, or one account of it, or all; answers how
+   * many.
+   */
+  clear(workspaceId: string, filter: { platform?: PublishingPlatform; externalId?: string } = {}): number {
     let cleared = 0;
     for (const [accountId, list] of this.byAccount) {
       const rest = list.filter(
         (one) =>
+          one.workspaceId !== workspaceId ||
           (filter.platform !== undefined && one.platform !== filter.platform) ||
           (filter.externalId !== undefined && one.account.externalId !== filter.externalId),
       );
@@ -131,7 +148,8 @@ const clearQuery = z.object({
   account: z.string().trim().min(1).max(200).optional(),
 });
 
-const PUBLIC = { access: 'public' } as const;
+/** A Kitepost session is required (401 without one): see who may arm a fault above. */
+const SIGNED_IN = { access: 'user' } as const;
 const HIDDEN = { hide: true } as const;
 
 function issuesOf(error: z.ZodError) {
@@ -141,26 +159,55 @@ function issuesOf(error: z.ZodError) {
 /** The fault routes (only registered when faults are enabled). */
 export function registerFaultRoutes(app: FastifyInstance, options: { db: Db; armed: ArmedFaults }) {
   const { db, armed } = options;
-  const accountOf = async (platform: PublishingPlatform, account: string) =>
-    (await findAccountByExternalId(db, platform, account)) ??
-    (await findAccountByUsername(db, platform, account));
+  /** The workspace's sandbox account by external id or username; another workspace's is not found. */
+  const accountOf = async (workspaceId: string, platform: PublishingPlatform, account: string) =>
+    (await findAccountByExternalId(db, platform, account, workspaceId)) ??
+    (await findAccountByUsername(db, platform, account, workspaceId));
 
-  app.post('/sandbox/faults', { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+  /** The caller's workspace, or the refusal sent (the auth hook already answered 401 to nobody). */
+  const workspaceOf = (request: FastifyRequest, reply: FastifyReply): string | null => {
+    const auth = request.auth;
+    if (!auth) {
+      reply.status(401).send({ error: 'Unauthorized', message: 'Please sign in.' });
+      return null;
+    }
+    if (!can(auth.user.workspace.role, 'accounts.manage')) {
+      reply.status(403).send({
+        error: 'Forbidden',
+        message:
+          "Your role cannot arm sandbox faults: it takes a role that may manage the workspace's accounts.",
+      });
+      return null;
+    }
+    return auth.workspaceId;
+  };
+
+  app.post('/sandbox/faults', { config: SIGNED_IN, schema: HIDDEN }, async (request, reply) => {
+    const workspaceId = workspaceOf(request, reply);
+    if (!workspaceId) return reply;
     const parsed = armRequest.safeParse(request.body);
     if (!parsed.success) {
       return reply.status(400).send({ error: 'Invalid sandbox fault', issues: issuesOf(parsed.error) });
     }
     const { platform, account, ...spec } = parsed.data;
-    const found = await accountOf(platform, account);
+    const found = await accountOf(workspaceId, platform, account);
     if (!found) {
-      return reply.status(404).send({ error: `No ${platform} sandbox account "${account}"` });
+      return reply
+        .status(404)
+        .send({ error: `No ${platform} sandbox account "${account}" in this workspace` });
     }
     return reply.status(201).send({ fault: armed.arm(found, spec) });
   });
 
-  app.get('/sandbox/faults', { config: PUBLIC, schema: HIDDEN }, async () => ({ faults: armed.list() }));
+  app.get('/sandbox/faults', { config: SIGNED_IN, schema: HIDDEN }, async (request, reply) => {
+    const workspaceId = workspaceOf(request, reply);
+    if (!workspaceId) return reply;
+    return { faults: armed.list(workspaceId) };
+  });
 
-  app.delete('/sandbox/faults', { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+  app.delete('/sandbox/faults', { config: SIGNED_IN, schema: HIDDEN }, async (request, reply) => {
+    const workspaceId = workspaceOf(request, reply);
+    if (!workspaceId) return reply;
     const parsed = clearQuery.safeParse(request.query);
     if (!parsed.success) {
       return reply.status(400).send({ error: 'Invalid filter', issues: issuesOf(parsed.error) });
@@ -169,8 +216,8 @@ export function registerFaultRoutes(app: FastifyInstance, options: { db: Db; arm
     let externalId: string | undefined;
     if (account !== undefined) {
       if (!platform) return reply.status(400).send({ error: 'Clearing one account needs its platform' });
-      externalId = (await accountOf(platform, account))?.externalId ?? account;
+      externalId = (await accountOf(workspaceId, platform, account))?.externalId ?? account;
     }
-    return { cleared: armed.clear({ platform, externalId }) };
+    return { cleared: armed.clear(workspaceId, { platform, externalId }) };
   });
 }

@@ -90,7 +90,9 @@ export function registerFacebookFeedSimulator(
   /** The Page a call names: the caller itself when it holds that Page's token (no query needed). */
   async function pageNamed(id: string, caller: Caller): Promise<SandboxAccount | undefined> {
     if (caller.account.externalId === id && isPage(caller.account)) return caller.account;
-    const page = OBJECT_ID.test(id) ? await findAccountByExternalId(db, 'facebook', id) : undefined;
+    const page = OBJECT_ID.test(id)
+      ? await findAccountByExternalId(db, 'facebook', id, caller.account.workspaceId)
+      : undefined;
     return page && isPage(page) ? page : undefined;
   }
 

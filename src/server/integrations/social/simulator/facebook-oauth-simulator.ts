@@ -22,7 +22,14 @@ import {
 } from './facebook-shapes';
 import { ensurePages, findGrant, revokeApp } from './facebook-store';
 import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
-import { allowedRedirect, redirectWith, sameText } from './sandbox-oauth';
+import {
+  allowedRedirect,
+  CONSENT_ROUTE,
+  consentingWorkspace,
+  HANDLE_TAKEN,
+  redirectWith,
+  sameText,
+} from './sandbox-oauth';
 import { html, raw } from './sandbox-page';
 import {
   consumeGrant,
@@ -153,10 +160,11 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
   async function showDialog(
     request: FastifyRequest,
     reply: FastifyReply,
+    workspaceId: string,
     dialog: DialogRequest,
     form: { chosen: string; newHandle: string; pages: number; pageName: string; error?: string },
   ) {
-    const accounts = await findAccountsByIds(db, 'facebook', rememberedAccountIds(request));
+    const accounts = await findAccountsByIds(db, 'facebook', rememberedAccountIds(request), workspaceId);
     const rendered = renderAuthorizePage({
       platformLabel: FACEBOOK_LABEL,
       logo: FACEBOOK_LOGO,
@@ -185,10 +193,19 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
     return page(reply, form.error ? 400 : 200, withPages);
   }
 
-  app.get(FACEBOOK_DIALOG_PATH, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+  app.get(FACEBOOK_DIALOG_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
+    const owner = consentingWorkspace(request);
+    if ('refused' in owner) {
+      const message = owner.refused;
+      return page(
+        reply,
+        owner.status,
+        renderSandboxErrorPage({ platformLabel: FACEBOOK_LABEL, logo: FACEBOOK_LOGO, message }),
+      );
+    }
     const dialog = readDialogRequest(request.query as Fields, appUrl);
     if (typeof dialog === 'string') return errorPage(reply, dialog);
-    return showDialog(request, reply, dialog, {
+    return showDialog(request, reply, owner.workspaceId, dialog, {
       chosen: NEW_ACCOUNT_CHOICE,
       newHandle: suggestHandle(),
       pages: 1,
@@ -196,7 +213,16 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
     });
   });
 
-  app.post(FACEBOOK_DIALOG_PATH, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+  app.post(FACEBOOK_DIALOG_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
+    const owner = consentingWorkspace(request);
+    if ('refused' in owner) {
+      const message = owner.refused;
+      return page(
+        reply,
+        owner.status,
+        renderSandboxErrorPage({ platformLabel: FACEBOOK_LABEL, logo: FACEBOOK_LOGO, message }),
+      );
+    }
     const fields = (request.body ?? {}) as Fields;
     const dialog = readDialogRequest(fields, appUrl);
     if (typeof dialog === 'string') return errorPage(reply, dialog);
@@ -209,7 +235,7 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
       .trim()
       .replace(/^@/, '');
     if (!FACEBOOK_HANDLE.test(username)) {
-      return showDialog(request, reply, dialog, {
+      return showDialog(request, reply, owner.workspaceId, dialog, {
         chosen: NEW_ACCOUNT_CHOICE,
         newHandle: fields.username ?? '',
         pages,
@@ -217,13 +243,22 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
         error: `That username cannot be used: ${FACEBOOK_HANDLE_RULE}`,
       });
     }
-    const user = await findOrCreateAccount(db, 'facebook', {
+    const user = await findOrCreateAccount(db, 'facebook', owner.workspaceId, {
       username,
       displayName: displayNameFor(username),
       externalId: newSnowflakeId(),
     });
+    if (!user) {
+      return showDialog(request, reply, owner.workspaceId, dialog, {
+        chosen: NEW_ACCOUNT_CHOICE,
+        newHandle: fields.username ?? '',
+        pages,
+        pageName,
+        error: HANDLE_TAKEN,
+      });
+    }
     if (user.ownerId !== null) {
-      return showDialog(request, reply, dialog, {
+      return showDialog(request, reply, owner.workspaceId, dialog, {
         chosen: NEW_ACCOUNT_CHOICE,
         newHandle: fields.username ?? '',
         pages,

@@ -29,7 +29,7 @@ import {
 } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
 import { type SandboxMetrics, sandboxMetrics } from './sandbox-metrics';
-import { avatarSvg } from './sandbox-page';
+import { avatarSvg, MEMBER_PAGE, pageViewer } from './sandbox-page';
 import {
   findAccountByExternalId,
   findPublishedPosts,
@@ -200,7 +200,7 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
         if (id === 'me')
           return { status: 200, body: accountObject(account, fieldsOf(query.fields, ['id', 'name'])) };
         if (POST_ID.test(id)) {
-          const [found] = await findPublishedPosts(db, 'facebook', [id]);
+          const [found] = await findPublishedPosts(db, 'facebook', [id], account.workspaceId);
           if (!found) return missingObject(id);
           return {
             status: 200,
@@ -211,7 +211,9 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
             ),
           };
         }
-        const target = OBJECT_ID.test(id) ? await findAccountByExternalId(db, 'facebook', id) : undefined;
+        const target = OBJECT_ID.test(id)
+          ? await findAccountByExternalId(db, 'facebook', id, account.workspaceId)
+          : undefined;
         if (!target) return missingObject(id);
         return { status: 200, body: accountObject(target, fieldsOf(query.fields, ['id', 'name'])) };
       },
@@ -239,7 +241,9 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
     { config: PUBLIC, schema: HIDDEN },
     graphRoute('other', async (request, caller) => {
       const { id } = request.params as { id: string };
-      const [found] = POST_ID.test(id) ? await findPublishedPosts(db, 'facebook', [id]) : [];
+      const [found] = POST_ID.test(id)
+        ? await findPublishedPosts(db, 'facebook', [id], caller.account.workspaceId)
+        : [];
       if (!found) return missingObject(id);
       const refused = pageCaller(caller, found.account.externalId, ['pages_manage_posts']);
       if (refused) return refused;
@@ -255,7 +259,9 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
       'read',
       async (request, caller) => {
         const { id } = request.params as { id: string };
-        const [found] = POST_ID.test(id) ? await findPublishedPosts(db, 'facebook', [id]) : [];
+        const [found] = POST_ID.test(id)
+          ? await findPublishedPosts(db, 'facebook', [id], caller.account.workspaceId)
+          : [];
         if (!found) return missingObject(id);
         if (!isPage(caller.account) || caller.account.id !== found.account.id) {
           return graphError(403, 10, '(#10) Application does not have permission for this action');
@@ -286,9 +292,10 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
   );
 
   // Public pages: a post's link (facebook.com/{page-id}_{post-id}) and avatars.
-  app.get(`${FACEBOOK_BASE_PATH}/:id`, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+  app.get(`${FACEBOOK_BASE_PATH}/:id`, { config: MEMBER_PAGE, schema: HIDDEN }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    const [found] = POST_ID.test(id) ? await findPublishedPosts(db, 'facebook', [id]) : [];
+    const viewer = pageViewer(request);
+    const [found] = viewer && POST_ID.test(id) ? await findPublishedPosts(db, 'facebook', [id], viewer) : [];
     if (!found) {
       return reply
         .status(404)
@@ -320,14 +327,16 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
 
   app.get(
     `${FACEBOOK_BASE_PATH}/avatars/:file`,
-    { config: PUBLIC, schema: HIDDEN },
+    { config: MEMBER_PAGE, schema: HIDDEN },
     async (request, reply) => {
       const { file } = request.params as { file: string };
       const externalId = /^(\d{1,20})\.svg$/.exec(file)?.[1];
-      const account = externalId ? await findAccountByExternalId(db, 'facebook', externalId) : undefined;
+      const viewer = pageViewer(request);
+      const account =
+        viewer && externalId ? await findAccountByExternalId(db, 'facebook', externalId, viewer) : undefined;
       if (!account) return reply.status(404).send({ error: 'No such avatar' });
       return reply
-        .header('cache-control', 'public, max-age=86400')
+        .header('cache-control', 'private, max-age=86400')
         .type('image/svg+xml')
         .send(avatarSvg(account.displayName, account.externalId));
     },

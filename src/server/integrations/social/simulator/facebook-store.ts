@@ -48,6 +48,8 @@ export async function createPage(db: Db, owner: SandboxAccount, name: string): P
         displayName: name,
         followers: followersFor(username),
         ownerId: owner.id,
+        // A Page belongs to the workspace its user belongs to.
+        workspaceId: owner.workspaceId,
       })
       .onConflictDoNothing()
       .returning();

@@ -64,7 +64,9 @@ export function registerInstagramInsightsSimulator(
       'read',
       async (request, caller, params) => {
         const { id } = request.params as { id: string };
-        const found = /^\d{1,20}$/.test(id) ? await findInstagramObject(db, id) : undefined;
+        const found = /^\d{1,20}$/.test(id)
+          ? await findInstagramObject(db, id, caller.account.workspaceId)
+          : undefined;
         if (found?.kind !== 'media' || found.account.id !== caller.account.id) {
           return noSuchObject(id, 'get');
         }

@@ -23,7 +23,14 @@ import {
   oauthError,
 } from './instagram-shapes';
 import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
-import { allowedRedirect, redirectWith, sameText } from './sandbox-oauth';
+import {
+  allowedRedirect,
+  CONSENT_ROUTE,
+  consentingWorkspace,
+  HANDLE_TAKEN,
+  redirectWith,
+  sameText,
+} from './sandbox-oauth';
 import {
   consumeGrant,
   findAccountsByIds,
@@ -108,10 +115,11 @@ export function registerInstagramOAuthSimulator(app: FastifyInstance, options: I
   async function showConsent(
     request: FastifyRequest,
     reply: FastifyReply,
+    workspaceId: string,
     auth: AuthorizeRequest,
     form: { chosen: string; newHandle: string; error?: string },
   ) {
-    const accounts = await findAccountsByIds(db, 'instagram', rememberedAccountIds(request));
+    const accounts = await findAccountsByIds(db, 'instagram', rememberedAccountIds(request), workspaceId);
     const page = renderAuthorizePage({
       platformLabel: IG_LABEL,
       logo: IG_LOGO,
@@ -140,16 +148,34 @@ export function registerInstagramOAuthSimulator(app: FastifyInstance, options: I
     return html(reply, form.error ? 400 : 200, page);
   }
 
-  app.get(IG_AUTHORIZE_PATH, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+  app.get(IG_AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
+    const owner = consentingWorkspace(request);
+    if ('refused' in owner) {
+      const message = owner.refused;
+      return html(
+        reply,
+        owner.status,
+        renderSandboxErrorPage({ platformLabel: IG_LABEL, logo: IG_LOGO, message }),
+      );
+    }
     const auth = readAuthorizeRequest(request.query as Fields, appUrl);
     if (typeof auth === 'string') return errorPage(reply, auth);
-    return showConsent(request, reply, auth, {
+    return showConsent(request, reply, owner.workspaceId, auth, {
       chosen: NEW_ACCOUNT_CHOICE,
       newHandle: suggestHandle(),
     });
   });
 
-  app.post(IG_AUTHORIZE_PATH, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+  app.post(IG_AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
+    const owner = consentingWorkspace(request);
+    if ('refused' in owner) {
+      const message = owner.refused;
+      return html(
+        reply,
+        owner.status,
+        renderSandboxErrorPage({ platformLabel: IG_LABEL, logo: IG_LOGO, message }),
+      );
+    }
     const fields = (request.body ?? {}) as Fields;
     const auth = readAuthorizeRequest(fields, appUrl);
     if (typeof auth === 'string') return errorPage(reply, auth);
@@ -171,17 +197,24 @@ export function registerInstagramOAuthSimulator(app: FastifyInstance, options: I
       .replace(/^@/, '')
       .toLowerCase();
     if (!IG_USERNAME.test(username)) {
-      return showConsent(request, reply, auth, {
+      return showConsent(request, reply, owner.workspaceId, auth, {
         chosen: NEW_ACCOUNT_CHOICE,
         newHandle: fields.username ?? '',
         error: `That username cannot be used: ${IG_USERNAME_RULE}`,
       });
     }
-    const account = await findOrCreateAccount(db, 'instagram', {
+    const account = await findOrCreateAccount(db, 'instagram', owner.workspaceId, {
       username,
       displayName: displayNameFor(username),
       externalId: newInstagramId('178414'),
     });
+    if (!account) {
+      return showConsent(request, reply, owner.workspaceId, auth, {
+        chosen: NEW_ACCOUNT_CHOICE,
+        newHandle: fields.username ?? '',
+        error: HANDLE_TAKEN,
+      });
+    }
     const code = await insertGrant(db, {
       platform: 'instagram',
       kind: 'code',

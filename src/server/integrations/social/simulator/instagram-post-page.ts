@@ -3,10 +3,9 @@ import { instagramPostMetricsOf } from './instagram-insights-simulator';
 import type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
 import { IG_BASE_PATH, IG_LABEL, IG_LOGO, mediaIdOf } from './instagram-shapes';
 import { renderMissingPostPage, renderPostImages } from './post-page';
-import { avatarSvg, html, renderSandboxPage } from './sandbox-page';
+import { avatarSvg, html, MEMBER_PAGE, pageViewer, renderSandboxPage } from './sandbox-page';
 import { findAccountByExternalId, findPublishedPosts } from './sandbox-store';
 
-const PUBLIC = { access: 'public' } as const;
 const HIDDEN = { hide: true } as const;
 
 /** The pretend Instagram's public pages: a post's permalink (`/p/{shortcode}/`), and avatars. */
@@ -16,7 +15,8 @@ export function registerInstagramPublicPages(app: FastifyInstance, options: Inst
   const postPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const { shortcode } = request.params as { shortcode: string };
     const mediaId = mediaIdOf(shortcode);
-    const [found] = mediaId ? await findPublishedPosts(db, 'instagram', [mediaId]) : [];
+    const viewer = pageViewer(request);
+    const [found] = viewer && mediaId ? await findPublishedPosts(db, 'instagram', [mediaId], viewer) : [];
     if (!found) {
       return reply
         .status(404)
@@ -44,19 +44,25 @@ export function registerInstagramPublicPages(app: FastifyInstance, options: Inst
     });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   };
-  app.get(`${IG_BASE_PATH}/p/:shortcode/`, { config: PUBLIC, schema: HIDDEN }, postPage);
-  app.get(`${IG_BASE_PATH}/p/:shortcode`, { config: PUBLIC, schema: HIDDEN }, postPage);
+  app.get(`${IG_BASE_PATH}/p/:shortcode/`, { config: MEMBER_PAGE, schema: HIDDEN }, postPage);
+  app.get(`${IG_BASE_PATH}/p/:shortcode`, { config: MEMBER_PAGE, schema: HIDDEN }, postPage);
 
-  app.get(`${IG_BASE_PATH}/avatars/:file`, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
-    const { file } = request.params as { file: string };
-    const externalId = /^(\d{1,20})\.svg$/.exec(file)?.[1];
-    const account = externalId ? await findAccountByExternalId(db, 'instagram', externalId) : undefined;
-    if (!account) return reply.status(404).send({ error: 'No such avatar' });
-    return reply
-      .header('cache-control', 'public, max-age=86400')
-      .type('image/svg+xml')
-      .send(avatarSvg(account.displayName, account.externalId));
-  });
+  app.get(
+    `${IG_BASE_PATH}/avatars/:file`,
+    { config: MEMBER_PAGE, schema: HIDDEN },
+    async (request, reply) => {
+      const { file } = request.params as { file: string };
+      const externalId = /^(\d{1,20})\.svg$/.exec(file)?.[1];
+      const viewer = pageViewer(request);
+      const account =
+        viewer && externalId ? await findAccountByExternalId(db, 'instagram', externalId, viewer) : undefined;
+      if (!account) return reply.status(404).send({ error: 'No such avatar' });
+      return reply
+        .header('cache-control', 'private, max-age=86400')
+        .type('image/svg+xml')
+        .send(avatarSvg(account.displayName, account.externalId));
+    },
+  );
 }
 
 /**

@@ -203,7 +203,9 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
         const { id } = request.params as { id: string };
         const fields = fieldsOf(params.fields);
         if (id === caller.account.externalId) return profile(caller.account, fields);
-        const found = /^\d{1,20}$/.test(id) ? await findInstagramObject(db, id) : undefined;
+        const found = /^\d{1,20}$/.test(id)
+          ? await findInstagramObject(db, id, caller.account.workspaceId)
+          : undefined;
         if (!found || found.account.id !== caller.account.id) return noSuchObject(id, 'get');
         if (found.kind !== 'media') {
           const state =
@@ -329,7 +331,9 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
       if (!isSelf(userId, caller)) return noSuchObject(userId, 'post');
       const containerId = params.creation_id;
       if (!containerId) return invalidParameter('The parameter creation_id is required');
-      const found = /^\d{1,20}$/.test(containerId) ? await findInstagramObject(db, containerId) : undefined;
+      const found = /^\d{1,20}$/.test(containerId)
+        ? await findInstagramObject(db, containerId, caller.account.workspaceId)
+        : undefined;
       if (!found || found.kind === 'media' || found.account.id !== caller.account.id) {
         return invalidParameter(`Media ID ${containerId} is not a media container of this account.`);
       }

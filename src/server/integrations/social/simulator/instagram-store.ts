@@ -1,7 +1,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sandboxAccounts, sandboxPosts } from '../../../db/schema';
-import type { SandboxAccount, SandboxPost } from './sandbox-store';
+import { ownedBy, type SandboxAccount, type SandboxPost, type SandboxViewer } from './sandbox-store';
 
 /*
  * The pretend Instagram's own reads and writes of the shared sandbox tables: media containers.
@@ -15,8 +15,15 @@ export type InstagramObject =
   | { kind: 'published-container'; post: SandboxPost; account: SandboxAccount }
   | { kind: 'media'; post: SandboxPost; account: SandboxAccount };
 
-/** A container or a published post, by the id Instagram shows; deleted posts are not found. */
-export async function findInstagramObject(db: Db, id: string): Promise<InstagramObject | undefined> {
+/**
+ * A container or a published post of the viewer's, by the id Instagram shows; deleted posts are
+ * not found.
+ */
+export async function findInstagramObject(
+  db: Db,
+  id: string,
+  viewer: SandboxViewer,
+): Promise<InstagramObject | undefined> {
   const select = () =>
     db
       .select({ post: sandboxPosts, account: sandboxAccounts })
@@ -24,13 +31,14 @@ export async function findInstagramObject(db: Db, id: string): Promise<Instagram
       .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxPosts.accountId));
   // By its own id first (indexed); only a container already published is looked up by content.
   let rows = await select().where(
-    and(eq(sandboxPosts.platform, 'instagram'), eq(sandboxPosts.externalId, id)),
+    and(eq(sandboxPosts.platform, 'instagram'), eq(sandboxPosts.externalId, id), ownedBy(viewer)),
   );
   if (rows.length === 0) {
     rows = await select().where(
       and(
         eq(sandboxPosts.platform, 'instagram'),
         sql`${sandboxPosts.media} @> ${JSON.stringify([{ id }])}::jsonb`,
+        ownedBy(viewer),
       ),
     );
   }

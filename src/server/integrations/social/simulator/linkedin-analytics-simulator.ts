@@ -73,7 +73,7 @@ export function registerLinkedInAnalyticsSimulator(
           return apiError(400, 'The sandbox serves aggregation=TOTAL only');
         }
         const urn = entity[2];
-        const [found] = await findPublishedPosts(db, 'linkedin', [urn]);
+        const [found] = await findPublishedPosts(db, 'linkedin', [urn], account.workspaceId);
         if (!found) return apiError(404, `Post ${urn} does not exist`);
         if (found.account.id !== account.id) return accessDenied(`analytics of ${urn}`);
         const count = linkedInPostMetricsOf(found.post, found.account, Date.now())[queryType as 'IMPRESSION'];

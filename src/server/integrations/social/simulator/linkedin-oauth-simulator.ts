@@ -14,7 +14,14 @@ import {
   oauthError,
 } from './linkedin-shapes';
 import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
-import { allowedRedirect, redirectWith, sameText } from './sandbox-oauth';
+import {
+  allowedRedirect,
+  CONSENT_ROUTE,
+  consentingWorkspace,
+  HANDLE_TAKEN,
+  redirectWith,
+  sameText,
+} from './sandbox-oauth';
 import {
   consumeGrant,
   findAccountsByIds,
@@ -114,10 +121,11 @@ export function registerLinkedInOAuthSimulator(app: FastifyInstance, options: Li
   async function showConsent(
     request: FastifyRequest,
     reply: FastifyReply,
+    workspaceId: string,
     auth: AuthorizeRequest,
     form: { chosen: string; newHandle: string; error?: string },
   ) {
-    const accounts = await findAccountsByIds(db, 'linkedin', rememberedAccountIds(request));
+    const accounts = await findAccountsByIds(db, 'linkedin', rememberedAccountIds(request), workspaceId);
     const page = renderAuthorizePage({
       platformLabel: LINKEDIN_LABEL,
       logo: LINKEDIN_LOGO,
@@ -149,17 +157,35 @@ export function registerLinkedInOAuthSimulator(app: FastifyInstance, options: Li
       ...(auth.state ? { state: auth.state } : {}),
     });
 
-  app.get(LINKEDIN_AUTHORIZE_PATH, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+  app.get(LINKEDIN_AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
+    const owner = consentingWorkspace(request);
+    if ('refused' in owner) {
+      const message = owner.refused;
+      return html(
+        reply,
+        owner.status,
+        renderSandboxErrorPage({ platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO, message }),
+      );
+    }
     const auth = readAuthorizeRequest(request.query as Fields, appUrl);
     if ('errorPage' in auth) return errorPage(reply, auth.errorPage);
     if ('errorRedirect' in auth) return reply.redirect(auth.errorRedirect, 302);
-    return showConsent(request, reply, auth, {
+    return showConsent(request, reply, owner.workspaceId, auth, {
       chosen: NEW_ACCOUNT_CHOICE,
       newHandle: suggestHandle().replace(/_/g, '-'),
     });
   });
 
-  app.post(LINKEDIN_AUTHORIZE_PATH, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+  app.post(LINKEDIN_AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
+    const owner = consentingWorkspace(request);
+    if ('refused' in owner) {
+      const message = owner.refused;
+      return html(
+        reply,
+        owner.status,
+        renderSandboxErrorPage({ platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO, message }),
+      );
+    }
     const fields = (request.body ?? {}) as Fields;
     const auth = readAuthorizeRequest(fields, appUrl);
     if ('errorPage' in auth) return errorPage(reply, auth.errorPage);
@@ -169,18 +195,25 @@ export function registerLinkedInOAuthSimulator(app: FastifyInstance, options: Li
     // Profile handles are not case-sensitive on LinkedIn: one member per handle, in lower case.
     const handle = (chosen === NEW_ACCOUNT_CHOICE ? (fields.username ?? '') : chosen).trim().toLowerCase();
     if (!LINKEDIN_HANDLE.test(handle)) {
-      return showConsent(request, reply, auth, {
+      return showConsent(request, reply, owner.workspaceId, auth, {
         chosen: NEW_ACCOUNT_CHOICE,
         newHandle: fields.username ?? '',
         error: `That handle cannot be used: ${LINKEDIN_HANDLE_RULE}`,
       });
     }
     const name = linkedInNameFor(handle);
-    const account = await findOrCreateAccount(db, 'linkedin', {
+    const account = await findOrCreateAccount(db, 'linkedin', owner.workspaceId, {
       username: handle,
       displayName: [name.given, name.family].filter(Boolean).join(' '),
       externalId: newMemberId(),
     });
+    if (!account) {
+      return showConsent(request, reply, owner.workspaceId, auth, {
+        chosen: NEW_ACCOUNT_CHOICE,
+        newHandle: fields.username ?? '',
+        error: HANDLE_TAKEN,
+      });
+    }
     const code = await insertGrant(db, {
       platform: 'linkedin',
       kind: 'code',

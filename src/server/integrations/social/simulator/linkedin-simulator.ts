@@ -28,7 +28,7 @@ import {
 } from './sandbox-faults';
 import { registerSandboxMediaRoute } from './sandbox-media';
 import { newMetricsSeed } from './sandbox-metrics';
-import { avatarSvg } from './sandbox-page';
+import { avatarSvg, MEMBER_PAGE, pageViewer } from './sandbox-page';
 import {
   findAccountByExternalId,
   findContainers,
@@ -308,7 +308,9 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
       },
       async (request, { account }) => {
         const { urn } = request.params as { urn: string };
-        const [found] = SHARE_URN.test(urn) ? await findPublishedPosts(db, 'linkedin', [urn]) : [];
+        const [found] = SHARE_URN.test(urn)
+          ? await findPublishedPosts(db, 'linkedin', [urn], account.workspaceId)
+          : [];
         if (!found) return apiError(404, `Post ${urn} does not exist`);
         if (found.account.id !== account.id) return accessDenied(`post ${urn} of another member`);
         await markPostDeleted(db, found.post.id);
@@ -320,10 +322,12 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
   // Public pages: a post's link (LinkedIn's feed update URL) and avatars.
   app.get(
     `${LINKEDIN_BASE_PATH}/feed/update/:urn`,
-    { config: PUBLIC, schema: HIDDEN },
+    { config: MEMBER_PAGE, schema: HIDDEN },
     async (request, reply) => {
       const urn = (request.params as { urn: string }).urn.replace(/\/$/, '');
-      const [found] = SHARE_URN.test(urn) ? await findPublishedPosts(db, 'linkedin', [urn]) : [];
+      const viewer = pageViewer(request);
+      const [found] =
+        viewer && SHARE_URN.test(urn) ? await findPublishedPosts(db, 'linkedin', [urn], viewer) : [];
       if (!found) {
         return reply
           .status(404)
@@ -356,14 +360,16 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
 
   app.get(
     `${LINKEDIN_BASE_PATH}/avatars/:file`,
-    { config: PUBLIC, schema: HIDDEN },
+    { config: MEMBER_PAGE, schema: HIDDEN },
     async (request, reply) => {
       const { file } = request.params as { file: string };
       const externalId = /^([A-Za-z0-9_-]{1,40})\.svg$/.exec(file)?.[1];
-      const account = externalId ? await findAccountByExternalId(db, 'linkedin', externalId) : undefined;
+      const viewer = pageViewer(request);
+      const account =
+        viewer && externalId ? await findAccountByExternalId(db, 'linkedin', externalId, viewer) : undefined;
       if (!account) return reply.status(404).send({ error: 'No such avatar' });
       return reply
-        .header('cache-control', 'public, max-age=86400')
+        .header('cache-control', 'private, max-age=86400')
         .type('image/svg+xml')
         .send(avatarSvg(account.displayName, account.externalId));
     },

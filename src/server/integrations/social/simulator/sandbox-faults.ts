@@ -44,10 +44,12 @@ import type { SandboxAccount } from './sandbox-store';
  * account uses one up (a timeline or profile read as well), and LinkedIn serves no follower read.
  * `DELETE /sandbox/faults?platform=…&account=…` clears them.
  *
- * Who can trigger one: only whoever sends the request to the simulator, or arms a fault through
- * its fault routes. Both are honoured only when the simulator is built with `faults: true` (never
- * in production); and the simulator serves a platform only while that platform has no real
- * credentials, so no real platform's traffic ever passes through here.
+ * Who can trigger one: a header fault only whoever sends that request (it touches nothing but
+ * that call, and `revoked-token` only the tokens the caller already holds); an armed fault only a
+ * signed-in member whose role may manage accounts, for the sandbox accounts of their own workspace
+ * (armed-faults.ts, decision 036). Both are honoured only when the simulator is built with
+ * `faults: true` (never in production); and the simulator serves a platform only while that
+ * platform has no real credentials, so no real platform's traffic ever passes through here.
  */
 
 export const SANDBOX_FAULT_HEADER = 'x-sandbox-fault';

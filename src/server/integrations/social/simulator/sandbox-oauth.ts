@@ -1,4 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { can } from '../../../../contracts/team';
 
 /*
  * OAuth pieces every pretend platform shares. Each platform's simulator answers errors in its own
@@ -69,3 +71,35 @@ export function redirectWith(redirect: URL, params: Record<string, string>): str
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   return url.toString();
 }
+
+/**
+ * The consent pages look up the Kitepost session ('optional': the page explains itself to a
+ * visitor without one). The simulator is served by the app on its own origin (decision 013), so
+ * "signed in to the pretend platform" is "signed in to Kitepost".
+ */
+export const CONSENT_ROUTE = { access: 'optional' } as const;
+
+/**
+ * Who signs in on a pretend platform's consent page: a member of a workspace whose role may
+ * connect accounts. The sandbox identities offered, chosen and created there are that workspace's
+ * (decision 036).
+ */
+export function consentingWorkspace(
+  request: FastifyRequest,
+): { workspaceId: string } | { status: 401 | 403; refused: string } {
+  const auth = request.auth;
+  if (!auth) {
+    return {
+      status: 401,
+      refused:
+        'Sign in to Kitepost first, then connect the account from Kitepost: a sandbox account belongs to the workspace that creates it.',
+    };
+  }
+  if (!can(auth.user.workspace.role, 'accounts.manage')) {
+    return { status: 403, refused: 'Your role in this workspace cannot connect social accounts.' };
+  }
+  return { workspaceId: auth.workspaceId };
+}
+
+/** What a consent page says when the handle chosen is not the workspace's to use. */
+export const HANDLE_TAKEN = 'That username is taken: choose another one.';

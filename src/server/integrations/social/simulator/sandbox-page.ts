@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
 /*
  * The HTML frame of every pretend platform's page: small, no scripts (the CSP forbids inline
  * ones, and none are needed), one inline style sheet (allowed), a visible "Sandbox" badge.
@@ -92,3 +94,14 @@ export function avatarSvg(name: string, seed: string): string {
   const initial = escapeHtml((name.trim()[0] ?? '?').toUpperCase());
   return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="48" fill="hsl(${hue} 55% 38%)"/><text x="48" y="62" font-family="system-ui,sans-serif" font-size="44" font-weight="700" fill="#fff" text-anchor="middle">${initial}</text></svg>`;
 }
+
+/**
+ * A pretend post's page, and an identity's avatar, are shown to members of the workspace that owns
+ * the identity only (decision 036): these pages look up the Kitepost session ('optional': anyone
+ * else gets the page's "not found"). The simulator is served on the app's own origin, so the
+ * browser that opens a post's link from Kitepost sends the session with it.
+ */
+export const MEMBER_PAGE = { access: 'optional' } as const;
+
+/** The workspace whose sandbox posts and identities the page may show; null: none. */
+export const pageViewer = (request: FastifyRequest): string | null => request.auth?.workspaceId ?? null;

@@ -15,6 +15,18 @@ export type SandboxGrant = typeof sandboxGrants.$inferSelect;
 export type SandboxPost = typeof sandboxPosts.$inferSelect;
 export type GrantKind = SandboxGrant['kind'];
 
+/**
+ * Whose sandbox world a read sees (decision 036): the workspace that owns the caller's identity
+ * (a token's account) or the signed-in member's workspace (a page). Identities and posts of another
+ * workspace are not found, exactly as if they did not exist. `null` is the viewer of identities made
+ * before they had an owner: their tokens keep seeing one another, and no session ever is `null`.
+ */
+export type SandboxViewer = string | null;
+
+/** The condition "this sandbox account belongs to the viewer's workspace". */
+export const ownedBy = (viewer: SandboxViewer) =>
+  viewer === null ? isNull(sandboxAccounts.workspaceId) : eq(sandboxAccounts.workspaceId, viewer);
+
 /** A random opaque value for codes and tokens (worthless outside the simulator). */
 export const newOpaqueToken = () => randomBytes(32).toString('base64url');
 
@@ -51,45 +63,54 @@ export async function findAccountByUsername(
   db: Db,
   platform: PublishingPlatform,
   username: string,
+  viewer: SandboxViewer,
 ): Promise<SandboxAccount | undefined> {
   const rows = await db
     .select()
     .from(sandboxAccounts)
-    .where(and(eq(sandboxAccounts.platform, platform), eq(sandboxAccounts.username, username)));
+    .where(
+      and(eq(sandboxAccounts.platform, platform), eq(sandboxAccounts.username, username), ownedBy(viewer)),
+    );
   return rows[0];
 }
 
+/** The viewer's accounts among these ids (the consent page's "used before" list). */
 export async function findAccountsByIds(
   db: Db,
   platform: PublishingPlatform,
   ids: string[],
+  viewer: string,
 ): Promise<SandboxAccount[]> {
   if (ids.length === 0) return [];
   return db
     .select()
     .from(sandboxAccounts)
-    .where(and(eq(sandboxAccounts.platform, platform), inArray(sandboxAccounts.id, ids)))
+    .where(and(eq(sandboxAccounts.platform, platform), inArray(sandboxAccounts.id, ids), ownedBy(viewer)))
     .orderBy(desc(sandboxAccounts.createdAt));
 }
 
-/** Loads the account with that username, or creates it: signing in to a sandbox needs no password. */
+/**
+ * Loads the workspace's account with that username, or creates it for the workspace: signing in to
+ * a sandbox needs no password, so a handle is the workspace's own. Answers null when the handle is
+ * another workspace's (or an identity's made before identities had an owner): usernames are unique
+ * on a platform, as on the real ones, so that much is said, and nothing else.
+ */
 export async function findOrCreateAccount(
   db: Db,
   platform: PublishingPlatform,
+  workspaceId: string,
   input: { username: string; displayName: string; externalId: string },
-): Promise<SandboxAccount> {
-  const existing = await findAccountByUsername(db, platform, input.username);
+): Promise<SandboxAccount | null> {
+  const existing = await findAccountByUsername(db, platform, input.username, workspaceId);
   if (existing) return existing;
   const [created] = await db
     .insert(sandboxAccounts)
-    .values({ platform, ...input, followers: followersFor(input.username) })
+    .values({ platform, workspaceId, ...input, followers: followersFor(input.username) })
     .onConflictDoNothing()
     .returning();
   if (created) return created;
-  // Another request created the same handle at the same moment.
-  const raced = await findAccountByUsername(db, platform, input.username);
-  if (!raced) throw new Error(`sandbox account ${input.username} could not be created`);
-  return raced;
+  // Taken: by another workspace, or by this one at the same moment.
+  return (await findAccountByUsername(db, platform, input.username, workspaceId)) ?? null;
 }
 
 export async function insertGrant(
@@ -230,11 +251,12 @@ export async function findLivePostWithText(
   return rows[0];
 }
 
-/** Published posts by external id, with their authors. */
+/** Published posts by external id, with their authors: the viewer's only. */
 export async function findPublishedPosts(
   db: Db,
   platform: PublishingPlatform,
   externalIds: string[],
+  viewer: SandboxViewer,
 ): Promise<Array<{ post: SandboxPost; account: SandboxAccount }>> {
   if (externalIds.length === 0) return [];
   return db
@@ -246,6 +268,7 @@ export async function findPublishedPosts(
         eq(sandboxPosts.platform, platform),
         inArray(sandboxPosts.externalId, externalIds),
         eq(sandboxPosts.state, 'published'),
+        ownedBy(viewer),
       ),
     );
 }
@@ -254,15 +277,23 @@ export async function markPostDeleted(db: Db, id: string): Promise<void> {
   await db.update(sandboxPosts).set({ state: 'deleted' }).where(eq(sandboxPosts.id, id));
 }
 
+/** The viewer's account with that platform id. */
 export async function findAccountByExternalId(
   db: Db,
   platform: PublishingPlatform,
   externalId: string,
+  viewer: SandboxViewer,
 ): Promise<SandboxAccount | undefined> {
   const rows = await db
     .select()
     .from(sandboxAccounts)
-    .where(and(eq(sandboxAccounts.platform, platform), eq(sandboxAccounts.externalId, externalId)));
+    .where(
+      and(
+        eq(sandboxAccounts.platform, platform),
+        eq(sandboxAccounts.externalId, externalId),
+        ownedBy(viewer),
+      ),
+    );
   return rows[0];
 }
 

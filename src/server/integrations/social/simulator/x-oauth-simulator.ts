@@ -3,6 +3,9 @@ import { NEW_ACCOUNT_CHOICE, renderAuthorizePage, renderSandboxErrorPage } from 
 import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import {
   allowedRedirect,
+  CONSENT_ROUTE,
+  consentingWorkspace,
+  HANDLE_TAKEN,
   isValidChallenge,
   parseBasicAuth,
   redirectWith,
@@ -115,10 +118,11 @@ export function registerXOAuthSimulator(app: FastifyInstance, options: XSimulato
   async function showConsent(
     request: FastifyRequest,
     reply: FastifyReply,
+    workspaceId: string,
     auth: AuthorizeRequest,
     form: { chosen: string; newHandle: string; error?: string },
   ) {
-    const accounts = await findAccountsByIds(db, 'twitter', rememberedAccountIds(request));
+    const accounts = await findAccountsByIds(db, 'twitter', rememberedAccountIds(request), workspaceId);
     const page = renderAuthorizePage({
       platformLabel: X_LABEL,
       logo: X_LOGO,
@@ -144,13 +148,34 @@ export function registerXOAuthSimulator(app: FastifyInstance, options: XSimulato
     return html(reply, form.error ? 400 : 200, page);
   }
 
-  app.get(AUTHORIZE_PATH, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+  app.get(AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
+    const owner = consentingWorkspace(request);
+    if ('refused' in owner) {
+      const message = owner.refused;
+      return html(
+        reply,
+        owner.status,
+        renderSandboxErrorPage({ platformLabel: X_LABEL, logo: X_LOGO, message }),
+      );
+    }
     const auth = readAuthorizeRequest(request.query as Fields, appUrl);
     if (typeof auth === 'string') return errorPage(reply, auth);
-    return showConsent(request, reply, auth, { chosen: NEW_ACCOUNT_CHOICE, newHandle: suggestHandle() });
+    return showConsent(request, reply, owner.workspaceId, auth, {
+      chosen: NEW_ACCOUNT_CHOICE,
+      newHandle: suggestHandle(),
+    });
   });
 
-  app.post(AUTHORIZE_PATH, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+  app.post(AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
+    const owner = consentingWorkspace(request);
+    if ('refused' in owner) {
+      const message = owner.refused;
+      return html(
+        reply,
+        owner.status,
+        renderSandboxErrorPage({ platformLabel: X_LABEL, logo: X_LOGO, message }),
+      );
+    }
     const fields = (request.body ?? {}) as Fields;
     const auth = readAuthorizeRequest(fields, appUrl);
     if (typeof auth === 'string') return errorPage(reply, auth);
@@ -162,17 +187,24 @@ export function registerXOAuthSimulator(app: FastifyInstance, options: XSimulato
       .trim()
       .replace(/^@/, '');
     if (!X_USERNAME.test(username)) {
-      return showConsent(request, reply, auth, {
+      return showConsent(request, reply, owner.workspaceId, auth, {
         chosen: NEW_ACCOUNT_CHOICE,
         newHandle: fields.username ?? '',
         error: `That username cannot be used: ${X_USERNAME_RULE}`,
       });
     }
-    const account = await findOrCreateAccount(db, 'twitter', {
+    const account = await findOrCreateAccount(db, 'twitter', owner.workspaceId, {
       username,
       displayName: displayNameFor(username),
       externalId: newSnowflakeId(),
     });
+    if (!account) {
+      return showConsent(request, reply, owner.workspaceId, auth, {
+        chosen: NEW_ACCOUNT_CHOICE,
+        newHandle: fields.username ?? '',
+        error: HANDLE_TAKEN,
+      });
+    }
     const code = await insertGrant(db, {
       platform: 'twitter',
       kind: 'code',

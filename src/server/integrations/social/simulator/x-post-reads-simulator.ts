@@ -67,7 +67,9 @@ export function registerXPostReadsSimulator(
         }
         const fields = fieldsOf(query['tweet.fields']);
         const found = new Map(
-          (await findPublishedPosts(db, 'twitter', ids)).map((row) => [row.post.externalId, row] as const),
+          (await findPublishedPosts(db, 'twitter', ids, caller.account.workspaceId)).map(
+            (row) => [row.post.externalId, row] as const,
+          ),
         );
         const now = Date.now();
         const data: Array<Record<string, unknown>> = [];
@@ -107,7 +109,9 @@ export function registerXPostReadsSimulator(
       async (request, caller) => {
         const { id } = request.params as { id: string };
         const query = request.query as Query;
-        const author = /^\d{1,19}$/.test(id) ? await findAccountByExternalId(db, 'twitter', id) : undefined;
+        const author = /^\d{1,19}$/.test(id)
+          ? await findAccountByExternalId(db, 'twitter', id, caller.account.workspaceId)
+          : undefined;
         if (!author) {
           return problem(
             404,

@@ -10,7 +10,7 @@ import {
 import { sandboxFollowers } from './sandbox-followers';
 import { registerSandboxMediaRoute } from './sandbox-media';
 import { newMetricsSeed } from './sandbox-metrics';
-import { avatarSvg } from './sandbox-page';
+import { avatarSvg, MEMBER_PAGE, pageViewer } from './sandbox-page';
 import {
   countLivePosts,
   findAccountByExternalId,
@@ -193,7 +193,7 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(['tweet.write'], 'other', async (request, { account }) => {
       const { id } = request.params as { id: string };
-      const [found] = await findPublishedPosts(db, 'twitter', [id]);
+      const [found] = await findPublishedPosts(db, 'twitter', [id], account.workspaceId);
       if (!found) {
         return problem(
           404,
@@ -211,10 +211,12 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
   // Public pages: a post's link, the id-only link X also accepts, and avatars.
   app.get(
     `${X_BASE_PATH}/:username/status/:id`,
-    { config: PUBLIC, schema: HIDDEN },
+    { config: MEMBER_PAGE, schema: HIDDEN },
     async (request, reply) => {
       const { username, id } = request.params as { username: string; id: string };
-      const [found] = /^\d{1,19}$/.test(id) ? await findPublishedPosts(db, 'twitter', [id]) : [];
+      const viewer = pageViewer(request);
+      const [found] =
+        viewer && /^\d{1,19}$/.test(id) ? await findPublishedPosts(db, 'twitter', [id], viewer) : [];
       if (!found) {
         return reply
           .status(404)
@@ -250,25 +252,33 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
     },
   );
 
-  app.get(`${X_BASE_PATH}/i/web/status/:id`, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const [found] = /^\d{1,19}$/.test(id) ? await findPublishedPosts(db, 'twitter', [id]) : [];
-    if (!found) {
-      return reply
-        .status(404)
-        .type('text/html; charset=utf-8')
-        .send(renderMissingPostPage({ platformLabel: X_LABEL, logo: X_LOGO }));
-    }
-    return reply.redirect(postPath(found.account.username, id), 302);
-  });
+  app.get(
+    `${X_BASE_PATH}/i/web/status/:id`,
+    { config: MEMBER_PAGE, schema: HIDDEN },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const viewer = pageViewer(request);
+      const [found] =
+        viewer && /^\d{1,19}$/.test(id) ? await findPublishedPosts(db, 'twitter', [id], viewer) : [];
+      if (!found) {
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(renderMissingPostPage({ platformLabel: X_LABEL, logo: X_LOGO }));
+      }
+      return reply.redirect(postPath(found.account.username, id), 302);
+    },
+  );
 
-  app.get(`${X_BASE_PATH}/avatars/:file`, { config: PUBLIC, schema: HIDDEN }, async (request, reply) => {
+  app.get(`${X_BASE_PATH}/avatars/:file`, { config: MEMBER_PAGE, schema: HIDDEN }, async (request, reply) => {
     const { file } = request.params as { file: string };
     const externalId = /^(\d{1,19})\.svg$/.exec(file)?.[1];
-    const account = externalId ? await findAccountByExternalId(db, 'twitter', externalId) : undefined;
+    const viewer = pageViewer(request);
+    const account =
+      viewer && externalId ? await findAccountByExternalId(db, 'twitter', externalId, viewer) : undefined;
     if (!account) return reply.status(404).send({ error: 'No such avatar' });
     return reply
-      .header('cache-control', 'public, max-age=86400')
+      .header('cache-control', 'private, max-age=86400')
       .type('image/svg+xml')
       .send(avatarSvg(account.displayName, account.externalId));
   });
