@@ -57,6 +57,11 @@ export const billingSubscription = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** True when billing is the sandbox: no money moves. */
   sandbox: z.boolean(),
+  /**
+   * False when billing is off (a production server without Stripe keys and without
+   * BILLING_SANDBOX=true): paid plans cannot be bought here (billingMessages.billingOff says why).
+   */
+  paidPlansAvailable: z.boolean(),
   /** A billing customer exists, so 'Manage billing' can open the customer portal. */
   canManageBilling: z.boolean(),
   usage: z.object({ aiPosts: usage, socialAccounts: usage, members: usage }),
@@ -124,6 +129,8 @@ export const billingMessages = {
   samePlan: (planName: string) => `You are already on the ${planName} plan.`,
   noPlanToSwitch: 'There is no paid subscription to change. Choose a plan first.',
   sandboxNotice: 'Sandbox billing: no money moves. Use card 4242 4242 4242 4242 to succeed.',
+  billingOff:
+    'Paid plans cannot be bought on this server: billing is not set up (no Stripe keys). The administrator can add the STRIPE_* settings, or set BILLING_SANDBOX=true to try the sandbox.',
   refundWindowPassed: (days: number) =>
     `The latest payment is more than ${days} days old; it cannot be refunded.`,
   nothingToRefund: 'This workspace has no payment to refund.',

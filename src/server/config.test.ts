@@ -33,6 +33,20 @@ describe('loadConfig', () => {
     ).toThrow(/SESSION_SECRET: must be at least 32/);
   });
 
+  it('offers sandbox billing outside production, and in production only with BILLING_SANDBOX=true', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'a-production-session-secret-of-32-chars+',
+      TOKEN_ENCRYPTION_KEY: 'a-production-token-key-of-at-least-32-chars',
+      APP_URL: 'https://kitepost.example',
+    };
+    expect(loadConfig({}).billing.sandbox).toBe(true);
+    expect(loadConfig({ BILLING_SANDBOX: 'false' }).billing.sandbox).toBe(false);
+    expect(loadConfig(production).billing.sandbox).toBe(false);
+    expect(loadConfig({ ...production, BILLING_SANDBOX: 'true' }).billing.sandbox).toBe(true);
+    expect(() => loadConfig({ BILLING_SANDBOX: 'yes' })).toThrow(/BILLING_SANDBOX/);
+  });
+
   it('asks LinkedIn for post analytics only when LINKEDIN_ANALYTICS=true', () => {
     const linkedin = { LINKEDIN_CLIENT_ID: 'id', LINKEDIN_CLIENT_SECRET: 'secret' };
     expect(loadConfig(linkedin).social.linkedin).not.toHaveProperty('analytics');

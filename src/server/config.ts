@@ -137,6 +137,11 @@ const envSchema = z
     STRIPE_PRICE_PROFESSIONAL: optionalString,
     STRIPE_PRICE_ENTERPRISE: optionalString,
     STRIPE_API_URL: optionalUrl,
+    /**
+     * Sandbox billing without Stripe keys: on by default outside production, off in production
+     * unless 'true' (then paid plans cannot be bought, and the app says so).
+     */
+    BILLING_SANDBOX: z.enum(['true', 'false']).optional(),
   })
   .superRefine((env, ctx) => {
     const ai = chooseAiProvider(env);
@@ -269,8 +274,13 @@ export interface Config {
   /** SMTP for email; undefined: the outbox table (sandbox). */
   mail: { smtpUrl: string | undefined; from: string };
   billing: {
-    /** Stripe; undefined: sandbox billing (same flow, no money moves). */
+    /** Stripe; undefined: sandbox billing (same flow, no money moves) when `sandbox`, else none. */
     stripe: StripeConfig | undefined;
+    /**
+     * Without Stripe: the sandbox serves billing (BILLING_SANDBOX, on by default outside
+     * production). False: billing is off and paid plans cannot be bought.
+     */
+    sandbox: boolean;
   };
 }
 
@@ -369,6 +379,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               apiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/$/, ''),
             }
           : undefined,
+      sandbox: e.BILLING_SANDBOX === undefined ? e.NODE_ENV !== 'production' : e.BILLING_SANDBOX === 'true',
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../src/server/db/schema';
+import { billingProviderOf } from '../../src/server/integrations/billing/create-billing-provider';
 import {
   deletionMessages,
   deletionRefusals,
@@ -187,7 +188,7 @@ describe.each(databaseKinds)('DELETE /api/user/account on %s', (kind) => {
     const account = await signUp(t.app);
     await subscribeInSandbox(t.app, account.cookie, 'starter');
     const failing = vi
-      .spyOn(t.ctx.billing.provider, 'cancelSubscription')
+      .spyOn(billingProviderOf(t.ctx.billing), 'cancelSubscription')
       .mockRejectedValueOnce(new Error('provider down'));
     const logged = vi.spyOn(t.ctx.log, 'error').mockImplementation(() => undefined);
     const response = await deleteAccount(t.app, account.cookie, account.email);

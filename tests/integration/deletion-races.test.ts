@@ -4,6 +4,7 @@ import type { SessionUser } from '../../src/contracts/auth';
 import { accountMessages } from '../../src/contracts/settings';
 import { teamMessages } from '../../src/contracts/team';
 import { invitations, users, workspaceMembers, workspaces } from '../../src/server/db/schema';
+import { billingProviderOf } from '../../src/server/integrations/billing/create-billing-provider';
 import {
   type AccountDeletionDeps,
   deleteAccountNow,
@@ -114,7 +115,7 @@ describe.each(databaseKinds)('deletions racing an invitation on %s', (kind) => {
     await subscribeInSandbox(t.app, owner.cookie, 'professional');
     const joiner = await signUp(t.app, { firstName: 'Eddie' });
     const invitation = await invite(t.app, owner.cookie, 'editor', joiner.email);
-    const { provider } = t.ctx.billing;
+    const provider = billingProviderOf(t.ctx.billing);
     const cancel = provider.cancelSubscription.bind(provider);
     let accepted: Awaited<ReturnType<typeof acceptInvitation>> | undefined;
     const spy = vi.spyOn(provider, 'cancelSubscription').mockImplementationOnce(async (...args) => {
@@ -137,7 +138,7 @@ describe.each(databaseKinds)('deletions racing an invitation on %s', (kind) => {
     const joiner = await signUp(t.app);
     const invitation = await invite(t.app, owner.cookie, 'viewer', joiner.email);
     const failing = vi
-      .spyOn(t.ctx.billing.provider, 'cancelSubscription')
+      .spyOn(billingProviderOf(t.ctx.billing), 'cancelSubscription')
       .mockRejectedValueOnce(new Error('provider down'));
     const logged = vi.spyOn(t.ctx.log, 'error').mockImplementation(() => undefined);
     const response = await deleteAccount(owner.cookie, owner.email);

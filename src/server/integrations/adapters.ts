@@ -14,7 +14,8 @@ export interface AdapterChoices {
   social: SocialProviders;
   mail: MailSender;
   storage: { kind: 's3' | 'local' };
-  billing: Pick<BillingProvider, 'kind' | 'sandbox'>;
+  /** Null: billing is off. */
+  billing: Pick<BillingProvider, 'kind' | 'sandbox'> | null;
 }
 
 /** e.g. 'twitter: simulator', or 'twitter: api' with credentials; platforms not built yet are left out. */

@@ -11,6 +11,8 @@ export const errorStatus = {
   /** An outside provider (e.g. the AI writer) failed or answered nonsense. */
   upstream_failed: 502,
   upstream_timeout: 504,
+  /** A feature this server is not set up for (e.g. paid plans with billing off); says how to turn it on. */
+  service_unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof errorStatus;
 

@@ -26,6 +26,7 @@ function subscription(overrides: Partial<BillingSubscription>): BillingSubscript
     currentPeriodEnd: null,
     cancelAtPeriodEnd: false,
     sandbox: true,
+    paidPlansAvailable: true,
     canManageBilling: true,
     usage: {
       aiPosts: { used: 0, limit: 50 },

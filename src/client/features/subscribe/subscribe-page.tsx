@@ -7,6 +7,8 @@ import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/api/get-current-user';
 import { useCan } from '../auth/use-permission';
+import { useBillingSubscription } from '../billing/api/get-billing-subscription';
+import { BillingOffNotice } from '../billing/components/billing-off-notice';
 import { BillingRoleNotice } from './components/billing-role-notice';
 import { PaymentPanel } from './components/payment-panel';
 import { PlanPicker } from './components/plan-picker';
@@ -46,6 +48,8 @@ function SubscribeScreen({ plan }: { plan: PaidPlanId | null }) {
   const [, navigate] = useLocation();
   const [processing, setProcessing] = useState(false);
   const mayPay = useCan('billing.manage');
+  // Billing off on this server (decision 036): the plans are shown, none can be bought.
+  const billingOff = useBillingSubscription().data?.paidPlansAvailable === false;
   const choosePlan = (next: PaidPlanId) => {
     if (next !== plan) navigate(subscribePath(next), { replace: true });
   };
@@ -57,9 +61,11 @@ function SubscribeScreen({ plan }: { plan: PaidPlanId | null }) {
         description="Pick the plan that fits your business. Your workspace moves to it as soon as you pay."
       />
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_28rem]">
-        <PlanPicker value={plan} onChange={choosePlan} disabled={processing} />
+        <PlanPicker value={plan} onChange={choosePlan} disabled={processing || billingOff} />
         <div className="lg:sticky lg:top-6">
-          {mayPay ? (
+          {billingOff ? (
+            <BillingOffNotice />
+          ) : mayPay ? (
             <PaymentPanel plan={plan} processing={processing} onProcessingChange={setProcessing} />
           ) : (
             <BillingRoleNotice />

@@ -12,6 +12,7 @@ function subscription(plan: PlanId, status: SubscriptionStatus): BillingSubscrip
     currentPeriodEnd: null,
     cancelAtPeriodEnd: false,
     sandbox: false,
+    paidPlansAvailable: true,
     canManageBilling: true,
     usage: { aiPosts: usage, socialAccounts: usage, members: usage },
     features: { teamCollaboration: false, analytics: false },

@@ -1,5 +1,6 @@
 import { accountMessages } from '../../../contracts/settings';
 import type { Db } from '../../db/client';
+import { billingProviderOf } from '../../integrations/billing/create-billing-provider';
 import { AppError } from '../../lib/app-error';
 import { countOtherActiveAdmins } from '../admin/admin-users.repository';
 import { insertAuditEntry } from '../audit/audit.repository';
@@ -152,7 +153,7 @@ async function recheckDeletable(
 /** The subscriptions of these workspaces that have not ended; refused when one is with another provider. */
 async function liveSubscriptionsOf(deps: AccountDeletionDeps, workspaceIds: string[]) {
   const live = (await listSubscriptionsOf(deps.db, workspaceIds)).filter((s) => !isEnded(s));
-  if (live.some((s) => s.provider !== deps.billing.provider.kind)) refuse(deletionRefusals.otherProvider);
+  if (live.some((s) => s.provider !== deps.billing.provider?.kind)) refuse(deletionRefusals.otherProvider);
   return live;
 }
 
@@ -166,7 +167,8 @@ async function cancelSubscriptions(
   deps: AccountDeletionDeps,
   live: Awaited<ReturnType<typeof liveSubscriptionsOf>>,
 ): Promise<string[]> {
-  const { provider } = deps.billing;
+  if (live.length === 0) return [];
+  const provider = billingProviderOf(deps.billing);
   const cancelled: string[] = [];
   for (const subscription of live) {
     try {

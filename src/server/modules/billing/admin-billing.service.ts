@@ -56,8 +56,9 @@ export async function refundLatestPayment(
   if (!isRefundable(subscription.latestPaymentAt, now)) {
     throw new AppError('conflict', billingMessages.refundWindowPassed(MONEY_BACK_DAYS));
   }
-  const { provider } = deps.billing;
-  if (subscription.provider !== provider.kind) throw new AppError('conflict', refundMessages.otherProvider);
+  const provider = deps.billing.provider;
+  if (!provider || subscription.provider !== provider.kind)
+    throw new AppError('conflict', refundMessages.otherProvider);
   if (!(await claimRefund(deps.db, subscription.id, now))) {
     throw new AppError('conflict', billingMessages.alreadyRefunded);
   }

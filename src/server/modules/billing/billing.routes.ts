@@ -84,12 +84,13 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
       '/api/billing/webhook',
       {
         config: { access: 'public' },
-        schema: { response: { 200: webhookResponse, 400: errorResponse }, hide: true },
+        schema: { response: { 200: webhookResponse, 400: errorResponse, 404: errorResponse }, hide: true },
       },
       async (request, reply) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
         const { provider } = deps.billing;
+        if (!provider) return reply.status(404).send({ error: 'Billing is off on this server' });
         let event: Awaited<ReturnType<typeof provider.parseWebhook>>;
         try {
           event = await provider.parseWebhook(rawBody, typeof signature === 'string' ? signature : undefined);

@@ -15,6 +15,7 @@ import {
   type SandboxBillingOperations,
   SubscriptionAlreadyPaidError,
 } from '../../integrations/billing/billing-provider';
+import { billingProviderOf } from '../../integrations/billing/create-billing-provider';
 import { sandboxBillingMessages } from '../../integrations/billing/sandbox/sandbox-billing';
 import { SandboxCardInvalidError } from '../../integrations/billing/sandbox/sandbox-card';
 import { AppError } from '../../lib/app-error';
@@ -71,7 +72,8 @@ export async function getBillingSubscription(
       workspace.subscriptionStatus === 'trialing' ? (workspace.trialEndsAt?.toISOString() ?? null) : null,
     currentPeriodEnd: current?.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: current?.cancelAtPeriodEnd ?? false,
-    sandbox: deps.billing.provider.sandbox,
+    sandbox: deps.billing.provider?.sandbox ?? false,
+    paidPlansAvailable: deps.billing.provider !== null,
     canManageBilling: customerOf(deps, workspace) !== undefined,
     usage,
     features: { teamCollaboration: limits.teamCollaboration, analytics: limits.analytics },
@@ -90,8 +92,9 @@ export async function createSubscription(
   plan: PaidPlanId,
 ): Promise<CreateSubscriptionResponse> {
   assertCanManageBilling(caller);
+  // Billing off: no plan can be bought here, and the caller is told so (503, billingOff).
+  const provider = billingProviderOf(deps.billing);
   await enforceRateLimit(deps.db, rateRules.billingSetup, caller.workspaceId);
-  const { provider } = deps.billing;
   const rows = await listWorkspaceSubscriptions(deps.db, caller.workspaceId);
   const paying = rows.find((row) => row.endedAt === null && BLOCKING_STATUSES.includes(row.status));
   if (paying) throw new AppError('conflict', billingMessages.alreadySubscribed(plans[paying.plan].name));
@@ -151,12 +154,10 @@ export async function createSubscription(
 /** POST /api/billing/portal: Stripe's customer portal (or the sandbox's page), back to Settings. */
 export async function openBillingPortal(deps: BillingDeps, caller: BillingCaller): Promise<{ url: string }> {
   assertCanManageBilling(caller);
+  const provider = billingProviderOf(deps.billing);
   const customerId = await requireCustomer(deps, caller.workspaceId);
   try {
-    const url = await deps.billing.provider.createPortalSession(
-      customerId,
-      `${deps.appUrl}/settings#subscription`,
-    );
+    const url = await provider.createPortalSession(customerId, `${deps.appUrl}/settings#subscription`);
     return { url };
   } catch (error) {
     deps.log.error({ err: error, workspaceId: caller.workspaceId }, 'opening the billing portal failed');
@@ -247,7 +248,7 @@ function requireSandbox(deps: BillingDeps): SandboxBillingOperations {
 
 /** The workspace's customer with the provider in use; one of the other provider does not count. */
 function customerOf(deps: BillingDeps, workspace: WorkspaceBillingRow): string | undefined {
-  return workspace.billingProvider === deps.billing.provider.kind && workspace.billingCustomerId
+  return workspace.billingProvider === deps.billing.provider?.kind && workspace.billingCustomerId
     ? workspace.billingCustomerId
     : undefined;
 }
@@ -265,7 +266,7 @@ async function ensureCustomer(deps: BillingDeps, caller: BillingCaller): Promise
   if (!workspace) throw new AppError('not_found', 'Workspace not found');
   const existing = customerOf(deps, workspace);
   if (existing) return existing;
-  const { provider } = deps.billing;
+  const provider = billingProviderOf(deps.billing);
   const created = await provider.createCustomer({
     workspaceId: caller.workspaceId,
     email: caller.email,

@@ -12,6 +12,7 @@ const cancelled: BillingSubscription = {
   currentPeriodEnd: '2026-12-24T10:00:00.000Z',
   cancelAtPeriodEnd: true,
   sandbox: true,
+  paidPlansAvailable: true,
   canManageBilling: true,
   usage: {
     aiPosts: { used: 3, limit: 50 },

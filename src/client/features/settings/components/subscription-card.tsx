@@ -19,6 +19,7 @@ import {
   subscriptionTimeline,
   suggestedPlan,
 } from '../../billing/billing-display';
+import { BillingOffNotice } from '../../billing/components/billing-off-notice';
 import { SandboxBillingLabel } from '../../billing/components/sandbox-billing-label';
 import { SubscriptionStatusBadge } from '../../billing/components/subscription-status-badge';
 import { UsageMeters } from '../../billing/components/usage-meters';
@@ -125,6 +126,7 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
       </div>
 
       {subscription.sandbox ? <SandboxBillingLabel className="justify-self-start" /> : null}
+      {!subscription.paidPlansAvailable && !live ? <BillingOffNotice className="bg-slate-50" /> : null}
 
       {pastDue ? (
         <div
@@ -151,16 +153,18 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
         <p className="text-sm text-slate-600">
           {!mayManage
             ? 'Only the workspace’s owner or an admin can change its plan.'
-            : live
-              ? 'Change your card, switch plans or cancel in Manage billing.'
-              : subscription.plan === 'free'
-                ? 'Upgrade for more AI posts, more accounts and team collaboration.'
-                : 'Choose a plan before your trial ends to keep what you use. No charge until you subscribe.'}
+            : !subscription.paidPlansAvailable && !live
+              ? 'No plan can be bought here until billing is set up.'
+              : live
+                ? 'Change your card, switch plans or cancel in Manage billing.'
+                : subscription.plan === 'free'
+                  ? 'Upgrade for more AI posts, more accounts and team collaboration.'
+                  : 'Choose a plan before your trial ends to keep what you use. No charge until you subscribe.'}
         </p>
         {mayManage ? (
           <div className="flex flex-col gap-2 sm:flex-row sm:shrink-0">
             {subscription.canManageBilling && !pastDue ? manageButton(live ? 'default' : 'outline') : null}
-            {!live ? (
+            {!live && subscription.paidPlansAvailable ? (
               <Link href={next ? subscribePath(next) : paths.subscribe} className={buttonClasses('default')}>
                 {subscription.plan === 'free' || trialing ? 'Choose a plan' : 'Change plan'}
                 <ArrowRight aria-hidden="true" />
