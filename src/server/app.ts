@@ -16,7 +16,7 @@ import { createIdentity } from './integrations/identity/better-auth';
 import { createMailSender } from './integrations/mail/create-mail-sender';
 import type { MailSender } from './integrations/mail/mail-sender';
 import { createSocialProviders, type SocialProviders } from './integrations/social/providers';
-import { registerPlatformSimulator } from './integrations/social/simulator';
+import { registerPlatformSimulator, simulatorFaultsOn } from './integrations/social/simulator';
 import { createMediaStorage } from './integrations/storage/create-media-storage';
 import { type Jobs, type ProcessRole, startJobQueue } from './jobs/boss';
 import { projectRoot } from './lib/project-root';
@@ -175,7 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       appUrl: config.appUrl,
       // Only the platforms without real credentials are simulated (architecture §1).
       platforms: publishingPlatforms.filter((platform) => !config.social[platform]),
-      faults: !config.isProduction,
+      faults: simulatorFaultsOn(config),
       storage: ctx.storage,
     });
     await api.register(adminRoutes, { prefix: '/api/admin', ctx });

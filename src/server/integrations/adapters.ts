@@ -1,4 +1,4 @@
-import type { HealthResponse } from '../../contracts/health';
+import type { HealthResponse, SandboxInfo } from '../../contracts/health';
 import type { AiProvider } from './ai/ai-provider';
 import type { BillingProvider } from './billing/billing-provider';
 import { describeBilling } from './billing/create-billing-provider';
@@ -61,3 +61,55 @@ export function describeAdapters({
     identity: { adapter: providerSignIn ? 'openid-connect' : 'email-password', sandbox: false },
   };
 }
+
+/**
+ * The sandboxes that are on, each said plainly (decision 036), from the adapters in use and
+ * whether the simulator's fault routes are served (`simulatorFaults`, never in production).
+ */
+export function describeSandboxes(
+  adapters: HealthResponse['adapters'],
+  options: { simulatorFaults: boolean },
+): SandboxInfo[] {
+  const on: SandboxInfo[] = [];
+  const add = (id: SandboxInfo['id'], name: string, detail: string) =>
+    on.push({ id, name, detail, sandbox: true });
+  if (adapters.social.sandbox) {
+    const simulated = adapters.social.adapter
+      .split(', ')
+      .filter((entry) => entry.endsWith(': simulator'))
+      .map((entry) => platformNames[entry.slice(0, -': simulator'.length)] ?? entry);
+    add(
+      'social',
+      'Social platform simulator',
+      `${simulated.join(', ')}: posts go to pretend accounts served by this server, never to the real network.`,
+    );
+    if (options.simulatorFaults) {
+      add(
+        'faults',
+        'Simulator faults',
+        'Members who manage accounts can make their own sandbox accounts fail on purpose, for tests.',
+      );
+    }
+  }
+  if (adapters.billing.sandbox) {
+    add('billing', 'Sandbox billing', 'No money moves: plans are paid with test cards.');
+  }
+  if (adapters.mail.sandbox) {
+    add('mail', 'Outbox mail', 'Emails are kept in the database outbox; none is sent.');
+  }
+  if (adapters.ai.sandbox) {
+    add(
+      'ai',
+      'Offline AI writer',
+      `Drafts come from the ${adapters.ai.adapter} on this server, without an AI service.`,
+    );
+  }
+  return on;
+}
+
+const platformNames: Record<string, string> = {
+  twitter: 'X',
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+};

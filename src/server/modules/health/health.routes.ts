@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { healthResponse } from '../../../contracts/health';
 import type { AppContext } from '../../context';
-import { describeAdapters } from '../../integrations/adapters';
+import { describeAdapters, describeSandboxes } from '../../integrations/adapters';
+import { simulatorFaultsOn } from '../../integrations/social/simulator';
 import type { ProcessRole } from '../../jobs/boss';
 
 export async function healthRoutes(
@@ -24,19 +25,21 @@ export async function healthRoutes(
             return false;
           },
         );
+        const adapters = describeAdapters({
+          databaseKind: ctx.database.kind,
+          providerSignIn: ctx.config.oidc !== undefined,
+          ai: ctx.ai,
+          social: ctx.socialProviders,
+          mail: ctx.mail,
+          storage: ctx.storage,
+          billing: ctx.billing.provider,
+        });
         return reply.status(databaseAnswers ? 200 : 503).send({
           status: databaseAnswers ? ('ok' as const) : ('degraded' as const),
           version: ctx.version,
           role: ctx.role,
-          adapters: describeAdapters({
-            databaseKind: ctx.database.kind,
-            providerSignIn: ctx.config.oidc !== undefined,
-            ai: ctx.ai,
-            social: ctx.socialProviders,
-            mail: ctx.mail,
-            storage: ctx.storage,
-            billing: ctx.billing.provider,
-          }),
+          adapters,
+          sandboxes: describeSandboxes(adapters, { simulatorFaults: simulatorFaultsOn(ctx.config) }),
         });
       },
     );

@@ -1,5 +1,9 @@
 export { INSIGHTS_LAG_MS as INSTAGRAM_INSIGHTS_LAG_MS } from './instagram-insights-simulator';
-export { type PlatformSimulatorOptions, registerPlatformSimulator } from './platform-simulator';
+export {
+  type PlatformSimulatorOptions,
+  registerPlatformSimulator,
+  simulatorFaultsOn,
+} from './platform-simulator';
 export {
   SANDBOX_DELAY_HEADER,
   SANDBOX_FAULT_HEADER,

@@ -28,6 +28,12 @@ export interface PlatformSimulatorOptions {
   storage?: MediaStorage;
 }
 
+/**
+ * Whether the simulator honours faults and serves its fault routes: never in production (the app
+ * registers it with this, and /api/health reports it).
+ */
+export const simulatorFaultsOn = (config: { isProduction: boolean }) => !config.isProduction;
+
 /** Uploaded images: X allows GIFs up to 15 MB; LinkedIn and the others take less. */
 const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
 
