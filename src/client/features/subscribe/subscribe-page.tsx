@@ -48,8 +48,10 @@ function SubscribeScreen({ plan }: { plan: PaidPlanId | null }) {
   const [, navigate] = useLocation();
   const [processing, setProcessing] = useState(false);
   const mayPay = useCan('billing.manage');
-  // Billing off on this server (decision 036): the plans are shown, none can be bought.
-  const billingOff = useBillingSubscription().data?.paidPlansAvailable === false;
+  // Billing off on this server (decision 036): the plans are shown, none can be bought, and no
+  // subscription is set up (the panel waits for the answer).
+  const billing = useBillingSubscription();
+  const billingOff = billing.data?.paidPlansAvailable === false;
   const choosePlan = (next: PaidPlanId) => {
     if (next !== plan) navigate(subscribePath(next), { replace: true });
   };
@@ -63,7 +65,9 @@ function SubscribeScreen({ plan }: { plan: PaidPlanId | null }) {
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_28rem]">
         <PlanPicker value={plan} onChange={choosePlan} disabled={processing || billingOff} />
         <div className="lg:sticky lg:top-6">
-          {billingOff ? (
+          {billing.isPending ? (
+            <InlineLoading />
+          ) : billingOff ? (
             <BillingOffNotice />
           ) : mayPay ? (
             <PaymentPanel plan={plan} processing={processing} onProcessingChange={setProcessing} />

@@ -1,4 +1,4 @@
-import { AlertTriangle, BadgeCheck, CreditCard, Loader2, Lock, RotateCw } from 'lucide-react';
+import { AlertTriangle, BadgeCheck, Ban, CreditCard, Loader2, Lock, RotateCw } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { billingMessages, type PaidPlanId } from '../../../../contracts/billing';
@@ -104,12 +104,20 @@ export function PaymentPanel({ plan, processing, onProcessingChange }: PaymentPa
 
 /**
  * The server said no for a reason the user can act on: the workspace already pays for a plan
- * (409), or this member may not manage billing (403). Not a failure: no 'Error' toast.
+ * (409), this member may not manage billing (403), or billing is off on this server (503, with
+ * the reason). Not a failure: no 'Error' toast.
  */
 function refusalOf(error: Error | null) {
   const status = failureStatus(error);
-  if (status !== 409 && status !== 403) return null;
+  if (status !== 409 && status !== 403 && status !== 503) return null;
   const serverMessage = error instanceof ApiError ? messageOf(error.body) : undefined;
+  if (status === 503) {
+    return {
+      icon: Ban,
+      title: 'Paid plans are not available on this server',
+      message: serverMessage ?? billingMessages.billingOff,
+    };
+  }
   return status === 409
     ? {
         icon: BadgeCheck,
