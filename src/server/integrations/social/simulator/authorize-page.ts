@@ -66,12 +66,15 @@ export function renderSandboxErrorPage(input: {
   platformLabel: string;
   logo: string;
   message: string;
+  /** The heading; 'Something went wrong' by default. */
+  heading?: string;
 }): string {
+  const heading = input.heading ?? 'Something went wrong';
   return renderSandboxPage({
-    title: `${input.platformLabel} (Sandbox) — Something went wrong`,
+    title: `${input.platformLabel} (Sandbox) — ${heading}`,
     platformLabel: input.platformLabel,
     logo: input.logo,
-    body: html`<h1>Something went wrong</h1><p>${input.message}</p>`,
+    body: html`<h1>${heading}</h1><p>${input.message}</p>`,
   });
 }
 

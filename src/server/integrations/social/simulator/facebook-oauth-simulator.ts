@@ -196,11 +196,11 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
   app.get(FACEBOOK_DIALOG_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
     const owner = consentingWorkspace(request);
     if ('refused' in owner) {
-      const message = owner.refused;
+      const { heading, refused: message } = owner;
       return page(
         reply,
         owner.status,
-        renderSandboxErrorPage({ platformLabel: FACEBOOK_LABEL, logo: FACEBOOK_LOGO, message }),
+        renderSandboxErrorPage({ platformLabel: FACEBOOK_LABEL, logo: FACEBOOK_LOGO, message, heading }),
       );
     }
     const dialog = readDialogRequest(request.query as Fields, appUrl);
@@ -216,11 +216,11 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
   app.post(FACEBOOK_DIALOG_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
     const owner = consentingWorkspace(request);
     if ('refused' in owner) {
-      const message = owner.refused;
+      const { heading, refused: message } = owner;
       return page(
         reply,
         owner.status,
-        renderSandboxErrorPage({ platformLabel: FACEBOOK_LABEL, logo: FACEBOOK_LOGO, message }),
+        renderSandboxErrorPage({ platformLabel: FACEBOOK_LABEL, logo: FACEBOOK_LOGO, message, heading }),
       );
     }
     const fields = (request.body ?? {}) as Fields;

@@ -160,11 +160,11 @@ export function registerLinkedInOAuthSimulator(app: FastifyInstance, options: Li
   app.get(LINKEDIN_AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
     const owner = consentingWorkspace(request);
     if ('refused' in owner) {
-      const message = owner.refused;
+      const { heading, refused: message } = owner;
       return html(
         reply,
         owner.status,
-        renderSandboxErrorPage({ platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO, message }),
+        renderSandboxErrorPage({ platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO, message, heading }),
       );
     }
     const auth = readAuthorizeRequest(request.query as Fields, appUrl);
@@ -179,11 +179,11 @@ export function registerLinkedInOAuthSimulator(app: FastifyInstance, options: Li
   app.post(LINKEDIN_AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
     const owner = consentingWorkspace(request);
     if ('refused' in owner) {
-      const message = owner.refused;
+      const { heading, refused: message } = owner;
       return html(
         reply,
         owner.status,
-        renderSandboxErrorPage({ platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO, message }),
+        renderSandboxErrorPage({ platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO, message, heading }),
       );
     }
     const fields = (request.body ?? {}) as Fields;

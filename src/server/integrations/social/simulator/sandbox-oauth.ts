@@ -86,17 +86,22 @@ export const CONSENT_ROUTE = { access: 'optional' } as const;
  */
 export function consentingWorkspace(
   request: FastifyRequest,
-): { workspaceId: string } | { status: 401 | 403; refused: string } {
+): { workspaceId: string } | { status: 401 | 403; heading: string; refused: string } {
   const auth = request.auth;
   if (!auth) {
     return {
       status: 401,
+      heading: 'Sign in to Kitepost first',
       refused:
-        'Sign in to Kitepost first, then connect the account from Kitepost: a sandbox account belongs to the workspace that creates it.',
+        'Open Kitepost, sign in, and connect the account from there: a sandbox account belongs to the workspace that creates it.',
     };
   }
   if (!can(auth.user.workspace.role, 'accounts.manage')) {
-    return { status: 403, refused: 'Your role in this workspace cannot connect social accounts.' };
+    return {
+      status: 403,
+      heading: 'You cannot connect accounts here',
+      refused: 'Your role in this workspace cannot connect social accounts. Ask its owner or an admin.',
+    };
   }
   return { workspaceId: auth.workspaceId };
 }

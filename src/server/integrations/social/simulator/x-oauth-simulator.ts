@@ -151,11 +151,11 @@ export function registerXOAuthSimulator(app: FastifyInstance, options: XSimulato
   app.get(AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
     const owner = consentingWorkspace(request);
     if ('refused' in owner) {
-      const message = owner.refused;
+      const { heading, refused: message } = owner;
       return html(
         reply,
         owner.status,
-        renderSandboxErrorPage({ platformLabel: X_LABEL, logo: X_LOGO, message }),
+        renderSandboxErrorPage({ platformLabel: X_LABEL, logo: X_LOGO, message, heading }),
       );
     }
     const auth = readAuthorizeRequest(request.query as Fields, appUrl);
@@ -169,11 +169,11 @@ export function registerXOAuthSimulator(app: FastifyInstance, options: XSimulato
   app.post(AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
     const owner = consentingWorkspace(request);
     if ('refused' in owner) {
-      const message = owner.refused;
+      const { heading, refused: message } = owner;
       return html(
         reply,
         owner.status,
-        renderSandboxErrorPage({ platformLabel: X_LABEL, logo: X_LOGO, message }),
+        renderSandboxErrorPage({ platformLabel: X_LABEL, logo: X_LOGO, message, heading }),
       );
     }
     const fields = (request.body ?? {}) as Fields;
