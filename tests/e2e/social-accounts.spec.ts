@@ -234,7 +234,8 @@ for (const viewport of [
       await save(page, 'social-accounts-empty');
 
       const popup = await openPopup(context, page.getByRole('button', { name: 'Connect X (Twitter)' }));
-      await authorizeAsNew(popup, 'corner_bakery');
+      // A sandbox handle belongs to the workspace that made it (decision 036): one per viewport's user.
+      await authorizeAsNew(popup, `bakery_${viewport.width}`);
       await expectToast(page, 'Account Connected');
       await expect(accountCards(page)).toHaveCount(1);
       await page.evaluate(() => window.scrollTo(0, 0));
