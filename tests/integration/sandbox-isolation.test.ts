@@ -5,6 +5,7 @@ import type { SocialProvider, TokenSet } from '../../src/server/integrations/soc
 import { hiddenFields } from '../factories/sandbox';
 import { addMember } from '../factories/team';
 import { signUp } from '../factories/users';
+import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -239,6 +240,30 @@ describe.each(databaseKinds)('sandbox identities and faults belong to one worksp
       expect(page.body).not.toContain(text);
     });
   });
+
+  it.each(['twitter', 'linkedin', 'facebook', 'instagram'] as const)(
+    '%s: another workspace reads no metrics of its posts, as if they did not exist',
+    async (platform) => {
+      const alices = await connect(platform, alice.cookie);
+      const mallorys = await connect(platform, mallory.cookie);
+      const published = await alices.provider.publish(alices.tokens, {
+        account: { externalId: alices.account.externalId, username: alices.account.username },
+        text: `Metrics of ${platform} ${unique()}`,
+        media: platform === 'instagram' ? [testImage(`https://cdn.example/${unique()}.jpg`)] : [],
+      });
+      const own = await alices.provider.readPostMetrics(alices.tokens, {
+        account: { externalId: alices.account.externalId, username: alices.account.username },
+        externalIds: [published.externalId],
+      });
+      expect(own.metrics.map((m) => m.externalId)).toEqual([published.externalId]);
+      const theirs = await mallorys.provider.readPostMetrics(mallorys.tokens, {
+        account: { externalId: mallorys.account.externalId, username: mallorys.account.username },
+        externalIds: [published.externalId],
+      });
+      expect(theirs.metrics).toEqual([]);
+      expect(theirs.missing).toEqual([published.externalId]);
+    },
+  );
 
   describe('/sandbox/faults', () => {
     const arm = (cookie: string | null, body: Record<string, unknown>) =>
