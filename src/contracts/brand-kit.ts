@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { safeString } from './common';
 import { hashtag, tone } from './content-options';
 
 export const emojiPolicies = ['none', 'sparing', 'liberal'] as const;
 export const emojiPolicy = z.enum(emojiPolicies);
 export type EmojiPolicy = z.infer<typeof emojiPolicy>;
 
-const word = z.string().trim().min(1).max(60);
+const word = safeString().trim().min(1).max(60);
 
 /** The workspace's brand: fed to every AI writer, and every post is checked against it. */
 export const brandKit = z.object({
-  brandName: z.string().trim().max(100),
-  voiceDescription: z.string().trim().max(1000),
+  brandName: safeString().trim().max(100),
+  voiceDescription: safeString().trim().max(1000),
   defaultTone: tone,
-  audience: z.string().trim().max(300),
+  audience: safeString().trim().max(300),
   keywords: z.array(word).max(30),
   bannedWords: z.array(word).max(50),
   /** Without '#'. */
