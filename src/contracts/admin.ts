@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_CODE_LENGTH, userRole } from './auth';
-import { safeString } from './common';
+import { safeString, userIdParam } from './common';
 import { planId, subscriptionStatus } from './plans';
 
 /**
@@ -124,7 +124,7 @@ export type UpdateAdminUserBody = z.input<typeof updateAdminUserBody>;
 export const adminUserStatusBody = z.object({ isActive: z.boolean() });
 export type AdminUserStatusBody = z.infer<typeof adminUserStatusBody>;
 
-export const adminUserParams = z.object({ id: safeString().min(1).max(200) });
+export const adminUserParams = z.object({ id: userIdParam() });
 
 /** DELETE /api/admin/users/{id} answers this. */
 export const deleteAdminUserResponse = z.object({ success: z.literal(true) });

@@ -28,3 +28,9 @@ export function isStorableText(value: string): boolean {
  * fails on what was stored.
  */
 export const safeString = () => z.string().refine(isStorableText, unstorableTextMessage);
+
+/**
+ * A user id in a path: better-auth makes 32 letters and digits, the server's own inserts (demo
+ * users, the admin portal) a UUID. Anything else is refused with a 400 before a lookup.
+ */
+export const userIdParam = () => safeString().regex(/^[A-Za-z0-9-]{1,64}$/, 'Not a user id');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sessionUser, type WorkspaceRole, workspaceRole } from './auth';
-import { safeString } from './common';
+import { safeString, userIdParam } from './common';
 import { planId } from './plans';
 
 /*
@@ -171,7 +171,12 @@ export type CreateInvitationResponse = z.infer<typeof createInvitationResponse>;
 
 export const invitationIdParams = z.object({ id: z.uuid({ message: 'Not an invitation id' }) });
 export const invitationTokenParams = z.object({
-  token: safeString().trim().min(20, 'Not an invitation link').max(100, 'Not an invitation link'),
+  /** base64url, as invitations.service makes it. */
+  token: safeString()
+    .trim()
+    .min(20, 'Not an invitation link')
+    .max(100, 'Not an invitation link')
+    .regex(/^[\w-]+$/, 'Not an invitation link'),
 });
 
 export const invitationStatus = z.enum(['pending', 'expired', 'revoked', 'accepted']);
@@ -192,7 +197,7 @@ export type InvitationPreview = z.infer<typeof invitationPreview>;
 export const acceptInvitationResponse = z.object({ workspaceId: z.string(), user: sessionUser });
 export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponse>;
 
-export const memberParams = z.object({ userId: safeString().trim().min(1).max(100) });
+export const memberParams = z.object({ userId: userIdParam() });
 /** PATCH /api/team/members/{userId}. role 'owner' transfers ownership (the owner alone); they become an admin. */
 export const updateMemberBody = z.object({ role: workspaceRole });
 export type UpdateMemberBody = z.infer<typeof updateMemberBody>;

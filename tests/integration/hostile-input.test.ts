@@ -206,7 +206,8 @@ function attemptsFor(method: string, path: string, operation: Operation): Attemp
         url: fillPath([param.name, value]),
         payload,
         label: `path ${param.name}=${value.slice(0, 40)}`,
-        expectation: unstorableInUrl.has(value) ? 'bad-id' : 'no-5xx',
+        // Our ids answer 400 (malformed) or 404 (no such thing); a provider id is better-auth's to answer.
+        expectation: param.name === 'providerId' ? 'no-5xx' : 'bad-id',
       });
     }
   }
@@ -256,7 +257,8 @@ function attemptsFor(method: string, path: string, operation: Operation): Attemp
 /** What is wrong with the answer to an attempt, if anything. */
 function judge(attempt: Attempt, status: number, body: string): string | undefined {
   if (status >= 500) return `${status} ${body.slice(0, 160)}`;
-  if (attempt.expectation === 'bad-id' && status !== 400 && status !== 404)
+  // 414: the router's own answer to a path parameter longer than it reads.
+  if (attempt.expectation === 'bad-id' && ![400, 404, 414].includes(status))
     return `${status}, not 400 or 404`;
   if (attempt.expectation === 'unstorable-text') {
     const issues = status === 400 ? ((JSON.parse(body) as ErrorResponse).issues ?? []) : [];
@@ -294,7 +296,7 @@ describe.each(databaseKinds)('hostile input on every route of the OpenAPI docume
   });
   afterAll(() => t.close());
 
-  it('never answers 5xx', async () => {
+  it('never answers 5xx; refuses unstorable text with a 400 and a bad id with a 400 or 404', async () => {
     const document = (await t.app.inject({ url: '/api/docs' })).json() as {
       paths: Record<string, Record<string, Operation>>;
     };
