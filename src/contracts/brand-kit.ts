@@ -22,8 +22,16 @@ export const brandKit = z.object({
 });
 export type BrandKit = z.infer<typeof brandKit>;
 
-/** The saved kit: hashtags already without '#' (a response schema has no input transforms). */
+/**
+ * The saved kit as stored: hashtags already without '#' (a response schema has no input
+ * transforms), and no input limits, so that a row saved under other limits is still answered.
+ */
 export const brandKitResponse = brandKit.extend({
+  brandName: z.string(),
+  voiceDescription: z.string(),
+  audience: z.string(),
+  keywords: z.array(z.string()),
+  bannedWords: z.array(z.string()),
   requiredHashtags: z.array(z.string()),
   updatedAt: z.string().nullable(),
 });

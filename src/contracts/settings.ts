@@ -19,12 +19,18 @@ const preferences = {
   contentLanguage: safeString().trim().min(1).max(40),
 };
 
-/** GET and PUT /api/user/settings: the spec's settings form. email and names come from the user. */
+/**
+ * GET and PUT /api/user/settings: the spec's settings form. email and names come from the user.
+ * The text is answered as stored, without the input limits (a row saved under other limits).
+ */
 export const userSettings = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   ...preferences,
+  company: z.string(),
+  phone: z.string(),
+  contentLanguage: z.string(),
 });
 export type UserSettings = z.infer<typeof userSettings>;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ErrorResponse, unstorableTextMessage } from '../../src/contracts/common';
+import { brandProfiles, userSettings } from '../../src/server/db/schema';
 import { cookieFrom, randomIp, signUp, uniqueEmail } from '../factories/users';
 import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -331,4 +332,38 @@ describe.each(databaseKinds)('hostile input on every route of the OpenAPI docume
     expect(sent).toBeGreaterThan(1000);
     expect(failures, failures.join('\n')).toEqual([]);
   }, 600_000);
+});
+
+describe.each(databaseKinds)('stored text that today’s input limits would refuse, on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  // Rows written before a limit was tightened (or by hand, or by an import) are answered as they
+  // are: a response schema describes what is stored, an input schema what may be stored next.
+  it('answers the brand kit and the settings as stored, never a 500', async () => {
+    const owner = await signUp(t.app);
+    const headers = { cookie: owner.cookie };
+    const me = (await t.app.inject({ url: '/api/auth/user', headers })).json();
+    const db = t.ctx.database.db;
+    await db.insert(brandProfiles).values({
+      workspaceId: me.workspace.id,
+      brandName: 'B'.repeat(150),
+      audience: '',
+      keywords: ['', 'k'.repeat(80)],
+      bannedWords: [' padded '],
+    });
+    await db
+      .insert(userSettings)
+      .values({ userId: owner.user.id, phone: 'call me maybe '.repeat(10), contentLanguage: '' });
+
+    const kit = await t.app.inject({ url: '/api/user/brand-kit', headers });
+    expect(kit.statusCode, kit.body).toBe(200);
+    expect(kit.json()).toMatchObject({ brandName: 'B'.repeat(150), keywords: ['', 'k'.repeat(80)] });
+    const settings = await t.app.inject({ url: '/api/user/settings', headers });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json()).toMatchObject({ contentLanguage: '', phone: 'call me maybe '.repeat(10) });
+  });
 });
