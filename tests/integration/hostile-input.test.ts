@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ErrorResponse, unstorableTextMessage } from '../../src/contracts/common';
 import { brandProfiles, userSettings } from '../../src/server/db/schema';
+import { registerErrorHandler } from '../../src/server/plugins/errors';
 import { cookieFrom, randomIp, signUp, uniqueEmail } from '../factories/users';
 import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { databaseKinds, openTestDatabase } from '../setup/databases';
 
 /*
  * The outside review's hostile inputs, sent to every route of the OpenAPI document by a signed-in
@@ -46,7 +49,19 @@ const hostileStrings = [
   "x' OR '1'='1",
   'x'.repeat(100_000),
 ];
-const hostileValues: unknown[] = [...hostileStrings, 12345, -1, 1e308, true, null, {}, [], ['\u0000']];
+const hostileValues: unknown[] = [
+  ...hostileStrings,
+  12345,
+  -1,
+  2 ** 31,
+  Number.MAX_SAFE_INTEGER,
+  1e308,
+  true,
+  null,
+  {},
+  [],
+  ['\u0000'],
+];
 
 /** Already URL-encoded: path segments and query values. */
 const hostileUrlValues = [
@@ -63,6 +78,8 @@ const hostileUrlValues = [
   '0',
   '-1',
   '1e999',
+  '2147483648',
+  '99999999999999999999',
   '00000000-0000-0000-0000-000000000000',
   'x'.repeat(5000),
   randomUUID().toUpperCase(),
@@ -365,5 +382,37 @@ describe.each(databaseKinds)('stored text that today’s input limits would refu
     const settings = await t.app.inject({ url: '/api/user/settings', headers });
     expect(settings.statusCode, settings.body).toBe(200);
     expect(settings.json()).toMatchObject({ contentLanguage: '', phone: 'call me maybe '.repeat(10) });
+  });
+});
+
+describe.each(databaseKinds)('a value the database refuses, on %s', (kind) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  const app = Fastify();
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    registerErrorHandler(app, {});
+    // Values that a contract let through by mistake, sent to the database as a repository would.
+    const refused: Record<string, SQL> = {
+      nul: sql`select ${'a\u0000b'}::text`,
+      'not-a-uuid': sql`select ${'nope'}::uuid`,
+      'out-of-range': sql`select ${2 ** 31}::int`,
+      'division-by-zero': sql`select 1 / ${0}::int`,
+    };
+    app.get('/:case', async (request) => {
+      await database.db.execute(refused[(request.params as { case: string }).case] as SQL);
+      return {};
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('answers 400 for a value it cannot store (the net under the contracts), 500 for our own bug', async () => {
+    const statuses: Record<string, number> = {};
+    for (const name of ['nul', 'not-a-uuid', 'out-of-range', 'division-by-zero']) {
+      statuses[name] = (await app.inject({ url: `/${name}` })).statusCode;
+    }
+    expect(statuses).toEqual({ nul: 400, 'not-a-uuid': 400, 'out-of-range': 400, 'division-by-zero': 500 });
   });
 });
