@@ -416,3 +416,40 @@ describe.each(databaseKinds)('a value the database refuses, on %s', (kind) => {
     expect(statuses).toEqual({ nul: 400, 'not-a-uuid': 400, 'out-of-range': 400, 'division-by-zero': 500 });
   });
 });
+
+describe.each(databaseKinds)('hostile input on routes outside the document, on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  // Public pages and callbacks that a browser or a platform reaches: they look things up too.
+  it('never answers 5xx, and refuses unstorable text with a 400', async () => {
+    const { cookie } = await signUp(t.app);
+    const attempts: { method: 'GET' | 'POST'; url: string; payload?: Record<string, string> }[] = [
+      { method: 'GET', url: '/media/a%00b.png' },
+      { method: 'GET', url: '/api/auth/social/linkedin/callback?state=a%00b&code=x' },
+      { method: 'GET', url: '/api/auth/social/linkedin/callback?state=x&code=%00' },
+      { method: 'GET', url: '/api/identity/callback/oidc?state=a%00b&code=x' },
+      { method: 'GET', url: '/api/identity/callback/a%00b?state=x' },
+      { method: 'GET', url: '/api/login?returnTo=%2Fa%00b' },
+      {
+        method: 'POST',
+        url: '/api/auth/social/linkedin/choose',
+        payload: { state: 'a\u0000b', externalId: 'x' },
+      },
+      {
+        method: 'POST',
+        url: '/api/auth/social/linkedin/choose',
+        payload: { state: 'x', externalId: '\ud800' },
+      },
+    ];
+    const answers = [];
+    for (const attempt of attempts) {
+      const response = await t.app.inject({ ...attempt, headers: { cookie }, remoteAddress: randomIp() });
+      answers.push(`${attempt.method} ${attempt.url} ${response.statusCode}`);
+    }
+    expect(answers).toEqual(attempts.map((attempt) => `${attempt.method} ${attempt.url} 400`));
+  });
+});
