@@ -185,8 +185,11 @@ function rawPayload(body: unknown): Buffer {
   );
 }
 
-/** What an attempt must get: never a 5xx; unstorable text, a 400 that says why; a bad id, 400 or 404. */
-type Expectation = 'no-5xx' | 'unstorable-text' | 'bad-id';
+/**
+ * What an attempt must get: never a 5xx; unstorable text, a 400 that says why; a bad id, 400 or
+ * 404; an id of a form we never make, 400.
+ */
+type Expectation = 'no-5xx' | 'unstorable-text' | 'bad-id' | 'malformed-id';
 
 interface Attempt {
   method: string;
@@ -226,6 +229,15 @@ function attemptsFor(method: string, path: string, operation: Operation): Attemp
         label: `path ${param.name}=${value.slice(0, 40)}`,
         // Our ids answer 400 (malformed) or 404 (no such thing); a provider id is better-auth's to answer.
         expectation: param.name === 'providerId' ? 'no-5xx' : 'bad-id',
+      });
+    }
+    if (param.name !== 'providerId') {
+      // No id we make looks like this: refused for its form, before any lookup.
+      add({
+        url: fillPath([param.name, "x'%20y"]),
+        payload,
+        label: `path ${param.name}=x' y`,
+        expectation: 'malformed-id',
       });
     }
   }
@@ -278,6 +290,7 @@ function judge(attempt: Attempt, status: number, body: string): string | undefin
   // 414: the router's own answer to a path parameter longer than it reads.
   if (attempt.expectation === 'bad-id' && ![400, 404, 414].includes(status))
     return `${status}, not 400 or 404`;
+  if (attempt.expectation === 'malformed-id' && status !== 400) return `${status}, not 400`;
   if (attempt.expectation === 'unstorable-text') {
     const issues = status === 400 ? ((JSON.parse(body) as ErrorResponse).issues ?? []) : [];
     if (!issues.some((issue) => issue.message === unstorableTextMessage)) {
@@ -314,7 +327,7 @@ describe.each(databaseKinds)('hostile input on every route of the OpenAPI docume
   });
   afterAll(() => t.close());
 
-  it('never answers 5xx; refuses unstorable text with a 400 and a bad id with a 400 or 404', async () => {
+  it('never answers 5xx; refuses unstorable text and malformed ids with a 400, an unknown id with a 404', async () => {
     const document = (await t.app.inject({ url: '/api/docs' })).json() as {
       paths: Record<string, Record<string, Operation>>;
     };
