@@ -8,7 +8,7 @@ import {
   pngImage,
   webpImage,
 } from '../../../../tests/factories/media';
-import { MAX_IMAGE_PIXELS } from '../../../contracts/media';
+import { MAX_IMAGE_PIXELS, MAX_WEBP_PIXELS } from '../../../contracts/media';
 import { type ProcessedImage, processImage, sniffImageType, THUMBNAIL_WIDTH } from './process-image';
 
 async function processed(bytes: Buffer): Promise<ProcessedImage> {
@@ -114,6 +114,31 @@ describe('processImage', () => {
     expect(image).toMatchObject({ mimeType: 'image/png', width: side, height: side });
   });
 
+  it('gives WebP a lower limit (its encoder holds the whole picture)', async () => {
+    const over = Math.ceil(Math.sqrt(MAX_WEBP_PIXELS)) + 1;
+    expect(over * over).toBeLessThan(MAX_IMAGE_PIXELS);
+    expect(await processImage(webpImage(over, over))).toEqual({ ok: false, reason: 'too_many_pixels' });
+    expect(await processImage(jpegImage(over, over))).toMatchObject({ ok: true });
+  });
+
+  it('saves a low-quality JPEG again smaller rather than let it grow', async () => {
+    const noisy = await sharp({
+      create: {
+        width: 800,
+        height: 600,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .jpeg({ quality: 50 })
+      .toBuffer();
+    const atQuality85 = await sharp(noisy).jpeg({ quality: 85, optimiseCoding: false }).toBuffer();
+    expect(atQuality85.length).toBeGreaterThan(noisy.length);
+    const image = await processed(noisy);
+    expect(image.bytes.length).toBeLessThan(atQuality85.length);
+  });
+
   it('keeps the frames of an animated WebP, counts the pixels of all, and thumbnails the first', async () => {
     const frames = Buffer.alloc(64 * 48 * 3 * 3);
     const frame = 64 * 48 * 3;
@@ -129,9 +154,9 @@ describe('processImage', () => {
     expect(thumbnail).toMatchObject({ width: 64, height: 48 });
     expect(thumbnail.pages ?? 1).toBe(1);
 
-    // 2000x2000 is 4 MP a frame: 13 different frames are over the limit (a tiny file: each is one colour).
+    // 2000x2000 is 4 MP a frame: 5 different frames are over WebP's limit (a tiny file: each is one colour).
     const frameFiles = await Promise.all(
-      Array.from({ length: 13 }, (_, i) =>
+      Array.from({ length: 5 }, (_, i) =>
         sharp({ create: { width: 2000, height: 2000, channels: 3, background: { r: i * 19, g: 0, b: 0 } } })
           .png()
           .toBuffer(),
@@ -140,7 +165,7 @@ describe('processImage', () => {
     const long = await sharp(frameFiles, { join: { animated: true } })
       .webp({ lossless: true, effort: 0, loop: 0 })
       .toBuffer();
-    expect(await sharp(long).metadata()).toMatchObject({ pages: 13, width: 2000, height: 2000 });
+    expect(await sharp(long).metadata()).toMatchObject({ pages: 5, width: 2000, height: 2000 });
     expect(await processImage(long)).toEqual({ ok: false, reason: 'too_many_pixels' });
   });
 

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS, type MediaMimeType } from '../../../contracts/media';
+import sharp, { type Sharp } from 'sharp';
+import { MAX_IMAGE_PIXELS, MAX_WEBP_PIXELS, type MediaMimeType } from '../../../contracts/media';
 
 export type MediaExtension = 'jpg' | 'png' | 'webp';
 
@@ -16,13 +16,14 @@ const THUMBNAIL_MAX_HEIGHT = 3 * THUMBNAIL_WIDTH;
 
 /*
  * Decoding is CPU work done on libuv's thread pool (sharp never blocks the event loop). One
- * libvips thread per image, no operation cache (each upload is decoded once), and at most two
- * images at a time per process: a burst of uploads waits its turn instead of taking both cores
- * and a few hundred megabytes.
+ * libvips thread per image, no operation cache (each upload is decoded once), and one image at a
+ * time per process: a burst of uploads waits its turn instead of taking the cores from the API
+ * and the publisher. Most images stream through libvips in strips; one that must be turned is held
+ * whole (up to ~150 MB at 50 MP), which is why they do not run side by side.
  */
 sharp.concurrency(1);
 sharp.cache(false);
-const MAX_PARALLEL_DECODES = 2;
+const MAX_PARALLEL_DECODES = 1;
 
 export interface EncodedImage {
   bytes: Buffer;
@@ -41,8 +42,8 @@ export type ImageProcessing =
   | { ok: true; image: ProcessedImage }
   /**
    * 'unsupported': not a JPEG, PNG or WebP. 'unreadable': it says it is one, but does not decode.
-   * 'too_many_pixels': it would decode to more than MAX_IMAGE_PIXELS (a decompression bomb, a forged
-   * header, or simply too big a picture).
+   * 'too_many_pixels': it would decode to more than MAX_IMAGE_PIXELS (MAX_WEBP_PIXELS for WebP): a
+   * decompression bomb, a forged header, or simply too big a picture.
    */
   | { ok: false; reason: 'unsupported' | 'unreadable' | 'too_many_pixels' };
 
@@ -82,6 +83,35 @@ const sharpFormats: Record<MediaMimeType, string> = {
   'image/webp': 'webp',
 };
 
+const pixelLimits: Record<MediaMimeType, number> = {
+  'image/jpeg': MAX_IMAGE_PIXELS,
+  'image/png': MAX_IMAGE_PIXELS,
+  'image/webp': MAX_WEBP_PIXELS,
+};
+
+/**
+ * The stored encoding. Quality 85 keeps a camera's picture as it was to the eye; a file that comes
+ * out larger than it went in (it was saved at a lower quality) is saved again at 75, so that a
+ * picture that fit a platform's size limit before still does. JPEG without Huffman optimisation:
+ * that pass holds every coefficient of the picture (~300 MB at 48 MP) for 6% of the size. PNG is
+ * lossless at zlib's default level (level 9 was slower and no smaller on photos). WebP at effort
+ * 2: a third of the default's time, nearly its size.
+ */
+function encode(pipeline: Sharp, mimeType: MediaMimeType, quality: number): Sharp {
+  switch (mimeType) {
+    case 'image/jpeg':
+      return pipeline.jpeg({ quality, optimiseCoding: false });
+    case 'image/png':
+      return pipeline.png();
+    case 'image/webp':
+      return pipeline.webp({ quality, effort: 2 });
+    default: {
+      const never: never = mimeType;
+      throw new Error(`unknown image type ${never}`);
+    }
+  }
+}
+
 let running = 0;
 const waiting: (() => void)[] = [];
 
@@ -113,31 +143,33 @@ const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel l
 export async function processImage(bytes: Buffer): Promise<ImageProcessing> {
   const mimeType = sniffImageType(bytes);
   if (!mimeType) return { ok: false, reason: 'unsupported' };
-  if (mimeType === 'image/png' && (declaredPngPixels(bytes) ?? 0) > MAX_IMAGE_PIXELS) {
+  const limit = pixelLimits[mimeType];
+  if (mimeType === 'image/png' && (declaredPngPixels(bytes) ?? 0) > limit) {
     return { ok: false, reason: 'too_many_pixels' };
   }
   return inDecodeSlot(async () => {
     // 'error' refuses truncated and corrupt data; 'warning' would also refuse the harmless
     // warnings many cameras' files raise (extraneous bytes before a marker).
-    const input = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' } as const;
+    const input = { limitInputPixels: limit, failOn: 'error' } as const;
     try {
       const metadata = await sharp(bytes, input).metadata();
       if (metadata.format !== sharpFormats[mimeType]) return { ok: false, reason: 'unreadable' } as const;
       // Every frame is decoded when the animation is kept: the limit is on all of them.
       const frames = metadata.pages ?? 1;
-      if (metadata.width * metadata.height * frames > MAX_IMAGE_PIXELS) {
+      if (metadata.width * metadata.height * frames > limit) {
         return { ok: false, reason: 'too_many_pixels' } as const;
       }
       const animated = mimeType === 'image/webp' && frames > 1;
-      const pipeline = sharp(bytes, { ...input, animated }).autoOrient();
-      const encoded =
-        mimeType === 'image/jpeg'
-          ? pipeline.jpeg({ quality: 90 })
-          : mimeType === 'image/png'
-            ? pipeline.png({ compressionLevel: 9 })
-            : pipeline.webp({ quality: 90 });
-      const stored = await encoded.toBuffer({ resolveWithObject: true });
-      // The first frame only, however many there are.
+      const reencode = (quality: number) =>
+        encode(sharp(bytes, { ...input, animated }).autoOrient(), mimeType, quality).toBuffer({
+          resolveWithObject: true,
+        });
+      let stored = await reencode(85);
+      if (mimeType !== 'image/png' && stored.data.length > bytes.length) {
+        const smaller = await reencode(75);
+        if (smaller.data.length < stored.data.length) stored = smaller;
+      }
+      // The first frame only, however many there are; JPEGs decode at a fraction of their size.
       const thumbnail = await sharp(bytes, input)
         .autoOrient()
         .resize({
