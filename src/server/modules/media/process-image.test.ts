@@ -90,6 +90,36 @@ describe('processImage', () => {
     expect(thumbnail.exif).toBeUndefined();
   });
 
+  it('strips XMP and ICC profiles (converting to sRGB), and EXIF from PNGs and WebPs', async () => {
+    const xmp =
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+      '<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Secret Person"/></rdf:RDF></x:xmpmeta>';
+    const red = { width: 64, height: 64, channels: 3, background: '#ff0000' } as const;
+    const jpeg = await sharp({ create: red }).jpeg().withIccProfile('p3').withXmp(xmp).toBuffer();
+    const png = await sharp({ create: red })
+      .png()
+      .withExif({ IFD0: { Artist: 'Secret Person' } })
+      .toBuffer();
+    const webp = await sharp({ create: red })
+      .webp()
+      .withExif({ IFD0: { Artist: 'Secret Person' } })
+      .withXmp(xmp)
+      .toBuffer();
+    for (const [name, bytes] of [
+      ['jpeg', jpeg],
+      ['png', png],
+      ['webp', webp],
+    ] as const) {
+      expect(bytes.includes('Secret Person'), name).toBe(true);
+      const image = await processed(bytes);
+      expect(image.bytes.includes('Secret Person'), name).toBe(false);
+      const metadata = await sharp(image.bytes).metadata();
+      expect(metadata, name).toMatchObject({ hasProfile: false, space: 'srgb' });
+      expect(metadata.exif, name).toBeUndefined();
+      expect(metadata.xmp, name).toBeUndefined();
+    }
+  });
+
   it('refuses a 30000x30000 PNG that is all header, without decoding anything', async () => {
     expect(await processImage(pngHeaderOnly(30_000, 30_000))).toEqual({
       ok: false,
