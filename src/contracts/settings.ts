@@ -96,8 +96,11 @@ export const updateProfileResponse = z.object({ settings: userSettings, user: se
 export const changePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Required').max(128),
   newPassword: z.string().min(8, 'Password must be at least 8 characters').max(128),
-  /** Ends every other session of the user once the password has changed. */
-  signOutOtherSessions: z.boolean().default(false),
+  /**
+   * Ends every other session of the user once the password has changed: on unless the caller
+   * says false (a changed password usually means the old one may be known elsewhere).
+   */
+  signOutOtherSessions: z.boolean().default(true),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 

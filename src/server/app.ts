@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { publishingPlatforms } from '../contracts/platforms';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import type { AiProvider } from './integrations/ai/ai-provider';
@@ -54,6 +54,17 @@ import { registerSecurity } from './plugins/security';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
+/**
+ * Fastify 5.12 treats a numeric trustProxy as "trust nobody" (it cannot check the peer), so a
+ * hop count is our own trust function: the connecting peer and the next hops-1 forwarders are
+ * proxies, the address before them is the client's (decision 030: the origin must be reachable
+ * only through those proxies, as with `true`).
+ */
+function fastifyTrustProxy(trust: TrustProxy) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export interface BuildOptions {
   database: Database;
   role?: ProcessRole;
@@ -77,7 +88,7 @@ export interface BuiltApp {
 export async function buildApp(config: Config, options: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -11,6 +11,11 @@ import { accounts, sessions, users, verifications } from '../../db/schema';
 /** Mount point of better-auth's own HTTP routes (only the OIDC callback is forwarded there). */
 export const IDENTITY_BASE_PATH = '/api/identity';
 export const OIDC_PROVIDER_ID = 'oidc';
+/**
+ * The only header better-auth reads a client address from (a session's ipAddress): set by
+ * callerOf from Fastify's request.ip, never by the client (callerOf drops any they send).
+ */
+export const CLIENT_IP_HEADER = 'x-kitepost-client-ip';
 
 export interface IdentityHooks {
   /** Fills the fields we own (access code, names) on every user better-auth creates. */
@@ -130,6 +135,8 @@ export function createIdentity(options: IdentityOptions) {
     verification: { modelName: 'verifications' },
     advanced: {
       useSecureCookies: options.secureCookies,
+      // Whole addresses (not /64 networks) in the sessions list; rate limits are ours, not its.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 128 },
       cookiePrefix: 'kitepost',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: options.secureCookies },
     },
