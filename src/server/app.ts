@@ -19,6 +19,7 @@ import { createSocialProviders, type SocialProviders } from './integrations/soci
 import { registerPlatformSimulator } from './integrations/social/simulator';
 import { createMediaStorage } from './integrations/storage/create-media-storage';
 import { type Jobs, type ProcessRole, startJobQueue } from './jobs/boss';
+import { logRedactPaths, REDACTED, serializeRequest } from './lib/log-redaction';
 import { projectRoot } from './lib/project-root';
 import { resolveAdminCode, resolveSessionSecret } from './lib/secrets';
 import { createTokenCipher, resolveTokenEncryptionKey } from './lib/token-cipher';
@@ -75,6 +76,8 @@ export interface BuildOptions {
   socialProviders?: Partial<SocialProviders>;
   /** Replaces the configured mail sender (tests). */
   mail?: MailSender;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface BuiltApp {
@@ -87,7 +90,14 @@ export interface BuiltApp {
 /** The whole app without listening: main.ts serves it, tests call it through inject(). */
 export async function buildApp(config: Config, options: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // No secret reaches the log: token path segments and OAuth/token query values (URL
+      // serializer), secret headers and body fields (redact).
+      redact: { paths: logRedactPaths, censor: REDACTED },
+      serializers: { req: serializeRequest },
+    },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
     genReqId: (req) => {
