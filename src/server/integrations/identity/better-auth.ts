@@ -130,7 +130,11 @@ export function createIdentity(options: IdentityOptions) {
     },
     account: {
       modelName: 'accounts',
-      accountLinking: { enabled: true, trustedProviders: [OIDC_PROVIDER_ID] },
+      // No provider is trusted by name (decision 031): a provider account joins an existing user by
+      // email only when the provider asserts `email_verified: true` (and the user's own email is
+      // verified); otherwise the sign-in is refused (account_not_linked) and the person links
+      // single sign-on from Settings while signed in, where the same verified email is required.
+      accountLinking: { enabled: true, trustedProviders: [] },
     },
     verification: { modelName: 'verifications' },
     advanced: {
