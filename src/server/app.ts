@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { publishingPlatforms } from '../contracts/platforms';
 import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
@@ -50,6 +50,7 @@ import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/errors';
+import { acceptEmptyJsonBody, bodyValidatorCompiler } from './plugins/optional-body';
 import { registerPermissions } from './plugins/permissions';
 import { registerSecurity } from './plugins/security';
 
@@ -105,7 +106,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(bodyValidatorCompiler);
+  acceptEmptyJsonBody(app);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
