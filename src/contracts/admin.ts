@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_CODE_LENGTH, userRole } from './auth';
+import { safeString, userIdParam } from './common';
 import { planId, subscriptionStatus } from './plans';
 
 /**
@@ -7,16 +8,14 @@ import { planId, subscriptionStatus } from './plans';
  * §7 calls). Every route is under /api/admin, behind the server's admin guard.
  */
 
-const email = z
-  .string()
+const email = safeString()
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'Enter a valid email address' }));
-const firstName = z.string().trim().min(1, 'First name is required').max(100);
-const lastName = z.string().trim().max(100);
+const firstName = safeString().trim().min(1, 'First name is required').max(100);
+const lastName = safeString().trim().max(100);
 /** Letters and digits only; stored upper case (the sign-in form upper-cases what is typed). */
-const accessCode = z
-  .string()
+const accessCode = safeString()
   .trim()
   .toUpperCase()
   .pipe(
@@ -27,8 +26,7 @@ const accessCode = z
       .regex(/^[A-Z0-9]+$/, 'Access code may hold only letters and digits'),
   );
 /** An editable provider id: empty means none. */
-const providerId = z
-  .string()
+const providerId = safeString()
   .trim()
   .max(255)
   .nullable()
@@ -73,7 +71,7 @@ export const ADMIN_USERS_PAGE_SIZE = 100;
 
 /** GET /api/admin/users query. Search matches email or 'first last', case-insensitively. */
 export const adminUserListQuery = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: safeString().trim().max(200).optional(),
   status: z.enum(['all', 'active', 'inactive']).optional(),
   /** A plan id, or 'all'. */
   plan: z.union([planId, z.literal('all')]).optional(),
@@ -126,7 +124,7 @@ export type UpdateAdminUserBody = z.input<typeof updateAdminUserBody>;
 export const adminUserStatusBody = z.object({ isActive: z.boolean() });
 export type AdminUserStatusBody = z.infer<typeof adminUserStatusBody>;
 
-export const adminUserParams = z.object({ id: z.string().min(1).max(200) });
+export const adminUserParams = z.object({ id: userIdParam() });
 
 /** DELETE /api/admin/users/{id} answers this. */
 export const deleteAdminUserResponse = z.object({ success: z.literal(true) });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { sessionUser } from './auth';
+import { safeString } from './common';
 import { tone } from './content-options';
 
 /** The preferences a user edits on Settings (spec §3 settings form, beyond the profile). */
 const preferences = {
-  company: z.string().trim().max(200),
-  phone: z.string().trim().max(40),
+  company: safeString().trim().max(200),
+  phone: safeString().trim().max(40),
   emailNotifications: z.boolean(),
   pushNotifications: z.boolean(),
   marketingEmails: z.boolean(),
@@ -15,15 +16,21 @@ const preferences = {
   analyticsTracking: z.boolean(),
   autoPublish: z.boolean(),
   defaultTone: tone,
-  contentLanguage: z.string().trim().min(1).max(40),
+  contentLanguage: safeString().trim().min(1).max(40),
 };
 
-/** GET and PUT /api/user/settings: the spec's settings form. email and names come from the user. */
+/**
+ * GET and PUT /api/user/settings: the spec's settings form. email and names come from the user.
+ * The text is answered as stored, without the input limits (a row saved under other limits).
+ */
 export const userSettings = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   ...preferences,
+  company: z.string(),
+  phone: z.string(),
+  contentLanguage: z.string(),
 });
 export type UserSettings = z.infer<typeof userSettings>;
 
@@ -73,14 +80,13 @@ export type UpdateUserSettingsBody = z.infer<typeof updateUserSettingsBody>;
 
 // --- Profile, privacy and security, danger zone -------------------------------------------
 
-const personName = z.string().trim().min(1, 'Required').max(100);
+const personName = safeString().trim().min(1, 'Required').max(100);
 
 /** PUT /api/user/profile: the spec's Profile Information card, saved as a whole. */
 export const updateProfileBody = z.object({
   firstName: personName,
   lastName: personName,
-  email: z
-    .string()
+  email: safeString()
     .trim()
     .toLowerCase()
     .pipe(z.email({ message: 'Enter a valid email address' })),
@@ -94,8 +100,8 @@ export const updateProfileResponse = z.object({ settings: userSettings, user: se
 
 /** POST /api/user/password. */
 export const changePasswordBody = z.object({
-  currentPassword: z.string().min(1, 'Required').max(128),
-  newPassword: z.string().min(8, 'Password must be at least 8 characters').max(128),
+  currentPassword: safeString().min(1, 'Required').max(128),
+  newPassword: safeString().min(8, 'Password must be at least 8 characters').max(128),
   /**
    * Ends every other session of the user once the password has changed: on unless the caller
    * says false (a changed password usually means the old one may be known elsewhere).
@@ -141,7 +147,7 @@ export const revokeOtherSessionsResponse = z.object({ signedOut: z.number().int(
 
 /** DELETE /api/user/account: typed email confirms. */
 export const deleteAccountBody = z.object({
-  confirmEmail: z.string().trim().toLowerCase().min(1, 'Type your email address to confirm'),
+  confirmEmail: safeString().trim().toLowerCase().min(1, 'Type your email address to confirm'),
 });
 
 export const accountMessages = {

@@ -11,7 +11,7 @@ import {
   signInBody,
   signUpBody,
 } from '../../../contracts/auth';
-import { errorResponse } from '../../../contracts/common';
+import { errorResponse, safeString } from '../../../contracts/common';
 import type { AppContext } from '../../context';
 import { IDENTITY_BASE_PATH } from '../../integrations/identity/better-auth';
 import { callerOf, sendWithCookies } from '../../lib/caller';
@@ -78,7 +78,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/login',
     {
       config: { access: 'public' },
-      schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }).passthrough() },
+      schema: { querystring: z.object({ returnTo: safeString().max(500).optional() }).passthrough() },
     },
     async (request, reply) => {
       const start = await auth.startProviderSignIn(ctx, callerOf(request), request.query.returnTo);
@@ -92,7 +92,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   // The provider sends the browser back here; better-auth checks state and PKCE and signs in.
   app.get(
     `${IDENTITY_BASE_PATH}/callback/:providerId`,
-    { config: { access: 'public' } },
+    {
+      config: { access: 'public' },
+      // better-auth reads the rest; what it stores or looks up is refused here when unstorable.
+      schema: {
+        params: z.object({ providerId: safeString().max(100) }),
+        querystring: z.record(safeString(), safeString().max(4000)),
+      },
+    },
     async (request, reply) => {
       const url = new URL(request.url, ctx.config.appUrl);
       const response = await ctx.identity.handler(
