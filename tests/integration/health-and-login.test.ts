@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../src/server/modules/users/users.repository';
-import { createTrialWorkspace, generateUniqueAccessCode } from '../../src/server/modules/users/users.service';
+import { createTrialWorkspace } from '../../src/server/modules/users/users.service';
 import { cookieFrom, randomIp, signUp } from '../factories/users';
 import { startFakeOidcIssuer } from '../fakes/oidc/fake-oidc-issuer';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
@@ -182,7 +182,6 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
         email: 'dorothy@example.org',
         firstName: 'Dorothy',
         lastName: 'Vaughan',
-        accessCode: await generateUniqueAccessCode(t.ctx.database.db),
       });
       await createTrialWorkspace(t.ctx.database.db, existing);
       issuer.state.nextUser = {
