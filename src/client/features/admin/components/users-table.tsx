@@ -110,7 +110,8 @@ export function UsersList({ users, timeZone, ...actions }: UsersViewProps) {
               <Fact label="Plan">
                 <PlanBadge user={user} />
               </Fact>
-              <Fact label="Access Code">
+              {/* Two columns wide: •••• and Regenerate need the room on a phone. */}
+              <Fact label="Access Code" className="col-span-2">
                 <AccessCode user={user} {...actions} />
               </Fact>
               <Fact label="Posts">{user.totalPosts}</Fact>
@@ -127,9 +128,17 @@ export function UsersList({ users, timeZone, ...actions }: UsersViewProps) {
   );
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="mt-0.5 truncate text-slate-800 tabular-nums">{children}</dd>
     </div>

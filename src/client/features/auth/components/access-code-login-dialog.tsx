@@ -1,6 +1,6 @@
 import { KeyRound, Loader2, LockKeyhole } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { ACCESS_CODE_LENGTH, authMessages } from '../../../../contracts/auth';
+import { ACCESS_CODE_LENGTH } from '../../../../contracts/auth';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -52,7 +52,7 @@ function AccessCodesOff({ onDone }: { onDone: () => void }) {
         <DialogDescription>Access codes are not enabled on this server.</DialogDescription>
       </DialogHeader>
       <p role="status" className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700">
-        {authMessages.accessCodesOff}
+        Sign in with your email and password instead.
       </p>
       <DialogFooter>
         <Button type="button" variant="outline" className="w-full" size="lg" onClick={onDone}>
