@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
 import { insertUser } from '../../src/server/modules/users/users.repository';
 import { createTrialWorkspace } from '../../src/server/modules/users/users.service';
 import { cookieFrom, randomIp, signUp } from '../factories/users';
@@ -153,6 +155,9 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
         lastName: 'Johnson',
         subscriptionStatus: 'trialing',
       });
+      // Single sign-on users get no access code (issue 18: only a person's choice issues one).
+      const [row] = await t.ctx.database.db.select().from(users).where(eq(users.id, me.json().id));
+      expect(row?.accessCodeHash).toBeNull();
     });
 
     it('comes back to the page the browser was on (a path of this app only)', async () => {
