@@ -123,6 +123,11 @@ describe.each(databaseKinds)('access codes on %s', (kind) => {
     });
     expect(changed.statusCode, changed.body).toBe(204);
     expect((await rowOf(account.user.id))?.accessCodeHash).toBeNull();
+    const [changedEntry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, account.user.id), eq(auditLog.action, 'user.password_changed')));
+    expect(changedEntry?.after).toMatchObject({ accessCodeRevoked: true });
     const refused = await login(accessCode);
     expect([refused.statusCode, refused.json().message]).toEqual([401, authMessages.accessCodeRefused]);
   });

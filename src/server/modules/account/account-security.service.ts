@@ -68,7 +68,7 @@ export async function changePassword(
     throw error;
   }
   // A code is a second way in; whoever changes the password (say, after a leak) closes it too.
-  await revokeAccessCode(deps.db, session.userId);
+  const accessCodeRevoked = await revokeAccessCode(deps.db, session.userId);
   const signedOut = body.signOutOtherSessions
     ? await deleteOtherSessionsOf(deps.db, session.userId, session.sessionId)
     : 0;
@@ -77,7 +77,7 @@ export async function changePassword(
     action: 'user.password_changed',
     targetType: 'user',
     targetId: session.userId,
-    after: { otherSessionsEnded: signedOut, accessCodeRevoked: true },
+    after: { otherSessionsEnded: signedOut, accessCodeRevoked },
     ipAddress: caller.ip,
   });
   return { setCookies, signedOut };

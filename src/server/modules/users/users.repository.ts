@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { UserRole } from '../../../contracts/auth';
 import type { Db } from '../../db/client';
 import { sessions, users, workspaceMembers, workspaces } from '../../db/schema';
@@ -29,6 +29,16 @@ export async function accessCodeHashExists(db: Db, accessCodeHash: string) {
     .where(eq(users.accessCodeHash, accessCodeHash))
     .limit(1);
   return row !== undefined;
+}
+
+/** Takes the user's code away; true when they had one. */
+export async function clearUserAccessCode(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ accessCodeHash: null, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNotNull(users.accessCodeHash)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** Gives the user a code (its keyed hash) or, with null, takes theirs away. */

@@ -6,6 +6,7 @@ import { insertActivity } from '../activity/activity.repository';
 import { insertWorkspaceWithOwner, type WorkspaceRow } from '../workspaces/workspaces.repository';
 import {
   accessCodeHashExists,
+  clearUserAccessCode,
   deleteSession,
   extendSession,
   findSessionByToken,
@@ -37,9 +38,9 @@ export async function issueAccessCode(db: Db, hasher: AccessCodeHasher, userId: 
   return code;
 }
 
-/** Takes the user's code away (a password change, an admin turning it off). */
-export async function revokeAccessCode(db: Db, userId: string) {
-  await setUserAccessCodeHash(db, userId, null);
+/** Takes the user's code away (a password change, an admin turning it off); true when there was one. */
+export async function revokeAccessCode(db: Db, userId: string): Promise<boolean> {
+  return clearUserAccessCode(db, userId);
 }
 
 export function workspaceNameFor(firstName: string) {
