@@ -204,6 +204,8 @@ export const postMessages = {
   unknownMedia: 'That media file does not exist in this workspace.',
   notCancellable: 'This post is being published or has been published and can no longer be cancelled.',
   notRetryable: 'Only a failed or missed post can be retried.',
+  /** Someone changed the post after the caller read it (approve's expectedUpdatedAt, a retry's race). */
+  changedSinceOpened: 'This post changed since you opened it',
   noAccountWarning: (platformLabel: string) =>
     `No ${platformLabel} account is connected yet. Connect one before the scheduled time, or the post will fail.`,
 } as const;

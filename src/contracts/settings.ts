@@ -96,8 +96,11 @@ export const updateProfileResponse = z.object({ settings: userSettings, user: se
 export const changePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Required').max(128),
   newPassword: z.string().min(8, 'Password must be at least 8 characters').max(128),
-  /** Ends every other session of the user once the password has changed. */
-  signOutOtherSessions: z.boolean().default(false),
+  /**
+   * Ends every other session of the user once the password has changed: on unless the caller
+   * says false (a changed password usually means the old one may be known elsewhere).
+   */
+  signOutOtherSessions: z.boolean().default(true),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
@@ -114,8 +117,25 @@ export const userSessionList = z.object({
   sessions: z.array(userSessionEntry),
   /** False for a user who signs in only through a provider: there is no password to change. */
   hasPassword: z.boolean(),
+  /** True once the user's account is linked to the single sign-on provider (OIDC). */
+  hasSingleSignOn: z.boolean(),
 });
 export type UserSessionList = z.infer<typeof userSessionList>;
+/** POST /api/user/single-sign-on/link: where the browser goes to link its provider account. */
+export const singleSignOnLinkResponse = z.object({ url: z.url() });
+
+/** What `/settings?sso=...&error=...` (the link's way back) means to the person. */
+export const singleSignOnLinkMessages = {
+  linked: 'Single sign-on is linked: you can now sign in with your identity provider.',
+  email_does_not_match:
+    'Your identity provider account has a different email. Link an account with the email you use here.',
+  unable_to_link_account:
+    'Your identity provider did not confirm that this email is verified, so single sign-on was not linked.',
+  account_already_linked_to_different_user:
+    'That identity provider account is already linked to another Kitepost user.',
+  fallback: 'Single sign-on was not linked. Please try again.',
+} as const;
+
 /** POST /api/user/sessions/revoke-others. */
 export const revokeOtherSessionsResponse = z.object({ signedOut: z.number().int() });
 

@@ -230,7 +230,16 @@ const commentText = z
   .min(1, 'Write a comment')
   .max(2000, 'Keep comments under 2,000 characters');
 export const createCommentBody = z.object({ body: commentText });
-export const requestChangesBody = z.object({ comment: commentText });
+/**
+ * The post's `updatedAt` as the reviewer saw it: when the post changed since, the answer is a 409
+ * and nothing happens. The UI always sends it; an API caller who leaves it out acts on whatever
+ * the post holds at that moment (decision 032).
+ */
+const expectedUpdatedAt = z.iso
+  .datetime({ offset: true, message: 'expectedUpdatedAt must be the post’s updatedAt, an ISO date-time' })
+  .optional();
+export const requestChangesBody = z.object({ comment: commentText, expectedUpdatedAt });
+export type RequestChangesBody = z.infer<typeof requestChangesBody>;
 /** POST /api/posts/{id}/approve: an optional note; a new time when the planned one has passed. */
 export const approvePostBody = z
   .object({
@@ -238,6 +247,7 @@ export const approvePostBody = z
     scheduledAt: z.iso
       .datetime({ offset: true, message: 'scheduledAt must be an ISO date-time, e.g. 2026-12-01T14:00:00Z' })
       .optional(),
+    expectedUpdatedAt,
   })
   .default({});
 export type ApprovePostBody = z.infer<typeof approvePostBody>;

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { publishingPlatforms } from '../contracts/platforms';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import type { AiProvider } from './integrations/ai/ai-provider';
@@ -19,6 +19,7 @@ import { createSocialProviders, type SocialProviders } from './integrations/soci
 import { registerPlatformSimulator } from './integrations/social/simulator';
 import { createMediaStorage } from './integrations/storage/create-media-storage';
 import { type Jobs, type ProcessRole, startJobQueue } from './jobs/boss';
+import { logRedactPaths, REDACTED, serializeRequest } from './lib/log-redaction';
 import { projectRoot } from './lib/project-root';
 import { createAccessCodeHasher, resolveAdminCode, resolveSessionSecret } from './lib/secrets';
 import { createTokenCipher, resolveTokenEncryptionKey } from './lib/token-cipher';
@@ -49,10 +50,22 @@ import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/errors';
+import { acceptEmptyJsonBody, bodyValidatorCompiler } from './plugins/optional-body';
 import { registerPermissions } from './plugins/permissions';
 import { registerSecurity } from './plugins/security';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/**
+ * Fastify 5.12 treats a numeric trustProxy as "trust nobody" (it cannot check the peer), so a
+ * hop count is our own trust function: the connecting peer and the next hops-1 forwarders are
+ * proxies, the address before them is the client's (decision 030: the origin must be reachable
+ * only through those proxies, as with `true`).
+ */
+function fastifyTrustProxy(trust: TrustProxy) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
 
 export interface BuildOptions {
   database: Database;
@@ -64,6 +77,8 @@ export interface BuildOptions {
   socialProviders?: Partial<SocialProviders>;
   /** Replaces the configured mail sender (tests). */
   mail?: MailSender;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface BuiltApp {
@@ -76,15 +91,23 @@ export interface BuiltApp {
 /** The whole app without listening: main.ts serves it, tests call it through inject(). */
 export async function buildApp(config: Config, options: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // No secret reaches the log: token path segments and OAuth/token query values (URL
+      // serializer), secret headers and body fields (redact).
+      redact: { paths: logRedactPaths, censor: REDACTED },
+      serializers: { req: serializeRequest },
+    },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(bodyValidatorCompiler);
+  acceptEmptyJsonBody(app);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

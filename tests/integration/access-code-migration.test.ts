@@ -11,13 +11,13 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { migrationsFolder } from '../../src/server/db/client';
 import { databaseKinds } from '../setup/databases';
 
-/** The migrations as they were before 0015 (access codes in the clear on every user). */
-function migrationsBefore0015(): string {
+/** The migrations as they were before 0016 (access codes in the clear on every user). */
+function migrationsBefore0016(): string {
   const dir = mkdtempSync(join(tmpdir(), 'kitepost-migrations-'));
   cpSync(migrationsFolder(), dir, { recursive: true });
   const journalPath = join(dir, 'meta/_journal.json');
   const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((entry) => entry.idx < 15);
+  journal.entries = journal.entries.filter((entry) => entry.idx < 16);
   writeFileSync(journalPath, JSON.stringify(journal));
   return dir;
 }
@@ -54,8 +54,8 @@ async function open(kind: 'pglite' | 'postgres'): Promise<Sql> {
   };
 }
 
-describe.each(databaseKinds)('migration 0015 (access codes) on %s', (kind) => {
-  const before = migrationsBefore0015();
+describe.each(databaseKinds)('migration 0016 (access codes) on %s', (kind) => {
+  const before = migrationsBefore0016();
   afterAll(() => rmSync(before, { recursive: true, force: true }));
 
   it('leaves every existing user without a code (none left in the clear); passwords stay', async () => {

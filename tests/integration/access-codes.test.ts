@@ -302,7 +302,7 @@ describe('demo users', () => {
     });
     expect(signedIn.json().user.email).toBe(olivia?.email);
 
-    // After the 0015 migration (no codes in the database) or with the list gone: new codes.
+    // After the 0016 migration (no codes in the database) or with the list gone: new codes.
     rmSync(file);
     expect(existsSync(file)).toBe(false);
     const reissued = await seedDemoUsers(t.ctx);

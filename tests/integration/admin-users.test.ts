@@ -11,7 +11,7 @@ import {
   workspaces,
 } from '../../src/server/db/schema';
 import { asUser, createPost, daysFromNow } from '../factories/posts';
-import { randomIp, signUp, uniqueEmail } from '../factories/users';
+import { cookieFrom, randomIp, signUp, uniqueEmail } from '../factories/users';
 import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -29,6 +29,8 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
       remoteAddress: randomIp(),
     });
     if (granted.statusCode !== 200) throw new Error(`admin access failed: ${granted.body}`);
+    // Admin access comes with a new session (the old cookie is ended).
+    admin.cookie = cookieFrom(granted);
   });
   afterAll(() => t.close());
 

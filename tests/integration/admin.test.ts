@@ -37,15 +37,16 @@ describe.each(databaseKinds)('admin gate on %s', (kind) => {
     expect(response.statusCode).not.toBe(200);
   });
 
-  it('a right code marks the signed-in session admin; the user stays who they are', async () => {
+  it('a right code gives the signed-in user a new admin session; the user stays who they are', async () => {
     const account = await signUp(t.app);
     const granted = await access(TEST_ADMIN_CODE, account.cookie);
     expect(granted.statusCode).toBe(200);
     expect(granted.json()).toEqual({ success: true, message: 'Admin access granted' });
-    const me = await adminMe(account.cookie);
+    const cookie = cookieFrom(granted);
+    const me = await adminMe(cookie);
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({ isAdmin: true, userId: account.user.id });
-    const user = await t.app.inject({ url: '/api/auth/user', headers: { cookie: account.cookie } });
+    const user = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
     expect(user.json()).toMatchObject({ id: account.user.id, isAdmin: true });
   });
 

@@ -210,8 +210,9 @@ export async function signOut(ctx: AppContext, caller: Caller): Promise<string[]
 }
 
 /**
- * The super-admin code. A right code marks the caller's session admin; with nobody signed in,
- * it signs in the built-in operator account. Every attempt is audited.
+ * The super-admin code. A right code gives the caller a NEW session marked admin (the one they
+ * came with ends: no fixation); with nobody signed in, it signs in the built-in operator account.
+ * Every attempt is audited.
  */
 export async function grantAdminAccess(
   ctx: AppContext,
@@ -233,27 +234,29 @@ export async function grantAdminAccess(
   }
   // Only failures count toward the limit.
   await attempt.refund();
-  let target = session;
-  let setCookies: string[] = [];
-  if (!target) {
-    const operator = await ensureOperatorUser(ctx);
-    const { headers, response } = await ctx.identity.api.signInUserById({
-      body: { userId: operator.id },
-      headers: caller.headers,
-      returnHeaders: true,
-    });
-    target = { sessionId: response.sessionId, userId: operator.id };
-    setCookies = setCookiesOf(headers);
-  }
-  await grantSessionAdminAccess(db, target.sessionId, target.userId);
+  const userId = session?.userId ?? (await ensureOperatorUser(ctx)).id;
+  const { headers, response } = await ctx.identity.api.signInUserById({
+    body: { userId },
+    headers: caller.headers,
+    returnHeaders: true,
+  });
+  await grantSessionAdminAccess(db, {
+    sessionId: response.sessionId,
+    userId,
+    replacesSessionId: session?.sessionId ?? null,
+  });
   await insertAuditEntry(db, {
-    actorUserId: target.userId,
+    actorUserId: userId,
     action: 'admin.access_granted',
     targetType: 'session',
-    targetId: target.sessionId,
+    targetId: response.sessionId,
     ipAddress: caller.ip,
   });
-  return { status: 200, body: { success: true, message: 'Admin access granted' }, setCookies };
+  return {
+    status: 200,
+    body: { success: true, message: 'Admin access granted' },
+    setCookies: setCookiesOf(headers),
+  };
 }
 
 /**

@@ -80,7 +80,7 @@ function readPreviousCodes(dataDir: string): Map<string, string> {
  * Creates the demo users once (never in production) and reports their codes, which main.ts
  * prints and writes to DATA_DIR/demo-users.json for the end-to-end tests. The database keeps
  * only the codes' keyed hashes, so a demo user's plain code lives in that file: when it is
- * missing or no longer matches (a new SESSION_SECRET, the 0015 migration), a new code is issued.
+ * missing or no longer matches (a new SESSION_SECRET, the 0016 migration), a new code is issued.
  */
 export async function seedDemoUsers(ctx: AppContext): Promise<SeededDemoUser[]> {
   if (ctx.config.isProduction) return [];

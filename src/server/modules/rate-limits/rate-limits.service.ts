@@ -56,6 +56,9 @@ export const rateRules = {
   billingSetup: { name: 'billing-setup', max: 20, windowSeconds: 600 },
   /** The public invite page (per address) and accepting (per user): nobody probes for a link. */
   invitationLookup: { name: 'invitation-lookup', max: 30, windowSeconds: 60 },
+  /** Invitations sent, per workspace and per inviter: each send is an email to any address. */
+  invitationsPerWorkspace: { name: 'invitations-workspace', max: 20, windowSeconds: 3600 },
+  invitationsPerInviter: { name: 'invitations-inviter', max: 20, windowSeconds: 3600 },
 } satisfies Record<string, RateRule>;
 
 /** The one global subject (rules counted across every address). */

@@ -173,11 +173,25 @@ export async function deleteSession(db: Db, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function grantSessionAdminAccess(db: Db, sessionId: string, userId: string) {
-  await db
-    .update(sessions)
-    .set({ adminAccess: true, updatedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+/**
+ * Marks a freshly issued session admin and ends the one it replaces (if any), in one step: the
+ * id a browser held before the admin code must not be the one that carries admin access.
+ */
+export async function grantSessionAdminAccess(
+  db: Db,
+  grant: { sessionId: string; userId: string; replacesSessionId: string | null },
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ adminAccess: true, updatedAt: new Date() })
+      .where(and(eq(sessions.id, grant.sessionId), eq(sessions.userId, grant.userId)));
+    if (grant.replacesSessionId && grant.replacesSessionId !== grant.sessionId) {
+      await tx
+        .delete(sessions)
+        .where(and(eq(sessions.id, grant.replacesSessionId), eq(sessions.userId, grant.userId)));
+    }
+  });
 }
 
 export async function deleteExpiredSessions(db: Db) {
