@@ -28,6 +28,8 @@ describe.each(databaseKinds)('access codes on %s', (kind) => {
       remoteAddress: randomIp(),
     });
     if (granted.statusCode !== 200) throw new Error(`admin access failed: ${granted.body}`);
+    // Admin access comes with a new session (no fixation): its cookie is the admin's now.
+    admin.cookie = cookieFrom(granted);
   });
   afterAll(() => t.close());
 
@@ -243,14 +245,14 @@ describe.each(databaseKinds)('ACCESS_CODES=off on %s', (kind) => {
     expect(response.headers['set-cookie']).toBeUndefined();
 
     const admin = await signUp(t.app);
-    await t.app.inject({
+    const granted = await t.app.inject({
       method: 'POST',
       url: '/api/admin/access',
       payload: { accessCode: TEST_ADMIN_CODE },
       headers: { cookie: admin.cookie },
       remoteAddress: randomIp(),
     });
-    const create = await asUser(t.app, admin.cookie).post('/api/admin/users', {
+    const create = await asUser(t.app, cookieFrom(granted)).post('/api/admin/users', {
       email: uniqueEmail(),
       firstName: 'No',
       hasAccessCode: true,
