@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_CODE_LENGTH, userRole } from './auth';
+import { userRole } from './auth';
 import { safeString, userIdParam } from './common';
 import { planId, subscriptionStatus } from './plans';
 
@@ -14,17 +14,6 @@ const email = safeString()
   .pipe(z.email({ message: 'Enter a valid email address' }));
 const firstName = safeString().trim().min(1, 'First name is required').max(100);
 const lastName = safeString().trim().max(100);
-/** Letters and digits only; stored upper case (the sign-in form upper-cases what is typed). */
-const accessCode = safeString()
-  .trim()
-  .toUpperCase()
-  .pipe(
-    z
-      .string()
-      .min(1, 'Access code is required')
-      .max(ACCESS_CODE_LENGTH, `Access code is at most ${ACCESS_CODE_LENGTH} characters`)
-      .regex(/^[A-Z0-9]+$/, 'Access code may hold only letters and digits'),
-  );
 /** An editable provider id: empty means none. */
 const providerId = safeString()
   .trim()
@@ -39,7 +28,11 @@ export const adminUser = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  accessCode: z.string(),
+  /**
+   * Whether the user may sign in with an access code. The code itself is never shown again after
+   * it was issued (the table shows ••••); only a create, edit or regenerate that issued it answers it.
+   */
+  hasAccessCode: z.boolean(),
   /** The plan and status of the workspace the user owns (free/active when they own none). */
   subscriptionPlan: planId,
   subscriptionStatus,
@@ -63,6 +56,17 @@ export const adminUser = z.object({
   isSystem: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
+
+/**
+ * The answer of a create or an edit: the user, and the access code that call issued (shown this
+ * once; the server keeps only a keyed hash), or null when it issued none.
+ */
+export const adminUserWithCode = adminUser.extend({ accessCode: z.string().nullable() });
+export type AdminUserWithCode = z.infer<typeof adminUserWithCode>;
+
+/** POST /api/admin/users/{id}/access-code: a new code (the old one stops working), shown this once. */
+export const issuedAccessCode = z.object({ accessCode: z.string() });
+export type IssuedAccessCode = z.infer<typeof issuedAccessCode>;
 
 /** GET /api/admin/users answers an array (newest first); the total count is in X-Total-Count. */
 export const adminUserList = z.array(adminUser);
@@ -91,11 +95,13 @@ export const adminStats = z.object({
 });
 export type AdminStats = z.infer<typeof adminStats>;
 
-/** POST /api/admin/users. Answers 201 with the new adminUser; 409 when the email is taken. */
+/** POST /api/admin/users. Answers 201 with adminUserWithCode; 409 when the email is taken. */
 export const createAdminUserBody = z.object({
   email,
   firstName,
   lastName: lastName.optional().default(''),
+  /** "Can sign in with an access code": a code is issued and answered once. Off by default. */
+  hasAccessCode: z.boolean().default(false),
   subscriptionPlan: planId.default('free'),
   subscriptionStatus: subscriptionStatus.default('active'),
   isActive: z.boolean().default(true),
@@ -105,13 +111,14 @@ export type CreateAdminUserBody = z.input<typeof createAdminUserBody>;
 /**
  * PUT /api/admin/users/{id}: the whole edited user. Extra fields of the view (id, totalPosts,
  * createdAt...) may be sent back as they are; they are ignored. Plan and status are an operator
- * override: audited, and the payment provider is not touched. Answers the updated adminUser.
+ * override: audited, and the payment provider is not touched. `hasAccessCode` turned on issues a
+ * code (answered once), off takes it away, omitted or unchanged leaves it. Answers adminUserWithCode.
  */
 export const updateAdminUserBody = z.object({
   email,
   firstName,
   lastName: lastName.optional().default(''),
-  accessCode,
+  hasAccessCode: z.boolean().optional(),
   subscriptionPlan: planId,
   subscriptionStatus,
   isActive: z.boolean(),
@@ -158,13 +165,13 @@ export type AdminAuditList = z.infer<typeof adminAuditList>;
 /** The server's messages (error bodies' `message`) and the screen's notes. */
 export const adminMessages = {
   emailTaken: 'A user with this email already exists',
-  accessCodeTaken: 'This access code is already used by another user',
+  accessCodesOff: 'Access codes are not enabled on this server (ACCESS_CODES=off)',
+  systemUserCode: 'The built-in operator account cannot have an access code',
   userNotFound: 'User not found',
   lastAdmin: 'The last admin cannot be deleted or deactivated',
   selfDelete: 'You cannot delete your own account',
   selfDeactivate: 'You cannot deactivate your own account',
   systemUser: 'The built-in operator account cannot be deleted or deactivated',
-  emailOrCodeTaken: 'This email or access code is already used by another user',
   noWorkspace: 'This user owns no workspace, so it has no plan or billing to change',
   liveSubscription:
     'This user has a live subscription with the payment provider. Cancel or refund it before deleting the user.',

@@ -29,6 +29,10 @@ export const accessCodeBody = z.object({
 });
 export type AccessCodeBody = z.infer<typeof accessCodeBody>;
 
+/** GET /api/auth/methods: which ways in this server offers (ACCESS_CODES). */
+export const authMethods = z.object({ accessCodes: z.boolean() });
+export type AuthMethods = z.infer<typeof authMethods>;
+
 export const workspaceRole = z.enum(['owner', 'admin', 'editor', 'approver', 'viewer']);
 export type WorkspaceRole = z.infer<typeof workspaceRole>;
 

@@ -21,7 +21,7 @@ import { createMediaStorage } from './integrations/storage/create-media-storage'
 import { type Jobs, type ProcessRole, startJobQueue } from './jobs/boss';
 import { logRedactPaths, REDACTED, serializeRequest } from './lib/log-redaction';
 import { projectRoot } from './lib/project-root';
-import { resolveAdminCode, resolveSessionSecret } from './lib/secrets';
+import { createAccessCodeHasher, resolveAdminCode, resolveSessionSecret } from './lib/secrets';
 import { createTokenCipher, resolveTokenEncryptionKey } from './lib/token-cipher';
 import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
@@ -45,7 +45,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { createTrialWorkspace, generateUniqueAccessCode } from './modules/users/users.service';
+import { createTrialWorkspace } from './modules/users/users.service';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
@@ -122,11 +122,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   });
   // Finishes running jobs before the database closes (main.ts closes the app first).
   app.addHook('onClose', async () => jobs.stop({ graceful: true }));
+  const sessionSecret = resolveSessionSecret(config);
   // The hooks close over ctx, which is complete before any request arrives.
   const ctx: AppContext = {
     config,
     database: options.database,
     adminCode: resolveAdminCode(config),
+    accessCodes: createAccessCodeHasher(sessionSecret),
     log: app.log,
     ai: options.ai ?? createAiProvider(config.ai, { offline: createOfflineComposer, log: app.log }),
     tokenCipher: createTokenCipher(resolveTokenEncryptionKey(config)),
@@ -138,13 +140,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     identity: createIdentity({
       db,
       appUrl: config.appUrl,
-      secret: resolveSessionSecret(config),
+      secret: sessionSecret,
       secureCookies: config.isProduction,
       oidc: config.oidc,
       log: app.log,
       hooks: {
+        // Sign-ups and single sign-on users get no access code: only a person's choice issues one.
         prepareNewUser: async (user) => ({
-          accessCode: await generateUniqueAccessCode(db),
           firstName: user.firstName?.trim() ?? '',
           lastName: user.lastName?.trim() ?? '',
         }),

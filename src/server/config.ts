@@ -92,6 +92,8 @@ const envSchema = z
       emptyToUndefined,
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
+    /** The User Login dialog's 4-character codes; unset: on outside production, off in production. */
+    ACCESS_CODES: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
     ADMIN_ACCESS_CODE: z.preprocess(
       emptyToUndefined,
       z.string().min(4, 'must be at least 4 characters').max(128).optional(),
@@ -265,6 +267,8 @@ export interface Config {
   /** Absent only outside production: a generated one in DATA_DIR stands in (see lib/secrets.ts). */
   sessionSecret: string | undefined;
   adminAccessCode: string | undefined;
+  /** Whether POST /api/user/login signs anyone in with an access code (ACCESS_CODES). */
+  accessCodes: boolean;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   logLevel: string;
   /**
@@ -352,6 +356,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: new URL(e.APP_URL ?? `http://localhost:${e.PORT}`).origin,
     sessionSecret: e.SESSION_SECRET,
     adminAccessCode: e.ADMIN_ACCESS_CODE,
+    accessCodes: (e.ACCESS_CODES ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     oidc,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -18,9 +18,8 @@ export const OIDC_PROVIDER_ID = 'oidc';
 export const CLIENT_IP_HEADER = 'x-kitepost-client-ip';
 
 export interface IdentityHooks {
-  /** Fills the fields we own (access code, names) on every user better-auth creates. */
+  /** Fills the fields we own (names) on every user better-auth creates. */
   prepareNewUser(user: { name?: string; firstName?: string; lastName?: string }): Promise<{
-    accessCode: string;
     firstName: string;
     lastName: string;
   }>;
@@ -115,7 +114,6 @@ export function createIdentity(options: IdentityOptions) {
         firstName: { type: 'string', required: false, input: true },
         lastName: { type: 'string', required: false, input: true },
         role: { type: 'string', required: false, input: false, defaultValue: 'user' },
-        accessCode: { type: 'string', required: false, input: false },
         isActive: { type: 'boolean', required: false, input: false, defaultValue: true },
         timezone: { type: 'string', required: false, input: false },
       },

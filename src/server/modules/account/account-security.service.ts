@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { insertAuditEntry } from '../audit/audit.repository';
 import type { Caller } from '../auth/auth.service';
 import { enforceRateLimit, type RateRule } from '../rate-limits/rate-limits.service';
+import { revokeAccessCode } from '../users/users.service';
 import {
   deleteOtherSessionsOf,
   hasCredentialPassword,
@@ -71,6 +72,8 @@ export async function changePassword(
     }
     throw error;
   }
+  // A code is a second way in; whoever changes the password (say, after a leak) closes it too.
+  const accessCodeRevoked = await revokeAccessCode(deps.db, session.userId);
   const signedOut = body.signOutOtherSessions
     ? await deleteOtherSessionsOf(deps.db, session.userId, session.sessionId)
     : 0;
@@ -79,7 +82,7 @@ export async function changePassword(
     action: 'user.password_changed',
     targetType: 'user',
     targetId: session.userId,
-    after: { otherSessionsEnded: signedOut },
+    after: { otherSessionsEnded: signedOut, accessCodeRevoked },
     ipAddress: caller.ip,
   });
   return { setCookies, signedOut };

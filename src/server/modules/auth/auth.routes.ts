@@ -5,6 +5,7 @@ import {
   accessCodeBody,
   adminAccessBody,
   adminAccessResponse,
+  authMethods,
   loginResponse,
   logoutResponse,
   sessionUser,
@@ -37,11 +38,22 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => sendWithCookies(reply, await auth.signIn(ctx, callerOf(request), request.body)),
   );
 
+  // 404 with ACCESS_CODES=off: the path is not there at all, and the answer says so.
   r.post(
     '/api/user/login',
-    { config: { access: 'public' }, schema: { body: accessCodeBody, response: loginAnswers } },
+    {
+      config: { access: 'public' },
+      schema: { body: accessCodeBody, response: { ...loginAnswers, 404: loginResponse } },
+    },
     async (request, reply) =>
       sendWithCookies(reply, await auth.signInWithAccessCode(ctx, callerOf(request), request.body)),
+  );
+
+  // What the sign-in dialogs may offer on this server (the User Login dialog asks).
+  r.get(
+    '/api/auth/methods',
+    { config: { access: 'public' }, schema: { response: { 200: authMethods } } },
+    async () => ({ accessCodes: ctx.config.accessCodes }),
   );
 
   r.get('/api/auth/user', { schema: { response: { 200: sessionUser } } }, async (request) => {
