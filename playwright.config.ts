@@ -1,5 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN_ACCESS_CODE, E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './tests/e2e/env';
+import {
+  E2E_ADMIN_ACCESS_CODE,
+  E2E_BASE_URL,
+  E2E_CODES_OFF_DATA_DIR,
+  E2E_CODES_OFF_PORT,
+  E2E_CODES_OFF_URL,
+  E2E_DATA_DIR,
+  E2E_PORT,
+} from './tests/e2e/env';
 import { resetE2eDataOnce } from './tests/e2e/reset-data';
 
 // A fresh data directory for every run (see reset-data.ts for why this is not a globalSetup).
@@ -33,23 +41,45 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      APP_URL: E2E_BASE_URL,
-      DATA_DIR: E2E_DATA_DIR,
-      ADMIN_ACCESS_CODE: E2E_ADMIN_ACCESS_CODE,
-      NODE_ENV: 'test',
-      // Tests give each page its own X-Forwarded-For (tests/e2e/fixtures.ts).
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node dist/server/main.js',
+      url: `${E2E_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        APP_URL: E2E_BASE_URL,
+        DATA_DIR: E2E_DATA_DIR,
+        ADMIN_ACCESS_CODE: E2E_ADMIN_ACCESS_CODE,
+        NODE_ENV: 'test',
+        // Tests give each page its own X-Forwarded-For (tests/e2e/fixtures.ts).
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'warn',
+      },
     },
-  },
+    {
+      // The same app with access codes off (tests/e2e/access-code.spec.ts).
+      command: 'node dist/server/main.js',
+      url: `${E2E_CODES_OFF_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_CODES_OFF_PORT),
+        HOST: '127.0.0.1',
+        APP_URL: E2E_CODES_OFF_URL,
+        DATA_DIR: E2E_CODES_OFF_DATA_DIR,
+        ADMIN_ACCESS_CODE: E2E_ADMIN_ACCESS_CODE,
+        ACCESS_CODES: 'off',
+        NODE_ENV: 'test',
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

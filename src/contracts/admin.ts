@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ACCESS_CODE_LENGTH, userRole } from './auth';
+import { userRole } from './auth';
+import { safeString, userIdParam } from './common';
 import { planId, subscriptionStatus } from './plans';
 
 /**
@@ -7,28 +8,14 @@ import { planId, subscriptionStatus } from './plans';
  * §7 calls). Every route is under /api/admin, behind the server's admin guard.
  */
 
-const email = z
-  .string()
+const email = safeString()
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'Enter a valid email address' }));
-const firstName = z.string().trim().min(1, 'First name is required').max(100);
-const lastName = z.string().trim().max(100);
-/** Letters and digits only; stored upper case (the sign-in form upper-cases what is typed). */
-const accessCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .pipe(
-    z
-      .string()
-      .min(1, 'Access code is required')
-      .max(ACCESS_CODE_LENGTH, `Access code is at most ${ACCESS_CODE_LENGTH} characters`)
-      .regex(/^[A-Z0-9]+$/, 'Access code may hold only letters and digits'),
-  );
+const firstName = safeString().trim().min(1, 'First name is required').max(100);
+const lastName = safeString().trim().max(100);
 /** An editable provider id: empty means none. */
-const providerId = z
-  .string()
+const providerId = safeString()
   .trim()
   .max(255)
   .nullable()
@@ -41,7 +28,11 @@ export const adminUser = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  accessCode: z.string(),
+  /**
+   * Whether the user may sign in with an access code. The code itself is never shown again after
+   * it was issued (the table shows ••••); only a create, edit or regenerate that issued it answers it.
+   */
+  hasAccessCode: z.boolean(),
   /** The plan and status of the workspace the user owns (free/active when they own none). */
   subscriptionPlan: planId,
   subscriptionStatus,
@@ -66,6 +57,17 @@ export const adminUser = z.object({
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
+/**
+ * The answer of a create or an edit: the user, and the access code that call issued (shown this
+ * once; the server keeps only a keyed hash), or null when it issued none.
+ */
+export const adminUserWithCode = adminUser.extend({ accessCode: z.string().nullable() });
+export type AdminUserWithCode = z.infer<typeof adminUserWithCode>;
+
+/** POST /api/admin/users/{id}/access-code: a new code (the old one stops working), shown this once. */
+export const issuedAccessCode = z.object({ accessCode: z.string() });
+export type IssuedAccessCode = z.infer<typeof issuedAccessCode>;
+
 /** GET /api/admin/users answers an array (newest first); the total count is in X-Total-Count. */
 export const adminUserList = z.array(adminUser);
 export const ADMIN_USERS_TOTAL_HEADER = 'x-total-count';
@@ -73,7 +75,7 @@ export const ADMIN_USERS_PAGE_SIZE = 100;
 
 /** GET /api/admin/users query. Search matches email or 'first last', case-insensitively. */
 export const adminUserListQuery = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: safeString().trim().max(200).optional(),
   status: z.enum(['all', 'active', 'inactive']).optional(),
   /** A plan id, or 'all'. */
   plan: z.union([planId, z.literal('all')]).optional(),
@@ -93,11 +95,13 @@ export const adminStats = z.object({
 });
 export type AdminStats = z.infer<typeof adminStats>;
 
-/** POST /api/admin/users. Answers 201 with the new adminUser; 409 when the email is taken. */
+/** POST /api/admin/users. Answers 201 with adminUserWithCode; 409 when the email is taken. */
 export const createAdminUserBody = z.object({
   email,
   firstName,
   lastName: lastName.optional().default(''),
+  /** "Can sign in with an access code": a code is issued and answered once. Off by default. */
+  hasAccessCode: z.boolean().default(false),
   subscriptionPlan: planId.default('free'),
   subscriptionStatus: subscriptionStatus.default('active'),
   isActive: z.boolean().default(true),
@@ -107,13 +111,14 @@ export type CreateAdminUserBody = z.input<typeof createAdminUserBody>;
 /**
  * PUT /api/admin/users/{id}: the whole edited user. Extra fields of the view (id, totalPosts,
  * createdAt...) may be sent back as they are; they are ignored. Plan and status are an operator
- * override: audited, and the payment provider is not touched. Answers the updated adminUser.
+ * override: audited, and the payment provider is not touched. `hasAccessCode` turned on issues a
+ * code (answered once), off takes it away, omitted or unchanged leaves it. Answers adminUserWithCode.
  */
 export const updateAdminUserBody = z.object({
   email,
   firstName,
   lastName: lastName.optional().default(''),
-  accessCode,
+  hasAccessCode: z.boolean().optional(),
   subscriptionPlan: planId,
   subscriptionStatus,
   isActive: z.boolean(),
@@ -126,7 +131,7 @@ export type UpdateAdminUserBody = z.input<typeof updateAdminUserBody>;
 export const adminUserStatusBody = z.object({ isActive: z.boolean() });
 export type AdminUserStatusBody = z.infer<typeof adminUserStatusBody>;
 
-export const adminUserParams = z.object({ id: z.string().min(1).max(200) });
+export const adminUserParams = z.object({ id: userIdParam() });
 
 /** DELETE /api/admin/users/{id} answers this. */
 export const deleteAdminUserResponse = z.object({ success: z.literal(true) });
@@ -160,13 +165,13 @@ export type AdminAuditList = z.infer<typeof adminAuditList>;
 /** The server's messages (error bodies' `message`) and the screen's notes. */
 export const adminMessages = {
   emailTaken: 'A user with this email already exists',
-  accessCodeTaken: 'This access code is already used by another user',
+  accessCodesOff: 'Access codes are not enabled on this server (ACCESS_CODES=off)',
+  systemUserCode: 'The built-in operator account cannot have an access code',
   userNotFound: 'User not found',
   lastAdmin: 'The last admin cannot be deleted or deactivated',
   selfDelete: 'You cannot delete your own account',
   selfDeactivate: 'You cannot deactivate your own account',
   systemUser: 'The built-in operator account cannot be deleted or deactivated',
-  emailOrCodeTaken: 'This email or access code is already used by another user',
   noWorkspace: 'This user owns no workspace, so it has no plan or billing to change',
   liveSubscription:
     'This user has a live subscription with the payment provider. Cancel or refund it before deleting the user.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './common';
 import { planId, subscriptionStatus } from './plans';
 import { publishingPlatform } from './platforms';
 
@@ -112,7 +113,7 @@ export const analyticsQuery = z
     from: isoDay,
     to: isoDay,
     /** IANA zone for day boundaries; defaults to the user's zone, else UTC. */
-    timeZone: z.string().trim().min(1).max(64).optional(),
+    timeZone: safeString().trim().min(1).max(64).optional(),
     platform: publishingPlatform.optional(),
     accountId: z.uuid({ message: 'Not an account id' }).optional(),
   })
@@ -262,7 +263,7 @@ export type BestTime = z.infer<typeof bestTime>;
 export const bestTimeList = z.array(bestTime);
 export const bestTimesQuery = z.object({
   accountId: z.uuid({ message: 'Not an account id' }).optional(),
-  timeZone: z.string().trim().min(1).max(64).optional(),
+  timeZone: safeString().trim().min(1).max(64).optional(),
 });
 
 /** The team feed (GET /api/activity): newest first. */

@@ -9,4 +9,5 @@ export const authMessages = {
   emailTaken: 'An account with this email already exists',
   adminRefused: 'Invalid access code',
   inactive: 'Invalid access code or account inactive',
+  accessCodesOff: 'Access codes are not enabled on this server. Sign in with your email and password.',
 } as const;

@@ -1,18 +1,18 @@
 import { z } from 'zod';
+import { safeString } from './common';
 import { planId, subscriptionStatus } from './plans';
 
 export const ACCESS_CODE_LENGTH = 4;
 
-const email = z
-  .string()
+const email = safeString()
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'Enter a valid email address' }));
-const name = z.string().trim().min(1, 'Required').max(100);
+const name = safeString().trim().min(1, 'Required').max(100);
 
 export const signUpBody = z.object({
   email,
-  password: z.string().min(8, 'Password must be at least 8 characters').max(128),
+  password: safeString().min(8, 'Password must be at least 8 characters').max(128),
   firstName: name,
   lastName: name,
 });
@@ -20,14 +20,18 @@ export type SignUpBody = z.infer<typeof signUpBody>;
 
 export const signInBody = z.object({
   email,
-  password: z.string().min(1, 'Required').max(128),
+  password: safeString().min(1, 'Required').max(128),
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
 export const accessCodeBody = z.object({
-  accessCode: z.string().trim().min(1, 'Required').max(ACCESS_CODE_LENGTH),
+  accessCode: safeString().trim().min(1, 'Required').max(ACCESS_CODE_LENGTH),
 });
 export type AccessCodeBody = z.infer<typeof accessCodeBody>;
+
+/** GET /api/auth/methods: which ways in this server offers (ACCESS_CODES). */
+export const authMethods = z.object({ accessCodes: z.boolean() });
+export type AuthMethods = z.infer<typeof authMethods>;
 
 export const workspaceRole = z.enum(['owner', 'admin', 'editor', 'approver', 'viewer']);
 export type WorkspaceRole = z.infer<typeof workspaceRole>;
@@ -74,7 +78,7 @@ export const loginResponse = z.object({
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** The operator's code comes from configuration and may be longer than a user's 4 characters. */
-export const adminAccessBody = z.object({ accessCode: z.string().min(1, 'Required').max(128) });
+export const adminAccessBody = z.object({ accessCode: safeString().min(1, 'Required').max(128) });
 export const adminAccessResponse = z.object({ success: z.boolean(), message: z.string() });
 export type AdminAccessResponse = z.infer<typeof adminAccessResponse>;
 

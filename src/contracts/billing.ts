@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './common';
 import { planId, subscriptionStatus } from './plans';
 
 /** The plans a customer can pay for (free is what you get without paying). */
@@ -74,10 +75,10 @@ export const billingPortalResponse = z.object({ url: z.string() });
 
 /** POST /api/billing/sandbox/confirm: the sandbox card form's payment. */
 export const sandboxConfirmBody = z.object({
-  clientSecret: z.string().min(1).max(300),
-  cardNumber: z.string().max(40),
-  expiry: z.string().max(10),
-  cvc: z.string().max(8),
+  clientSecret: safeString().min(1).max(300),
+  cardNumber: safeString().max(40),
+  expiry: safeString().max(10),
+  cvc: safeString().max(8),
 });
 export type SandboxConfirmBody = z.infer<typeof sandboxConfirmBody>;
 export const sandboxConfirmResponse = z.object({ status: z.literal('succeeded') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './common';
 
 /** Spec §9 enumerations, in the spec's order; the first of contentType and tone is the default. */
 export const businessTypes = [
@@ -36,8 +37,7 @@ export const tone = z.enum(tones);
 export type Tone = z.infer<typeof tone>;
 
 /** A hashtag as stored: without '#'. Input may carry the '#'. */
-export const hashtag = z
-  .string()
+export const hashtag = safeString()
   .trim()
   .transform((value) => value.replace(/^#+/, ''))
   .pipe(z.string().regex(/^[\p{L}\p{N}_]{1,100}$/u, 'A hashtag is letters, digits and underscores'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './common';
 import { businessType, contentType, tone } from './content-options';
 import { publishingPlatform, publishingPlatforms } from './platforms';
 import { post } from './posts';
@@ -16,8 +17,8 @@ export const SHOWN_IDEAS = 6;
  */
 export const generationRequest = z.object({
   businessType: businessType.default('other'),
-  targetAudience: z.string().trim().max(300).default(''),
-  campaignDescription: z.string().trim().max(2000).default(''),
+  targetAudience: safeString().trim().max(300).default(''),
+  campaignDescription: safeString().trim().max(2000).default(''),
   contentType: contentType.default('promotional'),
   tone: tone.default('professional'),
   platforms: z
@@ -26,7 +27,7 @@ export const generationRequest = z.object({
     .max(publishingPlatforms.length)
     .default([...publishingPlatforms]),
   count: z.number().int().min(MIN_IDEAS).max(MAX_IDEAS).default(DEFAULT_IDEAS),
-  previousPosts: z.array(z.string().max(4000)).max(30).default([]),
+  previousPosts: z.array(safeString().max(4000)).max(30).default([]),
 });
 export type GenerationRequest = z.infer<typeof generationRequest>;
 export type GenerationRequestInput = z.input<typeof generationRequest>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { safeString } from './common';
 
 export const newsletterSubscribeBody = z.object({
-  email: z
-    .string()
+  email: safeString()
     .trim()
     .toLowerCase()
     .max(254)

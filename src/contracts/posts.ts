@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { brandFinding } from './brand-kit';
+import { safeString } from './common';
 import { contentType, hashtag, tone } from './content-options';
 import { publishingPlatform } from './platforms';
 import { publishAttempt } from './publishing';
@@ -76,8 +77,8 @@ export type PostDetail = z.infer<typeof postDetail>;
 
 export const postIdParams = z.object({ id: z.uuid({ message: 'Not a post id' }) });
 
-const content = z.string().trim().min(1, 'Write something to post').max(63206);
-const suggestedImagePrompt = z.string().trim().max(1000).nullable();
+const content = safeString().trim().min(1, 'Write something to post').max(63206);
+const suggestedImagePrompt = safeString().trim().max(1000).nullable();
 const hashtags = z.array(hashtag).max(MAX_HASHTAGS_PER_POST);
 
 export const createPostBody = z.object({
@@ -89,7 +90,7 @@ export const createPostBody = z.object({
   mediaIds: z.array(z.uuid()).max(10).optional(),
   tone: tone.nullable().optional(),
   contentType: contentType.nullable().optional(),
-  bestTimeToPost: z.string().trim().max(100).nullable().optional(),
+  bestTimeToPost: safeString().trim().max(100).nullable().optional(),
   estimatedReach: z.number().int().min(0).nullable().optional(),
 });
 export type CreatePostBody = z.infer<typeof createPostBody>;
@@ -158,8 +159,7 @@ export const composePostBody = z.object({
 export type ComposePostBody = z.infer<typeof composePostBody>;
 export const timezoneBody = z.object({
   /** An IANA zone such as Europe/Berlin; null: use the browser's zone. */
-  timezone: z
-    .string()
+  timezone: safeString()
     .trim()
     .max(64)
     .refine(isKnownTimeZone, 'Choose a time zone such as Europe/Berlin or America/New_York')
@@ -182,8 +182,7 @@ export type ComposeResponse = z.infer<typeof composeResponse>;
 
 export const MAX_POSTS_PER_PAGE = 200;
 export const listPostsQuery = z.object({
-  status: z
-    .string()
+  status: safeString()
     .transform((value) => value.split(',').filter(Boolean))
     .pipe(z.array(postStatus).min(1))
     .optional(),
@@ -204,6 +203,8 @@ export const postMessages = {
   unknownMedia: 'That media file does not exist in this workspace.',
   notCancellable: 'This post is being published or has been published and can no longer be cancelled.',
   notRetryable: 'Only a failed or missed post can be retried.',
+  /** Someone changed the post after the caller read it (approve's expectedUpdatedAt, a retry's race). */
+  changedSinceOpened: 'This post changed since you opened it',
   noAccountWarning: (platformLabel: string) =>
     `No ${platformLabel} account is connected yet. Connect one before the scheduled time, or the post will fail.`,
 } as const;

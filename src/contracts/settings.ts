@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { sessionUser } from './auth';
+import { safeString } from './common';
 import { tone } from './content-options';
 
 /** The preferences a user edits on Settings (spec §3 settings form, beyond the profile). */
 const preferences = {
-  company: z.string().trim().max(200),
-  phone: z.string().trim().max(40),
+  company: safeString().trim().max(200),
+  phone: safeString().trim().max(40),
   emailNotifications: z.boolean(),
   pushNotifications: z.boolean(),
   marketingEmails: z.boolean(),
@@ -15,15 +16,21 @@ const preferences = {
   analyticsTracking: z.boolean(),
   autoPublish: z.boolean(),
   defaultTone: tone,
-  contentLanguage: z.string().trim().min(1).max(40),
+  contentLanguage: safeString().trim().min(1).max(40),
 };
 
-/** GET and PUT /api/user/settings: the spec's settings form. email and names come from the user. */
+/**
+ * GET and PUT /api/user/settings: the spec's settings form. email and names come from the user.
+ * The text is answered as stored, without the input limits (a row saved under other limits).
+ */
 export const userSettings = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   ...preferences,
+  company: z.string(),
+  phone: z.string(),
+  contentLanguage: z.string(),
 });
 export type UserSettings = z.infer<typeof userSettings>;
 
@@ -73,14 +80,13 @@ export type UpdateUserSettingsBody = z.infer<typeof updateUserSettingsBody>;
 
 // --- Profile, privacy and security, danger zone -------------------------------------------
 
-const personName = z.string().trim().min(1, 'Required').max(100);
+const personName = safeString().trim().min(1, 'Required').max(100);
 
 /** PUT /api/user/profile: the spec's Profile Information card, saved as a whole. */
 export const updateProfileBody = z.object({
   firstName: personName,
   lastName: personName,
-  email: z
-    .string()
+  email: safeString()
     .trim()
     .toLowerCase()
     .pipe(z.email({ message: 'Enter a valid email address' })),
@@ -94,10 +100,13 @@ export const updateProfileResponse = z.object({ settings: userSettings, user: se
 
 /** POST /api/user/password. */
 export const changePasswordBody = z.object({
-  currentPassword: z.string().min(1, 'Required').max(128),
-  newPassword: z.string().min(8, 'Password must be at least 8 characters').max(128),
-  /** Ends every other session of the user once the password has changed. */
-  signOutOtherSessions: z.boolean().default(false),
+  currentPassword: safeString().min(1, 'Required').max(128),
+  newPassword: safeString().min(8, 'Password must be at least 8 characters').max(128),
+  /**
+   * Ends every other session of the user once the password has changed: on unless the caller
+   * says false (a changed password usually means the old one may be known elsewhere).
+   */
+  signOutOtherSessions: z.boolean().default(true),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
@@ -114,14 +123,31 @@ export const userSessionList = z.object({
   sessions: z.array(userSessionEntry),
   /** False for a user who signs in only through a provider: there is no password to change. */
   hasPassword: z.boolean(),
+  /** True once the user's account is linked to the single sign-on provider (OIDC). */
+  hasSingleSignOn: z.boolean(),
 });
 export type UserSessionList = z.infer<typeof userSessionList>;
+/** POST /api/user/single-sign-on/link: where the browser goes to link its provider account. */
+export const singleSignOnLinkResponse = z.object({ url: z.url() });
+
+/** What `/settings?sso=...&error=...` (the link's way back) means to the person. */
+export const singleSignOnLinkMessages = {
+  linked: 'Single sign-on is linked: you can now sign in with your identity provider.',
+  email_does_not_match:
+    'Your identity provider account has a different email. Link an account with the email you use here.',
+  unable_to_link_account:
+    'Your identity provider did not confirm that this email is verified, so single sign-on was not linked.',
+  account_already_linked_to_different_user:
+    'That identity provider account is already linked to another Kitepost user.',
+  fallback: 'Single sign-on was not linked. Please try again.',
+} as const;
+
 /** POST /api/user/sessions/revoke-others. */
 export const revokeOtherSessionsResponse = z.object({ signedOut: z.number().int() });
 
 /** DELETE /api/user/account: typed email confirms. */
 export const deleteAccountBody = z.object({
-  confirmEmail: z.string().trim().toLowerCase().min(1, 'Type your email address to confirm'),
+  confirmEmail: safeString().trim().toLowerCase().min(1, 'Type your email address to confirm'),
 });
 
 export const accountMessages = {

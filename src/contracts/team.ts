@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sessionUser, type WorkspaceRole, workspaceRole } from './auth';
+import { safeString, userIdParam } from './common';
 import { planId } from './plans';
 
 /*
@@ -149,8 +150,7 @@ export const team = z.object({
 });
 export type Team = z.infer<typeof team>;
 
-const email = z
-  .string()
+const email = safeString()
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'Enter a valid email address' }));
@@ -171,7 +171,12 @@ export type CreateInvitationResponse = z.infer<typeof createInvitationResponse>;
 
 export const invitationIdParams = z.object({ id: z.uuid({ message: 'Not an invitation id' }) });
 export const invitationTokenParams = z.object({
-  token: z.string().trim().min(20, 'Not an invitation link').max(100, 'Not an invitation link'),
+  /** base64url, as invitations.service makes it. */
+  token: safeString()
+    .trim()
+    .min(20, 'Not an invitation link')
+    .max(100, 'Not an invitation link')
+    .regex(/^[\w-]+$/, 'Not an invitation link'),
 });
 
 export const invitationStatus = z.enum(['pending', 'expired', 'revoked', 'accepted']);
@@ -192,7 +197,7 @@ export type InvitationPreview = z.infer<typeof invitationPreview>;
 export const acceptInvitationResponse = z.object({ workspaceId: z.string(), user: sessionUser });
 export type AcceptInvitationResponse = z.infer<typeof acceptInvitationResponse>;
 
-export const memberParams = z.object({ userId: z.string().trim().min(1).max(100) });
+export const memberParams = z.object({ userId: userIdParam() });
 /** PATCH /api/team/members/{userId}. role 'owner' transfers ownership (the owner alone); they become an admin. */
 export const updateMemberBody = z.object({ role: workspaceRole });
 export type UpdateMemberBody = z.infer<typeof updateMemberBody>;
@@ -203,7 +208,7 @@ export type UpdateTeamSettingsBody = z.infer<typeof updateTeamSettingsBody>;
 
 /** DELETE /api/team: the owner deletes the active workspace, typing its name to confirm. */
 export const deleteWorkspaceBody = z.object({
-  confirmName: z.string().trim().min(1, 'Type the workspace name'),
+  confirmName: safeString().trim().min(1, 'Type the workspace name'),
 });
 
 // --- Approvals and comments ---------------------------------------------------------------
@@ -224,20 +229,29 @@ export const postComment = z.object({
 export type PostComment = z.infer<typeof postComment>;
 export const postCommentList = z.object({ comments: z.array(postComment) });
 
-const commentText = z
-  .string()
+const commentText = safeString()
   .trim()
   .min(1, 'Write a comment')
   .max(2000, 'Keep comments under 2,000 characters');
 export const createCommentBody = z.object({ body: commentText });
-export const requestChangesBody = z.object({ comment: commentText });
+/**
+ * The post's `updatedAt` as the reviewer saw it: when the post changed since, the answer is a 409
+ * and nothing happens. The UI always sends it; an API caller who leaves it out acts on whatever
+ * the post holds at that moment (decision 032).
+ */
+const expectedUpdatedAt = z.iso
+  .datetime({ offset: true, message: 'expectedUpdatedAt must be the post’s updatedAt, an ISO date-time' })
+  .optional();
+export const requestChangesBody = z.object({ comment: commentText, expectedUpdatedAt });
+export type RequestChangesBody = z.infer<typeof requestChangesBody>;
 /** POST /api/posts/{id}/approve: an optional note; a new time when the planned one has passed. */
 export const approvePostBody = z
   .object({
-    comment: z.string().trim().max(2000).optional(),
+    comment: safeString().trim().max(2000).optional(),
     scheduledAt: z.iso
       .datetime({ offset: true, message: 'scheduledAt must be an ISO date-time, e.g. 2026-12-01T14:00:00Z' })
       .optional(),
+    expectedUpdatedAt,
   })
   .default({});
 export type ApprovePostBody = z.infer<typeof approvePostBody>;

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { publishingPlatforms } from '../contracts/platforms';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import type { AiProvider } from './integrations/ai/ai-provider';
@@ -19,8 +19,9 @@ import { createSocialProviders, type SocialProviders } from './integrations/soci
 import { registerPlatformSimulator, simulatorFaultsOn } from './integrations/social/simulator';
 import { createMediaStorage } from './integrations/storage/create-media-storage';
 import { type Jobs, type ProcessRole, startJobQueue } from './jobs/boss';
+import { logRedactPaths, REDACTED, serializeRequest } from './lib/log-redaction';
 import { projectRoot } from './lib/project-root';
-import { resolveAdminCode, resolveSessionSecret } from './lib/secrets';
+import { createAccessCodeHasher, resolveAdminCode, resolveSessionSecret } from './lib/secrets';
 import { createTokenCipher, resolveTokenEncryptionKey } from './lib/token-cipher';
 import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
@@ -44,15 +45,27 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { createTrialWorkspace, generateUniqueAccessCode } from './modules/users/users.service';
+import { createTrialWorkspace } from './modules/users/users.service';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/errors';
+import { acceptEmptyJsonBody, bodyValidatorCompiler } from './plugins/optional-body';
 import { registerPermissions } from './plugins/permissions';
 import { registerSecurity } from './plugins/security';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/**
+ * Fastify 5.12 treats a numeric trustProxy as "trust nobody" (it cannot check the peer), so a
+ * hop count is our own trust function: the connecting peer and the next hops-1 forwarders are
+ * proxies, the address before them is the client's (decision 030: the origin must be reachable
+ * only through those proxies, as with `true`).
+ */
+function fastifyTrustProxy(trust: TrustProxy) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
 
 export interface BuildOptions {
   database: Database;
@@ -64,6 +77,8 @@ export interface BuildOptions {
   socialProviders?: Partial<SocialProviders>;
   /** Replaces the configured mail sender (tests). */
   mail?: MailSender;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface BuiltApp {
@@ -76,15 +91,23 @@ export interface BuiltApp {
 /** The whole app without listening: main.ts serves it, tests call it through inject(). */
 export async function buildApp(config: Config, options: BuildOptions): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // No secret reaches the log: token path segments and OAuth/token query values (URL
+      // serializer), secret headers and body fields (redact).
+      redact: { paths: logRedactPaths, censor: REDACTED },
+      serializers: { req: serializeRequest },
+    },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(bodyValidatorCompiler);
+  acceptEmptyJsonBody(app);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -99,11 +122,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   });
   // Finishes running jobs before the database closes (main.ts closes the app first).
   app.addHook('onClose', async () => jobs.stop({ graceful: true }));
+  const sessionSecret = resolveSessionSecret(config);
   // The hooks close over ctx, which is complete before any request arrives.
   const ctx: AppContext = {
     config,
     database: options.database,
     adminCode: resolveAdminCode(config),
+    accessCodes: createAccessCodeHasher(sessionSecret),
     log: app.log,
     ai: options.ai ?? createAiProvider(config.ai, { offline: createOfflineComposer, log: app.log }),
     tokenCipher: createTokenCipher(resolveTokenEncryptionKey(config)),
@@ -115,13 +140,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     identity: createIdentity({
       db,
       appUrl: config.appUrl,
-      secret: resolveSessionSecret(config),
+      secret: sessionSecret,
       secureCookies: config.isProduction,
       oidc: config.oidc,
       log: app.log,
       hooks: {
+        // Sign-ups and single sign-on users get no access code: only a person's choice issues one.
         prepareNewUser: async (user) => ({
-          accessCode: await generateUniqueAccessCode(db),
           firstName: user.firstName?.trim() ?? '',
           lastName: user.lastName?.trim() ?? '',
         }),

@@ -54,6 +54,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...linkedin, LINKEDIN_ANALYTICS: 'yes' })).toThrow(/LINKEDIN_ANALYTICS/);
   });
 
+  it('reads TRUST_PROXY as a switch, a hop count or a list of addresses and CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,2001:db8::/32' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.7',
+      '2001:db8::/32',
+    ]);
+    for (const bad of ['yes', '0', '10.0.0.0/33', '10.0.0.1,', 'example.org', '::1/129', '1.2.3.4/8/8']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be true, false, a hop/);
+    }
+  });
+
   it('takes OIDC all or nothing', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(
       /OIDC_CLIENT_ID.*OIDC_CLIENT_SECRET/s,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { PublishingPlatform } from '../contracts/platforms';
 import { type SocialPlatformConfig, socialConfigFrom } from './config-social';
@@ -43,6 +44,35 @@ const stripeParts = [
   'STRIPE_PRICE_ENTERPRISE',
 ] as const;
 
+export type TrustProxy = boolean | number | string[];
+
+/** An IPv4/IPv6 address, optionally with a CIDR prefix length that fits its family. */
+function isAddressOrCidr(entry: string) {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: `true`, `false`, a hop count (`1`), or a comma-separated list of IPs and CIDRs. */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops >= 1 && hops <= 32) return hops;
+  } else {
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.length > 0 && entries.every(isAddressOrCidr)) return entries;
+  }
+  ctx.addIssue({
+    code: 'custom',
+    message: 'must be true, false, a hop count from 1 to 32, or a comma-separated list of IPs or CIDRs',
+  });
+  return z.NEVER;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -62,6 +92,8 @@ const envSchema = z
       emptyToUndefined,
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
+    /** The User Login dialog's 4-character codes; unset: on outside production, off in production. */
+    ACCESS_CODES: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
     ADMIN_ACCESS_CODE: z.preprocess(
       emptyToUndefined,
       z.string().min(4, 'must be at least 4 characters').max(128).optional(),
@@ -70,10 +102,7 @@ const envSchema = z
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((value) => value === 'true'),
+    TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
     AI_PROVIDER: z.preprocess(
       emptyToUndefined,
@@ -243,9 +272,15 @@ export interface Config {
   /** Absent only outside production: a generated one in DATA_DIR stands in (see lib/secrets.ts). */
   sessionSecret: string | undefined;
   adminAccessCode: string | undefined;
+  /** Whether POST /api/user/login signs anyone in with an access code (ACCESS_CODES). */
+  accessCodes: boolean;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which hops may tell the client address (X-Forwarded-For), as Fastify's trustProxy takes it:
+   * all (true), none (false), the last N hops, or the proxies at these addresses or CIDRs.
+   */
+  trustProxy: TrustProxy;
   jobsPollSeconds: number;
   ai: AiConfig;
   /** Absent only outside production: a generated one in DATA_DIR stands in (see lib/secrets.ts). */
@@ -331,6 +366,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: new URL(e.APP_URL ?? `http://localhost:${e.PORT}`).origin,
     sessionSecret: e.SESSION_SECRET,
     adminAccessCode: e.ADMIN_ACCESS_CODE,
+    accessCodes: (e.ACCESS_CODES ?? (e.NODE_ENV === 'production' ? 'off' : 'on')) === 'on',
     oidc,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

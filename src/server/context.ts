@@ -8,7 +8,7 @@ import type { MailSender } from './integrations/mail/mail-sender';
 import type { SocialProviders } from './integrations/social/providers';
 import type { MediaStorage } from './integrations/storage/media-storage';
 import type { JobQueue } from './jobs/boss';
-import type { AdminCodeVerifier } from './lib/secrets';
+import type { AccessCodeHasher, AdminCodeVerifier } from './lib/secrets';
 import type { TokenCipher } from './lib/token-cipher';
 
 /** What services need from the running app: built once by buildApp, passed explicitly. */
@@ -17,6 +17,8 @@ export interface AppContext {
   database: Database;
   identity: Identity;
   adminCode: AdminCodeVerifier;
+  /** Keys the hash access codes are stored as (never the plain code). */
+  accessCodes: AccessCodeHasher;
   /** The AI writer chosen by configuration (the offline composer by default). */
   ai: AiProvider;
   /** Seals social tokens and PKCE verifiers at rest (AES-256-GCM). */

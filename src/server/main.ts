@@ -73,6 +73,7 @@ async function main() {
         billing: ctx.billing.provider,
       },
       demo,
+      accessCodes: config.accessCodes,
       adminCode: ctx.adminCode,
     });
   } catch (error) {
@@ -104,13 +105,18 @@ function printBanner(info: {
   url: string;
   adapters: AdapterChoices;
   demo: { firstName: string; lastName: string; accessCode: string; tier: string }[];
+  accessCodes: boolean;
   adminCode: { source: string; generatedCode?: string };
 }) {
   const lines = [`Kitepost ${info.version} (${info.role})${info.role === 'worker' ? '' : ` at ${info.url}`}`];
   for (const [concern, adapter] of Object.entries(describeAdapters(info.adapters))) {
     lines.push(`  ${concern.padEnd(9)} ${adapter.adapter}${adapter.sandbox ? '  [SANDBOX]' : ''}`);
   }
-  if (info.demo.length > 0) {
+  if (!info.accessCodes) {
+    lines.push(
+      'Access codes: off (ACCESS_CODES=off); User Login is closed, sign in with email and password.',
+    );
+  } else if (info.demo.length > 0) {
     lines.push('Demo users (User Login access codes; not created in production):');
     for (const user of info.demo) {
       lines.push(`  ${user.accessCode}  ${user.firstName} ${user.lastName} (${user.tier})`);

@@ -120,6 +120,9 @@ test.describe('Super Admin Portal › Users', () => {
     await expect(create.getByLabel('Subscription Plan')).toHaveValue('free');
     await expect(create.getByLabel('Subscription Status')).toHaveValue('active');
     await expect(create.getByLabel('Account active')).toBeChecked();
+    // No access code unless the admin asks for one.
+    await expect(create.getByLabel('Can sign in with an access code')).not.toBeChecked();
+    await create.getByLabel('Can sign in with an access code').check();
     await shoot(page, 'create', 1280);
 
     await page.route('**/api/admin/users', async (route) => {
@@ -130,7 +133,13 @@ test.describe('Super Admin Portal › Users', () => {
     await submit.click();
     await expect(create.getByRole('button', { name: 'Creating...' })).toBeDisabled();
     await expectToast(page, 'User Created');
-    await expect(create).toHaveCount(0);
+    // The code is shown this once, in the dialog, until Done.
+    const issued = page.getByRole('dialog', { name: 'Access Code' });
+    let accessCode = (await issued.getByLabel('New access code').textContent())?.trim() ?? '';
+    expect(accessCode).toMatch(/^[2-9A-Z]{4}$/);
+    await shoot(page, 'issued-code', 1280);
+    await issued.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.unroute('**/api/admin/users');
     await expect.poll(() => statsCalls.length).toBeGreaterThan(statsBeforeCreate);
     await expectStat(page, 'Total Users', totalBefore + 1);
@@ -153,8 +162,9 @@ test.describe('Super Admin Portal › Users', () => {
     await expect(row).toContainText('ID:');
     await expect(row.getByText('Free', { exact: true }).first()).toBeVisible();
     await expect(row).toContainText('Active');
-    const accessCode = (await row.locator('code').textContent())?.trim() ?? '';
-    expect(accessCode).toMatch(/^[A-Z0-9]{1,4}$/);
+    // The table never shows the code again: •••• and Regenerate.
+    await expect(row.locator('code')).toHaveText('••••');
+    expect(await row.textContent()).not.toContain(accessCode);
     await users.getByLabel('Status').selectOption('inactive');
     await expect(users.getByText('No users found')).toBeVisible();
     await users.getByLabel('Status').selectOption('active');
@@ -171,7 +181,7 @@ test.describe('Super Admin Portal › Users', () => {
     await row.getByRole('button', { name: `Edit ${first}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit User' });
     await expect(edit.getByLabel('Email')).toHaveValue(person.email);
-    await expect(edit.getByLabel('Access Code')).toHaveValue(accessCode);
+    await expect(edit.getByLabel('Can sign in with an access code')).toBeChecked();
     await edit.getByLabel('Last Name').fill('Edited');
     await edit.getByLabel('Subscription Plan').selectOption('enterprise');
     await edit.getByLabel('Stripe Customer ID').fill('cus_e2e123');
@@ -192,8 +202,22 @@ test.describe('Super Admin Portal › Users', () => {
     await expect(users.getByRole('row')).toHaveCount(2);
     await expectStat(page, 'Enterprise Users', enterpriseBefore + 1);
 
-    // The user signs in with their access code while active.
+    // Regenerate (after a confirm): a new code, shown once; the old one stops working.
     const client = await outsider();
+    await row.getByRole('button', { name: `Regenerate access code of ${name}` }).click();
+    const confirmRegenerate = page.getByRole('alertdialog', { name: 'Regenerate access code?' });
+    await confirmRegenerate.getByRole('button', { name: 'Regenerate' }).click();
+    const regenerated = page.getByRole('dialog', { name: 'Access Code' });
+    const newCode = (await regenerated.getByLabel('New access code').textContent())?.trim() ?? '';
+    expect(newCode).toMatch(/^[2-9A-Z]{4}$/);
+    await regenerated.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    if (newCode !== accessCode) {
+      expect((await client.post('/api/user/login', { data: { accessCode } })).status()).toBe(401);
+    }
+    accessCode = newCode;
+
+    // The user signs in with their access code while active.
     const before = await client.post('/api/user/login', { data: { accessCode } });
     expect(before.status()).toBe(200);
 
@@ -305,7 +329,13 @@ test.describe('Super Admin Portal on a phone', () => {
     expect(access.status()).toBe(200);
     const person = newUser('phone');
     const created = await page.request.post('/api/admin/users', {
-      data: { email: person.email, firstName: 'Phoebe', lastName: 'Phone', subscriptionPlan: 'professional' },
+      data: {
+        email: person.email,
+        firstName: 'Phoebe',
+        lastName: 'Phone',
+        subscriptionPlan: 'professional',
+        hasAccessCode: true,
+      },
     });
     expect(created.status()).toBe(201);
 
@@ -318,6 +348,20 @@ test.describe('Super Admin Portal on a phone', () => {
     await expect(card.getByText('Professional', { exact: true })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Deactivate Phoebe Phone' })).toBeVisible();
     await shoot(page, 'users', 390);
+
+    // The narrowest phones: the hidden code, Regenerate and the new code fit at 375 px.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(card.locator('code')).toHaveText('••••');
+    await shoot(page, 'users', 375);
+    await card.getByRole('button', { name: 'Regenerate access code of Phoebe Phone' }).click();
+    const confirmRegenerate = page.getByRole('alertdialog', { name: 'Regenerate access code?' });
+    await shoot(page, 'regenerate', 375);
+    await confirmRegenerate.getByRole('button', { name: 'Regenerate' }).click();
+    const issued = page.getByRole('dialog', { name: 'Access Code' });
+    await expect(issued.getByLabel('New access code')).toHaveText(/^[2-9A-Z]{4}$/);
+    await shoot(page, 'issued-code', 375);
+    await issued.getByRole('button', { name: 'Done' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await card.getByRole('button', { name: 'Edit Phoebe Phone' }).click();
     await expect(page.getByRole('dialog', { name: 'Edit User' })).toBeVisible();

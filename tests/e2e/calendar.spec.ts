@@ -418,7 +418,7 @@ test('images: upload, checks per platform, remove, and a thumbnail on the calend
   await showMonthOf(page, zonedDay(1));
   const chip = calendarEvents(dayCell(page, isoDate(zonedDay(1)))).filter({ hasText: 'window display' });
   const thumbnail = chip.locator('img');
-  await expect(thumbnail).toHaveAttribute('src', /\/media\/[0-9a-f-]+\.jpg$/);
+  await expect(thumbnail).toHaveAttribute('src', /\/media\/[0-9a-f-]+\.thumb\.webp$/);
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 

@@ -3,3 +3,8 @@ export const E2E_PORT = 5055;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DATA_DIR = '.tmp/e2e-data';
 export const E2E_ADMIN_ACCESS_CODE = 'e2e-admin-7391';
+
+/** A second server with ACCESS_CODES=off (the User Login dialog says codes are not enabled). */
+export const E2E_CODES_OFF_PORT = 5056;
+export const E2E_CODES_OFF_URL = `http://127.0.0.1:${E2E_CODES_OFF_PORT}`;
+export const E2E_CODES_OFF_DATA_DIR = '.tmp/e2e-data-codes-off';

@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
-import { E2E_DATA_DIR } from './env';
+import { E2E_CODES_OFF_DATA_DIR, E2E_DATA_DIR } from './env';
 
 const MARK = 'KITEPOST_E2E_DATA_RESET';
 
 /**
- * Deletes the e2e server's data directory, once per run, before the server starts.
+ * Deletes the e2e servers' data directories, once per run, before the servers start.
  *
  * Playwright starts `webServer` before it runs `globalSetup`, so a global setup would delete the
  * directory under a running server. playwright.config.ts calls this while the runner loads the
@@ -14,5 +14,5 @@ const MARK = 'KITEPOST_E2E_DATA_RESET';
 export function resetE2eDataOnce(): void {
   if (process.env[MARK]) return;
   process.env[MARK] = '1';
-  rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+  for (const dir of [E2E_DATA_DIR, E2E_CODES_OFF_DATA_DIR]) rmSync(dir, { recursive: true, force: true });
 }

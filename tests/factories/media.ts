@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { crc32, deflateSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { crc32, createDeflate, deflateSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Media } from '../../src/contracts/media';
 import { randomIp } from './users';
@@ -21,6 +22,8 @@ const u32le = (n: number) => {
   return b;
 };
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
 function pngChunk(type: string, data: Buffer): Buffer {
   const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
   return Buffer.concat([u32be(data.length), typed, u32be(crc32(typed))]);
@@ -41,9 +44,41 @@ export function pngImage(width: number, height: number): Buffer {
   }
   const header = Buffer.concat([u32be(width), u32be(height), Buffer.from([8, 2, 0, 0, 0])]);
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    PNG_SIGNATURE,
     pngChunk('IHDR', header),
     pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A PNG that is all header: it claims `width`x`height` and has no image data at all. */
+export function pngHeaderOnly(width: number, height: number): Buffer {
+  const header = Buffer.concat([u32be(width), u32be(height), Buffer.from([8, 2, 0, 0, 0])]);
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * A decompression bomb: a complete, valid 8-bit grayscale PNG of `width`x`height` black pixels.
+ * Zeros compress about a thousandfold, so 20000x20000 (400 MB of pixels) is a file of ~400 KB.
+ * Compressed as a stream, so building it never holds the pixels in memory.
+ */
+export async function pngBomb(width: number, height: number): Promise<Buffer> {
+  const row = Buffer.alloc(1 + width); // filter byte 0, then black
+  const rowsPerChunk = Math.max(1, Math.floor((1 << 20) / row.length));
+  const chunk = Buffer.concat(new Array(rowsPerChunk).fill(row));
+  async function* rows() {
+    for (let y = 0; y < height; y += rowsPerChunk) {
+      yield y + rowsPerChunk <= height ? chunk : chunk.subarray(0, (height - y) * row.length);
+    }
+  }
+  const parts: Buffer[] = [];
+  for await (const part of Readable.from(rows()).pipe(createDeflate({ level: 9 })))
+    parts.push(part as Buffer);
+  const header = Buffer.concat([u32be(width), u32be(height), Buffer.from([8, 0, 0, 0, 0])]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', Buffer.concat(parts)),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }

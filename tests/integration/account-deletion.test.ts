@@ -87,7 +87,8 @@ describe.each(databaseKinds)('DELETE /api/user/account on %s', (kind) => {
     const post = await createPost(t.app, account.cookie);
     const image = await uploadImage(t.app, account.cookie, 'png', { width: 32, height: 32 });
     const [stored] = await db().select().from(media).where(eq(media.id, image.id));
-    expect(await t.ctx.storage.get(stored?.storageKey ?? '')).not.toBeNull();
+    expect(await t.ctx.storage.read(stored?.storageKey ?? '')).not.toBeNull();
+    expect(await t.ctx.storage.read(stored?.thumbnailKey ?? '')).not.toBeNull();
     await db()
       .insert(posts)
       .values({
@@ -114,7 +115,8 @@ describe.each(databaseKinds)('DELETE /api/user/account on %s', (kind) => {
     expect(await db().select().from(workspaces).where(eq(workspaces.id, workspaceId))).toEqual([]);
     expect(await db().select().from(posts).where(eq(posts.id, post.id))).toEqual([]);
     expect(await db().select().from(sessions).where(eq(sessions.userId, account.user.id))).toEqual([]);
-    expect(await t.ctx.storage.get(stored?.storageKey ?? '')).toBeNull();
+    expect(await t.ctx.storage.read(stored?.storageKey ?? '')).toBeNull();
+    expect(await t.ctx.storage.read(stored?.thumbnailKey ?? '')).toBeNull();
     expect(cancel).toHaveBeenCalledWith(expect.any(String), 'publish-job-of-a-deleted-post');
     cancel.mockRestore();
 

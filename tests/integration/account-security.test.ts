@@ -50,7 +50,7 @@ describe.each(databaseKinds)('password and sessions on %s', (kind) => {
       expect(response.body).toBe('');
       expect((await signIn(t.app, account.email, 'a brand new secret')).response.statusCode).toBe(200);
       expect((await signIn(t.app, account.email, account.password)).response.statusCode).toBe(401);
-      // Without signing out elsewhere, this browser's session simply goes on.
+      // This browser's session simply goes on.
       expect((await whoAmI(t.app, account.cookie)).statusCode).toBe(200);
       const entries = await t.ctx.database.db
         .select()
@@ -78,12 +78,25 @@ describe.each(databaseKinds)('password and sessions on %s', (kind) => {
       expect(list.sessions[0].current).toBe(true);
     });
 
-    it('without signOutOtherSessions the other sessions go on', async () => {
+    it('by default the other sessions are signed out; this browser stays signed in', async () => {
+      const account = await signUp(t.app);
+      const laptop = await signIn(t.app, account.email, account.password);
+      const response = await asUser(t.app, account.cookie).post('/api/user/password', {
+        currentPassword: account.password,
+        newPassword: 'a brand new secret',
+      });
+      expect(response.statusCode).toBe(204);
+      expect((await whoAmI(t.app, laptop.cookie)).statusCode).toBe(401);
+      expect((await whoAmI(t.app, account.cookie)).statusCode).toBe(200);
+    });
+
+    it('with signOutOtherSessions: false the other sessions go on', async () => {
       const account = await signUp(t.app);
       const laptop = await signIn(t.app, account.email, account.password);
       await asUser(t.app, account.cookie).post('/api/user/password', {
         currentPassword: account.password,
         newPassword: 'a brand new secret',
+        signOutOtherSessions: false,
       });
       expect((await whoAmI(t.app, laptop.cookie)).statusCode).toBe(200);
     });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats, AdminUser } from '../../src/contracts/admin';
 import { generations, users } from '../../src/server/db/schema';
 import { asUser, createPost } from '../factories/posts';
-import { randomIp, signUp } from '../factories/users';
+import { cookieFrom, randomIp, signUp } from '../factories/users';
 import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -18,13 +18,15 @@ describe.each(databaseKinds)('admin user list and stats on %s', (kind) => {
     t = await buildTestApp(kind);
     const admin = await signUp(t.app);
     adminCookie = admin.cookie;
-    await t.app.inject({
+    const granted = await t.app.inject({
       method: 'POST',
       url: '/api/admin/access',
       payload: { accessCode: TEST_ADMIN_CODE },
       headers: { cookie: adminCookie },
       remoteAddress: randomIp(),
     });
+    // Admin access comes with a new session (the old cookie is ended).
+    adminCookie = cookieFrom(granted);
     made = [];
     const specs = [
       { firstName: 'Alice', lastName: `Smith${tag}`, plan: 'enterprise', status: 'active', isActive: true },
@@ -142,13 +144,14 @@ describe.each(databaseKinds)('admin user list and stats on %s', (kind) => {
     const fresh = await buildTestApp(kind);
     try {
       const admin = await signUp(fresh.app);
-      await fresh.app.inject({
+      const granted = await fresh.app.inject({
         method: 'POST',
         url: '/api/admin/access',
         payload: { accessCode: TEST_ADMIN_CODE },
         headers: { cookie: admin.cookie },
         remoteAddress: randomIp(),
       });
+      admin.cookie = cookieFrom(granted);
       for (const [plan, status] of [
         ['enterprise', 'active'],
         ['professional', 'active'],

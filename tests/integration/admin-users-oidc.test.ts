@@ -17,14 +17,15 @@ describe.each(databaseKinds)('a deactivated user at the provider sign-in on %s',
       OIDC_CLIENT_ID: client.clientId,
       OIDC_CLIENT_SECRET: client.clientSecret,
     });
-    adminCookie = (await signUp(t.app)).cookie;
-    await t.app.inject({
+    const granted = await t.app.inject({
       method: 'POST',
       url: '/api/admin/access',
       payload: { accessCode: TEST_ADMIN_CODE },
-      headers: { cookie: adminCookie },
+      headers: { cookie: (await signUp(t.app)).cookie },
       remoteAddress: randomIp(),
     });
+    // Admin access comes with a new session (the old cookie is ended).
+    adminCookie = cookieFrom(granted);
   });
   afterAll(async () => {
     await t.close();

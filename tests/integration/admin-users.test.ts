@@ -11,7 +11,7 @@ import {
   workspaces,
 } from '../../src/server/db/schema';
 import { asUser, createPost, daysFromNow } from '../factories/posts';
-import { randomIp, signUp, uniqueEmail } from '../factories/users';
+import { cookieFrom, randomIp, signUp, uniqueEmail } from '../factories/users';
 import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -29,6 +29,8 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
       remoteAddress: randomIp(),
     });
     if (granted.statusCode !== 200) throw new Error(`admin access failed: ${granted.body}`);
+    // Admin access comes with a new session (the old cookie is ended).
+    admin.cookie = cookieFrom(granted);
   });
   afterAll(() => t.close());
 
@@ -115,7 +117,8 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
       stripeSubscriptionId: null,
       role: 'user',
     });
-    expect(created.accessCode).toMatch(/^[A-Z0-9]{4}$/);
+    // No code unless the admin asks for one.
+    expect(created).toMatchObject({ hasAccessCode: false, accessCode: null });
     const [membership] = await db()
       .select({ role: workspaceMembers.role, plan: workspaces.plan })
       .from(workspaceMembers)
@@ -125,16 +128,6 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
     const [entry] = await auditRows(created.id, 'admin.user_created');
     expect(entry).toMatchObject({ actorUserId: admin.user.id, before: null, targetType: 'user' });
     expect(entry?.after).toMatchObject({ email: email.toLowerCase(), subscriptionPlan: 'enterprise' });
-    const other = await createUser();
-    expect(other.accessCode).not.toBe(created.accessCode);
-    // The code signs the new user in.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/login',
-      payload: { accessCode: created.accessCode },
-      remoteAddress: randomIp(),
-    });
-    expect(login.statusCode).toBe(200);
   });
 
   it('answers 400 to a bad email or an empty first name, 409 to a taken email', async () => {
@@ -161,14 +154,13 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
     expect(taken.json().message).toBe(adminMessages.emailTaken);
   });
 
-  it('edits the whole user: names, email, code, plan, status and Stripe ids, audited before and after', async () => {
+  it('edits the whole user: names, email, plan, status and Stripe ids, audited before and after', async () => {
     const user = await createUser({ firstName: 'Before', subscriptionPlan: 'free' });
     const edited = {
       ...user,
       email: uniqueEmail('after'),
       firstName: 'After',
       lastName: 'Edit',
-      accessCode: 'zz9q',
       subscriptionPlan: 'professional',
       subscriptionStatus: 'past_due',
       stripeCustomerId: 'cus_TEST123',
@@ -180,7 +172,8 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
       email: edited.email,
       firstName: 'After',
       lastName: 'Edit',
-      accessCode: 'ZZ9Q',
+      hasAccessCode: false,
+      accessCode: null,
       subscriptionPlan: 'professional',
       subscriptionStatus: 'past_due',
       stripeCustomerId: 'cus_TEST123',
@@ -213,7 +206,6 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
     expect(entry?.after).toMatchObject({
       firstName: 'After',
       subscriptionPlan: 'professional',
-      accessCode: 'ZZ9Q',
     });
 
     // Renaming the linked subscription updates that row rather than adding one.
@@ -235,10 +227,7 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
     const put = (body: object, id = user.id) => asAdmin().put(`/api/admin/users/${id}`, { ...user, ...body });
     const takenEmail = await put({ email: other.email });
     expect([takenEmail.statusCode, takenEmail.json().message]).toEqual([409, adminMessages.emailTaken]);
-    const takenCode = await put({ accessCode: other.accessCode });
-    expect([takenCode.statusCode, takenCode.json().message]).toEqual([409, adminMessages.accessCodeTaken]);
-    expect((await put({ accessCode: 'TOOLONG' })).statusCode).toBe(400);
-    expect((await put({ accessCode: 'a-b' })).statusCode).toBe(400);
+    expect((await put({ hasAccessCode: 'yes' })).statusCode).toBe(400);
     expect((await put({ firstName: '' })).statusCode).toBe(400);
     expect((await put({ subscriptionStatus: 'paused' })).statusCode).toBe(400);
     const noCustomer = await put({ stripeSubscriptionId: 'sub_orphan' });
@@ -254,13 +243,15 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
       400,
     );
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ email: user.email, accessCode: user.accessCode, isActive: true });
+    expect(row).toMatchObject({ email: user.email, accessCodeHash: null, isActive: true });
   });
 
   it('deactivating ends every session, refuses every sign-in with the spec message and pauses scheduled posts', async () => {
     const member = await signUp(t.app);
     const second = await signInWithPassword(member.email, member.password);
     expect(second.statusCode).toBe(200);
+    const issued = await asAdmin().post(`/api/admin/users/${member.user.id}/access-code`);
+    expect(issued.statusCode, issued.body).toBe(200);
     const post = await createPost(t.app, member.cookie);
     const scheduled = await asUser(t.app, member.cookie).post(`/api/posts/${post.id}/schedule`, {
       scheduledAt: daysFromNow(2),
@@ -276,11 +267,10 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
     expect((await asUser(t.app, member.cookie).get('/api/auth/user')).statusCode).toBe(401);
     const password = await signInWithPassword(member.email, member.password);
     expect([password.statusCode, password.json().message]).toEqual([401, 'Invalid email or password']);
-    const [row] = await db().select().from(users).where(eq(users.id, member.user.id));
     const code = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
-      payload: { accessCode: row?.accessCode },
+      payload: { accessCode: issued.json().accessCode },
       remoteAddress: randomIp(),
     });
     expect([code.statusCode, code.json().message]).toEqual([401, 'Invalid access code or account inactive']);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../src/server/db/schema';
+import { issueAccessCode } from '../../src/server/modules/users/users.service';
 import { cookieFrom, randomIp, signUp } from '../factories/users';
 import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -36,15 +37,16 @@ describe.each(databaseKinds)('admin gate on %s', (kind) => {
     expect(response.statusCode).not.toBe(200);
   });
 
-  it('a right code marks the signed-in session admin; the user stays who they are', async () => {
+  it('a right code gives the signed-in user a new admin session; the user stays who they are', async () => {
     const account = await signUp(t.app);
     const granted = await access(TEST_ADMIN_CODE, account.cookie);
     expect(granted.statusCode).toBe(200);
     expect(granted.json()).toEqual({ success: true, message: 'Admin access granted' });
-    const me = await adminMe(account.cookie);
+    const cookie = cookieFrom(granted);
+    const me = await adminMe(cookie);
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({ isAdmin: true, userId: account.user.id });
-    const user = await t.app.inject({ url: '/api/auth/user', headers: { cookie: account.cookie } });
+    const user = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
     expect(user.json()).toMatchObject({ id: account.user.id, isAdmin: true });
   });
 
@@ -71,14 +73,17 @@ describe.each(databaseKinds)('admin gate on %s', (kind) => {
     expect(operator).toMatchObject({ isSystem: true, role: 'admin' });
   });
 
-  it('the operator account cannot be reached with its access code', async () => {
+  it('the operator account has no access code, and one given to it is refused', async () => {
     const granted = await access(TEST_ADMIN_CODE);
     const me = await adminMe(cookieFrom(granted));
     const [operator] = await t.ctx.database.db.select().from(users).where(eq(users.id, me.json().userId));
+    expect(operator?.accessCodeHash).toBeNull();
+    // As if an older install had given it one.
+    const code = await issueAccessCode(t.ctx.database.db, t.ctx.accessCodes, String(operator?.id));
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
-      payload: { accessCode: operator?.accessCode },
+      payload: { accessCode: code },
       remoteAddress: randomIp(),
     });
     expect(login.statusCode).toBe(401);

@@ -157,7 +157,7 @@ describe.each(databaseKinds)('approval workflow edges on %s', (kind) => {
     expect(await approve()).toBeUndefined();
   });
 
-  it('retries a failed post without sending it for approval again', async () => {
+  it("sends an editor's retry of a failed post nobody approved (scheduled while approvals were off) for approval", async () => {
     const { editor } = await team();
     const post = await createPost(t.app, editor.cookie);
     await db().update(posts).set({ status: 'failed', failureReason: 'Boom' }).where(eq(posts.id, post.id));
@@ -165,6 +165,7 @@ describe.each(databaseKinds)('approval workflow edges on %s', (kind) => {
       scheduledAt: daysFromNow(1),
     });
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json<Post>().status).toBe('scheduled');
+    expect(retried.json<Post>().status).toBe('pending_approval');
+    expect(await jobsOf(post.id)).toEqual([]);
   });
 });

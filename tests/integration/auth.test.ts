@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, workspaces } from '../../src/server/db/schema';
+import { issueAccessCode } from '../../src/server/modules/users/users.service';
 import { cookieFrom, randomIp, signUp, uniqueEmail } from '../factories/users';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -47,7 +48,8 @@ describe.each(databaseKinds)('sign-in paths on %s', (kind) => {
       expect(trialEnds - before).toBeLessThan(7 * 86_400_000 + 60_000);
 
       const [row] = await t.ctx.database.db.select().from(users).where(eq(users.email, email));
-      expect(row?.accessCode).toMatch(/^[2-9A-Z]{4}$/);
+      // A sign-up gets no access code (only a person's choice issues one).
+      expect(row?.accessCodeHash).toBeNull();
       expect(row?.isActive).toBe(true);
     });
 
@@ -151,11 +153,8 @@ describe.each(databaseKinds)('sign-in paths on %s', (kind) => {
   });
 
   describe('POST /api/user/login (access code)', () => {
-    const codeOf = async (userId: string) => {
-      const [row] = await t.ctx.database.db.select().from(users).where(eq(users.id, userId));
-      if (!row) throw new Error('no user');
-      return row.accessCode;
-    };
+    // As the admin portal gives one (tests/integration/access-codes.test.ts goes through it).
+    const codeOf = (userId: string) => issueAccessCode(t.ctx.database.db, t.ctx.accessCodes, userId);
 
     it("signs in with the user's code, in any letter case", async () => {
       const account = await signUp(t.app, { firstName: 'Ida' });
@@ -191,9 +190,16 @@ describe.each(databaseKinds)('sign-in paths on %s', (kind) => {
       expect((await post('/api/user/login', { accessCode: 1234 })).statusCode).toBe(400);
     });
 
-    it('gives every user a different code', async () => {
+    it('gives every user a different code, kept only as a keyed hash', async () => {
       const codes = new Set<string>();
-      for (let i = 0; i < 5; i++) codes.add(await codeOf((await signUp(t.app)).user.id));
+      for (let i = 0; i < 5; i++) {
+        const { user } = await signUp(t.app);
+        const code = await codeOf(user.id);
+        codes.add(code);
+        const [row] = await t.ctx.database.db.select().from(users).where(eq(users.id, user.id));
+        expect(row?.accessCodeHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(row?.accessCodeHash).not.toContain(code);
+      }
       expect(codes.size).toBe(5);
     });
   });

@@ -16,7 +16,7 @@ import {
   subscribeInSandbox,
 } from '../factories/billing';
 import { asUser } from '../factories/posts';
-import { randomIp } from '../factories/users';
+import { cookieFrom, randomIp } from '../factories/users';
 import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -183,6 +183,8 @@ describe.each(databaseKinds)('switching plans in the sandbox portal on %s', (kin
       remoteAddress: randomIp(),
     });
     expect(granted.statusCode).toBe(200);
+    // Admin access comes with a new session (the old cookie is ended).
+    admin.cookie = cookieFrom(granted);
     const listed = (await asUser(t.app, admin.cookie).get('/api/admin/subscriptions')).json() as {
       subscriptions: AdminSubscription[];
     };

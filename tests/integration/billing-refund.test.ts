@@ -15,7 +15,7 @@ import {
   signUpMember,
   subscribeInSandbox,
 } from '../factories/billing';
-import { randomIp } from '../factories/users';
+import { cookieFrom, randomIp } from '../factories/users';
 import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -35,6 +35,8 @@ describe.each(databaseKinds)('the 14-day money-back refund on %s', (kind) => {
       remoteAddress: randomIp(),
     });
     if (granted.statusCode !== 200) throw new Error(`admin access failed: ${granted.body}`);
+    // Admin access comes with a new session (the old cookie is ended).
+    admin.cookie = cookieFrom(granted);
   });
   afterAll(() => t.close());
 

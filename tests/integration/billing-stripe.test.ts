@@ -8,7 +8,7 @@ import {
   startSubscription,
 } from '../factories/billing';
 import { asUser } from '../factories/posts';
-import { randomIp, signUp } from '../factories/users';
+import { cookieFrom, randomIp, signUp } from '../factories/users';
 import { type SignedStripeEvent, signStripeEvent } from '../fakes/stripe/stripe-events';
 import { type StripeFake, startStripeFake } from '../fakes/stripe/stripe-fake';
 import { buildTestApp, TEST_ADMIN_CODE, TEST_APP_URL, type TestApp } from '../setup/app';
@@ -295,7 +295,8 @@ describe.each(databaseKinds)('billing with Stripe on %s', (kind) => {
       remoteAddress: randomIp(),
     });
     expect(granted.statusCode).toBe(200);
-    const adminCookie = admin.cookie;
+    // Admin access comes with a new session (the old cookie is ended).
+    const adminCookie = cookieFrom(granted);
 
     const listed = (await asUser(t.app, adminCookie).get('/api/admin/subscriptions')).json() as {
       subscriptions: {

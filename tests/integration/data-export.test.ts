@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, postComments, posts, users } from '../../src/server/db/schema';
+import { issueAccessCode } from '../../src/server/modules/users/users.service';
 import {
   addMember,
   insertAnalyticsAccount,
@@ -142,11 +143,13 @@ describe.each(databaseKinds)('GET /api/user/export on %s', (kind) => {
     const workspaceId = workspaceOf(owner);
     const account = await insertAnalyticsAccount(t, workspaceId);
     await createPost(t.app, owner.cookie);
+    const code = await issueAccessCode(t.ctx.database.db, t.ctx.accessCodes, owner.user.id);
     const { response } = await exportOf(owner.cookie);
     const text = response.body;
     const [user] = await t.ctx.database.db.select().from(users).where(eq(users.id, owner.user.id));
     expect(text).not.toContain(owner.password);
-    expect(text).not.toContain(`"${user?.accessCode}"`);
+    expect(text).not.toContain(`"${code}"`);
+    expect(text).not.toContain(String(user?.accessCodeHash));
     expect(text).not.toContain(account.accessTokenEncrypted);
     expect(text).not.toMatch(/accessCode|password|token(?!ExpiresAt)/i);
   });

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
 import { insertUser } from '../../src/server/modules/users/users.repository';
-import { createTrialWorkspace, generateUniqueAccessCode } from '../../src/server/modules/users/users.service';
+import { createTrialWorkspace } from '../../src/server/modules/users/users.service';
 import { cookieFrom, randomIp, signUp } from '../factories/users';
 import { startFakeOidcIssuer } from '../fakes/oidc/fake-oidc-issuer';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
@@ -153,6 +155,9 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
         lastName: 'Johnson',
         subscriptionStatus: 'trialing',
       });
+      // Single sign-on users get no access code (issue 18: only a person's choice issues one).
+      const [row] = await t.ctx.database.db.select().from(users).where(eq(users.id, me.json().id));
+      expect(row?.accessCodeHash).toBeNull();
     });
 
     it('comes back to the page the browser was on (a path of this app only)', async () => {
@@ -182,7 +187,6 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
         email: 'dorothy@example.org',
         firstName: 'Dorothy',
         lastName: 'Vaughan',
-        accessCode: await generateUniqueAccessCode(t.ctx.database.db),
       });
       await createTrialWorkspace(t.ctx.database.db, existing);
       issuer.state.nextUser = {

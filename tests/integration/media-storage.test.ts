@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { createMediaStorage } from '../../src/server/integrations/storage/create-media-storage';
@@ -236,23 +237,30 @@ describe('the app on S3 storage', () => {
     await fake.close();
   });
 
-  it('stores uploads in the bucket, serves them from it and deletes them from it', async () => {
+  it('stores uploads and their thumbnails in the bucket, serves them from it and deletes them from it', async () => {
     expect(t.ctx.storage.kind).toBe('s3');
     const { cookie } = await signUp(t.app);
-    const image = jpegImage(800, 600);
     const uploaded = await uploadImage(t.app, cookie, 'jpeg', { width: 800, height: 600 });
 
-    const keys = [...fake.objects.keys()].filter((key) => key.endsWith(`/${uploaded.id}.jpg`));
-    expect(keys).toHaveLength(1);
-    const key = keys[0] ?? '';
+    const keys = [...fake.objects.keys()].filter((key) => key.includes(`/${uploaded.id}.`)).sort();
+    expect(keys).toHaveLength(2);
+    const [key = '', thumbnailKey = ''] = keys;
     expect(key).toMatch(new RegExp(`^${creds.bucket}/[0-9a-f-]{36}/${uploaded.id}\\.jpg$`));
-    expect(Buffer.compare(fake.objects.get(key)?.body ?? Buffer.alloc(0), image)).toBe(0);
+    expect(thumbnailKey).toBe(key.replace(/\.jpg$/, '.thumb.webp'));
+    // What the bucket holds is the re-encoded file, and the facts are its own.
+    const stored = fake.objects.get(key)?.body ?? Buffer.alloc(0);
+    expect(stored.length).toBe(uploaded.sizeBytes);
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 600 });
+    expect(fake.objects.get(thumbnailKey)?.contentType).toBe('image/webp');
 
     const served = await t.app.inject({ method: 'GET', url: `/media/${uploaded.id}.jpg` });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
-    expect(served.headers['content-length']).toBe(String(image.length));
-    expect(Buffer.compare(served.rawPayload, image)).toBe(0);
+    expect(served.headers['content-length']).toBe(String(stored.length));
+    expect(Buffer.compare(served.rawPayload, stored)).toBe(0);
+    const thumbnail = await t.app.inject({ method: 'GET', url: new URL(uploaded.thumbnailUrl).pathname });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
 
     const removed = await t.app.inject({
       method: 'DELETE',
@@ -261,6 +269,7 @@ describe('the app on S3 storage', () => {
     });
     expect(removed.statusCode).toBe(204);
     expect(fake.objects.has(key)).toBe(false);
+    expect(fake.objects.has(thumbnailKey)).toBe(false);
   });
 
   it('answers 502 when the bucket refuses an upload, and keeps no row', async () => {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_MEDIA_BYTES, type Media, mediaMessages, media as mediaSchema } from '../../src/contracts/media';
 import { posts } from '../../src/server/db/schema';
@@ -9,6 +10,8 @@ import {
   imageOf,
   jpegImage,
   multipartBody,
+  pngBomb,
+  pngHeaderOnly,
   pngImage,
   uploadFile,
   uploadImage,
@@ -35,7 +38,7 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
   const storageKey = (workspaceId: string, m: Media) => `${workspaceId}/${m.url.split('/').pop()}`;
 
   describe('upload', () => {
-    it('accepts a JPEG, a PNG and a WebP, reading type and size from the bytes', async () => {
+    it('accepts a JPEG, a PNG and a WebP, decoded, re-encoded in their format, with a thumbnail', async () => {
       const { cookie, workspaceId } = await member(t);
       const cases = [
         { kind: 'jpeg', ext: 'jpg', mime: 'image/jpeg', width: 1080, height: 1350 },
@@ -50,18 +53,30 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
         });
         expect(response.statusCode, c.kind).toBe(201);
         const body = mediaSchema.parse(response.json());
+        const stored = (await t.ctx.storage.read(`${workspaceId}/${body.id}.${c.ext}`)) ?? Buffer.alloc(0);
         expect(body).toEqual({
           id: expect.stringMatching(/^[0-9a-f-]{36}$/),
           url: `${TEST_APP_URL}/media/${body.id}.${c.ext}`,
+          thumbnailUrl: `${TEST_APP_URL}/media/${body.id}.thumb.webp`,
           mimeType: c.mime,
-          sizeBytes: bytes.length,
+          // The facts of the file as stored (what platforms get), not of the bytes sent.
+          sizeBytes: stored.length,
           width: c.width,
           height: c.height,
           fileName: `shop-front.${c.ext}`,
           createdAt: expect.any(String),
         });
-        const stored = await t.ctx.storage.read(`${workspaceId}/${body.id}.${c.ext}`);
-        expect(Buffer.compare(stored ?? Buffer.alloc(0), bytes), c.kind).toBe(0);
+        expect(await sharp(stored).metadata(), c.kind).toMatchObject({
+          format: c.kind,
+          width: c.width,
+          height: c.height,
+        });
+        const thumbnail = await t.ctx.storage.read(`${workspaceId}/${body.id}.thumb.webp`);
+        expect(await sharp(thumbnail ?? Buffer.alloc(0)).metadata(), c.kind).toMatchObject({
+          format: 'webp',
+          width: 400,
+          height: Math.round((400 * c.height) / c.width),
+        });
       }
     });
 
@@ -103,14 +118,15 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       }
     });
 
-    it('takes an image of exactly the size limit', async () => {
+    it('takes an image of exactly the size limit, and stores what it decodes to', async () => {
       const { cookie } = await member(t);
       const image = jpegImage(100, 100);
-      // Data after the end marker is allowed; it brings the file to the limit.
+      // Data after the end marker is allowed (and dropped); it brings the file to the limit.
       const atLimit = Buffer.concat([image, Buffer.alloc(MAX_MEDIA_BYTES - image.length)]);
       const response = await uploadFile(t.app, cookie, atLimit);
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({ sizeBytes: MAX_MEDIA_BYTES, width: 100, height: 100 });
+      expect(response.json()).toMatchObject({ width: 100, height: 100 });
+      expect(response.json().sizeBytes).toBeLessThan(10_000);
     });
 
     it('refuses a file over the limit with 413, while reading it and from its declared length', async () => {
@@ -166,24 +182,94 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       expect(response.json().fileName).toBe('ourlogo.png');
     });
 
-    it('answers 502, and keeps nothing, when storage fails', async () => {
-      const { cookie } = await member(t);
-      const put = vi.spyOn(t.ctx.storage, 'put').mockRejectedValueOnce(new Error('disk full'));
+    it('answers 502, and keeps nothing, when storage fails (for the image or its thumbnail)', async () => {
+      const { cookie, workspaceId } = await member(t);
+      const original = t.ctx.storage.put.bind(t.ctx.storage);
       const error = vi.spyOn(t.ctx.log, 'error').mockImplementation(() => undefined);
-      try {
-        const response = await uploadFile(t.app, cookie, jpegImage(10, 10));
-        expect(response.statusCode).toBe(502);
-        expect(response.body).not.toContain('disk full');
-      } finally {
-        put.mockRestore();
-        error.mockRestore();
+      for (const failing of ['.jpg', '.thumb.webp']) {
+        const put = vi
+          .spyOn(t.ctx.storage, 'put')
+          .mockImplementation(async (key, bytes, contentType) =>
+            key.endsWith(failing)
+              ? Promise.reject(new Error('disk full'))
+              : original(key, bytes, contentType),
+          );
+        try {
+          const response = await uploadFile(t.app, cookie, jpegImage(10, 10));
+          expect(response.statusCode, failing).toBe(502);
+          expect(response.body).not.toContain('disk full');
+          // The image stored before its thumbnail failed is removed again.
+          const keys = put.mock.calls.map(([key]) => key);
+          for (const key of keys) expect(await t.ctx.storage.read(key), key).toBeNull();
+          expect(keys.every((key) => key.startsWith(`${workspaceId}/`))).toBe(true);
+        } finally {
+          put.mockRestore();
+        }
       }
+      error.mockRestore();
       expect((await asUser(t.app, cookie).get('/api/media')).json()).toEqual([]);
     });
 
     it('refuses a signed-out upload with 401', async () => {
       const response = await uploadFile(t.app, undefined, jpegImage(10, 10));
       expect(response.statusCode).toBe(401);
+    });
+  });
+
+  describe('decoding: images are decoded, never trusted by their header', () => {
+    it('strips EXIF and GPS, turns the picture upright, and stores the facts of what it stored', async () => {
+      const { cookie, workspaceId } = await member(t);
+      const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c04040' } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .withExifMerge({
+          IFD0: { Make: 'PhoneMaker' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2964/100' },
+        })
+        .toBuffer();
+      expect(photo.includes('PhoneMaker')).toBe(true);
+      const response = await uploadFile(t.app, cookie, photo, { fileName: 'IMG_0001.jpg' });
+      expect(response.statusCode).toBe(201);
+      const uploaded = response.json() as Media;
+      // Orientation 6 is a quarter turn: what is shown, and now stored, is 200 wide and 300 high.
+      expect(uploaded).toMatchObject({ mimeType: 'image/jpeg', width: 200, height: 300 });
+      const served = await t.app.inject({ method: 'GET', url: new URL(uploaded.url).pathname });
+      expect(served.rawPayload.length).toBe(uploaded.sizeBytes);
+      const metadata = await sharp(served.rawPayload).metadata();
+      expect(metadata).toMatchObject({ width: 200, height: 300 });
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.orientation).toBeUndefined();
+      expect(served.rawPayload.includes('PhoneMaker')).toBe(false);
+      const [row] = await findMediaByIds(t.ctx.database.db, workspaceId, [uploaded.id]);
+      expect(row).toMatchObject({ width: 200, height: 300, sizeBytes: served.rawPayload.length });
+    });
+
+    it('refuses with a clear 400, storing nothing, a 30000x30000 PNG that is all header and decompression bombs', async () => {
+      const { cookie } = await member(t);
+      const put = vi.spyOn(t.ctx.storage, 'put');
+      try {
+        for (const [name, bytes] of [
+          ['header-only 30000x30000 PNG', pngHeaderOnly(30_000, 30_000)],
+          ['20000x20000 PNG of zeros (~400 KB)', await pngBomb(20_000, 20_000)],
+          ['10000x10000 JPEG (~400 KB)', jpegImage(10_000, 10_000)],
+          ['16000x16000 WebP (a few bytes)', webpImage(16_000, 16_000)],
+        ] as const) {
+          const response = await uploadFile(t.app, cookie, bytes, { fileName: 'big.png' });
+          expect(response.statusCode, name).toBe(400);
+          expect(response.json(), name).toMatchObject({ error: mediaMessages.tooManyPixels });
+        }
+        expect(put).not.toHaveBeenCalled();
+      } finally {
+        put.mockRestore();
+      }
+      expect((await asUser(t.app, cookie).get('/api/media')).json()).toEqual([]);
+    });
+
+    it('refuses a header that promises pixels the file does not hold', async () => {
+      const { cookie } = await member(t);
+      const response = await uploadFile(t.app, cookie, pngHeaderOnly(640, 480), { fileName: 'forged.png' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: mediaMessages.unreadable });
     });
   });
 
@@ -232,29 +318,40 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
   });
 
   describe('serving', () => {
-    it('serves the exact bytes without a session, with long-lived cache headers', async () => {
-      const { cookie } = await member(t);
+    it('serves the stored bytes and the thumbnail without a session, with long-lived cache headers', async () => {
+      const { cookie, workspaceId } = await member(t);
       for (const [kind, ext, mime] of [
         ['jpeg', 'jpg', 'image/jpeg'],
         ['png', 'png', 'image/png'],
         ['webp', 'webp', 'image/webp'],
       ] as const) {
-        const bytes = imageOf(kind, 120, 90);
-        const uploaded = (await uploadFile(t.app, cookie, bytes)).json() as Media;
+        const uploaded = (await uploadFile(t.app, cookie, imageOf(kind, 120, 90))).json() as Media;
         const url = new URL(uploaded.url);
         expect(url.pathname).toBe(`/media/${uploaded.id}.${ext}`);
+        const stored = (await t.ctx.storage.read(`${workspaceId}/${uploaded.id}.${ext}`)) ?? Buffer.alloc(0);
         const served = await t.app.inject({ method: 'GET', url: url.pathname });
         expect(served.statusCode).toBe(200);
-        expect(Buffer.compare(served.rawPayload, bytes)).toBe(0);
+        expect(Buffer.compare(served.rawPayload, stored)).toBe(0);
         expect(served.headers).toMatchObject({
           'content-type': mime,
-          'content-length': String(bytes.length),
+          'content-length': String(uploaded.sizeBytes),
           'cache-control': 'public, max-age=31536000, immutable',
           'x-content-type-options': 'nosniff',
           'cross-origin-resource-policy': 'cross-origin',
           etag: `"${uploaded.id}"`,
         });
         expect(served.headers['set-cookie']).toBeUndefined();
+
+        const thumbnailPath = new URL(uploaded.thumbnailUrl).pathname;
+        expect(thumbnailPath).toBe(`/media/${uploaded.id}.thumb.webp`);
+        const thumbnail = await t.app.inject({ method: 'GET', url: thumbnailPath });
+        expect(thumbnail.statusCode).toBe(200);
+        expect(thumbnail.headers).toMatchObject({
+          'content-type': 'image/webp',
+          'cache-control': 'public, max-age=31536000, immutable',
+          etag: `"${uploaded.id}-thumb"`,
+        });
+        expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 120 });
       }
     });
 
@@ -284,6 +381,9 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
         '/media/00000000-0000-4000-8000-000000000000.jpg',
         '/media/..%2F..%2Fetc%2Fpasswd',
         `/media/${uploaded.id.toUpperCase()}.jpg`,
+        `/media/${uploaded.id}.thumb.jpg`,
+        `/media/${uploaded.id}.thumb.png`,
+        `/media/${uploaded.id}.thumb`,
       ]) {
         const response = await t.app.inject({ method: 'GET', url: path });
         expect(response.statusCode, path).toBe(404);
@@ -318,7 +418,11 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       expect((await api.delete(`/api/media/${image.id}`)).statusCode).toBe(204);
       expect((await api.get(`/api/media/${image.id}`)).statusCode).toBe(404);
       expect(await t.ctx.storage.read(storageKey(workspaceId, image))).toBeNull();
+      expect(await t.ctx.storage.read(`${workspaceId}/${image.id}.thumb.webp`)).toBeNull();
       expect((await t.app.inject({ method: 'GET', url: new URL(image.url).pathname })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: new URL(image.thumbnailUrl).pathname })).statusCode,
+      ).toBe(404);
       expect((await api.delete(`/api/media/${image.id}`)).statusCode).toBe(404);
     });
 
@@ -392,19 +496,19 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
 
     it('toPublishMedia gives the public URL, the facts and the bytes, and says when they are gone', async () => {
       const { cookie, workspaceId } = await member(t);
-      const bytes = jpegImage(1080, 1080);
-      const uploaded = (await uploadFile(t.app, cookie, bytes)).json() as Media;
+      const uploaded = (await uploadFile(t.app, cookie, jpegImage(1080, 1080))).json() as Media;
       const [row] = await findMediaByIds(t.ctx.database.db, workspaceId, [uploaded.id]);
       if (!row) throw new Error('the upload has no row');
+      const stored = (await t.ctx.storage.read(row.storageKey)) ?? Buffer.alloc(0);
       const media = toPublishMedia(row, t.ctx.storage, t.config.appUrl);
       expect(media).toMatchObject({
         url: uploaded.url,
         mimeType: 'image/jpeg',
         width: 1080,
         height: 1080,
-        sizeBytes: bytes.length,
+        sizeBytes: stored.length,
       });
-      expect(Buffer.compare(await media.read(), bytes)).toBe(0);
+      expect(Buffer.compare(await media.read(), stored)).toBe(0);
       await t.ctx.storage.delete(row.storageKey);
       await expect(media.read()).rejects.toThrow(`The image ${uploaded.id} is no longer in media storage`);
     });

@@ -2,7 +2,10 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, sandboxAccounts, sandboxGrants, socialAccounts } from '../../src/server/db/schema';
 import { socialContextOf } from '../../src/server/modules/social-accounts/social-accounts.service';
-import { runTokenLifecycle } from '../../src/server/modules/social-accounts/token-lifecycle.service';
+import {
+  refreshAccountTokens,
+  runTokenLifecycle,
+} from '../../src/server/modules/social-accounts/token-lifecycle.service';
 import { asUser } from '../factories/posts';
 import { connectX } from '../factories/sandbox';
 import { signUp } from '../factories/users';
@@ -86,6 +89,27 @@ describe.each(databaseKinds)('the social token job on %s', (kind) => {
     const again = await connectX(t.app, cookie, account.username);
     expect(again.result['account-id']).toBe(id);
     expect((await rowOf(id)).status).toBe('connected');
+  });
+
+  it('does not mark the account when another process refreshed first (X refuses a used refresh token)', async () => {
+    const { id } = await connected();
+    await age(id, 100 * MIN, 20 * MIN);
+    const real = t.ctx.socialProviders.twitter;
+    if (!real) throw new Error('no X provider');
+    const ctx = socialContextOf(t.ctx);
+    // The publisher refreshes the same account between the job's read and the job's refresh: the
+    // refresh token the job holds is spent, and X answers the job's refresh with invalid_request.
+    const racing = Object.create(real) as typeof real;
+    racing.refreshTokens = async (tokens) => {
+      await refreshAccountTokens(ctx, await rowOf(id), real);
+      return real.refreshTokens(tokens);
+    };
+    const report = await runTokenLifecycle({ ...ctx, providers: { ...ctx.providers, twitter: racing } });
+    expect(report).toMatchObject({ needsReauth: 0, refreshed: 1 });
+    expect(await rowOf(id)).toMatchObject({ status: 'connected', statusReason: null });
+    expect((await feedOf((await rowOf(id)).workspaceId)).map((entry) => entry.kind)).not.toContain(
+      'account.needs_reauth',
+    );
   });
 
   it('warns once, 7 days before a token that cannot be refreshed expires, then needs the user', async () => {

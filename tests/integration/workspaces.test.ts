@@ -176,7 +176,8 @@ describe.each(databaseKinds)('workspaces on %s', (kind) => {
 
     const image = await uploadImage(t.app, ada.cookie, 'png', { width: 200, height: 200 });
     const [stored] = await db().select().from(media).where(eq(media.id, image.id));
-    expect(await t.ctx.storage.get(stored?.storageKey ?? '')).not.toBeNull();
+    expect(await t.ctx.storage.read(stored?.storageKey ?? '')).not.toBeNull();
+    expect(await t.ctx.storage.read(stored?.thumbnailKey ?? '')).not.toBeNull();
 
     const cancel = vi.spyOn(t.ctx.jobs, 'cancel');
     try {
@@ -193,7 +194,8 @@ describe.each(databaseKinds)('workspaces on %s', (kind) => {
     expect(await db().select().from(workspaces).where(eq(workspaces.id, adaOwn.id))).toEqual([]);
     expect(await db().select().from(posts).where(eq(posts.workspaceId, adaOwn.id))).toEqual([]);
     // The image's bytes went with it: no row would ever point at them again.
-    expect(await t.ctx.storage.get(stored?.storageKey ?? '')).toBeNull();
+    expect(await t.ctx.storage.read(stored?.storageKey ?? '')).toBeNull();
+    expect(await t.ctx.storage.read(stored?.thumbnailKey ?? '')).toBeNull();
     expect((await listOf(ada.cookie)).workspaces.map((w) => w.id)).toEqual([workspaceOf(bo).id]);
 
     // Sam, left with nothing, has a Free workspace of his own and can still use Kitepost.

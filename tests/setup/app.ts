@@ -26,7 +26,13 @@ export interface TestApp {
 export async function buildTestApp(
   kind: DatabaseKind,
   env: Record<string, string> = {},
-  options: { ai?: AiProvider; socialProviders?: Partial<SocialProviders>; role?: ProcessRole } = {},
+  options: {
+    ai?: AiProvider;
+    socialProviders?: Partial<SocialProviders>;
+    role?: ProcessRole;
+    /** Receives the app's log lines (JSON) instead of stdout. */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kitepost-test-'));
   const config = loadConfig({

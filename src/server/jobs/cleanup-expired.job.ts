@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { deleteExpiredRateLimits } from '../modules/rate-limits/rate-limits.repository';
+import { deleteExpiredOAuthStates } from '../modules/social-accounts/social-accounts.repository';
 import { deleteExpiredSessions } from '../modules/users/users.repository';
 import type { JobDefinition } from './registry';
 
 const payload = z.object({});
 
-/** Hourly: drop expired sessions and rate-limit windows long past (both are safe to redo). */
+/** Hourly: drop expired sessions, rate-limit windows long past and expired OAuth states (all safe to redo). */
 export const cleanupExpiredJob: JobDefinition<z.infer<typeof payload>> = {
   name: 'maintenance.cleanup-expired.v1',
   payload,
@@ -13,6 +14,11 @@ export const cleanupExpiredJob: JobDefinition<z.infer<typeof payload>> = {
   async handle(_payload, { database, log }) {
     await deleteExpiredSessions(database.db);
     await deleteExpiredRateLimits(database.db, 24 * 60 * 60);
-    log.info({ job: 'maintenance.cleanup-expired.v1' }, 'expired sessions and rate limits removed');
+    // An OAuth state (and any account choice it holds) is useless once expired: nothing reads it.
+    await deleteExpiredOAuthStates(database.db, new Date());
+    log.info(
+      { job: 'maintenance.cleanup-expired.v1' },
+      'expired sessions, rate limits and OAuth states removed',
+    );
   },
 };

@@ -1,11 +1,24 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CLIENT_IP_HEADER } from '../integrations/identity/better-auth';
 import type { Caller } from '../modules/auth/auth.service';
 import type { RequestAuth } from '../plugins/auth';
 import { AppError } from './app-error';
 
+/** Headers a client could send to claim an address; Fastify alone reads them (per TRUST_PROXY). */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded', CLIENT_IP_HEADER];
+
+/**
+ * The caller for a service and for better-auth: `ip` is Fastify's client address, which trusts
+ * X-Forwarded-For only as far as TRUST_PROXY says. better-auth reads a session's address from
+ * headers itself, so the headers it gets carry that address in CLIENT_IP_HEADER and no raw
+ * forwarding header at all.
+ */
 export function callerOf(request: FastifyRequest): Caller {
-  return { ip: request.ip, headers: fromNodeHeaders(request.headers) };
+  const headers = fromNodeHeaders(request.headers);
+  for (const name of FORWARDING_HEADERS) headers.delete(name);
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return { ip: request.ip, headers };
 }
 
 export function sendWithCookies<T>(

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
@@ -64,4 +64,21 @@ export function resolveAdminCode(config: Config): AdminCodeVerifier {
   mkdirSync(config.dataDir, { recursive: true });
   writeFileSync(path, `${salt.toString('hex')}:${hash.toString('hex')}`, { mode: 0o600 });
   return { source: 'generated', verify: verifierFor(salt, hash), generatedCode: code };
+}
+
+/**
+ * Access codes are kept only as a keyed hash: HMAC-SHA256 of the upper-cased code with a key
+ * derived from the session secret. A deterministic hash keeps the lookup one indexed query; the
+ * key keeps a leaked database from being enough to brute-force the ~1 million codes offline.
+ * Changing SESSION_SECRET voids every code (as it ends every session).
+ */
+export interface AccessCodeHasher {
+  hash(code: string): string;
+}
+
+export function createAccessCodeHasher(sessionSecret: string): AccessCodeHasher {
+  const key = createHmac('sha256', sessionSecret).update('kitepost access codes v1').digest();
+  return {
+    hash: (code) => createHmac('sha256', key).update(code.trim().toUpperCase()).digest('base64url'),
+  };
 }

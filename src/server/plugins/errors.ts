@@ -6,6 +6,25 @@ import { AppError } from '../lib/app-error';
 /** One handler for every error: a 400 lists the issues; a 5xx never shows internals. */
 type PageFallback = (reply: FastifyReply, path: string) => FastifyReply;
 
+/**
+ * PostgreSQL's data exceptions that a request's value causes: NUL or bytes outside UTF-8 (22021,
+ * 22P05), text that is not of the column's type (22P02, 22007, 22008), too long or too large
+ * (22001, 22003). The contracts refuse such values first (decision 034); this is the net for one
+ * they miss. Both engines (PGlite, node-postgres) give the SQLSTATE as `code`, Drizzle wraps the
+ * error in `cause`. Other data exceptions (22012, division by zero) stay 500s: they are our bugs.
+ */
+const REFUSED_VALUE_STATES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+
+export function refusedDatabaseValue(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && REFUSED_VALUE_STATES.has(code)) return code;
+    current = current.cause;
+  }
+  return undefined;
+}
+
 export function registerErrorHandler(app: FastifyInstance, options: { pageFallback?: PageFallback }) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -26,6 +45,14 @@ export function registerErrorHandler(app: FastifyInstance, options: { pageFallba
       return reply
         .status(error.status)
         .send({ error: error.message, message: error.message, ...(reason ? { reason } : {}) });
+    }
+    const refusedValue = refusedDatabaseValue(error);
+    if (refusedValue) {
+      // A value the contract should have refused: say so in the log, so that the contract is fixed.
+      request.log.warn({ err: error, sqlState: refusedValue }, 'the database refused a value of the request');
+      return reply
+        .status(400)
+        .send({ error: 'Invalid request', message: 'A value in this request cannot be stored.' });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -21,6 +21,7 @@ export const routePermissions: Record<string, RoutePermission> = {
   'POST /api/user/password': 'self',
   'GET /api/user/sessions': 'self',
   'POST /api/user/sessions/revoke-others': 'self',
+  'POST /api/user/single-sign-on/link': 'self',
   'GET /api/user/export': 'self',
   'DELETE /api/user/account': 'self',
   'PUT /api/user/timezone': 'self',

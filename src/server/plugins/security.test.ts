@@ -11,6 +11,12 @@ describe('isForeignOrigin', () => {
     expect(isForeignOrigin(APP, 'internal:5000', APP)).toBe(false);
     expect(isForeignOrigin('http://127.0.0.1:5000', '127.0.0.1:5000', APP)).toBe(false);
   });
+  it('in production, accepts only the app origin, whatever Host the request names', () => {
+    const production = { trustHost: false };
+    expect(isForeignOrigin(APP, 'internal:5000', APP, production)).toBe(false);
+    expect(isForeignOrigin('http://127.0.0.1:5000', '127.0.0.1:5000', APP, production)).toBe(true);
+    expect(isForeignOrigin('https://rebound.example', 'rebound.example', APP, production)).toBe(true);
+  });
   it('refuses other origins, look-alikes, "null" and garbage', () => {
     expect(isForeignOrigin('https://evil.example', 'app.kitepost.test', APP)).toBe(true);
     expect(isForeignOrigin('https://app.kitepost.test.evil.example', 'app.kitepost.test', APP)).toBe(true);

@@ -7,10 +7,19 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * A state-changing request from a browser page on another origin is refused. Same origin means
- * the app's public origin (APP_URL) or the Host the request was sent to. A request without an
- * Origin header (curl, server to server) carries no browser cookies by accident, so it passes.
+ * the app's public origin (APP_URL); outside production also the Host the request was sent to
+ * (a dev server or a test on another port). In production the Host is not trusted for this: a
+ * page on a name that resolves to this server (DNS rebinding, a stray vhost) sends its own name
+ * as both Origin and Host. A request without an Origin header (curl, server to server) carries
+ * no browser cookies by accident, so it passes.
  */
-export function isForeignOrigin(origin: string | undefined, host: string | undefined, appUrl: string) {
+export function isForeignOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  /** APP_URL's origin: scheme, host and port, no path. */
+  appOrigin: string,
+  options: { trustHost: boolean } = { trustHost: true },
+) {
   if (!origin) return false;
   if (origin === 'null') return true;
   let parsed: URL;
@@ -19,8 +28,8 @@ export function isForeignOrigin(origin: string | undefined, host: string | undef
   } catch {
     return true;
   }
-  if (parsed.origin === appUrl) return false;
-  return !(host && parsed.host === host);
+  if (parsed.origin === appOrigin) return false;
+  return !(options.trustHost && host && parsed.host === host);
 }
 
 /**
@@ -94,9 +103,11 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
     done();
   });
 
+  const appOrigin = new URL(config.appUrl).origin;
+  const trustHost = !config.isProduction;
   app.addHook('onRequest', async (request, reply) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
-    if (isForeignOrigin(request.headers.origin, request.headers.host, config.appUrl)) {
+    if (isForeignOrigin(request.headers.origin, request.headers.host, appOrigin, { trustHost })) {
       request.log.warn({ origin: request.headers.origin }, 'refused a cross-origin request');
       return reply.status(403).send({ error: 'Forbidden', message: 'Cross-origin request refused.' });
     }

@@ -95,7 +95,7 @@ const leadingFields = [
   'subscriptionPlan',
   'subscriptionStatus',
   'isActive',
-  'accessCode',
+  'hasAccessCode',
 ];
 
 /** Bookkeeping that says nothing in a created or deleted row's summary. */

@@ -127,11 +127,19 @@ export function CalendarPage() {
     retry.mutate(
       { id: post.id },
       {
-        onSuccess: () =>
-          toast({
-            title: 'Post Scheduled',
-            description: `Kitepost publishes your ${platformLabels[post.platform]} post again now.`,
-          }),
+        onSuccess: (saved) =>
+          toast(
+            // Changed since its approval, by someone who cannot approve: it waits for an approver.
+            saved.status === 'pending_approval'
+              ? {
+                  title: teamMessages.submittedForApproval,
+                  description: `Your ${platformLabels[post.platform]} post goes out once an approver approves it.`,
+                }
+              : {
+                  title: 'Post Scheduled',
+                  description: `Kitepost publishes your ${platformLabels[post.platform]} post again now.`,
+                },
+          ),
         onError: toastFailure('Retry Failed', 'The post could not be retried. Please try again.'),
       },
     );

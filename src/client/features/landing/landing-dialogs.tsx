@@ -8,11 +8,19 @@ interface LandingDialogsProps {
   dialog: LandingDialog;
   authTab: AuthTab;
   onAuthTabChange: (tab: AuthTab) => void;
+  /** A refused single sign-on's message, shown in the sign-in dialog. */
+  authNotice?: string | null;
   onClose: () => void;
 }
 
 /** The landing page's three dialogs, in their own chunk (loaded when idle or on first use). */
-export function LandingDialogs({ dialog, authTab, onAuthTabChange, onClose }: LandingDialogsProps) {
+export function LandingDialogs({
+  dialog,
+  authTab,
+  onAuthTabChange,
+  authNotice,
+  onClose,
+}: LandingDialogsProps) {
   const closeOn = (open: boolean) => {
     if (!open) onClose();
   };
@@ -23,6 +31,7 @@ export function LandingDialogs({ dialog, authTab, onAuthTabChange, onClose }: La
         onOpenChange={closeOn}
         tab={authTab}
         onTabChange={onAuthTabChange}
+        notice={authNotice}
       />
       <AccessCodeLoginDialog open={dialog === 'user-login'} onOpenChange={closeOn} />
       <AdminAccessDialog open={dialog === 'admin'} onOpenChange={closeOn} />

@@ -3,7 +3,6 @@ import { useLocation, useSearch } from 'wouter';
 import { authMessages } from '../../../contracts/auth-messages';
 import type { Plan } from '../../../contracts/plans';
 import { paths, subscribePath } from '../../app/paths';
-import { toast } from '../../components/ui/use-toast';
 import { clearSessionMirror } from '../../lib/session';
 import { SITE_TITLE, useDocumentTitle } from '../../lib/use-document-title';
 import { whenIdle } from '../../lib/when-idle';
@@ -34,8 +33,10 @@ function authTabFromSearch(search: string): AuthTab | null {
 
 /** What the provider sign-in's error codes mean to a person (better-auth's codes). */
 const providerErrors: Record<string, string> = {
+  // Refused: the provider did not assert this email verified, or the account here is unverified
+  // (decision 031). Linking from Settings is the way to single sign-on for an existing account.
   account_not_linked:
-    'An account with this email already exists. Sign in with your password; single sign-on links to it once your email is verified.',
+    'An account with this email already exists. Sign in with your password, then link single sign-on in Settings.',
   access_denied: 'Sign-in was cancelled at your identity provider.',
   // better-auth's code when our session hook refuses a deactivated user (or, rarely, a failed write).
   unable_to_create_session: authMessages.inactive,
@@ -56,6 +57,8 @@ export function LandingPage() {
   const initialTab = authTabFromSearch(search);
   const [dialog, setDialog] = useState<LandingDialog>(initialTab ? 'auth' : 'none');
   const [authTab, setAuthTab] = useState<AuthTab>(initialTab ?? 'signin');
+  // In the dialog itself (a toast would vanish): the person reads it before signing in again.
+  const [authNotice, setAuthNotice] = useState<string | null>(() => providerErrorFromSearch(search));
 
   useDocumentTitle(SITE_TITLE);
 
@@ -66,7 +69,7 @@ export function LandingPage() {
     const tab = authTabFromSearch(search);
     if (!tab) return;
     const providerError = providerErrorFromSearch(search);
-    if (providerError) toast({ title: 'Login Failed', description: providerError, variant: 'destructive' });
+    if (providerError) setAuthNotice(providerError);
     setAuthTab(tab);
     setDialog('auth');
     // Drop the query so a reload does not reopen the dialog.
@@ -116,7 +119,11 @@ export function LandingPage() {
             dialog={dialog}
             authTab={authTab}
             onAuthTabChange={setAuthTab}
-            onClose={() => setDialog('none')}
+            authNotice={dialog === 'auth' ? authNotice : null}
+            onClose={() => {
+              setDialog('none');
+              setAuthNotice(null);
+            }}
           />
         </Suspense>
       ) : null}

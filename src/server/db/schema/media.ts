@@ -4,7 +4,11 @@ import type { MediaMimeType } from '../../../contracts/media';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
-/** An uploaded image. The bytes live in the storage port under `storage_key`. */
+/**
+ * An uploaded image. The bytes live in the storage port under `storage_key` (the re-encoded file;
+ * size, width and height are its own), its WebP thumbnail under `thumbnail_key` (null for images
+ * uploaded before thumbnails were made).
+ */
 export const media = pgTable(
   'media',
   {
@@ -14,6 +18,7 @@ export const media = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     uploadedByUserId: text('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     storageKey: text('storage_key').notNull().unique(),
+    thumbnailKey: text('thumbnail_key'),
     mimeType: text('mime_type').$type<MediaMimeType>().notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     width: integer('width').notNull(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { UserRole } from '../../../contracts/auth';
 import type { Tone } from '../../../contracts/content-options';
 
@@ -20,8 +20,12 @@ export const users = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     role: text('role').$type<UserRole>().notNull().default('user'),
-    /** 4 characters, random, unique: a demo-style sign-in secret (spec §5). */
-    accessCode: varchar('access_code', { length: 4 }).notNull().unique(),
+    /**
+     * The keyed hash (lib/secrets.ts) of the user's 4-character access code (spec §5), or null:
+     * no code. Only demo users and users an admin chose to give one have a code; a password
+     * change clears it. The plain code is shown once, when it is issued.
+     */
+    accessCodeHash: text('access_code_hash').unique(),
     isActive: boolean('is_active').notNull().default(true),
     /** IANA zone the user sees times in; null: the browser's. */
     timezone: text('timezone'),

@@ -11,11 +11,15 @@ import { accounts, sessions, users, verifications } from '../../db/schema';
 /** Mount point of better-auth's own HTTP routes (only the OIDC callback is forwarded there). */
 export const IDENTITY_BASE_PATH = '/api/identity';
 export const OIDC_PROVIDER_ID = 'oidc';
+/**
+ * The only header better-auth reads a client address from (a session's ipAddress): set by
+ * callerOf from Fastify's request.ip, never by the client (callerOf drops any they send).
+ */
+export const CLIENT_IP_HEADER = 'x-kitepost-client-ip';
 
 export interface IdentityHooks {
-  /** Fills the fields we own (access code, names) on every user better-auth creates. */
+  /** Fills the fields we own (names) on every user better-auth creates. */
   prepareNewUser(user: { name?: string; firstName?: string; lastName?: string }): Promise<{
-    accessCode: string;
     firstName: string;
     lastName: string;
   }>;
@@ -110,7 +114,6 @@ export function createIdentity(options: IdentityOptions) {
         firstName: { type: 'string', required: false, input: true },
         lastName: { type: 'string', required: false, input: true },
         role: { type: 'string', required: false, input: false, defaultValue: 'user' },
-        accessCode: { type: 'string', required: false, input: false },
         isActive: { type: 'boolean', required: false, input: false, defaultValue: true },
         timezone: { type: 'string', required: false, input: false },
       },
@@ -125,11 +128,17 @@ export function createIdentity(options: IdentityOptions) {
     },
     account: {
       modelName: 'accounts',
-      accountLinking: { enabled: true, trustedProviders: [OIDC_PROVIDER_ID] },
+      // No provider is trusted by name (decision 031): a provider account joins an existing user by
+      // email only when the provider asserts `email_verified: true` (and the user's own email is
+      // verified); otherwise the sign-in is refused (account_not_linked) and the person links
+      // single sign-on from Settings while signed in, where the same verified email is required.
+      accountLinking: { enabled: true, trustedProviders: [] },
     },
     verification: { modelName: 'verifications' },
     advanced: {
       useSecureCookies: options.secureCookies,
+      // Whole addresses (not /64 networks) in the sessions list; rate limits are ours, not its.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 128 },
       cookiePrefix: 'kitepost',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: options.secureCookies },
     },

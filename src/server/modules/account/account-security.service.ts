@@ -1,12 +1,18 @@
 import { isAPIError } from 'better-auth/api';
 import { accountMessages, type ChangePasswordBody, type UserSessionList } from '../../../contracts/settings';
 import type { Db } from '../../db/client';
-import { type Identity, setCookiesOf } from '../../integrations/identity/better-auth';
+import { type Identity, OIDC_PROVIDER_ID, setCookiesOf } from '../../integrations/identity/better-auth';
 import { AppError } from '../../lib/app-error';
 import { insertAuditEntry } from '../audit/audit.repository';
 import type { Caller } from '../auth/auth.service';
 import { enforceRateLimit, type RateRule } from '../rate-limits/rate-limits.service';
-import { deleteOtherSessionsOf, hasCredentialPassword, listLiveSessionsOf } from './account.repository';
+import { revokeAccessCode } from '../users/users.service';
+import {
+  deleteOtherSessionsOf,
+  hasCredentialPassword,
+  hasProviderAccount,
+  listLiveSessionsOf,
+} from './account.repository';
 
 export interface AccountSecurityDeps {
   db: Db;
@@ -66,6 +72,8 @@ export async function changePassword(
     }
     throw error;
   }
+  // A code is a second way in; whoever changes the password (say, after a leak) closes it too.
+  const accessCodeRevoked = await revokeAccessCode(deps.db, session.userId);
   const signedOut = body.signOutOtherSessions
     ? await deleteOtherSessionsOf(deps.db, session.userId, session.sessionId)
     : 0;
@@ -74,7 +82,7 @@ export async function changePassword(
     action: 'user.password_changed',
     targetType: 'user',
     targetId: session.userId,
-    after: { otherSessionsEnded: signedOut },
+    after: { otherSessionsEnded: signedOut, accessCodeRevoked },
     ipAddress: caller.ip,
   });
   return { setCookies, signedOut };
@@ -86,9 +94,10 @@ export async function listUserSessions(
   session: OwnSession,
   now = new Date(),
 ): Promise<UserSessionList> {
-  const [rows, hasPassword] = await Promise.all([
+  const [rows, hasPassword, hasSingleSignOn] = await Promise.all([
     listLiveSessionsOf(db, session.userId, now, SESSION_LIST_LIMIT),
     hasCredentialPassword(db, session.userId),
+    hasProviderAccount(db, session.userId, OIDC_PROVIDER_ID),
   ]);
   return {
     sessions: rows.map((row) => ({
@@ -102,10 +111,35 @@ export async function listUserSessions(
       lastActiveAt: row.updatedAt.toISOString(),
     })),
     hasPassword,
+    hasSingleSignOn,
   };
 }
 
 /** POST /api/user/sessions/revoke-others: every other browser and device is signed out. */
 export async function revokeOtherSessions(db: Db, session: OwnSession): Promise<{ signedOut: number }> {
   return { signedOut: await deleteOtherSessionsOf(db, session.userId, session.sessionId) };
+}
+
+/**
+ * POST /api/user/single-sign-on/link: the provider's authorization URL for linking the signed-in
+ * user's provider account (better-auth's link flow: the state names this user, and the callback
+ * links rather than signs in). The provider must assert the same email as verified (decision 031).
+ */
+export async function startSingleSignOnLink(
+  deps: AccountSecurityDeps & { oidcConfigured: boolean },
+  caller: Caller,
+): Promise<{ url: string; setCookies: string[] }> {
+  if (!deps.oidcConfigured) throw new AppError('not_found', 'Single sign-on is not configured.');
+  const { headers, response } = await deps.identity.api.linkSocialAccount({
+    body: {
+      provider: OIDC_PROVIDER_ID,
+      callbackURL: '/settings?sso=linked#privacy-security',
+      errorCallbackURL: '/settings?sso=error#privacy-security',
+      disableRedirect: true,
+    },
+    headers: caller.headers,
+    returnHeaders: true,
+  });
+  if (!response.url) throw new Error('the identity provider gave no authorization URL');
+  return { url: response.url, setCookies: setCookiesOf(headers) };
 }

@@ -15,6 +15,16 @@ export async function updateUserProfile(
 }
 
 /** Whether the user can sign in with a password (better-auth's 'credential' account has one). */
+/** Whether the user has an account at this provider (e.g. the single sign-on provider). */
+export async function hasProviderAccount(db: Db, userId: string, providerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, providerId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function hasCredentialPassword(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: accounts.id })

@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../contracts/common';
 import {
   changePasswordBody,
   deleteAccountBody,
   revokeOtherSessionsResponse,
+  singleSignOnLinkResponse,
   updateProfileBody,
   updateProfileResponse,
   userSessionList,
@@ -14,7 +16,12 @@ import { callerOf, sendWithCookies, signedIn } from '../../lib/caller';
 import { signOut } from '../auth/auth.service';
 import { billingDepsOf } from '../billing/billing-events.service';
 import { deleteOwnAccount } from './account-deletion.service';
-import { changePassword, listUserSessions, revokeOtherSessions } from './account-security.service';
+import {
+  changePassword,
+  listUserSessions,
+  revokeOtherSessions,
+  startSingleSignOnLink,
+} from './account-security.service';
 import { exportUserData } from './data-export.service';
 import { updateProfile } from './profile.service';
 
@@ -58,6 +65,19 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const auth = signedIn(request);
       return revokeOtherSessions(db, { userId: auth.user.id, sessionId: auth.sessionId });
+    },
+  );
+
+  api.post(
+    '/api/user/single-sign-on/link',
+    { schema: { response: { 200: singleSignOnLinkResponse, 404: errorResponse } } },
+    async (request, reply) => {
+      signedIn(request);
+      const { url, setCookies } = await startSingleSignOnLink(
+        { db, identity: ctx.identity, oidcConfigured: ctx.config.oidc !== undefined },
+        callerOf(request),
+      );
+      return sendWithCookies(reply, { status: 200, body: { url }, setCookies });
     },
   );
 

@@ -64,7 +64,7 @@ const adminUserColumns = {
     email: users.email,
     firstName: users.firstName,
     lastName: users.lastName,
-    accessCode: users.accessCode,
+    hasAccessCode: sql<boolean>`${users.accessCodeHash} is not null`,
     isActive: users.isActive,
     role: users.role,
     isSystem: users.isSystem,
@@ -167,21 +167,10 @@ export async function findUserIdByEmail(db: Db, email: string) {
   return row?.id;
 }
 
-export async function findUserIdByAccessCode(db: Db, accessCode: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.accessCode, accessCode))
-    .limit(1);
-  return row?.id;
-}
-
 export async function updateUserRow(
   db: Db,
   userId: string,
-  values: Partial<
-    Pick<typeof users.$inferInsert, 'email' | 'firstName' | 'lastName' | 'name' | 'accessCode' | 'isActive'>
-  >,
+  values: Partial<Pick<typeof users.$inferInsert, 'email' | 'firstName' | 'lastName' | 'name' | 'isActive'>>,
 ) {
   await db
     .update(users)

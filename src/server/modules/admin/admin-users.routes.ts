@@ -10,8 +10,10 @@ import {
   adminUserListQuery,
   adminUserParams,
   adminUserStatusBody,
+  adminUserWithCode,
   createAdminUserBody,
   deleteAdminUserResponse,
+  issuedAccessCode,
   updateAdminUserBody,
 } from '../../../contracts/admin';
 import type { AppContext } from '../../context';
@@ -23,6 +25,7 @@ import {
   createAdminUser,
   deleteAdminUser,
   listAdminUsers,
+  regenerateAccessCode,
   setAdminUserStatus,
   updateAdminUser,
 } from './admin-users.service';
@@ -38,7 +41,13 @@ const actorOf = (request: FastifyRequest): AdminActor => ({
  */
 export async function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps: AdminDeps = { db: ctx.database.db, jobs: ctx.jobs, storage: ctx.storage, log: ctx.log };
+  const deps: AdminDeps = {
+    db: ctx.database.db,
+    jobs: ctx.jobs,
+    storage: ctx.storage,
+    log: ctx.log,
+    accessCodes: { hasher: ctx.accessCodes, enabled: ctx.config.accessCodes },
+  };
 
   api.get(
     '/users',
@@ -54,7 +63,7 @@ export async function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/users',
-    { schema: { body: createAdminUserBody, response: { 201: adminUser } } },
+    { schema: { body: createAdminUserBody, response: { 201: adminUserWithCode } } },
     async (request, reply) => {
       const created = await createAdminUser(deps, actorOf(request), request.body);
       return reply.status(201).send(created);
@@ -63,8 +72,15 @@ export async function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.put(
     '/users/:id',
-    { schema: { params: adminUserParams, body: updateAdminUserBody, response: { 200: adminUser } } },
+    { schema: { params: adminUserParams, body: updateAdminUserBody, response: { 200: adminUserWithCode } } },
     async (request) => updateAdminUser(deps, actorOf(request), request.params.id, request.body),
+  );
+
+  // No body: the code is made on the server. Shown this once.
+  api.post(
+    '/users/:id/access-code',
+    { schema: { params: adminUserParams, response: { 200: issuedAccessCode } } },
+    async (request) => regenerateAccessCode(deps, actorOf(request), request.params.id),
   );
 
   api.put(

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   type AdminUser,
+  type AdminUserWithCode,
   adminMessages,
   type adminUserListQuery,
   type createAdminUserBody,
@@ -10,6 +11,7 @@ import { TRIAL_DAYS } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/boss';
 import { AppError } from '../../lib/app-error';
+import type { AccessCodeHasher } from '../../lib/secrets';
 import { conflictOnUniqueViolation } from '../../lib/unique-violation';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { isEnded } from '../billing/billing-state';
@@ -18,7 +20,7 @@ import { dropPublishJob } from '../publishing/publish-queue';
 import { deleteUserWithWorkspaces, type UserDeletionDeps } from '../users/user-deletion';
 import { listSolelyOwnedWorkspaceIds, listSubscriptionsOf } from '../users/user-deletion.repository';
 import { insertUser } from '../users/users.repository';
-import { generateUniqueAccessCode, workspaceNameFor } from '../users/users.service';
+import { issueAccessCode, newAccessCode, revokeAccessCode, workspaceNameFor } from '../users/users.service';
 import { insertWorkspaceWithOwner } from '../workspaces/workspaces.repository';
 import { applyStripeIds } from './admin-stripe-ids';
 import {
@@ -27,7 +29,6 @@ import {
   countOtherActiveAdmins,
   deleteSessionsOfUser,
   findAdminUserRow,
-  findUserIdByAccessCode,
   findUserIdByEmail,
   listAdminUserRows,
   updateUserRow,
@@ -39,6 +40,8 @@ export interface AdminDeps extends UserDeletionDeps {
   db: Db;
   jobs: JobQueue;
   log: { warn(obj: object, msg?: string): void };
+  /** Issuing access codes: their keyed hash, and whether codes sign anyone in (ACCESS_CODES). */
+  accessCodes: { hasher: AccessCodeHasher; enabled: boolean };
 }
 
 /** The admin acting: every change is audited with who and from where. */
@@ -58,7 +61,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
-    accessCode: user.accessCode,
+    hasAccessCode: Boolean(user.hasAccessCode),
     subscriptionPlan: row.plan,
     subscriptionStatus: row.subscriptionStatus,
     isActive: user.isActive,
@@ -104,17 +107,21 @@ export async function createAdminUser(
   deps: AdminDeps,
   actor: AdminActor,
   body: CreateBody,
-): Promise<AdminUser> {
+): Promise<AdminUserWithCode> {
   const { db } = deps;
   if (await findUserIdByEmail(db, body.email)) throw new AppError('conflict', adminMessages.emailTaken);
+  if (body.hasAccessCode) assertCodesEnabled(deps);
+  let accessCode: string | null = null;
   // One transaction: a user never exists without their workspace.
   const created = await conflictOnUniqueViolation(adminMessages.emailTaken, () =>
     db.transaction(async (tx) => {
+      const code = body.hasAccessCode ? await newAccessCode(tx, deps.accessCodes.hasher) : null;
+      accessCode = code?.code ?? null;
       const user = await insertUser(tx, {
         email: body.email,
         firstName: body.firstName,
         lastName: body.lastName,
-        accessCode: await generateUniqueAccessCode(tx),
+        accessCodeHash: code?.hash ?? null,
       });
       await insertWorkspaceWithOwner(tx, {
         name: workspaceNameFor(body.firstName),
@@ -132,7 +139,35 @@ export async function createAdminUser(
   );
   const after = await requireAdminUser(db, created.id);
   await audit(db, actor, 'admin.user_created', after.id, null, snapshot(after));
-  return after;
+  return { ...after, accessCode };
+}
+
+function assertCodesEnabled(deps: AdminDeps) {
+  if (!deps.accessCodes.enabled) throw new AppError('conflict', adminMessages.accessCodesOff);
+}
+
+/**
+ * POST /api/admin/users/{id}/access-code: a new code for the user (the old one, if any, stops
+ * working), answered this once. Audited without the code.
+ */
+export async function regenerateAccessCode(
+  deps: AdminDeps,
+  actor: AdminActor,
+  id: string,
+): Promise<{ accessCode: string }> {
+  const before = await requireAdminUser(deps.db, id);
+  if (before.isSystem) throw new AppError('conflict', adminMessages.systemUserCode);
+  assertCodesEnabled(deps);
+  const accessCode = await issueAccessCode(deps.db, deps.accessCodes.hasher, id);
+  await audit(
+    deps.db,
+    actor,
+    'admin.access_code_issued',
+    id,
+    { hasAccessCode: before.hasAccessCode },
+    { hasAccessCode: true },
+  );
+  return { accessCode };
 }
 
 /**
@@ -145,34 +180,42 @@ export async function updateAdminUser(
   actor: AdminActor,
   id: string,
   body: UpdateBody,
-): Promise<AdminUser> {
+): Promise<AdminUserWithCode> {
   const { db } = deps;
   const before = await requireAdminUser(db, id);
+  const codeChange =
+    body.hasAccessCode === undefined || body.hasAccessCode === before.hasAccessCode
+      ? null
+      : body.hasAccessCode
+        ? ('issue' as const)
+        : ('revoke' as const);
+  if (codeChange === 'issue') {
+    if (before.isSystem) throw new AppError('conflict', adminMessages.systemUserCode);
+    assertCodesEnabled(deps);
+  }
   const deactivating = before.isActive && !body.isActive;
   if (deactivating) await assertMayDeactivate(db, actor, before);
   if (body.email !== before.email) {
     const owner = await findUserIdByEmail(db, body.email);
     if (owner && owner !== id) throw new AppError('conflict', adminMessages.emailTaken);
   }
-  if (body.accessCode !== before.accessCode) {
-    const owner = await findUserIdByAccessCode(db, body.accessCode);
-    if (owner && owner !== id) throw new AppError('conflict', adminMessages.accessCodeTaken);
-  }
   const planChanged =
     body.subscriptionPlan !== before.subscriptionPlan ||
     body.subscriptionStatus !== before.subscriptionStatus;
   if (planChanged && !before.workspaceId) throw new AppError('bad_request', adminMessages.noWorkspace);
 
-  await conflictOnUniqueViolation(adminMessages.emailOrCodeTaken, () =>
+  let accessCode: string | null = null;
+  await conflictOnUniqueViolation(adminMessages.emailTaken, () =>
     db.transaction(async (tx) => {
       await updateUserRow(tx, id, {
         email: body.email,
         firstName: body.firstName,
         lastName: body.lastName,
         name: `${body.firstName} ${body.lastName}`.trim(),
-        accessCode: body.accessCode,
         isActive: body.isActive,
       });
+      if (codeChange === 'issue') accessCode = await issueAccessCode(tx, deps.accessCodes.hasher, id);
+      if (codeChange === 'revoke') await revokeAccessCode(tx, id);
       if (before.workspaceId && planChanged) {
         await updateWorkspaceRow(tx, before.workspaceId, {
           plan: body.subscriptionPlan,
@@ -187,7 +230,7 @@ export async function updateAdminUser(
 
   const after = await requireAdminUser(db, id);
   await audit(db, actor, 'admin.user_updated', id, snapshot(before), { ...snapshot(after), ...effects });
-  return after;
+  return { ...after, accessCode };
 }
 
 /** The activate/deactivate toggle. */

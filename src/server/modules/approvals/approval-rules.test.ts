@@ -8,6 +8,7 @@ import {
   editFields,
   excerpt,
   postsInWords,
+  retryFields,
   scheduleFields,
   timeInWords,
 } from './approval-rules';
@@ -77,6 +78,18 @@ describe('scheduleFields and editFields', () => {
       approvedAt: null,
     });
     expect(editFields('scheduled', 'off', true, 'sam', now)).toEqual({});
+  });
+});
+
+describe('retryFields', () => {
+  it('an approval that stands lets the retry go out; a voided one waits again (issue 18 §2)', () => {
+    expect(retryFields('submit', true, 'ed', now)).toEqual({ status: 'scheduled' });
+    expect(retryFields('submit', false, 'ed', now)).toEqual(scheduleFields('submit', 'ed', now));
+  });
+  it('an approver-level retry is their approval; with approvals off nothing is asked', () => {
+    expect(retryFields('approve', false, 'sam', now)).toEqual(scheduleFields('approve', 'sam', now));
+    expect(retryFields('approve', true, 'sam', now)).toEqual({ status: 'scheduled' });
+    expect(retryFields('off', false, 'ed', now)).toEqual({ status: 'scheduled' });
   });
 });
 

@@ -87,6 +87,22 @@ export function editFields(
   return {};
 }
 
+/**
+ * What retrying a failed or missed post does to its approval. An approval covers the text an
+ * approver saw: with the workflow on, a post without a standing approval (changed by a member who
+ * cannot approve after it failed, which voided it, or never approved) waits for an approver again;
+ * an approver-level retry approves it; a post still approved goes out as it was approved.
+ */
+export function retryFields(
+  mode: ApprovalMode,
+  approved: boolean,
+  userId: string,
+  now: Date,
+): ApprovalFields {
+  if (mode !== 'off' && !approved) return scheduleFields(mode, userId, now);
+  return { status: 'scheduled' };
+}
+
 export const approvalMessages = {
   plannedTimePassed: 'The planned time has passed. Choose a new time to approve this post.',
   pastTime: 'Choose a time in the future.',

@@ -44,7 +44,7 @@ export async function approvalsRoutes(app: FastifyInstance, ctx: AppContext) {
   api.post(
     '/api/posts/:id/request-changes',
     { schema: { params: postIdParams, body: requestChangesBody, response: { 200: post } } },
-    async (request) => requestChanges(deps, actorOf(request), request.params.id, request.body.comment),
+    async (request) => requestChanges(deps, actorOf(request), request.params.id, request.body),
   );
   api.get(
     '/api/posts/:id/comments',

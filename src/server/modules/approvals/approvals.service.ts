@@ -1,6 +1,11 @@
 import type { WorkspaceRole } from '../../../contracts/auth';
-import type { Post } from '../../../contracts/posts';
-import { type ApprovePostBody, type PostComment, teamMessages } from '../../../contracts/team';
+import { type Post, postMessages } from '../../../contracts/posts';
+import {
+  type ApprovePostBody,
+  type PostComment,
+  type RequestChangesBody,
+  teamMessages,
+} from '../../../contracts/team';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/boss';
 import { AppError } from '../../lib/app-error';
@@ -58,12 +63,13 @@ export async function approvePost(
   now = new Date(),
 ): Promise<Post> {
   const { db } = deps;
-  const current = await requirePost(db, actor, id);
-  if (current.status !== 'pending_approval') throw new AppError('conflict', teamMessages.notPendingApproval);
+  const seen = seenVersion(body.expectedUpdatedAt);
+  const current = await requirePending(db, actor, id, seen);
   const time = approvalTime(body.scheduledAt, current.scheduledAt, now);
   if ('problem' in time) throw new AppError('bad_request', time.problem);
   await assertReadyToQueue(db, actor, current);
-  // Only while still pending: of two approvers approving at once, one schedules and queues the job.
+  // Only while still pending, and still the version the approver saw: of two approvers approving
+  // at once, one schedules and queues the job; an edit landing meanwhile is not approved unseen.
   const row = await updateUnlockedPost(
     db,
     actor.workspaceId,
@@ -76,12 +82,34 @@ export async function approvePost(
       failureReason: null,
       nextAttemptAt: null,
     },
-    { newVersion: true, onlyFrom: ['pending_approval'] },
+    { newVersion: true, onlyFrom: ['pending_approval'], unchangedSince: seen },
   );
-  if (!row) throw new AppError('conflict', teamMessages.notPendingApproval);
+  if (!row) throw await refusalAfterRace(db, actor, id);
   await queuePublish(deps, row, time.at);
   await recordApproval(deps, actor, row, time.at, body.comment?.trim() || undefined);
   return toPost(row);
+}
+
+const seenVersion = (expectedUpdatedAt: string | undefined) =>
+  expectedUpdatedAt === undefined ? undefined : new Date(expectedUpdatedAt);
+
+/** The post, waiting for approval and (when the reviewer said which) as the reviewer saw it. */
+async function requirePending(db: Db, actor: PostActor, id: string, seen: Date | undefined) {
+  const current = await requirePost(db, actor, id);
+  if (current.status !== 'pending_approval') throw new AppError('conflict', teamMessages.notPendingApproval);
+  if (seen && current.updatedAt.getTime() !== seen.getTime()) {
+    throw new AppError('conflict', postMessages.changedSinceOpened);
+  }
+  return current;
+}
+
+/** Why the conditional update matched nothing: answered, or changed, after the check above. */
+async function refusalAfterRace(db: Db, actor: PostActor, id: string): Promise<AppError> {
+  const now = await requirePost(db, actor, id);
+  return new AppError(
+    'conflict',
+    now.status === 'pending_approval' ? postMessages.changedSinceOpened : teamMessages.notPendingApproval,
+  );
 }
 
 /**
@@ -114,19 +142,21 @@ export async function requestChanges(
   deps: ApprovalDeps,
   actor: PostActor,
   id: string,
-  comment: string,
+  { comment, expectedUpdatedAt }: RequestChangesBody,
 ): Promise<Post> {
   const { db } = deps;
-  const current = await requirePost(db, actor, id);
-  if (current.status !== 'pending_approval') throw new AppError('conflict', teamMessages.notPendingApproval);
+  // Like approving: the comment is about the version the approver read, so a newer one (perhaps
+  // already changed as asked) is shown to them again rather than sent back unseen.
+  const seen = seenVersion(expectedUpdatedAt);
+  await requirePending(db, actor, id, seen);
   const row = await updateUnlockedPost(
     db,
     actor.workspaceId,
     id,
     { status: 'draft', approvedByUserId: null, approvedAt: null, publishJobId: null },
-    { newVersion: true, onlyFrom: ['pending_approval'] },
+    { newVersion: true, onlyFrom: ['pending_approval'], unchangedSince: seen },
   );
-  if (!row) throw new AppError('conflict', teamMessages.notPendingApproval);
+  if (!row) throw await refusalAfterRace(db, actor, id);
   await insertComment(db, {
     workspaceId: actor.workspaceId,
     postId: id,

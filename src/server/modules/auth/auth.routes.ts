@@ -5,13 +5,14 @@ import {
   accessCodeBody,
   adminAccessBody,
   adminAccessResponse,
+  authMethods,
   loginResponse,
   logoutResponse,
   sessionUser,
   signInBody,
   signUpBody,
 } from '../../../contracts/auth';
-import { errorResponse } from '../../../contracts/common';
+import { errorResponse, safeString } from '../../../contracts/common';
 import type { AppContext } from '../../context';
 import { IDENTITY_BASE_PATH } from '../../integrations/identity/better-auth';
 import { callerOf, sendWithCookies } from '../../lib/caller';
@@ -37,11 +38,22 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => sendWithCookies(reply, await auth.signIn(ctx, callerOf(request), request.body)),
   );
 
+  // 404 with ACCESS_CODES=off: the path is not there at all, and the answer says so.
   r.post(
     '/api/user/login',
-    { config: { access: 'public' }, schema: { body: accessCodeBody, response: loginAnswers } },
+    {
+      config: { access: 'public' },
+      schema: { body: accessCodeBody, response: { ...loginAnswers, 404: loginResponse } },
+    },
     async (request, reply) =>
       sendWithCookies(reply, await auth.signInWithAccessCode(ctx, callerOf(request), request.body)),
+  );
+
+  // What the sign-in dialogs may offer on this server (the User Login dialog asks).
+  r.get(
+    '/api/auth/methods',
+    { config: { access: 'public' }, schema: { response: { 200: authMethods } } },
+    async () => ({ accessCodes: ctx.config.accessCodes }),
   );
 
   r.get('/api/auth/user', { schema: { response: { 200: sessionUser } } }, async (request) => {
@@ -78,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/login',
     {
       config: { access: 'public' },
-      schema: { querystring: z.object({ returnTo: z.string().max(500).optional() }).passthrough() },
+      schema: { querystring: z.object({ returnTo: safeString().max(500).optional() }).passthrough() },
     },
     async (request, reply) => {
       const start = await auth.startProviderSignIn(ctx, callerOf(request), request.query.returnTo);
@@ -92,7 +104,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   // The provider sends the browser back here; better-auth checks state and PKCE and signs in.
   app.get(
     `${IDENTITY_BASE_PATH}/callback/:providerId`,
-    { config: { access: 'public' } },
+    {
+      config: { access: 'public' },
+      // better-auth reads the rest; what it stores or looks up is refused here when unstorable.
+      schema: {
+        params: z.object({ providerId: safeString().max(100) }),
+        querystring: z.record(safeString(), safeString().max(4000)),
+      },
+    },
     async (request, reply) => {
       const url = new URL(request.url, ctx.config.appUrl);
       const response = await ctx.identity.handler(

@@ -10,15 +10,16 @@ import { safeReturnPath } from '../../../contracts/return-path';
 import type { AppContext } from '../../context';
 import { OIDC_PROVIDER_ID, setCookiesOf } from '../../integrations/identity/better-auth';
 import { insertAuditEntry } from '../audit/audit.repository';
-import { enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
+import { EVERYONE, enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
 import {
-  findUserByAccessCode,
+  findUserByAccessCodeHash,
   findUserByEmail,
   findUserById,
   grantSessionAdminAccess,
 } from '../users/users.repository';
 import { loadSessionUser } from '../users/users.service';
 import { ensureWorkspaceFor } from '../workspaces/workspaces.service';
+import { composeLockoutEmail } from './lockout-email';
 import { ensureOperatorUser } from './operator';
 
 /** What a route needs to answer: a status, a body and the cookies to set. */
@@ -59,8 +60,14 @@ async function loggedIn(
 }
 
 export async function signUp(ctx: AppContext, caller: Caller, input: SignUpBody) {
-  await enforceRateLimit(ctx.database.db, rateRules.signUp, caller.ip);
-  if (await findUserByEmail(ctx.database.db, input.email)) return refused(409, authMessages.emailTaken);
+  const db = ctx.database.db;
+  await enforceRateLimit(db, rateRules.signUp, caller.ip);
+  // Sign-up says when an address is taken (decision 029); how often one address may hear it is
+  // bounded. Counted before the lookup, so parallel probes cannot slip past; a free address
+  // gives the hit back.
+  const takenAnswer = await enforceRateLimit(db, rateRules.signUpTaken, caller.ip);
+  if (await findUserByEmail(db, input.email)) return refused(409, authMessages.emailTaken);
+  await takenAnswer.refund();
   try {
     const { headers, response } = await ctx.identity.api.signUpEmail({
       body: {
@@ -84,32 +91,110 @@ export async function signUp(ctx: AppContext, caller: Caller, input: SignUpBody)
   }
 }
 
+/**
+ * Email and password. Failures are limited per address and per account (whatever the address);
+ * successes give their hits back. An unknown, inactive or built-in account costs the same
+ * password hashing as a wrong password, so the time taken does not tell them apart.
+ */
 export async function signIn(ctx: AppContext, caller: Caller, input: SignInBody) {
-  await enforceRateLimit(ctx.database.db, rateRules.signIn, caller.ip);
-  const user = await findUserByEmail(ctx.database.db, input.email);
-  if (!user?.isActive || user.isSystem) return refused(401, authMessages.signInRefused);
+  const db = ctx.database.db;
+  const perAddress = await enforceRateLimit(db, rateRules.signIn, caller.ip, {
+    onLockout: () => auditLockout(ctx, caller, 'auth.sign_in_locked', { scope: 'address' }),
+  });
+  const perAccount = await enforceRateLimit(db, rateRules.signInAccount, input.email, {
+    onLockout: () => lockOutAccount(ctx, caller, input.email),
+  });
+  const user = await findUserByEmail(db, input.email);
+  if (!user?.isActive || user.isSystem) {
+    await hashLikeSignIn(ctx, input.password);
+    return refused(401, authMessages.signInRefused);
+  }
+  let signedIn: { headers: Headers; response: { user: { id: string } } };
   try {
-    const { headers, response } = await ctx.identity.api.signInEmail({
+    signedIn = await ctx.identity.api.signInEmail({
       body: { email: input.email, password: input.password },
       headers: caller.headers,
       returnHeaders: true,
     });
-    return loggedIn(ctx, response.user.id, `Welcome back, ${user.firstName}!`, setCookiesOf(headers));
   } catch (error) {
     if (isAPIError(error) && error.statusCode < 500) return refused(401, authMessages.signInRefused);
     throw error;
   }
+  await Promise.all([perAddress.refund(), perAccount.refund()]);
+  const { headers, response } = signedIn;
+  return loggedIn(ctx, response.user.id, `Welcome back, ${user.firstName}!`, setCookiesOf(headers));
 }
 
+/**
+ * The work better-auth does for a wrong password (it hashes the given one, as it does itself for
+ * an unknown email), with the same algorithm and cost.
+ */
+async function hashLikeSignIn(ctx: AppContext, password: string) {
+  const context = await ctx.identity.$context;
+  await context.password.hash(password);
+}
+
+/** Once per lockout: audited, and the account's owner (if there is one) is told by email. */
+async function lockOutAccount(ctx: AppContext, caller: Caller, email: string) {
+  const user = await findUserByEmail(ctx.database.db, email);
+  await auditLockout(ctx, caller, 'auth.sign_in_locked', { scope: 'account', email }, user?.id);
+  if (!user?.isActive || user.isSystem) return;
+  const message = composeLockoutEmail({
+    to: user.email,
+    firstName: user.firstName,
+    minutes: Math.round(rateRules.signInAccount.windowSeconds / 60),
+    settingsUrl: `${ctx.config.appUrl}/settings`,
+  });
+  try {
+    await ctx.mail.send(message);
+  } catch (error) {
+    ctx.log.warn({ err: error, userId: user.id }, 'sign-in lockout email not sent');
+  }
+}
+
+async function auditLockout(
+  ctx: AppContext,
+  caller: Caller,
+  action: string,
+  after: Record<string, unknown>,
+  userId?: string,
+) {
+  await insertAuditEntry(ctx.database.db, {
+    actorUserId: null,
+    action,
+    targetType: userId ? 'user' : null,
+    targetId: userId ?? null,
+    after,
+    ipAddress: caller.ip,
+  });
+}
+
+/**
+ * The User Login dialog's 4-character code (only users someone gave one have a code). Failures
+ * are limited per address and across every address together (over 50 a minute pauses code
+ * sign-in for 5 minutes), each lockout audited; off entirely with ACCESS_CODES=off.
+ */
 export async function signInWithAccessCode(ctx: AppContext, caller: Caller, input: AccessCodeBody) {
-  await enforceRateLimit(ctx.database.db, rateRules.accessCode, caller.ip);
-  const user = await findUserByAccessCode(ctx.database.db, input.accessCode.toUpperCase());
+  if (!ctx.config.accessCodes) return refused(404, authMessages.accessCodesOff);
+  const db = ctx.database.db;
+  const perAddress = await enforceRateLimit(db, rateRules.accessCode, caller.ip, {
+    onLockout: () => auditLockout(ctx, caller, 'auth.access_code_locked', { scope: 'address' }),
+  });
+  const everyone = await enforceRateLimit(db, rateRules.accessCodeGlobal, EVERYONE, {
+    onLockout: () =>
+      auditLockout(ctx, caller, 'auth.access_code_paused', {
+        scope: 'everyone',
+        minutes: Math.round((rateRules.accessCodeGlobal.lockoutSeconds ?? 0) / 60),
+      }),
+  });
+  const user = await findUserByAccessCodeHash(db, ctx.accessCodes.hash(input.accessCode));
   if (!user?.isActive || user.isSystem) return refused(401, authMessages.accessCodeRefused);
   const { headers } = await ctx.identity.api.signInUserById({
     body: { userId: user.id },
     headers: caller.headers,
     returnHeaders: true,
   });
+  await Promise.all([perAddress.refund(), everyone.refund()]);
   return loggedIn(ctx, user.id, `Welcome back, ${user.firstName}!`, setCookiesOf(headers));
 }
 
@@ -125,8 +210,9 @@ export async function signOut(ctx: AppContext, caller: Caller): Promise<string[]
 }
 
 /**
- * The super-admin code. A right code marks the caller's session admin; with nobody signed in,
- * it signs in the built-in operator account. Every attempt is audited.
+ * The super-admin code. A right code gives the caller a NEW session marked admin (the one they
+ * came with ends: no fixation); with nobody signed in, it signs in the built-in operator account.
+ * Every attempt is audited.
  */
 export async function grantAdminAccess(
   ctx: AppContext,
@@ -135,7 +221,9 @@ export async function grantAdminAccess(
   accessCode: string,
 ): Promise<AuthOutcome<{ success: boolean; message: string }>> {
   const db = ctx.database.db;
-  await enforceRateLimit(db, rateRules.adminCode, caller.ip);
+  const attempt = await enforceRateLimit(db, rateRules.adminCode, caller.ip, {
+    onLockout: () => auditLockout(ctx, caller, 'admin.access_locked', { scope: 'address' }, session?.userId),
+  });
   if (!ctx.adminCode.verify(accessCode)) {
     await insertAuditEntry(db, {
       actorUserId: session?.userId ?? null,
@@ -144,27 +232,31 @@ export async function grantAdminAccess(
     });
     return { status: 401, body: { success: false, message: authMessages.adminRefused }, setCookies: [] };
   }
-  let target = session;
-  let setCookies: string[] = [];
-  if (!target) {
-    const operator = await ensureOperatorUser(ctx);
-    const { headers, response } = await ctx.identity.api.signInUserById({
-      body: { userId: operator.id },
-      headers: caller.headers,
-      returnHeaders: true,
-    });
-    target = { sessionId: response.sessionId, userId: operator.id };
-    setCookies = setCookiesOf(headers);
-  }
-  await grantSessionAdminAccess(db, target.sessionId, target.userId);
+  // Only failures count toward the limit.
+  await attempt.refund();
+  const userId = session?.userId ?? (await ensureOperatorUser(ctx)).id;
+  const { headers, response } = await ctx.identity.api.signInUserById({
+    body: { userId },
+    headers: caller.headers,
+    returnHeaders: true,
+  });
+  await grantSessionAdminAccess(db, {
+    sessionId: response.sessionId,
+    userId,
+    replacesSessionId: session?.sessionId ?? null,
+  });
   await insertAuditEntry(db, {
-    actorUserId: target.userId,
+    actorUserId: userId,
     action: 'admin.access_granted',
     targetType: 'session',
-    targetId: target.sessionId,
+    targetId: response.sessionId,
     ipAddress: caller.ip,
   });
-  return { status: 200, body: { success: true, message: 'Admin access granted' }, setCookies };
+  return {
+    status: 200,
+    body: { success: true, message: 'Admin access granted' },
+    setCookies: setCookiesOf(headers),
+  };
 }
 
 /**

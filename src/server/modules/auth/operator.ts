@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context';
 import { findSystemUser, insertUser } from '../users/users.repository';
-import { generateUniqueAccessCode } from '../users/users.service';
 import { insertWorkspaceWithOwner } from '../workspaces/workspaces.repository';
 
 /**
  * The built-in operator: who an admin code signs in when nobody was signed in. It has no
- * password and its access code is refused at the user login, so only the admin code reaches it.
+ * password and no access code (and is refused at the user login anyway): only the admin code
+ * reaches it.
  */
 export async function ensureOperatorUser(ctx: AppContext) {
   const db = ctx.database.db;
@@ -15,7 +15,6 @@ export async function ensureOperatorUser(ctx: AppContext) {
     email: 'operator@kitepost.internal',
     firstName: 'Super',
     lastName: 'Admin',
-    accessCode: await generateUniqueAccessCode(db),
     role: 'admin',
     isSystem: true,
   });

@@ -77,6 +77,8 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Stripe signs the exact bytes it sent: only this scope keeps JSON bodies raw.
   await app.register(async (webhooks) => {
+    // The app's JSON parser (plugins/optional-body.ts) is inherited; this scope replaces it.
+    webhooks.removeContentTypeParser('application/json');
     webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );

@@ -1,10 +1,15 @@
 import type { Media } from '../../../contracts/media';
-import { mediaExtensions } from './inspect-image';
 import type { MediaRow } from './media.repository';
+import { mediaExtensions } from './process-image';
 
 /** The file name the public route serves an image under: `<id>.<ext>`. */
 export function mediaFileName(row: Pick<MediaRow, 'id' | 'mimeType'>): string {
   return `${row.id}.${mediaExtensions[row.mimeType]}`;
+}
+
+/** The file name the public route serves an image's thumbnail under: `<id>.thumb.webp`. */
+export function thumbnailFileName(row: Pick<MediaRow, 'id'>): string {
+  return `${row.id}.thumb.webp`;
 }
 
 /** The image's public URL (platforms download from it without a session). */
@@ -12,11 +17,20 @@ export function mediaUrl(appUrl: string, row: Pick<MediaRow, 'id' | 'mimeType'>)
   return `${appUrl}/media/${mediaFileName(row)}`;
 }
 
+/** Its thumbnail's URL; the image's own for images uploaded before thumbnails were made. */
+export function thumbnailUrl(
+  appUrl: string,
+  row: Pick<MediaRow, 'id' | 'mimeType' | 'thumbnailKey'>,
+): string {
+  return row.thumbnailKey ? `${appUrl}/media/${thumbnailFileName(row)}` : mediaUrl(appUrl, row);
+}
+
 /** A stored image as the API shows it. */
 export function toMedia(row: MediaRow, appUrl: string): Media {
   return {
     id: row.id,
     url: mediaUrl(appUrl, row),
+    thumbnailUrl: thumbnailUrl(appUrl, row),
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,
     width: row.width,

@@ -2,6 +2,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '../../../contracts/common';
 import { MAX_MEDIA_BYTES, media, mediaIdParams, mediaList, mediaMessages } from '../../../contracts/media';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
@@ -144,7 +145,10 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   // random id in the name is the capability. The bytes behind a name never change.
   api.get(
     '/media/:file',
-    { config: { access: 'public' }, schema: { params: z.object({ file: z.string() }), hide: true } },
+    {
+      config: { access: 'public' },
+      schema: { params: z.object({ file: safeString().max(200) }), hide: true },
+    },
     async (request, reply) => {
       const served = await findServedMedia(deps, request.params.file);
       if (!served) throw new AppError('not_found', 'Image not found.');

@@ -5,7 +5,6 @@ import { type Media, mediaMessages } from '../../../contracts/media';
 import type { Db } from '../../db/client';
 import type { MediaStorage } from '../../integrations/storage/media-storage';
 import { AppError } from '../../lib/app-error';
-import { inspectImage, mediaExtensions } from './inspect-image';
 import {
   deleteMediaUnlessHeld,
   findMedia,
@@ -13,7 +12,8 @@ import {
   insertMedia,
   listMedia as listMediaRows,
 } from './media.repository';
-import { mediaFileName, toMedia } from './media-view';
+import { mediaFileName, thumbnailFileName, toMedia } from './media-view';
+import { mediaExtensions, processImage } from './process-image';
 
 export interface MediaDeps {
   db: Db;
@@ -39,31 +39,45 @@ export function cleanFileName(name: string | undefined): string | null {
   return clean ? clean.slice(0, 200) : null;
 }
 
+const refusals = {
+  unsupported: mediaMessages.unsupportedType,
+  unreadable: mediaMessages.unreadable,
+  too_many_pixels: mediaMessages.tooManyPixels,
+} as const;
+
+/** Removes objects of an upload that did not complete; a failure only leaves an orphan (logged). */
+async function removeObjects(deps: MediaDeps, keys: string[]) {
+  for (const key of keys) {
+    await deps.storage.delete(key).catch((error: unknown) => {
+      deps.log.warn({ err: error, storageKey: key }, 'could not remove an object of a failed upload');
+    });
+  }
+}
+
 /**
- * Stores an uploaded image: its type and size are read from the bytes (never from the name or
- * the declared type), the bytes go to storage under `<workspace>/<id>.<ext>`, then the row is
- * written. The bytes are stored first: a failure leaves at worst an orphan object, never a row
- * whose file is missing.
+ * Stores an uploaded image: it is decoded (never trusted by its name, declared type or header),
+ * and what is stored is the re-encoded picture (upright, no metadata) under
+ * `<workspace>/<id>.<ext>` with its WebP thumbnail under `<workspace>/<id>.thumb.webp`; then the
+ * row is written. The bytes are stored first: a failure leaves at worst an orphan object, never a
+ * row whose file is missing.
  */
 export async function uploadMedia(
   deps: MediaDeps,
   actor: MediaActor,
   upload: { bytes: Buffer; fileName: string | undefined },
 ): Promise<Media> {
-  const inspection = inspectImage(upload.bytes);
-  if (!inspection.ok) {
-    throw new AppError(
-      'bad_request',
-      inspection.reason === 'unsupported' ? mediaMessages.unsupportedType : mediaMessages.unreadable,
-    );
-  }
-  const { mimeType, width, height } = inspection.image;
+  const processed = await processImage(upload.bytes);
+  if (!processed.ok) throw new AppError('bad_request', refusals[processed.reason]);
+  const { mimeType, bytes, width, height, thumbnail } = processed.image;
   const id = randomUUID();
   const storageKey = `${actor.workspaceId}/${id}.${mediaExtensions[mimeType]}`;
+  const thumbnailKey = `${actor.workspaceId}/${thumbnailFileName({ id })}`;
   try {
-    await deps.storage.put(storageKey, upload.bytes, mimeType);
+    await deps.storage.put(storageKey, bytes, mimeType);
+    await deps.storage.put(thumbnailKey, thumbnail.bytes, 'image/webp');
   } catch (error) {
     deps.log.error({ err: error, storageKey }, 'media storage refused an upload');
+    await removeObjects(deps, [storageKey, thumbnailKey]);
     throw new AppError('upstream_failed', 'The image could not be stored. Please try again.');
   }
   try {
@@ -71,17 +85,16 @@ export async function uploadMedia(
       id,
       uploadedByUserId: actor.userId,
       storageKey,
+      thumbnailKey,
       mimeType,
-      sizeBytes: upload.bytes.length,
+      sizeBytes: bytes.length,
       width,
       height,
       fileName: cleanFileName(upload.fileName),
     });
     return toMedia(row, deps.appUrl);
   } catch (error) {
-    await deps.storage.delete(storageKey).catch((cleanupError: unknown) => {
-      deps.log.warn({ err: cleanupError, storageKey }, 'could not remove the object of a failed upload');
-    });
+    await removeObjects(deps, [storageKey, thumbnailKey]);
     throw error;
   }
 }
@@ -112,13 +125,16 @@ export async function deleteMedia(deps: MediaDeps, workspaceId: string, id: stri
       'This image is attached to a scheduled post. Remove it from the post or unschedule the post first.',
     );
   }
-  const { storageKey } = result.row;
-  await deps.storage.delete(storageKey).catch((error: unknown) => {
-    deps.log.warn({ err: error, storageKey }, 'deleted an image whose object could not be removed');
-  });
+  const { storageKey, thumbnailKey } = result.row;
+  for (const key of thumbnailKey ? [storageKey, thumbnailKey] : [storageKey]) {
+    await deps.storage.delete(key).catch((error: unknown) => {
+      deps.log.warn({ err: error, storageKey: key }, 'deleted an image whose object could not be removed');
+    });
+  }
 }
 
-const SERVED_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp)$/;
+const SERVED_FILE =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp|thumb\.webp)$/;
 
 export interface ServedMedia {
   /** Stable for the life of the file (its id): the bytes behind a media URL never change. */
@@ -128,22 +144,29 @@ export interface ServedMedia {
   open(): Promise<{ body: Readable; size: number } | null>;
 }
 
-/** The image behind a public file name `<id>.<ext>`; null for anything unknown or mismatched. */
+/**
+ * The image behind a public file name `<id>.<ext>`, or its thumbnail behind `<id>.thumb.webp`;
+ * null for anything unknown or mismatched.
+ */
 export async function findServedMedia(deps: MediaDeps, file: string): Promise<ServedMedia | null> {
   const match = SERVED_FILE.exec(file);
   if (!match?.[1]) return null;
   const row = await findMediaForServing(deps.db, match[1]);
-  if (!row || mediaFileName(row) !== file) return null;
+  if (!row) return null;
+  const served =
+    row.thumbnailKey && thumbnailFileName(row) === file
+      ? { key: row.thumbnailKey, etag: `"${row.id}-thumb"`, mimeType: 'image/webp' as const }
+      : mediaFileName(row) === file
+        ? { key: row.storageKey, etag: `"${row.id}"`, mimeType: row.mimeType }
+        : null;
+  if (!served) return null;
   return {
-    etag: `"${row.id}"`,
-    mimeType: row.mimeType,
+    etag: served.etag,
+    mimeType: served.mimeType,
     async open() {
-      const object = await deps.storage.get(row.storageKey);
+      const object = await deps.storage.get(served.key);
       if (!object) {
-        deps.log.warn(
-          { mediaId: row.id, storageKey: row.storageKey },
-          'an image row has no object in storage',
-        );
+        deps.log.warn({ mediaId: row.id, storageKey: served.key }, 'an image row has no object in storage');
         return null;
       }
       return { body: object.body, size: object.size };

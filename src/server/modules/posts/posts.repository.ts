@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { BrandFinding } from '../../../contracts/brand-kit';
 import type { PostStatus } from '../../../contracts/posts';
 import type { Db } from '../../db/client';
@@ -62,14 +62,16 @@ export async function insertPost(db: Db, workspaceId: string, values: NewPostRow
  * Changes a post unless it is publishing or published; undefined when nothing matched. With
  * `newVersion`, the post's publish version moves on: its queued publish job becomes stale. With
  * `onlyFrom`, only while the post is in one of those statuses (e.g. two approvers approving at
- * once: the second finds it no longer pending and queues nothing).
+ * once: the second finds it no longer pending and queues nothing). With `unchangedSince` (an
+ * `updatedAt` as read or shown), only while nothing has written the post since: what a decision
+ * was made on is what it applies to.
  */
 export async function updateUnlockedPost(
   db: Db,
   workspaceId: string,
   id: string,
   changes: Partial<NewPostRow>,
-  options: { newVersion?: boolean; onlyFrom?: PostStatus[] } = {},
+  options: { newVersion?: boolean; onlyFrom?: PostStatus[]; unchangedSince?: Date } = {},
 ): Promise<PostRow | undefined> {
   const [row] = await db
     .update(posts)
@@ -84,10 +86,19 @@ export async function updateUnlockedPost(
         eq(posts.id, id),
         notInArray(posts.status, LOCKED_STATUSES),
         options.onlyFrom ? inArray(posts.status, options.onlyFrom) : undefined,
+        options.unchangedSince ? sameMillisecond(posts.updatedAt, options.unchangedSince) : undefined,
       ),
     )
     .returning();
   return row;
+}
+
+/**
+ * The column holds the time at the database's precision (microseconds when set by now()); the
+ * API shows it, and JavaScript reads it, to the millisecond.
+ */
+function sameMillisecond(column: typeof posts.updatedAt, at: Date) {
+  return and(gte(column, at), lt(column, new Date(at.getTime() + 1)));
 }
 
 /** Deletes a post unless it is being published right now; false when nothing matched. */

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/boss';
 import { AppError } from '../../lib/app-error';
 import { announceSubmission, type NoticeDeps } from '../approvals/approval-notices';
-import { editFields, scheduleFields } from '../approvals/approval-rules';
+import { editFields, retryFields, scheduleFields } from '../approvals/approval-rules';
 import { approvalModeFor, recordApproval } from '../approvals/approvals.service';
 import { checkBrand } from '../brand-kit/brand-check';
 import { loadBrandKit } from '../brand-kit/brand-kit.service';
@@ -260,12 +260,13 @@ export async function cancelPost(deps: PostsDeps, actor: PostActor, id: string):
 
 /**
  * Publishes a failed or missed post again: now (a few seconds from now), or at the time given.
- * Not sent for approval again, even by an editor with approvals on: the content is the one that
- * was already let through, unchanged (an edit of it would have gone back for approval).
+ * With approvals on, a post whose approval no longer stands (an editor changed it after it
+ * failed) goes to pending_approval instead, with no job: nobody approved the text it now holds
+ * (approval-rules.ts retryFields). One still approved goes out without asking again.
  */
 export async function retryPost(
   deps: PostsDeps,
-  actor: PostActor,
+  actor: PostWriter,
   id: string,
   body: RetryPostBody,
   now = new Date(),
@@ -277,15 +278,19 @@ export async function retryPost(
   }
   const at = body.scheduledAt ? futureTime(body.scheduledAt, now) : now;
   await assertReadyToQueue(db, actor, current);
+  const mode = await approvalModeFor(db, actor);
+  const approval = retryFields(mode, current.approvedAt !== null, actor.userId, now);
   const row = await updateUnlockedPost(
     db,
     actor.workspaceId,
     id,
-    { status: 'scheduled', scheduledAt: at, failureReason: null, nextAttemptAt: null },
-    { newVersion: true },
+    { ...approval, scheduledAt: at, failureReason: null, nextAttemptAt: null },
+    // Only the post as read: an edit landing meanwhile (voiding the approval) must not go out.
+    { newVersion: true, unchangedSince: current.updatedAt },
   );
-  if (!row) throw lockedError();
-  await queuePublish(deps, row, at);
+  if (!row) throw new AppError('conflict', postMessages.changedSinceOpened);
+  if (row.status === 'scheduled') await queuePublish(deps, row, at);
+  else await announceSubmission(deps, actor, [row]);
   return toPost(row);
 }
 

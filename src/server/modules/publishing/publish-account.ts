@@ -7,7 +7,11 @@ import {
 } from '../../integrations/social/social-provider';
 import { accountOverPlanLimitReason } from '../plans/plan-gates';
 import { canRefresh, type SocialContext, tokensOf } from '../social-accounts/social-accounts.service';
-import { markNeedsReauth, refreshAccountTokens } from '../social-accounts/token-lifecycle.service';
+import {
+  markNeedsReauth,
+  refreshAccountTokens,
+  tokensStoredSince,
+} from '../social-accounts/token-lifecycle.service';
 import { afterBackoff, MAX_ATTEMPTS, messageOf, retryOrGiveUp, type Verdict } from './publish-rules';
 import {
   attemptInRound,
@@ -105,8 +109,8 @@ async function refreshOnce(
   const refresh = refreshAccountTokens(social, account, provider)
     .catch(async (error: unknown) => {
       if (!(error instanceof TokenExpiredError)) throw error;
-      const [now] = (await listPublishAccounts(social.db, { ...account, socialAccountId: account.id })) ?? [];
-      if (now && now.accessTokenEncrypted !== account.accessTokenEncrypted) return tokensOf(social, now);
+      const stored = await tokensStoredSince(social, account);
+      if (stored) return tokensOf(social, stored);
       throw error;
     })
     .finally(() => refreshing.delete(account.id));

@@ -1,19 +1,51 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { hitRateLimit } from './rate-limits.repository';
+import { hitRateLimit, refundRateLimitHit } from './rate-limits.repository';
 
 export interface RateRule {
   /** Names the counter, e.g. 'signin'. */
   name: string;
   max: number;
   windowSeconds: number;
+  /** Once over max, refused this long (default: until the window ends). */
+  lockoutSeconds?: number;
+  /** The 429's message; default 'Too many attempts. Try again in N seconds.' */
+  message?: (retryAfterSeconds: number) => string;
 }
 
-/** The limits on every sign-in path (architecture §6) and public forms. Counted per client address. */
+/**
+ * The limits on every sign-in path (architecture §6) and public forms. Counted per client address
+ * unless said otherwise. Sign-in limits count failures only: every attempt is counted before it
+ * runs (so parallel attempts cannot slip past the limit) and a success gives its hit back.
+ * Checked for the same mistake (2026-11-27): signUp, newsletter, the generations, billingSetup
+ * and invitationLookup count every call on purpose (each success costs or creates something).
+ */
 export const rateRules = {
+  /** Failed passwords per address. */
   signIn: { name: 'signin', max: 10, windowSeconds: 60 },
+  /** Failed passwords per email, whatever the address (the owner is told by email). */
+  signInAccount: {
+    name: 'signin-account',
+    max: 10,
+    windowSeconds: 15 * 60,
+    message: (seconds) =>
+      `Too many failed sign-ins for this account. Try again in ${Math.ceil(seconds / 60)} minutes.`,
+  },
   signUp: { name: 'signup', max: 5, windowSeconds: 60 },
+  /** Sign-ups answered "this email is taken", per address: how fast addresses can be probed. */
+  signUpTaken: { name: 'signup-taken', max: 10, windowSeconds: 60 * 60 },
+  /** Failed access codes per address. */
   accessCode: { name: 'access-code', max: 10, windowSeconds: 60 },
+  /** Failed access codes from all addresses together: distributed guessing cannot scale. */
+  accessCodeGlobal: {
+    name: 'access-code-all',
+    max: 50,
+    windowSeconds: 60,
+    lockoutSeconds: 5 * 60,
+    message: (seconds) =>
+      `Access code sign-in is paused for ${Math.ceil(seconds / 60)} minutes after too many failed attempts. Sign in with your email and password, or try again later.`,
+  },
+  /** Failed admin codes per address. */
   adminCode: { name: 'admin-code', max: 5, windowSeconds: 300 },
   newsletter: { name: 'newsletter', max: 5, windowSeconds: 600 },
   /** A visitor's generations cost real money on a real AI provider: few, per address. */
@@ -24,16 +56,41 @@ export const rateRules = {
   billingSetup: { name: 'billing-setup', max: 20, windowSeconds: 600 },
   /** The public invite page (per address) and accepting (per user): nobody probes for a link. */
   invitationLookup: { name: 'invitation-lookup', max: 30, windowSeconds: 60 },
+  /** Invitations sent, per workspace and per inviter: each send is an email to any address. */
+  invitationsPerWorkspace: { name: 'invitations-workspace', max: 20, windowSeconds: 3600 },
+  invitationsPerInviter: { name: 'invitations-inviter', max: 20, windowSeconds: 3600 },
 } satisfies Record<string, RateRule>;
 
+/** The one global subject (rules counted across every address). */
+export const EVERYONE = 'all';
+
+/** A counted hit; `refund` gives it back when the attempt succeeded. */
+export interface CountedHit {
+  refund(): Promise<void>;
+}
+
+export interface EnforceOptions {
+  /** Runs once per lockout: on the first hit over the limit, before the 429 is thrown. */
+  onLockout?: () => Promise<void>;
+}
+
 /** Counts a hit and throws a 429 AppError (with Retry-After) once the window is full. */
-export async function enforceRateLimit(db: Db, rule: RateRule, subject: string) {
-  const { count, windowStartedAt } = await hitRateLimit(db, `${rule.name}:${subject}`, rule.windowSeconds);
+export async function enforceRateLimit(
+  db: Db,
+  rule: RateRule,
+  subject: string,
+  options: EnforceOptions = {},
+): Promise<CountedHit> {
+  const key = `${rule.name}:${subject}`;
+  const lockout = rule.lockoutSeconds ? { max: rule.max, lockoutSeconds: rule.lockoutSeconds } : null;
+  const { count, windowStartedAt } = await hitRateLimit(db, key, rule.windowSeconds, lockout);
   if (count > rule.max) {
+    if (count === rule.max + 1 && options.onLockout) await options.onLockout();
     const resetsAt = windowStartedAt.getTime() + rule.windowSeconds * 1000;
     const retryAfterSeconds = Math.max(1, Math.ceil((resetsAt - Date.now()) / 1000));
-    throw new AppError('rate_limited', `Too many attempts. Try again in ${retryAfterSeconds} seconds.`, {
-      retryAfterSeconds,
-    });
+    const message =
+      rule.message?.(retryAfterSeconds) ?? `Too many attempts. Try again in ${retryAfterSeconds} seconds.`;
+    throw new AppError('rate_limited', message, { retryAfterSeconds });
   }
+  return { refund: () => refundRateLimitHit(db, key, windowStartedAt) };
 }

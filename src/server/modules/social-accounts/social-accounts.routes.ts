@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeString } from '../../../contracts/common';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import {
   connectSocialAccountBody,
@@ -21,10 +22,10 @@ import { disconnectAccount, listAccounts, socialContextOf } from './social-accou
 import { beginConnect, chooseAccount, completeConnect } from './social-connect.service';
 
 const callbackQuery = z.object({
-  code: z.string().max(2000).optional(),
-  state: z.string().max(200).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(1000).optional(),
+  code: safeString().max(2000).optional(),
+  state: safeString().max(200).optional(),
+  error: safeString().max(200).optional(),
+  error_description: safeString().max(1000).optional(),
 });
 
 export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -135,7 +136,10 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
   });
 }
 
-const chooseBody = z.object({ state: z.string().min(1).max(200), externalId: z.string().min(1).max(200) });
+const chooseBody = z.object({
+  state: safeString().min(1).max(200),
+  externalId: safeString().min(1).max(200),
+});
 
 function success(platform: PublishingPlatform, accountId: string): PopupResult {
   return { type: OAUTH_SUCCESS, platform, accountId, label: platformLabels[platform] };

@@ -6,6 +6,7 @@ import {
 } from '../../integrations/social/social-provider';
 import { insertActivity } from '../activity/activity.repository';
 import {
+  findSocialAccount,
   listAccountsExpiringBefore,
   type SocialAccountRow,
   updateSocialAccount,
@@ -51,7 +52,10 @@ export async function runTokenLifecycle(ctx: SocialContext, now = new Date()): P
         await refreshAccountTokens(ctx, row, provider);
         report.refreshed++;
       } catch (error) {
-        if (error instanceof TokenExpiredError) {
+        if (error instanceof TokenExpiredError && (await tokensStoredSince(ctx, row))) {
+          // Another process (the publisher, another worker) refreshed first: the account is fine.
+          report.refreshed++;
+        } else if (error instanceof TokenExpiredError) {
           await markNeedsReauth(
             ctx,
             row,
@@ -103,6 +107,20 @@ export async function refreshAccountTokens(
     scopes: fresh.scopes.length > 0 ? fresh.scopes : row.scopes,
   });
   return fresh;
+}
+
+/**
+ * After the platform refused a refresh: the account as stored now when another process has
+ * stored new tokens since `row` was read, else undefined. A platform that rotates refresh tokens
+ * (X) refuses the second use of one, so a refusal right after someone else's refresh says
+ * nothing about the grant. The publisher and the token job both ask this before giving up.
+ */
+export async function tokensStoredSince(
+  ctx: SocialContext,
+  row: SocialAccountRow,
+): Promise<SocialAccountRow | undefined> {
+  const now = await findSocialAccount(ctx.db, row.workspaceId, row.id);
+  return now && now.accessTokenEncrypted !== row.accessTokenEncrypted ? now : undefined;
 }
 
 /** Marks the account as needing the user, with the reason, and says so in the workspace feed. */

@@ -6,7 +6,12 @@ import {
   emailHeading,
   emailParagraph,
   escapeHtml,
+  plainName,
 } from '../notifications/email-html';
+
+/** How much of the inviter's and the workspace's names the email shows. */
+export const INVITER_NAME_MAX = 60;
+const WORKSPACE_NAME_MAX = 80;
 
 export interface InvitationEmailInput {
   to: string;
@@ -33,9 +38,12 @@ export function formatExpiryDate(date: Date): string {
 
 /** The invitation: plain text, and simple HTML with the same words and the link as a button. */
 export function composeInvitationEmail(input: InvitationEmailInput): MailMessage {
-  const inviter = input.inviterFirstName.trim() || input.inviterName;
-  const subject = `${inviter} invited you to ${input.workspaceName} on Kitepost`;
-  const intro = `${input.inviterName} invited you to join the workspace "${input.workspaceName}" on Kitepost as ${article(input.roleLabel)} ${input.roleLabel}.`;
+  // Chosen by whoever signed up: plain text, truncated, never a link (issue 18 §4).
+  const inviterName = plainName(input.inviterName, INVITER_NAME_MAX);
+  const inviter = plainName(input.inviterFirstName.trim() || input.inviterName, INVITER_NAME_MAX);
+  const workspaceName = plainName(input.workspaceName, WORKSPACE_NAME_MAX);
+  const subject = `${inviter} invited you to ${workspaceName} on Kitepost`;
+  const intro = `${inviterName} invited you to join the workspace "${workspaceName}" on Kitepost as ${article(input.roleLabel)} ${input.roleLabel}.`;
   const role = `${input.roleLabel}: ${input.roleDescription}`;
   const expiry = `The invitation expires on ${formatExpiryDate(input.expiresAt)}. Anyone with this link can join, so keep it to yourself.`;
   const footer = `If you did not expect this invitation, you can ignore this email.`;

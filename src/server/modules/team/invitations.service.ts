@@ -10,10 +10,12 @@ import {
   roleLabels,
   teamMessages,
 } from '../../../contracts/team';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { insertActivity } from '../activity/activity.repository';
 import { notifyWorkspace } from '../notifications/notifications.service';
 import { requirePlanFeature } from '../plans/plan-gates';
+import { enforceRateLimit, type RateRule, rateRules } from '../rate-limits/rate-limits.service';
 import { findMembershipRole, setActiveWorkspace } from '../workspaces/workspaces.repository';
 import { type SessionActor, sessionUserOf } from '../workspaces/workspaces.service';
 import { composeInvitationEmail } from './invitation-email';
@@ -70,6 +72,9 @@ export async function createInvitation(
   if ((await countPendingInvitations(db, actor.workspaceId, now)) >= MAX_PENDING_INVITATIONS) {
     throw new AppError('conflict', tooManyInvitationsMessage);
   }
+  // Counted per send, not per row: inviting, revoking and inviting again sends two emails.
+  await countInvitationSend(db, rateRules.invitationsPerInviter, actor.userId, 'you');
+  await countInvitationSend(db, rateRules.invitationsPerWorkspace, actor.workspaceId, 'workspace');
 
   const token = newInvitationToken();
   const invitation = await insertInvitation(db, {
@@ -100,6 +105,24 @@ export async function createInvitation(
     role: invitation.role,
     expiresAt: invitation.expiresAt.toISOString(),
   };
+}
+
+/** "Invitations are limited to 20 an hour per workspace. Try again in 12 minutes." */
+export function invitationLimitMessage(max: number, per: 'you' | 'workspace', retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const whose = per === 'you' ? 'per person' : 'per workspace';
+  return `Invitations are limited to ${max} an hour ${whose}. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/** Counts one send against `rule`; over it, a 429 that says which limit and when it lifts. */
+async function countInvitationSend(db: Db, rule: RateRule, subject: string, per: 'you' | 'workspace') {
+  try {
+    await enforceRateLimit(db, rule, subject);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
+    const wait = error.details.retryAfterSeconds ?? rule.windowSeconds;
+    throw new AppError('rate_limited', invitationLimitMessage(rule.max, per, wait), error.details);
+  }
 }
 
 async function sendInvitationEmail(

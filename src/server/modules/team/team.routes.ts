@@ -73,7 +73,12 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/team/invitations',
-    { schema: { body: createInvitationBody, response: { 201: createInvitationResponse, ...refusals } } },
+    {
+      schema: {
+        body: createInvitationBody,
+        response: { 201: createInvitationResponse, ...refusals, 429: errorResponse },
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await createInvitation(deps, actorOf(request), request.body)),
   );

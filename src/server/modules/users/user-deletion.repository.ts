@@ -56,14 +56,17 @@ export async function listScheduledPublishJobIds(db: Db, workspaceIds: string[])
   return rows.flatMap((row) => (row.publishJobId ? [row.publishJobId] : []));
 }
 
-/** Where the workspaces' images are stored: their rows cascade, the bytes must be removed too. */
+/**
+ * Where the workspaces' images and their thumbnails are stored: their rows cascade, the bytes must
+ * be removed too.
+ */
 export async function listMediaStorageKeys(db: Db, workspaceIds: string[]): Promise<string[]> {
   if (workspaceIds.length === 0) return [];
   const rows = await db
-    .select({ storageKey: media.storageKey })
+    .select({ storageKey: media.storageKey, thumbnailKey: media.thumbnailKey })
     .from(media)
     .where(inArray(media.workspaceId, workspaceIds));
-  return rows.map((row) => row.storageKey);
+  return rows.flatMap((row) => (row.thumbnailKey ? [row.storageKey, row.thumbnailKey] : [row.storageKey]));
 }
 
 /*

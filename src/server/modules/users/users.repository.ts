@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { UserRole } from '../../../contracts/auth';
 import type { Db } from '../../db/client';
 import { sessions, users, workspaceMembers, workspaces } from '../../db/schema';
@@ -11,8 +11,9 @@ export async function findUserByEmail(db: Db, email: string) {
   return row;
 }
 
-export async function findUserByAccessCode(db: Db, accessCode: string) {
-  const [row] = await db.select().from(users).where(eq(users.accessCode, accessCode)).limit(1);
+/** The user whose access code has this keyed hash (lib/secrets.ts). */
+export async function findUserByAccessCodeHash(db: Db, accessCodeHash: string) {
+  const [row] = await db.select().from(users).where(eq(users.accessCodeHash, accessCodeHash)).limit(1);
   return row;
 }
 
@@ -21,13 +22,28 @@ export async function findUserById(db: Db, id: string) {
   return row;
 }
 
-export async function accessCodeExists(db: Db, accessCode: string) {
+export async function accessCodeHashExists(db: Db, accessCodeHash: string) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(eq(users.accessCode, accessCode))
+    .where(eq(users.accessCodeHash, accessCodeHash))
     .limit(1);
   return row !== undefined;
+}
+
+/** Takes the user's code away; true when they had one. */
+export async function clearUserAccessCode(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ accessCodeHash: null, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNotNull(users.accessCodeHash)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Gives the user a code (its keyed hash) or, with null, takes theirs away. */
+export async function setUserAccessCodeHash(db: Db, userId: string, accessCodeHash: string | null) {
+  await db.update(users).set({ accessCodeHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 export async function insertUser(
@@ -36,7 +52,8 @@ export async function insertUser(
     email: string;
     firstName: string;
     lastName: string;
-    accessCode: string;
+    /** Only for users someone chose to give a code (demo users, the admin portal). */
+    accessCodeHash?: string | null;
     role?: UserRole;
     isSystem?: boolean;
   },
@@ -52,7 +69,7 @@ export async function insertUser(
       emailVerified: true,
       firstName: values.firstName,
       lastName: values.lastName,
-      accessCode: values.accessCode,
+      accessCodeHash: values.accessCodeHash ?? null,
       role: values.role ?? 'user',
       isSystem: values.isSystem ?? false,
     })
@@ -156,11 +173,25 @@ export async function deleteSession(db: Db, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function grantSessionAdminAccess(db: Db, sessionId: string, userId: string) {
-  await db
-    .update(sessions)
-    .set({ adminAccess: true, updatedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+/**
+ * Marks a freshly issued session admin and ends the one it replaces (if any), in one step: the
+ * id a browser held before the admin code must not be the one that carries admin access.
+ */
+export async function grantSessionAdminAccess(
+  db: Db,
+  grant: { sessionId: string; userId: string; replacesSessionId: string | null },
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ adminAccess: true, updatedAt: new Date() })
+      .where(and(eq(sessions.id, grant.sessionId), eq(sessions.userId, grant.userId)));
+    if (grant.replacesSessionId && grant.replacesSessionId !== grant.sessionId) {
+      await tx
+        .delete(sessions)
+        .where(and(eq(sessions.id, grant.replacesSessionId), eq(sessions.userId, grant.userId)));
+    }
+  });
 }
 
 export async function deleteExpiredSessions(db: Db) {

@@ -1,25 +1,46 @@
 import { ACCESS_CODE_LENGTH, type SessionUser, type WorkspaceRole } from '../../../contracts/auth';
 import { plans, TRIAL_DAYS } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
-import { randomCode } from '../../lib/secrets';
+import { type AccessCodeHasher, randomCode } from '../../lib/secrets';
 import { insertActivity } from '../activity/activity.repository';
 import { insertWorkspaceWithOwner, type WorkspaceRow } from '../workspaces/workspaces.repository';
 import {
-  accessCodeExists,
+  accessCodeHashExists,
+  clearUserAccessCode,
   deleteSession,
   extendSession,
   findSessionByToken,
   findUserWithWorkspace,
+  setUserAccessCodeHash,
   type UserRow,
 } from './users.repository';
 
-/** A fresh random code no other user has. Codes are never derived from anything guessable. */
-export async function generateUniqueAccessCode(db: Db): Promise<string> {
+/**
+ * A fresh random code no other user has, and its keyed hash (the only thing stored). Codes are
+ * never derived from anything guessable. The plain code goes to whoever issued it, once.
+ */
+export async function newAccessCode(
+  db: Db,
+  hasher: AccessCodeHasher,
+): Promise<{ code: string; hash: string }> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const code = randomCode(ACCESS_CODE_LENGTH);
-    if (!(await accessCodeExists(db, code))) return code;
+    const hash = hasher.hash(code);
+    if (!(await accessCodeHashExists(db, hash))) return { code, hash };
   }
   throw new Error('could not find a free access code');
+}
+
+/** Gives the user a new code (the old one stops working) and answers it: the one time it is shown. */
+export async function issueAccessCode(db: Db, hasher: AccessCodeHasher, userId: string): Promise<string> {
+  const { code, hash } = await newAccessCode(db, hasher);
+  await setUserAccessCodeHash(db, userId, hash);
+  return code;
+}
+
+/** Takes the user's code away (a password change, an admin turning it off); true when there was one. */
+export async function revokeAccessCode(db: Db, userId: string): Promise<boolean> {
+  return clearUserAccessCode(db, userId);
 }
 
 export function workspaceNameFor(firstName: string) {

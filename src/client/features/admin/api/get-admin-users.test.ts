@@ -12,7 +12,7 @@ const user: AdminUser = {
   email: 'ada@example.com',
   firstName: 'Ada',
   lastName: 'Lovelace',
-  accessCode: 'AB12',
+  hasAccessCode: true,
   subscriptionPlan: 'free',
   subscriptionStatus: 'active',
   isActive: true,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminUser, type UpdateAdminUserBody } from '../../../../contracts/admin';
+import { adminUserWithCode, type UpdateAdminUserBody } from '../../../../contracts/admin';
 import { apiRequest } from '../../../lib/api-client';
 import { adminAuditQueryKey } from './get-admin-audit';
 import { adminStatsQueryKey } from './get-admin-stats';
@@ -10,9 +10,9 @@ export interface UpdateAdminUserInput {
   body: UpdateAdminUserBody;
 }
 
-/** PUT /api/admin/users/{id}: the whole edited user; answers it as stored. */
+/** PUT /api/admin/users/{id}: the whole edited user; answers it as stored (with a code it issued, once). */
 export function updateAdminUser({ id, body }: UpdateAdminUserInput) {
-  return apiRequest('PUT', `/api/admin/users/${encodeURIComponent(id)}`, adminUser, body);
+  return apiRequest('PUT', `/api/admin/users/${encodeURIComponent(id)}`, adminUserWithCode, body);
 }
 
 /** Spec §7: after an update, both the users and the stats are read again. */

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { adminMessages } from '../../../../contracts/admin';
 import type { PlanId, SubscriptionStatus } from '../../../../contracts/plans';
 import {
   Dialog,
@@ -8,8 +9,12 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
+import { useAuthMethods } from '../../auth/api/get-auth-methods';
+import { fullName } from '../admin-display';
 import { useCreateAdminUser } from '../api/create-admin-user';
+import { IssuedAccessCode, type IssuedCode } from './issued-access-code';
 import {
+  AccessCodeCheckbox,
   ActiveCheckbox,
   FormActions,
   FormError,
@@ -57,7 +62,11 @@ function CreateUserForm({
   const [plan, setPlan] = useState<PlanId>('free');
   const [status, setStatus] = useState<SubscriptionStatus>('active');
   const [isActive, setIsActive] = useState(true);
+  // Off by default: a code is a second way in, given only on purpose.
+  const [hasAccessCode, setHasAccessCode] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const [issued, setIssued] = useState<IssuedCode | null>(null);
+  const codesOff = useAuthMethods().data?.accessCodes === false;
 
   const canSubmit = email.trim() !== '' && firstName.trim() !== '' && !create.isPending;
 
@@ -66,14 +75,21 @@ function CreateUserForm({
     if (!canSubmit) return;
     setServerError(null);
     create.mutate(
-      { email, firstName, lastName, subscriptionPlan: plan, subscriptionStatus: status, isActive },
+      {
+        email,
+        firstName,
+        lastName,
+        subscriptionPlan: plan,
+        subscriptionStatus: status,
+        isActive,
+        hasAccessCode: hasAccessCode && !codesOff,
+      },
       {
         onSuccess: (user) => {
-          toast({
-            title: 'User Created',
-            description: `${user.email} can sign in with access code ${user.accessCode}.`,
-          });
-          onDone();
+          toast({ title: 'User Created', description: `${user.email} was created.` });
+          // The code is shown this once, in the dialog, until the admin closes it.
+          if (user.accessCode) setIssued({ name: fullName(user), accessCode: user.accessCode });
+          else onDone();
         },
         onError: formFailureHandler(setServerError, {
           title: 'Creation Failed',
@@ -83,12 +99,14 @@ function CreateUserForm({
     );
   };
 
+  if (issued) return <IssuedAccessCode issued={issued} onDone={onDone} />;
+
   return (
     <form onSubmit={submit} className="grid gap-5" noValidate>
       <DialogHeader>
         <DialogTitle>Create New User</DialogTitle>
         <DialogDescription>
-          The user gets a workspace and a unique access code to sign in with.
+          The user gets a workspace, and an access code to sign in with if you choose.
         </DialogDescription>
       </DialogHeader>
       <div className="grid gap-4">
@@ -107,6 +125,13 @@ function CreateUserForm({
           <StatusSelect id="create-user-status" value={status} onChange={setStatus} />
         </div>
         <ActiveCheckbox id="create-user-active" checked={isActive} onChange={setIsActive} />
+        <AccessCodeCheckbox
+          id="create-user-access-code"
+          checked={hasAccessCode && !codesOff}
+          onChange={setHasAccessCode}
+          disabledReason={codesOff ? adminMessages.accessCodesOff : null}
+          note="The 4-character code is shown once, after the user is created."
+        />
         <FormError message={serverError} />
       </div>
       <FormActions

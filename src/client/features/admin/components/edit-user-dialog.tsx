@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
 import { type AdminUser, adminMessages } from '../../../../contracts/admin';
-import { ACCESS_CODE_LENGTH } from '../../../../contracts/auth';
 import type { PlanId, SubscriptionStatus } from '../../../../contracts/plans';
 import {
   Dialog,
@@ -10,9 +9,12 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
+import { useAuthMethods } from '../../auth/api/get-auth-methods';
 import { fullName } from '../admin-display';
 import { useUpdateAdminUser } from '../api/update-admin-user';
+import { IssuedAccessCode, type IssuedCode } from './issued-access-code';
 import {
+  AccessCodeCheckbox,
   ActiveCheckbox,
   FormActions,
   FormError,
@@ -58,16 +60,17 @@ function EditUserForm({
   const [email, setEmail] = useState(user.email);
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
-  const [accessCode, setAccessCode] = useState(user.accessCode);
+  const [hasAccessCode, setHasAccessCode] = useState(user.hasAccessCode);
   const [plan, setPlan] = useState<PlanId>(user.subscriptionPlan);
   const [status, setStatus] = useState<SubscriptionStatus>(user.subscriptionStatus);
   const [isActive, setIsActive] = useState(user.isActive);
   const [stripeCustomerId, setStripeCustomerId] = useState(user.stripeCustomerId ?? '');
   const [stripeSubscriptionId, setStripeSubscriptionId] = useState(user.stripeSubscriptionId ?? '');
   const [serverError, setServerError] = useState<string | null>(null);
+  const [issued, setIssued] = useState<IssuedCode | null>(null);
+  const codesOff = useAuthMethods().data?.accessCodes === false;
 
-  const canSubmit =
-    email.trim() !== '' && firstName.trim() !== '' && accessCode.trim() !== '' && !update.isPending;
+  const canSubmit = email.trim() !== '' && firstName.trim() !== '' && !update.isPending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,7 +83,7 @@ function EditUserForm({
           email,
           firstName,
           lastName,
-          accessCode,
+          hasAccessCode,
           subscriptionPlan: plan,
           subscriptionStatus: status,
           isActive,
@@ -91,7 +94,9 @@ function EditUserForm({
       {
         onSuccess: (saved) => {
           toast({ title: 'User Updated', description: `${fullName(saved)}’s information was saved.` });
-          onDone();
+          // A code this save issued is shown this once, in the dialog.
+          if (saved.accessCode) setIssued({ name: fullName(saved), accessCode: saved.accessCode });
+          else onDone();
         },
         onError: formFailureHandler(setServerError, {
           title: 'Update Failed',
@@ -103,6 +108,14 @@ function EditUserForm({
 
   // The built-in operator account cannot be deactivated (the server refuses it too).
   const lockActive = user.isSystem;
+  // Turning a code on needs codes on; turning one off is always allowed.
+  const codeLockedReason = user.isSystem
+    ? adminMessages.systemUserCode
+    : codesOff && !user.hasAccessCode
+      ? adminMessages.accessCodesOff
+      : null;
+
+  if (issued) return <IssuedAccessCode issued={issued} onDone={onDone} />;
 
   return (
     <form onSubmit={submit} className="grid gap-5" noValidate>
@@ -122,15 +135,16 @@ function EditUserForm({
           onFirstNameChange={setFirstName}
           onLastNameChange={setLastName}
         />
-        <TextField
+        <AccessCodeCheckbox
           id="edit-user-access-code"
-          label="Access Code"
-          value={accessCode}
-          onChange={(value) => setAccessCode(value.toUpperCase())}
-          required
-          maxLength={ACCESS_CODE_LENGTH}
-          autoComplete="off"
-          hint={`Up to ${ACCESS_CODE_LENGTH} letters or digits, unique to this user.`}
+          checked={hasAccessCode}
+          onChange={setHasAccessCode}
+          disabledReason={codeLockedReason}
+          note={
+            user.hasAccessCode
+              ? 'Unticking takes the code away. For a new code, use Regenerate in the table.'
+              : 'Ticking issues a 4-character code, shown once after saving.'
+          }
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <PlanSelect id="edit-user-plan" value={plan} onChange={setPlan} />

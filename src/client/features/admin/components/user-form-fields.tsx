@@ -120,19 +120,61 @@ export function StatusSelect({
   );
 }
 
-export function ActiveCheckbox({
-  id,
-  checked,
-  onChange,
-  disabled,
-  note,
-}: {
+export function ActiveCheckbox(props: {
   id: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
   note?: ReactNode;
 }) {
+  return <CheckboxField {...props} label="Account active" />;
+}
+
+/**
+ * "Can sign in with an access code": on issues a code (shown once), off takes it away. Disabled
+ * when the server has codes off (ACCESS_CODES=off) or for the built-in operator.
+ */
+export function AccessCodeCheckbox({
+  id,
+  checked,
+  onChange,
+  disabledReason,
+  note,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabledReason?: string | null;
+  note?: ReactNode;
+}) {
+  return (
+    <CheckboxField
+      id={id}
+      label="Can sign in with an access code"
+      checked={checked}
+      onChange={onChange}
+      disabled={Boolean(disabledReason)}
+      note={disabledReason ?? note}
+    />
+  );
+}
+
+function CheckboxField({
+  id,
+  label,
+  checked,
+  onChange,
+  disabled,
+  note,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  note?: ReactNode;
+}) {
+  const noteId = note ? `${id}-note` : undefined;
   return (
     <div className="grid gap-1">
       <div className="flex items-center gap-2">
@@ -141,12 +183,17 @@ export function ActiveCheckbox({
           type="checkbox"
           checked={checked}
           disabled={disabled}
+          aria-describedby={noteId}
           onChange={(event) => onChange(event.target.checked)}
           className="size-4 rounded border-slate-300 accent-indigo-600 disabled:opacity-50"
         />
-        <Label htmlFor={id}>Account active</Label>
+        <Label htmlFor={id}>{label}</Label>
       </div>
-      {note ? <p className="text-xs text-slate-500">{note}</p> : null}
+      {note ? (
+        <p id={noteId} className="text-xs text-slate-500">
+          {note}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -10,12 +10,15 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { useAuthMethods } from '../../auth/api/get-auth-methods';
 import { useAuth } from '../../auth/api/get-current-user';
 import { deleteQuestion, fullName } from '../admin-display';
 import { useDeleteAdminUser } from '../api/delete-admin-user';
 import { type PlanFilter, type StatusFilter, useAdminUsers } from '../api/get-admin-users';
+import { useRegenerateAccessCode } from '../api/regenerate-access-code';
 import { useUpdateAdminUserStatus } from '../api/update-admin-user-status';
 import { EditUserDialog } from './edit-user-dialog';
+import { IssuedAccessCodeDialog, type IssuedCode } from './issued-access-code';
 import { Pager } from './pager';
 import { UsersList, UsersTable } from './users-table';
 
@@ -31,6 +34,9 @@ export function UsersCard() {
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [regenerating, setRegenerating] = useState<AdminUser | null>(null);
+  const [issued, setIssued] = useState<IssuedCode | null>(null);
+  const codesOff = useAuthMethods().data?.accessCodes === false;
   const { user: viewer } = useAuth();
 
   useEffect(() => {
@@ -44,6 +50,7 @@ export function UsersCard() {
   const list = useAdminUsers({ search, status, plan, offset });
   const toggle = useUpdateAdminUserStatus();
   const remove = useDeleteAdminUser();
+  const regenerate = useRegenerateAccessCode();
 
   const users = list.data?.users ?? [];
   const total = list.data?.total ?? 0;
@@ -96,8 +103,30 @@ export function UsersCard() {
     });
   };
 
+  const confirmRegenerate = () => {
+    if (!regenerating) return;
+    const user = regenerating;
+    regenerate.mutate(user.id, {
+      onSuccess: ({ accessCode }) => {
+        setRegenerating(null);
+        setIssued({ name: fullName(user), accessCode });
+      },
+      onError: (error) => {
+        if (isUnauthorized(error)) return;
+        setRegenerating(null);
+        toast({
+          title: 'Regenerate Failed',
+          description: failureMessage(error, 'The access code could not be regenerated. Please try again.'),
+          variant: 'destructive',
+        });
+      },
+    });
+  };
+
   const actions = {
     onEdit: setEditing,
+    onRegenerate: setRegenerating,
+    codesOff,
     onToggle: toggleUser,
     onDelete: setDeleting,
     togglingId: toggle.isPending ? (toggle.variables?.id ?? null) : null,
@@ -212,6 +241,20 @@ export function UsersCard() {
       ) : null}
 
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={regenerating !== null}
+        title="Regenerate access code?"
+        description="The current code stops working at once. The new code is shown once, right after."
+        subject={regenerating ? `${fullName(regenerating)} · ${regenerating.email}` : undefined}
+        confirmLabel="Regenerate"
+        pendingLabel="Regenerating..."
+        confirmVariant="default"
+        keepLabel="Cancel"
+        pending={regenerate.isPending}
+        onConfirm={confirmRegenerate}
+        onClose={() => setRegenerating(null)}
+      />
+      <IssuedAccessCodeDialog issued={issued} onClose={() => setIssued(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete user?"

@@ -1,5 +1,6 @@
-import { Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Pencil, Power, PowerOff, RefreshCw, Trash2 } from 'lucide-react';
 import type { AdminUser } from '../../../../contracts/admin';
+import { adminMessages } from '../../../../contracts/admin';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -12,6 +13,10 @@ export interface UserActions {
   onDelete: (user: AdminUser) => void;
   /** The user whose status change is on its way (its toggle waits). */
   togglingId: string | null;
+  /** A new access code for the user (after a confirm); the old one stops working. */
+  onRegenerate: (user: AdminUser) => void;
+  /** The server signs nobody in with a code (ACCESS_CODES=off): Regenerate waits. */
+  codesOff: boolean;
 }
 
 interface UsersViewProps extends UserActions {
@@ -57,7 +62,7 @@ export function UsersTable({ users, timeZone, ...actions }: UsersViewProps) {
                 </span>
               </td>
               <td className="py-3 pr-4">
-                <AccessCode code={user.accessCode} />
+                <AccessCode user={user} {...actions} />
               </td>
               <td className="py-3 pr-4">
                 <PlanBadge user={user} />
@@ -105,8 +110,9 @@ export function UsersList({ users, timeZone, ...actions }: UsersViewProps) {
               <Fact label="Plan">
                 <PlanBadge user={user} />
               </Fact>
-              <Fact label="Access Code">
-                <AccessCode code={user.accessCode} />
+              {/* Two columns wide: •••• and Regenerate need the room on a phone. */}
+              <Fact label="Access Code" className="col-span-2">
+                <AccessCode user={user} {...actions} />
               </Fact>
               <Fact label="Posts">{user.totalPosts}</Fact>
               <Fact label="Credits">{user.totalCreditsUsed}</Fact>
@@ -122,9 +128,17 @@ export function UsersList({ users, timeZone, ...actions }: UsersViewProps) {
   );
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="mt-0.5 truncate text-slate-800 tabular-nums">{children}</dd>
     </div>
@@ -149,8 +163,40 @@ function UserName({ user }: { user: AdminUser }) {
   );
 }
 
-function AccessCode({ code }: { code: string }) {
-  return <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">{code}</code>;
+/**
+ * The code itself is never shown again after it was issued (the server keeps a keyed hash): ••••
+ * says there is one, and Regenerate issues a new one. Users without a code get one from Edit.
+ */
+function AccessCode({
+  user,
+  onRegenerate,
+  codesOff,
+}: Pick<UserActions, 'onRegenerate' | 'codesOff'> & { user: AdminUser }) {
+  if (!user.hasAccessCode) return <span className="text-xs text-slate-500">None</span>;
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <code
+        className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800"
+        title="Set; shown only when it is issued"
+        aria-hidden="true"
+      >
+        ••••
+      </code>
+      <span className="sr-only">Set (hidden)</span>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="h-7 gap-1 px-1.5 text-xs text-indigo-700 hover:text-indigo-800"
+        onClick={() => onRegenerate(user)}
+        disabled={codesOff}
+        aria-label={`Regenerate access code of ${fullName(user)}`}
+        title={codesOff ? adminMessages.accessCodesOff : 'Issue a new code; the current one stops working'}
+      >
+        <RefreshCw className="size-3.5" aria-hidden="true" />
+        Regenerate
+      </Button>
+    </span>
+  );
 }
 
 export function PlanBadge({ user }: { user: Pick<AdminUser, 'subscriptionPlan'> }) {

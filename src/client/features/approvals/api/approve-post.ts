@@ -10,7 +10,8 @@ export interface ApprovePostVariables extends ApprovePostBody {
 
 /**
  * POST /api/posts/{id}/approve: a post waiting for approval is scheduled (with a new time when the
- * planned one has passed); the optional note joins its comments.
+ * planned one has passed); the optional note joins its comments. The UI always sends
+ * `expectedUpdatedAt`, the version the approver was shown: a 409 when the post changed since.
  */
 export function approvePost({ id, ...body }: ApprovePostVariables) {
   return apiRequest('POST', `/api/posts/${encodeURIComponent(id)}/approve`, post, body);

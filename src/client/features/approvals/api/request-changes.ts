@@ -1,16 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../../../../contracts/posts';
+import type { RequestChangesBody } from '../../../../contracts/team';
 import { apiRequest } from '../../../lib/api-client';
 import { postsQueryKey } from '../../content/api/get-posts';
 
-export interface RequestChangesVariables {
+export interface RequestChangesVariables extends RequestChangesBody {
   id: string;
-  comment: string;
 }
 
-/** POST /api/posts/{id}/request-changes: the post goes back to its author as a draft, with the comment. */
-export function requestChanges({ id, comment }: RequestChangesVariables) {
-  return apiRequest('POST', `/api/posts/${encodeURIComponent(id)}/request-changes`, post, { comment });
+/**
+ * POST /api/posts/{id}/request-changes: the post goes back to its author as a draft, with the
+ * comment; a 409 when it changed since `expectedUpdatedAt`, the version the approver read.
+ */
+export function requestChanges({ id, ...body }: RequestChangesVariables) {
+  return apiRequest('POST', `/api/posts/${encodeURIComponent(id)}/request-changes`, post, body);
 }
 
 export function useRequestChanges() {

@@ -1,7 +1,7 @@
 import { CircleCheck, LoaderCircle, MessageSquareWarning } from 'lucide-react';
 import { useId, useState } from 'react';
 import { platformLabels } from '../../../../contracts/platforms';
-import type { Post } from '../../../../contracts/posts';
+import { type Post, postMessages } from '../../../../contracts/posts';
 import { requestChangesBody, teamMessages } from '../../../../contracts/team';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
@@ -44,7 +44,17 @@ export function ApprovalPanel({ post, zone, submitter }: ApprovalPanelProps) {
 
   const failed = (title: string, fallback: string) => (error: unknown) => {
     if (isUnauthorized(error)) return;
-    toast({ title, description: failureMessage(error, fallback), variant: 'destructive' });
+    const message = failureMessage(error, fallback);
+    // The refetch that follows every answer shows the newer version in place of this one.
+    if (message === postMessages.changedSinceOpened) {
+      toast({
+        title: 'Post Changed',
+        description: `${message}: its latest version is shown now. Read it again before you decide.`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    toast({ title, description: message, variant: 'destructive' });
   };
 
   const onApprove = () => {
@@ -55,6 +65,8 @@ export function ApprovalPanel({ post, zone, submitter }: ApprovalPanelProps) {
     approve.mutate(
       {
         id: post.id,
+        // What the approver is looking at: a version saved since is refused, not approved unseen.
+        expectedUpdatedAt: post.updatedAt,
         ...(comment ? { comment } : {}),
         ...(needsTime && timeCheck.instant ? { scheduledAt: timeCheck.instant.iso } : {}),
       },
@@ -80,7 +92,7 @@ export function ApprovalPanel({ post, zone, submitter }: ApprovalPanelProps) {
     const parsed = requestChangesBody.safeParse({ comment: note });
     if (!parsed.success) return;
     requestChanges.mutate(
-      { id: post.id, comment: parsed.data.comment },
+      { id: post.id, comment: parsed.data.comment, expectedUpdatedAt: post.updatedAt },
       {
         onSuccess: () => {
           setNote('');

@@ -1,4 +1,4 @@
-import { KeyRound, Loader2 } from 'lucide-react';
+import { KeyRound, Loader2, LockKeyhole } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { ACCESS_CODE_LENGTH } from '../../../../contracts/auth';
 import { Button } from '../../../components/ui/button';
@@ -14,6 +14,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { useAccessCodeLogin } from '../api/access-code-login';
+import { useAuthMethods } from '../api/get-auth-methods';
 import { useCompleteLogin } from '../use-complete-login';
 
 interface AccessCodeLoginDialogProps {
@@ -26,9 +27,39 @@ export function AccessCodeLoginDialog({ open, onOpenChange }: AccessCodeLoginDia
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <AccessCodeLoginForm onDone={() => onOpenChange(false)} />
+        <AccessCodeLoginBody onDone={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+function AccessCodeLoginBody({ onDone }: { onDone: () => void }) {
+  // Until the server has said, the form shows: a server with codes off answers the login 404 anyway.
+  const methods = useAuthMethods();
+  if (methods.data && !methods.data.accessCodes) return <AccessCodesOff onDone={onDone} />;
+  return <AccessCodeLoginForm onDone={onDone} />;
+}
+
+/** ACCESS_CODES=off: the dialog says so instead of asking for a code. */
+function AccessCodesOff({ onDone }: { onDone: () => void }) {
+  return (
+    <div className="grid gap-5">
+      <DialogHeader>
+        <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-slate-100 text-slate-600">
+          <LockKeyhole className="size-5" aria-hidden="true" />
+        </div>
+        <DialogTitle>User Login</DialogTitle>
+        <DialogDescription>Access codes are not enabled on this server.</DialogDescription>
+      </DialogHeader>
+      <p role="status" className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700">
+        Sign in with your email and password instead.
+      </p>
+      <DialogFooter>
+        <Button type="button" variant="outline" className="w-full" size="lg" onClick={onDone}>
+          Close
+        </Button>
+      </DialogFooter>
+    </div>
   );
 }
 

@@ -22,6 +22,8 @@ interface AuthDialogProps {
   onTabChange: (tab: AuthTab) => void;
   /** What the Sign Up tab says above its form; the landing page's trial offer unless given. */
   signUpIntro?: { title: string; description: string };
+  /** Why the dialog opened, when a single sign-on came back refused: shown above the forms. */
+  notice?: string | null;
 }
 
 const trialIntro = {
@@ -36,6 +38,7 @@ export function AuthDialog({
   tab,
   onTabChange,
   signUpIntro = trialIntro,
+  notice,
 }: AuthDialogProps) {
   const close = () => onOpenChange(false);
   // Offered only when the server has an identity provider; otherwise /api/login leads back here.
@@ -62,6 +65,11 @@ export function AuthDialog({
             {tab === 'signin' ? 'Sign in to plan, write and publish your posts.' : signUpIntro.description}
           </DialogDescription>
         </DialogHeader>
+        {notice ? (
+          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {notice}
+          </p>
+        ) : null}
         <Tabs value={tab} onValueChange={(value) => onTabChange(value === 'signup' ? 'signup' : 'signin')}>
           <TabsList>
             <TabsTrigger value="signin">Sign In</TabsTrigger>

@@ -21,7 +21,7 @@ function Thumbnail({ mediaId, className }: { mediaId: string; className?: string
   if (!media.data) return null;
   return (
     <img
-      src={media.data.url}
+      src={media.data.thumbnailUrl}
       alt=""
       loading="lazy"
       className={cn('shrink-0 rounded object-cover ring-1 ring-black/10', className)}

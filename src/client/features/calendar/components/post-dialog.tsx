@@ -128,7 +128,7 @@ function MediaThumb({ id, index }: { id: string; index: number }) {
       className="rounded-lg focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
     >
       <img
-        src={media.data.url}
+        src={media.data.thumbnailUrl}
         alt={media.data.fileName ?? `Attachment ${index + 1}`}
         className="size-16 rounded-lg object-cover ring-1 ring-slate-200"
       />

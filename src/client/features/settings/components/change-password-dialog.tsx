@@ -48,7 +48,8 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     newPassword: '',
     confirmPassword: '',
   });
-  const [signOutOthers, setSignOutOthers] = useState(false);
+  // On by default: whoever changes a password because of a doubt wants the other sessions gone.
+  const [signOutOthers, setSignOutOthers] = useState(true);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   /** A refusal that belongs to no field (too many attempts, a lost connection). */
   const [formError, setFormError] = useState<string | null>(null);

@@ -5,11 +5,13 @@ import { QueryFailureCard } from '../../../components/query-failure-card';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { SwitchRow } from '../../../components/ui/switch-row';
+import { useHealth } from '../../health/api/get-health';
 import { useUserSessions } from '../api/get-sessions';
 import { useSaveUserSettings } from '../api/update-settings';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { SettingsSection } from './settings-section';
 import { SignedInSessions } from './signed-in-sessions';
+import { SingleSignOnRow } from './single-sign-on-row';
 
 export const PRIVACY_NOT_SAVED = 'Your privacy settings could not be saved. Please try again.';
 
@@ -66,9 +68,11 @@ export function PrivacySecurityCard({ settings }: { settings: UserSettings }) {
   );
 }
 
-/** The password and the sessions: both come from GET /api/user/sessions. */
+/** The password, single sign-on and the sessions: all come from GET /api/user/sessions. */
 function SecurityDetails() {
   const sessions = useUserSessions();
+  // Offered only when the server has an identity provider (as the sign-in dialog's link).
+  const singleSignOn = useHealth().data?.adapters.identity.adapter === 'openid-connect';
   const [changingPassword, setChangingPassword] = useState(false);
 
   if (sessions.isPending) {
@@ -108,6 +112,7 @@ function SecurityDetails() {
           </Button>
         ) : null}
       </div>
+      {singleSignOn ? <SingleSignOnRow linked={sessions.data.hasSingleSignOn} /> : null}
       <div className="grid gap-3 py-4">
         <div className="grid gap-0.5">
           <h3 className="text-sm font-medium text-slate-900">Where you're signed in</h3>

@@ -80,8 +80,11 @@ export function MediaPicker({ id, items, ids, onChange }: MediaPickerProps) {
             <li key={mediaId} className="relative">
               {item ? (
                 <img
-                  src={item.url}
+                  src={item.thumbnailUrl}
                   alt={item.fileName ?? `Attachment ${index + 1}`}
+                  width={80}
+                  height={80}
+                  decoding="async"
                   className="size-20 rounded-lg object-cover ring-1 ring-slate-200"
                 />
               ) : (

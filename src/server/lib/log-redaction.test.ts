@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { redactUrl } from './log-redaction';
+
+describe('redactUrl', () => {
+  it('keeps URLs without secrets as they are', () => {
+    expect(redactUrl('/api/posts?status=draft&page=2')).toBe('/api/posts?status=draft&page=2');
+    expect(redactUrl('/api/team/invitations')).toBe('/api/team/invitations');
+    expect(redactUrl('/')).toBe('/');
+  });
+
+  it('replaces secret query values, whatever their case or encoding, and keeps the rest', () => {
+    expect(redactUrl('/cb?CODE=a&%73tate=b&x=1&access_token=c#frag')).toBe(
+      '/cb?CODE=[redacted]&%73tate=[redacted]&x=1&access_token=[redacted]',
+    );
+    // A name alone has no value to hide; a malformed name is no known secret.
+    expect(redactUrl('/cb?code&%E0%A4%A=1')).toBe('/cb?code&%E0%A4%A=1');
+  });
+
+  it('replaces invitation and reset tokens in the path', () => {
+    expect(redactUrl('/api/team/invitations/abc_DEF-123/accept?x=1')).toBe(
+      '/api/team/invitations/[redacted]/accept?x=1',
+    );
+    expect(redactUrl('/api/identity/reset-password/tok?callbackURL=%2F')).toBe(
+      '/api/identity/reset-password/[redacted]?callbackURL=%2F',
+    );
+  });
+});
