@@ -45,7 +45,7 @@ async function serveBareRoute() {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { eq } = await import('drizzle-orm');
-  const { boolean, pgTable, text, timestamp, varchar } = await import('drizzle-orm/pg-core');
+  const { boolean, pgTable, text, timestamp } = await import('drizzle-orm/pg-core');
   const users = pgTable('users', {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
@@ -55,7 +55,7 @@ async function serveBareRoute() {
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     role: text('role').notNull(),
-    accessCode: varchar('access_code', { length: 4 }).notNull(),
+    accessCodeHash: text('access_code_hash'),
     isActive: boolean('is_active').notNull(),
     timezone: text('timezone').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -207,7 +207,8 @@ async function connectX(baseUrl, cookie, username) {
   });
   if (start.status !== 302) throw new Error(`connect start: ${start.status} ${await start.text()}`);
   const authorize = new URL(start.headers.get('location'));
-  const page = await (await fetch(authorize)).text();
+  // The simulator's consent page belongs to the signed-in workspace (decision 036): same cookie.
+  const page = await (await fetch(authorize, { headers: { cookie } })).text();
   const fields = Object.fromEntries(
     [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
       m[1],
@@ -222,7 +223,7 @@ async function connectX(baseUrl, cookie, username) {
   const consent = await fetch(`${authorize.origin}${authorize.pathname}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl, cookie },
     body: new URLSearchParams({ ...fields, account: '__new__', username, decision: 'authorize' }).toString(),
   });
   if (consent.status !== 302) throw new Error(`consent: ${consent.status} ${await consent.text()}`);

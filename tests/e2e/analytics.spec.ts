@@ -69,7 +69,8 @@ test('a published post shows on /analytics: the API’s numbers, text tables, to
   expect(apiPost?.postId).toBe(post.id);
 
   await openAnalytics(page);
-  await expect(page.getByText('Sandbox', { exact: true })).toBeVisible();
+  // The analytics badge; the shell's closed sandbox list holds more 'Sandbox' tags, hidden.
+  await expect(page.getByText('Sandbox', { exact: true }).filter({ visible: true })).toBeVisible();
   await expect(page.getByText(/Last updated/)).toBeVisible();
 
   // The summary says what the API says, '—' where the platform reported nothing.
