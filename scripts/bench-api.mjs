@@ -167,6 +167,7 @@ async function main() {
       APP_URL: url,
       DATA_DIR: dataDir,
       SESSION_SECRET: 'bench-api-secret-bench-api-secret-0123456789',
+      TOKEN_ENCRYPTION_KEY: 'bench-api-token-key-0123456789abcdef-0123456789',
       LOG_LEVEL: 'warn',
       DATABASE_POOL_SIZE: String(poolSize),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -26,6 +26,7 @@ const server = spawn(process.execPath, ['dist/server/main.js'], {
     APP_URL: url,
     DATA_DIR: dataDir,
     SESSION_SECRET: 'bench-web-secret-bench-web-secret-0123',
+    TOKEN_ENCRYPTION_KEY: 'bench-web-token-key-0123456789abcdef-0123456789',
     LOG_LEVEL: 'warn',
   },
   stdio: 'inherit',
