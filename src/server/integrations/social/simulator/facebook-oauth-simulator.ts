@@ -146,8 +146,22 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
 
   const page = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
-  const errorPage = (reply: FastifyReply, message: string) =>
-    page(reply, 400, renderSandboxErrorPage({ platformLabel: FACEBOOK_LABEL, logo: FACEBOOK_LOGO, message }));
+  /** A refusal as the platform's page: 400 by default, or a consent refusal's own status and heading. */
+  const errorPage = (
+    reply: FastifyReply,
+    message: string,
+    refusal: { status?: number; heading?: string } = {},
+  ) =>
+    page(
+      reply,
+      refusal.status ?? 400,
+      renderSandboxErrorPage({
+        platformLabel: FACEBOOK_LABEL,
+        logo: FACEBOOK_LOGO,
+        message,
+        heading: refusal.heading,
+      }),
+    );
   const denied = (dialog: DialogRequest) =>
     redirectWith(dialog.redirect, {
       error: 'access_denied',
@@ -195,14 +209,7 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
 
   app.get(FACEBOOK_DIALOG_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
     const owner = consentingWorkspace(request);
-    if ('refused' in owner) {
-      const { heading, refused: message } = owner;
-      return page(
-        reply,
-        owner.status,
-        renderSandboxErrorPage({ platformLabel: FACEBOOK_LABEL, logo: FACEBOOK_LOGO, message, heading }),
-      );
-    }
+    if ('refused' in owner) return errorPage(reply, owner.refused, owner);
     const dialog = readDialogRequest(request.query as Fields, appUrl);
     if (typeof dialog === 'string') return errorPage(reply, dialog);
     return showDialog(request, reply, owner.workspaceId, dialog, {
@@ -215,14 +222,7 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
 
   app.post(FACEBOOK_DIALOG_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
     const owner = consentingWorkspace(request);
-    if ('refused' in owner) {
-      const { heading, refused: message } = owner;
-      return page(
-        reply,
-        owner.status,
-        renderSandboxErrorPage({ platformLabel: FACEBOOK_LABEL, logo: FACEBOOK_LOGO, message, heading }),
-      );
-    }
+    if ('refused' in owner) return errorPage(reply, owner.refused, owner);
     const fields = (request.body ?? {}) as Fields;
     const dialog = readDialogRequest(fields, appUrl);
     if (typeof dialog === 'string') return errorPage(reply, dialog);

@@ -115,8 +115,22 @@ export function registerLinkedInOAuthSimulator(app: FastifyInstance, options: Li
 
   const html = (reply: FastifyReply, status: number, page: string) =>
     reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
-  const errorPage = (reply: FastifyReply, message: string) =>
-    html(reply, 400, renderSandboxErrorPage({ platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO, message }));
+  /** A refusal as the platform's page: 400 by default, or a consent refusal's own status and heading. */
+  const errorPage = (
+    reply: FastifyReply,
+    message: string,
+    refusal: { status?: number; heading?: string } = {},
+  ) =>
+    html(
+      reply,
+      refusal.status ?? 400,
+      renderSandboxErrorPage({
+        platformLabel: LINKEDIN_LABEL,
+        logo: LINKEDIN_LOGO,
+        message,
+        heading: refusal.heading,
+      }),
+    );
 
   async function showConsent(
     request: FastifyRequest,
@@ -159,14 +173,7 @@ export function registerLinkedInOAuthSimulator(app: FastifyInstance, options: Li
 
   app.get(LINKEDIN_AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
     const owner = consentingWorkspace(request);
-    if ('refused' in owner) {
-      const { heading, refused: message } = owner;
-      return html(
-        reply,
-        owner.status,
-        renderSandboxErrorPage({ platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO, message, heading }),
-      );
-    }
+    if ('refused' in owner) return errorPage(reply, owner.refused, owner);
     const auth = readAuthorizeRequest(request.query as Fields, appUrl);
     if ('errorPage' in auth) return errorPage(reply, auth.errorPage);
     if ('errorRedirect' in auth) return reply.redirect(auth.errorRedirect, 302);
@@ -178,14 +185,7 @@ export function registerLinkedInOAuthSimulator(app: FastifyInstance, options: Li
 
   app.post(LINKEDIN_AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
     const owner = consentingWorkspace(request);
-    if ('refused' in owner) {
-      const { heading, refused: message } = owner;
-      return html(
-        reply,
-        owner.status,
-        renderSandboxErrorPage({ platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO, message, heading }),
-      );
-    }
+    if ('refused' in owner) return errorPage(reply, owner.refused, owner);
     const fields = (request.body ?? {}) as Fields;
     const auth = readAuthorizeRequest(fields, appUrl);
     if ('errorPage' in auth) return errorPage(reply, auth.errorPage);

@@ -112,8 +112,17 @@ export function registerXOAuthSimulator(app: FastifyInstance, options: XSimulato
 
   const html = (reply: FastifyReply, status: number, page: string) =>
     reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
-  const errorPage = (reply: FastifyReply, message: string) =>
-    html(reply, 400, renderSandboxErrorPage({ platformLabel: X_LABEL, logo: X_LOGO, message }));
+  /** A refusal as the platform's page: 400 by default, or a consent refusal's own status and heading. */
+  const errorPage = (
+    reply: FastifyReply,
+    message: string,
+    refusal: { status?: number; heading?: string } = {},
+  ) =>
+    html(
+      reply,
+      refusal.status ?? 400,
+      renderSandboxErrorPage({ platformLabel: X_LABEL, logo: X_LOGO, message, heading: refusal.heading }),
+    );
 
   async function showConsent(
     request: FastifyRequest,
@@ -150,14 +159,7 @@ export function registerXOAuthSimulator(app: FastifyInstance, options: XSimulato
 
   app.get(AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
     const owner = consentingWorkspace(request);
-    if ('refused' in owner) {
-      const { heading, refused: message } = owner;
-      return html(
-        reply,
-        owner.status,
-        renderSandboxErrorPage({ platformLabel: X_LABEL, logo: X_LOGO, message, heading }),
-      );
-    }
+    if ('refused' in owner) return errorPage(reply, owner.refused, owner);
     const auth = readAuthorizeRequest(request.query as Fields, appUrl);
     if (typeof auth === 'string') return errorPage(reply, auth);
     return showConsent(request, reply, owner.workspaceId, auth, {
@@ -168,14 +170,7 @@ export function registerXOAuthSimulator(app: FastifyInstance, options: XSimulato
 
   app.post(AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
     const owner = consentingWorkspace(request);
-    if ('refused' in owner) {
-      const { heading, refused: message } = owner;
-      return html(
-        reply,
-        owner.status,
-        renderSandboxErrorPage({ platformLabel: X_LABEL, logo: X_LOGO, message, heading }),
-      );
-    }
+    if ('refused' in owner) return errorPage(reply, owner.refused, owner);
     const fields = (request.body ?? {}) as Fields;
     const auth = readAuthorizeRequest(fields, appUrl);
     if (typeof auth === 'string') return errorPage(reply, auth);
