@@ -9,7 +9,7 @@ import { auditLog, users } from '../../src/server/db/schema';
 import { seedDemoUsers } from '../../src/server/modules/demo/demo-users.service';
 import { issueAccessCode } from '../../src/server/modules/users/users.service';
 import { asUser } from '../factories/posts';
-import { cookieFrom, randomIp, signUp, uniqueEmail } from '../factories/users';
+import { cookieFrom, grantAdminAccess, randomIp, signUp, uniqueEmail } from '../factories/users';
 import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -20,16 +20,7 @@ describe.each(databaseKinds)('access codes on %s', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind);
     admin = await signUp(t.app, { firstName: 'Grace' });
-    const granted = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/access',
-      payload: { accessCode: TEST_ADMIN_CODE },
-      headers: { cookie: admin.cookie },
-      remoteAddress: randomIp(),
-    });
-    if (granted.statusCode !== 200) throw new Error(`admin access failed: ${granted.body}`);
-    // Admin access comes with a new session (no fixation): its cookie is the admin's now.
-    admin.cookie = cookieFrom(granted);
+    admin.cookie = await grantAdminAccess(t.app, admin.cookie);
   });
   afterAll(() => t.close());
 
@@ -245,14 +236,7 @@ describe.each(databaseKinds)('ACCESS_CODES=off on %s', (kind) => {
     expect(response.headers['set-cookie']).toBeUndefined();
 
     const admin = await signUp(t.app);
-    const granted = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/access',
-      payload: { accessCode: TEST_ADMIN_CODE },
-      headers: { cookie: admin.cookie },
-      remoteAddress: randomIp(),
-    });
-    const create = await asUser(t.app, cookieFrom(granted)).post('/api/admin/users', {
+    const create = await asUser(t.app, await grantAdminAccess(t.app, admin.cookie)).post('/api/admin/users', {
       email: uniqueEmail(),
       firstName: 'No',
       hasAccessCode: true,

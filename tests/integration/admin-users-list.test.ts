@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats, AdminUser } from '../../src/contracts/admin';
 import { generations, users } from '../../src/server/db/schema';
 import { asUser, createPost } from '../factories/posts';
-import { cookieFrom, randomIp, signUp } from '../factories/users';
-import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
+import { grantAdminAccess, signUp } from '../factories/users';
+import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
 describe.each(databaseKinds)('admin user list and stats on %s', (kind) => {
@@ -17,16 +17,7 @@ describe.each(databaseKinds)('admin user list and stats on %s', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind);
     const admin = await signUp(t.app);
-    adminCookie = admin.cookie;
-    const granted = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/access',
-      payload: { accessCode: TEST_ADMIN_CODE },
-      headers: { cookie: adminCookie },
-      remoteAddress: randomIp(),
-    });
-    // Admin access comes with a new session (the old cookie is ended).
-    adminCookie = cookieFrom(granted);
+    adminCookie = await grantAdminAccess(t.app, admin.cookie);
     made = [];
     const specs = [
       { firstName: 'Alice', lastName: `Smith${tag}`, plan: 'enterprise', status: 'active', isActive: true },
@@ -144,14 +135,7 @@ describe.each(databaseKinds)('admin user list and stats on %s', (kind) => {
     const fresh = await buildTestApp(kind);
     try {
       const admin = await signUp(fresh.app);
-      const granted = await fresh.app.inject({
-        method: 'POST',
-        url: '/api/admin/access',
-        payload: { accessCode: TEST_ADMIN_CODE },
-        headers: { cookie: admin.cookie },
-        remoteAddress: randomIp(),
-      });
-      admin.cookie = cookieFrom(granted);
+      admin.cookie = await grantAdminAccess(fresh.app, admin.cookie);
       for (const [plan, status] of [
         ['enterprise', 'active'],
         ['professional', 'active'],

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser } from '../factories/posts';
-import { cookieFrom, randomIp, signUp } from '../factories/users';
+import { cookieFrom, grantAdminAccess, randomIp, signUp } from '../factories/users';
 import { startFakeOidcIssuer } from '../fakes/oidc/fake-oidc-issuer';
-import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
+import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
 describe.each(databaseKinds)('a deactivated user at the provider sign-in on %s', (kind) => {
@@ -17,15 +17,7 @@ describe.each(databaseKinds)('a deactivated user at the provider sign-in on %s',
       OIDC_CLIENT_ID: client.clientId,
       OIDC_CLIENT_SECRET: client.clientSecret,
     });
-    const granted = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/access',
-      payload: { accessCode: TEST_ADMIN_CODE },
-      headers: { cookie: (await signUp(t.app)).cookie },
-      remoteAddress: randomIp(),
-    });
-    // Admin access comes with a new session (the old cookie is ended).
-    adminCookie = cookieFrom(granted);
+    adminCookie = await grantAdminAccess(t.app, (await signUp(t.app)).cookie);
   });
   afterAll(async () => {
     await t.close();

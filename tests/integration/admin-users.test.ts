@@ -11,8 +11,8 @@ import {
   workspaces,
 } from '../../src/server/db/schema';
 import { asUser, createPost, daysFromNow } from '../factories/posts';
-import { cookieFrom, randomIp, signUp, uniqueEmail } from '../factories/users';
-import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
+import { grantAdminAccess, randomIp, signUp, uniqueEmail } from '../factories/users';
+import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
 describe.each(databaseKinds)('admin user management on %s', (kind) => {
@@ -21,16 +21,7 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind);
     admin = await signUp(t.app, { firstName: 'Grace', lastName: 'Hopper' });
-    const granted = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/access',
-      payload: { accessCode: TEST_ADMIN_CODE },
-      headers: { cookie: admin.cookie },
-      remoteAddress: randomIp(),
-    });
-    if (granted.statusCode !== 200) throw new Error(`admin access failed: ${granted.body}`);
-    // Admin access comes with a new session (the old cookie is ended).
-    admin.cookie = cookieFrom(granted);
+    admin.cookie = await grantAdminAccess(t.app, admin.cookie);
   });
   afterAll(() => t.close());
 

@@ -16,8 +16,8 @@ import {
   subscribeInSandbox,
 } from '../factories/billing';
 import { asUser } from '../factories/posts';
-import { cookieFrom, randomIp } from '../factories/users';
-import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
+import { grantAdminAccess } from '../factories/users';
+import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
 /*
@@ -175,16 +175,7 @@ describe.each(databaseKinds)('switching plans in the sandbox portal on %s', (kin
     expect((await switchTo(owner.cookie, 'enterprise')).statusCode).toBe(200);
 
     const admin = await signUpMember(t.app);
-    const granted = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/access',
-      payload: { accessCode: TEST_ADMIN_CODE },
-      headers: { cookie: admin.cookie },
-      remoteAddress: randomIp(),
-    });
-    expect(granted.statusCode).toBe(200);
-    // Admin access comes with a new session (the old cookie is ended).
-    admin.cookie = cookieFrom(granted);
+    admin.cookie = await grantAdminAccess(t.app, admin.cookie);
     const listed = (await asUser(t.app, admin.cookie).get('/api/admin/subscriptions')).json() as {
       subscriptions: AdminSubscription[];
     };

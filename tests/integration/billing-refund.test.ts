@@ -15,8 +15,8 @@ import {
   signUpMember,
   subscribeInSandbox,
 } from '../factories/billing';
-import { cookieFrom, randomIp } from '../factories/users';
-import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
+import { grantAdminAccess } from '../factories/users';
+import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -27,16 +27,7 @@ describe.each(databaseKinds)('the 14-day money-back refund on %s', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind);
     admin = await signUpMember(t.app);
-    const granted = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/access',
-      payload: { accessCode: TEST_ADMIN_CODE },
-      headers: { cookie: admin.cookie },
-      remoteAddress: randomIp(),
-    });
-    if (granted.statusCode !== 200) throw new Error(`admin access failed: ${granted.body}`);
-    // Admin access comes with a new session (the old cookie is ended).
-    admin.cookie = cookieFrom(granted);
+    admin.cookie = await grantAdminAccess(t.app, admin.cookie);
   });
   afterAll(() => t.close());
 

@@ -8,10 +8,10 @@ import {
   startSubscription,
 } from '../factories/billing';
 import { asUser } from '../factories/posts';
-import { cookieFrom, randomIp, signUp } from '../factories/users';
+import { grantAdminAccess, signUp } from '../factories/users';
 import { type SignedStripeEvent, signStripeEvent } from '../fakes/stripe/stripe-events';
 import { type StripeFake, startStripeFake } from '../fakes/stripe/stripe-fake';
-import { buildTestApp, TEST_ADMIN_CODE, TEST_APP_URL, type TestApp } from '../setup/app';
+import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
 /*
@@ -287,16 +287,7 @@ describe.each(databaseKinds)('billing with Stripe on %s', (kind) => {
   it('refunds the latest payment from the admin portal at Stripe and cancels the subscription', async () => {
     const { member, subscriptionId, invoice } = await paidMember('professional');
     const admin = await signUp(t.app);
-    const granted = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/access',
-      payload: { accessCode: TEST_ADMIN_CODE },
-      headers: { cookie: admin.cookie },
-      remoteAddress: randomIp(),
-    });
-    expect(granted.statusCode).toBe(200);
-    // Admin access comes with a new session (the old cookie is ended).
-    const adminCookie = cookieFrom(granted);
+    const adminCookie = await grantAdminAccess(t.app, admin.cookie);
 
     const listed = (await asUser(t.app, adminCookie).get('/api/admin/subscriptions')).json() as {
       subscriptions: {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ErrorResponse, unstorableTextMessage } from '../../src/contracts/common';
 import { brandProfiles, userSettings } from '../../src/server/db/schema';
 import { registerErrorHandler } from '../../src/server/plugins/errors';
-import { cookieFrom, randomIp, signUp, uniqueEmail } from '../factories/users';
-import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
+import { grantAdminAccess, randomIp, signUp, uniqueEmail } from '../factories/users';
+import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds, openTestDatabase } from '../setup/databases';
 
 /*
@@ -311,15 +311,7 @@ describe.each(databaseKinds)('hostile input on every route of the OpenAPI docume
       if (me.statusCode === 200) return;
     }
     const account = await signUp(t.app);
-    const granted = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/access',
-      payload: { accessCode: TEST_ADMIN_CODE },
-      headers: { cookie: account.cookie },
-      remoteAddress: randomIp(),
-    });
-    expect(granted.statusCode).toBe(200);
-    cookie = cookieFrom(granted) || account.cookie;
+    cookie = await grantAdminAccess(t.app, account.cookie);
   }
 
   beforeAll(async () => {
