@@ -21,6 +21,7 @@ import {
 } from './facebook-shapes';
 import { findPagesOf, pageTokenFor } from './facebook-store';
 import { renderMissingPostPage, renderPostPage } from './post-page';
+import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import {
   type FaultCheck,
   type SimulatedAnswer,
@@ -29,7 +30,7 @@ import {
 } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
 import { type SandboxMetrics, sandboxMetrics } from './sandbox-metrics';
-import { avatarSvg, MEMBER_PAGE, pageViewer } from './sandbox-page';
+import { MEMBER_PAGE, pageViewer } from './sandbox-page';
 import {
   findAccountByExternalId,
   findPublishedPosts,
@@ -325,22 +326,11 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   });
 
-  app.get(
-    `${FACEBOOK_BASE_PATH}/avatars/:file`,
-    { config: MEMBER_PAGE, schema: HIDDEN },
-    async (request, reply) => {
-      const { file } = request.params as { file: string };
-      const externalId = /^(\d{1,20})\.svg$/.exec(file)?.[1];
-      const viewer = pageViewer(request);
-      const account =
-        viewer && externalId ? await findAccountByExternalId(db, 'facebook', externalId, viewer) : undefined;
-      if (!account) return reply.status(404).send({ error: 'No such avatar' });
-      return reply
-        .header('cache-control', 'private, max-age=86400')
-        .type('image/svg+xml')
-        .send(avatarSvg(account.displayName, account.externalId));
-    },
-  );
+  registerSandboxAvatarRoute(app, db, {
+    platform: 'facebook',
+    basePath: FACEBOOK_BASE_PATH,
+    externalId: /\d{1,20}/,
+  });
 }
 
 /** Insights Facebook has no data for yet: an empty set. */

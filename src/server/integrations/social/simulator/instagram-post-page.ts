@@ -3,8 +3,9 @@ import { instagramPostMetricsOf } from './instagram-insights-simulator';
 import type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
 import { IG_BASE_PATH, IG_LABEL, IG_LOGO, mediaIdOf } from './instagram-shapes';
 import { renderMissingPostPage, renderPostImages } from './post-page';
-import { avatarSvg, html, MEMBER_PAGE, pageViewer, renderSandboxPage } from './sandbox-page';
-import { findAccountByExternalId, findPublishedPosts } from './sandbox-store';
+import { registerSandboxAvatarRoute } from './sandbox-avatars';
+import { html, MEMBER_PAGE, pageViewer, renderSandboxPage } from './sandbox-page';
+import { findPublishedPosts } from './sandbox-store';
 
 const HIDDEN = { hide: true } as const;
 
@@ -47,22 +48,11 @@ export function registerInstagramPublicPages(app: FastifyInstance, options: Inst
   app.get(`${IG_BASE_PATH}/p/:shortcode/`, { config: MEMBER_PAGE, schema: HIDDEN }, postPage);
   app.get(`${IG_BASE_PATH}/p/:shortcode`, { config: MEMBER_PAGE, schema: HIDDEN }, postPage);
 
-  app.get(
-    `${IG_BASE_PATH}/avatars/:file`,
-    { config: MEMBER_PAGE, schema: HIDDEN },
-    async (request, reply) => {
-      const { file } = request.params as { file: string };
-      const externalId = /^(\d{1,20})\.svg$/.exec(file)?.[1];
-      const viewer = pageViewer(request);
-      const account =
-        viewer && externalId ? await findAccountByExternalId(db, 'instagram', externalId, viewer) : undefined;
-      if (!account) return reply.status(404).send({ error: 'No such avatar' });
-      return reply
-        .header('cache-control', 'private, max-age=86400')
-        .type('image/svg+xml')
-        .send(avatarSvg(account.displayName, account.externalId));
-    },
-  );
+  registerSandboxAvatarRoute(app, db, {
+    platform: 'instagram',
+    basePath: IG_BASE_PATH,
+    externalId: /\d{1,20}/,
+  });
 }
 
 /**

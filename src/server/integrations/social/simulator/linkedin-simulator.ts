@@ -20,6 +20,7 @@ import {
   readLittleText,
 } from './linkedin-shapes';
 import { renderMissingPostPage, renderPostPage } from './post-page';
+import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import {
   type FaultCheck,
   type SimulatedAnswer,
@@ -28,9 +29,8 @@ import {
 } from './sandbox-faults';
 import { registerSandboxMediaRoute } from './sandbox-media';
 import { newMetricsSeed } from './sandbox-metrics';
-import { avatarSvg, MEMBER_PAGE, pageViewer } from './sandbox-page';
+import { MEMBER_PAGE, pageViewer } from './sandbox-page';
 import {
-  findAccountByExternalId,
   findContainers,
   findLiveGrant,
   findLivePostWithText,
@@ -358,20 +358,9 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
     },
   );
 
-  app.get(
-    `${LINKEDIN_BASE_PATH}/avatars/:file`,
-    { config: MEMBER_PAGE, schema: HIDDEN },
-    async (request, reply) => {
-      const { file } = request.params as { file: string };
-      const externalId = /^([A-Za-z0-9_-]{1,40})\.svg$/.exec(file)?.[1];
-      const viewer = pageViewer(request);
-      const account =
-        viewer && externalId ? await findAccountByExternalId(db, 'linkedin', externalId, viewer) : undefined;
-      if (!account) return reply.status(404).send({ error: 'No such avatar' });
-      return reply
-        .header('cache-control', 'private, max-age=86400')
-        .type('image/svg+xml')
-        .send(avatarSvg(account.displayName, account.externalId));
-    },
-  );
+  registerSandboxAvatarRoute(app, db, {
+    platform: 'linkedin',
+    basePath: LINKEDIN_BASE_PATH,
+    externalId: /[A-Za-z0-9_-]{1,40}/,
+  });
 }

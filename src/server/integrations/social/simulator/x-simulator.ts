@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { xWeightedLength } from '../../../../contracts/post-text';
 import { renderMissingPostPage, renderPostPage } from './post-page';
+import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import {
   type FaultCheck,
   type SimulatedAnswer,
@@ -10,10 +11,9 @@ import {
 import { sandboxFollowers } from './sandbox-followers';
 import { registerSandboxMediaRoute } from './sandbox-media';
 import { newMetricsSeed } from './sandbox-metrics';
-import { avatarSvg, MEMBER_PAGE, pageViewer } from './sandbox-page';
+import { MEMBER_PAGE, pageViewer } from './sandbox-page';
 import {
   countLivePosts,
-  findAccountByExternalId,
   findContainers,
   findLiveGrant,
   findPublishedPosts,
@@ -270,16 +270,5 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
     },
   );
 
-  app.get(`${X_BASE_PATH}/avatars/:file`, { config: MEMBER_PAGE, schema: HIDDEN }, async (request, reply) => {
-    const { file } = request.params as { file: string };
-    const externalId = /^(\d{1,19})\.svg$/.exec(file)?.[1];
-    const viewer = pageViewer(request);
-    const account =
-      viewer && externalId ? await findAccountByExternalId(db, 'twitter', externalId, viewer) : undefined;
-    if (!account) return reply.status(404).send({ error: 'No such avatar' });
-    return reply
-      .header('cache-control', 'private, max-age=86400')
-      .type('image/svg+xml')
-      .send(avatarSvg(account.displayName, account.externalId));
-  });
+  registerSandboxAvatarRoute(app, db, { platform: 'twitter', basePath: X_BASE_PATH, externalId: /\d{1,19}/ });
 }
