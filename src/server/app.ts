@@ -5,7 +5,8 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { publishingPlatforms } from '../contracts/platforms';
-import type { Config, TrustProxy } from './config';
+import type { Config } from './config';
+import { fastifyTrustProxy } from './config-trust-proxy';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import type { AiProvider } from './integrations/ai/ai-provider';
@@ -55,17 +56,6 @@ import { registerPermissions } from './plugins/permissions';
 import { registerSecurity } from './plugins/security';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
-
-/**
- * Fastify 5.12 treats a numeric trustProxy as "trust nobody" (it cannot check the peer), so a
- * hop count is our own trust function: the connecting peer and the next hops-1 forwarders are
- * proxies, the address before them is the client's (decision 030: the origin must be reachable
- * only through those proxies, as with `true`).
- */
-function fastifyTrustProxy(trust: TrustProxy) {
-  if (typeof trust !== 'number') return trust;
-  return (_address: string, hop: number) => hop < trust;
-}
 
 export interface BuildOptions {
   database: Database;

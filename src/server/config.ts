@@ -1,7 +1,7 @@
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { PublishingPlatform } from '../contracts/platforms';
 import { type SocialPlatformConfig, socialConfigFrom } from './config-social';
+import { parseTrustProxy, type TrustProxy } from './config-trust-proxy';
 
 /**
  * The only reader of process.env. Everything the server may be configured with is here,
@@ -43,35 +43,6 @@ const stripeParts = [
   'STRIPE_PRICE_PROFESSIONAL',
   'STRIPE_PRICE_ENTERPRISE',
 ] as const;
-
-export type TrustProxy = boolean | number | string[];
-
-/** An IPv4/IPv6 address, optionally with a CIDR prefix length that fits its family. */
-function isAddressOrCidr(entry: string) {
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
-}
-
-/** TRUST_PROXY: `true`, `false`, a hop count (`1`), or a comma-separated list of IPs and CIDRs. */
-function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
-  if (value === 'true' || value === 'false') return value === 'true';
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    if (hops >= 1 && hops <= 32) return hops;
-  } else {
-    const entries = value.split(',').map((entry) => entry.trim());
-    if (entries.length > 0 && entries.every(isAddressOrCidr)) return entries;
-  }
-  ctx.addIssue({
-    code: 'custom',
-    message: 'must be true, false, a hop count from 1 to 32, or a comma-separated list of IPs or CIDRs',
-  });
-  return z.NEVER;
-}
 
 const envSchema = z
   .object({
