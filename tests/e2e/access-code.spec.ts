@@ -84,6 +84,14 @@ test.describe('User Login with ACCESS_CODES=off', () => {
     await shoot(page, 'off', 375);
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Its Sign In leads to the email and password form.
+    await page.getByRole('button', { name: 'User Login' }).click();
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const signIn = page.getByRole('dialog', { name: 'Welcome back' });
+    await expect(signIn).toBeVisible();
+    await expect(signIn.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('dialog', { name: 'User Login' })).toHaveCount(0);
   });
 
   test('the server answers 404 with the same words', async ({ request }) => {

@@ -8,6 +8,8 @@ interface LandingDialogsProps {
   dialog: LandingDialog;
   authTab: AuthTab;
   onAuthTabChange: (tab: AuthTab) => void;
+  /** Opens the sign-in dialog (from User Login when access codes are off). */
+  onSignIn: () => void;
   /** A refused single sign-on's message, shown in the sign-in dialog. */
   authNotice?: string | null;
   onClose: () => void;
@@ -18,6 +20,7 @@ export function LandingDialogs({
   dialog,
   authTab,
   onAuthTabChange,
+  onSignIn,
   authNotice,
   onClose,
 }: LandingDialogsProps) {
@@ -33,7 +36,7 @@ export function LandingDialogs({
         onTabChange={onAuthTabChange}
         notice={authNotice}
       />
-      <AccessCodeLoginDialog open={dialog === 'user-login'} onOpenChange={closeOn} />
+      <AccessCodeLoginDialog open={dialog === 'user-login'} onOpenChange={closeOn} onSignIn={onSignIn} />
       <AdminAccessDialog open={dialog === 'admin'} onOpenChange={closeOn} />
     </>
   );

@@ -119,6 +119,7 @@ export function LandingPage() {
             dialog={dialog}
             authTab={authTab}
             onAuthTabChange={setAuthTab}
+            onSignIn={openAuth('signin')}
             authNotice={dialog === 'auth' ? authNotice : null}
             onClose={() => {
               setDialog('none');

@@ -20,28 +20,31 @@ import { useCompleteLogin } from '../use-complete-login';
 interface AccessCodeLoginDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** With access codes off: the way to the email and password sign-in instead. */
+  onSignIn: () => void;
 }
 
 /** User Login: sign in with a four-character access code. */
-export function AccessCodeLoginDialog({ open, onOpenChange }: AccessCodeLoginDialogProps) {
+export function AccessCodeLoginDialog({ open, onOpenChange, onSignIn }: AccessCodeLoginDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <AccessCodeLoginBody onDone={() => onOpenChange(false)} />
+        <AccessCodeLoginBody onDone={() => onOpenChange(false)} onSignIn={onSignIn} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function AccessCodeLoginBody({ onDone }: { onDone: () => void }) {
+function AccessCodeLoginBody({ onDone, onSignIn }: { onDone: () => void; onSignIn: () => void }) {
   // Until the server has said, the form shows: a server with codes off answers the login 404 anyway.
   const methods = useAuthMethods();
-  if (methods.data && !methods.data.accessCodes) return <AccessCodesOff onDone={onDone} />;
+  if (methods.data && !methods.data.accessCodes)
+    return <AccessCodesOff onDone={onDone} onSignIn={onSignIn} />;
   return <AccessCodeLoginForm onDone={onDone} />;
 }
 
 /** ACCESS_CODES=off: the dialog says so instead of asking for a code. */
-function AccessCodesOff({ onDone }: { onDone: () => void }) {
+function AccessCodesOff({ onDone, onSignIn }: { onDone: () => void; onSignIn: () => void }) {
   return (
     <div className="grid gap-5">
       <DialogHeader>
@@ -54,11 +57,14 @@ function AccessCodesOff({ onDone }: { onDone: () => void }) {
       <p role="status" className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700">
         Sign in with your email and password instead.
       </p>
-      <DialogFooter>
+      <div className="grid gap-2">
+        <Button type="button" className="w-full" size="lg" onClick={onSignIn}>
+          Sign In
+        </Button>
         <Button type="button" variant="outline" className="w-full" size="lg" onClick={onDone}>
           Close
         </Button>
-      </DialogFooter>
+      </div>
     </div>
   );
 }
