@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { TEST_ADMIN_CODE } from '../setup/app';
 
 /** A distinct client address per caller, so rate limits of one test never touch another. */
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -35,21 +34,4 @@ export async function signUp(
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return { ...body, cookie: cookieFrom(response), user: response.json().user as { id: string } };
-}
-
-/**
- * Admin access for a signed-in user through the test admin code. The answer's cookie is the admin
- * session: a new one, since granting admin access ends the old session (no fixation).
- */
-export async function grantAdminAccess(app: FastifyInstance, cookie: string): Promise<string> {
-  const granted = await app.inject({
-    method: 'POST',
-    url: '/api/admin/access',
-    payload: { accessCode: TEST_ADMIN_CODE },
-    headers: { cookie },
-    remoteAddress: randomIp(),
-  });
-  if (granted.statusCode !== 200)
-    throw new Error(`admin access failed: ${granted.statusCode} ${granted.body}`);
-  return cookieFrom(granted);
 }

@@ -8,8 +8,9 @@ import { loadConfig } from '../../src/server/config';
 import { auditLog, users } from '../../src/server/db/schema';
 import { seedDemoUsers } from '../../src/server/modules/demo/demo-users.service';
 import { issueAccessCode } from '../../src/server/modules/users/users.service';
+import { grantAdminAccess } from '../factories/admin-access';
 import { asUser } from '../factories/posts';
-import { cookieFrom, grantAdminAccess, randomIp, signUp, uniqueEmail } from '../factories/users';
+import { cookieFrom, randomIp, signUp, uniqueEmail } from '../factories/users';
 import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats, AdminUser } from '../../src/contracts/admin';
 import { generations, users } from '../../src/server/db/schema';
+import { grantAdminAccess } from '../factories/admin-access';
 import { asUser, createPost } from '../factories/posts';
-import { grantAdminAccess, signUp } from '../factories/users';
+import { signUp } from '../factories/users';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 

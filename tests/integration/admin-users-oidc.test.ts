@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantAdminAccess } from '../factories/admin-access';
 import { asUser } from '../factories/posts';
-import { cookieFrom, grantAdminAccess, randomIp, signUp } from '../factories/users';
+import { cookieFrom, randomIp, signUp } from '../factories/users';
 import { startFakeOidcIssuer } from '../fakes/oidc/fake-oidc-issuer';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';

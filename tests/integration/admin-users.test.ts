@@ -10,8 +10,9 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../src/server/db/schema';
+import { grantAdminAccess } from '../factories/admin-access';
 import { asUser, createPost, daysFromNow } from '../factories/posts';
-import { grantAdminAccess, randomIp, signUp, uniqueEmail } from '../factories/users';
+import { randomIp, signUp, uniqueEmail } from '../factories/users';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 

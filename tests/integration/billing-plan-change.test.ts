@@ -6,6 +6,7 @@ import { sandboxBillingMessages } from '../../src/server/integrations/billing/sa
 import { billingDepsOf } from '../../src/server/modules/billing/billing-events.service';
 import { runBillingLifecycle } from '../../src/server/modules/billing/billing-lifecycle.service';
 import { requirePlanFeature } from '../../src/server/modules/plans/plan-gates';
+import { grantAdminAccess } from '../factories/admin-access';
 import {
   type BillingMember,
   billingOf,
@@ -16,7 +17,6 @@ import {
   subscribeInSandbox,
 } from '../factories/billing';
 import { asUser } from '../factories/posts';
-import { grantAdminAccess } from '../factories/users';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 

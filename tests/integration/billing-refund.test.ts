@@ -6,6 +6,7 @@ import { auditLog, notifications, subscriptions } from '../../src/server/db/sche
 import { confirmSandboxPayment, createSubscription } from '../../src/server/modules/billing/billing.service';
 import { billingDepsOf } from '../../src/server/modules/billing/billing-events.service';
 import { runBillingLifecycle } from '../../src/server/modules/billing/billing-lifecycle.service';
+import { grantAdminAccess } from '../factories/admin-access';
 import {
   type BillingMember,
   billingOf,
@@ -15,7 +16,6 @@ import {
   signUpMember,
   subscribeInSandbox,
 } from '../factories/billing';
-import { grantAdminAccess } from '../factories/users';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingMessages, type PaidPlanId } from '../../src/contracts/billing';
+import { grantAdminAccess } from '../factories/admin-access';
 import {
   type BillingMember,
   billingOf,
@@ -8,7 +9,7 @@ import {
   startSubscription,
 } from '../factories/billing';
 import { asUser } from '../factories/posts';
-import { grantAdminAccess, signUp } from '../factories/users';
+import { signUp } from '../factories/users';
 import { type SignedStripeEvent, signStripeEvent } from '../fakes/stripe/stripe-events';
 import { type StripeFake, startStripeFake } from '../fakes/stripe/stripe-fake';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';

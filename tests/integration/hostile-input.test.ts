@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ErrorResponse, unstorableTextMessage } from '../../src/contracts/common';
 import { brandProfiles, userSettings } from '../../src/server/db/schema';
 import { registerErrorHandler } from '../../src/server/plugins/errors';
-import { grantAdminAccess, randomIp, signUp, uniqueEmail } from '../factories/users';
+import { grantAdminAccess } from '../factories/admin-access';
+import { randomIp, signUp, uniqueEmail } from '../factories/users';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds, openTestDatabase } from '../setup/databases';
 
