@@ -16,7 +16,21 @@ export const sandboxInfo = z.object({
 });
 export type SandboxInfo = z.infer<typeof sandboxInfo>;
 
+/**
+ * One outside dependency as this process sees it right now. `unreachable` names what failed in
+ * `detail` (never a secret); `off` means the dependency is not configured here.
+ */
+export const dependencyCheck = z.object({
+  status: z.enum(['ok', 'unreachable', 'off']),
+  detail: z.string().optional(),
+});
+export type DependencyCheck = z.infer<typeof dependencyCheck>;
+
 export const healthResponse = z.object({
+  /**
+   * `degraded` when any check is not ok. The HTTP status is 503 only while the database is away
+   * (this process can serve nothing); another dependency down answers 200 with `degraded`.
+   */
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   role: z.enum(['all', 'web', 'worker']),
@@ -33,5 +47,9 @@ export const healthResponse = z.object({
   }),
   /** Every sandbox that is on, in a fixed order; empty when everything is real. */
   sandboxes: z.array(sandboxInfo),
+  /** Each outside dependency checked by this request. */
+  checks: z.object({
+    database: dependencyCheck,
+  }),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthResponse } from '../../../contracts/health';
+import { type DependencyCheck, healthResponse } from '../../../contracts/health';
 import type { AppContext } from '../../context';
 import { describeAdapters, describeSandboxes } from '../../integrations/adapters';
 import { simulatorFaultsOn } from '../../integrations/social/simulator';
@@ -18,13 +18,15 @@ export async function healthRoutes(
       { config: { access: 'public' }, schema: { response: { 200: healthResponse, 503: healthResponse } } },
       async (request, reply) => {
         // Healthy means the database answers, not merely that the process is up.
-        const databaseAnswers = await ctx.database.db.execute(sql`select 1`).then(
-          () => true,
-          (error: unknown) => {
-            request.log.error({ err: error }, 'health check: the database does not answer');
-            return false;
+        const database = await ctx.database.db.execute(sql`select 1`).then(
+          (): DependencyCheck => ({ status: 'ok' }),
+          (error: unknown): DependencyCheck => {
+            request.log.warn({ err: error }, 'health check: the database does not answer');
+            return { status: 'unreachable', detail: 'The database does not answer.' };
           },
         );
+        const checks = { database };
+        const allOk = Object.values(checks).every((check) => check.status !== 'unreachable');
         const adapters = describeAdapters({
           databaseKind: ctx.database.kind,
           providerSignIn: ctx.config.oidc !== undefined,
@@ -34,12 +36,13 @@ export async function healthRoutes(
           storage: ctx.storage,
           billing: ctx.billing.provider,
         });
-        return reply.status(databaseAnswers ? 200 : 503).send({
-          status: databaseAnswers ? ('ok' as const) : ('degraded' as const),
+        return reply.status(database.status === 'ok' ? 200 : 503).send({
+          status: allOk ? ('ok' as const) : ('degraded' as const),
           version: ctx.version,
           role: ctx.role,
           adapters,
           sandboxes: describeSandboxes(adapters, { simulatorFaults: simulatorFaultsOn(ctx.config) }),
+          checks,
         });
       },
     );
