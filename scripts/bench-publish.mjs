@@ -26,13 +26,21 @@
 // 0.25; above 1 never kills), BENCH_TIMEOUT_SECONDS (after the due time, default 90),
 // BENCH_DIAG=1 (prints PostgreSQL's wait events during the run), BENCH_APP_NODE_ARGS (extra node
 // options for the app's processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
-import { execFileSync, execSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  apiOf,
+  buildServer,
+  connectX,
+  inParallel,
+  signUp,
+  startServer as startAppProcess,
+  stopServer,
+  waitUntilUp,
+} from './lib/app-process.mjs';
+import { freePort, startPostgresCluster } from './lib/pg-cluster.mjs';
 
-const BIN = process.env.POSTGRES_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
 const POSTS = Number(process.env.BENCH_POSTS ?? 2000);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10);
 const LEAD_SECONDS = Number(process.env.BENCH_LEAD_SECONDS ?? 25);
@@ -68,171 +76,29 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
 async function startPostgres() {
-  if (!existsSync(join(BIN, 'postgres'))) {
-    throw new Error(`PostgreSQL binaries not found in ${BIN} (set POSTGRES_BIN_DIR)`);
-  }
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd, args) =>
-    asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'ignore' })
-      : execFileSync(cmd, args, { stdio: 'ignore' });
-  const dir = mkdtempSync(join(tmpdir(), 'kitepost-bench-pg-'));
-  chmodSync(dir, 0o777);
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const dataDir = join(dir, 'data');
-  const port = await freePort();
-  run(join(BIN, 'initdb'), ['-D', dataDir, '-U', 'kitepost', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  const args = ['-D', dataDir, '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-c', 'fsync=off'];
-  if (DIAG)
-    args.push('-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all');
-  const server = asRoot
-    ? spawn('runuser', ['-u', 'postgres', '--', join(BIN, 'postgres'), ...args], { stdio: 'ignore' })
-    : spawn(join(BIN, 'postgres'), args, { stdio: 'ignore' });
-  cleanups.push(async () => {
-    if (server.exitCode !== null) return;
-    // Through pg_ctl: a signal to `runuser` does not reach the postgres it started.
-    const exited = new Promise((r) => server.once('exit', r));
-    run(join(BIN, 'pg_ctl'), ['-D', dataDir, 'stop', '-m', 'fast', '-w']);
-    await exited;
-  });
-  for (let i = 0; ; i++) {
-    try {
-      execFileSync(join(BIN, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-      break;
-    } catch {
-      if (i > 100) throw new Error('PostgreSQL did not start');
-      await sleep(100);
-    }
-  }
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: `postgres://kitepost@127.0.0.1:${port}/postgres` });
-  await admin.connect();
-  await admin.query('create database kitepost_bench');
-  await admin.end();
+  const extraArgs = DIAG
+    ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all']
+    : [];
+  const cluster = await startPostgresCluster({ extraArgs });
+  cleanups.push(() => cluster.destroy());
+  const databaseUrl = await cluster.createDatabase('kitepost_bench');
   if (DIAG) {
-    const bench = new pg.Client({ connectionString: `postgres://kitepost@127.0.0.1:${port}/kitepost_bench` });
+    const { default: pg } = await import('pg');
+    const bench = new pg.Client({ connectionString: databaseUrl });
     await bench.connect();
     await bench.query('create extension pg_stat_statements');
     await bench.end();
   }
-  return { databaseUrl: `postgres://kitepost@127.0.0.1:${port}/kitepost_bench`, dataDir };
+  return { databaseUrl, cluster };
 }
 
-/** The built server in one role; resolves once it is up (web: healthy; worker: its banner). */
+/** The built server in one role, stopped at the end; resolves once it is up. */
 async function startServer(role, env) {
-  const child = spawn(process.execPath, [...APP_NODE_ARGS, 'dist/server/main.js', `--role=${role}`], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  cleanups.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 25_000);
-    await exited;
-    clearTimeout(timer);
-  });
-  const began = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the ${role} process exited with code ${child.exitCode}`);
-    if (role === 'worker' && output.includes('(worker)')) return child;
-    if (role === 'web') {
-      try {
-        if ((await fetch(`${env.APP_URL}/api/health`)).ok) return child;
-      } catch {}
-    }
-    if (Date.now() - began > 60_000) throw new Error(`the ${role} process did not come up in 60 s`);
-    await sleep(50);
-  }
-}
-
-/** Calls the web API as the signed-in user. */
-function apiOf(baseUrl, cookie) {
-  return async (method, path, body) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        cookie,
-        origin: baseUrl,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-}
-
-/** Runs `task` over `items`, `width` at a time. */
-async function inParallel(items, width, task) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await task(items[index], index);
-      }
-    }),
-  );
-}
-
-const cookieOf = (response) =>
-  response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-
-/** Connects one new X sandbox account through the popup flow, as a browser would. */
-async function connectX(baseUrl, cookie, username) {
-  const start = await fetch(`${baseUrl}/api/auth/social/twitter`, {
-    headers: { cookie },
-    redirect: 'manual',
-  });
-  if (start.status !== 302) throw new Error(`connect start: ${start.status} ${await start.text()}`);
-  const authorize = new URL(start.headers.get('location'));
-  // The simulator's consent page belongs to the signed-in workspace (decision 036): same cookie.
-  const page = await (await fetch(authorize, { headers: { cookie } })).text();
-  const fields = Object.fromEntries(
-    [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
-      m[1],
-      m[2]
-        .replace(/&quot;/g, '"')
-        .replace(/&#39;/g, "'")
-        .replace(/&lt;/g, '<')
-        .replace(/&gt;/g, '>')
-        .replace(/&amp;/g, '&'),
-    ]),
-  );
-  const consent = await fetch(`${authorize.origin}${authorize.pathname}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseUrl, cookie },
-    body: new URLSearchParams({ ...fields, account: '__new__', username, decision: 'authorize' }).toString(),
-  });
-  if (consent.status !== 302) throw new Error(`consent: ${consent.status} ${await consent.text()}`);
-  const callback = new URL(consent.headers.get('location'));
-  const done = await fetch(`${baseUrl}${callback.pathname}${callback.search}`, { headers: { cookie } });
-  const page2 = await done.text();
-  const id = /data-account-id="([^"]+)"/.exec(page2)?.[1];
-  if (!id) throw new Error(`connect callback did not name the account: ${page2.slice(0, 300)}`);
-  return id;
+  const child = await startAppProcess(role, env, { nodeArgs: APP_NODE_ARGS, echo: true, wait: false });
+  cleanups.push(() => stopServer(child));
+  await waitUntilUp(child, role, env.APP_URL);
+  return child;
 }
 
 /** CPU seconds (user + system) used so far by these processes and, for PostgreSQL, its backends. */
@@ -262,8 +128,8 @@ function percentile(sorted, p) {
 
 async function main() {
   console.log('Building the server...');
-  execSync('npm run --silent build:server', { stdio: 'inherit' });
-  const { databaseUrl, dataDir: pgDataDir } = await startPostgres();
+  buildServer();
+  const { databaseUrl, cluster } = await startPostgres();
   const { default: pg } = await import('pg');
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   // An idle connection that PostgreSQL closes while the run shuts down is not a failure of the run.
@@ -292,18 +158,7 @@ async function main() {
 
   // 1. Set up through the web process: a user, X accounts, drafts.
   await startServer('web', env('web'));
-  const signup = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({
-      email: `bench-${Date.now()}@example.com`,
-      password: 'a long bench password',
-      firstName: 'Bench',
-      lastName: 'Mark',
-    }),
-  });
-  if (signup.status !== 200) throw new Error(`sign-up: ${signup.status} ${await signup.text()}`);
-  const cookie = cookieOf(signup);
+  const cookie = await signUp(baseUrl, `bench-${Date.now()}@example.com`);
   const api = apiOf(baseUrl, cookie);
   const accounts = [];
   for (let i = 0; i < ACCOUNTS; i++)
@@ -370,7 +225,7 @@ async function main() {
   let killedCpu = 0;
   let cpuAtEnd = null;
   const workerPids = workers.map((child) => child.pid);
-  const postmasterPid = readFileSync(join(pgDataDir, 'postmaster.pid'), 'utf8').split('\n')[0];
+  const postmasterPid = cluster.postmasterPid();
   const diag = [];
   const deadline = dueAt.getTime() + TIMEOUT_SECONDS * 1000;
   for (;;) {
