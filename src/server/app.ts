@@ -20,7 +20,7 @@ import { createSocialProviders, type SocialProviders } from './integrations/soci
 import { registerPlatformSimulator, simulatorFaultsOn } from './integrations/social/simulator';
 import { createMediaStorage } from './integrations/storage/create-media-storage';
 import { type Jobs, type ProcessRole, startJobQueue } from './jobs/boss';
-import { logRedactPaths, REDACTED, serializeRequest } from './lib/log-redaction';
+import { logRedactPaths, REDACTED, serializeError, serializeRequest } from './lib/log-redaction';
 import { projectRoot } from './lib/project-root';
 import { createAccessCodeHasher, resolveAdminCode, resolveSessionSecret } from './lib/secrets';
 import { createTokenCipher, resolveTokenEncryptionKey } from './lib/token-cipher';
@@ -87,7 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       // No secret reaches the log: token path segments and OAuth/token query values (URL
       // serializer), secret headers and body fields (redact).
       redact: { paths: logRedactPaths, censor: REDACTED },
-      serializers: { req: serializeRequest },
+      serializers: { req: serializeRequest, err: serializeError },
     },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
@@ -104,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   });
 
   const db = options.database.db;
+  options.database.logTo(app.log);
   const jobs = await startJobQueue(options.database, {
     role: options.role ?? 'all',
     databaseUrl: config.databaseUrl,
@@ -111,7 +112,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     log: app.log,
   });
   // Finishes running jobs before the database closes (main.ts closes the app first).
-  app.addHook('onClose', async () => jobs.stop({ graceful: true }));
+  // Within the shutdown deadline, leaving a second or two for the requests and the database.
+  app.addHook('onClose', async () =>
+    jobs.stop({ graceful: true, timeoutMs: Math.max(1_000, config.shutdownTimeoutMs - 2_000) }),
+  );
   const sessionSecret = resolveSessionSecret(config);
   // The hooks close over ctx, which is complete before any request arrives.
   const ctx: AppContext = {

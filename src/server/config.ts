@@ -75,6 +75,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
     AI_PROVIDER: z.preprocess(
       emptyToUndefined,
       z.enum(aiProviderKinds, { error: `must be one of ${aiProviderKinds.join(', ')}` }).optional(),
@@ -253,6 +254,8 @@ export interface Config {
    */
   trustProxy: TrustProxy;
   jobsPollSeconds: number;
+  /** SIGTERM to exit: in-flight requests and jobs get this long, then the process exits anyway. */
+  shutdownTimeoutMs: number;
   ai: AiConfig;
   /** Absent only outside production: a generated one in DATA_DIR stands in (see lib/secrets.ts). */
   tokenEncryptionKey: string | undefined;
@@ -342,6 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     ai: aiConfigFrom(e),
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     social: socialConfigFrom(e),

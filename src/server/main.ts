@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { isConnectionError } from './db/connection-errors';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { type AdapterChoices, describeAdapters } from './integrations/adapters';
 import type { ProcessRole } from './jobs/boss';
@@ -19,8 +20,31 @@ function parseRole(argv: string[]): ProcessRole {
 }
 
 function fail(message: string): never {
-  console.error(`\nKitepost could not start.\n${message}\n`);
+  // One line naming the cause: what an operator reads first in `journalctl` or `docker logs`.
+  console.error(`Kitepost could not start: ${message}`);
   process.exit(1);
+}
+
+/** What a start-up failure says; a database's own words are clear enough (pg's messages are). */
+function describeStartupError(error: unknown, databaseUrl: string | undefined): string {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) return error.message;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : String(error);
+  if (code === 'EADDRINUSE') return `the port is already in use (${text}); set PORT to a free one.`;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && databaseUrl) {
+    return `PostgreSQL at ${describeDatabaseUrl(databaseUrl)} refused: ${text} (SQLSTATE ${code}).`;
+  }
+  return text;
+}
+
+/** host:port/database, never the user's password. */
+function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
 }
 
 async function main() {
@@ -40,16 +64,80 @@ async function main() {
     JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }
   ).version;
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-  }).catch((error: unknown) => {
-    if (error instanceof DataDirLockedError) fail(error.message);
-    throw error;
-  });
+  // From here on SIGTERM is honoured at any point: a start-up still waiting for the database
+  // stops waiting, a running process finishes what it does, both within the deadline.
+  const startup = new AbortController();
+  let stop: ((signal: string) => Promise<void>) | undefined;
+  let stopping = false;
+  const onSignal = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => {
+      console.error(
+        `Kitepost: ${signal}: still busy after ${config.shutdownTimeoutMs / 1000} s, exiting anyway.`,
+      );
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    if (!stop) {
+      startup.abort(new Error(signal));
+      process.exit(0);
+    }
+    void stop(signal).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
 
-  const { app, ctx, jobs } = await buildApp(config, { database, role, version });
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+      applicationName: `kitepost ${role} pid ${process.pid}`,
+      wait: {
+        signal: startup.signal,
+        onRetry: (cause, attempt, delayMs) =>
+          console.warn(
+            `Kitepost is waiting for PostgreSQL at ${describeDatabaseUrl(config.databaseUrl ?? '')}: ${cause} ` +
+              `(attempt ${attempt}; next in ${delayMs / 1000} s)`,
+          ),
+      },
+    });
+  } catch (error) {
+    fail(describeStartupError(error, config.databaseUrl));
+  }
+
+  let built: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    built = await buildApp(config, { database, role, version });
+  } catch (error) {
+    await database.close().catch(() => {});
+    fail(describeStartupError(error, config.databaseUrl));
+  }
+  const { app, ctx, jobs } = built;
+  stop = async (signal) => {
+    app.log.info({ signal }, 'shutting down: finishing requests and jobs');
+    // Stops accepting, waits for in-flight requests, then finishes running jobs (the onClose
+    // hooks; jobs within the deadline); the database closes last.
+    await app.close();
+    await database.close();
+  };
+  // A lost connection is waited out; any other error nobody handled is a bug: say it and exit,
+  // for the supervisor to start a clean process (docs/deployment.md).
+  process.on('unhandledRejection', (reason) => {
+    if (isConnectionError(reason)) return app.log.warn({ err: reason }, 'the database does not answer');
+    app.log.fatal({ err: reason }, 'unhandled promise rejection');
+    onSignal('unhandledRejection');
+  });
+  process.on('uncaughtException', (error) => {
+    if (isConnectionError(error)) return app.log.warn({ err: error }, 'the database does not answer');
+    app.log.fatal({ err: error }, 'uncaught exception');
+    process.exit(1);
+  });
   try {
     if (role !== 'web') {
       await jobs.startWorkers({ database, log: app.log, social: socialContextOf(ctx), app: ctx });
@@ -79,24 +167,10 @@ async function main() {
   } catch (error) {
     app.log.error({ err: error }, 'start-up failed');
     await jobs.stop({ graceful: false }).catch(() => {});
-    await app.close();
-    await database.close();
-    process.exit(1);
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    fail(describeStartupError(error, config.databaseUrl));
   }
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing requests and jobs');
-    const force = setTimeout(() => process.exit(1), 20_000);
-    force.unref();
-    await app.close(); // stops accepting, waits for in-flight requests, then finishes running jobs
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 function printBanner(info: {

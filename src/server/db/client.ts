@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { projectRoot } from '../lib/project-root';
+import { describeConnectionError, isConnectionError } from './connection-errors';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -18,12 +19,40 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A raw SQL runner, for the job queue (pg-boss) on either engine. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
+/** Where the database reports a lost connection; the app's logger once it is built. */
+export interface DatabaseLog {
+  warn(obj: object, msg?: string): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   executeSql: ExecuteSql;
+  /**
+   * Runs `task` while no other process runs one (PostgreSQL: under the advisory lock migrations
+   * take), for start-up work that is unsafe side by side, like creating the job queues.
+   */
+  exclusively<T>(task: () => Promise<T>): Promise<T>;
+  /** Sends connection errors to this log from now on (before: stderr). */
+  logTo(log: DatabaseLog): void;
   close(): Promise<void>;
 }
+
+/** Start-up's wait for a database that is not there yet. */
+export interface DatabaseWait {
+  /** Told before each pause: what failed, which attempt that was, how long until the next. */
+  onRetry(cause: string, attempt: number, delayMs: number): void;
+  /** Stops waiting (SIGTERM during start-up): the open rejects with this signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** Pauses between start-up attempts: 0.5 s doubling up to 15 s, then every 15 s. */
+export function startupRetryDelayMs(attempt: number): number {
+  return Math.min(15_000, 500 * 2 ** (attempt - 1));
+}
+
+/** A connection attempt that has not succeeded in this long fails (and start-up tries again). */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 export const migrationsFolder = () => join(projectRoot(), 'src/server/db/migrations');
 
@@ -48,6 +77,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         const results = await client.exec(text);
         return results.at(-1) ?? { rows: [] };
       },
+      exclusively: (task) => task(), // one process owns the data directory
+      logTo: () => {}, // in-process: there is no connection to lose
       close: async () => {
         await client.close();
         unlock();
@@ -59,11 +90,34 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   }
 }
 
-export async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export async function openPostgres(
+  url: string,
+  poolSize: number,
+  options: { wait?: DatabaseWait; applicationName?: string } = {},
+): Promise<Database> {
+  const { wait, applicationName } = options;
+  let log: DatabaseLog = {
+    warn: (obj, msg) => console.warn(`${msg ?? 'database'}: ${JSON.stringify(obj)}`),
+  };
+  const lost = (error: Error) =>
+    log.warn(
+      { err: { message: error.message, code: (error as { code?: unknown }).code } },
+      'database connection lost',
+    );
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // An idle connection that PostgreSQL ends (restart, failover, pg_terminate_backend, a proxy's
+  // idle timeout) is reported here; without a listener Node ends the process. A checked-out
+  // client (a transaction, the migration lock) reports on itself, so every client gets one too.
+  // The pool drops a broken client and opens a new one for the next query.
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   try {
-    await migrateUnderLock(pool);
+    await untilConnected(() => underLock(pool, migrate), wait);
   } catch (error) {
     await pool.end();
     throw error;
@@ -72,25 +126,65 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     db,
     kind: 'postgres',
     executeSql: (text, values) => pool.query(text, values as unknown[]),
+    exclusively: (task) => underLock(pool, task),
+    logTo: (next) => {
+      log = next;
+    },
     close: () => pool.end(),
   };
 }
 
-/** Any number of processes may start at once: one migrates while the others wait. */
+/** Runs `attempt` until it does not fail for want of a connection (with pauses, see above). */
+async function untilConnected<T>(attempt: () => Promise<T>, wait: DatabaseWait | undefined): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!wait || !isConnectionError(error)) throw error;
+      const delayMs = startupRetryDelayMs(tries);
+      wait.onRetry(describeConnectionError(error), tries, delayMs);
+      await sleep(delayMs, wait.signal);
+    }
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined) {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
+function migrate(client: pg.PoolClient) {
+  return migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), {
+    migrationsFolder: migrationsFolder(),
+  });
+}
+
+/** Any number of processes may start at once: one migrates (or creates queues) while the others wait. */
 const MIGRATION_LOCK = 7_270_301;
-async function migrateUnderLock(pool: pg.Pool) {
+async function underLock<T>(pool: pg.Pool, task: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
-      await migratePg(drizzlePg(client, { schema, casing: 'snake_case' }), {
-        migrationsFolder: migrationsFolder(),
-      });
+      return await task(client);
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      // A lost connection has dropped the session's lock with it.
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch((error: Error) => {
+        broken = error;
+      });
     }
+  } catch (error) {
+    broken = error as Error;
+    throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 
@@ -98,8 +192,12 @@ export function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   poolSize: number;
+  /** PostgreSQL: wait for a database that is not there yet instead of failing at once. */
+  wait?: DatabaseWait;
+  /** PostgreSQL: how this process's connections are named in pg_stat_activity. */
+  applicationName?: string;
 }): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize)
+    ? openPostgres(options.databaseUrl, options.poolSize, options)
     : openPglite(options.dataDir);
 }

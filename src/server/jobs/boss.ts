@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../context';
-import type { Database } from '../db/client';
+import { CONNECT_TIMEOUT_MS, type Database } from '../db/client';
+import { isConnectionError } from '../db/connection-errors';
 import type { SocialContext } from '../modules/social-accounts/social-accounts.service';
 import { allJobs, type JobDefinition } from './registry';
 
@@ -43,18 +44,40 @@ export async function startJobQueue(
     role: ProcessRole;
     databaseUrl: string | undefined;
     pollSeconds: number;
-    log: JobsContext['log'];
+    log: JobsContext['log'] & { warn(obj: object, msg?: string): void };
   },
 ): Promise<Jobs> {
   const runsWork = options.role !== 'web';
   const common = { schema: 'pgboss', supervise: runsWork, schedule: runsWork };
   const boss =
     database.kind === 'postgres' && options.databaseUrl
-      ? new PgBoss({ ...common, connectionString: options.databaseUrl, max: 4 })
+      ? new PgBoss({
+          ...common,
+          connectionString: options.databaseUrl,
+          max: 4,
+          application_name: `kitepost ${options.role} pid ${process.pid} jobs`,
+          // pg-boss hands its whole configuration to pg.Pool (src/db.js); its types omit this.
+          ...({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS } as object),
+        })
       : new PgBoss({ ...common, db: { executeSql: database.executeSql } });
-  boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const job of allJobs) await boss.createQueue(job.name, { ...job.queue, name: job.name });
+  // pg-boss reports its pool's lost connections and its workers' failed polls here, and keeps
+  // polling: while the database is away this logs, and the work resumes once it answers.
+  boss.on('error', (error) =>
+    isConnectionError(error)
+      ? options.log.warn({ err: error }, 'job queue: the database does not answer')
+      : options.log.error({ err: error }, 'job queue error'),
+  );
+  // pg-boss's own install is safe side by side, but creating a queue is not: its create_queue()
+  // adds a partition and foreign keys, and three processes starting on an empty database
+  // deadlocked in two of them. One process at a time, under the migrations' lock.
+  await database.exclusively(async () => {
+    await boss.start();
+    for (const job of allJobs) {
+      const options = { ...job.queue, name: job.name };
+      if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, options);
+      else await boss.createQueue(job.name, options);
+    }
+  });
 
   let stopped = false;
   return {

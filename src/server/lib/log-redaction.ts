@@ -101,3 +101,36 @@ export function serializeRequest(request: FastifyRequest) {
     remotePort: request.socket ? request.socket.remotePort : undefined,
   };
 }
+
+/**
+ * Drizzle's failed-query error carries the query's values: in its message (`params: …`) and as
+ * `params`. Those values are session tokens, emails, a post's text: never logged. The SQL stays
+ * (it has only placeholders), and so does the driver's error underneath (`cause`).
+ */
+const QUERY_PARAMS = /\nparams: [^\n]*/g;
+
+export interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+/** Pino's error shape (type, message, stack, own fields, cause) without query values. */
+export function serializeError(error: Error, depth = 0): SerializedError {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'params' || key === 'cause') continue;
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  }
+  const { cause } = error;
+  return {
+    ...fields,
+    type: error.constructor.name,
+    message: error.message.replace(QUERY_PARAMS, ''),
+    stack: (error.stack ?? '').replace(QUERY_PARAMS, ''),
+    ...(cause === undefined || depth >= 4
+      ? {}
+      : { cause: cause instanceof Error ? serializeError(cause, depth + 1) : cause }),
+  };
+}

@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '../../contracts/common';
+import { isConnectionError } from '../db/connection-errors';
 import { AppError } from '../lib/app-error';
+
+/** While the database is away: seconds a client should wait before trying again. */
+export const DATABASE_AWAY_RETRY_SECONDS = 5;
+export const DATABASE_AWAY_MESSAGE =
+  'Kitepost cannot reach its database right now. Nothing you saved is lost; please try again in a few seconds.';
 
 /** One handler for every error: a 400 lists the issues; a 5xx never shows internals. */
 type PageFallback = (reply: FastifyReply, path: string) => FastifyReply;
@@ -53,6 +59,12 @@ export function registerErrorHandler(app: FastifyInstance, options: { pageFallba
       return reply
         .status(400)
         .send({ error: 'Invalid request', message: 'A value in this request cannot be stored.' });
+    }
+    if (isConnectionError(error)) {
+      // A restart or failover of PostgreSQL: the pool reconnects by itself, so this is temporary.
+      request.log.warn({ err: error }, 'the database does not answer');
+      reply.header('retry-after', String(DATABASE_AWAY_RETRY_SECONDS));
+      return reply.status(503).send({ error: DATABASE_AWAY_MESSAGE, message: DATABASE_AWAY_MESSAGE });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

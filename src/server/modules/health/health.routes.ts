@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { describeAdapters, describeSandboxes } from '../../integrations/adapters';
 import { simulatorFaultsOn } from '../../integrations/social/simulator';
 import type { ProcessRole } from '../../jobs/boss';
+import { DATABASE_AWAY_RETRY_SECONDS } from '../../plugins/errors';
 
 export async function healthRoutes(
   app: FastifyInstance,
@@ -36,6 +37,7 @@ export async function healthRoutes(
           storage: ctx.storage,
           billing: ctx.billing.provider,
         });
+        if (database.status !== 'ok') reply.header('retry-after', String(DATABASE_AWAY_RETRY_SECONDS));
         return reply.status(database.status === 'ok' ? 200 : 503).send({
           status: allOk ? ('ok' as const) : ('degraded' as const),
           version: ctx.version,
