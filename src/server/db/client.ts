@@ -108,6 +108,8 @@ export async function openPostgres(
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Which process holds a connection, in pg_stat_activity (the operator's first question).
+    ...(applicationName ? { application_name: applicationName } : {}),
   });
   // An idle connection that PostgreSQL ends (restart, failover, pg_terminate_backend, a proxy's
   // idle timeout) is reported here; without a listener Node ends the process. A checked-out
