@@ -53,3 +53,6 @@ export const healthResponse = z.object({
   }),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+/** `GET /api/health/live`: the process runs (liveness; says nothing about the database). */
+export const liveResponse = z.object({ status: z.literal('ok') });

@@ -52,7 +52,15 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
       try {
         const response = await broken.app.inject({ url: '/api/health' });
         expect(response.statusCode).toBe(503);
+        expect(response.headers['retry-after']).toBe('5');
         expect(response.json().status).toBe('degraded');
+        expect(response.json().checks.database).toEqual({
+          status: 'unreachable',
+          detail: 'The database does not answer.',
+        });
+        // Liveness says nothing about the database: restarting the process would not help.
+        const live = await broken.app.inject({ url: '/api/health/live' });
+        expect([live.statusCode, live.json()]).toEqual([200, { status: 'ok' }]);
       } finally {
         await broken.app.close();
       }

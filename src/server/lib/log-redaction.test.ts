@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './log-redaction';
+import { redactUrl, serializeError } from './log-redaction';
 
 describe('redactUrl', () => {
   it('keeps URLs without secrets as they are', () => {
@@ -22,6 +22,30 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/api/identity/reset-password/tok?callbackURL=%2F')).toBe(
       '/api/identity/reset-password/[redacted]?callbackURL=%2F',
+    );
+  });
+});
+
+describe('serializeError', () => {
+  it("drops a failed query's values (a session token, an email) and keeps its SQL and the driver's cause", () => {
+    const driver = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const failed = Object.assign(
+      new Error('Failed query: select "id" from "sessions" where "token" = $1\nparams: Xdrq-secret-token,1', {
+        cause: driver,
+      }),
+      { query: 'select "id" from "sessions" where "token" = $1', params: ['Xdrq-secret-token', 1] },
+    );
+    failed.stack = `Error: ${failed.message}\n    at query (session.js:41:15)`;
+    const serialized = serializeError(failed);
+    expect(JSON.stringify(serialized)).not.toContain('Xdrq-secret-token');
+    expect(serialized).toMatchObject({
+      type: 'Error',
+      message: 'Failed query: select "id" from "sessions" where "token" = $1',
+      query: 'select "id" from "sessions" where "token" = $1',
+      cause: { type: 'Error', message: 'connect ECONNREFUSED 127.0.0.1:5432', code: 'ECONNREFUSED' },
+    });
+    expect(serialized.stack).toBe(
+      'Error: Failed query: select "id" from "sessions" where "token" = $1\n    at query (session.js:41:15)',
     );
   });
 });

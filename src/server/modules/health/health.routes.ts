@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type DependencyCheck, healthResponse } from '../../../contracts/health';
+import { type DependencyCheck, healthResponse, liveResponse } from '../../../contracts/health';
 import type { AppContext } from '../../context';
 import { describeAdapters, describeSandboxes } from '../../integrations/adapters';
 import { simulatorFaultsOn } from '../../integrations/social/simulator';
@@ -48,4 +48,13 @@ export async function healthRoutes(
         });
       },
     );
+
+  // Liveness, for a supervisor or a container healthcheck that restarts a process: it answers
+  // while the process runs and its event loop turns, whatever the database does. Restarting a
+  // process because PostgreSQL is away would not bring PostgreSQL back (docs/deployment.md).
+  app.get(
+    '/api/health/live',
+    { config: { access: 'public' }, schema: { response: { 200: liveResponse } } },
+    async () => ({ status: 'ok' as const }),
+  );
 }
