@@ -1,4 +1,5 @@
 import { isAPIError } from 'better-auth/api';
+import { sql } from 'drizzle-orm';
 import {
   type AccessCodeBody,
   authMessages,
@@ -199,6 +200,10 @@ export async function signInWithAccessCode(ctx: AppContext, caller: Caller, inpu
 }
 
 export async function signOut(ctx: AppContext, caller: Caller): Promise<string[]> {
+  // better-auth logs and swallows a failed delete of the session, then clears the cookie
+  // (api/routes/sign-out.mjs): while the database is away the person would read "signed out"
+  // and the session would live on. Ask the database first: away, this is a 503 to try again.
+  await ctx.database.db.execute(sql`select 1`);
   try {
     const { headers } = await ctx.identity.api.signOut({ headers: caller.headers, returnHeaders: true });
     return setCookiesOf(headers);
