@@ -9,7 +9,7 @@ import {
 import { expectAccessible } from './axe';
 import { composeThroughApi, saveScreen, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
-import { newUser, signUp } from './helpers';
+import { expectToast, newUser, signUp, toast } from './helpers';
 
 test.use({ timezoneId: ZONE, viewport: { width: 1280, height: 800 } });
 
@@ -111,4 +111,23 @@ test('after a sandbox post is published and its metrics are read, the dashboard 
   await saveScreen(page, 'dashboard-data', 1280);
   await page.setViewportSize({ width: 390, height: 844 });
   await saveScreen(page, 'dashboard-data', 390);
+});
+
+test('while the database is away, the dashboard says so instead of waiting silently', async ({ page }) => {
+  await signUp(page, newUser('dash-away'));
+  await expect(page.getByTestId('dashboard-plan')).toBeVisible();
+  // What every web process answers during a PostgreSQL restart (decision 039).
+  const away =
+    'Kitepost cannot reach its database right now. Nothing you saved is lost; please try again in a few seconds.';
+  await page.route('**/api/user/dashboard/stats', (route) =>
+    route.fulfill({
+      status: 503,
+      headers: { 'retry-after': '5' },
+      contentType: 'application/json',
+      body: JSON.stringify({ error: away, message: away }),
+    }),
+  );
+  await page.reload();
+  await expectToast(page, 'Kitepost is unavailable right now', away);
+  await expect(toast(page)).toHaveAttribute('data-variant', 'destructive');
 });

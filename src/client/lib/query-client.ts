@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { serverPaths } from '../app/paths';
 import { toast } from '../components/ui/use-toast';
-import { isUnauthorized } from './api-client';
+import { failureMessage, failureStatus, isUnauthorized } from './api-client';
 import { clearSessionMirror } from './session';
 
 declare module '@tanstack/react-query' {
@@ -32,12 +32,31 @@ export function handleUnauthorized(): void {
   }, UNAUTHORIZED_REDIRECT_MS);
 }
 
+/** One notice at a time while the server is unavailable, however many calls fail. */
+const UNAVAILABLE_NOTICE_MS = 10_000;
+let unavailableNoticeAt = 0;
+
+/**
+ * A 503 on a page's data (the database restarting): say so, with the server's own words, instead
+ * of leaving the page's placeholders to wait. Actions show their own failure.
+ */
+export function handleUnavailable(error: unknown): void {
+  if (Date.now() - unavailableNoticeAt < UNAVAILABLE_NOTICE_MS) return;
+  unavailableNoticeAt = Date.now();
+  toast({
+    title: 'Kitepost is unavailable right now',
+    description: failureMessage(error, 'Please try again in a few seconds.'),
+    variant: 'destructive',
+  });
+}
+
 /** The spec's fetch defaults (§7): never stale, no refetch on focus, no polling, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (isUnauthorized(error) && !query.meta?.handlesUnauthorized) handleUnauthorized();
+        if (failureStatus(error) === 503) handleUnavailable(error);
       },
     }),
     mutationCache: new MutationCache({
