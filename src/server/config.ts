@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PublishingPlatform } from '../contracts/platforms';
+import { shownValue } from './config-errors';
 import { type SocialPlatformConfig, socialConfigFrom } from './config-social';
 import { parseTrustProxy, type TrustProxy } from './config-trust-proxy';
 
@@ -312,8 +313,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.') || 'environment';
-      const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
-      return `  ${name}: ${issue.message}${value === undefined ? '' : ` (got "${value}")`}`;
+      const variable = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
+      return `  ${name}: ${issue.message}${variable ? shownValue(variable, env[variable]) : ''}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
