@@ -131,7 +131,21 @@ describe('loadConfig', () => {
       OIDC_CLIENT_ID: 'id',
       OIDC_CLIENT_SECRET: 'secret',
     });
-    expect(config.oidc).toEqual({ issuer: 'https://id.example.com', clientId: 'id', clientSecret: 'secret' });
+    expect(config.oidc).toEqual({
+      issuer: 'https://id.example.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+      timeoutMs: 10_000,
+    });
+    expect(
+      loadConfig({
+        OIDC_ISSUER: 'https://id.example.com/',
+        OIDC_CLIENT_ID: 'id',
+        OIDC_CLIENT_SECRET: 'secret',
+        OIDC_TIMEOUT_SECONDS: '2.5',
+      }).oidc?.timeoutMs,
+    ).toBe(2500);
+    expect(() => loadConfig({ OIDC_TIMEOUT_SECONDS: '0' })).toThrow(/OIDC_TIMEOUT_SECONDS/);
   });
 
   it('keeps only the origin of APP_URL and treats empty values as unset', () => {

@@ -73,6 +73,8 @@ const envSchema = z
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
+    /** Each call to the identity provider (discovery, code exchange, userinfo) waits at most this. */
+    OIDC_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
@@ -246,7 +248,7 @@ export interface Config {
   adminAccessCode: string | undefined;
   /** Whether POST /api/user/login signs anyone in with an access code (ACCESS_CODES). */
   accessCodes: boolean;
-  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  oidc: { issuer: string; clientId: string; clientSecret: string; timeoutMs: number } | undefined;
   logLevel: string;
   /**
    * Which hops may tell the client address (X-Forwarded-For), as Fastify's trustProxy takes it:
@@ -325,6 +327,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           issuer: e.OIDC_ISSUER.replace(/\/$/, ''),
           clientId: e.OIDC_CLIENT_ID,
           clientSecret: e.OIDC_CLIENT_SECRET,
+          timeoutMs: e.OIDC_TIMEOUT_SECONDS * 1000,
         }
       : undefined;
   return {

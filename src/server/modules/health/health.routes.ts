@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type DependencyCheck, healthResponse } from '../../../contracts/health';
 import type { AppContext } from '../../context';
 import { describeAdapters, describeSandboxes } from '../../integrations/adapters';
+import type { ProviderDiscovery } from '../../integrations/identity/provider-discovery';
 import { simulatorFaultsOn } from '../../integrations/social/simulator';
 import type { ProcessRole } from '../../jobs/boss';
 
@@ -25,7 +26,7 @@ export async function healthRoutes(
             return { status: 'unreachable', detail: 'The database does not answer.' };
           },
         );
-        const checks = { database };
+        const checks = { database, identity: identityCheck(ctx.identityProvider) };
         const allOk = Object.values(checks).every((check) => check.status !== 'unreachable');
         const adapters = describeAdapters({
           databaseKind: ctx.database.kind,
@@ -46,4 +47,11 @@ export async function healthRoutes(
         });
       },
     );
+}
+
+/** What the background discovery last found (it never calls the provider for this request). */
+function identityCheck(provider: ProviderDiscovery | undefined): DependencyCheck {
+  if (!provider) return { status: 'off' };
+  const state = provider.state();
+  return state.status === 'ok' ? { status: 'ok' } : { status: 'unreachable', detail: state.detail };
 }
