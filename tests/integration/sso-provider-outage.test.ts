@@ -80,9 +80,11 @@ describe.each(databaseKinds)('single sign-on while the identity provider is away
   it('shows a page while discovery fails, reports it in /api/health, and signs in once the provider answers (no restart)', async () => {
     const { app, issuer } = await start('down');
 
-    const login = await app.inject({ url: '/api/login', remoteAddress: randomIp() });
+    const returnTo = encodeURIComponent('/subscribe?plan=starter');
+    const login = await app.inject({ url: `/api/login?returnTo=${returnTo}`, remoteAddress: randomIp() });
     expect(login.statusCode).toBe(503);
     expect(login.headers['content-type']).toMatch(/^text\/html/);
+    expect(login.body).toContain(`href="/api/login?returnTo=${returnTo}"`);
     expect(Number(login.headers['retry-after'])).toBeGreaterThanOrEqual(5);
     expect(login.body).toContain('Single sign-on is unreachable right now');
     expect(login.body).toContain('href="/?auth=signin"');

@@ -13,6 +13,7 @@ import {
   signUpBody,
 } from '../../../contracts/auth';
 import { errorResponse, safeString } from '../../../contracts/common';
+import { safeReturnPath } from '../../../contracts/return-path';
 import type { AppContext } from '../../context';
 import { IDENTITY_BASE_PATH } from '../../integrations/identity/better-auth';
 import { callerOf, sendWithCookies } from '../../lib/caller';
@@ -103,7 +104,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
           .header('retry-after', String(start.retryAfterSeconds))
           .header('cache-control', 'no-store')
           .type('text/html; charset=utf-8')
-          .send(signInUnavailablePage(start.retryAfterSeconds));
+          .send(signInUnavailablePage(start.retryAfterSeconds, safeReturnPath(request.query.returnTo)));
       }
       if (start.setCookies.length > 0) reply.header('set-cookie', start.setCookies);
       return reply.redirect(start.url);
