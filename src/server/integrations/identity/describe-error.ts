@@ -69,3 +69,16 @@ export function describeLogArgs(args: unknown[]): unknown[] {
     return arg;
   });
 }
+
+/** The error and its causes on one line ("fetch failed: connect ECONNREFUSED 127.0.0.1:9"), scrubbed. */
+export function errorLine(error: unknown): string {
+  const messages: string[] = [];
+  for (
+    let described: DescribedError | undefined = describeError(error);
+    described;
+    described = described.cause
+  ) {
+    if (!messages.includes(described.message)) messages.push(described.message);
+  }
+  return messages.join(': ');
+}

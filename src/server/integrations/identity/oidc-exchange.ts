@@ -135,7 +135,7 @@ export async function readUserInfoWithin(
     if (!response.ok) throw new Error(`the userinfo endpoint answered HTTP ${response.status}`);
     info = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   } catch (error) {
-    provider.log.warn({ err: describeError(error) }, 'single sign-on: the userinfo call failed');
+    provider.log.warn({ cause: describeError(error) }, 'single sign-on: the userinfo call failed');
     return null;
   }
   if (!info) return null;

@@ -65,6 +65,16 @@ describe('watchProviderDiscovery', () => {
     expect(server.state.requests).toBe(settledAt);
   });
 
+  it('says what failed when nothing listens at the issuer', async () => {
+    server = await issuerServer();
+    const { issuer } = server;
+    await server.close();
+    server = undefined;
+    watch = watchProviderDiscovery({ issuer, timeoutMs: 1000, log: quietLog });
+    const state = await watch.settled();
+    expect(state.status === 'unreachable' && state.detail).toMatch(/fetch failed: .*ECONNREFUSED/);
+  });
+
   it('gives up on an attempt that does not answer within the time limit', async () => {
     server = await issuerServer();
     server.state.mode = 'hang';

@@ -1,4 +1,4 @@
-import { describeError } from './describe-error';
+import { describeError, errorLine } from './describe-error';
 
 /**
  * The identity provider's discovery document (OpenID Connect Discovery 1.0 §4), read in the
@@ -88,13 +88,13 @@ export function watchProviderDiscovery(options: ProviderDiscoveryOptions): Provi
           failures++;
           const delay = Math.min(backoff.maxMs, backoff.initialMs * 2 ** (failures - 1));
           failure = {
-            detail: `The identity provider's discovery document (${url}) cannot be read: ${describeError(error).message}`,
+            detail: `The identity provider's discovery document (${url}) cannot be read: ${errorLine(error)}`,
             nextAttemptAt: Date.now() + delay,
           };
           options.log.warn(
             {
               issuer: options.issuer,
-              err: describeError(error),
+              cause: describeError(error),
               attempt: failures,
               retryInSeconds: delay / 1000,
             },
@@ -127,7 +127,7 @@ export function watchProviderDiscovery(options: ProviderDiscoveryOptions): Provi
       if (failure || stopped) return;
       failures = 1;
       failure = {
-        detail: `The identity provider could not be used: ${describeError(cause).message}`,
+        detail: `The identity provider could not be used: ${errorLine(cause)}`,
         nextAttemptAt: Date.now() + backoff.initialMs,
       };
       timer = setTimeout(() => void attempt(), backoff.initialMs);

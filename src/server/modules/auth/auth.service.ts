@@ -292,7 +292,7 @@ export async function startProviderSignIn(
     // better-auth answers 404 "Provider not found" while its own discovery of the provider fails
     // (it retries it per request): the provider went away since the background watch read it.
     if (!isAPIError(error) || error.body?.code !== 'PROVIDER_NOT_FOUND') throw error;
-    ctx.log.warn({ err: describeError(error) }, 'single sign-on: better-auth could not build the provider');
+    ctx.log.warn({ cause: describeError(error) }, 'single sign-on: better-auth could not build the provider');
     ctx.identityProvider.reportFailure(error);
     return unreachable(ctx.identityProvider.state());
   }
