@@ -50,6 +50,11 @@ export const healthResponse = z.object({
   /** Each outside dependency checked by this request. */
   checks: z.object({
     database: dependencyCheck,
+    /**
+     * Single sign-on's identity provider: 'off' without OIDC_*, 'ok' once its discovery document
+     * was read, 'unreachable' while reading it fails (retried in the background; no call per request).
+     */
+    identity: dependencyCheck,
   }),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;

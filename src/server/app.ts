@@ -14,6 +14,7 @@ import { createAiProvider } from './integrations/ai/create-ai-provider';
 import { createOfflineComposer } from './integrations/ai/offline/offline-composer';
 import { createBilling } from './integrations/billing/create-billing-provider';
 import { createIdentity } from './integrations/identity/better-auth';
+import { watchProviderDiscovery } from './integrations/identity/provider-discovery';
 import { createMailSender } from './integrations/mail/create-mail-sender';
 import type { MailSender } from './integrations/mail/mail-sender';
 import { createSocialProviders, type SocialProviders } from './integrations/social/providers';
@@ -117,6 +118,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     jobs.stop({ graceful: true, timeoutMs: Math.max(1_000, config.shutdownTimeoutMs - 2_000) }),
   );
   const sessionSecret = resolveSessionSecret(config);
+  // Read in the background (never holding start-up) and again with backoff while it fails.
+  const identityProvider = config.oidc
+    ? watchProviderDiscovery({ issuer: config.oidc.issuer, timeoutMs: config.oidc.timeoutMs, log: app.log })
+    : undefined;
+  app.addHook('onClose', async () => identityProvider?.stop());
   // The hooks close over ctx, which is complete before any request arrives.
   const ctx: AppContext = {
     config,
@@ -131,12 +137,14 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     mail: options.mail ?? createMailSender(config, db, app.log),
     storage: createMediaStorage(config),
     billing: createBilling(config, db),
+    identityProvider,
     identity: createIdentity({
       db,
       appUrl: config.appUrl,
       secret: sessionSecret,
       secureCookies: config.isProduction,
       oidc: config.oidc,
+      discovery: identityProvider,
       log: app.log,
       hooks: {
         // Sign-ups and single sign-on users get no access code: only a person's choice issues one.

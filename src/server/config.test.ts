@@ -22,6 +22,60 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
   });
 
+  /** The start-up error loadConfig throws for `env`. */
+  function configErrorOf(env: Record<string, string>) {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.message;
+      throw error;
+    }
+    throw new Error('loadConfig accepted the environment');
+  }
+
+  it('names a refused secret without printing it', () => {
+    const secrets = {
+      SESSION_SECRET: 'hunter2-session',
+      TOKEN_ENCRYPTION_KEY: 'hunter2-token-key',
+      ADMIN_ACCESS_CODE: 'h2',
+    };
+    const message = configErrorOf(secrets);
+    for (const name of Object.keys(secrets)) expect(message).toMatch(new RegExp(`${name}: must be at least`));
+    expect(message).not.toMatch(/hunter2|"h2"/);
+  });
+
+  it('masks the password of a refused DATABASE_URL or SMTP_URL, and hides a URL it cannot parse', () => {
+    const message = configErrorOf({
+      DATABASE_URL: 'mysql://kitepost:db-pa55word@db.internal:3306/kitepost?password=db-pa55word',
+      SMTP_URL: 'smtp:/mailer:smtp-pa55word@mail.internal',
+      AI_BASE_URL: 'https://ai-user:ai-pa55word@',
+    });
+    expect(message).toMatch(
+      /DATABASE_URL: must be a postgres.*"mysql:\/\/kitepost:\*\*\*@db\.internal:3306\/kitepost\?…"/,
+    );
+    expect(message).toMatch(/SMTP_URL: must be an smtp/);
+    expect(message).toMatch(/AI_BASE_URL: /);
+    expect(message).not.toMatch(/pa55word/);
+    expect(configErrorOf({ DATABASE_URL: 'host=db user=kitepost password=db-pa55word' })).not.toMatch(
+      /pa55word/,
+    );
+  });
+
+  it('prints no key or secret of any provider it refuses', () => {
+    const secret = 'sk-live-pa55word';
+    // Each of these is refused for its partner being absent, or for its own shape.
+    const envs: Record<string, string>[] = [
+      { OIDC_ISSUER: `https://idp.example/?client_secret=${secret}`, OIDC_CLIENT_SECRET: secret },
+      { STRIPE_SECRET_KEY: secret, STRIPE_WEBHOOK_SECRET: secret },
+      { S3_SECRET_ACCESS_KEY: secret, S3_ACCESS_KEY_ID: secret, S3_ENDPOINT: `not a url ${secret}` },
+      { AI_PROVIDER: 'openai-compatible', OPENAI_API_KEY: secret, AI_BASE_URL: `x:${secret}@y` },
+      { ANTHROPIC_API_KEY: secret, AI_PROVIDER: 'gemini' },
+      { X_CLIENT_SECRET: secret, LINKEDIN_CLIENT_SECRET: secret, FACEBOOK_APP_SECRET: secret },
+      { INSTAGRAM_APP_SECRET: secret, INSTAGRAM_TOKEN_URL: `instagram ${secret}` },
+    ];
+    for (const env of envs) expect(configErrorOf(env)).not.toContain('pa55word');
+  });
+
   it('requires SESSION_SECRET and APP_URL in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: is required in production/);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_URL: is required in production/);
@@ -77,7 +131,21 @@ describe('loadConfig', () => {
       OIDC_CLIENT_ID: 'id',
       OIDC_CLIENT_SECRET: 'secret',
     });
-    expect(config.oidc).toEqual({ issuer: 'https://id.example.com', clientId: 'id', clientSecret: 'secret' });
+    expect(config.oidc).toEqual({
+      issuer: 'https://id.example.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+      timeoutMs: 10_000,
+    });
+    expect(
+      loadConfig({
+        OIDC_ISSUER: 'https://id.example.com/',
+        OIDC_CLIENT_ID: 'id',
+        OIDC_CLIENT_SECRET: 'secret',
+        OIDC_TIMEOUT_SECONDS: '2.5',
+      }).oidc?.timeoutMs,
+    ).toBe(2500);
+    expect(() => loadConfig({ OIDC_TIMEOUT_SECONDS: '0' })).toThrow(/OIDC_TIMEOUT_SECONDS/);
   });
 
   it('keeps only the origin of APP_URL and treats empty values as unset', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PublishingPlatform } from '../contracts/platforms';
+import { shownValue } from './config-errors';
 import { type SocialPlatformConfig, socialConfigFrom } from './config-social';
 import { parseTrustProxy, type TrustProxy } from './config-trust-proxy';
 
@@ -72,6 +73,8 @@ const envSchema = z
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
+    /** Each call to the identity provider (discovery, code exchange, userinfo) waits at most this. */
+    OIDC_TIMEOUT_SECONDS: z.coerce.number().min(1).max(120).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
@@ -246,7 +249,7 @@ export interface Config {
   adminAccessCode: string | undefined;
   /** Whether POST /api/user/login signs anyone in with an access code (ACCESS_CODES). */
   accessCodes: boolean;
-  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  oidc: { issuer: string; clientId: string; clientSecret: string; timeoutMs: number } | undefined;
   logLevel: string;
   /**
    * Which hops may tell the client address (X-Forwarded-For), as Fastify's trustProxy takes it:
@@ -315,8 +318,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.') || 'environment';
-      const value = typeof issue.path[0] === 'string' ? env[issue.path[0]] : undefined;
-      return `  ${name}: ${issue.message}${value === undefined ? '' : ` (got "${value}")`}`;
+      const variable = typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
+      return `  ${name}: ${issue.message}${variable ? shownValue(variable, env[variable]) : ''}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
@@ -327,6 +330,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           issuer: e.OIDC_ISSUER.replace(/\/$/, ''),
           clientId: e.OIDC_CLIENT_ID,
           clientSecret: e.OIDC_CLIENT_SECRET,
+          timeoutMs: e.OIDC_TIMEOUT_SECONDS * 1000,
         }
       : undefined;
   return {

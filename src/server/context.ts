@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { AiProvider } from './integrations/ai/ai-provider';
 import type { Billing } from './integrations/billing/create-billing-provider';
 import type { Identity } from './integrations/identity/better-auth';
+import type { ProviderDiscovery } from './integrations/identity/provider-discovery';
 import type { MailSender } from './integrations/mail/mail-sender';
 import type { SocialProviders } from './integrations/social/providers';
 import type { MediaStorage } from './integrations/storage/media-storage';
@@ -16,6 +17,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   identity: Identity;
+  /** The identity provider's discovery, read in the background (undefined without OIDC_*). */
+  identityProvider: ProviderDiscovery | undefined;
   adminCode: AdminCodeVerifier;
   /** Keys the hash access codes are stored as (never the plain code). */
   accessCodes: AccessCodeHasher;

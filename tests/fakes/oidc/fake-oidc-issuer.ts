@@ -31,7 +31,16 @@ export async function startFakeOidcIssuer(client: { clientId: string; clientSecr
     { challenge: string; redirectUri: string; nonce: string | null; user: FakeOidcUser }
   >();
   const tokens = new Map<string, FakeOidcUser>();
-  const state = { nextUser: undefined as FakeOidcUser | undefined, tokenRequests: 0 };
+  const state = {
+    nextUser: undefined as FakeOidcUser | undefined,
+    tokenRequests: 0,
+    discoveryRequests: 0,
+    /** 'down': discovery answers 503 (a provider being restarted); 'hang': it never answers. */
+    discovery: 'up' as 'up' | 'down' | 'hang',
+    /** 'hang': the token endpoint takes the request and never answers; 'drop': it hangs up. */
+    token: 'up' as 'up' | 'hang' | 'drop',
+  };
+  const hanging = new Set<import('node:http').ServerResponse>();
   let issuer = '';
 
   const server: Server = createServer(async (req, res) => {
@@ -41,6 +50,9 @@ export async function startFakeOidcIssuer(client: { clientId: string; clientSecr
       res.end(JSON.stringify(body));
     };
     if (url.pathname === '/.well-known/openid-configuration') {
+      state.discoveryRequests++;
+      if (state.discovery === 'hang') return hanging.add(res);
+      if (state.discovery === 'down') return json(503, { error: 'temporarily_unavailable' });
       return json(200, {
         issuer,
         authorization_endpoint: `${issuer}/authorize`,
@@ -83,6 +95,8 @@ export async function startFakeOidcIssuer(client: { clientId: string; clientSecr
     }
     if (url.pathname === '/token' && req.method === 'POST') {
       state.tokenRequests++;
+      if (state.token === 'hang') return hanging.add(res);
+      if (state.token === 'drop') return res.socket?.destroy();
       let raw = '';
       for await (const chunk of req) raw += chunk;
       const form = new URLSearchParams(raw);
@@ -133,6 +147,10 @@ export async function startFakeOidcIssuer(client: { clientId: string; clientSecr
   return {
     issuer,
     state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

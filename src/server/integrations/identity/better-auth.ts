@@ -7,6 +7,9 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema';
+import { describeLogArgs } from './describe-error';
+import { boundedStartupDiscovery, exchangeCodeWithin, readUserInfoWithin } from './oidc-exchange';
+import { discoveryUrlOf, type ProviderDiscovery } from './provider-discovery';
 
 /** Mount point of better-auth's own HTTP routes (only the OIDC callback is forwarded there). */
 export const IDENTITY_BASE_PATH = '/api/identity';
@@ -34,7 +37,9 @@ export interface IdentityOptions {
   appUrl: string;
   secret: string;
   secureCookies: boolean;
-  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  oidc: { issuer: string; clientId: string; clientSecret: string; timeoutMs: number } | undefined;
+  /** The provider's discovery document as the background watch last read it (with `oidc`). */
+  discovery: ProviderDiscovery | undefined;
   hooks: IdentityHooks;
   log: { [level in 'debug' | 'info' | 'warn' | 'error']: (obj: object, msg: string) => void };
 }
@@ -69,15 +74,25 @@ function splitName(name: string | undefined) {
 export function createIdentity(options: IdentityOptions) {
   const { hooks } = options;
   // generic-oauth is always installed (so its API is typed); without an issuer it has no provider.
-  const oidcProviders = options.oidc
+  const { oidc, discovery } = options;
+  const oidcProviders = oidc
     ? [
         {
           providerId: OIDC_PROVIDER_ID,
-          discoveryUrl: `${options.oidc.issuer}/.well-known/openid-configuration`,
-          clientId: options.oidc.clientId,
-          clientSecret: options.oidc.clientSecret,
+          discoveryUrl: discoveryUrlOf(oidc.issuer),
+          clientId: oidc.clientId,
+          clientSecret: oidc.clientSecret,
           scopes: ['openid', 'profile', 'email'],
           pkce: true,
+          // better-auth's own token and userinfo calls have no time limit: these are its calls
+          // with one (OIDC_TIMEOUT_SECONDS); a failure lands on the error page as invalid_code.
+          getToken: (data: { code: string; redirectURI: string; codeVerifier?: string | undefined }) =>
+            exchangeCodeWithin({ ...oidc, endpoints: discovery?.endpoints() }, data),
+          getUserInfo: (tokens: { idToken?: string | undefined; accessToken?: string | undefined }) =>
+            readUserInfoWithin(
+              { timeoutMs: oidc.timeoutMs, endpoints: discovery?.endpoints(), log: options.log },
+              tokens,
+            ),
           mapProfileToUser: (profile: { name?: string; given_name?: unknown; family_name?: unknown }) => {
             const fallback = splitName(profile.name);
             return {
@@ -96,9 +111,10 @@ export function createIdentity(options: IdentityOptions) {
     secret: options.secret,
     trustedOrigins: [options.appUrl],
     telemetry: { enabled: false },
-    // Into our structured log, not the console.
+    // Into our structured log, not the console; errors described (an Error alone logs as {}).
     logger: {
-      log: (level, message, ...args) => options.log[level]({ component: 'better-auth', args }, message),
+      log: (level, message, ...args) =>
+        options.log[level]({ component: 'better-auth', args: describeLogArgs(args) }, message),
     },
     // Our own limiter (stored in the database) guards the routes people actually call.
     rateLimit: { enabled: false },
@@ -164,7 +180,10 @@ export function createIdentity(options: IdentityOptions) {
         },
       },
     },
-    plugins: [serverSignIn(), genericOAuth({ config: oidcProviders })],
+    plugins: [
+      serverSignIn(),
+      boundedStartupDiscovery(genericOAuth({ config: oidcProviders }), oidcProviders),
+    ],
   });
 }
 

@@ -2,6 +2,7 @@ import { isAPIError } from 'better-auth/api';
 import { accountMessages, type ChangePasswordBody, type UserSessionList } from '../../../contracts/settings';
 import type { Db } from '../../db/client';
 import { type Identity, OIDC_PROVIDER_ID, setCookiesOf } from '../../integrations/identity/better-auth';
+import type { ProviderDiscovery } from '../../integrations/identity/provider-discovery';
 import { AppError } from '../../lib/app-error';
 import { insertAuditEntry } from '../audit/audit.repository';
 import type { Caller } from '../auth/auth.service';
@@ -126,10 +127,18 @@ export async function revokeOtherSessions(db: Db, session: OwnSession): Promise<
  * links rather than signs in). The provider must assert the same email as verified (decision 031).
  */
 export async function startSingleSignOnLink(
-  deps: AccountSecurityDeps & { oidcConfigured: boolean },
+  deps: AccountSecurityDeps & { oidcConfigured: boolean; identityProvider: ProviderDiscovery | undefined },
   caller: Caller,
 ): Promise<{ url: string; setCookies: string[] }> {
   if (!deps.oidcConfigured) throw new AppError('not_found', 'Single sign-on is not configured.');
+  const discovery = await deps.identityProvider?.settled();
+  if (discovery?.status === 'unreachable') {
+    throw new AppError(
+      'service_unavailable',
+      'Single sign-on is unreachable right now. It works again as soon as your sign-in service answers.',
+      { retryAfterSeconds: Math.min(60, Math.max(5, discovery.retryInSeconds)) },
+    );
+  }
   const { headers, response } = await deps.identity.api.linkSocialAccount({
     body: {
       provider: OIDC_PROVIDER_ID,

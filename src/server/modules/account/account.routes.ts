@@ -70,11 +70,16 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/user/single-sign-on/link',
-    { schema: { response: { 200: singleSignOnLinkResponse, 404: errorResponse } } },
+    { schema: { response: { 200: singleSignOnLinkResponse, 404: errorResponse, 503: errorResponse } } },
     async (request, reply) => {
       signedIn(request);
       const { url, setCookies } = await startSingleSignOnLink(
-        { db, identity: ctx.identity, oidcConfigured: ctx.config.oidc !== undefined },
+        {
+          db,
+          identity: ctx.identity,
+          oidcConfigured: ctx.config.oidc !== undefined,
+          identityProvider: ctx.identityProvider,
+        },
         callerOf(request),
       );
       return sendWithCookies(reply, { status: 200, body: { url }, setCookies });

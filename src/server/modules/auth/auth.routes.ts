@@ -13,10 +13,12 @@ import {
   signUpBody,
 } from '../../../contracts/auth';
 import { errorResponse, safeString } from '../../../contracts/common';
+import { safeReturnPath } from '../../../contracts/return-path';
 import type { AppContext } from '../../context';
 import { IDENTITY_BASE_PATH } from '../../integrations/identity/better-auth';
 import { callerOf, sendWithCookies } from '../../lib/caller';
 import * as auth from './auth.service';
+import { signInUnavailablePage } from './sign-in-unavailable-page';
 
 const loginAnswers = { 200: loginResponse, 400: errorResponse, 401: loginResponse };
 
@@ -96,6 +98,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const start = await auth.startProviderSignIn(ctx, callerOf(request), request.query.returnTo);
       // Without an identity provider, the landing page's sign-in dialog is the way in.
       if (!start) return reply.redirect('/?auth=signin');
+      if (start.kind === 'unreachable') {
+        return reply
+          .status(503)
+          .header('retry-after', String(start.retryAfterSeconds))
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(signInUnavailablePage(start.retryAfterSeconds, safeReturnPath(request.query.returnTo)));
+      }
       if (start.setCookies.length > 0) reply.header('set-cookie', start.setCookies);
       return reply.redirect(start.url);
     },

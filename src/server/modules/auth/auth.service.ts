@@ -10,6 +10,8 @@ import {
 import { safeReturnPath } from '../../../contracts/return-path';
 import type { AppContext } from '../../context';
 import { OIDC_PROVIDER_ID, setCookiesOf } from '../../integrations/identity/better-auth';
+import { describeError } from '../../integrations/identity/describe-error';
+import type { DiscoveryState } from '../../integrations/identity/provider-discovery';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { EVERYONE, enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
 import {
@@ -264,20 +266,48 @@ export async function grantAdminAccess(
   };
 }
 
+/** What GET /api/login does: send the browser to the provider, or say it cannot be reached. */
+export type ProviderSignInStart =
+  | { kind: 'redirect'; url: string; setCookies: string[] }
+  | { kind: 'unreachable'; retryAfterSeconds: number };
+
 /**
  * GET /api/login: the provider's authorization URL (code flow with PKCE), or null without one.
  * After signing in the browser lands on `returnTo` when it is a path of this app, else /dashboard.
+ * While the provider's discovery fails (read in the background), it is 'unreachable' at once.
  */
-export async function startProviderSignIn(ctx: AppContext, caller: Caller, returnTo?: string) {
-  if (!ctx.config.oidc) return null;
+export async function startProviderSignIn(
+  ctx: AppContext,
+  caller: Caller,
+  returnTo?: string,
+): Promise<ProviderSignInStart | null> {
+  if (!ctx.config.oidc || !ctx.identityProvider) return null;
+  const discovery = await ctx.identityProvider.settled();
+  if (discovery.status !== 'ok') return unreachable(discovery.retryInSeconds);
   const callbackURL = safeReturnPath(returnTo) ?? '/dashboard';
-  const { headers, response } = await ctx.identity.api.signInSocial({
-    body: { provider: OIDC_PROVIDER_ID, callbackURL, errorCallbackURL: '/?auth=signin' },
-    headers: caller.headers,
-    returnHeaders: true,
-  });
-  if (!response.url) throw new Error('the identity provider gave no authorization URL');
-  return { url: response.url, setCookies: setCookiesOf(headers) };
+  try {
+    const { headers, response } = await ctx.identity.api.signInSocial({
+      body: { provider: OIDC_PROVIDER_ID, callbackURL, errorCallbackURL: '/?auth=signin' },
+      headers: caller.headers,
+      returnHeaders: true,
+    });
+    if (!response.url) throw new Error('the identity provider gave no authorization URL');
+    return { kind: 'redirect', url: response.url, setCookies: setCookiesOf(headers) };
+  } catch (error) {
+    // better-auth answers 404 "Provider not found" while its own discovery of the provider fails
+    // (it retries it per request): the provider went away since the background watch read it.
+    if (!isAPIError(error) || error.body?.code !== 'PROVIDER_NOT_FOUND') throw error;
+    ctx.log.warn({ cause: describeError(error) }, 'single sign-on: better-auth could not build the provider');
+    ctx.identityProvider.reportFailure(error);
+    return unreachable(ctx.identityProvider.state());
+  }
+}
+
+function unreachable(retryIn: number | DiscoveryState): ProviderSignInStart {
+  const seconds =
+    typeof retryIn === 'number' ? retryIn : retryIn.status === 'ok' ? 1 : retryIn.retryInSeconds;
+  // Not sooner than 5 s (a person reloading), not later than a minute (the backoff's ceiling).
+  return { kind: 'unreachable', retryAfterSeconds: Math.min(60, Math.max(5, seconds)) };
 }
 
 export async function isUserActive(ctx: AppContext, userId: string) {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type DependencyCheck, healthResponse, liveResponse } from '../../../contracts/health';
 import type { AppContext } from '../../context';
 import { describeAdapters, describeSandboxes } from '../../integrations/adapters';
+import type { ProviderDiscovery } from '../../integrations/identity/provider-discovery';
 import { simulatorFaultsOn } from '../../integrations/social/simulator';
 import type { ProcessRole } from '../../jobs/boss';
 import { DATABASE_AWAY_RETRY_SECONDS } from '../../plugins/errors';
@@ -26,7 +27,7 @@ export async function healthRoutes(
             return { status: 'unreachable', detail: 'The database does not answer.' };
           },
         );
-        const checks = { database };
+        const checks = { database, identity: identityCheck(ctx.identityProvider) };
         const allOk = Object.values(checks).every((check) => check.status !== 'unreachable');
         const adapters = describeAdapters({
           databaseKind: ctx.database.kind,
@@ -57,4 +58,11 @@ export async function healthRoutes(
     { config: { access: 'public' }, schema: { response: { 200: liveResponse } } },
     async () => ({ status: 'ok' as const }),
   );
+}
+
+/** What the background discovery last found (it never calls the provider for this request). */
+function identityCheck(provider: ProviderDiscovery | undefined): DependencyCheck {
+  if (!provider) return { status: 'off' };
+  const state = provider.state();
+  return state.status === 'ok' ? { status: 'ok' } : { status: 'unreachable', detail: state.detail };
 }
