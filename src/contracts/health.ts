@@ -50,6 +50,8 @@ export const healthResponse = z.object({
   /** Each outside dependency checked by this request. */
   checks: z.object({
     database: dependencyCheck,
+    /** The media storage: S3 answers and takes our credentials, or DATA_DIR/media takes a file. */
+    storage: dependencyCheck,
   }),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { imageSize } from 'image-size';
 import type { PublishingPlatform } from '../../../../contracts/platforms';
-import type { MediaStorage } from '../../storage/media-storage';
+import {
+  isRangeNotSatisfiable,
+  type MediaStorage,
+  StorageUnavailableError,
+} from '../../storage/media-storage';
 
 /*
  * Images uploaded to a pretend platform (X's media upload, LinkedIn's image upload): the bytes go
@@ -91,9 +95,17 @@ export function registerSandboxMediaRoute(
       const { file } = request.params as { file: string };
       const [, id, extension] = /^([A-Za-z0-9_-]{1,64})\.([a-z]{3,4})$/.exec(file) ?? [];
       const type = extension ? TYPES[extension] : undefined;
-      const object =
-        input.storage && id && type ? await input.storage.get(storageKey(input.platform, file)) : null;
-      if (!object || !type) return reply.status(404).send({ error: 'No such image' });
+      if (!input.storage || !id || !type) return reply.status(404).send({ error: 'No such image' });
+      const storage = input.storage;
+      const object = await storage.get(storageKey(input.platform, file)).catch((error: unknown) => {
+        if (!(error instanceof StorageUnavailableError)) throw error;
+        request.log.warn({ err: error }, 'media storage unavailable');
+        return 'unavailable' as const;
+      });
+      if (object === 'unavailable') {
+        return reply.status(503).header('retry-after', '30').send({ error: 'Service Unavailable' });
+      }
+      if (!object || isRangeNotSatisfiable(object)) return reply.status(404).send({ error: 'No such image' });
       return reply
         .header('cache-control', 'public, max-age=86400, immutable')
         .header('content-length', String(object.size))
