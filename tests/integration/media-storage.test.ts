@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/server/config';
@@ -265,6 +267,33 @@ describe('S3 media storage against a loopback S3', () => {
       expect((failure as Error).message).toMatch(/did not answer in time/);
       expect(Date.now() - started).toBeLessThan(3_000);
     }
+  });
+
+  it('cuts a served body off when S3 stops sending it, but never a slow reader', async () => {
+    const storage = createS3MediaStorage(s3Config({ endpoint: fake.baseUrl, forcePathStyle: true }), {
+      answerTimeoutMs: 300,
+    });
+    // Random bytes do not compress: several MB are many chunks, and the sockets fill up.
+    const big = randomBytes(8 * 1024 * 1024);
+    await storage.put('ws-big/slow.png', big, 'image/png');
+
+    const slow = await storage.get('ws-big/slow.png');
+    if (!slow || isRangeNotSatisfiable(slow)) throw new Error('no object');
+    const chunks: Buffer[] = [];
+    for await (const chunk of slow.body) {
+      chunks.push(Buffer.from(chunk as Buffer));
+      // A reader slower than the time limit, many times over: S3 is waiting on us, not we on it.
+      if (chunks.length <= 3) await sleep(400);
+    }
+    expect(Buffer.concat(chunks).equals(big)).toBe(true);
+
+    fake.stallBodyNext();
+    const stalled = await storage.get('ws-big/slow.png');
+    if (!stalled || isRangeNotSatisfiable(stalled)) throw new Error('no object');
+    const started = Date.now();
+    await expect(bytesOf(stalled.body)).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    await storage.delete('ws-big/slow.png');
   });
 
   it('reports a 5xx on get as unavailable, not as a missing object', async () => {

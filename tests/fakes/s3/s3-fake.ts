@@ -46,6 +46,8 @@ export interface FakeS3 {
   failNext(status: number, code?: string): void;
   /** The next request is read and never answered (a hanging endpoint), until close(). */
   hangNext(): void;
+  /** The next GET of an object sends its headers and half its body, then nothing more, until close(). */
+  stallBodyNext(): void;
   /** Each request's Range header, as received ('' without one). */
   ranges: string[];
   close(): Promise<void>;
@@ -160,6 +162,7 @@ export async function startFakeS3(creds: FakeS3Credentials): Promise<FakeS3> {
   const failures: { status: number; code: string }[] = [];
   const ranges: string[] = [];
   let hangs = 0;
+  let bodyStalls = 0;
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -240,12 +243,16 @@ export async function startFakeS3(creds: FakeS3Credentials): Promise<FakeS3> {
             return;
           }
           answer(200);
-          res
-            .writeHead(200, {
-              'content-type': object.contentType,
-              'content-length': String(object.body.length),
-            })
-            .end(object.body);
+          res.writeHead(200, {
+            'content-type': object.contentType,
+            'content-length': String(object.body.length),
+          });
+          if (bodyStalls > 0) {
+            bodyStalls -= 1;
+            res.write(object.body.subarray(0, Math.floor(object.body.length / 2)));
+            return;
+          }
+          res.end(object.body);
           return;
         }
         case 'DELETE':
@@ -268,6 +275,9 @@ export async function startFakeS3(creds: FakeS3Credentials): Promise<FakeS3> {
     failNext: (status, code = 'InternalError') => failures.push({ status, code }),
     hangNext: () => {
       hangs += 1;
+    },
+    stallBodyNext: () => {
+      bodyStalls += 1;
     },
     ranges,
     close: () =>

@@ -81,6 +81,36 @@ function unanswered(error: unknown, method: string): StorageUnavailableError {
   return new StorageUnavailableError(`S3 ${method} failed: ${why}`, { cause: error });
 }
 
+/**
+ * The body as a pull stream whose every read from S3 must bring a chunk within `limitMs`, else
+ * `stall()` aborts the request. Only time spent waiting on S3 counts: while the reader is slow
+ * (a platform's crawler on a thin line), nothing is pulled and no clock runs.
+ */
+function watchStalls(
+  source: ReadableStream<Uint8Array>,
+  limitMs: number,
+  stall: () => void,
+): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(out) {
+        const timer = setTimeout(stall, limitMs);
+        try {
+          const { done, value } = await reader.read();
+          if (done) out.close();
+          else out.enqueue(value);
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    // Nothing read ahead: a read happens when the consumer asks, so a slow one costs no time.
+    { highWaterMark: 0 },
+  );
+}
+
 /** A probe key that never exists: asking for it costs one GET and stores nothing. */
 const PROBE_KEY = 'kitepost-health-probe/absent';
 
@@ -180,20 +210,14 @@ export function createS3MediaStorage(config: S3Config, options: S3StorageOptions
     },
 
     /**
-     * Streamed: the answer's headers must come within `answerTimeoutMs`, and then no pause
-     * between chunks may last longer; the whole body takes the time its reader takes (a slow
-     * platform crawler must not be cut off).
+     * Streamed: the answer's headers must come within `answerTimeoutMs`, and then no read of the
+     * body from S3 may wait longer (watchStalls); the whole body takes the time its reader takes
+     * (a slow platform crawler must not be cut off).
      */
     async get(key, range) {
       const controller = new AbortController();
       const stall = () => controller.abort(new DOMException(`S3 GET ${key} stalled`, 'TimeoutError'));
-      let timer = setTimeout(stall, answerTimeoutMs);
-      const rearm = () => {
-        clearTimeout(timer);
-        timer = setTimeout(stall, answerTimeoutMs);
-        timer.unref();
-      };
-      let handedOver = false;
+      const timer = setTimeout(stall, answerTimeoutMs);
       try {
         const response = await send('GET', key, controller.signal, { range });
         if (response.status === 404) {
@@ -230,22 +254,9 @@ export function createS3MediaStorage(config: S3Config, options: S3StorageOptions
               }
             : { body: Readable.from([bytes]), contentType, size: bytes.length };
         }
-        const watched = response.body.pipeThrough(
-          new TransformStream<Uint8Array, Uint8Array>({
-            transform(chunk, out) {
-              rearm();
-              out.enqueue(chunk);
-            },
-            flush() {
-              clearTimeout(timer);
-            },
-          }),
+        const body = Readable.fromWeb(
+          watchStalls(response.body, answerTimeoutMs, stall) as WebReadableStream<Uint8Array>,
         );
-        rearm();
-        handedOver = true;
-        const body = Readable.fromWeb(watched as WebReadableStream<Uint8Array>);
-        // The reader went away (a client closed the connection): the timer has nothing to guard.
-        body.once('close', () => clearTimeout(timer));
         return part?.range && part.size !== null
           ? { body, contentType, size: part.size, range: part.range }
           : { body, contentType, size: Number(length) };
@@ -253,7 +264,7 @@ export function createS3MediaStorage(config: S3Config, options: S3StorageOptions
         if (error instanceof StorageUnavailableError) throw error;
         throw unanswered(error, 'GET');
       } finally {
-        if (!handedOver) clearTimeout(timer);
+        clearTimeout(timer);
       }
     },
 
