@@ -49,5 +49,7 @@ export const mediaMessages = {
   unsupportedType: 'Only JPEG, PNG and WebP images can be uploaded.',
   tooLarge: `Images can be at most ${MAX_MEDIA_BYTES / (1024 * 1024)} MB.`,
   unreadable: 'That image could not be read; it may be damaged.',
+  storageUnavailable:
+    'Images cannot be loaded right now: the media storage does not answer. Please try again in a moment.',
   tooManyPixels: `That image is too large in pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (for example 8000 × 6000), or 4096 × 4096 for WebP.`,
 } as const;

@@ -20,6 +20,7 @@ import type { MailSender } from './integrations/mail/mail-sender';
 import { createSocialProviders, type SocialProviders } from './integrations/social/providers';
 import { registerPlatformSimulator, simulatorFaultsOn } from './integrations/social/simulator';
 import { createMediaStorage } from './integrations/storage/create-media-storage';
+import { createStorageCheck } from './integrations/storage/storage-health';
 import { type Jobs, type ProcessRole, startJobQueue } from './jobs/boss';
 import { logRedactPaths, REDACTED, serializeError, serializeRequest } from './lib/log-redaction';
 import { projectRoot } from './lib/project-root';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     ? watchProviderDiscovery({ issuer: config.oidc.issuer, timeoutMs: config.oidc.timeoutMs, log: app.log })
     : undefined;
   app.addHook('onClose', async () => identityProvider?.stop());
+  const storage = createMediaStorage(config);
   // The hooks close over ctx, which is complete before any request arrives.
   const ctx: AppContext = {
     config,
@@ -135,7 +137,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     socialProviders: { ...createSocialProviders(config, app), ...options.socialProviders },
     jobs,
     mail: options.mail ?? createMailSender(config, db, app.log),
-    storage: createMediaStorage(config),
+    storage,
+    storageCheck: createStorageCheck(storage),
     billing: createBilling(config, db),
     identityProvider,
     identity: createIdentity({
@@ -159,6 +162,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       },
     }),
   };
+
+  warnIfStorageUnusable(ctx);
 
   const clientRoot = join(projectRoot(), 'dist/client');
   const pageFallback = existsSync(join(clientRoot, 'index.html'))
@@ -209,4 +214,19 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   });
 
   return { app, ctx, jobs };
+}
+
+/**
+ * A wrong S3 secret or an unreachable bucket is said at start (a warning), not first at an
+ * upload; start-up does not wait for it, and goes on either way (the storage may come back).
+ */
+function warnIfStorageUnusable(ctx: AppContext) {
+  void ctx.storageCheck().then((check) => {
+    if (check.status === 'unreachable') {
+      ctx.log.warn(
+        { storage: ctx.storage.kind, detail: check.detail },
+        `media storage unusable: ${check.detail}`,
+      );
+    }
+  });
 }

@@ -8,6 +8,7 @@ import type { ProviderDiscovery } from './integrations/identity/provider-discove
 import type { MailSender } from './integrations/mail/mail-sender';
 import type { SocialProviders } from './integrations/social/providers';
 import type { MediaStorage } from './integrations/storage/media-storage';
+import type { StorageCheck } from './integrations/storage/storage-health';
 import type { JobQueue } from './jobs/boss';
 import type { AccessCodeHasher, AdminCodeVerifier } from './lib/secrets';
 import type { TokenCipher } from './lib/token-cipher';
@@ -34,6 +35,8 @@ export interface AppContext {
   mail: MailSender;
   /** Uploaded images: S3-compatible storage, or DATA_DIR/media. */
   storage: MediaStorage;
+  /** Whether the storage is usable, cached briefly (/api/health's `checks.storage`). */
+  storageCheck: StorageCheck;
   /** Payments: Stripe, or the sandbox (no money moves). */
   billing: Billing;
   log: FastifyBaseLogger;

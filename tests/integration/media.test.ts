@@ -372,6 +372,50 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       expect(head.headers['content-length']).toBe(String(uploaded.sizeBytes));
     });
 
+    it('honours one byte range from the local media folder: 206, 416, and the whole image otherwise', async () => {
+      const { cookie } = await member(t);
+      const uploaded = await uploadImage(t.app, cookie, 'png', { width: 40, height: 40 });
+      const path = new URL(uploaded.url).pathname;
+      const size = uploaded.sizeBytes;
+      const whole = await t.app.inject({ method: 'GET', url: path });
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+
+      const part = await t.app.inject({ method: 'GET', url: path, headers: { range: 'bytes=8-15' } });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers).toMatchObject({
+        'content-range': `bytes 8-15/${size}`,
+        'content-length': '8',
+        'content-type': 'image/png',
+        'accept-ranges': 'bytes',
+        etag: `"${uploaded.id}"`,
+      });
+      expect(Buffer.compare(part.rawPayload, whole.rawPayload.subarray(8, 16))).toBe(0);
+
+      const rest = await t.app.inject({ method: 'GET', url: path, headers: { range: `bytes=${size - 4}-` } });
+      expect(rest.statusCode).toBe(206);
+      expect(Buffer.compare(rest.rawPayload, whole.rawPayload.subarray(size - 4))).toBe(0);
+
+      for (const range of [`bytes=${size}-`, `bytes=${size + 10}-${size + 20}`, 'bytes=-0']) {
+        const refused = await t.app.inject({ method: 'GET', url: path, headers: { range } });
+        expect(refused.statusCode, range).toBe(416);
+        expect(refused.headers['content-range'], range).toBe(`bytes */${size}`);
+      }
+      // Not a range we serve: the whole image, never an error.
+      for (const range of ['bytes=0-1,4-5', 'items=0-5', 'bytes=9-2', 'nonsense']) {
+        const answered = await t.app.inject({ method: 'GET', url: path, headers: { range } });
+        expect(answered.statusCode, range).toBe(200);
+        expect(answered.rawPayload.length, range).toBe(size);
+      }
+      // The thumbnail too.
+      const thumbnail = await t.app.inject({
+        method: 'GET',
+        url: new URL(uploaded.thumbnailUrl).pathname,
+        headers: { range: 'bytes=0-3' },
+      });
+      expect(thumbnail.statusCode).toBe(206);
+      expect(thumbnail.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
+    });
+
     it('answers 404, never cached, for unknown names, wrong extensions and lost files', async () => {
       const { cookie, workspaceId } = await member(t);
       const uploaded = await uploadImage(t.app, cookie, 'jpeg', { width: 10, height: 10 });

@@ -9,6 +9,9 @@ import type { AddressInfo } from 'node:net';
  * independently of the client's signer), with a signed payload hash that matches the body.
  * Buckets are read from the path (path style) or from the Host header's first label
  * (virtual-hosted style, `<bucket>.localhost:<port>`). Errors answer S3's XML shape.
+ * GET honours one byte range as GetObject documents it (206 with Content-Range; 416 InvalidRange
+ * with the object's size when the range starts past the end; several ranges are not S3's and are
+ * answered whole): https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html
  */
 
 export interface FakeS3Credentials {
@@ -41,6 +44,12 @@ export interface FakeS3 {
   requests: FakeS3Request[];
   /** The next request answers this status with an S3 error body (after its signature is checked). */
   failNext(status: number, code?: string): void;
+  /** The next request is read and never answered (a hanging endpoint), until close(). */
+  hangNext(): void;
+  /** The next GET of an object sends its headers and half its body, then nothing more, until close(). */
+  stallBodyNext(): void;
+  /** Each request's Range header, as received ('' without one). */
+  ranges: string[];
   close(): Promise<void>;
 }
 
@@ -125,15 +134,35 @@ function checkSignature(
   return { ok: true, payloadHash, signedHeaders };
 }
 
-function sendError(res: ServerResponse, status: number, code: string) {
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${code}</Message></Error>`;
+function sendError(res: ServerResponse, status: number, code: string, extra = '') {
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${code}</Message>${extra}</Error>`;
   res.writeHead(status, { 'content-type': 'application/xml' }).end(body);
+}
+
+/** One `bytes=` range against a size: its offsets, 'unsatisfiable', or null to answer whole. */
+function rangeOf(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header ?? '');
+  if (!match) return null;
+  const [, first = '', last = ''] = match;
+  if (first === '') {
+    if (last === '' || Number(last) === 0 || size === 0) return last === '' ? null : 'unsatisfiable';
+    return { start: Math.max(0, size - Number(last)), end: size - 1 };
+  }
+  if (last !== '' && Number(last) < Number(first)) return null;
+  if (Number(first) >= size) return 'unsatisfiable';
+  return { start: Number(first), end: Math.min(last === '' ? size - 1 : Number(last), size - 1) };
 }
 
 export async function startFakeS3(creds: FakeS3Credentials): Promise<FakeS3> {
   const objects = new Map<string, { body: Buffer; contentType: string }>();
   const requests: FakeS3Request[] = [];
   const failures: { status: number; code: string }[] = [];
+  const ranges: string[] = [];
+  let hangs = 0;
+  let bodyStalls = 0;
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -156,6 +185,11 @@ export async function startFakeS3(creds: FakeS3Credentials): Promise<FakeS3> {
         status: 0,
       };
       requests.push(record);
+      ranges.push(String(req.headers.range ?? ''));
+      if (hangs > 0) {
+        hangs -= 1;
+        return;
+      }
       const answer = (status: number, code?: string) => {
         record.status = status;
         if (code) {
@@ -184,13 +218,41 @@ export async function startFakeS3(creds: FakeS3Credentials): Promise<FakeS3> {
         case 'GET': {
           const object = objects.get(id);
           if (!object) return answer(404, 'NoSuchKey');
+          const size = object.body.length;
+          const range = rangeOf(req.headers.range, size);
+          if (range === 'unsatisfiable') {
+            record.status = 416;
+            record.errorCode = 'InvalidRange';
+            res.setHeader('content-range', `bytes */${size}`);
+            return sendError(
+              res,
+              416,
+              'InvalidRange',
+              `<RangeRequested>${req.headers.range}</RangeRequested><ActualObjectSize>${size}</ActualObjectSize>`,
+            );
+          }
+          if (range) {
+            answer(206);
+            res
+              .writeHead(206, {
+                'content-type': object.contentType,
+                'content-length': String(range.end - range.start + 1),
+                'content-range': `bytes ${range.start}-${range.end}/${size}`,
+              })
+              .end(object.body.subarray(range.start, range.end + 1));
+            return;
+          }
           answer(200);
-          res
-            .writeHead(200, {
-              'content-type': object.contentType,
-              'content-length': String(object.body.length),
-            })
-            .end(object.body);
+          res.writeHead(200, {
+            'content-type': object.contentType,
+            'content-length': String(object.body.length),
+          });
+          if (bodyStalls > 0) {
+            bodyStalls -= 1;
+            res.write(object.body.subarray(0, Math.floor(object.body.length / 2)));
+            return;
+          }
+          res.end(object.body);
           return;
         }
         case 'DELETE':
@@ -211,6 +273,13 @@ export async function startFakeS3(creds: FakeS3Credentials): Promise<FakeS3> {
     objects,
     requests,
     failNext: (status, code = 'InternalError') => failures.push({ status, code }),
+    hangNext: () => {
+      hangs += 1;
+    },
+    stallBodyNext: () => {
+      bodyStalls += 1;
+    },
+    ranges,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { resolveRange } from './byte-range';
 import type { MediaStorage } from './media-storage';
 
 /** Files under `<DATA_DIR>/media` (the embedded default); one process or a shared disk. */
@@ -12,7 +13,13 @@ export function createLocalMediaStorage(root: string): MediaStorage {
     return path;
   };
   const contentTypeOf = (key: string) =>
-    key.endsWith('.png') ? 'image/png' : key.endsWith('.webp') ? 'image/webp' : 'image/jpeg';
+    key.endsWith('.png')
+      ? 'image/png'
+      : key.endsWith('.webp')
+        ? 'image/webp'
+        : key.endsWith('.gif')
+          ? 'image/gif'
+          : 'image/jpeg';
 
   return {
     kind: 'local',
@@ -24,17 +31,35 @@ export function createLocalMediaStorage(root: string): MediaStorage {
       await writeFile(partial, bytes);
       await rename(partial, path);
     },
-    async get(key) {
+    async get(key, range) {
       const path = pathOf(key);
       const info = await stat(path).catch(() => null);
       if (!info?.isFile()) return null;
-      return { body: createReadStream(path), contentType: contentTypeOf(key), size: info.size };
+      const contentType = contentTypeOf(key);
+      if (!range) return { body: createReadStream(path), contentType, size: info.size };
+      const part = resolveRange(range, info.size);
+      if (part === 'unsatisfiable') return { unsatisfiable: true, size: info.size };
+      // createReadStream's `end` is inclusive, like Content-Range's.
+      return { body: createReadStream(path, part), contentType, size: info.size, range: part };
     },
     async read(key) {
       return readFile(pathOf(key)).catch(() => null);
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async probe() {
+      // Written and removed: proves the folder exists, is writable and the disk takes a file.
+      const probe = join(base, `.probe-${process.pid}`);
+      try {
+        await mkdir(base, { recursive: true });
+        await writeFile(probe, 'ok');
+        await rm(probe, { force: true });
+        return { ok: true };
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? 'an error';
+        return { ok: false, detail: `The media folder (DATA_DIR/media) is not writable (${code}).` };
+      }
     },
   };
 }

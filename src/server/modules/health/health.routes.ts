@@ -19,6 +19,8 @@ export async function healthRoutes(
       '/api/health',
       { config: { access: 'public' }, schema: { response: { 200: healthResponse, 503: healthResponse } } },
       async (request, reply) => {
+        // The storage's answer is cached for 30 s and time-limited (storage-health.ts): cheap to poll.
+        const storageCheck = ctx.storageCheck();
         // Healthy means the database answers, not merely that the process is up.
         const database = await ctx.database.db.execute(sql`select 1`).then(
           (): DependencyCheck => ({ status: 'ok' }),
@@ -27,7 +29,8 @@ export async function healthRoutes(
             return { status: 'unreachable', detail: 'The database does not answer.' };
           },
         );
-        const checks = { database, identity: identityCheck(ctx.identityProvider) };
+        const storage = await storageCheck;
+        const checks = { database, storage, identity: identityCheck(ctx.identityProvider) };
         const allOk = Object.values(checks).every((check) => check.status !== 'unreachable');
         const adapters = describeAdapters({
           databaseKind: ctx.database.kind,

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { safeString } from '../../../contracts/common';
 import { MAX_MEDIA_BYTES, media, mediaIdParams, mediaList, mediaMessages } from '../../../contracts/media';
 import type { AppContext } from '../../context';
+import { contentRange, parseRangeHeader } from '../../integrations/storage/byte-range';
+import { isRangeNotSatisfiable } from '../../integrations/storage/media-storage';
 import { AppError } from '../../lib/app-error';
 import { signedIn } from '../../lib/caller';
 import {
@@ -155,17 +157,41 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       const cacheHeaders = {
         'cache-control': 'public, max-age=31536000, immutable',
         etag: served.etag,
+        // Ranges are honoured (RFC 9110 §14.3): a resumed or partial download gets only its bytes.
+        'accept-ranges': 'bytes',
       };
       if (request.headers['if-none-match'] === served.etag) {
         return reply.status(304).headers(cacheHeaders).send();
       }
-      const object = await served.open();
+      // If-Range (RFC 9110 §13.1.5): the range only if the client's copy is still ours; the bytes
+      // behind a name never change, so only another ETag (or a date) asks for the whole image.
+      const ifRange = request.headers['if-range'];
+      const range =
+        ifRange === undefined || ifRange === served.etag ? parseRangeHeader(request.headers.range) : null;
+      const object = await served.open(range ?? undefined);
       if (!object) throw new AppError('not_found', 'Image not found.');
+      if (isRangeNotSatisfiable(object)) {
+        // §15.5.17: a 416 says the current length in Content-Range.
+        return reply
+          .status(416)
+          .headers({
+            'accept-ranges': 'bytes',
+            ...(object.size === null ? {} : { 'content-range': `bytes */${object.size}` }),
+          })
+          .send({ error: 'Range Not Satisfiable', message: 'That range is outside the image.' });
+      }
+      const length = object.range
+        ? {
+            'content-range': contentRange(object.range, object.size),
+            'content-length': String(object.range.end - object.range.start + 1),
+          }
+        : { 'content-length': String(object.size) };
       return reply
+        .status(object.range ? 206 : 200)
         .headers({
           ...cacheHeaders,
+          ...length,
           'content-type': served.mimeType,
-          'content-length': String(object.size),
           'x-content-type-options': 'nosniff',
           // Helmet's same-origin default would stop other sites (a platform's composer preview,
           // the dev client on another port) from showing a public image.

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Media, mediaMessages } from '../../../contracts/media';
 import type { Db } from '../../db/client';
-import type { MediaStorage } from '../../integrations/storage/media-storage';
+import type { RangeRequest } from '../../integrations/storage/byte-range';
+import {
+  type MediaStorage,
+  type RangeNotSatisfiable,
+  StorageUnavailableError,
+  type StoredObject,
+} from '../../integrations/storage/media-storage';
 import { AppError } from '../../lib/app-error';
 import {
   deleteMediaUnlessHeld,
@@ -140,9 +145,15 @@ export interface ServedMedia {
   /** Stable for the life of the file (its id): the bytes behind a media URL never change. */
   etag: string;
   mimeType: Media['mimeType'];
-  /** Opens the bytes; null when the object is gone from storage. */
-  open(): Promise<{ body: Readable; size: number } | null>;
+  /**
+   * Opens the bytes, or only those of `range`; null when the object is gone from storage.
+   * AppError(service_unavailable) with a Retry-After when the storage does not answer.
+   */
+  open(range?: RangeRequest): Promise<StoredObject | RangeNotSatisfiable | null>;
 }
+
+/** Seconds a client should wait before asking for an image again while the storage is away. */
+export const STORAGE_RETRY_AFTER_SECONDS = 30;
 
 /**
  * The image behind a public file name `<id>.<ext>`, or its thumbnail behind `<id>.thumb.webp`;
@@ -163,13 +174,20 @@ export async function findServedMedia(deps: MediaDeps, file: string): Promise<Se
   return {
     etag: served.etag,
     mimeType: served.mimeType,
-    async open() {
-      const object = await deps.storage.get(served.key);
+    async open(range) {
+      const object = await deps.storage.get(served.key, range).catch((error: unknown) => {
+        if (!(error instanceof StorageUnavailableError)) throw error;
+        // The storage is away (S3 refused the connection, timed out, answered 5xx): the image
+        // is not missing, so not a 404, and not our bug, so not a 500.
+        deps.log.warn({ err: error, mediaId: row.id, storageKey: served.key }, 'media storage unavailable');
+        throw new AppError('service_unavailable', mediaMessages.storageUnavailable, {
+          retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
+        });
+      });
       if (!object) {
         deps.log.warn({ mediaId: row.id, storageKey: served.key }, 'an image row has no object in storage');
-        return null;
       }
-      return { body: object.body, size: object.size };
+      return object;
     },
   };
 }

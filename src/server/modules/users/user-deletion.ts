@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { listWorkspacesSimulatorKeys } from '../../integrations/social/simulator';
 import type { MediaStorage } from '../../integrations/storage/media-storage';
 import type { JobQueue } from '../../jobs/boss';
 import { dropPublishJob } from '../publishing/publish-queue';
@@ -48,7 +49,11 @@ export async function deleteUserWithWorkspaces(
     // Read under the locks: nothing can be added to these workspaces until they are gone.
     const removed = {
       jobIds: await listScheduledPublishJobIds(tx, workspaceIds),
-      storageKeys: await listMediaStorageKeys(tx, workspaceIds),
+      // Users' images and the platform simulator's (their sandbox posts go by cascade too).
+      storageKeys: [
+        ...(await listMediaStorageKeys(tx, workspaceIds)),
+        ...(await listWorkspacesSimulatorKeys(tx, workspaceIds)),
+      ],
       otherMemberIds: await listOtherMemberIds(tx, userId, workspaceIds),
     };
     await deleteUserAndWorkspaces(tx, userId, workspaceIds);

@@ -1,6 +1,7 @@
 import type { SessionUser } from '../../../contracts/auth';
 import type { WorkspaceList } from '../../../contracts/team';
 import type { Db } from '../../db/client';
+import { listWorkspacesSimulatorKeys } from '../../integrations/social/simulator';
 import type { MediaStorage } from '../../integrations/storage/media-storage';
 import { AppError } from '../../lib/app-error';
 import { insertActivity } from '../activity/activity.repository';
@@ -134,7 +135,11 @@ export async function deleteWorkspaceNow(
     const removed = {
       memberIds: await listMemberIds(tx, workspace.id),
       jobIds: await listScheduledPublishJobIds(tx, [workspace.id]),
-      storageKeys: await listMediaStorageKeys(tx, [workspace.id]),
+      // Users' images and the platform simulator's (its sandbox posts go by cascade too).
+      storageKeys: [
+        ...(await listMediaStorageKeys(tx, [workspace.id])),
+        ...(await listWorkspacesSimulatorKeys(tx, [workspace.id])),
+      ],
     };
     await deleteWorkspaceRow(tx, workspace.id);
     return removed;

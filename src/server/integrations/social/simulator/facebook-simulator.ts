@@ -29,12 +29,12 @@ import {
   simulatedApi,
 } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
+import { deleteSandboxPost } from './sandbox-media';
 import { type SandboxMetrics, sandboxMetrics } from './sandbox-metrics';
 import { MEMBER_PAGE, pageViewer } from './sandbox-page';
 import {
   findAccountByExternalId,
   findPublishedPosts,
-  markPostDeleted,
   type SandboxAccount,
   type SandboxPost,
 } from './sandbox-store';
@@ -248,7 +248,7 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
       if (!found) return missingObject(id);
       const refused = pageCaller(caller, found.account.externalId, ['pages_manage_posts']);
       if (refused) return refused;
-      await markPostDeleted(db, found.post.id);
+      await deleteSandboxPost(options, found.post, request.log);
       return { status: 200, body: { success: true } };
     }),
   );

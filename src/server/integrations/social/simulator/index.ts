@@ -11,4 +11,5 @@ export {
   sandboxFaults,
 } from './sandbox-faults';
 export { sandboxFollowers } from './sandbox-followers';
+export { listWorkspacesSimulatorKeys, SIMULATOR_KEY_PREFIX } from './sandbox-media';
 export { SIMULATOR_CREDENTIALS, simulatedPlatforms, simulatorEndpoints } from './simulator-endpoints';

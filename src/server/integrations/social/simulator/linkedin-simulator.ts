@@ -27,7 +27,7 @@ import {
   type SimulatedCallKind,
   simulatedApi,
 } from './sandbox-faults';
-import { registerSandboxMediaRoute } from './sandbox-media';
+import { deleteSandboxPost, registerSandboxMediaRoute } from './sandbox-media';
 import { newMetricsSeed } from './sandbox-metrics';
 import { MEMBER_PAGE, pageViewer } from './sandbox-page';
 import {
@@ -37,7 +37,6 @@ import {
   findPublishedPosts,
   findTimeline,
   insertPostUnlessDuplicate,
-  markPostDeleted,
   newSnowflakeId,
   type SandboxAccount,
   type SandboxPost,
@@ -313,7 +312,7 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
           : [];
         if (!found) return apiError(404, `Post ${urn} does not exist`);
         if (found.account.id !== account.id) return accessDenied(`post ${urn} of another member`);
-        await markPostDeleted(db, found.post.id);
+        await deleteSandboxPost(options, found.post, request.log);
         return { status: 204 };
       },
     ),

@@ -273,8 +273,69 @@ export async function findPublishedPosts(
     );
 }
 
-export async function markPostDeleted(db: Db, id: string): Promise<void> {
-  await db.update(sandboxPosts).set({ state: 'deleted' }).where(eq(sandboxPosts.id, id));
+export async function markPostsDeleted(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(sandboxPosts).set({ state: 'deleted' }).where(inArray(sandboxPosts.id, ids));
+}
+
+/** Rows of the platform (in these states) whose media include an image at one of these URLs. */
+async function findPostsWithMediaUrls(
+  db: Db,
+  platform: PublishingPlatform,
+  urls: string[],
+  states: SandboxPost['state'][],
+): Promise<SandboxPost[]> {
+  if (urls.length === 0) return [];
+  return db
+    .select()
+    .from(sandboxPosts)
+    .where(
+      and(
+        eq(sandboxPosts.platform, platform),
+        inArray(sandboxPosts.state, states),
+        or(...urls.map((url) => sql`${sandboxPosts.media} @> ${JSON.stringify([{ url }])}::jsonb`)),
+      ),
+    );
+}
+
+/** Which of these image URLs a live (published) post of the platform still shows. */
+export async function stillUsedMediaUrls(
+  db: Db,
+  platform: PublishingPlatform,
+  urls: string[],
+): Promise<Set<string>> {
+  const live = await findPostsWithMediaUrls(db, platform, urls, ['published']);
+  return new Set(live.flatMap((post) => post.media.flatMap((item) => (item.url ? [item.url] : []))));
+}
+
+/** Ends the upload records (containers) of images whose bytes are removed. */
+export async function endUploadsWithMediaUrls(
+  db: Db,
+  platform: PublishingPlatform,
+  urls: string[],
+): Promise<void> {
+  const uploads = await findPostsWithMediaUrls(db, platform, urls, ['container']);
+  await markPostsDeleted(
+    db,
+    uploads.map((upload) => upload.id),
+  );
+}
+
+/**
+ * Every post and upload of the sandbox identities of these workspaces (whatever their state):
+ * what a workspace's deletion removes by cascade, read first so that their images can be removed
+ * from storage afterwards.
+ */
+export async function listWorkspacesSandboxMedia(
+  db: Db,
+  workspaceIds: string[],
+): Promise<Array<Pick<SandboxPost, 'platform' | 'media'>>> {
+  if (workspaceIds.length === 0) return [];
+  return db
+    .select({ platform: sandboxPosts.platform, media: sandboxPosts.media })
+    .from(sandboxPosts)
+    .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxPosts.accountId))
+    .where(inArray(sandboxAccounts.workspaceId, workspaceIds));
 }
 
 /** The viewer's account with that platform id. */

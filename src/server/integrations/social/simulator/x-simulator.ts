@@ -9,7 +9,7 @@ import {
   simulatedApi,
 } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
-import { registerSandboxMediaRoute } from './sandbox-media';
+import { deleteSandboxPost, registerSandboxMediaRoute } from './sandbox-media';
 import { newMetricsSeed } from './sandbox-metrics';
 import { MEMBER_PAGE, pageViewer } from './sandbox-page';
 import {
@@ -18,7 +18,6 @@ import {
   findLiveGrant,
   findPublishedPosts,
   insertPostUnlessDuplicate,
-  markPostDeleted,
   newSnowflakeId,
   type SandboxAccount,
   type SandboxPost,
@@ -203,7 +202,7 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
         );
       }
       if (found.account.id !== account.id) return forbidden('You are not allowed to delete this Tweet.');
-      await markPostDeleted(db, found.post.id);
+      await deleteSandboxPost(options, found.post, request.log);
       return { status: 200, body: { data: { deleted: true } } };
     }),
   );
