@@ -8,6 +8,7 @@ import {
   TransientPlatformError,
   UnknownOutcomeError,
 } from '../../integrations/social/social-provider';
+import { StorageUnavailableError } from '../../integrations/storage/media-storage';
 import { BACKOFF_BASE_MS, backoffMs, decideAfterError, hoursOf, MAX_ATTEMPTS } from './publish-rules';
 
 const now = new Date('2026-12-01T10:00:00Z');
@@ -47,6 +48,20 @@ describe('what a failed publish attempt leads to', () => {
       message: 'Service Unavailable',
       reason: publishingMessages.gaveUp(MAX_ATTEMPTS, 'Service Unavailable'),
       needsReauth: false,
+    });
+  });
+
+  it('retries when our own media storage fails to give an image: nothing reached the platform', () => {
+    const storage = new StorageUnavailableError('The S3 endpoint does not answer (ECONNREFUSED).');
+    expect(decideAfterError(storage, facts())).toEqual({
+      kind: 'retry',
+      at: new Date(now.getTime() + BACKOFF_BASE_MS),
+      errorKind: 'network',
+      message: 'Media storage: The S3 endpoint does not answer (ECONNREFUSED).',
+    });
+    expect(decideAfterError(storage, facts(MAX_ATTEMPTS))).toMatchObject({
+      kind: 'fail',
+      errorKind: 'network',
     });
   });
 

@@ -7,6 +7,7 @@ import {
   TransientPlatformError,
   UnknownOutcomeError,
 } from '../../integrations/social/social-provider';
+import { StorageUnavailableError } from '../../integrations/storage/media-storage';
 
 /*
  * What one failed attempt leads to (architecture §5), as pure functions. Only an error that proves
@@ -71,6 +72,11 @@ export function decideAfterError(error: unknown, facts: AttemptFacts): AfterErro
       message,
       ...(error.hint ? { hint: error.hint } : {}),
     };
+  }
+  if (error instanceof StorageUnavailableError) {
+    // Images are read before the post is sent (toPublishMedia): our storage failing created
+    // nothing on the platform, so this is a retry, not an outcome to look for.
+    return retryOrGiveUp('network', `Media storage: ${message}`, afterBackoff(facts), facts);
   }
   if (error instanceof InvalidContentError) {
     return { kind: 'fail', errorKind: 'invalid_content', message, reason: message, needsReauth: false };
