@@ -69,7 +69,8 @@ async function main() {
   const startup = new AbortController();
   let stop: ((signal: string) => Promise<void>) | undefined;
   let stopping = false;
-  const onSignal = (signal: string) => {
+  /** Stops gracefully; exits with `exitCode` (1 after a bug, for the supervisor to see). */
+  const onSignal = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     const force = setTimeout(() => {
@@ -81,10 +82,10 @@ async function main() {
     force.unref();
     if (!stop) {
       startup.abort(new Error(signal));
-      process.exit(0);
+      process.exit(exitCode);
     }
     void stop(signal).then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       () => process.exit(1),
     );
   };
@@ -131,7 +132,7 @@ async function main() {
   process.on('unhandledRejection', (reason) => {
     if (isConnectionError(reason)) return app.log.warn({ err: reason }, 'the database does not answer');
     app.log.fatal({ err: reason }, 'unhandled promise rejection');
-    onSignal('unhandledRejection');
+    onSignal('unhandledRejection', 1);
   });
   process.on('uncaughtException', (error) => {
     if (isConnectionError(error)) return app.log.warn({ err: error }, 'the database does not answer');
