@@ -66,10 +66,12 @@ describe.each(databaseKinds)('billing in production without Stripe keys on %s', 
       sandbox: false,
     });
     const owner = await signUpMember(t.app);
+    // POST: a GET of a path the API lacks is the front end's page once the client is built.
     const faults = await t.app.inject({
-      method: 'GET',
+      method: 'POST',
       url: '/sandbox/faults',
-      headers: { cookie: owner.cookie },
+      headers: { cookie: owner.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ platform: 'twitter', account: 'someone', fault: 'rate-limit' }),
     });
     expect(faults.statusCode).toBe(404);
   });
