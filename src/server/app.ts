@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import swagger from '@fastify/swagger';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { publishingPlatforms } from '../contracts/platforms';
@@ -169,7 +170,14 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   const pageFallback = existsSync(join(clientRoot, 'index.html'))
     ? registerClient(app, clientRoot, config.appUrl)
     : undefined;
-  registerErrorHandler(app, { pageFallback });
+  registerErrorHandler(app, {
+    pageFallback,
+    databaseAnswers: () =>
+      db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
+  });
   registerSecurity(app, config);
   registerAuth(app, ctx);
   registerPermissions(app);

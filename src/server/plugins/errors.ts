@@ -31,8 +31,18 @@ export function refusedDatabaseValue(error: unknown): string | undefined {
   return undefined;
 }
 
-export function registerErrorHandler(app: FastifyInstance, options: { pageFallback?: PageFallback }) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  options: {
+    pageFallback?: PageFallback;
+    /**
+     * Whether the database answers now. A socket error may come from any outside service (S3, a
+     * platform, SMTP): only when the database does not answer either is it the database's.
+     */
+    databaseAnswers?: () => Promise<boolean>;
+  },
+) {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const body: ErrorResponse = {
         error: 'Invalid request',
@@ -60,7 +70,7 @@ export function registerErrorHandler(app: FastifyInstance, options: { pageFallba
         .status(400)
         .send({ error: 'Invalid request', message: 'A value in this request cannot be stored.' });
     }
-    if (isConnectionError(error)) {
+    if (isConnectionError(error) && !(await options.databaseAnswers?.())) {
       // A restart or failover of PostgreSQL: the pool reconnects by itself, so this is temporary.
       request.log.warn({ err: error }, 'the database does not answer');
       reply.header('retry-after', String(DATABASE_AWAY_RETRY_SECONDS));
