@@ -57,6 +57,16 @@ export const healthResponse = z.object({
      * was read, 'unreachable' while reading it fails (retried in the background; no call per request).
      */
     identity: dependencyCheck,
+    /**
+     * The `LinkedIn-Version` this server sends (LINKEDIN_API_VERSION). LinkedIn serves a version
+     * for twelve months: `warning` from ten months on, `expired` once LinkedIn refuses it (every
+     * LinkedIn call answers 426; counts as degraded).
+     */
+    linkedinApiVersion: z.object({
+      status: z.enum(['ok', 'warning', 'expired']),
+      version: z.string(),
+      detail: z.string().optional(),
+    }),
   }),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;

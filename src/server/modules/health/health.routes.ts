@@ -5,6 +5,7 @@ import { type DependencyCheck, healthResponse, liveResponse } from '../../../con
 import type { AppContext } from '../../context';
 import { describeAdapters, describeSandboxes } from '../../integrations/adapters';
 import type { ProviderDiscovery } from '../../integrations/identity/provider-discovery';
+import { linkedInVersionCheck } from '../../integrations/social/linkedin/api-version';
 import { simulatorFaultsOn } from '../../integrations/social/simulator';
 import type { ProcessRole } from '../../jobs/boss';
 import { DATABASE_AWAY_RETRY_SECONDS } from '../../plugins/errors';
@@ -30,8 +31,16 @@ export async function healthRoutes(
           },
         );
         const storage = await storageCheck;
-        const checks = { database, storage, identity: identityCheck(ctx.identityProvider) };
-        const allOk = Object.values(checks).every((check) => check.status !== 'unreachable');
+        const linkedinApiVersion = linkedInVersionCheck(ctx.config.linkedInApiVersion, new Date());
+        const checks = {
+          database,
+          storage,
+          identity: identityCheck(ctx.identityProvider),
+          linkedinApiVersion,
+        };
+        const allOk =
+          [database, storage, checks.identity].every((check) => check.status !== 'unreachable') &&
+          linkedinApiVersion.status !== 'expired';
         const adapters = describeAdapters({
           databaseKind: ctx.database.kind,
           providerSignIn: ctx.config.oidc !== undefined,
