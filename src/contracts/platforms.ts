@@ -37,14 +37,18 @@ export interface PlatformRules {
   maxHashtags: number;
   /** How many hashtags read well there; the composer and the brand check aim for this. */
   recommendedHashtags: number;
-  /** X counts weighted characters (emoji and CJK count 2, every URL 23); the rest count code points. */
-  counting: 'x-weighted' | 'code-points';
+  /**
+   * X counts weighted characters (emoji and CJK count 2, every URL 23); LinkedIn counts the
+   * commentary as sent, reserved characters escaped (linkedin-little-text.ts); the rest count code
+   * points.
+   */
+  counting: 'x-weighted' | 'linkedin-escaped' | 'code-points';
 }
 
 /** Limits from design/platforms.md. */
 export const platformRules: Record<PublishingPlatform, PlatformRules> = {
   twitter: { maxLength: 280, maxHashtags: 10, recommendedHashtags: 2, counting: 'x-weighted' },
-  linkedin: { maxLength: 3000, maxHashtags: 30, recommendedHashtags: 3, counting: 'code-points' },
+  linkedin: { maxLength: 3000, maxHashtags: 30, recommendedHashtags: 3, counting: 'linkedin-escaped' },
   // Instagram is rolling out a 5-hashtag cap (platforms.md); 30 was the old limit.
   instagram: { maxLength: 2200, maxHashtags: 5, recommendedHashtags: 5, counting: 'code-points' },
   facebook: { maxLength: 63206, maxHashtags: 30, recommendedHashtags: 3, counting: 'code-points' },

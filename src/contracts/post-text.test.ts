@@ -67,12 +67,15 @@ describe('xWeightedLength', () => {
 });
 
 describe('countCharacters', () => {
-  it('weighs for X and counts code points elsewhere', () => {
+  it('weighs for X, counts LinkedIn as sent (escaped, UTF-16) and code points elsewhere', () => {
     const text = 'Hi 👨‍👩‍👧 日本 https://example.com/a-long-path-indeed';
     expect(countCharacters('twitter', text)).toBe(3 + 2 + 1 + 4 + 1 + 23);
     const codePoints = Array.from(text).length;
     expect(codePoints).toBe(3 + 5 + 1 + 2 + 1 + 38);
-    expect(countCharacters('linkedin', text)).toBe(codePoints);
+    // The family emoji is 3 surrogate pairs and 2 joiners (8 UTF-16 units), no reserved character.
+    expect(countCharacters('linkedin', text)).toBe(codePoints + 3);
+    // Reserved characters reach LinkedIn escaped, and it counts the escapes; a hashtag's # is not.
+    expect(countCharacters('linkedin', 'Open (9-5) #bakery')).toBe(18 + 2);
     expect(countCharacters('instagram', text)).toBe(codePoints);
     expect(countCharacters('facebook', text)).toBe(codePoints);
   });

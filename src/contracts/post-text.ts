@@ -1,3 +1,4 @@
+import { linkedInCommentaryLength } from './linkedin-little-text';
 import { type PublishingPlatform, platformRules } from './platforms';
 
 /*
@@ -128,7 +129,14 @@ export function xWeightedLength(text: string): number {
 
 /** Characters as the platform counts them (see `platformRules[platform].counting`). */
 export function countCharacters(platform: PublishingPlatform, text: string): number {
-  return platformRules[platform].counting === 'x-weighted' ? xWeightedLength(text) : Array.from(text).length;
+  switch (platformRules[platform].counting) {
+    case 'x-weighted':
+      return xWeightedLength(text);
+    case 'linkedin-escaped':
+      return linkedInCommentaryLength(text);
+    default:
+      return Array.from(text).length;
+  }
 }
 
 function escapeRegExp(text: string): string {

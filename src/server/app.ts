@@ -217,6 +217,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       platforms: publishingPlatforms.filter((platform) => !config.social[platform]),
       faults: simulatorFaultsOn(config),
       storage: ctx.storage,
+      // Long enough that a post made right after the upload is refused, short enough for tests.
+      ...(config.env === 'test' ? { linkedInImageProcessingMs: 400 } : {}),
     });
     await api.register(adminRoutes, { prefix: '/api/admin', ctx });
   });

@@ -11,8 +11,6 @@ export interface SocialPlatformConfig {
   tokenUrl?: string;
   /** The platform's API origin (token, profile, publish). */
   apiBaseUrl: string;
-  /** LinkedIn: the app has the Community Management API, so Kitepost asks for post analytics. */
-  analytics?: boolean;
 }
 
 /** The Graph API version Facebook calls are pinned to (versions live about two years). */
@@ -21,7 +19,7 @@ const GRAPH_VERSION = 'v23.0';
 function platformConfig(
   clientId: string | undefined,
   clientSecret: string | undefined,
-  urls: { authorizeUrl: string; tokenUrl?: string; apiBaseUrl: string; analytics?: boolean },
+  urls: { authorizeUrl: string; tokenUrl?: string; apiBaseUrl: string },
 ): SocialPlatformConfig | undefined {
   if (!clientId || !clientSecret) return undefined;
   const trim = (url: string) => url.replace(/\/$/, '');
@@ -31,7 +29,6 @@ function platformConfig(
     authorizeUrl: urls.authorizeUrl,
     ...(urls.tokenUrl ? { tokenUrl: trim(urls.tokenUrl) } : {}),
     apiBaseUrl: trim(urls.apiBaseUrl),
-    ...(urls.analytics ? { analytics: true } : {}),
   };
 }
 
@@ -46,7 +43,6 @@ export function socialConfigFrom(e: ParsedEnv): Record<PublishingPlatform, Socia
       authorizeUrl: e.LINKEDIN_AUTHORIZE_URL ?? 'https://www.linkedin.com/oauth/v2/authorization',
       tokenUrl: e.LINKEDIN_TOKEN_URL ?? 'https://www.linkedin.com/oauth/v2/accessToken',
       apiBaseUrl: e.LINKEDIN_API_BASE_URL ?? 'https://api.linkedin.com',
-      analytics: e.LINKEDIN_ANALYTICS,
     }),
     facebook: platformConfig(e.FACEBOOK_APP_ID, e.FACEBOOK_APP_SECRET, {
       authorizeUrl: e.FACEBOOK_AUTHORIZE_URL ?? `https://www.facebook.com/${GRAPH_VERSION}/dialog/oauth`,

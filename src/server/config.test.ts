@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { DEFAULT_LINKEDIN_API_VERSION } from './integrations/social/linkedin/api-version';
 
 describe('loadConfig', () => {
   it('has working defaults for a fresh machine', () => {
@@ -101,11 +102,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BILLING_SANDBOX: 'yes' })).toThrow(/BILLING_SANDBOX/);
   });
 
-  it('asks LinkedIn for post analytics only when LINKEDIN_ANALYTICS=true', () => {
+  it('refuses LINKEDIN_ANALYTICS=true, which made LinkedIn refuse every connection (decision 042)', () => {
     const linkedin = { LINKEDIN_CLIENT_ID: 'id', LINKEDIN_CLIENT_SECRET: 'secret' };
     expect(loadConfig(linkedin).social.linkedin).not.toHaveProperty('analytics');
-    expect(loadConfig({ ...linkedin, LINKEDIN_ANALYTICS: 'true' }).social.linkedin?.analytics).toBe(true);
-    expect(() => loadConfig({ ...linkedin, LINKEDIN_ANALYTICS: 'yes' })).toThrow(/LINKEDIN_ANALYTICS/);
+    expect(loadConfig({ ...linkedin, LINKEDIN_ANALYTICS: 'false' }).social.linkedin).toBeDefined();
+    expect(() => loadConfig({ ...linkedin, LINKEDIN_ANALYTICS: 'true' })).toThrow(
+      /LINKEDIN_ANALYTICS.*was removed.*042/s,
+    );
+  });
+
+  it('reads LINKEDIN_API_VERSION as YYYYMM, with a recent default', () => {
+    expect(loadConfig({}).linkedInApiVersion).toBe(DEFAULT_LINKEDIN_API_VERSION);
+    expect(loadConfig({ LINKEDIN_API_VERSION: '202607' }).linkedInApiVersion).toBe('202607');
+    for (const bad of ['2026-07', '202613', '20260701', 'latest']) {
+      expect(() => loadConfig({ LINKEDIN_API_VERSION: bad })).toThrow(/LINKEDIN_API_VERSION/);
+    }
   });
 
   it('reads TRUST_PROXY as a switch, a hop count or a list of addresses and CIDRs', () => {

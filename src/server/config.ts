@@ -3,6 +3,10 @@ import type { PublishingPlatform } from '../contracts/platforms';
 import { shownValue } from './config-errors';
 import { type SocialPlatformConfig, socialConfigFrom } from './config-social';
 import { parseTrustProxy, type TrustProxy } from './config-trust-proxy';
+import {
+  DEFAULT_LINKEDIN_API_VERSION,
+  LINKEDIN_API_VERSION_PATTERN,
+} from './integrations/social/linkedin/api-version';
 
 /**
  * The only reader of process.env. Everything the server may be configured with is here,
@@ -101,10 +105,26 @@ const envSchema = z
     LINKEDIN_AUTHORIZE_URL: optionalUrl,
     LINKEDIN_TOKEN_URL: optionalUrl,
     LINKEDIN_API_BASE_URL: optionalUrl,
-    LINKEDIN_ANALYTICS: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((value) => value === 'true'),
+    /**
+     * Removed (decision 042): asking for r_member_postAnalytics next to Sign In and Share made
+     * LinkedIn refuse every connection. 'true' is refused at start so that nobody believes it works.
+     */
+    LINKEDIN_ANALYTICS: z.preprocess(
+      emptyToUndefined,
+      z
+        .literal('false', {
+          error:
+            'was removed: LinkedIn refuses the whole authorization when r_member_postAnalytics (Community Management API) is asked for next to Sign In and Share on LinkedIn, which cannot share an app with it (docs/decisions/042). Unset it.',
+        })
+        .optional(),
+    ),
+    LINKEDIN_API_VERSION: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(LINKEDIN_API_VERSION_PATTERN, 'must be a LinkedIn version, YYYYMM (e.g. 202610)')
+        .default(DEFAULT_LINKEDIN_API_VERSION),
+    ),
     FACEBOOK_APP_ID: optionalString,
     FACEBOOK_APP_SECRET: optionalString,
     FACEBOOK_AUTHORIZE_URL: optionalUrl,
@@ -264,6 +284,8 @@ export interface Config {
   tokenEncryptionKey: string | undefined;
   /** Per platform: the real app's credentials, or undefined for the built-in platform simulator. */
   social: Record<PublishingPlatform, SocialPlatformConfig | undefined>;
+  /** `LinkedIn-Version` of every LinkedIn /rest call, real or simulated (LINKEDIN_API_VERSION). */
+  linkedInApiVersion: string;
   publishing: {
     /** A post due longer ago than this (after downtime) becomes `missed` instead of going out late. */
     missedAfterMs: number;
@@ -353,6 +375,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ai: aiConfigFrom(e),
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     social: socialConfigFrom(e),
+    linkedInApiVersion: e.LINKEDIN_API_VERSION,
     publishing: {
       missedAfterMs: Math.round(e.PUBLISH_MISSED_AFTER_HOURS * 3600 * 1000),
       leaseMs: e.PUBLISH_LEASE_SECONDS * 1000,

@@ -22,9 +22,7 @@ async function connectLinkedIn(
       expect(authorize.pathname).toBe('/sandbox/linkedin/oauth/v2/authorization');
       // LinkedIn's member flow has no PKCE.
       expect(authorize.searchParams.has('code_challenge')).toBe(false);
-      expect(authorize.searchParams.get('scope')).toBe(
-        'openid profile email w_member_social r_member_postAnalytics',
-      );
+      expect(authorize.searchParams.get('scope')).toBe('openid profile email w_member_social');
     },
   });
   return { ...done, username };

@@ -2,16 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notReportedMetrics } from '../../src/contracts/analytics';
+import { countCharacters } from '../../src/contracts/post-text';
 import type { Database } from '../../src/server/db/client';
 import { sandboxPosts } from '../../src/server/db/schema';
-import { LINKEDIN_VERSION } from '../../src/server/integrations/social/linkedin/linkedin-api';
+import { DEFAULT_LINKEDIN_API_VERSION as LINKEDIN_VERSION } from '../../src/server/integrations/social/linkedin/api-version';
 import {
   createLinkedInProvider,
   type LinkedInProvider,
 } from '../../src/server/integrations/social/linkedin/linkedin-provider';
 import { SIMULATOR_CREDENTIALS, simulatorEndpoints } from '../../src/server/integrations/social/simulator';
+import {
+  findLiveGrant,
+  insertGrant,
+  newOpaqueToken,
+} from '../../src/server/integrations/social/simulator/sandbox-store';
 import {
   InvalidContentError,
   RateLimitedError,
@@ -25,18 +31,13 @@ import { injectFetch } from '../../src/server/lib/inject-fetch';
 import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
 import { signUp } from '../factories/users';
 import { type LinkedInFake, startLinkedInFake } from '../fakes/linkedin/linkedin-fake';
-import { testImage } from '../fakes/publish-media';
+import { JPEG_BYTES, testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
 const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/linkedin/callback`;
 const AUTHORIZE_PATH = '/sandbox/linkedin/oauth/v2/authorization';
 const API = '/sandbox/linkedin/api';
-
-const nextMidnightUtc = () => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-};
 
 describe.each(databaseKinds)('LinkedIn provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
@@ -47,14 +48,13 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
   let sim: FastifyInstance;
   let fetchSim: typeof fetch;
   let linkedin: LinkedInProvider;
-  const providerWith = (fetchImpl: typeof fetch, options: { timeoutMs?: number; analytics?: boolean } = {}) =>
+  const providerWith = (fetchImpl: typeof fetch, options: { timeoutMs?: number } = {}) =>
     createLinkedInProvider({
       ...SIMULATOR_CREDENTIALS,
       ...simulatorEndpoints(TEST_APP_URL, 'linkedin'),
       sandbox: true,
       fetch: fetchImpl,
       timeoutMs: options.timeoutMs ?? 5_000,
-      analytics: options.analytics ?? false,
     });
 
   beforeAll(async () => {
@@ -102,6 +102,26 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
     const [account] = await provider.listAccounts(tokens);
     if (!account) throw new Error('no account');
     return { tokens, account, username };
+  }
+
+  /**
+   * A token of the same member from another LinkedIn app, one with the Community Management API
+   * (Kitepost's app cannot ask for it, decision 042): granted in the sandbox's store directly.
+   */
+  async function analyticsTokensOf(tokens: TokenSet): Promise<TokenSet> {
+    const found = await findLiveGrant(database.db, 'linkedin', 'access', tokens.accessToken);
+    if (!found) throw new Error('no grant');
+    const scopes = ['r_member_postAnalytics'];
+    const grant = await insertGrant(database.db, {
+      platform: 'linkedin',
+      kind: 'access',
+      value: newOpaqueToken(),
+      accountId: found.account.id,
+      clientId: 'community-management-app',
+      scopes,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    return { ...tokens, accessToken: grant.value, scopes };
   }
 
   it('renders an accessible sandbox authorize page without scripts, carrying the OAuth request', async () => {
@@ -165,6 +185,30 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
     const location = new URL(String(back.headers.location));
     expect(location.searchParams.get('error')).toBe('unauthorized_scope_error');
     expect(location.searchParams.get('state')).toBe('s2');
+  });
+
+  it('refuses the whole authorization when a Community Management scope is asked next to Sign In and Share', async () => {
+    // LinkedIn: the Community Management API cannot share an app with Sign In with LinkedIn and
+    // Share on LinkedIn, and one scope the app lacks refuses everything (decision 042).
+    for (const extra of ['r_member_postAnalytics', 'w_organization_social']) {
+      const mixed = new URL(linkedin.authorizeUrl({ state: 'mixed', redirectUri: REDIRECT_URI }));
+      mixed.searchParams.set('scope', `openid profile email w_member_social ${extra}`);
+      const back = await sim.inject({
+        method: 'GET',
+        url: `${mixed.pathname}${mixed.search}`,
+        headers: { cookie: session },
+      });
+      expect(back.statusCode).toBe(302);
+      const location = new URL(String(back.headers.location));
+      expect(Object.fromEntries(location.searchParams)).toEqual({
+        error: 'unauthorized_scope_error',
+        error_description: `Scope "${extra}" is not authorized for your application`,
+        state: 'mixed',
+      });
+    }
+    // What the adapter asks for is what the app's two products grant: no analytics scope.
+    const asked = new URL(linkedin.authorizeUrl({ state: 's', redirectUri: REDIRECT_URI }));
+    expect(asked.searchParams.get('scope')).toBe('openid profile email w_member_social');
   });
 
   it('cancels with user_cancelled_authorize; refuses a bad handle; offers the remembered member', async () => {
@@ -333,28 +377,203 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
     expect(stored?.text).toBe('Open late today ');
   });
 
-  it('asks for a served LinkedIn-Version on /rest calls', async () => {
+  it('asks for a served LinkedIn-Version on /rest calls: none is 400, one of over 11 months 426', async () => {
     const { tokens } = await connect();
     const call = (headers: Record<string, string>) =>
       sim.inject({
         method: 'DELETE',
         url: `${API}/rest/posts/${encodeURIComponent('urn:li:share:1')}`,
-        headers: { authorization: `Bearer ${tokens.accessToken}`, ...headers },
+        headers: { authorization: `Bearer ${tokens.accessToken}`, 'x-restli-method': 'DELETE', ...headers },
       });
     const missing = await call({});
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ status: 400, code: 'VERSION_MISSING' });
-    expect((await call({ 'linkedin-version': '202301' })).statusCode).toBe(426);
+    const monthsAgo = (months: number) => {
+      const now = new Date();
+      const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1));
+      return `${at.getUTCFullYear()}${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
+    };
+    const sunset = await call({ 'linkedin-version': monthsAgo(12) });
+    expect(sunset.statusCode).toBe(426);
+    expect(sunset.json()).toEqual({
+      status: 426,
+      code: 'NONEXISTENT_VERSION',
+      message: `Requested version ${monthsAgo(12)} is not active`,
+    });
+    expect((await call({ 'linkedin-version': monthsAgo(-1) })).statusCode).toBe(426);
+    expect((await call({ 'linkedin-version': monthsAgo(11) })).statusCode).toBe(404);
     expect((await call({ 'linkedin-version': LINKEDIN_VERSION })).statusCode).toBe(404);
   });
 
-  it('refuses over 3000 characters as shown, and duplicates, with InvalidContentError', async () => {
+  it('sends LINKEDIN_API_VERSION as LinkedIn-Version; a sunset one is refused (426) on publish', async () => {
+    const { tokens, account } = await connect();
+    const seen: string[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      seen.push(new Headers(init?.headers).get('linkedin-version') ?? '');
+      return fetchSim(input, init);
+    };
+    const as = { externalAccountId: account.externalId };
+    const pinned = (apiVersion: string) =>
+      createLinkedInProvider({
+        ...SIMULATOR_CREDENTIALS,
+        ...simulatorEndpoints(TEST_APP_URL, 'linkedin'),
+        sandbox: true,
+        fetch: recording,
+        apiVersion,
+      });
+    const now = new Date();
+    const recent = `${now.getUTCFullYear() - (now.getUTCMonth() === 0 ? 1 : 0)}${String(((now.getUTCMonth() + 11) % 12) + 1).padStart(2, '0')}`;
+    await pinned(recent).publishText(tokens, `Versioned ${randomBytes(3).toString('hex')}`, as);
+    expect(seen.at(-1)).toBe(recent);
+    const refused = await expectError(
+      pinned('202301').publishText(tokens, 'Too old', as),
+      SocialPlatformError,
+    );
+    expect(refused.message).toContain('Requested version 202301 is not active');
+  });
+
+  it('deletes only with X-RestLi-Method: DELETE, which the adapter sends', async () => {
+    const { tokens, account } = await connect();
+    const { externalId } = await linkedin.publishText(
+      tokens,
+      `Short-lived ${randomBytes(3).toString('hex')}`,
+      {
+        externalAccountId: account.externalId,
+      },
+    );
+    const bare = await sim.inject({
+      method: 'DELETE',
+      url: `${API}/rest/posts/${encodeURIComponent(externalId)}`,
+      headers: { authorization: `Bearer ${tokens.accessToken}`, 'linkedin-version': LINKEDIN_VERSION },
+    });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().message).toContain('X-RestLi-Method');
+    await linkedin.deletePost(tokens, externalId);
+    const [stored] = await database.db
+      .select()
+      .from(sandboxPosts)
+      .where(eq(sandboxPosts.externalId, externalId));
+    expect(stored?.state).toBe('deleted');
+  });
+
+  it('keeps an uploaded image PROCESSING for a while and refuses a post naming it until it is AVAILABLE', async () => {
+    const { tokens, account } = await connect();
+    const rest = {
+      authorization: `Bearer ${tokens.accessToken}`,
+      'linkedin-version': LINKEDIN_VERSION,
+      'x-restli-protocol-version': '2.0.0',
+    };
+    const init = await sim.inject({
+      method: 'POST',
+      url: `${API}/rest/images?action=initializeUpload`,
+      headers: rest,
+      payload: { initializeUploadRequest: { owner: `urn:li:person:${account.externalId}` } },
+    });
+    const { uploadUrl, image } = init.json().value as { uploadUrl: string; image: string };
+    const status = async () =>
+      (
+        await sim.inject({
+          method: 'GET',
+          url: `${API}/rest/images/${encodeURIComponent(image)}`,
+          headers: rest,
+        })
+      ).json().status;
+    expect(await status()).toBe('WAITING_UPLOAD');
+    const put = await sim.inject({
+      method: 'PUT',
+      url: new URL(uploadUrl).pathname,
+      headers: { authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'image/jpeg' },
+      payload: JPEG_BYTES,
+    });
+    expect(put.statusCode).toBe(201);
+    expect(await status()).toBe('PROCESSING');
+    const post = () =>
+      sim.inject({
+        method: 'POST',
+        url: `${API}/rest/posts`,
+        headers: { ...rest, 'content-type': 'application/json' },
+        payload: {
+          author: `urn:li:person:${account.externalId}`,
+          commentary: `Fresh out of the oven ${randomBytes(3).toString('hex')}`,
+          visibility: 'PUBLIC',
+          distribution: {
+            feedDistribution: 'MAIN_FEED',
+            targetEntities: [],
+            thirdPartyDistributionChannels: [],
+          },
+          content: { media: { id: image } },
+          lifecycleState: 'PUBLISHED',
+          isReshareDisabledByAuthor: false,
+        },
+      });
+    const early = await post();
+    expect(early.statusCode).toBe(422);
+    expect(early.json().message).toContain(`image ${image} is PROCESSING, not AVAILABLE`);
+    await vi.waitFor(async () => expect(await status()).toBe('AVAILABLE'), { timeout: 5_000, interval: 100 });
+    expect((await post()).statusCode).toBe(201);
+  });
+
+  it('waits (polling the Images API) until its images are AVAILABLE before it posts', async () => {
+    const { tokens, account } = await connect();
+    const calls: string[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      calls.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+      return fetchSim(input, init);
+    };
+    const published = await providerWith(recording).publish(tokens, {
+      account: { externalId: account.externalId, username: '' },
+      text: `With a photo ${randomBytes(3).toString('hex')}`,
+      media: [testImage('https://app.example/m/1.jpg')],
+    });
+    expect(published.externalId).toMatch(/^urn:li:share:\d+$/);
+    const reads = calls.filter((call) => call.startsWith('GET /sandbox/linkedin/api/rest/images/'));
+    // PROCESSING at least once (the simulator keeps it so for 400 ms in tests), then AVAILABLE.
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    expect(calls.at(-1)).toBe('POST /sandbox/linkedin/api/rest/posts');
+    const [stored] = await database.db
+      .select()
+      .from(sandboxPosts)
+      .where(eq(sandboxPosts.externalId, published.externalId));
+    expect(stored?.media).toHaveLength(1);
+  });
+
+  it('retries (TransientPlatformError) a post refused because its image still processes; bounded wait', async () => {
+    const { tokens, account } = await connect();
+    const impatient = createLinkedInProvider({
+      ...SIMULATOR_CREDENTIALS,
+      ...simulatorEndpoints(TEST_APP_URL, 'linkedin'),
+      sandbox: true,
+      fetch: fetchSim,
+      // Gives up waiting at once: the post is sent while the image is PROCESSING.
+      imageWait: { firstDelayMs: 10, maxDelayMs: 10, maxWaitMs: 0, blindWaitMs: 0 },
+    });
+    const error = await expectError(
+      impatient.publish(tokens, {
+        account: { externalId: account.externalId, username: '' },
+        text: `Too soon ${randomBytes(3).toString('hex')}`,
+        media: [testImage('https://app.example/m/2.jpg')],
+      }),
+      TransientPlatformError,
+    );
+    expect(error.message).toContain('still processing');
+    expect(error.message).toContain('PROCESSING, not AVAILABLE');
+  });
+
+  it('refuses over 3000 characters as LinkedIn counts them (escapes included), and duplicates, with InvalidContentError', async () => {
     const { tokens, account } = await connect();
     const as = { externalAccountId: account.externalId };
-    // 3000 reserved characters are 6000 escaped, but LinkedIn counts what it shows.
-    await linkedin.publishText(tokens, '('.repeat(3000), as);
+    // LinkedIn counts the commentary as sent: 1500 reserved characters are 3000 escaped.
+    await linkedin.publishText(tokens, '('.repeat(1500), as);
+    const escaped = await expectError(
+      linkedin.publishText(tokens, ')'.repeat(1501), as),
+      InvalidContentError,
+    );
+    expect(escaped.message).toContain(
+      'ShareCommentary text length (3002 characters) exceeded the maximum allowed (3000 characters)',
+    );
+    expect(countCharacters('linkedin', ')'.repeat(1501))).toBe(3002);
     const long = await expectError(linkedin.publishText(tokens, 'a'.repeat(3001), as), InvalidContentError);
-    expect(long.message).toContain('exceeds maximum allowed length 3000');
+    expect(long.message).toContain('(3001 characters) exceeded the maximum allowed (3000 characters)');
     await linkedin.publishText(tokens, 'Only once', as);
     const duplicate = await expectError(linkedin.publishText(tokens, 'Only once', as), InvalidContentError);
     expect(duplicate.message).toContain('duplicate');
@@ -372,12 +591,12 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
   });
 
   it('reads metrics with r_member_postAnalytics, in our names, growing with the post age; a deleted post is missing', async () => {
-    const analytics = providerWith(fetchSim, { analytics: true });
-    const { tokens, account, username } = await connect(handle(), analytics);
-    expect(tokens.scopes).toContain('r_member_postAnalytics');
-    const { externalId } = await analytics.publishText(tokens, 'How many people will see this?', {
+    const analytics = linkedin;
+    const { tokens: memberTokens, account, username } = await connect();
+    const { externalId } = await analytics.publishText(memberTokens, 'How many people will see this?', {
       externalAccountId: account.externalId,
     });
+    const tokens = await analyticsTokensOf(memberTokens);
     const read = () =>
       analytics.readPostMetrics(tokens, {
         account: { externalId: account.externalId, username },
@@ -406,10 +625,10 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
     expect(dayOld).toMatchObject({ externalId, clicks: null });
     expect(await age(24)).toEqual(dayOld);
 
-    await analytics.deletePost(tokens, externalId);
+    await analytics.deletePost(memberTokens, externalId);
     expect(await read()).toEqual({ metrics: [], missing: [externalId] });
     // Deleting again: LinkedIn no longer knows the post.
-    await expectError(analytics.deletePost(tokens, externalId), SocialPlatformError);
+    await expectError(analytics.deletePost(memberTokens, externalId), SocialPlatformError);
   });
 
   it('reads no metrics without r_member_postAnalytics (every metric not reported, no call); reports no followers', async () => {
@@ -435,10 +654,10 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
   });
 
   it('answers metrics with no element, and throttles them, when armed for the member', async () => {
-    const analytics = providerWith(fetchSim, { analytics: true });
-    const { tokens, account, username } = await connect(handle(), analytics);
+    const analytics = linkedin;
+    const { tokens: memberTokens, account, username } = await connect();
     const { externalId } = await analytics.publishText(
-      tokens,
+      memberTokens,
       `Armed reads ${randomBytes(4).toString('hex')}`,
       {
         externalAccountId: account.externalId,
@@ -448,6 +667,7 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
       .update(sandboxPosts)
       .set({ publishedAt: new Date(Date.now() - 5 * 3_600_000) })
       .where(eq(sandboxPosts.externalId, externalId));
+    const tokens = await analyticsTokensOf(memberTokens);
     const arm = async (fault: string, times: number | 'always') => {
       const armed = await sim.inject({
         method: 'POST',
@@ -476,11 +696,8 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
 
     await arm('rate-limit', 1);
     const limited = await expectError(read(), RateLimitedError);
-    // LinkedIn's 429 names no reset; its day limits reset at midnight UTC.
-    const now = new Date();
-    expect(limited.resetAt).toEqual(
-      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)),
-    );
+    // LinkedIn's 429 names no reset: retried with backoff, not at midnight UTC.
+    expect(limited.resetAt).toBeNull();
     expect((await read()).metrics[0]?.impressions).toEqual(expect.any(Number));
   });
 
@@ -491,7 +708,7 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
       providerWith(withFault(fetchSim, 'rate-limit')).publishText(tokens, 'limited', as),
       RateLimitedError,
     );
-    expect(limited.resetAt).toEqual(nextMidnightUtc());
+    expect(limited.resetAt).toBeNull();
     expect(limited.message).toContain('DAY limit');
     const { code } = await authorize(handle());
     await expectError(
@@ -672,7 +889,7 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
     expect(request?.path).toBe('/rest/posts');
     expect(request?.headers).toMatchObject({
       authorization: 'Bearer access-1',
-      'linkedin-version': '202601',
+      'linkedin-version': LINKEDIN_VERSION,
       'x-restli-protocol-version': '2.0.0',
       'content-type': 'application/json',
     });
@@ -686,7 +903,7 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
     });
   });
 
-  it('maps the documented error bodies: 422 duplicate, 401, 429 (midnight UTC), 403', async () => {
+  it('maps the documented error bodies: 422 duplicate, 401, 429 (no reset: backoff), 403', async () => {
     fake.script({
       status: 422,
       body: { code: 'DUPLICATE_POST', message: 'Content is a duplicate of urn:li:share:1', status: 422 },
@@ -706,9 +923,7 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
         status: 429,
       },
     });
-    expect((await expectError(linkedin.publishText(tokens, 'x', as), RateLimitedError)).resetAt).toEqual(
-      nextMidnightUtc(),
-    );
+    expect((await expectError(linkedin.publishText(tokens, 'x', as), RateLimitedError)).resetAt).toBeNull();
     fake.script({
       status: 403,
       body: { status: 403, serviceErrorCode: 100, code: 'ACCESS_DENIED', message: 'Not enough permissions' },
@@ -721,7 +936,8 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
     fake.script({ status: 204 });
     await linkedin.deletePost(tokens, 'urn:li:share:1');
     expect(last()).toMatchObject({ method: 'DELETE', path: '/rest/posts/urn%3Ali%3Ashare%3A1' });
-    expect(last()?.headers['linkedin-version']).toBe('202601');
+    expect(last()?.headers['linkedin-version']).toBe(LINKEDIN_VERSION);
+    expect(last()?.headers['x-restli-method']).toBe('DELETE');
 
     const metric = (count: number, metricType: string) => ({
       status: 200,
@@ -804,7 +1020,7 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
     expect(fake.requests.at(-1)?.path).toContain('entity=(ugc:urn%3Ali%3AugcPost%3A2)');
   });
 
-  it('throws RateLimitedError (reset at midnight UTC) on a throttled metrics read', async () => {
+  it('throws RateLimitedError (no reset: backoff) on a throttled metrics read', async () => {
     fake.script({
       status: 429,
       body: {
@@ -819,7 +1035,7 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
       }),
       RateLimitedError,
     );
-    expect(limited.resetAt).toEqual(nextMidnightUtc());
+    expect(limited.resetAt).toBeNull();
   });
 
   it('treats a timeout or a dropped connection on publish as an unknown outcome, a refused connection as not sent', async () => {
@@ -855,14 +1071,20 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
     });
 
     it('uploads each image (initializeUpload, then PUT the bytes) and posts it as content.media', async () => {
-      fake.script(initialized('C4E10AQ1'), { status: 201 }, created('urn:li:share:7001'));
+      fake.script(
+        initialized('C4E10AQ1'),
+        { status: 201 },
+        { status: 200, body: { id: 'urn:li:image:C4E10AQ1', status: 'AVAILABLE' } },
+        created('urn:li:share:7001'),
+      );
       const photo = testImage('https://app.example/m/1.jpg');
       const published = await linkedin.publish(tokens, { account, text: 'One (photo)', media: [photo] });
       expect(published).toEqual({
         externalId: 'urn:li:share:7001',
         url: 'https://www.linkedin.com/feed/update/urn:li:share:7001',
       });
-      const [init, put, post] = fake.requests.slice(-3);
+      const [init, put, status, post] = fake.requests.slice(-4);
+      expect(status).toMatchObject({ method: 'GET', path: '/rest/images/urn%3Ali%3Aimage%3AC4E10AQ1' });
       expect(init?.method).toBe('POST');
       expect(init?.path).toBe('/rest/images?action=initializeUpload');
       expect(init?.headers['linkedin-version']).toMatch(/^\d{6}$/);
@@ -885,6 +1107,8 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
         { status: 201 },
         initialized('B2'),
         { status: 201 },
+        { status: 200, body: { status: 'AVAILABLE' } },
+        { status: 200, body: { status: 'AVAILABLE' } },
         created('urn:li:share:7002'),
       );
       await linkedin.publish(tokens, {
@@ -898,6 +1122,38 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
       fake.script(created('urn:li:share:7003'));
       await linkedin.publish(tokens, { account, text: 'Words', media: [] });
       expect(JSON.parse(last()?.body ?? '')).not.toHaveProperty('content');
+    });
+
+    it('waits a bounded time when the token may not read the image (403); refuses one LinkedIn failed to process', async () => {
+      const quick = createLinkedInProvider({
+        clientId: 'client-abc',
+        clientSecret: 'secret-xyz',
+        authorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+        tokenUrl: `${fake.baseUrl}/oauth/v2/accessToken`,
+        apiBaseUrl: fake.baseUrl,
+        sandbox: false,
+        timeoutMs: 300,
+        imageWait: { firstDelayMs: 5, maxDelayMs: 20, maxWaitMs: 200, blindWaitMs: 40 },
+      });
+      fake.script(
+        initialized('F1'),
+        { status: 201 },
+        { status: 403, body: { status: 403, serviceErrorCode: 100, message: 'Not enough permissions' } },
+        created('urn:li:share:7009'),
+      );
+      const started = Date.now();
+      const photo = () => [testImage('https://a.example/1.jpg')];
+      await quick.publish(tokens, { account, text: 'Blind wait', media: photo() });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(35);
+      expect(last()?.path).toBe('/rest/posts');
+      fake.script(initialized('F2'), { status: 201 }, { status: 200, body: { status: 'PROCESSING_FAILED' } });
+      const before = fake.requests.length;
+      await expectError(
+        quick.publish(tokens, { account, text: 'Broken', media: photo() }),
+        InvalidContentError,
+      );
+      // No post was attempted.
+      expect(fake.requests.length - before).toBe(3);
     });
 
     it('sends no token to an upload URL off LinkedIn, and refuses one that is not https', async () => {
@@ -921,7 +1177,7 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
         await expectError(publish(), UnknownOutcomeError);
       }
       fake.script({ status: 429, body: { message: 'Throttled', status: 429 } });
-      expect((await expectError(publish(), RateLimitedError)).resetAt).toEqual(nextMidnightUtc());
+      expect((await expectError(publish(), RateLimitedError)).resetAt).toBeNull();
       fake.script({
         status: 401,
         body: { message: 'Invalid access token', status: 401, serviceErrorCode: 65600 },

@@ -165,7 +165,7 @@ export const sandboxPosts = pgTable(
       .references(() => sandboxAccounts.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     media: jsonb('media')
-      .$type<Array<{ id: string; url: string | null; kind: string }>>()
+      .$type<Array<{ id: string; url: string | null; kind: string; availableAt?: number }>>()
       .notNull()
       .default([]),
     /** Instagram: a container is created, then published. Uploaded images are rows in `container` too. */

@@ -20,8 +20,8 @@ interface AdapterOptions {
   apiBaseUrl: string;
   sandbox: boolean;
   fetch?: typeof fetch;
-  /** LinkedIn only: also ask for r_member_postAnalytics. */
-  analytics?: boolean;
+  /** LinkedIn only: `LinkedIn-Version` (LINKEDIN_API_VERSION). */
+  apiVersion?: string;
 }
 
 /** One factory per platform: the Record type makes the list exhaustive. */
@@ -42,15 +42,15 @@ export function createSocialProviders(config: Config, app: FastifyInstance): Soc
   const providerFor = (platform: PublishingPlatform): SocialProvider => {
     const create = adapterFactories[platform];
     const real = config.social[platform];
+    const extra = platform === 'linkedin' ? { apiVersion: config.linkedInApiVersion } : {};
     return real
-      ? create({ ...real, sandbox: false })
+      ? create({ ...real, ...extra, sandbox: false })
       : create({
           ...SIMULATOR_CREDENTIALS,
           ...simulatorEndpoints(config.appUrl, platform),
+          ...extra,
           sandbox: true,
           fetch: inProcess,
-          // The simulator grants LinkedIn's vetted analytics product, so sandbox posts have numbers.
-          analytics: true,
         });
   };
   return {

@@ -14,15 +14,17 @@ interface CharacterCounterProps {
 export function CharacterCounter({ platform, fit, explain = false, id }: CharacterCounterProps) {
   const over = fit.length - fit.max;
   const label = platformLabels[platform];
-  const weighted = platformRules[platform].counting === 'x-weighted';
+  const counting = platformRules[platform].counting;
   return (
     <div id={id} className="grid gap-0.5 text-xs">
       <p
         className={cn('font-medium tabular-nums', fit.fits ? 'text-slate-600' : 'font-semibold text-red-700')}
         title={
-          weighted
+          counting === 'x-weighted'
             ? 'Characters as X counts them: emoji and some scripts count 2, every link 23.'
-            : `Characters, hashtags included, of the ${fit.max} ${label} allows.`
+            : counting === 'linkedin-escaped'
+              ? `Characters as LinkedIn counts them, of the ${fit.max} it allows: symbols such as ( ) * _ @ count 2 (LinkedIn receives them escaped), and so do emoji.`
+              : `Characters, hashtags included, of the ${fit.max} ${label} allows.`
         }
       >
         <span className="sr-only">Length: </span>

@@ -14,13 +14,6 @@ import {
  * any `fetch` (the simulator's is in-process).
  */
 
-/**
- * The Posts API version every /rest call asks for (`LinkedIn-Version: YYYYMM`). LinkedIn sunsets
- * a version about a year after release (platforms.md L13): 202601 works until about 2027-01;
- * move it forward, and re-read the Posts API changes, before then.
- */
-export const LINKEDIN_VERSION = '202601';
-
 export interface LinkedInApiOptions {
   /** e.g. `https://api.linkedin.com` (paths start with /v2/ or /rest/). */
   apiBaseUrl: string;
@@ -31,6 +24,11 @@ export interface LinkedInApiOptions {
   fetch: typeof fetch;
   /** How long one call may take, body included, before it counts as unanswered. */
   timeoutMs: number;
+  /**
+   * `LinkedIn-Version` on every /rest call (YYYYMM, from LINKEDIN_API_VERSION): LinkedIn serves a
+   * version for twelve months only (api-version.ts).
+   */
+  version: string;
 }
 
 /** Errors that prove the request never left: nothing can have happened at LinkedIn. */
@@ -94,7 +92,7 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
   /** What every versioned /rest call carries (platforms.md L4). */
   const rest = (accessToken: string) => ({
     ...bearer(accessToken),
-    'linkedin-version': LINKEDIN_VERSION,
+    'linkedin-version': options.version,
     'x-restli-protocol-version': '2.0.0',
   });
 
@@ -179,11 +177,30 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
       });
       return answer.body;
     },
+    /**
+     * `DELETE /rest/posts/{encoded URN}` with `X-RestLi-Method: DELETE`, as the Posts API's
+     * "Delete Posts" sample sends it (platforms.md L4, and the audit 2026-11).
+     */
     async deletePost(accessToken: string, urn: string) {
       await call('delete', `${base}/rest/posts/${encodeURIComponent(urn)}`, {
         method: 'DELETE',
-        headers: rest(accessToken),
+        headers: { ...rest(accessToken), 'x-restli-method': 'DELETE' },
       });
+    },
+    /**
+     * `GET /rest/images/{encoded URN}`: the image's `status` (`WAITING_UPLOAD`, `PROCESSING`,
+     * `AVAILABLE`, `PROCESSING_FAILED`; Images API, learn.microsoft.com/en-us/linkedin/marketing/
+     * community-management/shares/images-api). Answers null when the member's token may not read
+     * it (403): the caller then waits without knowing (platforms.md, audit 2026-11).
+     */
+    async getImage(accessToken: string, urn: string) {
+      const answer = await call(
+        'read',
+        `${base}/rest/images/${encodeURIComponent(urn)}`,
+        { method: 'GET', headers: rest(accessToken) },
+        (status) => (status >= 200 && status < 300) || status === 403,
+      );
+      return answer.status === 403 ? null : answer.body;
     },
     /**
      * One metric's total for one post: `GET /rest/memberCreatorPostAnalytics?q=entity`. Answers

@@ -8,8 +8,10 @@ import {
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
+  TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
+import { DEFAULT_LINKEDIN_API_VERSION } from './api-version';
 import { createLinkedInApi } from './linkedin-api';
 import { toLittleText } from './little-text';
 import {
@@ -18,7 +20,14 @@ import {
   toLinkedInMetricCount,
   toLinkedInPostReading,
 } from './metrics-transform';
-import { imageContent, isSameLinkedInPost, toAuthorPostsPage, toImageUpload } from './publish-transform';
+import {
+  imageContent,
+  isSameLinkedInPost,
+  type LinkedInImageStatus,
+  toAuthorPostsPage,
+  toImageStatus,
+  toImageUpload,
+} from './publish-transform';
 import {
   analyticsEntity,
   linkedInPostUrl,
@@ -40,9 +49,18 @@ import {
 export const LINKEDIN_SCOPES = ['openid', 'profile', 'email', 'w_member_social'] as const;
 /**
  * Member post analytics. Granted only with the vetted Community Management API product, which
- * LinkedIn wants on an app of its own (platforms.md L11, L11b): asked for only when enabled.
+ * cannot share an app with Sign In with LinkedIn / Share on LinkedIn, and LinkedIn refuses the
+ * whole authorization (`unauthorized_scope_error`) when one scope is not the app's (platforms.md
+ * audit 2026-11: Postiz PR #1658, verbb/social-poster#52). So Kitepost never asks for it (decision
+ * 042); a token that holds it anyway (an app LinkedIn granted it to) has its posts' numbers read.
  */
 export const LINKEDIN_ANALYTICS_SCOPE = 'r_member_postAnalytics';
+/**
+ * Why LinkedIn posts have no numbers: what the analytics screens say (decision 042). Exported for
+ * the API's answer about a platform's metrics.
+ */
+export const LINKEDIN_METRICS_MISSING =
+  "LinkedIn gives a post's statistics only to apps with its Community Management API (r_member_postAnalytics), which cannot share an app with Sign In and Share on LinkedIn; Kitepost's LinkedIn connection does not have it.";
 const DEFAULT_TOKEN_URL = 'https://www.linkedin.com/oauth/v2/accessToken';
 const DEFAULT_TIMEOUT_MS = 20_000;
 /** multiImage takes 2 to 20 images. */
@@ -52,6 +70,25 @@ const FINDER_PAGES = 3;
 const FINDER_PAGE_SIZE = 50;
 /** Our clock and LinkedIn's may differ: posts are looked for from a little before the attempt. */
 const CLOCK_SKEW_MS = 5 * 60_000;
+/**
+ * Waiting for uploaded images to become AVAILABLE: the first look after this long, each next one
+ * twice as late, for at most `maxWaitMs` in all (then the post is tried anyway; a refusal because
+ * an image still processes is retried later by the publisher, not failed).
+ */
+const DEFAULT_IMAGE_WAIT: ImageWait = {
+  firstDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxWaitMs: 60_000,
+  blindWaitMs: 5_000,
+};
+
+interface ImageWait {
+  firstDelayMs: number;
+  maxDelayMs: number;
+  maxWaitMs: number;
+  /** The one wait when the token may not read the images' status. */
+  blindWaitMs: number;
+}
 
 export interface LinkedInProviderOptions {
   clientId: string;
@@ -66,8 +103,12 @@ export interface LinkedInProviderOptions {
   timeoutMs?: number;
   /** Where posts are read (their links); derived from `authorizeUrl` when absent. */
   webBaseUrl?: string;
-  /** Also ask for r_member_postAnalytics (the app must have the Community Management API). */
-  analytics?: boolean;
+  /** `LinkedIn-Version` (YYYYMM), from LINKEDIN_API_VERSION; a recent version by default. */
+  apiVersion?: string;
+  /** How long to wait for uploaded images to be AVAILABLE (tests shorten it). */
+  imageWait?: ImageWait;
+  /** Waits (tests may pass a fake clock's). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export interface LinkedInProvider extends SocialProvider {
@@ -94,9 +135,72 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
     clientSecret: options.clientSecret,
     fetch: options.fetch ?? globalThis.fetch,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    version: options.apiVersion ?? DEFAULT_LINKEDIN_API_VERSION,
   });
+  const imageWait = options.imageWait ?? DEFAULT_IMAGE_WAIT;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const webBaseUrl = (options.webBaseUrl ?? linkedInWebBaseUrl(options.authorizeUrl)).replace(/\/$/, '');
-  const scopes: string[] = [...LINKEDIN_SCOPES, ...(options.analytics ? [LINKEDIN_ANALYTICS_SCOPE] : [])];
+  const scopes: string[] = [...LINKEDIN_SCOPES];
+
+  /** Each image's status now; null when the token may not read them (403). */
+  async function imageStatuses(accessToken: string, urns: string[]): Promise<LinkedInImageStatus[] | null> {
+    const statuses: LinkedInImageStatus[] = [];
+    for (const urn of urns) {
+      const body = await api.getImage(accessToken, urn);
+      if (body === null) return null;
+      statuses.push(toImageStatus(body));
+    }
+    return statuses;
+  }
+
+  /**
+   * Polls the Images API until every image is AVAILABLE, with backoff, for at most
+   * `imageWait.maxWaitMs`. A post naming an image still processing is refused (platforms.md audit
+   * 2026-11; Postiz waits for it too). An image LinkedIn failed to process is refused for good.
+   * When the token may not read the images, it waits the bounded time once and lets the post try.
+   */
+  async function waitUntilAvailable(accessToken: string, urns: string[]): Promise<void> {
+    if (urns.length === 0) return;
+    let waited = 0;
+    let delay = imageWait.firstDelayMs;
+    for (;;) {
+      const statuses = await imageStatuses(accessToken, urns);
+      if (statuses === null) {
+        // Not readable with this token: one bounded wait, then the post tries (and a refusal
+        // because an image still processes is retried by the publisher).
+        await sleep(Math.min(imageWait.blindWaitMs, imageWait.maxWaitMs));
+        return;
+      }
+      if (statuses.includes('PROCESSING_FAILED')) {
+        throw new InvalidContentError('linkedin', 'LinkedIn could not process an image of this post.');
+      }
+      if (statuses.every((status) => status === 'AVAILABLE') || waited >= imageWait.maxWaitMs) return;
+      const next = Math.min(delay, imageWait.maxWaitMs - waited);
+      await sleep(next);
+      waited += next;
+      delay = Math.min(delay * 2, imageWait.maxDelayMs);
+    }
+  }
+
+  /**
+   * A post refused (400/422) while it names images: refused because an image still processes is
+   * worth another attempt later (nothing was created), not a failed post.
+   */
+  async function processingRefusal(accessToken: string, urns: string[], error: unknown) {
+    if (urns.length === 0 || !(error instanceof InvalidContentError)) return null;
+    const statuses = await imageStatuses(accessToken, urns).catch(() => null);
+    const stillProcessing = statuses
+      ? statuses.some((status) => status !== 'AVAILABLE')
+      : /PROCESSING|not AVAILABLE|WAITING_UPLOAD/i.test(error.message);
+    return stillProcessing
+      ? new TransientPlatformError(
+          'linkedin',
+          `LinkedIn is still processing an image of this post: ${error.message}`,
+          'server_error',
+          { cause: error },
+        )
+      : null;
+  }
 
   async function publish(tokens: TokenSet, { account, text, media }: PublishInput): Promise<PublishedPost> {
     if (media.length > MAX_IMAGES) {
@@ -115,20 +219,26 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
       });
       images.push(upload.image);
     }
+    await waitUntilAvailable(tokens.accessToken, images);
     const content = imageContent(images);
-    const headers = await api.createPost(tokens.accessToken, {
-      author,
-      commentary: toLittleText(text),
-      visibility: 'PUBLIC',
-      distribution: {
-        feedDistribution: 'MAIN_FEED',
-        targetEntities: [],
-        thirdPartyDistributionChannels: [],
-      },
-      ...(content ? { content } : {}),
-      lifecycleState: 'PUBLISHED',
-      isReshareDisabledByAuthor: false,
-    });
+    let headers: Headers;
+    try {
+      headers = await api.createPost(tokens.accessToken, {
+        author,
+        commentary: toLittleText(text),
+        visibility: 'PUBLIC',
+        distribution: {
+          feedDistribution: 'MAIN_FEED',
+          targetEntities: [],
+          thirdPartyDistributionChannels: [],
+        },
+        ...(content ? { content } : {}),
+        lifecycleState: 'PUBLISHED',
+        isReshareDisabledByAuthor: false,
+      });
+    } catch (error) {
+      throw (await processingRefusal(tokens.accessToken, images, error)) ?? error;
+    }
     let externalId: string;
     try {
       externalId = toCreatedPostUrn(headers);

@@ -116,3 +116,28 @@ function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
   }
   return result.data;
 }
+
+/**
+ * An image's state in the Images API (`GET /rest/images/{urn}`): `WAITING_UPLOAD`, `PROCESSING`,
+ * `AVAILABLE` or `PROCESSING_FAILED` (learn.microsoft.com/en-us/linkedin/marketing/
+ * community-management/shares/images-api). A post may name an image only once it is AVAILABLE.
+ */
+export type LinkedInImageStatus =
+  | 'WAITING_UPLOAD'
+  | 'PROCESSING'
+  | 'AVAILABLE'
+  | 'PROCESSING_FAILED'
+  | 'OTHER';
+
+const imageState = z.object({ status: z.string() }).loose();
+
+/** `GET /rest/images/{urn}` → its status (an unknown value is `OTHER`, waited on like PROCESSING). */
+export function toImageStatus(body: unknown): LinkedInImageStatus {
+  const { status } = parse(imageState, body, 'image');
+  return status === 'WAITING_UPLOAD' ||
+    status === 'PROCESSING' ||
+    status === 'AVAILABLE' ||
+    status === 'PROCESSING_FAILED'
+    ? status
+    : 'OTHER';
+}

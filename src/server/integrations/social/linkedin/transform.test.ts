@@ -14,7 +14,6 @@ import {
   linkedInPostUrl,
   linkedInTransportError,
   linkedInWebBaseUrl,
-  nextMidnightUtc,
   personUrn,
   toCreatedPostUrn,
   toExternalAccount,
@@ -138,23 +137,15 @@ describe('posts', () => {
   });
 });
 
-describe('nextMidnightUtc', () => {
-  it('answers the next midnight UTC, also from just before and just after one', () => {
-    expect(nextMidnightUtc(now)).toEqual(new Date('2026-03-02T00:00:00Z'));
-    expect(nextMidnightUtc(new Date('2026-12-31T23:59:59Z'))).toEqual(new Date('2027-01-01T00:00:00Z'));
-    expect(nextMidnightUtc(new Date('2026-03-02T00:00:00Z'))).toEqual(new Date('2026-03-03T00:00:00Z'));
-  });
-});
-
 describe('linkedInErrorFrom', () => {
-  it('maps 429 to RateLimitedError resetting at the next midnight UTC, on any call', () => {
+  it('maps 429 to RateLimitedError with no reset (retried with backoff, not at midnight UTC), on any call', () => {
     for (const operation of ['publish', 'read', 'refresh'] as const) {
       const error = fail(operation, 429, {
         message: 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.',
         status: 429,
       });
       expect(error).toBeInstanceOf(RateLimitedError);
-      expect((error as RateLimitedError).resetAt).toEqual(new Date('2026-03-02T00:00:00Z'));
+      expect((error as RateLimitedError).resetAt).toBeNull();
       expect(error.message).toContain('APPLICATION DAY limit');
     }
   });

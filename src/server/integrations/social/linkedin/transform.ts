@@ -139,14 +139,6 @@ export function linkedInWebBaseUrl(authorizeUrl: string): string {
 /** A post's public link: LinkedIn's feed update page, the URN as it is (colons are fine in a path). */
 export const linkedInPostUrl = (webBaseUrl: string, urn: string) => `${webBaseUrl}/feed/update/${urn}`;
 
-/**
- * When LinkedIn lets the caller in again. Its limits are per 24 h and reset at midnight UTC, and
- * a 429 carries no reset header (platforms.md L9): the next midnight UTC.
- */
-export function nextMidnightUtc(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-}
-
 interface LinkedInFailureBody {
   status?: number;
   serviceErrorCode?: number;
@@ -184,12 +176,12 @@ export function linkedInErrorFrom(input: {
   const said = readFailureBody(input.body);
   const reason = said.oauthDescription ?? said.message ?? said.oauthError ?? said.code ?? `HTTP ${status}`;
 
+  // LinkedIn's limits are counted per 24 h (reset at midnight UTC) and a 429 names no reset time
+  // (platforms.md L9). Most 429s are short throttles (a burst of calls, a member limit), so the
+  // post retries with the publisher's backoff inside its missed window rather than waiting for
+  // midnight UTC, which would miss most scheduled times (audit 2026-11): no reset is given.
   if (status === 429) {
-    return new RateLimitedError(
-      'linkedin',
-      `LinkedIn rate limit reached: ${reason}`,
-      nextMidnightUtc(input.now),
-    );
+    return new RateLimitedError('linkedin', `LinkedIn rate limit reached: ${reason}`, null);
   }
   if (operation === 'exchange-code' || operation === 'refresh') {
     if (said.oauthError === 'invalid_client' || said.oauthError === 'unauthorized_client') {

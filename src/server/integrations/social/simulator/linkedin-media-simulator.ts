@@ -5,13 +5,17 @@ import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
 import { accessDenied, apiError, LINKEDIN_BASE_PATH } from './linkedin-shapes';
 import type { LinkedInApiRoute } from './linkedin-simulator';
 import { keepUploadedImage, readImage, sandboxMediaUrl } from './sandbox-media';
-import { findContainers, insertPost, updateContainerMedia } from './sandbox-store';
+import { findContainers, insertPost, type SandboxPost, updateContainerMedia } from './sandbox-store';
 
 /*
  * The pretend LinkedIn Images API (platforms.md L6): `POST /rest/images?action=initializeUpload`
  * answers an upload URL and the image URN; the bytes are `PUT` to that URL (on the web host, as
  * LinkedIn's dms-uploads are); a post then names the URN. The image is a 'container' row (see
  * sandbox-media.ts) whose media kind turns from 'image-pending' to 'image' once its bytes arrive.
+ * LinkedIn then processes it: `GET /rest/images/{urn}` answers `WAITING_UPLOAD`, `PROCESSING`
+ * (for `linkedInImageProcessingMs` after the upload), then `AVAILABLE` (Images API,
+ * learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/images-api); a post may
+ * name only an AVAILABLE image (imageStatusOf, used by the Posts API).
  */
 
 const PUBLIC = { access: 'public' } as const;
@@ -20,6 +24,17 @@ const API = `${LINKEDIN_BASE_PATH}/api`;
 const UPLOAD_PATH = `${LINKEDIN_BASE_PATH}/dms-uploads`;
 const UPLOAD_URL_LIFETIME_MS = 24 * 3_600_000;
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif']);
+
+export type SandboxImageStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE';
+
+/** Where an uploaded image stands at `now`: its bytes, then LinkedIn's processing of them. */
+export function imageStatusOf(
+  item: SandboxPost['media'][number] | undefined,
+  now: number,
+): SandboxImageStatus {
+  if (item?.kind !== 'image') return 'WAITING_UPLOAD';
+  return (item.availableAt ?? 0) > now ? 'PROCESSING' : 'AVAILABLE';
+}
 
 /** An image id like LinkedIn's (`D4E10AQ…`): letters and digits. */
 const newImageId = () => `D4E10AQ${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
@@ -99,9 +114,47 @@ export function registerLinkedInMediaSimulator(
         }
         await keepUploadedImage(storage, 'linkedin', id, bytes, image.mimeType);
         await updateContainerMedia(db, upload.id, [
-          { id: urn, url: sandboxMediaUrl(appUrl, LINKEDIN_BASE_PATH, id, image.mimeType), kind: 'image' },
+          {
+            id: urn,
+            url: sandboxMediaUrl(appUrl, LINKEDIN_BASE_PATH, id, image.mimeType),
+            kind: 'image',
+            availableAt: Date.now() + options.linkedInImageProcessingMs,
+          },
         ]);
         return { status: 201 };
+      },
+    ),
+  );
+
+  // The image's state. The sandbox lets its owner read it with w_member_social; LinkedIn may ask
+  // for more of a member (platforms.md, audit 2026-11), which the adapter copes with (403).
+  app.get(
+    `${API}/rest/images/:urn`,
+    { config: PUBLIC, schema: HIDDEN },
+    apiRoute(
+      {
+        anyScope: ['w_member_social'],
+        resource: 'images.GET.20260101',
+        versioned: true,
+        kind: 'read',
+      },
+      async (request, { account }) => {
+        const { urn } = request.params as { urn: string };
+        const [found] = /^urn:li:image:[A-Za-z0-9]{1,64}$/.test(urn)
+          ? await findContainers(db, 'linkedin', account.id, [urn])
+          : [];
+        if (!found) return apiError(404, `Image ${urn} does not exist`);
+        const item = found.media[0];
+        const status = imageStatusOf(item, Date.now());
+        return {
+          status: 200,
+          body: {
+            id: urn,
+            owner: `urn:li:person:${account.externalId}`,
+            status,
+            ...(status === 'AVAILABLE' && item?.url ? { downloadUrl: item.url } : {}),
+          },
+        };
       },
     ),
   );

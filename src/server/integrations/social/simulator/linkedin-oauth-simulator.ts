@@ -12,6 +12,7 @@ import {
   LINKEDIN_SCOPES,
   linkedInOAuthFaults,
   oauthError,
+  SANDBOX_APP_SCOPES,
 } from './linkedin-shapes';
 import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import {
@@ -83,9 +84,11 @@ function readAuthorizeRequest(fields: Fields, appUrl: string): Checked {
   if (fields.response_type !== 'code') return back('invalid_request', 'response_type must be "code".');
   const scopes = (fields.scope ?? '').split(/[ +,]/).filter(Boolean);
   if (scopes.length === 0) return back('invalid_scope_error', 'No scope was requested.');
-  const unknown = scopes.find((scope) => !(scope in LINKEDIN_SCOPES));
-  if (unknown) {
-    return back('unauthorized_scope_error', `Scope "${unknown}" is not authorized for your application`);
+  // One scope the app's products do not grant (an unknown one, or a Community Management scope
+  // next to Sign In and Share) refuses the whole authorization, as LinkedIn does.
+  const refused = scopes.find((scope) => !SANDBOX_APP_SCOPES.has(scope));
+  if (refused) {
+    return back('unauthorized_scope_error', `Scope "${refused}" is not authorized for your application`);
   }
   return { clientId: fields.client_id, redirect, scopes, state: fields.state || undefined };
 }

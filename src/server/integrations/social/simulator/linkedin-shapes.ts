@@ -15,11 +15,38 @@ export const LINKEDIN_ACCESS_TOKEN_SECONDS = 60 * 24 * 3600;
 /** LinkedIn's authorization codes live 30 minutes. */
 export const LINKEDIN_CODE_SECONDS = 30 * 60;
 export const LINKEDIN_MAX_COMMENTARY = 3000;
-/** Versions the pretend Posts API serves (`LinkedIn-Version: YYYYMM`): the last twelve months or so. */
-export const LINKEDIN_OLDEST_VERSION = '202510';
 /** A sandbox member's handle: it becomes their e-mail's local part, like a vanity name. */
 export const LINKEDIN_HANDLE = /^[A-Za-z0-9-]{3,30}$/;
 export const LINKEDIN_HANDLE_RULE = '3 to 30 letters, digits or hyphens.';
+
+/**
+ * LinkedIn's products and the scopes each grants (platforms.md, LinkedIn › Products: L3, L5, L11).
+ * An app has products; an authorization asking for one scope its products do not grant is
+ * refused whole with `unauthorized_scope_error` (platforms.md audit 2026-11, Postiz PR #1658).
+ */
+export const LINKEDIN_PRODUCTS = {
+  'sign-in-openid-connect': ['openid', 'profile', 'email'],
+  'share-on-linkedin': ['w_member_social'],
+  'community-management': [
+    'r_member_postAnalytics',
+    'w_organization_social',
+    'r_organization_social',
+    'rw_organization_admin',
+    'r_member_social',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * The sandbox app's products: Sign In with LinkedIn and Share on LinkedIn, what Kitepost's app
+ * has. The Community Management API must be the only product of its app (platforms.md L11b and
+ * audit 2026-11), so it cannot be added here: its scopes are refused like LinkedIn refuses them.
+ */
+export const SANDBOX_APP_PRODUCTS = ['sign-in-openid-connect', 'share-on-linkedin'] as const;
+
+/** Scopes the sandbox app may be granted. */
+export const SANDBOX_APP_SCOPES: ReadonlySet<string> = new Set(
+  SANDBOX_APP_PRODUCTS.flatMap((product) => LINKEDIN_PRODUCTS[product]),
+);
 
 /** Scopes the pretend LinkedIn knows, with what the consent page says about each. */
 export const LINKEDIN_SCOPES: Record<string, string> = {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isActiveLinkedInVersion } from '../linkedin/api-version';
 import { linkedInPostMetricsOf, registerLinkedInAnalyticsSimulator } from './linkedin-analytics-simulator';
-import { registerLinkedInMediaSimulator } from './linkedin-media-simulator';
+import { imageStatusOf, registerLinkedInMediaSimulator } from './linkedin-media-simulator';
 import {
   type LinkedInSimulatorOptions,
   linkedInNameFor,
@@ -14,7 +15,6 @@ import {
   LINKEDIN_LABEL,
   LINKEDIN_LOGO,
   LINKEDIN_MAX_COMMENTARY,
-  LINKEDIN_OLDEST_VERSION,
   linkedInApiFaults,
   postElement,
   readLittleText,
@@ -76,7 +76,13 @@ export type LinkedInApiRoute = <R extends FastifyRequest>(
   handle: (request: R, caller: LinkedInCaller) => Promise<SimulatedAnswer>,
 ) => (request: R, reply: import('fastify').FastifyReply) => Promise<unknown>;
 
-/** Checks `LinkedIn-Version` as the versioned /rest API does; null when it is served. */
+/**
+ * Checks `LinkedIn-Version` as the versioned /rest API does; null when it is served. A missing
+ * header is refused with 400 VERSION_MISSING; a version not (or no longer) served with
+ * `426 {"status":426,"code":"NONEXISTENT_VERSION","message":"Requested version 20250401 is not
+ * active"}`, LinkedIn's own answer (n8n-io/n8n#28967, ComposioHQ/composio#3231). LinkedIn serves
+ * the last twelve monthly versions (api-version.ts).
+ */
 function versionProblem(request: FastifyRequest): SimulatedAnswer | null {
   const version = request.headers['linkedin-version'];
   if (typeof version !== 'string' || version === '') {
@@ -88,9 +94,7 @@ function versionProblem(request: FastifyRequest): SimulatedAnswer | null {
       },
     );
   }
-  const month = /^(\d{6})(?:\.\d{2})?$/.exec(version)?.[1];
-  const current = new Date().toISOString().slice(0, 7).replace('-', '');
-  if (!month || month < LINKEDIN_OLDEST_VERSION || month > current) {
+  if (!/^\d{6}(?:\.\d{2})?$/.test(version) || !isActiveLinkedInVersion(version, new Date())) {
     return apiError(426, `Requested version ${version} is not active`, { code: 'NONEXISTENT_VERSION' });
   }
   return null;
@@ -201,12 +205,17 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
         );
         const media: SandboxPost['media'] = [];
         for (const urn of images.urns) {
-          const item = uploads.get(urn)?.media[0];
-          // An image is usable once its bytes were uploaded (LinkedIn: status AVAILABLE).
-          if (item?.kind !== 'image') {
-            return apiError(422, `/content :: ${urn} does not exist or is not AVAILABLE`);
+          const upload = uploads.get(urn);
+          const item = upload?.media[0];
+          if (!upload || !item) return apiError(422, `/content :: ${urn} does not exist`);
+          // A post may name an image only once LinkedIn has processed it (status AVAILABLE); one
+          // still WAITING_UPLOAD or PROCESSING is refused (Images API; Postiz waits for it, audit
+          // 2026-11). LinkedIn's exact wording is UNCONFIRMED; the status is in the message.
+          const status = imageStatusOf(item, Date.now());
+          if (status !== 'AVAILABLE') {
+            return apiError(422, `/content :: image ${urn} is ${status}, not AVAILABLE`);
           }
-          media.push(item);
+          media.push({ id: item.id, url: item.url, kind: item.kind });
         }
         const commentary = typeof body.commentary === 'string' ? body.commentary : '';
         // Stored, shown and counted as LinkedIn reads it (an unescaped reserved character cuts it).
@@ -214,11 +223,13 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
         if (text.trim() === '' && media.length === 0) {
           return apiError(422, '/commentary :: commentary is required without content');
         }
-        const length = Array.from(text).length;
+        // LinkedIn counts the commentary as sent, escapes included (linkedin-little-text.ts
+        // records the finding), and refuses with 400 naming both counts (n8n-io/n8n#22899).
+        const length = commentary.length;
         if (length > LINKEDIN_MAX_COMMENTARY) {
           return apiError(
-            422,
-            `/commentary :: length ${length} exceeds maximum allowed length ${LINKEDIN_MAX_COMMENTARY}`,
+            400,
+            `com.linkedin.content.common.exception.BadRequestResponseException: ShareCommentary text length (${length} characters) exceeded the maximum allowed (${LINKEDIN_MAX_COMMENTARY} characters)`,
           );
         }
         const post = await insertPostUnlessDuplicate(db, {
@@ -306,6 +317,14 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
         kind: 'other',
       },
       async (request, { account }) => {
+        // The Posts API's delete carries `X-RestLi-Method: DELETE` (its "Delete Posts" sample,
+        // platforms.md L4 and audit 2026-11). LinkedIn's wording without it is UNCONFIRMED: the
+        // sandbox refuses with a 400 that names the header.
+        if (String(request.headers['x-restli-method'] ?? '').toUpperCase() !== 'DELETE') {
+          return apiError(400, 'The X-RestLi-Method header must be DELETE for this request', {
+            code: 'INVALID_REQUEST_METHOD',
+          });
+        }
         const { urn } = request.params as { urn: string };
         const [found] = SHARE_URN.test(urn)
           ? await findPublishedPosts(db, 'linkedin', [urn], account.workspaceId)

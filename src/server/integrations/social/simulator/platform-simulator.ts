@@ -24,6 +24,11 @@ export interface PlatformSimulatorOptions {
    * (sandbox-faults.ts, armed-faults.ts). Never in production. Default false.
    */
   faults?: boolean;
+  /**
+   * How long the pretend LinkedIn keeps an uploaded image `PROCESSING` before it is `AVAILABLE`
+   * (LinkedIn processes images after the upload). Default 3 s; the tests use a shorter time.
+   */
+  linkedInImageProcessingMs?: number;
   /** Where uploaded images are kept (the app's media storage); without it their bytes are dropped. */
   storage?: MediaStorage;
 }
@@ -36,6 +41,9 @@ export const simulatorFaultsOn = (config: { isProduction: boolean }) => !config.
 
 /** Uploaded images: X allows GIFs up to 15 MB; LinkedIn and the others take less. */
 const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** LinkedIn takes a moment to process an uploaded image; the pretend one takes this long. */
+const DEFAULT_LINKEDIN_IMAGE_PROCESSING_MS = 3_000;
 
 /**
  * The built-in platform simulator: pretend X, LinkedIn, Facebook and Instagram speaking the
@@ -66,6 +74,7 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
       faults: options.faults ?? false,
       armed: new ArmedFaults(options.db),
       storage: options.storage ?? null,
+      linkedInImageProcessingMs: options.linkedInImageProcessingMs ?? DEFAULT_LINKEDIN_IMAGE_PROCESSING_MS,
     };
     if (shared.faults) registerFaultRoutes(sandbox, { db: shared.db, armed: shared.armed });
     for (const platform of platforms) {

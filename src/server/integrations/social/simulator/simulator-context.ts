@@ -13,4 +13,6 @@ export interface SimulatorContext {
   armed: ArmedFaults;
   /** Where uploaded image bytes are kept; null: uploads are recorded, their bytes dropped. */
   storage: MediaStorage | null;
+  /** How long the pretend LinkedIn keeps an uploaded image PROCESSING before it is AVAILABLE. */
+  linkedInImageProcessingMs: number;
 }
