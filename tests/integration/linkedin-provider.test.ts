@@ -14,11 +14,6 @@ import {
 } from '../../src/server/integrations/social/linkedin/linkedin-provider';
 import { SIMULATOR_CREDENTIALS, simulatorEndpoints } from '../../src/server/integrations/social/simulator';
 import {
-  findLiveGrant,
-  insertGrant,
-  newOpaqueToken,
-} from '../../src/server/integrations/social/simulator/sandbox-store';
-import {
   InvalidContentError,
   RateLimitedError,
   SocialPlatformError,
@@ -30,6 +25,7 @@ import {
 import { injectFetch } from '../../src/server/lib/inject-fetch';
 import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
 import { signUp } from '../factories/users';
+import { linkedInAnalyticsTokens } from '../fakes/linkedin/analytics-grant';
 import { type LinkedInFake, startLinkedInFake } from '../fakes/linkedin/linkedin-fake';
 import { JPEG_BYTES, testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
@@ -104,25 +100,7 @@ describe.each(databaseKinds)('LinkedIn provider against the platform simulator o
     return { tokens, account, username };
   }
 
-  /**
-   * A token of the same member from another LinkedIn app, one with the Community Management API
-   * (Kitepost's app cannot ask for it, decision 042): granted in the sandbox's store directly.
-   */
-  async function analyticsTokensOf(tokens: TokenSet): Promise<TokenSet> {
-    const found = await findLiveGrant(database.db, 'linkedin', 'access', tokens.accessToken);
-    if (!found) throw new Error('no grant');
-    const scopes = ['r_member_postAnalytics'];
-    const grant = await insertGrant(database.db, {
-      platform: 'linkedin',
-      kind: 'access',
-      value: newOpaqueToken(),
-      accountId: found.account.id,
-      clientId: 'community-management-app',
-      scopes,
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
-    return { ...tokens, accessToken: grant.value, scopes };
-  }
+  const analyticsTokensOf = (tokens: TokenSet) => linkedInAnalyticsTokens(database.db, tokens);
 
   it('renders an accessible sandbox authorize page without scripts, carrying the OAuth request', async () => {
     const url = new URL(linkedin.authorizeUrl({ state: 'st-1', redirectUri: REDIRECT_URI }));

@@ -5,6 +5,7 @@ import type { SocialProvider, TokenSet } from '../../src/server/integrations/soc
 import { hiddenFields } from '../factories/sandbox';
 import { addMember } from '../factories/team';
 import { signUp } from '../factories/users';
+import { linkedInAnalyticsTokens } from '../fakes/linkedin/analytics-grant';
 import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -251,12 +252,15 @@ describe.each(databaseKinds)('sandbox identities and faults belong to one worksp
         text: `Metrics of ${platform} ${unique()}`,
         media: platform === 'instagram' ? [testImage(`https://cdn.example/${unique()}.jpg`)] : [],
       });
-      const own = await alices.provider.readPostMetrics(alices.tokens, {
+      // LinkedIn's numbers need a Community Management app's token (decision 042).
+      const reader = async (c: typeof alices) =>
+        platform === 'linkedin' ? linkedInAnalyticsTokens(t.ctx.database.db, c.tokens) : c.tokens;
+      const own = await alices.provider.readPostMetrics(await reader(alices), {
         account: { externalId: alices.account.externalId, username: alices.account.username },
         externalIds: [published.externalId],
       });
       expect(own.metrics.map((m) => m.externalId)).toEqual([published.externalId]);
-      const theirs = await mallorys.provider.readPostMetrics(mallorys.tokens, {
+      const theirs = await mallorys.provider.readPostMetrics(await reader(mallorys), {
         account: { externalId: mallorys.account.externalId, username: mallorys.account.username },
         externalIds: [published.externalId],
       });
