@@ -284,5 +284,8 @@ export const activityQuery = z.object({
 export const analyticsMessages = {
   noData: 'No published posts in this range yet.',
   notReported: 'Not reported by this platform',
+  /** Why LinkedIn posts show no numbers (decision 042). */
+  linkedInNotShared:
+    "LinkedIn shares a post's statistics only with apps approved for its Community Management API, which cannot be combined with the Sign In and Share on LinkedIn products Kitepost connects with: LinkedIn posts show — here.",
   refreshLimited: 'Metrics were refreshed a moment ago. Please wait a minute before refreshing again.',
 } as const;

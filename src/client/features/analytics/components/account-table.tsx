@@ -1,5 +1,5 @@
 import { FlaskConical } from 'lucide-react';
-import type { AnalyticsOverview } from '../../../../contracts/analytics';
+import { type AnalyticsOverview, analyticsMessages } from '../../../../contracts/analytics';
 import { platformLabels } from '../../../../contracts/platforms';
 import { Card } from '../../../components/ui/card';
 import { PlatformMark } from '../../content/components/platform-mark';
@@ -17,6 +17,14 @@ const metricColumns = [
   { header: 'Engagements', value: (row: AccountTotals) => <MetricValue value={row.engagements} /> },
   { header: 'Rate', value: (row: AccountTotals) => <MetricValue value={row.engagementRate} kind="rate" /> },
 ] as const;
+
+/** A LinkedIn account whose posts have no numbers: LinkedIn shares none with Kitepost's app. */
+const linkedInWithoutNumbers = (row: AccountTotals) =>
+  row.platform === 'linkedin' &&
+  row.posts > 0 &&
+  row.impressions === null &&
+  row.reach === null &&
+  row.engagements === null;
 
 /** Each account's followers and the totals of its posts in the range; cards on a phone. */
 export function AccountTable({ accounts, filtered }: { accounts: AccountTotals[]; filtered: boolean }) {
@@ -80,6 +88,9 @@ export function AccountTable({ accounts, filtered }: { accounts: AccountTotals[]
           </table>
         </Card>
       )}
+      {accounts.some(linkedInWithoutNumbers) ? (
+        <p className="text-xs text-slate-600">{analyticsMessages.linkedInNotShared}</p>
+      ) : null}
     </section>
   );
 }

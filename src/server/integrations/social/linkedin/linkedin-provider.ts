@@ -55,12 +55,6 @@ export const LINKEDIN_SCOPES = ['openid', 'profile', 'email', 'w_member_social']
  * 042); a token that holds it anyway (an app LinkedIn granted it to) has its posts' numbers read.
  */
 export const LINKEDIN_ANALYTICS_SCOPE = 'r_member_postAnalytics';
-/**
- * Why LinkedIn posts have no numbers: what the analytics screens say (decision 042). Exported for
- * the API's answer about a platform's metrics.
- */
-export const LINKEDIN_METRICS_MISSING =
-  "LinkedIn gives a post's statistics only to apps with its Community Management API (r_member_postAnalytics), which cannot share an app with Sign In and Share on LinkedIn; Kitepost's LinkedIn connection does not have it.";
 const DEFAULT_TOKEN_URL = 'https://www.linkedin.com/oauth/v2/accessToken';
 const DEFAULT_TIMEOUT_MS = 20_000;
 /** multiImage takes 2 to 20 images. */
@@ -352,8 +346,9 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
     /**
      * Totals of the member's posts (IMPRESSION, MEMBERS_REACHED, REACTION, COMMENT, RESHARE), one
      * call per metric and post; a post LinkedIn answers 404 for (deleted) is missing. Needs
-     * r_member_postAnalytics (a vetted product, platforms.md L10/L11): a token without it gets
-     * every metric as not reported, without a call LinkedIn would refuse with 403.
+     * r_member_postAnalytics (a vetted product, platforms.md L10/L11): a token without it (every
+     * token of Kitepost's own app, decision 042) gets every metric as not reported, without a call
+     * LinkedIn would refuse with 403; the analytics screen says why (analyticsMessages.linkedInNotShared).
      */
     async readPostMetrics(tokens, { externalIds }) {
       const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
