@@ -18,8 +18,13 @@ export function checkPublishable(
   const problems: string[] = [];
   const fit = checkPostFits(platform, post.content, post.hashtags);
   if (!fit.fits) {
+    // LinkedIn counts the text as it receives it: symbols such as ( ) * _ escaped (decision 042).
+    const counted =
+      platformRules[platform].counting === 'linkedin-escaped'
+        ? ' as LinkedIn counts them (symbols such as ( ) * _ @ count 2)'
+        : '';
     problems.push(
-      `This post has ${fit.length} characters; ${label} allows ${fit.max}. Shorten it before scheduling.`,
+      `This post has ${fit.length} characters${counted}; ${label} allows ${fit.max}. Shorten it before scheduling.`,
     );
   }
   if (fit.tooManyHashtags) {

@@ -4,6 +4,7 @@ import { socialAccounts } from '../../src/server/db/schema';
 import { DEFAULT_LINKEDIN_API_VERSION } from '../../src/server/integrations/social/linkedin/api-version';
 import { BACKOFF_BASE_MS } from '../../src/server/modules/publishing/publish-rules';
 import { publishPost } from '../../src/server/modules/publishing/publishing.service';
+import { asUser } from '../factories/posts';
 import { attemptsOf, insertScheduledPost, newWorkspace, postRow } from '../factories/publishing';
 import { connectThroughSimulator } from '../factories/sandbox';
 import { buildTestApp, type TestApp } from '../setup/app';
@@ -25,6 +26,24 @@ describe.each(databaseKinds)('publishing to the LinkedIn simulator on %s', (kind
   it('reports the default LinkedIn-Version as current in /api/health', async () => {
     const body = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
     expect(body.checks.linkedinApiVersion).toEqual({ status: 'ok', version: DEFAULT_LINKEDIN_API_VERSION });
+  });
+
+  it('refuses to schedule a LinkedIn post longer than 3000 as LinkedIn counts it (escapes included)', async () => {
+    const workspace = await newWorkspace(t);
+    const user = asUser(t.app, workspace.cookie);
+    const compose = (content: string) =>
+      user.post('/api/posts/compose', {
+        content,
+        targets: [{ platform: 'linkedin', socialAccountId: null }],
+        scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+      });
+    // 1500 parentheses reach LinkedIn as 3000 characters: the most it takes.
+    expect((await compose('('.repeat(1500))).statusCode).toBe(201);
+    const refused = await compose(')'.repeat(1501));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(
+      'This post has 3002 characters as LinkedIn counts them (symbols such as ( ) * _ @ count 2); LinkedIn allows 3000. Shorten it before scheduling.',
+    );
   });
 
   it('429: retries with the backoff inside the missed window, not at midnight UTC, then publishes', async () => {
