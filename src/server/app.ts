@@ -18,6 +18,7 @@ import { createIdentity } from './integrations/identity/better-auth';
 import { watchProviderDiscovery } from './integrations/identity/provider-discovery';
 import { createMailSender } from './integrations/mail/create-mail-sender';
 import type { MailSender } from './integrations/mail/mail-sender';
+import { linkedInVersionCheck } from './integrations/social/linkedin/api-version';
 import { createSocialProviders, type SocialProviders } from './integrations/social/providers';
 import { registerPlatformSimulator, simulatorFaultsOn } from './integrations/social/simulator';
 import { createMediaStorage } from './integrations/storage/create-media-storage';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   };
 
   warnIfStorageUnusable(ctx);
+  warnIfLinkedInVersionOld(ctx);
 
   const clientRoot = join(projectRoot(), 'dist/client');
   const pageFallback = existsSync(join(clientRoot, 'index.html'))
@@ -239,4 +241,12 @@ function warnIfStorageUnusable(ctx: AppContext) {
       );
     }
   });
+}
+
+/** A LinkedIn-Version near or past its sunset is said at start too, as /api/health says it. */
+function warnIfLinkedInVersionOld(ctx: AppContext) {
+  const check = linkedInVersionCheck(ctx.config.linkedInApiVersion, new Date());
+  if (check.status !== 'ok') {
+    ctx.log.warn({ linkedinApiVersion: check.version, status: check.status }, check.detail ?? '');
+  }
 }

@@ -12,8 +12,13 @@ function monthsAgo(months: number): string {
 describe.each(databaseKinds)('LINKEDIN_API_VERSION on %s', (kind) => {
   let t: TestApp;
   const version = monthsAgo(10);
+  const lines: string[] = [];
   beforeAll(async () => {
-    t = await buildTestApp(kind, { LINKEDIN_API_VERSION: version });
+    t = await buildTestApp(
+      kind,
+      { LINKEDIN_API_VERSION: version, LOG_LEVEL: 'warn' },
+      { logStream: { write: (line) => lines.push(line) } },
+    );
   });
   afterAll(() => t.close());
 
@@ -28,5 +33,8 @@ describe.each(databaseKinds)('LINKEDIN_API_VERSION on %s', (kind) => {
     });
     // A warning is not an outage: the version still works for two more months.
     expect(body.status).toBe('ok');
+    // Said at start too.
+    const warning = lines.map((line) => JSON.parse(line)).find((entry) => entry.linkedinApiVersion);
+    expect(warning).toMatchObject({ level: 40, linkedinApiVersion: version, status: 'warning' });
   });
 });
