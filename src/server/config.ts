@@ -114,6 +114,8 @@ const envSchema = z
     INSTAGRAM_AUTHORIZE_URL: optionalUrl,
     INSTAGRAM_TOKEN_URL: optionalUrl,
     INSTAGRAM_GRAPH_BASE_URL: optionalUrl,
+    SANDBOX_X_USER_POSTS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(2400),
+    SANDBOX_X_APP_POSTS_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
     PUBLISH_MISSED_AFTER_HOURS: z.coerce.number().min(0.01).max(720).default(6),
     PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(180),
     PUBLISH_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -264,6 +266,11 @@ export interface Config {
   tokenEncryptionKey: string | undefined;
   /** Per platform: the real app's credentials, or undefined for the built-in platform simulator. */
   social: Record<PublishingPlatform, SocialPlatformConfig | undefined>;
+  /** The built-in platform simulator's limits. */
+  simulator: {
+    /** The pretend X's 24-hour caps on creating posts, per user and per app (Kitepost's). */
+    xPostsPerDay: { user: number; app: number };
+  };
   publishing: {
     /** A post due longer ago than this (after downtime) becomes `missed` instead of going out late. */
     missedAfterMs: number;
@@ -353,6 +360,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ai: aiConfigFrom(e),
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     social: socialConfigFrom(e),
+    simulator: {
+      xPostsPerDay: { user: e.SANDBOX_X_USER_POSTS_PER_DAY, app: e.SANDBOX_X_APP_POSTS_PER_DAY },
+    },
     publishing: {
       missedAfterMs: Math.round(e.PUBLISH_MISSED_AFTER_HOURS * 3600 * 1000),
       leaseMs: e.PUBLISH_LEASE_SECONDS * 1000,
