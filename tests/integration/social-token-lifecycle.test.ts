@@ -2,12 +2,14 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, sandboxAccounts, sandboxGrants, socialAccounts } from '../../src/server/db/schema';
+import { publishPost } from '../../src/server/modules/publishing/publishing.service';
 import { socialContextOf, tokensOf } from '../../src/server/modules/social-accounts/social-accounts.service';
 import {
   refreshAccountTokens,
   runTokenLifecycle,
 } from '../../src/server/modules/social-accounts/token-lifecycle.service';
 import { asUser } from '../factories/posts';
+import { insertScheduledPost } from '../factories/publishing';
 import { connectX } from '../factories/sandbox';
 import { signUp } from '../factories/users';
 import { buildTestApp, type TestApp } from '../setup/app';
@@ -146,6 +148,37 @@ describe.each(databaseKinds)('the social token job on %s', (kind) => {
     );
     // The stored tokens are the winner's, and they work at X.
     expect(await real.listAccounts(tokensOf(ctx, after))).toHaveLength(1);
+  });
+
+  it("the token job and the publisher refresh at once: the publisher adopts the job's tokens and publishes", async () => {
+    const { id } = await connected();
+    const row = await rowOf(id);
+    await age(id, 118 * MIN, 2 * MIN);
+    const post = await insertScheduledPost(t, row.workspaceId, {
+      socialAccountId: id,
+      content: 'Raced rye.',
+    });
+    const real = t.ctx.socialProviders.twitter;
+    if (!real) throw new Error('no X provider');
+    const ctx = socialContextOf(t.ctx);
+    // The token job (another process) gets its refresh to X first; X's answer is slow to come back.
+    let rotated!: () => void;
+    const rotatedAtX = new Promise<void>((resolve) => {
+      rotated = resolve;
+    });
+    const slowAnswer = Object.create(real) as typeof real;
+    slowAnswer.refreshTokens = async (tokens) => {
+      const fresh = await real.refreshTokens(tokens);
+      rotated();
+      await delay(400);
+      return fresh;
+    };
+    const job = runTokenLifecycle({ ...ctx, providers: { ...ctx.providers, twitter: slowAnswer } });
+    await rotatedAtX;
+    // The publisher's refresh of the same, now spent, refresh token is refused by X.
+    expect(await publishPost(t.ctx, { postId: post.id, version: 1 })).toBe('published');
+    expect(await job).toMatchObject({ needsReauth: 0, failed: 0 });
+    expect(await rowOf(id)).toMatchObject({ status: 'connected', statusReason: null });
   });
 
   it('warns once, 7 days before a token that cannot be refreshed expires, then needs the user', async () => {
