@@ -10,8 +10,20 @@ import {
   UnknownOutcomeError,
 } from '../social-provider';
 import { createFacebookApi } from './facebook-api';
-import { POST_INSIGHT_METRICS, toFacebookFollowers, toFacebookPostReading } from './metrics-transform';
-import { attachedMedia, isSameFacebookPost, toCreatedPhotoId, toFeedPage } from './publish-transform';
+import {
+  POST_COUNT_FIELDS,
+  POST_INSIGHT_METRICS,
+  toFacebookFollowers,
+  toFacebookPostCounts,
+  toFacebookPostReading,
+} from './metrics-transform';
+import {
+  attachedMedia,
+  isSameFacebookPost,
+  toCreatedPhotoId,
+  toFeedPage,
+  toPermalink,
+} from './publish-transform';
 import {
   FacebookObjectMissingError,
   facebookPostUrl,
@@ -119,7 +131,22 @@ export function createFacebookProvider(options: FacebookProviderOptions): Facebo
         },
       );
     }
-    return { externalId, url: facebookPostUrl(webBaseUrl, externalId) };
+    return { externalId, url: await permalinkOf(tokens, externalId) };
+  }
+
+  /**
+   * The link Facebook gives the post (`permalink_url`, Page Post reference; Postiz keeps it as the
+   * post's URL). The post exists already: a failed read must not fail it, so the id-based link
+   * (facebook.com/{page-id}_{post-id}, which Facebook redirects) stands in.
+   */
+  async function permalinkOf(tokens: TokenSet, externalId: string): Promise<string> {
+    try {
+      const permalink = toPermalink(await api.getObject(tokens.accessToken, externalId, ['permalink_url']));
+      if (permalink) return permalink;
+    } catch {
+      // The id-based link below.
+    }
+    return facebookPostUrl(webBaseUrl, externalId);
   }
 
   return {
@@ -213,7 +240,8 @@ export function createFacebookProvider(options: FacebookProviderOptions): Facebo
         });
         const feed = toFeedPage(body);
         const found = feed.posts.find((post) => isSameFacebookPost(post.message, text));
-        if (found) return { externalId: found.id, url: facebookPostUrl(webBaseUrl, found.id) };
+        if (found)
+          return { externalId: found.id, url: found.permalink ?? facebookPostUrl(webBaseUrl, found.id) };
         if (!feed.after) return null;
         after = feed.after;
       }
@@ -225,15 +253,19 @@ export function createFacebookProvider(options: FacebookProviderOptions): Facebo
 
     /**
      * Lifetime insights with the Page token, one `GET /{post-id}/insights` per post (the Graph API
-     * has no batch read for them); see toFacebookPostReading. A post Facebook says does not exist
-     * (code 100) was deleted: missing.
+     * has no batch read for them), and the post's comment and share counts from its own fields
+     * (`GET /{post-id}?fields=comments.limit(0).summary(true),shares`); see metrics-transform.ts.
+     * A post Facebook says does not exist (code 100) was deleted: missing.
      */
     async readPostMetrics(tokens, { externalIds }) {
       const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
       for (const externalId of externalIds) {
         try {
           const body = await api.getPostInsights(tokens.accessToken, externalId, POST_INSIGHT_METRICS);
-          result.metrics.push(toFacebookPostReading(externalId, body));
+          const counts = toFacebookPostCounts(
+            await api.getObject(tokens.accessToken, externalId, [...POST_COUNT_FIELDS]),
+          );
+          result.metrics.push(toFacebookPostReading(externalId, body, counts));
         } catch (error) {
           if (!(error instanceof FacebookObjectMissingError)) throw error;
           result.missing.push(externalId);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerFacebookFeedSimulator } from './facebook-feed-simulator';
 import {
   type Caller,
@@ -15,6 +15,7 @@ import {
   FACEBOOK_POST_METRICS,
   facebookFaults,
   graphError,
+  invalidMetric,
   invalidParameter,
   missingObject,
   permissionError,
@@ -95,7 +96,14 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
 
   const avatarUrl = (account: SandboxAccount) =>
     `${appUrl}${FACEBOOK_BASE_PATH}/avatars/${account.externalId}.svg`;
-  const postUrl = (externalId: string) => `${appUrl}${FACEBOOK_BASE_PATH}/${externalId}`;
+  /**
+   * A post's `permalink_url`: Facebook's own form, `/{page}/posts/{post}` (pfbid… on facebook.com),
+   * not the `{page-id}_{post-id}` id: a client must read it, not build it.
+   */
+  const postUrl = (externalId: string) => {
+    const [pageId, postId] = externalId.split('_');
+    return `${appUrl}${FACEBOOK_BASE_PATH}/${pageId}/posts/pfbid${postId}`;
+  };
 
   /** A Graph route: the caller's token, fault injection (header or armed). */
   const graphRoute: FacebookGraphRoute = (kind, handle, withoutData) =>
@@ -142,6 +150,18 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
     if (fields.has('permalink_url')) out.permalink_url = postUrl(post.externalId);
     if (fields.has('from')) out.from = { name: page.displayName, id: page.externalId };
     if (fields.has('full_picture') && post.media[0]?.url) out.full_picture = post.media[0].url;
+    if (fields.has('comments') || fields.has('shares')) {
+      const metrics = metricsOf(post, page, Date.now());
+      // `comments.summary(true)`: the count in `summary.total_count` (Page Post reference).
+      if (fields.has('comments')) {
+        out.comments = {
+          data: [],
+          summary: { order: 'ranked', total_count: metrics.replies, can_comment: true },
+        };
+      }
+      // Graph leaves `shares` out of a post nobody has shared.
+      if (fields.has('shares') && metrics.reposts > 0) out.shares = { count: metrics.reposts };
+    }
     return out;
   }
 
@@ -271,11 +291,12 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
           return graphError(403, 10, '(#10) Application does not have permission for this action');
         }
         const asked = ((request.query as Fields).metric ?? '').split(',').filter(Boolean);
+        // One unknown metric voids the whole call (code 100), as on Facebook.
         if (
           asked.length === 0 ||
           asked.some((name) => !(FACEBOOK_POST_METRICS as readonly string[]).includes(name))
         ) {
-          return invalidParameter('The value must be a valid insights metric');
+          return invalidMetric();
         }
         const metrics = metricsOf(found.post, found.account, Date.now());
         const data = asked.map((name) => ({
@@ -292,9 +313,22 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
     ),
   );
 
-  // Public pages: a post's link (facebook.com/{page-id}_{post-id}) and avatars.
+  // Public pages: a post's permalink (/{page-id}/posts/pfbid{post}), its id link
+  // (facebook.com/{page-id}_{post-id}, which Facebook redirects to the permalink) and avatars.
+  app.get(
+    `${FACEBOOK_BASE_PATH}/:pageId/posts/:postRef`,
+    { config: MEMBER_PAGE, schema: HIDDEN },
+    async (request, reply) => {
+      const { pageId, postRef } = request.params as { pageId: string; postRef: string };
+      return showPost(request, reply, `${pageId}_${postRef.replace(/^pfbid/, '')}`);
+    },
+  );
   app.get(`${FACEBOOK_BASE_PATH}/:id`, { config: MEMBER_PAGE, schema: HIDDEN }, async (request, reply) => {
     const { id } = request.params as { id: string };
+    return showPost(request, reply, id);
+  });
+
+  async function showPost(request: FastifyRequest, reply: FastifyReply, id: string) {
     const viewer = pageViewer(request);
     const [found] = viewer && POST_ID.test(id) ? await findPublishedPosts(db, 'facebook', [id], viewer) : [];
     if (!found) {
@@ -324,7 +358,7 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
       ],
     });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
-  });
+  }
 
   registerSandboxAvatarRoute(app, db, {
     platform: 'facebook',
@@ -336,15 +370,20 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
 /** Insights Facebook has no data for yet: an empty set. */
 const noInsightsYet = (answer: SimulatedAnswer): SimulatedAnswer => ({ ...answer, body: { data: [] } });
 
-/** A Page whose counts Facebook does not report (yet): the object without them. */
+/** A Page or a post whose counts Facebook does not report (yet): the object without them. */
 function withoutFollowerCounts(answer: SimulatedAnswer): SimulatedAnswer {
-  const { followers_count: _, fan_count: __, ...rest } = (answer.body ?? {}) as Record<string, unknown>;
+  const {
+    followers_count: _,
+    fan_count: __,
+    comments: ___,
+    shares: ____,
+    ...rest
+  } = (answer.body ?? {}) as Record<string, unknown>;
   return { ...answer, body: rest };
 }
 
 const insightTitles: Record<string, string> = {
   post_total_media_view_unique: 'Post viewers',
-  post_media_view: 'Post views',
   post_reactions_by_type_total: 'Total post reactions by type',
   post_clicks: 'Post clicks',
   post_clicks_by_type: 'Post clicks by type',
@@ -364,8 +403,6 @@ function insightValue(name: string, metrics: SandboxMetrics): number | Record<st
   switch (name) {
     case 'post_total_media_view_unique':
       return Math.floor(metrics.impressions * 0.72);
-    case 'post_media_view':
-      return metrics.impressions;
     case 'post_reactions_by_type_total':
       return reactionsOf(metrics);
     case 'post_clicks':
