@@ -637,16 +637,66 @@ describe('Facebook provider against a loopback Graph API fake', () => {
         },
       },
       { status: 200, body: { data: [page('3')], paging: { cursors: { before: 'Mg', after: 'Mw' } } } },
+      { status: 200, body: { data: [] } },
     );
     const accounts = await facebook.listAccounts({ ...tokens, accessToken: 'user-long' });
     expect(accounts.map((account) => account.externalId)).toEqual(['1', '2', '3']);
-    const [first, second] = fake.requests.slice(-2);
+    const [first, second] = fake.requests.slice(-3);
     expect(query(first?.path)).toEqual({
       fields: 'id,name,username,access_token,picture{url},followers_count,fan_count,tasks',
       limit: '100',
       access_token: 'user-long',
     });
     expect(query(second?.path)).toMatchObject({ after: 'Mg', access_token: 'user-long' });
+  });
+
+  it('finds Pages owned through Business portfolios (owned_pages, client_pages) once each; a business it may not read is skipped', async () => {
+    const page = (id: string) => ({ id, name: `Page ${id}`, access_token: `t-${id}` });
+    fake.script(
+      { status: 200, body: { data: [{ ...page('1'), tasks: ['CREATE_CONTENT'] }] } },
+      {
+        status: 200,
+        body: {
+          data: [
+            { id: 'b1', name: 'Agency' },
+            { id: 'b2', name: 'Other' },
+          ],
+        },
+      },
+      { status: 200, body: { data: [page('1'), page('7')] } },
+      { status: 200, body: { data: [page('8')] } },
+      {
+        status: 403,
+        body: graphError(200, '(#200) Requires business_management permission to manage the object'),
+      },
+      {
+        status: 403,
+        body: graphError(200, '(#200) Requires business_management permission to manage the object'),
+      },
+    );
+    const accounts = await facebook.listAccounts({ ...tokens, accessToken: 'user-long' });
+    expect(accounts.map((account) => account.externalId)).toEqual(['1', '7', '8']);
+    expect(accounts[1]?.tokens?.accessToken).toBe('t-7');
+    const paths = fake.requests.slice(-6).map((request) => request.path.split('?')[0]);
+    expect(paths).toEqual([
+      '/v23.0/me/accounts',
+      '/v23.0/me/businesses',
+      '/v23.0/b1/owned_pages',
+      '/v23.0/b1/client_pages',
+      '/v23.0/b2/owned_pages',
+      '/v23.0/b2/client_pages',
+    ]);
+    expect(query(fake.requests.at(-4)?.path)).toEqual({
+      fields: 'id,name,username,access_token,picture{url},followers_count,fan_count',
+      limit: '100',
+      access_token: 'user-long',
+    });
+    // An expired token is not skipped.
+    fake.script(
+      { status: 200, body: { data: [] } },
+      { status: 400, body: graphError(190, 'Error validating access token', { error_subcode: 463 }) },
+    );
+    await expectError(facebook.listAccounts({ ...tokens, accessToken: 'user-long' }), TokenExpiredError);
   });
 
   it('posts a form with the Page token to /{page-id}/feed and links the post by the permalink_url Facebook gives', async () => {

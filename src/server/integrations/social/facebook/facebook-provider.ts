@@ -3,6 +3,7 @@ import {
   type ExternalAccount,
   type PublishedPost,
   type PublishInput,
+  RateLimitedError,
   SocialPlatformError,
   type SocialProvider,
   TokenExpiredError,
@@ -28,6 +29,7 @@ import {
   FacebookObjectMissingError,
   facebookPostUrl,
   facebookWebBaseUrl,
+  toBusinessIds,
   toCreatedPostId,
   toGrantedScopes,
   toPageAccounts,
@@ -60,6 +62,9 @@ const PAGE_FIELDS = [
   'fan_count',
   'tasks',
 ];
+/** A business's Page edges are Page nodes: `tasks` belongs to the user's `/me/accounts` edge. */
+const BUSINESS_PAGE_FIELDS = PAGE_FIELDS.filter((field) => field !== 'tasks');
+const BUSINESS_EDGES = ['owned_pages', 'client_pages'] as const;
 const DEFAULT_TIMEOUT_MS = 20_000;
 /** Pages per `/me/accounts` call, and how many calls at most: 1,000 Pages is past any real user. */
 const PAGES_PER_CALL = 100;
@@ -149,6 +154,29 @@ export function createFacebookProvider(options: FacebookProviderOptions): Facebo
     return facebookPostUrl(webBaseUrl, externalId);
   }
 
+  /** An expired token or throttling ends the listing; anything else only skips a business. */
+  const mustStop = (error: unknown) =>
+    error instanceof TokenExpiredError || error instanceof RateLimitedError;
+
+  /** The user's Business portfolios; none when Facebook will not list them (no business_management). */
+  async function businessIdsOf(tokens: TokenSet): Promise<string[]> {
+    const ids: string[] = [];
+    let after: string | undefined;
+    try {
+      for (let calls = 0; calls < MAX_PAGE_CALLS; calls++) {
+        const page = toBusinessIds(
+          await api.getBusinesses(tokens.accessToken, { limit: PAGES_PER_CALL, after }),
+        );
+        ids.push(...page.ids);
+        if (!page.after) break;
+        after = page.after;
+      }
+    } catch (error) {
+      if (mustStop(error)) throw error;
+    }
+    return ids;
+  }
+
   return {
     platform: 'facebook',
     sandbox: options.sandbox,
@@ -188,18 +216,45 @@ export function createFacebookProvider(options: FacebookProviderOptions): Facebo
       return tokens;
     },
 
-    /** The user's Pages, each with its Page token; Facebook pages the list (followed up to 1,000 Pages). */
+    /**
+     * The user's Pages, each with its Page token: `/me/accounts`, then the Pages of the user's
+     * Business portfolios (`/me/businesses` → `/{business-id}/owned_pages` and `client_pages`),
+     * which `/me/accounts` does not list; a Page reached both ways once. As Postiz
+     * facebook.provider.ts does (platforms.md, Audit 2026-11). A business whose Pages cannot be
+     * read (no business_management, no role) is skipped, as Postiz does; an expired token or
+     * throttling is not. Each list is followed up to 1,000 Pages.
+     */
     async listAccounts(tokens) {
-      const accounts: ExternalAccount[] = [];
-      let after: string | undefined;
-      for (let calls = 0; calls < MAX_PAGE_CALLS; calls++) {
-        const body = await api.getPages(tokens.accessToken, PAGE_FIELDS, { limit: PAGES_PER_CALL, after });
-        const page = toPageAccounts(body, tokens.scopes);
-        accounts.push(...page.accounts);
-        if (!page.after) break;
-        after = page.after;
+      const accounts = new Map<string, ExternalAccount>();
+      const collect = async (read: (after?: string) => Promise<unknown>) => {
+        let after: string | undefined;
+        for (let calls = 0; calls < MAX_PAGE_CALLS; calls++) {
+          const page = toPageAccounts(await read(after), tokens.scopes);
+          for (const account of page.accounts) {
+            if (!accounts.has(account.externalId)) accounts.set(account.externalId, account);
+          }
+          if (!page.after) break;
+          after = page.after;
+        }
+      };
+      await collect((after) =>
+        api.getPages(tokens.accessToken, PAGE_FIELDS, { limit: PAGES_PER_CALL, after }),
+      );
+      for (const businessId of await businessIdsOf(tokens)) {
+        for (const edge of BUSINESS_EDGES) {
+          try {
+            await collect((after) =>
+              api.getBusinessPages(tokens.accessToken, businessId, edge, BUSINESS_PAGE_FIELDS, {
+                limit: PAGES_PER_CALL,
+                after,
+              }),
+            );
+          } catch (error) {
+            if (mustStop(error)) throw error;
+          }
+        }
       }
-      return accounts;
+      return [...accounts.values()];
     },
 
     /**

@@ -20,7 +20,7 @@ import {
   missingObject,
   permissionError,
 } from './facebook-shapes';
-import { findPagesOf, pageTokenFor } from './facebook-store';
+import { findBusinessesOf, findPagesOf, isBusiness, pageTokenFor } from './facebook-store';
 import { renderMissingPostPage, renderPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import {
@@ -86,7 +86,8 @@ export function fieldsOf(value: string | undefined, fallback: string[]): Set<str
   return new Set(names.map((name) => name.trim().replace(/\..*$/, '')).filter(Boolean));
 }
 
-export const isPage = (account: SandboxAccount) => account.ownerId !== null;
+/** A Page (owned by a user or a business); a user or a business is not. */
+export const isPage = (account: SandboxAccount) => account.ownerId !== null && !isBusiness(account);
 /** Graph's time format: `2026-11-22T13:19:44+0000`. */
 export const graphTime = (date: Date) => `${date.toISOString().slice(0, 19)}+0000`;
 
@@ -165,49 +166,98 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
     return out;
   }
 
+  /** One page of a list of Pages with their tokens (`/me/accounts`, a business's Page edges). */
+  async function pageList(
+    request: FastifyRequest,
+    grant: Caller['grant'],
+    pages: SandboxAccount[],
+    path: string,
+    withTasks: boolean,
+  ): Promise<SimulatedAnswer> {
+    const query = request.query as Fields;
+    const asked = Number(query.limit ?? DEFAULT_PAGE_SIZE);
+    const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+    const offset = query.after ? Number(Buffer.from(query.after, 'base64url').toString('utf8')) : 0;
+    if (!Number.isInteger(offset) || offset < 0) return invalidParameter('Invalid cursor.');
+    const slice = pages.slice(offset, offset + limit);
+    const fields = fieldsOf(query.fields, ['access_token', 'category', 'name', 'id', 'tasks']);
+    const longLived = isLongLived(grant);
+    const data: Array<Record<string, unknown>> = [];
+    for (const page of slice) {
+      const entry = accountObject(page, fields);
+      if (fields.has('access_token'))
+        entry.access_token = (await pageTokenFor(db, page, grant, longLived)).value;
+      if (withTasks && fields.has('tasks'))
+        entry.tasks = ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'];
+      data.push(entry);
+    }
+    const cursor = (index: number) => Buffer.from(String(index)).toString('base64url');
+    const paging: Record<string, unknown> =
+      slice.length > 0 ? { cursors: { before: cursor(offset), after: cursor(offset + slice.length) } } : {};
+    if (offset + slice.length < pages.length) {
+      const next = new URLSearchParams({
+        ...(query as Record<string, string>),
+        after: cursor(offset + slice.length),
+      });
+      paging.next = `${appUrl}${FACEBOOK_GRAPH_PATH}${path}?${next}`;
+    }
+    return { status: 200, body: { data, ...(Object.keys(paging).length > 0 ? { paging } : {}) } };
+  }
+
+  const nonexistingEdge = (edge: string, node: string) =>
+    graphError(400, 100, `(#100) Tried accessing nonexisting field (${edge}) on node type (${node})`);
+
   app.get(
     `${FACEBOOK_GRAPH_PATH}/me/accounts`,
     { config: PUBLIC, schema: HIDDEN },
     graphRoute('read', async (request, { account, grant }) => {
-      if (isPage(account)) {
-        return graphError(
-          400,
-          100,
-          '(#100) Tried accessing nonexisting field (accounts) on node type (Page)',
-        );
-      }
+      if (isPage(account)) return nonexistingEdge('accounts', 'Page');
       if (!grant.scopes.includes('pages_show_list')) return { status: 200, body: { data: [] } };
-      const query = request.query as Fields;
-      const asked = Number(query.limit ?? DEFAULT_PAGE_SIZE);
-      const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
-      const offset = query.after ? Number(Buffer.from(query.after, 'base64url').toString('utf8')) : 0;
-      if (!Number.isInteger(offset) || offset < 0) return invalidParameter('Invalid cursor.');
-      const pages = await findPagesOf(db, account);
-      const slice = pages.slice(offset, offset + limit);
-      const fields = fieldsOf(query.fields, ['access_token', 'category', 'name', 'id', 'tasks']);
-      const longLived = isLongLived(grant);
-      const data: Array<Record<string, unknown>> = [];
-      for (const page of slice) {
-        const entry = accountObject(page, fields);
-        if (fields.has('access_token'))
-          entry.access_token = (await pageTokenFor(db, page, grant, longLived)).value;
-        if (fields.has('tasks'))
-          entry.tasks = ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'];
-        data.push(entry);
-      }
-      const cursor = (index: number) => Buffer.from(String(index)).toString('base64url');
-      const paging: Record<string, unknown> =
-        slice.length > 0 ? { cursors: { before: cursor(offset), after: cursor(offset + slice.length) } } : {};
-      if (offset + slice.length < pages.length) {
-        const next = new URLSearchParams({
-          ...(query as Record<string, string>),
-          after: cursor(offset + slice.length),
-        });
-        paging.next = `${appUrl}${FACEBOOK_GRAPH_PATH}/me/accounts?${next}`;
-      }
-      return { status: 200, body: { data, ...(Object.keys(paging).length > 0 ? { paging } : {}) } };
+      // Only the user's own Pages: those of its Business portfolios are under /me/businesses.
+      return pageList(request, grant, await findPagesOf(db, account), '/me/accounts', true);
     }),
   );
+
+  /** The user's Business portfolios (Business Management API; needs business_management). */
+  app.get(
+    `${FACEBOOK_GRAPH_PATH}/me/businesses`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute('read', async (_request, { account, grant }) => {
+      if (isPage(account)) return nonexistingEdge('businesses', 'Page');
+      if (!grant.scopes.includes('business_management')) {
+        return permissionError('Requires business_management permission to manage the object');
+      }
+      const businesses = await findBusinessesOf(db, account);
+      return {
+        status: 200,
+        body: {
+          data: businesses.map((business) => ({ id: business.externalId, name: business.displayName })),
+        },
+      };
+    }),
+  );
+
+  /**
+   * A business's Pages with their Page tokens: `owned_pages` (the Pages it owns) and
+   * `client_pages` (Pages of others it was given access to; the sandbox has none).
+   */
+  for (const edge of ['owned_pages', 'client_pages'] as const) {
+    app.get(
+      `${FACEBOOK_GRAPH_PATH}/:id/${edge}`,
+      { config: PUBLIC, schema: HIDDEN },
+      graphRoute('read', async (request, { account, grant }) => {
+        const { id } = request.params as { id: string };
+        if (isPage(account)) return nonexistingEdge(edge, 'Page');
+        const business = (await findBusinessesOf(db, account)).find((row) => row.externalId === id);
+        if (!business) return missingObject(id);
+        if (!grant.scopes.includes('business_management')) {
+          return permissionError('Requires business_management permission to manage the object');
+        }
+        const pages = edge === 'owned_pages' ? await findPagesOf(db, business) : [];
+        return pageList(request, grant, pages, `/${id}/${edge}`, false);
+      }),
+    );
+  }
 
   /** A user, a Page or a post by id (`me` is the token's own user or Page). */
   app.get(
