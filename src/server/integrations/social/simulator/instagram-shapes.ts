@@ -115,6 +115,13 @@ export const noSuchObject = (id: string, verb: 'get' | 'post') =>
     subcode: 33,
   });
 
+/**
+ * Instagram's answer to insights of a post too few accounts have seen (platforms.md, Audit
+ * 2026-11): code 10, "(#10) Not enough viewers for the media to show insights".
+ */
+export const notEnoughViewers = () =>
+  graphError(400, { message: '(#10) Not enough viewers for the media to show insights', code: 10 });
+
 export const invalidToken = () =>
   graphError(400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
 
