@@ -364,9 +364,9 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
     // Instagram keeps this container processing past the whole wait (Meta: up to 5 minutes).
     const slowFetch: typeof fetch = async (input, init) => {
       const url = String(input);
-      if (/\/graph\/\d+\?/.test(url) && url.includes('status_code')) checks.push(Date.now());
+      if (/\/graph\/v[\d.]+\/\d+\?/.test(url) && url.includes('status_code')) checks.push(Date.now());
       const response = await fetchApp(input, init);
-      if (init?.method === 'POST' && /\/graph\/\d+\/media$/.test(url)) {
+      if (init?.method === 'POST' && /\/graph\/v[\d.]+\/\d+\/media$/.test(url)) {
         await t.ctx.database.db
           .update(sandboxPosts)
           .set({ createdAt: new Date(Date.now() + 3_600_000) })
@@ -489,7 +489,7 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
       accountId,
     });
     const answer = await fetchApp(
-      `${TEST_APP_URL}/sandbox/instagram/graph/${externalId}/insights?metric=views,reach&access_token=${tokens.accessToken}`,
+      `${TEST_APP_URL}/sandbox/instagram/graph/v25.0/${externalId}/insights?metric=views,reach&access_token=${tokens.accessToken}`,
     );
     expect(await answer.json()).toEqual({ data: [] });
     expect(await ig.readPostMetrics(tokens, { account, externalIds: [externalId] })).toEqual({
@@ -526,7 +526,7 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
     await ageTo(seen.externalId, DAY_MS);
     // What Instagram answers for the unseen one.
     const answer = await fetchApp(
-      `${TEST_APP_URL}/sandbox/instagram/graph/${unseen.externalId}/insights?metric=views,reach&access_token=${tokens.accessToken}`,
+      `${TEST_APP_URL}/sandbox/instagram/graph/v25.0/${unseen.externalId}/insights?metric=views,reach&access_token=${tokens.accessToken}`,
     );
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as { error: unknown }).error).toMatchObject({
@@ -870,15 +870,15 @@ describe('Instagram provider against a loopback Instagram fake', () => {
     });
     const [create, poll1, , publish, permalink] = fake.requests.slice(before);
     expect(create?.method).toBe('POST');
-    expect(create?.path).toBe('/1784/media');
+    expect(create?.path).toBe('/v25.0/1784/media');
     expect(Object.fromEntries(new URLSearchParams(create?.body))).toEqual({
       image_url: IMAGE,
       caption: 'Hello #shop',
       access_token: 'IGAA-long',
     });
-    expect(poll1?.path.startsWith('/17889455560051444?')).toBe(true);
+    expect(poll1?.path.startsWith('/v25.0/17889455560051444?')).toBe(true);
     expect(query(poll1?.path).fields).toBe('status_code,status');
-    expect(publish?.path).toBe('/1784/media_publish');
+    expect(publish?.path).toBe('/v25.0/1784/media_publish');
     expect(Object.fromEntries(new URLSearchParams(publish?.body))).toEqual({
       creation_id: '17889455560051444',
       access_token: 'IGAA-long',
@@ -957,7 +957,7 @@ describe('Instagram provider against a loopback Instagram fake', () => {
     const hours = ((capped.resetAt?.getTime() ?? 0) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(0.99);
     expect(hours).toBeLessThanOrEqual(1);
-    expect(last()?.path.startsWith('/1784/content_publishing_limit?')).toBe(true);
+    expect(last()?.path.startsWith('/v25.0/1784/content_publishing_limit?')).toBe(true);
     expect(query(last()?.path).fields).toBe('config,quota_usage');
   });
 
@@ -994,7 +994,7 @@ describe('Instagram provider against a loopback Instagram fake', () => {
       missing: ['7'],
     });
     const first = last(3);
-    expect(first?.path.startsWith('/5/insights?')).toBe(true);
+    expect(first?.path.startsWith('/v25.0/5/insights?')).toBe(true);
     expect(query(first?.path).metric).toBe('views,reach,likes,comments,shares,saved,total_interactions');
     expect(query(first?.path).access_token).toBe('IGAA-long');
   });
@@ -1006,7 +1006,7 @@ describe('Instagram provider against a loopback Instagram fake', () => {
     );
     const account = { externalId: '1784', username: 'bakery' };
     expect(await ig.readFollowers(tokens, account)).toBe(321);
-    expect(last()?.path.startsWith('/me?')).toBe(true);
+    expect(last()?.path.startsWith('/v25.0/me?')).toBe(true);
     expect(query(last()?.path).fields).toBe('user_id,followers_count');
     expect(await ig.readFollowers(tokens, account)).toBeNull();
   });
@@ -1094,12 +1094,12 @@ describe('Instagram provider against a loopback Instagram fake', () => {
       expect(published).toEqual({ externalId: 'm1', url: 'https://www.instagram.com/p/Xy/' });
       expect(image.reads()).toBe(0);
       const [create, , publish] = fake.requests.slice(before);
-      expect(create?.path).toBe('/1784/media');
+      expect(create?.path).toBe('/v25.0/1784/media');
       expect(Object.fromEntries(new URLSearchParams(create?.body))).toMatchObject({
         image_url: 'https://app.example/m/croissant.jpg',
         caption: 'Hello',
       });
-      expect(publish?.path).toBe('/1784/media_publish');
+      expect(publish?.path).toBe('/v25.0/1784/media_publish');
     });
 
     it('refuses a post without an image or with several, before calling Instagram', async () => {
@@ -1168,9 +1168,9 @@ describe('Instagram provider against a loopback Instagram fake', () => {
         }),
       ).toEqual({ externalId: 'm1', url: 'https://www.instagram.com/p/Ab/' });
       const [container, list, next] = fake.requests.slice(before);
-      expect(container?.path.split('?')[0]).toBe('/c1');
+      expect(container?.path.split('?')[0]).toBe('/v25.0/c1');
       expect(query(container?.path).fields).toBe('status_code,id');
-      expect(list?.path.split('?')[0]).toBe('/1784/media');
+      expect(list?.path.split('?')[0]).toBe('/v25.0/1784/media');
       expect(query(list?.path)).toEqual({
         fields: 'id,caption,timestamp,permalink',
         limit: '50',

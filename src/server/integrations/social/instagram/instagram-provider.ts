@@ -11,6 +11,7 @@ import {
   TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
+import { INSTAGRAM_DEFAULT_GRAPH_VERSION } from './graph-version';
 import { createInstagramApi } from './instagram-api';
 import { MEDIA_METRICS, toInstagramFollowers, toInstagramPostReading } from './metrics-transform';
 import { isSameInstagramPost, toMediaPage } from './publish-transform';
@@ -70,6 +71,8 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 /** A long-lived token lives 60 days and may be refreshed once it is a day old. */
 const LONG_LIVED_MS = 60 * DAY_MS;
 
+export { INSTAGRAM_DEFAULT_GRAPH_VERSION } from './graph-version';
+
 export interface InstagramProviderOptions {
   clientId: string;
   clientSecret: string;
@@ -77,6 +80,8 @@ export interface InstagramProviderOptions {
   /** The code exchange endpoint (api.instagram.com/oauth/access_token). */
   tokenUrl?: string;
   apiBaseUrl: string;
+  /** e.g. `v25.0`; default INSTAGRAM_DEFAULT_GRAPH_VERSION. */
+  graphVersion?: string;
   sandbox: boolean;
   fetch?: typeof fetch;
   /** How long one call may take before its outcome counts as unknown. Default 20 s. */
@@ -119,6 +124,7 @@ export interface InstagramProvider extends SocialProvider {
 export function createInstagramProvider(options: InstagramProviderOptions): InstagramProvider {
   const api = createInstagramApi({
     apiBaseUrl: options.apiBaseUrl,
+    graphVersion: options.graphVersion ?? INSTAGRAM_DEFAULT_GRAPH_VERSION,
     tokenUrl: options.tokenUrl ?? 'https://api.instagram.com/oauth/access_token',
     clientId: options.clientId,
     clientSecret: options.clientSecret,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { INSTAGRAM_DEFAULT_GRAPH_VERSION } from '../instagram/graph-version';
 import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
 import type { SandboxAccount, SandboxPost } from './sandbox-store';
 
@@ -13,7 +14,12 @@ export const IG_LOGO = 'IG';
 export const IG_BASE_PATH = '/sandbox/instagram';
 /** Where the pretend hosts live: api.instagram.com (the code exchange) and graph.instagram.com. */
 export const IG_OAUTH_HOST_PATH = `${IG_BASE_PATH}/api`;
-export const IG_GRAPH_PATH = `${IG_BASE_PATH}/graph`;
+/** graph.instagram.com: its token endpoints (unversioned, as in Meta's reference). */
+export const IG_GRAPH_HOST_PATH = `${IG_BASE_PATH}/graph`;
+/** The Graph API version the simulator speaks (the adapter's default, INSTAGRAM_GRAPH_VERSION's). */
+export const IG_GRAPH_VERSION = INSTAGRAM_DEFAULT_GRAPH_VERSION;
+/** graph.instagram.com/{version}: every Graph object. */
+export const IG_GRAPH_PATH = `${IG_GRAPH_HOST_PATH}/${IG_GRAPH_VERSION}`;
 export const IG_AUTHORIZE_PATH = `${IG_BASE_PATH}/oauth/authorize`;
 
 export const IG_CODE_SECONDS = 3_600;
