@@ -3,6 +3,7 @@ import type { PublishingPlatform } from '../contracts/platforms';
 import { shownValue } from './config-errors';
 import { type SocialPlatformConfig, socialConfigFrom } from './config-social';
 import { parseTrustProxy, type TrustProxy } from './config-trust-proxy';
+import { INSTAGRAM_DEFAULT_GRAPH_VERSION } from './integrations/social/instagram/graph-version';
 
 /**
  * The only reader of process.env. Everything the server may be configured with is here,
@@ -114,6 +115,11 @@ const envSchema = z
     INSTAGRAM_AUTHORIZE_URL: optionalUrl,
     INSTAGRAM_TOKEN_URL: optionalUrl,
     INSTAGRAM_GRAPH_BASE_URL: optionalUrl,
+    /** The Graph API version of every Instagram call (`vNN.N`); Meta keeps a version about two years. */
+    INSTAGRAM_GRAPH_VERSION: z
+      .string()
+      .regex(/^v\d{1,3}\.\d$/, 'a Graph API version such as v25.0')
+      .default(INSTAGRAM_DEFAULT_GRAPH_VERSION),
     SANDBOX_X_USER_POSTS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(2400),
     SANDBOX_X_APP_POSTS_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
     PUBLISH_MISSED_AFTER_HOURS: z.coerce.number().min(0.01).max(720).default(6),
