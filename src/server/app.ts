@@ -219,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       platforms: publishingPlatforms.filter((platform) => !config.social[platform]),
       faults: simulatorFaultsOn(config),
       storage: ctx.storage,
+      xPostsPerDay: config.simulator.xPostsPerDay,
       // Long enough that a post made right after the upload is refused, short enough for tests.
       ...(config.env === 'test' ? { linkedInImageProcessingMs: 400 } : {}),
     });

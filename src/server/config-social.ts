@@ -11,6 +11,8 @@ export interface SocialPlatformConfig {
   tokenUrl?: string;
   /** The platform's API origin (token, profile, publish). */
   apiBaseUrl: string;
+  /** Instagram: the Graph API version every call names (INSTAGRAM_GRAPH_VERSION). */
+  graphVersion?: string;
 }
 
 /** The Graph API version Facebook calls are pinned to (versions live about two years). */
@@ -19,7 +21,12 @@ const GRAPH_VERSION = 'v23.0';
 function platformConfig(
   clientId: string | undefined,
   clientSecret: string | undefined,
-  urls: { authorizeUrl: string; tokenUrl?: string; apiBaseUrl: string },
+  urls: {
+    authorizeUrl: string;
+    tokenUrl?: string;
+    apiBaseUrl: string;
+    graphVersion?: string;
+  },
 ): SocialPlatformConfig | undefined {
   if (!clientId || !clientSecret) return undefined;
   const trim = (url: string) => url.replace(/\/$/, '');
@@ -29,6 +36,7 @@ function platformConfig(
     authorizeUrl: urls.authorizeUrl,
     ...(urls.tokenUrl ? { tokenUrl: trim(urls.tokenUrl) } : {}),
     apiBaseUrl: trim(urls.apiBaseUrl),
+    ...(urls.graphVersion ? { graphVersion: urls.graphVersion } : {}),
   };
 }
 
@@ -52,6 +60,7 @@ export function socialConfigFrom(e: ParsedEnv): Record<PublishingPlatform, Socia
       authorizeUrl: e.INSTAGRAM_AUTHORIZE_URL ?? 'https://www.instagram.com/oauth/authorize',
       tokenUrl: e.INSTAGRAM_TOKEN_URL ?? 'https://api.instagram.com/oauth/access_token',
       apiBaseUrl: e.INSTAGRAM_GRAPH_BASE_URL ?? 'https://graph.instagram.com',
+      graphVersion: e.INSTAGRAM_GRAPH_VERSION,
     }),
   };
 }

@@ -22,6 +22,8 @@ interface AdapterOptions {
   fetch?: typeof fetch;
   /** LinkedIn only: `LinkedIn-Version` (LINKEDIN_API_VERSION). */
   apiVersion?: string;
+  /** Instagram only: the Graph API version its calls name (INSTAGRAM_GRAPH_VERSION). */
+  graphVersion?: string;
 }
 
 /** One factory per platform: the Record type makes the list exhaustive. */
