@@ -183,8 +183,9 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
   async function processingRefusal(accessToken: string, urns: string[], error: unknown) {
     if (urns.length === 0 || !(error instanceof InvalidContentError)) return null;
     const statuses = await imageStatuses(accessToken, urns).catch(() => null);
+    // An image LinkedIn failed to process will not become available: that refusal stands.
     const stillProcessing = statuses
-      ? statuses.some((status) => status !== 'AVAILABLE')
+      ? !statuses.includes('PROCESSING_FAILED') && statuses.some((status) => status !== 'AVAILABLE')
       : /PROCESSING|not AVAILABLE|WAITING_UPLOAD/i.test(error.message);
     return stillProcessing
       ? new TransientPlatformError(
