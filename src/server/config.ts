@@ -92,6 +92,7 @@ const envSchema = z
       emptyToUndefined,
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
+    SANDBOX_AUTHORIZE_ORIGIN: optionalUrl,
     X_CLIENT_ID: optionalString,
     X_CLIENT_SECRET: optionalString,
     X_AUTHORIZE_URL: optionalUrl,
@@ -264,6 +265,12 @@ export interface Config {
   tokenEncryptionKey: string | undefined;
   /** Per platform: the real app's credentials, or undefined for the built-in platform simulator. */
   social: Record<PublishingPlatform, SocialPlatformConfig | undefined>;
+  /**
+   * Where browsers reach the platform simulator's consent pages (SANDBOX_AUTHORIZE_ORIGIN,
+   * default APP_URL): another origin (a proxy to this app) makes the sandbox's sign-in leave the
+   * app's origin the way a real platform's does; the end-to-end tests use it (decision 040).
+   */
+  sandboxAuthorizeOrigin: string;
   publishing: {
     /** A post due longer ago than this (after downtime) becomes `missed` instead of going out late. */
     missedAfterMs: number;
@@ -353,6 +360,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ai: aiConfigFrom(e),
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     social: socialConfigFrom(e),
+    sandboxAuthorizeOrigin: new URL(e.SANDBOX_AUTHORIZE_ORIGIN ?? e.APP_URL ?? `http://localhost:${e.PORT}`)
+      .origin,
     publishing: {
       missedAfterMs: Math.round(e.PUBLISH_MISSED_AFTER_HOURS * 3600 * 1000),
       leaseMs: e.PUBLISH_LEASE_SECONDS * 1000,

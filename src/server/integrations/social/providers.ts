@@ -42,21 +42,36 @@ export function createSocialProviders(config: Config, app: FastifyInstance): Soc
   const providerFor = (platform: PublishingPlatform): SocialProvider => {
     const create = adapterFactories[platform];
     const real = config.social[platform];
-    return real
-      ? create({ ...real, sandbox: false })
-      : create({
-          ...SIMULATOR_CREDENTIALS,
-          ...simulatorEndpoints(config.appUrl, platform),
-          sandbox: true,
-          fetch: inProcess,
-          // The simulator grants LinkedIn's vetted analytics product, so sandbox posts have numbers.
-          analytics: true,
-        });
+    if (real) return create({ ...real, sandbox: false });
+    const simulated = create({
+      ...SIMULATOR_CREDENTIALS,
+      ...simulatorEndpoints(config.appUrl, platform),
+      sandbox: true,
+      fetch: inProcess,
+      // The simulator grants LinkedIn's vetted analytics product, so sandbox posts have numbers.
+      analytics: true,
+    });
+    return withAuthorizeOrigin(simulated, config.appUrl, config.sandboxAuthorizeOrigin);
   };
   return {
     twitter: providerFor('twitter'),
     linkedin: providerFor('linkedin'),
     facebook: providerFor('facebook'),
     instagram: providerFor('instagram'),
+  };
+}
+
+/**
+ * The simulator's consent page reached at another origin (SANDBOX_AUTHORIZE_ORIGIN, a proxy to this
+ * app): only the browser's way in changes; the adapter's API calls and post links stay as they are.
+ */
+function withAuthorizeOrigin(provider: SocialProvider, appUrl: string, origin: string): SocialProvider {
+  if (origin === appUrl) return provider;
+  return {
+    ...provider,
+    authorizeUrl(request) {
+      const url = provider.authorizeUrl(request);
+      return url.startsWith(appUrl) ? `${origin}${url.slice(appUrl.length)}` : url;
+    },
   };
 }
