@@ -65,11 +65,13 @@ async function authorizeAsNew(popup: Page, username: string): Promise<void> {
 /** Does the popup's page still reach the window that opened it? */
 const hasOpener = (popup: Page) => popup.evaluate(() => window.opener !== null);
 
+// The fake platform is shared by every test of the run: it goes back to sending no COOP.
+test.afterEach(async ({ page }) => platformCoop(page, 'none'));
+
 test.describe('Connecting through a sign-in on another origin', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
   // Four connections in a test, each waiting for its toast to go.
   test.setTimeout(120_000);
-  test.afterEach(async ({ page }) => platformCoop(page, 'none'));
 
   test('the opener hears the result through window.opener for every platform', async ({ page, context }) => {
     await platformCoop(page, 'none');
@@ -130,3 +132,39 @@ test.describe('Connecting through a sign-in on another origin', () => {
     await expect(page.getByRole('list', { name: 'Connected accounts' })).toHaveCount(0);
   });
 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 812 },
+]) {
+  test(`the connect flow's screens at ${viewport.width}px`, async ({ page, context }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize(viewport);
+    const save = async (target: Page, name: string) => {
+      const overflow = await target.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${name} overflows sideways`).toBeLessThanOrEqual(0);
+      await target.screenshot({ path: `test-results/screens/connect-${name}-${viewport.width}.png` });
+    };
+    await platformCoop(page, 'same-origin');
+    await signUp(page, newUser(`popup-screens${viewport.width}`));
+    await openScreen(page);
+
+    const popup = await openConsent(context, connectButton(page, 'Instagram'));
+    await popup.setViewportSize(viewport);
+    await save(popup, 'consent');
+    await authorizeAsNew(popup, handle('sc', `Instagram${viewport.width}`));
+    await expectToast(page, 'Account Connected');
+    await expect(accountCards(page, 'Instagram')).toHaveCount(1);
+    await page.waitForTimeout(400);
+    await save(page, 'connected');
+
+    // The result page itself, where no page waits for it (the opener was closed meanwhile).
+    const lone = await context.newPage();
+    await lone.setViewportSize(viewport);
+    await lone.goto('/api/auth/social/twitter/callback?state=expired');
+    await expect(lone.getByRole('heading', { name: 'Connection failed' })).toBeVisible();
+    await save(lone, 'result-page');
+  });
+}
