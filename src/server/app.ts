@@ -217,6 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       platforms: publishingPlatforms.filter((platform) => !config.social[platform]),
       faults: simulatorFaultsOn(config),
       storage: ctx.storage,
+      xPostsPerDay: config.simulator.xPostsPerDay,
     });
     await api.register(adminRoutes, { prefix: '/api/admin', ctx });
   });

@@ -22,6 +22,8 @@ interface AdapterOptions {
   fetch?: typeof fetch;
   /** LinkedIn only: also ask for r_member_postAnalytics. */
   analytics?: boolean;
+  /** Instagram only: the Graph API version its calls name (INSTAGRAM_GRAPH_VERSION). */
+  graphVersion?: string;
 }
 
 /** One factory per platform: the Record type makes the list exhaustive. */
@@ -51,7 +53,7 @@ export function createSocialProviders(config: Config, app: FastifyInstance): Soc
       // The simulator grants LinkedIn's vetted analytics product, so sandbox posts have numbers.
       analytics: true,
     });
-    return withAuthorizeOrigin(simulated, config.appUrl, config.sandboxAuthorizeOrigin);
+    return withAuthorizeOrigin(simulated, config.appUrl, config.simulator.authorizeOrigin);
   };
   return {
     twitter: providerFor('twitter'),

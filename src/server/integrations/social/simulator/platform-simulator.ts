@@ -26,6 +26,8 @@ export interface PlatformSimulatorOptions {
   faults?: boolean;
   /** Where uploaded images are kept (the app's media storage); without it their bytes are dropped. */
   storage?: MediaStorage;
+  /** The pretend X's 24-hour caps on creating posts (x-simulator.ts); defaults as on X. */
+  xPostsPerDay?: { user: number; app: number };
 }
 
 /**
@@ -71,7 +73,7 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
     for (const platform of platforms) {
       switch (platform) {
         case 'twitter':
-          registerXSimulator(sandbox, shared);
+          registerXSimulator(sandbox, { ...shared, postsPerDay: options.xPostsPerDay });
           break;
         case 'linkedin':
           registerLinkedInSimulator(sandbox, shared);
