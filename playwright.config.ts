@@ -6,6 +6,7 @@ import {
   E2E_CODES_OFF_PORT,
   E2E_CODES_OFF_URL,
   E2E_DATA_DIR,
+  E2E_OAUTH_ORIGIN_URL,
   E2E_PORT,
 } from './tests/e2e/env';
 import { resetE2eDataOnce } from './tests/e2e/reset-data';
@@ -59,7 +60,18 @@ export default defineConfig({
         // Tests give each page its own X-Forwarded-For (tests/e2e/fixtures.ts).
         TRUST_PROXY: 'true',
         LOG_LEVEL: 'warn',
+        // The platforms' consent pages on another origin, as real ones are (decision 040).
+        SANDBOX_AUTHORIZE_ORIGIN: E2E_OAUTH_ORIGIN_URL,
       },
+    },
+    {
+      // That other origin: forwards to the app above (tests/fakes/oauth-origin).
+      command: 'npx tsx tests/fakes/oauth-origin/main.ts',
+      url: `${E2E_OAUTH_ORIGIN_URL}/__fake/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
     {
       // The same app with access codes off (tests/e2e/access-code.spec.ts).

@@ -55,6 +55,20 @@ export const connectSocialAccountResponse = z.object({ authorizeUrl: z.string() 
 export const socialPlatformParams = z.object({ platform: publishingPlatform });
 export const socialAccountIdParams = z.object({ id: z.uuid({ message: 'Not an account id' }) });
 
+/**
+ * The id the opening page gives its connection attempt (random, made in the browser); the
+ * popup's result page broadcasts it with the result on OAUTH_CHANNEL, so the page finds its answer
+ * even when the popup lost its opener (decision 040). It names an attempt; it grants nothing.
+ */
+export const CONNECT_FLOW_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export const socialConnectQuery = z.object({
+  flow: z.string().regex(CONNECT_FLOW_PATTERN, { message: 'Not a connection id' }).optional(),
+});
+/** The BroadcastChannel the popup's result page speaks on (same origin only, by the platform). */
+export const OAUTH_CHANNEL = 'kitepost-oauth';
+/** The opening page's answer on OAUTH_CHANNEL: it has the result, the popup may close. */
+export const OAUTH_RECEIVED = 'OAUTH_RECEIVED';
+
 /** What the OAuth popup posts to its opener (spec §7). */
 export const OAUTH_SUCCESS = 'OAUTH_SUCCESS';
 export const OAUTH_ERROR = 'OAUTH_ERROR';

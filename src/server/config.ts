@@ -97,6 +97,7 @@ const envSchema = z
       emptyToUndefined,
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
+    SANDBOX_AUTHORIZE_ORIGIN: optionalUrl,
     X_CLIENT_ID: optionalString,
     X_CLIENT_SECRET: optionalString,
     X_AUTHORIZE_URL: optionalUrl,
@@ -294,10 +295,16 @@ export interface Config {
   social: Record<PublishingPlatform, SocialPlatformConfig | undefined>;
   /** `LinkedIn-Version` of every LinkedIn /rest call, real or simulated (LINKEDIN_API_VERSION). */
   linkedInApiVersion: string;
-  /** The built-in platform simulator's limits. */
+  /** The built-in platform simulator's settings. */
   simulator: {
     /** The pretend X's 24-hour caps on creating posts, per user and per app (Kitepost's). */
     xPostsPerDay: { user: number; app: number };
+    /**
+     * Where browsers reach the simulator's consent pages (SANDBOX_AUTHORIZE_ORIGIN, default
+     * APP_URL): another origin (a proxy to this app) makes the sandbox's sign-in leave the app's
+     * origin the way a real platform's does; the end-to-end tests use it (decision 040).
+     */
+    authorizeOrigin: string;
   };
   publishing: {
     /** A post due longer ago than this (after downtime) becomes `missed` instead of going out late. */
@@ -391,6 +398,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     linkedInApiVersion: e.LINKEDIN_API_VERSION,
     simulator: {
       xPostsPerDay: { user: e.SANDBOX_X_USER_POSTS_PER_DAY, app: e.SANDBOX_X_APP_POSTS_PER_DAY },
+      authorizeOrigin: new URL(e.SANDBOX_AUTHORIZE_ORIGIN ?? e.APP_URL ?? `http://localhost:${e.PORT}`)
+        .origin,
     },
     publishing: {
       missedAfterMs: Math.round(e.PUBLISH_MISSED_AFTER_HOURS * 3600 * 1000),

@@ -8,3 +8,11 @@ export const E2E_ADMIN_ACCESS_CODE = 'e2e-admin-7391';
 export const E2E_CODES_OFF_PORT = 5056;
 export const E2E_CODES_OFF_URL = `http://127.0.0.1:${E2E_CODES_OFF_PORT}`;
 export const E2E_CODES_OFF_DATA_DIR = '.tmp/e2e-data-codes-off';
+
+/**
+ * The platforms' sign-in origin: a second port that forwards to the app
+ * (tests/fakes/oauth-origin), where the sandbox's authorize URLs point (SANDBOX_AUTHORIZE_ORIGIN),
+ * so every connection in the e2e tests leaves the app's origin and comes back, as a real one does.
+ */
+export const E2E_OAUTH_ORIGIN_PORT = 5057;
+export const E2E_OAUTH_ORIGIN_URL = `http://127.0.0.1:${E2E_OAUTH_ORIGIN_PORT}`;

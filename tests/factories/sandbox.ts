@@ -48,12 +48,23 @@ export async function connectThroughSimulator(
   app: FastifyInstance,
   cookie: string,
   platform: PublishingPlatform,
-  options: { fields: Record<string, string>; checkAuthorize?: (authorize: URL) => void },
+  options: {
+    fields: Record<string, string>;
+    checkAuthorize?: (authorize: URL) => void;
+    /** The popup's first URL (default `/api/auth/social/<platform>`). */
+    start?: string;
+    /** Where the consent page is (default the app's origin; see SANDBOX_AUTHORIZE_ORIGIN). */
+    authorizeOrigin?: string;
+  },
 ) {
-  const start = await app.inject({ method: 'GET', url: `/api/auth/social/${platform}`, headers: { cookie } });
+  const start = await app.inject({
+    method: 'GET',
+    url: options.start ?? `/api/auth/social/${platform}`,
+    headers: { cookie },
+  });
   expect(start.statusCode).toBe(302);
   const authorize = new URL(String(start.headers.location));
-  expect(authorize.origin).toBe(TEST_APP_URL);
+  expect(authorize.origin).toBe(options.authorizeOrigin ?? TEST_APP_URL);
   options.checkAuthorize?.(authorize);
   // The browser's popup carries the Kitepost session to the simulator (same origin): the identity
   // it signs in as is the session's workspace's.

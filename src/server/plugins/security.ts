@@ -3,6 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The page is shown inside the OAuth popup (social accounts): it is served with
+     * `Cross-Origin-Opener-Policy: unsafe-none`, see registerSecurity.
+     */
+    popup?: boolean;
+  }
+}
+
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -89,17 +99,28 @@ export function contentSecurityDirectives(
 }
 
 export function registerSecurity(app: FastifyInstance, config: Config) {
-  const headers = securityHeaders({
+  const options = {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
     hsts: config.isProduction,
-    // The OAuth popup (social accounts) must be able to message its opener.
+    // The app's pages keep a popup they open (the OAuth popup) in their browsing context group.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // With 'no-referrer' (helmet's default) Chromium sends `Origin: null` on a same-origin form
     // POST, which the Origin check below must refuse; 'same-origin' keeps referrers in-house.
     referrerPolicy: { policy: 'same-origin' },
-  });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  } as const;
+  const headers = securityHeaders(options);
+  /*
+   * The OAuth popup goes to the platform's origin and back. Any COOP but `unsafe-none` on a page of
+   * ours inside it (the redirect out, the callback, the account choice) differs from the
+   * platform's page before it, so Chromium moves the popup to a new browsing context group: the
+   * callback has no `window.opener` and the opener sees the popup as closed (HTML spec, "check if
+   * COOP values require a browsing context group switch"; web.dev/articles/why-coop-coep). Those
+   * pages are served with `unsafe-none`; the popup also reports over a BroadcastChannel, for
+   * platforms whose own pages send a COOP that severs the opener anyway (decision 040).
+   */
+  const popupHeaders = securityHeaders({ ...options, crossOriginOpenerPolicy: { policy: 'unsafe-none' } });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.routeOptions.config?.popup ? popupHeaders : headers);
     done();
   });
 

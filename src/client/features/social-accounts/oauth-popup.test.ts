@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authorizePath, popupFeatures, readOAuthMessage } from './oauth-popup';
+import { CONNECT_FLOW_PATTERN } from '../../../contracts/social-accounts';
+import { authorizePath, newFlowId, popupFeatures, readBroadcast, readOAuthMessage } from './oauth-popup';
 
 const origin = 'https://app.kitepost.test';
 const popup = { name: 'the popup we opened' };
@@ -22,6 +23,48 @@ describe('popupFeatures', () => {
 describe('authorizePath', () => {
   it('is the server route of spec §7', () => {
     expect(authorizePath('twitter')).toBe('/api/auth/social/twitter');
+  });
+
+  it('names the attempt with its flow id', () => {
+    expect(authorizePath('linkedin', 'abcDEF_-0123456789')).toBe(
+      '/api/auth/social/linkedin?flow=abcDEF_-0123456789',
+    );
+  });
+});
+
+describe('newFlowId', () => {
+  it('is 16 random bytes in base64url, as the server accepts', () => {
+    expect(newFlowId(new Uint8Array(16).fill(0xfb))).toBe('-_v7-_v7-_v7-_v7-_v7-w');
+    const id = newFlowId();
+    expect(id).toMatch(CONNECT_FLOW_PATTERN);
+    expect(newFlowId()).not.toBe(id);
+  });
+});
+
+describe('readBroadcast', () => {
+  const flow = 'this-attempt-0123456';
+  it('reads the answer for this attempt', () => {
+    expect(
+      readBroadcast({ flow, type: 'OAUTH_SUCCESS', platform: 'twitter', accountId: 'a1' }, flow),
+    ).toEqual({
+      type: 'OAUTH_SUCCESS',
+      platform: 'twitter',
+      accountId: 'a1',
+    });
+    expect(readBroadcast({ flow, type: 'OAUTH_ERROR', platform: 'x', message: 'No' }, flow)).toEqual({
+      type: 'OAUTH_ERROR',
+      platform: 'x',
+      message: 'No',
+    });
+  });
+
+  it("ignores another attempt's answer, the page's own acknowledgement and anything else", () => {
+    const data = { type: 'OAUTH_SUCCESS', platform: 'twitter', accountId: 'a1' };
+    expect(readBroadcast({ ...data, flow: 'another-attempt-0000' }, flow)).toBeNull();
+    expect(readBroadcast(data, flow)).toBeNull();
+    expect(readBroadcast({ type: 'OAUTH_RECEIVED', flow }, flow)).toBeNull();
+    expect(readBroadcast(null, flow)).toBeNull();
+    expect(readBroadcast('OAUTH_SUCCESS', flow)).toBeNull();
   });
 });
 

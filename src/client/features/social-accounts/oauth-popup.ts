@@ -8,9 +8,24 @@ export const POPUP_CLOSED_CHECK_MS = 1000;
 /** Every connection uses the same window name, so a second Connect reuses the open popup. */
 export const POPUP_NAME = 'oauth';
 
-/** Spec §7: the browser opens this server route; it redirects to the platform's sign-in. */
-export function authorizePath(platform: PublishingPlatform): string {
-  return `/api/auth/social/${encodeURIComponent(platform)}`;
+/** How long a page keeps listening for a popup it lost sight of: the server's state lifetime. */
+export const FLOW_LIFETIME_MS = 10 * 60 * 1000;
+
+/**
+ * Spec §7: the browser opens this server route; it redirects to the platform's sign-in. `flow`
+ * names the attempt, so its result finds this page even without `window.opener` (decision 040).
+ */
+export function authorizePath(platform: PublishingPlatform, flow?: string): string {
+  const path = `/api/auth/social/${encodeURIComponent(platform)}`;
+  return flow ? `${path}?flow=${encodeURIComponent(flow)}` : path;
+}
+
+/** A fresh attempt id: 16 random bytes, base64url (CONNECT_FLOW_PATTERN). */
+export function newFlowId(bytes: Uint8Array = crypto.getRandomValues(new Uint8Array(16))): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 export interface WindowGeometry {
@@ -50,8 +65,21 @@ function text(value: unknown): string | null {
  */
 export function readOAuthMessage(event: ReceivedMessage, expected: ExpectedSender): OAuthPopupMessage | null {
   if (event.origin !== expected.origin || event.source !== expected.source) return null;
-  if (typeof event.data !== 'object' || event.data === null) return null;
-  const data = event.data as Record<string, unknown>;
+  return readResult(event.data);
+}
+
+/**
+ * The popup's answer broadcast on OAUTH_CHANNEL (only pages of this origin speak there), or null
+ * when it is for another attempt (another tab's, an older one) or not an answer at all.
+ */
+export function readBroadcast(data: unknown, flow: string): OAuthPopupMessage | null {
+  if (typeof data !== 'object' || data === null) return null;
+  return (data as Record<string, unknown>).flow === flow ? readResult(data) : null;
+}
+
+function readResult(value: unknown): OAuthPopupMessage | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const data = value as Record<string, unknown>;
   const platform = text(data.platform) ?? '';
   if (data.type === OAUTH_SUCCESS) {
     const accountId = text(data.accountId);

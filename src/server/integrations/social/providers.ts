@@ -45,20 +45,35 @@ export function createSocialProviders(config: Config, app: FastifyInstance): Soc
     const create = adapterFactories[platform];
     const real = config.social[platform];
     const extra = platform === 'linkedin' ? { apiVersion: config.linkedInApiVersion } : {};
-    return real
-      ? create({ ...real, ...extra, sandbox: false })
-      : create({
-          ...SIMULATOR_CREDENTIALS,
-          ...simulatorEndpoints(config.appUrl, platform),
-          ...extra,
-          sandbox: true,
-          fetch: inProcess,
-        });
+    if (real) return create({ ...real, ...extra, sandbox: false });
+    const simulated = create({
+      ...SIMULATOR_CREDENTIALS,
+      ...simulatorEndpoints(config.appUrl, platform),
+      ...extra,
+      sandbox: true,
+      fetch: inProcess,
+    });
+    return withAuthorizeOrigin(simulated, config.appUrl, config.simulator.authorizeOrigin);
   };
   return {
     twitter: providerFor('twitter'),
     linkedin: providerFor('linkedin'),
     facebook: providerFor('facebook'),
     instagram: providerFor('instagram'),
+  };
+}
+
+/**
+ * The simulator's consent page reached at another origin (SANDBOX_AUTHORIZE_ORIGIN, a proxy to this
+ * app): only the browser's way in changes; the adapter's API calls and post links stay as they are.
+ */
+function withAuthorizeOrigin(provider: SocialProvider, appUrl: string, origin: string): SocialProvider {
+  if (origin === appUrl) return provider;
+  return {
+    ...provider,
+    authorizeUrl(request) {
+      const url = provider.authorizeUrl(request);
+      return url.startsWith(appUrl) ? `${origin}${url.slice(appUrl.length)}` : url;
+    },
   };
 }

@@ -1,4 +1,9 @@
-import { OAUTH_ERROR, OAUTH_SUCCESS } from '../../../contracts/social-accounts';
+import {
+  OAUTH_CHANNEL,
+  OAUTH_ERROR,
+  OAUTH_RECEIVED,
+  OAUTH_SUCCESS,
+} from '../../../contracts/social-accounts';
 
 /** The script the popup page loads (the CSP allows no inline script). Same for every answer. */
 export const POPUP_SCRIPT_PATH = '/api/auth/social/popup.js';
@@ -15,7 +20,20 @@ export const popupScript = `(() => {
     // Only the app's own origin may read the result (architecture §6).
     window.opener.postMessage(message, data.origin);
     window.close();
+    return;
   }
+  // No opener: a platform page whose Cross-Origin-Opener-Policy severed it (decision 040). The
+  // waiting page of this origin hears the result on a BroadcastChannel and says it has it; then
+  // this window closes. Unanswered (no page waits), it stays and says what happened.
+  if (!data.flow || typeof BroadcastChannel !== 'function') return;
+  const channel = new BroadcastChannel('${OAUTH_CHANNEL}');
+  channel.onmessage = (event) => {
+    const answer = event.data;
+    if (!answer || answer.type !== '${OAUTH_RECEIVED}' || answer.flow !== data.flow) return;
+    channel.close();
+    window.close();
+  };
+  channel.postMessage(Object.assign({ flow: data.flow }, message));
 })();
 `;
 
@@ -25,13 +43,15 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** `flow`: the opening page's id for the attempt, when known (see CONNECT_FLOW_PATTERN). */
 export type PopupResult =
-  | { type: typeof OAUTH_SUCCESS; platform: string; accountId: string; label: string }
-  | { type: typeof OAUTH_ERROR; platform: string; message: string };
+  | { type: typeof OAUTH_SUCCESS; platform: string; flow: string | null; accountId: string; label: string }
+  | { type: typeof OAUTH_ERROR; platform: string; flow: string | null; message: string };
 
 /**
  * The page the OAuth popup ends on: it posts the result to its opener at the app's origin and
- * closes. Opened without an opener (a blocked popup, a bookmarked link), it says what happened.
+ * closes; without an opener it broadcasts the result to the app's pages (OAUTH_CHANNEL) and closes
+ * once the waiting page has it. Nobody waiting (a bookmarked link), it says what happened.
  */
 export function popupPage(result: PopupResult, appOrigin: string): string {
   const success = result.type === OAUTH_SUCCESS;
@@ -44,6 +64,7 @@ export function popupPage(result: PopupResult, appOrigin: string): string {
     ['data-type', result.type],
     ['data-platform', result.platform],
     ['data-origin', appOrigin],
+    ...(result.flow ? [['data-flow', result.flow]] : []),
     ...(success ? [['data-account-id', result.accountId]] : [['data-message', result.message]]),
   ]
     .map(([name, value]) => `${name}="${escapeHtml(value ?? '')}"`)

@@ -11,6 +11,7 @@ import {
   socialAccountIdParams,
   socialAccountListResponse,
   socialAccountMessages,
+  socialConnectQuery,
   socialPlatformParams,
 } from '../../../contracts/social-accounts';
 import type { AppContext } from '../../context';
@@ -19,7 +20,7 @@ import { AppError } from '../../lib/app-error';
 import { signedIn } from '../../lib/caller';
 import { choicePage, POPUP_SCRIPT_PATH, type PopupResult, popupPage, popupScript } from './oauth-popup-page';
 import { disconnectAccount, listAccounts, socialContextOf } from './social-accounts.service';
-import { beginConnect, chooseAccount, completeConnect } from './social-connect.service';
+import { beginConnect, chooseAccount, completeConnect, flowOfState } from './social-connect.service';
 
 const callbackQuery = z.object({
   code: safeString().max(2000).optional(),
@@ -68,23 +69,28 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
   );
 
   // Opened in the popup: to the platform's authorize page, or a page that reports the failure.
+  // Every page of ours in the popup is a `popup` route: COOP unsafe-none (plugins/security.ts).
   api.get(
     '/api/auth/social/:platform',
-    { config: { access: 'optional' }, schema: { params: socialPlatformParams, hide: true } },
+    {
+      config: { access: 'optional', popup: true },
+      schema: { params: socialPlatformParams, querystring: socialConnectQuery, hide: true },
+    },
     async (request, reply) => {
       const { platform } = request.params;
+      const flow = request.query.flow ?? null;
       if (!request.auth)
-        return answerPopup(reply, ctx, failure(platform, 'Please sign in to connect an account.'));
+        return answerPopup(reply, ctx, failure(platform, flow, 'Please sign in to connect an account.'));
       const who = {
         sessionId: request.auth.sessionId,
         userId: request.auth.user.id,
         workspaceId: request.auth.workspaceId,
       };
       try {
-        const { authorizeUrl } = await beginConnect(social, who, platform);
+        const { authorizeUrl } = await beginConnect(social, who, platform, flow ? { flow } : {});
         return reply.redirect(authorizeUrl);
       } catch (error) {
-        return answerPopup(reply, ctx, failure(platform, messageOf(ctx, error, platform)));
+        return answerPopup(reply, ctx, failure(platform, flow, messageOf(ctx, error, platform)));
       }
     },
   );
@@ -92,20 +98,21 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
   api.get(
     '/api/auth/social/:platform/callback',
     {
-      config: { access: 'optional' },
+      config: { access: 'optional', popup: true },
       schema: { params: socialPlatformParams, querystring: callbackQuery, hide: true },
     },
     async (request, reply) => {
       const { platform } = request.params;
+      const flow = flowOfState(request.query.state);
       try {
         const outcome = await completeConnect(social, request.auth, platform, request.query);
         if (outcome.kind === 'choose') {
           const page = choicePage({ platform, label: platformLabels[platform], ...outcome });
           return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
         }
-        return answerPopup(reply, ctx, success(platform, outcome.account.id));
+        return answerPopup(reply, ctx, success(platform, flow, outcome.account.id));
       } catch (error) {
-        return answerPopup(reply, ctx, failure(platform, messageOf(ctx, error, platform)));
+        return answerPopup(reply, ctx, failure(platform, flow, messageOf(ctx, error, platform)));
       }
     },
   );
@@ -120,16 +127,17 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
     forms.withTypeProvider<ZodTypeProvider>().post(
       '/api/auth/social/:platform/choose',
       {
-        config: { access: 'optional' },
+        config: { access: 'optional', popup: true },
         schema: { params: socialPlatformParams, body: chooseBody, hide: true },
       },
       async (request, reply) => {
         const { platform } = request.params;
+        const flow = flowOfState(request.body.state);
         try {
           const account = await chooseAccount(social, request.auth, platform, request.body);
-          return answerPopup(reply, ctx, success(platform, account.id));
+          return answerPopup(reply, ctx, success(platform, flow, account.id));
         } catch (error) {
-          return answerPopup(reply, ctx, failure(platform, messageOf(ctx, error, platform)));
+          return answerPopup(reply, ctx, failure(platform, flow, messageOf(ctx, error, platform)));
         }
       },
     );
@@ -141,12 +149,12 @@ const chooseBody = z.object({
   externalId: safeString().min(1).max(200),
 });
 
-function success(platform: PublishingPlatform, accountId: string): PopupResult {
-  return { type: OAUTH_SUCCESS, platform, accountId, label: platformLabels[platform] };
+function success(platform: PublishingPlatform, flow: string | null, accountId: string): PopupResult {
+  return { type: OAUTH_SUCCESS, platform, flow, accountId, label: platformLabels[platform] };
 }
 
-function failure(platform: PublishingPlatform, message: string): PopupResult {
-  return { type: OAUTH_ERROR, platform, message };
+function failure(platform: PublishingPlatform, flow: string | null, message: string): PopupResult {
+  return { type: OAUTH_ERROR, platform, flow, message };
 }
 
 /** What the user reads: our own messages as they are; a platform's failure in general words. */

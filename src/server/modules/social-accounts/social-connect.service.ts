@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { plans } from '../../../contracts/plans';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
-import { type SocialAccount, socialAccountMessages } from '../../../contracts/social-accounts';
+import {
+  CONNECT_FLOW_PATTERN,
+  type SocialAccount,
+  socialAccountMessages,
+} from '../../../contracts/social-accounts';
 import type { ExternalAccount, SocialProvider, TokenSet } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
 import { accountsOverPlanLimit } from '../plans/plan-gates';
@@ -39,13 +43,20 @@ async function planLimitReached(ctx: SocialContext, workspaceId: string) {
  * Refused early when the plan's limit is reached and there is no account of this platform to
  * reconnect.
  */
-export async function beginConnect(ctx: SocialContext, who: Connector, platform: PublishingPlatform) {
+export async function beginConnect(
+  ctx: SocialContext,
+  who: Connector,
+  platform: PublishingPlatform,
+  options: { flow?: string } = {},
+) {
   const provider = providerOf(ctx, platform);
   const reached = await planLimitReached(ctx, who.workspaceId);
   if (reached && (await countSocialAccounts(ctx.db, who.workspaceId, platform)) === 0) {
     throw new AppError('payment_required', socialAccountMessages.planLimit(reached.limit, reached.planName));
   }
-  const state = randomBytes(32).toString('base64url');
+  const secret = randomBytes(32).toString('base64url');
+  // The opener's flow id rides on the state, so the callback can name the attempt it answers.
+  const state = options.flow ? `${secret}.${options.flow}` : secret;
   const codeVerifier = provider.usesPkce ? randomBytes(48).toString('base64url') : undefined;
   await insertOAuthState(ctx.db, {
     stateHash: sha256(state),
@@ -62,6 +73,12 @@ export async function beginConnect(ctx: SocialContext, who: Connector, platform:
     ...(codeVerifier ? { codeChallenge: sha256(codeVerifier) } : {}),
   });
   return { authorizeUrl };
+}
+
+/** The connection attempt's id (CONNECT_FLOW_PATTERN) carried by a state from beginConnect, or null. */
+export function flowOfState(state: string | undefined): string | null {
+  const flow = state?.split('.')[1];
+  return flow && CONNECT_FLOW_PATTERN.test(flow) ? flow : null;
 }
 
 export interface CallbackQuery {
