@@ -19,10 +19,15 @@ import { watchProviderDiscovery } from './integrations/identity/provider-discove
 import { createMailSender } from './integrations/mail/create-mail-sender';
 import type { MailSender } from './integrations/mail/mail-sender';
 import { createSocialProviders, type SocialProviders } from './integrations/social/providers';
-import { registerPlatformSimulator, simulatorFaultsOn } from './integrations/social/simulator';
+import {
+  registerPlatformSimulator,
+  simulatorFaultsOn,
+  simulatorMediaFetch,
+} from './integrations/social/simulator';
 import { createMediaStorage } from './integrations/storage/create-media-storage';
 import { createStorageCheck } from './integrations/storage/storage-health';
 import { type Jobs, type ProcessRole, startJobQueue } from './jobs/boss';
+import { injectFetch } from './lib/inject-fetch';
 import { logRedactPaths, REDACTED, serializeError, serializeRequest } from './lib/log-redaction';
 import { projectRoot } from './lib/project-root';
 import { createAccessCodeHasher, resolveAdminCode, resolveSessionSecret } from './lib/secrets';
@@ -39,8 +44,9 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { brandKitRoutes } from './modules/brand-kit/brand-kit.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
-import { healthRoutes } from './modules/health/health.routes';
+import { healthRoutes, publicUrlCheck } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { createMediaUrlSigner } from './modules/media/media-signing';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -70,6 +76,11 @@ export interface BuildOptions {
   socialProviders?: Partial<SocialProviders>;
   /** Replaces the configured mail sender (tests). */
   mail?: MailSender;
+  /**
+   * Where the platform simulator downloads images from that are not on APP_URL (tests: a fake
+   * of the internet); without it, such URLs are refused as unreachable (never fetched: SSRF).
+   */
+  simulatorOutsideFetch?: typeof fetch;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -132,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     database: options.database,
     adminCode: resolveAdminCode(config),
     accessCodes: createAccessCodeHasher(sessionSecret),
+    mediaSigner: createMediaUrlSigner(sessionSecret),
     log: app.log,
     ai: options.ai ?? createAiProvider(config.ai, { offline: createOfflineComposer, log: app.log }),
     tokenCipher: createTokenCipher(resolveTokenEncryptionKey(config)),
@@ -165,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   };
 
   warnIfStorageUnusable(ctx);
+  sayWhetherAppUrlIsPublic(ctx);
 
   const clientRoot = join(projectRoot(), 'dist/client');
   const pageFallback = existsSync(join(clientRoot, 'index.html'))
@@ -217,11 +230,28 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       platforms: publishingPlatforms.filter((platform) => !config.social[platform]),
       faults: simulatorFaultsOn(config),
       storage: ctx.storage,
+      mediaFetch: simulatorMediaFetch(injectFetch(app), config.appUrl, options.simulatorOutsideFetch),
     });
     await api.register(adminRoutes, { prefix: '/api/admin', ctx });
   });
 
   return { app, ctx, jobs };
+}
+
+/**
+ * Said at start: whether APP_URL looks public (Instagram and Facebook download images from it). A
+ * warning while a real Instagram or Facebook app is configured, a note otherwise (the sandbox
+ * downloads in-process).
+ */
+function sayWhetherAppUrlIsPublic(ctx: AppContext) {
+  const check = publicUrlCheck(ctx.config);
+  if (check.status === 'ok') {
+    ctx.log.info({ appUrl: ctx.config.appUrl }, 'APP_URL looks publicly reachable');
+  } else if (ctx.config.social.instagram || ctx.config.social.facebook) {
+    ctx.log.warn({ appUrl: ctx.config.appUrl }, check.detail ?? 'APP_URL does not look public');
+  } else {
+    ctx.log.info({ appUrl: ctx.config.appUrl }, check.detail ?? 'APP_URL does not look public');
+  }
 }
 
 /**

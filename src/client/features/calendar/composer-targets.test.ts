@@ -31,6 +31,7 @@ function account(
     reconnectBy: null,
     sandbox: true,
     overPlanLimit,
+    mediaWarning: null,
   };
 }
 

@@ -6,6 +6,7 @@ import { ArmedFaults, registerFaultRoutes } from './armed-faults';
 import { registerFacebookSimulator } from './facebook-simulator';
 import { registerInstagramSimulator } from './instagram-simulator';
 import { registerLinkedInSimulator } from './linkedin-simulator';
+import { simulatorMediaFetch } from './media-download';
 import type { SimulatorContext } from './simulator-context';
 import { simulatedPlatforms } from './simulator-endpoints';
 import { registerXSimulator } from './x-simulator';
@@ -26,6 +27,11 @@ export interface PlatformSimulatorOptions {
   faults?: boolean;
   /** Where uploaded images are kept (the app's media storage); without it their bytes are dropped. */
   storage?: MediaStorage;
+  /**
+   * How images given by URL are downloaded (media-download.ts simulatorMediaFetch); without it
+   * every download fails, as for a URL the platform cannot reach.
+   */
+  mediaFetch?: typeof fetch;
 }
 
 /**
@@ -33,6 +39,10 @@ export interface PlatformSimulatorOptions {
  * registers it with this, and /api/health reports it).
  */
 export const simulatorFaultsOn = (config: { isProduction: boolean }) => !config.isProduction;
+
+const refuseAll: typeof fetch = async () => {
+  throw new TypeError('fetch failed');
+};
 
 /** Uploaded images: X allows GIFs up to 15 MB; LinkedIn and the others take less. */
 const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
@@ -66,6 +76,7 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
       faults: options.faults ?? false,
       armed: new ArmedFaults(options.db),
       storage: options.storage ?? null,
+      mediaFetch: options.mediaFetch ?? simulatorMediaFetch(refuseAll, options.appUrl),
     };
     if (shared.faults) registerFaultRoutes(sandbox, { db: shared.db, armed: shared.armed });
     for (const platform of platforms) {

@@ -13,4 +13,6 @@ export interface SimulatorContext {
   armed: ArmedFaults;
   /** Where uploaded image bytes are kept; null: uploads are recorded, their bytes dropped. */
   storage: MediaStorage | null;
+  /** How the pretend Instagram and Facebook download the images they are given by URL (media-download.ts). */
+  mediaFetch: typeof fetch;
 }
