@@ -505,6 +505,20 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       const expired = await t.app.inject({ method: 'GET', url: `${past.pathname}${past.search}` });
       expect(expired.statusCode).toBe(403);
       expect(expired.json()).toMatchObject({ message: mediaMessages.linkExpired });
+      // The workspace's own session opens it whatever the link; another workspace's does not.
+      const expiredPath = `${past.pathname}${past.search}`;
+      const own = await t.app.inject({ method: 'GET', url: expiredPath, headers: { cookie } });
+      expect([own.statusCode, own.headers['cache-control']]).toEqual([
+        200,
+        'private, max-age=31536000, immutable',
+      ]);
+      const stranger = await member(t);
+      const theirs = await t.app.inject({
+        method: 'GET',
+        url: expiredPath,
+        headers: { cookie: stranger.cookie },
+      });
+      expect(theirs.statusCode).toBe(403);
       // A link to a deleted image is a plain 404.
       await t.app.inject({ method: 'DELETE', url: `/api/media/${uploaded.id}`, headers: { cookie } });
       expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);

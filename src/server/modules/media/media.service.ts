@@ -163,6 +163,13 @@ export interface ServedMedia {
 /** Seconds a client should wait before asking for an image again while the storage is away. */
 export const STORAGE_RETRY_AFTER_SECONDS = 30;
 
+function refuseLink(verdict: 'expired' | 'invalid'): never {
+  throw new AppError(
+    'forbidden',
+    verdict === 'expired' ? mediaMessages.linkExpired : mediaMessages.linkInvalid,
+  );
+}
+
 /** Who asks for an image: a session's workspace, and the link's `exp`/`sig` when it has them. */
 export interface MediaRequester {
   workspaceId: string | null;
@@ -175,9 +182,9 @@ const IMMUTABLE_SECONDS = 31_536_000;
 
 /**
  * The image behind a file name `<id>.<ext>`, or its thumbnail behind `<id>.thumb.webp`, for a
- * caller allowed to see it (decision 041): a link signed for that file name and not expired
- * (a platform downloading), or a session of the image's workspace (the app's own pages). A bad
- * or expired signature is a 403 that says so; otherwise anything unknown, mismatched or another
+ * caller allowed to see it (decision 041): a session of the image's workspace (the app's own
+ * pages), or a link signed for that file name and not expired (a platform downloading). A bad or
+ * expired signature is a 403 that says so; otherwise anything unknown, mismatched or another
  * workspace's is null (a 404, which tells nothing about other workspaces' images).
  */
 export async function findServedMedia(
@@ -188,21 +195,24 @@ export async function findServedMedia(
   const match = SERVED_FILE.exec(file);
   if (!match?.[1]) return null;
   const signed = requester.link.exp !== undefined || requester.link.sig !== undefined;
-  if (signed) {
-    // Checked before any read: a forged link costs no query.
-    const verdict = deps.signer.verify(file, requester.link, requester.now);
-    if (verdict === 'invalid') throw new AppError('forbidden', mediaMessages.linkInvalid);
-    if (verdict === 'expired') throw new AppError('forbidden', mediaMessages.linkExpired);
-  }
+  const verdict = signed ? deps.signer.verify(file, requester.link, requester.now) : null;
+  // A forged or expired link without a session costs no query.
+  if (verdict && verdict !== 'ok' && !requester.workspaceId) refuseLink(verdict);
   const row = await findMediaForServing(deps.db, match[1]);
   if (!row) return null;
-  if (!signed && row.workspaceId !== requester.workspaceId) return null;
-  const cache = signed
-    ? {
+  // The workspace's own session opens its images, whatever the link (a sandbox post page shows
+  // the link the pretend platform was given, long after it expired).
+  const ownSession = requester.workspaceId !== null && row.workspaceId === requester.workspaceId;
+  if (!ownSession) {
+    if (!verdict) return null;
+    if (verdict !== 'ok') refuseLink(verdict);
+  }
+  const cache = ownSession
+    ? { scope: 'private' as const, maxAgeSeconds: IMMUTABLE_SECONDS }
+    : {
         scope: 'public' as const,
         maxAgeSeconds: Math.max(0, Math.floor(Number(requester.link.exp) - requester.now.getTime() / 1000)),
-      }
-    : { scope: 'private' as const, maxAgeSeconds: IMMUTABLE_SECONDS };
+      };
   const served =
     row.thumbnailKey && thumbnailFileName(row) === file
       ? { key: row.thumbnailKey, etag: `"${row.id}-thumb"`, mimeType: 'image/webp' as const }

@@ -1,5 +1,5 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, CircleAlert, FilePen, LoaderCircle } from 'lucide-react';
+import { CalendarClock, CircleAlert, FilePen, ImageOff, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { platformLabels } from '../../../../../contracts/platforms';
 import { MAX_HASHTAGS_PER_POST, type Post } from '../../../../../contracts/posts';
@@ -27,7 +27,13 @@ import { normalizeHashtag } from '../../../content/hashtags';
 import { useSocialAccounts } from '../../../social-accounts/api/get-social-accounts';
 import { useComposePost } from '../../api/compose-post';
 import { mediaQueryOptions } from '../../api/media';
-import { chosenPlatforms, composeTargets, type TargetKey, targetKeyOf } from '../../composer-targets';
+import {
+  chosenPlatforms,
+  composeTargets,
+  mediaWarnings,
+  type TargetKey,
+  targetKeyOf,
+} from '../../composer-targets';
 import {
   defaultScheduleWallTime,
   formatDateTimeInZone,
@@ -120,6 +126,7 @@ function ComposerForm({
     media: mediaItems.filter((item) => item !== undefined),
   });
   const blocking = checks.some((check) => check.problems.length > 0);
+  const unreachable = mediaWarnings(requestTargets, accounts.data ?? [], mediaIds.length);
   const timeCheck = checkScheduleTime(wall, zone);
   const empty = content.trim().length === 0;
   const noTarget = requestTargets.length === 0;
@@ -307,6 +314,15 @@ function ComposerForm({
               Pre-publish checks
             </h3>
             <PlatformChecks id={`${id}-checks`} content={content} hashtags={hashtags} checks={checks} />
+            {unreachable.map((warning) => (
+              <p
+                key={warning}
+                className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+              >
+                <ImageOff className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+                <span className="text-pretty">{warning}</span>
+              </p>
+            ))}
           </section>
           {platforms.length > 0 ? (
             <section aria-labelledby={`${id}-preview-title`} className="grid gap-2">
