@@ -132,7 +132,7 @@ describe('images a platform cannot download', () => {
   it('says why once for the chosen accounts that warn, and only with images attached', () => {
     const accounts = [real, sandbox, x];
     const chosen = composeTargets(['account:ig-real', 'account:x'], accounts);
-    expect(mediaWarnings(chosen, accounts, 1)).toEqual([why]);
+    expect(mediaWarnings(chosen, accounts, 1)).toEqual([{ platform: 'instagram', warning: why }]);
     expect(mediaWarnings(chosen, accounts, 0)).toEqual([]);
     expect(mediaWarnings(composeTargets(['account:ig-sandbox', 'account:x'], accounts), accounts, 2)).toEqual(
       [],
@@ -141,7 +141,9 @@ describe('images a platform cannot download', () => {
 
   it('counts a platform chosen without an account when one of its accounts warns', () => {
     const targets = [{ platform: 'instagram' as const, socialAccountId: null }];
-    expect(mediaWarnings(targets, [real], 1)).toEqual([why]);
+    expect(mediaWarnings(targets, [real, { ...real, id: 'ig-2' }], 1)).toEqual([
+      { platform: 'instagram', warning: why },
+    ]);
     expect(mediaWarnings(targets, [sandbox], 1)).toEqual([]);
   });
 });

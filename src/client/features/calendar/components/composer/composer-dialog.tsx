@@ -1,5 +1,5 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, CircleAlert, FilePen, ImageOff, LoaderCircle } from 'lucide-react';
+import { CalendarClock, CircleAlert, FilePen, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { platformLabels } from '../../../../../contracts/platforms';
 import { MAX_HASHTAGS_PER_POST, type Post } from '../../../../../contracts/posts';
@@ -120,13 +120,21 @@ function ComposerForm({
   const mediaItems = media.map((query) => query.data);
   const requestTargets = composeTargets(targets, accounts.data ?? []);
   const platforms = chosenPlatforms(requestTargets);
+  // The platform's own rules, and images it could not download from this server (the server
+  // refuses to schedule those too).
+  const unreachable = mediaWarnings(requestTargets, accounts.data ?? [], mediaIds.length);
   const checks = checkPlatforms(platforms, {
     content,
     hashtags,
     media: mediaItems.filter((item) => item !== undefined),
-  });
+  }).map((check) => ({
+    ...check,
+    problems: [
+      ...check.problems,
+      ...unreachable.filter((item) => item.platform === check.platform).map((item) => item.warning),
+    ],
+  }));
   const blocking = checks.some((check) => check.problems.length > 0);
-  const unreachable = mediaWarnings(requestTargets, accounts.data ?? [], mediaIds.length);
   const timeCheck = checkScheduleTime(wall, zone);
   const empty = content.trim().length === 0;
   const noTarget = requestTargets.length === 0;
@@ -314,15 +322,6 @@ function ComposerForm({
               Pre-publish checks
             </h3>
             <PlatformChecks id={`${id}-checks`} content={content} hashtags={hashtags} checks={checks} />
-            {unreachable.map((warning) => (
-              <p
-                key={warning}
-                className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
-              >
-                <ImageOff className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
-                <span className="text-pretty">{warning}</span>
-              </p>
-            ))}
           </section>
           {platforms.length > 0 ? (
             <section aria-labelledby={`${id}-preview-title`} className="grid gap-2">
