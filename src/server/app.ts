@@ -231,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       faults: simulatorFaultsOn(config),
       storage: ctx.storage,
       mediaFetch: simulatorMediaFetch(injectFetch(app), config.appUrl, options.simulatorOutsideFetch),
+      xPostsPerDay: config.simulator.xPostsPerDay,
     });
     await api.register(adminRoutes, { prefix: '/api/admin', ctx });
   });

@@ -13,6 +13,8 @@ export interface SocialPlatformConfig {
   apiBaseUrl: string;
   /** LinkedIn: the app has the Community Management API, so Kitepost asks for post analytics. */
   analytics?: boolean;
+  /** Instagram: the Graph API version every call names (INSTAGRAM_GRAPH_VERSION). */
+  graphVersion?: string;
 }
 
 /** The Graph API version Facebook calls are pinned to (versions live about two years). */
@@ -21,7 +23,13 @@ const GRAPH_VERSION = 'v23.0';
 function platformConfig(
   clientId: string | undefined,
   clientSecret: string | undefined,
-  urls: { authorizeUrl: string; tokenUrl?: string; apiBaseUrl: string; analytics?: boolean },
+  urls: {
+    authorizeUrl: string;
+    tokenUrl?: string;
+    apiBaseUrl: string;
+    analytics?: boolean;
+    graphVersion?: string;
+  },
 ): SocialPlatformConfig | undefined {
   if (!clientId || !clientSecret) return undefined;
   const trim = (url: string) => url.replace(/\/$/, '');
@@ -32,6 +40,7 @@ function platformConfig(
     ...(urls.tokenUrl ? { tokenUrl: trim(urls.tokenUrl) } : {}),
     apiBaseUrl: trim(urls.apiBaseUrl),
     ...(urls.analytics ? { analytics: true } : {}),
+    ...(urls.graphVersion ? { graphVersion: urls.graphVersion } : {}),
   };
 }
 
@@ -56,6 +65,7 @@ export function socialConfigFrom(e: ParsedEnv): Record<PublishingPlatform, Socia
       authorizeUrl: e.INSTAGRAM_AUTHORIZE_URL ?? 'https://www.instagram.com/oauth/authorize',
       tokenUrl: e.INSTAGRAM_TOKEN_URL ?? 'https://api.instagram.com/oauth/access_token',
       apiBaseUrl: e.INSTAGRAM_GRAPH_BASE_URL ?? 'https://graph.instagram.com',
+      graphVersion: e.INSTAGRAM_GRAPH_VERSION,
     }),
   };
 }

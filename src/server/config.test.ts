@@ -108,6 +108,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...linkedin, LINKEDIN_ANALYTICS: 'yes' })).toThrow(/LINKEDIN_ANALYTICS/);
   });
 
+  it('names an Instagram Graph API version in every call: INSTAGRAM_GRAPH_VERSION, v25.0 by default', () => {
+    const instagram = { INSTAGRAM_APP_ID: 'ig-app', INSTAGRAM_APP_SECRET: 'secret' };
+    expect(loadConfig(instagram).social.instagram?.graphVersion).toBe('v25.0');
+    expect(
+      loadConfig({ ...instagram, INSTAGRAM_GRAPH_VERSION: 'v24.0' }).social.instagram?.graphVersion,
+    ).toBe('v24.0');
+    expect(() => loadConfig({ ...instagram, INSTAGRAM_GRAPH_VERSION: '25' })).toThrow(
+      /INSTAGRAM_GRAPH_VERSION/,
+    );
+  });
+
   it('reads TRUST_PROXY as a switch, a hop count or a list of addresses and CIDRs', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -3,6 +3,7 @@ import type { PublishingPlatform } from '../contracts/platforms';
 import { shownValue } from './config-errors';
 import { type SocialPlatformConfig, socialConfigFrom } from './config-social';
 import { parseTrustProxy, type TrustProxy } from './config-trust-proxy';
+import { INSTAGRAM_DEFAULT_GRAPH_VERSION } from './integrations/social/instagram/graph-version';
 
 /**
  * The only reader of process.env. Everything the server may be configured with is here,
@@ -114,6 +115,13 @@ const envSchema = z
     INSTAGRAM_AUTHORIZE_URL: optionalUrl,
     INSTAGRAM_TOKEN_URL: optionalUrl,
     INSTAGRAM_GRAPH_BASE_URL: optionalUrl,
+    /** The Graph API version of every Instagram call (`vNN.N`); Meta keeps a version about two years. */
+    INSTAGRAM_GRAPH_VERSION: z
+      .string()
+      .regex(/^v\d{1,3}\.\d$/, 'a Graph API version such as v25.0')
+      .default(INSTAGRAM_DEFAULT_GRAPH_VERSION),
+    SANDBOX_X_USER_POSTS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(2400),
+    SANDBOX_X_APP_POSTS_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
     PUBLISH_MISSED_AFTER_HOURS: z.coerce.number().min(0.01).max(720).default(6),
     PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(180),
     PUBLISH_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -264,6 +272,11 @@ export interface Config {
   tokenEncryptionKey: string | undefined;
   /** Per platform: the real app's credentials, or undefined for the built-in platform simulator. */
   social: Record<PublishingPlatform, SocialPlatformConfig | undefined>;
+  /** The built-in platform simulator's limits. */
+  simulator: {
+    /** The pretend X's 24-hour caps on creating posts, per user and per app (Kitepost's). */
+    xPostsPerDay: { user: number; app: number };
+  };
   publishing: {
     /** A post due longer ago than this (after downtime) becomes `missed` instead of going out late. */
     missedAfterMs: number;
@@ -353,6 +366,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ai: aiConfigFrom(e),
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     social: socialConfigFrom(e),
+    simulator: {
+      xPostsPerDay: { user: e.SANDBOX_X_USER_POSTS_PER_DAY, app: e.SANDBOX_X_APP_POSTS_PER_DAY },
+    },
     publishing: {
       missedAfterMs: Math.round(e.PUBLISH_MISSED_AFTER_HOURS * 3600 * 1000),
       leaseMs: e.PUBLISH_LEASE_SECONDS * 1000,

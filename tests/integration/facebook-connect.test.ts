@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxAccounts, sandboxGrants, socialAccounts } from '../../src/server/db/schema';
@@ -15,7 +15,13 @@ const handle = () => `owner_${randomBytes(4).toString('hex')}`;
 async function connectFacebook(
   app: FastifyInstance,
   cookie: string,
-  choice: { username?: string; pageName?: string; pages?: number; decision?: 'authorize' | 'cancel' } = {},
+  choice: {
+    username?: string;
+    pageName?: string;
+    pages?: number;
+    businessPage?: boolean;
+    decision?: 'authorize' | 'cancel';
+  } = {},
 ) {
   const username = choice.username ?? handle();
   const done = await connectThroughSimulator(app, cookie, 'facebook', {
@@ -24,6 +30,7 @@ async function connectFacebook(
       username,
       pages: String(choice.pages ?? 1),
       page_name: choice.pageName ?? '',
+      ...(choice.businessPage ? { business_page: 'on' } : {}),
       decision: choice.decision ?? 'authorize',
     },
     checkAuthorize: (authorize) => {
@@ -76,6 +83,46 @@ describe.each(databaseKinds)('connecting Facebook on %s', (kind) => {
       .from(sandboxAccounts)
       .where(eq(sandboxAccounts.id, grant?.accountId as string));
     expect(pageAccount?.externalId).toBe(offered[1]);
+  });
+
+  it('finds a Page owned through a Business portfolio (not in /me/accounts) and connects it with its Page token', async () => {
+    const { cookie } = await signUp(t.app);
+    const { page } = await connectFacebook(t.app, cookie, { pages: 1, businessPage: true });
+    expect(page).toContain('Choose the Facebook account');
+    const { state } = hiddenFields(page);
+    const offered = [...page.matchAll(/name="externalId" value="([^"]+)"/g)].map((m) => m[1] as string);
+    expect(offered).toHaveLength(2);
+    const accounts = await t.ctx.database.db
+      .select()
+      .from(sandboxAccounts)
+      .where(inArray(sandboxAccounts.externalId, offered));
+    const viaBusiness = accounts.find((account) => account.displayName.endsWith('Agency Client'));
+    expect(viaBusiness).toBeTruthy();
+    // Its owner is the business, not the user: /me/accounts does not list it.
+    const [business] = await t.ctx.database.db
+      .select()
+      .from(sandboxAccounts)
+      .where(eq(sandboxAccounts.id, viaBusiness?.ownerId as string));
+    expect(business?.username.startsWith('business.')).toBe(true);
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/social/facebook/choose',
+      headers: { cookie, origin: TEST_APP_URL, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        state: state as string,
+        externalId: viaBusiness?.externalId as string,
+      }).toString(),
+    });
+    expect(popupResult(chosen.body).type).toBe('OAUTH_SUCCESS');
+    const [row] = await t.ctx.database.db
+      .select()
+      .from(socialAccounts)
+      .where(eq(socialAccounts.externalId, viaBusiness?.externalId as string));
+    const [grant] = await t.ctx.database.db
+      .select()
+      .from(sandboxGrants)
+      .where(eq(sandboxGrants.value, t.ctx.tokenCipher.decrypt(row?.accessTokenEncrypted as string)));
+    expect(grant?.accountId).toBe(viaBusiness?.id);
   });
 
   it('connects a Facebook Page through the popup flow and the simulator, keeping its Page token', async () => {

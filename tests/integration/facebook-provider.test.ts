@@ -334,7 +334,9 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
       pageId: page.externalId,
     });
     expect(published.externalId).toMatch(new RegExp(`^${page.externalId}_\\d+$`));
-    expect(published.url).toBe(`${TEST_APP_URL}/sandbox/facebook/${published.externalId}`);
+    // The link is the permalink_url Facebook answers (its own form), not one built from the id.
+    const postPart = published.externalId.split('_')[1];
+    expect(published.url).toBe(`${TEST_APP_URL}/sandbox/facebook/${page.externalId}/posts/pfbid${postPart}`);
     const shown = await sim.inject({
       method: 'GET',
       url: new URL(published.url).pathname,
@@ -396,15 +398,17 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
     const fresh = await age(0);
     const hourOld = await age(1);
     const dayOld = await age(24);
-    expect(fresh?.impressions).toBeLessThanOrEqual(hourOld?.impressions ?? 0);
-    expect(hourOld?.impressions).toBeGreaterThan(0);
-    expect(dayOld?.impressions).toBeGreaterThan(hourOld?.impressions ?? 0);
-    expect(dayOld?.reach).toBeGreaterThan(0);
-    expect(dayOld?.reach).toBeLessThanOrEqual(dayOld?.impressions ?? 0);
+    expect(fresh?.reach).toBeLessThanOrEqual(hourOld?.reach ?? 0);
+    expect(hourOld?.reach).toBeGreaterThan(0);
+    expect(dayOld?.reach).toBeGreaterThan(hourOld?.reach ?? 0);
     expect(dayOld?.likes).toBeGreaterThanOrEqual(hourOld?.likes ?? 0);
     expect(dayOld?.clicks).toEqual(expect.any(Number));
-    // Comments and shares are not post insights: not reported, never 0.
-    expect(dayOld).toMatchObject({ externalId, comments: null, shares: null });
+    // No documented metric counts a post's views (decision 043): not reported, never guessed.
+    expect(dayOld?.impressions).toBeNull();
+    // Comments and shares come from the post's own fields (comments.summary(true), shares).
+    expect(dayOld?.comments).toEqual(expect.any(Number));
+    expect(dayOld?.shares).toEqual(expect.any(Number));
+    expect(dayOld?.comments).toBeGreaterThanOrEqual(hourOld?.comments ?? 0);
     expect(await age(24)).toEqual(dayOld);
 
     await facebook.deletePost(tokens, externalId);
@@ -455,7 +459,8 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
     };
     const read = () => facebook.readPostMetrics(tokens, { account, externalIds: [externalId] });
 
-    await arm('no-data', 2);
+    // Three reads: the insights, the post's counts, the followers.
+    await arm('no-data', 3);
     expect(await read()).toEqual({
       metrics: [{ externalId, ...notReportedMetrics }],
       missing: [],
@@ -471,14 +476,20 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
     expect((await read()).metrics).toHaveLength(1);
   });
 
-  it('refuses the removed impressions metrics', async () => {
+  it('refuses the removed impressions metrics and unconfirmed ones: one unknown metric voids the whole call', async () => {
     const { page, tokens } = await connect();
     const { externalId } = await facebook.publishText(tokens, 'Impressions?', { pageId: page.externalId });
-    const answer = await fetchSim(
-      `${TEST_APP_URL}${GRAPH_PATH}/${externalId}/insights?metric=post_impressions&access_token=${tokens.accessToken}`,
-    );
-    expect(answer.status).toBe(400);
-    expect(((await answer.json()) as { error: { code: number } }).error.code).toBe(100);
+    for (const metric of ['post_impressions', 'post_media_view', 'post_clicks,post_media_view']) {
+      const answer = await fetchSim(
+        `${TEST_APP_URL}${GRAPH_PATH}/${externalId}/insights?metric=${metric}&access_token=${tokens.accessToken}`,
+      );
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: unknown }).error).toMatchObject({
+        code: 100,
+        message: '(#100) The value must be a valid insights metric',
+        type: 'OAuthException',
+      });
+    }
   });
 
   it('maps injected faults to our error kinds', async () => {
@@ -626,10 +637,11 @@ describe('Facebook provider against a loopback Graph API fake', () => {
         },
       },
       { status: 200, body: { data: [page('3')], paging: { cursors: { before: 'Mg', after: 'Mw' } } } },
+      { status: 200, body: { data: [] } },
     );
     const accounts = await facebook.listAccounts({ ...tokens, accessToken: 'user-long' });
     expect(accounts.map((account) => account.externalId)).toEqual(['1', '2', '3']);
-    const [first, second] = fake.requests.slice(-2);
+    const [first, second] = fake.requests.slice(-3);
     expect(query(first?.path)).toEqual({
       fields: 'id,name,username,access_token,picture{url},followers_count,fan_count,tasks',
       limit: '100',
@@ -638,34 +650,100 @@ describe('Facebook provider against a loopback Graph API fake', () => {
     expect(query(second?.path)).toMatchObject({ after: 'Mg', access_token: 'user-long' });
   });
 
-  it('posts a form with the Page token to /{page-id}/feed and links the post on facebook.com', async () => {
-    fake.script({ status: 200, body: { id: '101_9001' } });
+  it('finds Pages owned through Business portfolios (owned_pages, client_pages) once each; a business it may not read is skipped', async () => {
+    const page = (id: string) => ({ id, name: `Page ${id}`, access_token: `t-${id}` });
+    fake.script(
+      { status: 200, body: { data: [{ ...page('1'), tasks: ['CREATE_CONTENT'] }] } },
+      {
+        status: 200,
+        body: {
+          data: [
+            { id: 'b1', name: 'Agency' },
+            { id: 'b2', name: 'Other' },
+          ],
+        },
+      },
+      { status: 200, body: { data: [page('1'), page('7')] } },
+      { status: 200, body: { data: [page('8')] } },
+      {
+        status: 403,
+        body: graphError(200, '(#200) Requires business_management permission to manage the object'),
+      },
+      {
+        status: 403,
+        body: graphError(200, '(#200) Requires business_management permission to manage the object'),
+      },
+    );
+    const accounts = await facebook.listAccounts({ ...tokens, accessToken: 'user-long' });
+    expect(accounts.map((account) => account.externalId)).toEqual(['1', '7', '8']);
+    expect(accounts[1]?.tokens?.accessToken).toBe('t-7');
+    const paths = fake.requests.slice(-6).map((request) => request.path.split('?')[0]);
+    expect(paths).toEqual([
+      '/v23.0/me/accounts',
+      '/v23.0/me/businesses',
+      '/v23.0/b1/owned_pages',
+      '/v23.0/b1/client_pages',
+      '/v23.0/b2/owned_pages',
+      '/v23.0/b2/client_pages',
+    ]);
+    expect(query(fake.requests.at(-4)?.path)).toEqual({
+      fields: 'id,name,username,access_token,picture{url},followers_count,fan_count',
+      limit: '100',
+      access_token: 'user-long',
+    });
+    // An expired token is not skipped.
+    fake.script(
+      { status: 200, body: { data: [] } },
+      { status: 400, body: graphError(190, 'Error validating access token', { error_subcode: 463 }) },
+    );
+    await expectError(facebook.listAccounts({ ...tokens, accessToken: 'user-long' }), TokenExpiredError);
+  });
+
+  it('posts a form with the Page token to /{page-id}/feed and links the post by the permalink_url Facebook gives', async () => {
+    const permalink = 'https://www.facebook.com/bakery/posts/pfbid02Xyz';
+    fake.script(
+      { status: 200, body: { id: '101_9001' } },
+      { status: 200, body: { permalink_url: permalink, id: '101_9001' } },
+    );
     const published = await facebook.publishText(tokens, 'Hello & welcome', { pageId: '101' });
-    expect(published).toEqual({ externalId: '101_9001', url: 'https://www.facebook.com/101_9001' });
-    expect(last()?.method).toBe('POST');
-    expect(last()?.path).toBe('/v23.0/101/feed');
-    expect(last()?.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(last()?.body))).toEqual({
+    expect(published).toEqual({ externalId: '101_9001', url: permalink });
+    const [post, read] = fake.requests.slice(-2);
+    expect(post?.method).toBe('POST');
+    expect(post?.path).toBe('/v23.0/101/feed');
+    expect(post?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(Object.fromEntries(new URLSearchParams(post?.body))).toEqual({
       message: 'Hello & welcome',
       access_token: 'page-token-1',
     });
+    expect(read?.path.split('?')[0]).toBe('/v23.0/101_9001');
+    expect(query(read?.path)).toEqual({ fields: 'permalink_url', access_token: 'page-token-1' });
+    // The post exists: when its link cannot be read, the id link (which Facebook redirects) stands in.
+    fake.script({ status: 200, body: { id: '101_9002' } }, { status: 500, body: graphError(1, 'Unknown') });
+    expect(await facebook.publishText(tokens, 'Again', { pageId: '101' })).toEqual({
+      externalId: '101_9002',
+      url: 'https://www.facebook.com/101_9002',
+    });
   });
 
-  it('reads post insights with the current metrics, one post per call, and deletes', async () => {
+  it("reads post insights with the current metrics and the post's own comment and share counts, and deletes", async () => {
     fake.script(
       {
         status: 200,
         body: {
           data: [
             {
-              name: 'post_media_view',
+              name: 'post_total_media_view_unique',
               period: 'lifetime',
               values: [{ value: 50 }],
-              id: '101_1/insights/post_media_view/lifetime',
+              id: '101_1/insights/post_total_media_view_unique/lifetime',
             },
             { name: 'post_reactions_by_type_total', period: 'lifetime', values: [{ value: { like: 3 } }] },
           ],
         },
+      },
+      {
+        status: 200,
+        body: { id: '101_1', comments: { data: [], summary: { total_count: 4 } }, shares: { count: 2 } },
       },
       {
         status: 400,
@@ -674,6 +752,7 @@ describe('Facebook provider against a loopback Graph API fake', () => {
         }),
       },
       { status: 200, body: { data: [] } },
+      { status: 200, body: { id: '101_3', comments: { data: [] } } },
       { status: 200, body: { success: true } },
     );
     const result = await facebook.readPostMetrics(tokens, {
@@ -683,13 +762,19 @@ describe('Facebook provider against a loopback Graph API fake', () => {
     expect(result.missing).toEqual(['101_2']);
     expect(result.metrics).toEqual([
       // A metric missing from `data` is not reported: null, never 0.
-      { ...notReportedMetrics, externalId: '101_1', impressions: 50, likes: 3 },
+      { ...notReportedMetrics, externalId: '101_1', reach: 50, likes: 3, comments: 4, shares: 2 },
+      // No comment summary: no counts reported at all.
       { ...notReportedMetrics, externalId: '101_3' },
     ]);
-    const [first] = fake.requests.slice(-3);
+    const [first, counts] = fake.requests.slice(-5);
     expect(first?.path.split('?')[0]).toBe('/v23.0/101_1/insights');
     expect(query(first?.path)).toEqual({
-      metric: 'post_media_view,post_total_media_view_unique,post_reactions_by_type_total,post_clicks',
+      metric: 'post_total_media_view_unique,post_reactions_by_type_total,post_clicks',
+      access_token: 'page-token-1',
+    });
+    expect(counts?.path.split('?')[0]).toBe('/v23.0/101_1');
+    expect(query(counts?.path)).toEqual({
+      fields: 'comments.limit(0).summary(true),shares',
       access_token: 'page-token-1',
     });
     await facebook.deletePost(tokens, '101_1');
@@ -824,6 +909,10 @@ describe('Facebook provider against a loopback Graph API fake', () => {
           status: 200,
           body: { id: '123_456' },
         },
+        {
+          status: 200,
+          body: { id: '123_456', permalink_url: 'https://www.facebook.com/cornerbakery/posts/pfbid0Q' },
+        },
       );
       const photo = testImage('https://app.example/m/1.jpg');
       const published = await facebook.publish(tokens, {
@@ -831,10 +920,13 @@ describe('Facebook provider against a loopback Graph API fake', () => {
         text: 'New menu',
         media: [photo, testImage('https://app.example/m/2.png')],
       });
-      expect(published).toEqual({ externalId: '123_456', url: 'https://www.facebook.com/123_456' });
+      expect(published).toEqual({
+        externalId: '123_456',
+        url: 'https://www.facebook.com/cornerbakery/posts/pfbid0Q',
+      });
       // Facebook downloads the photos: their bytes are never read here.
       expect(photo.reads()).toBe(0);
-      const [first, second, post] = fake.requests.slice(-3);
+      const [first, second, post] = fake.requests.slice(-4);
       expect(first?.method).toBe('POST');
       expect(first?.path).toBe('/v23.0/123/photos');
       expect(first?.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -853,9 +945,9 @@ describe('Facebook provider against a loopback Graph API fake', () => {
     });
 
     it('posts text alone to the feed', async () => {
-      fake.script({ status: 200, body: { id: '123_457' } });
+      fake.script({ status: 200, body: { id: '123_457' } }, { status: 200, body: { id: '123_457' } });
       await facebook.publish(tokens, { account, text: 'Words', media: [] });
-      expect(form(last()?.body)).toEqual({ message: 'Words', access_token: 'page-token-1' });
+      expect(form(fake.requests.at(-2)?.body)).toEqual({ message: 'Words', access_token: 'page-token-1' });
     });
 
     it('maps publish failures: 502/503 transient, 500/504 unknown, throttling, 190, a photo it cannot download', async () => {
@@ -917,7 +1009,7 @@ describe('Facebook provider against a loopback Graph API fake', () => {
         },
       );
       const found = await facebook.findPublished?.(tokens, { account, text: 'Our new menu', since });
-      expect(found).toEqual({ externalId: '123_2', url: 'https://www.facebook.com/123_2' });
+      expect(found).toEqual({ externalId: '123_2', url: 'https://www.facebook.com/123/posts/2' });
       const [first, second] = fake.requests.slice(-2);
       expect(first?.method).toBe('GET');
       expect(first?.path.split('?')[0]).toBe('/v23.0/123/feed');

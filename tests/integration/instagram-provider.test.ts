@@ -27,6 +27,7 @@ import {
   UnknownOutcomeError,
 } from '../../src/server/integrations/social/social-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
+import { decideAfterError } from '../../src/server/modules/publishing/publish-rules';
 import { decodeEntities, expectError, hiddenFields, withFault } from '../factories/sandbox';
 import { signUp } from '../factories/users';
 import { type InstagramFake, startInstagramFake } from '../fakes/instagram/instagram-fake';
@@ -49,7 +50,7 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
   let ig: InstagramProvider;
   const providerWith = (
     fetchImpl: typeof fetch,
-    extra: { timeoutMs?: number; containerPollTries?: number } = {},
+    extra: { timeoutMs?: number; containerPollMs?: number; containerWaitMs?: number } = {},
   ) =>
     createInstagramProvider({
       ...SIMULATOR_CREDENTIALS,
@@ -57,8 +58,8 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
       sandbox: true,
       fetch: fetchImpl,
       timeoutMs: extra.timeoutMs ?? 5_000,
-      containerPollMs: 100,
-      containerPollTries: extra.containerPollTries ?? 30,
+      containerPollMs: extra.containerPollMs ?? 100,
+      containerWaitMs: extra.containerWaitMs ?? 3_000,
     });
 
   beforeAll(async () => {
@@ -357,13 +358,55 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
     );
   });
 
+  it('polls a container still IN_PROGRESS with growing waits, then leaves the attempt to be retried, not failed', async () => {
+    const { tokens, accountId } = await connect();
+    const caption = `Slow to process ${randomBytes(3).toString('hex')}`;
+    const checks: number[] = [];
+    // Instagram keeps this container processing past the whole wait (Meta: up to 5 minutes).
+    const slowFetch: typeof fetch = async (input, init) => {
+      const url = String(input);
+      if (/\/graph\/v[\d.]+\/\d+\?/.test(url) && url.includes('status_code')) checks.push(Date.now());
+      const response = await fetchApp(input, init);
+      if (init?.method === 'POST' && /\/graph\/v[\d.]+\/\d+\/media$/.test(url)) {
+        await t.ctx.database.db
+          .update(sandboxPosts)
+          .set({ createdAt: new Date(Date.now() + 3_600_000) })
+          .where(eq(sandboxPosts.text, caption));
+      }
+      return response;
+    };
+    const patient = providerWith(slowFetch, { containerPollMs: 20, containerWaitMs: 400 });
+    const error = await expectError(
+      patient.publishImage(tokens, { caption, imageUrl: IMAGE, accountId }),
+      TransientPlatformError,
+    );
+    expect(error.message).toContain('still processing');
+    // Checked until the wait ran out, each wait longer than the one before.
+    expect(checks.length).toBeGreaterThanOrEqual(4);
+    const gaps = checks.slice(1).map((at, index) => at - (checks[index] as number));
+    expect(gaps[2] as number).toBeGreaterThan(gaps[0] as number);
+    expect((checks.at(-1) as number) - (checks[0] as number)).toBeGreaterThanOrEqual(380);
+    // Nothing was published; the publisher retries the attempt.
+    expect(await postsOf(caption)).toMatchObject([{ state: 'container' }]);
+    const now = new Date();
+    expect(
+      decideAfterError(error, {
+        attemptNumber: 1,
+        now,
+        scheduledAt: now,
+        missedAfterMs: 6 * 3_600_000,
+        platformLabel: 'Instagram',
+      }).kind,
+    ).toBe('retry');
+  });
+
   it('reports an expired container, and gives up politely on one still processing', async () => {
     const { tokens, accountId } = await connect();
-    const impatient = providerWith(fetchApp, { containerPollTries: 1 });
+    const impatient = providerWith(fetchApp, { containerWaitMs: 0 });
     const caption = `Still cooking ${randomBytes(3).toString('hex')}`;
     const error = await expectError(
       impatient.publishImage(tokens, { caption, imageUrl: IMAGE, accountId }),
-      SocialPlatformError,
+      TransientPlatformError,
     );
     expect(error.message).toContain('nothing was published');
     const [container] = await postsOf(caption);
@@ -447,21 +490,58 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
       accountId,
     });
     const answer = await fetchApp(
-      `${TEST_APP_URL}/sandbox/instagram/graph/${externalId}/insights?metric=views,reach&access_token=${tokens.accessToken}`,
+      `${TEST_APP_URL}/sandbox/instagram/graph/v25.0/${externalId}/insights?metric=views,reach&access_token=${tokens.accessToken}`,
     );
     expect(await answer.json()).toEqual({ data: [] });
     expect(await ig.readPostMetrics(tokens, { account, externalIds: [externalId] })).toEqual({
       metrics: [{ externalId, ...notReportedMetrics }],
       missing: [],
     });
-    // Past the lag (two minutes in the sandbox), the numbers come.
+    // Past the lag, once people have seen it, the numbers come.
     await t.ctx.database.db
       .update(sandboxPosts)
-      .set({ publishedAt: new Date(Date.now() - INSTAGRAM_INSIGHTS_LAG_MS - 1_000) })
+      .set({ publishedAt: new Date(Date.now() - DAY_MS) })
       .where(eq(sandboxPosts.externalId, externalId));
     const { metrics } = await ig.readPostMetrics(tokens, { account, externalIds: [externalId] });
     expect(metrics[0]?.impressions).toEqual(expect.any(Number));
     expect(metrics[0]?.likes).toEqual(expect.any(Number));
+  });
+
+  it('skips a post Instagram says has "Not enough viewers" for insights, and still reads the account\'s other posts', async () => {
+    const { tokens, accountId, username } = await connect();
+    const account = { externalId: accountId, username };
+    // An account nobody follows: a post a few minutes old has no views yet.
+    await t.ctx.database.db
+      .update(sandboxAccounts)
+      .set({ followers: 0 })
+      .where(and(eq(sandboxAccounts.platform, 'instagram'), eq(sandboxAccounts.externalId, accountId)));
+    const publish = (caption: string) => ig.publishImage(tokens, { caption, imageUrl: IMAGE, accountId });
+    const unseen = await publish(`Hardly seen ${randomBytes(4).toString('hex')}`);
+    const seen = await publish(`Seen by many ${randomBytes(4).toString('hex')}`);
+    const ageTo = (externalId: string, ms: number) =>
+      t.ctx.database.db
+        .update(sandboxPosts)
+        .set({ publishedAt: new Date(Date.now() - ms) })
+        .where(eq(sandboxPosts.externalId, externalId));
+    await ageTo(unseen.externalId, INSTAGRAM_INSIGHTS_LAG_MS + 1_000);
+    await ageTo(seen.externalId, DAY_MS);
+    // What Instagram answers for the unseen one.
+    const answer = await fetchApp(
+      `${TEST_APP_URL}/sandbox/instagram/graph/v25.0/${unseen.externalId}/insights?metric=views,reach&access_token=${tokens.accessToken}`,
+    );
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: unknown }).error).toMatchObject({
+      code: 10,
+      message: '(#10) Not enough viewers for the media to show insights',
+    });
+    const result = await ig.readPostMetrics(tokens, {
+      account,
+      externalIds: [unseen.externalId, seen.externalId],
+    });
+    expect(result.missing).toEqual([]);
+    // The unseen post is answered for neither (a reading of nothing); the other is read.
+    expect(result.metrics.map((reading) => reading.externalId)).toEqual([seen.externalId]);
+    expect(result.metrics[0]?.impressions).toBeGreaterThan(0);
   });
 
   it('reads followers through /me, growing from the count at the account creation', async () => {
@@ -791,15 +871,15 @@ describe('Instagram provider against a loopback Instagram fake', () => {
     });
     const [create, poll1, , publish, permalink] = fake.requests.slice(before);
     expect(create?.method).toBe('POST');
-    expect(create?.path).toBe('/1784/media');
+    expect(create?.path).toBe('/v25.0/1784/media');
     expect(Object.fromEntries(new URLSearchParams(create?.body))).toEqual({
       image_url: IMAGE,
       caption: 'Hello #shop',
       access_token: 'IGAA-long',
     });
-    expect(poll1?.path.startsWith('/17889455560051444?')).toBe(true);
+    expect(poll1?.path.startsWith('/v25.0/17889455560051444?')).toBe(true);
     expect(query(poll1?.path).fields).toBe('status_code,status');
-    expect(publish?.path).toBe('/1784/media_publish');
+    expect(publish?.path).toBe('/v25.0/1784/media_publish');
     expect(Object.fromEntries(new URLSearchParams(publish?.body))).toEqual({
       creation_id: '17889455560051444',
       access_token: 'IGAA-long',
@@ -878,7 +958,7 @@ describe('Instagram provider against a loopback Instagram fake', () => {
     const hours = ((capped.resetAt?.getTime() ?? 0) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(0.99);
     expect(hours).toBeLessThanOrEqual(1);
-    expect(last()?.path.startsWith('/1784/content_publishing_limit?')).toBe(true);
+    expect(last()?.path.startsWith('/v25.0/1784/content_publishing_limit?')).toBe(true);
     expect(query(last()?.path).fields).toBe('config,quota_usage');
   });
 
@@ -915,7 +995,7 @@ describe('Instagram provider against a loopback Instagram fake', () => {
       missing: ['7'],
     });
     const first = last(3);
-    expect(first?.path.startsWith('/5/insights?')).toBe(true);
+    expect(first?.path.startsWith('/v25.0/5/insights?')).toBe(true);
     expect(query(first?.path).metric).toBe('views,reach,likes,comments,shares,saved,total_interactions');
     expect(query(first?.path).access_token).toBe('IGAA-long');
   });
@@ -927,7 +1007,7 @@ describe('Instagram provider against a loopback Instagram fake', () => {
     );
     const account = { externalId: '1784', username: 'bakery' };
     expect(await ig.readFollowers(tokens, account)).toBe(321);
-    expect(last()?.path.startsWith('/me?')).toBe(true);
+    expect(last()?.path.startsWith('/v25.0/me?')).toBe(true);
     expect(query(last()?.path).fields).toBe('user_id,followers_count');
     expect(await ig.readFollowers(tokens, account)).toBeNull();
   });
@@ -1015,12 +1095,12 @@ describe('Instagram provider against a loopback Instagram fake', () => {
       expect(published).toEqual({ externalId: 'm1', url: 'https://www.instagram.com/p/Xy/' });
       expect(image.reads()).toBe(0);
       const [create, , publish] = fake.requests.slice(before);
-      expect(create?.path).toBe('/1784/media');
+      expect(create?.path).toBe('/v25.0/1784/media');
       expect(Object.fromEntries(new URLSearchParams(create?.body))).toMatchObject({
         image_url: 'https://app.example/m/croissant.jpg',
         caption: 'Hello',
       });
-      expect(publish?.path).toBe('/1784/media_publish');
+      expect(publish?.path).toBe('/v25.0/1784/media_publish');
     });
 
     it('refuses a post without an image or with several, before calling Instagram', async () => {
@@ -1089,9 +1169,9 @@ describe('Instagram provider against a loopback Instagram fake', () => {
         }),
       ).toEqual({ externalId: 'm1', url: 'https://www.instagram.com/p/Ab/' });
       const [container, list, next] = fake.requests.slice(before);
-      expect(container?.path.split('?')[0]).toBe('/c1');
+      expect(container?.path.split('?')[0]).toBe('/v25.0/c1');
       expect(query(container?.path).fields).toBe('status_code,id');
-      expect(list?.path.split('?')[0]).toBe('/1784/media');
+      expect(list?.path.split('?')[0]).toBe('/v25.0/1784/media');
       expect(query(list?.path)).toEqual({
         fields: 'id,caption,timestamp,permalink',
         limit: '50',

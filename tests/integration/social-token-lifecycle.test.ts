@@ -1,12 +1,15 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, sandboxAccounts, sandboxGrants, socialAccounts } from '../../src/server/db/schema';
-import { socialContextOf } from '../../src/server/modules/social-accounts/social-accounts.service';
+import { publishPost } from '../../src/server/modules/publishing/publishing.service';
+import { socialContextOf, tokensOf } from '../../src/server/modules/social-accounts/social-accounts.service';
 import {
   refreshAccountTokens,
   runTokenLifecycle,
 } from '../../src/server/modules/social-accounts/token-lifecycle.service';
 import { asUser } from '../factories/posts';
+import { insertScheduledPost } from '../factories/publishing';
 import { connectX } from '../factories/sandbox';
 import { signUp } from '../factories/users';
 import { buildTestApp, type TestApp } from '../setup/app';
@@ -110,6 +113,72 @@ describe.each(databaseKinds)('the social token job on %s', (kind) => {
     expect((await feedOf((await rowOf(id)).workspaceId)).map((entry) => entry.kind)).not.toContain(
       'account.needs_reauth',
     );
+  });
+
+  it("two refreshes at once (two processes): the one X refuses waits for the winner's tokens, never needs_reauth", async () => {
+    const { id } = await connected();
+    await age(id, 100 * MIN, 20 * MIN);
+    const real = t.ctx.socialProviders.twitter;
+    if (!real) throw new Error('no X provider');
+    const ctx = socialContextOf(t.ctx);
+    // Process A's refresh reaches X first: X rotates the refresh token, and its answer is still on
+    // its way back (network latency) when process B sends the same, now spent, refresh token.
+    let rotated!: () => void;
+    const rotatedAtX = new Promise<void>((resolve) => {
+      rotated = resolve;
+    });
+    const slowAnswer = Object.create(real) as typeof real;
+    slowAnswer.refreshTokens = async (tokens) => {
+      const fresh = await real.refreshTokens(tokens);
+      rotated();
+      await delay(400);
+      return fresh;
+    };
+    const processA = runTokenLifecycle({ ...ctx, providers: { ...ctx.providers, twitter: slowAnswer } });
+    await rotatedAtX;
+    const processB = runTokenLifecycle({ ...ctx, providers: { ...ctx.providers, twitter: real } });
+    const [a, b] = await Promise.all([processA, processB]);
+    expect(a).toMatchObject({ needsReauth: 0, failed: 0 });
+    expect(b).toMatchObject({ needsReauth: 0, failed: 0 });
+    const after = await rowOf(id);
+    expect(after).toMatchObject({ status: 'connected', statusReason: null });
+    expect(after.tokenExpiresAt?.getTime()).toBeGreaterThan(Date.now() + 100 * MIN);
+    expect((await feedOf(after.workspaceId)).map((entry) => entry.kind)).not.toContain(
+      'account.needs_reauth',
+    );
+    // The stored tokens are the winner's, and they work at X.
+    expect(await real.listAccounts(tokensOf(ctx, after))).toHaveLength(1);
+  });
+
+  it("the token job and the publisher refresh at once: the publisher adopts the job's tokens and publishes", async () => {
+    const { id } = await connected();
+    const row = await rowOf(id);
+    await age(id, 118 * MIN, 2 * MIN);
+    const post = await insertScheduledPost(t, row.workspaceId, {
+      socialAccountId: id,
+      content: 'Raced rye.',
+    });
+    const real = t.ctx.socialProviders.twitter;
+    if (!real) throw new Error('no X provider');
+    const ctx = socialContextOf(t.ctx);
+    // The token job (another process) gets its refresh to X first; X's answer is slow to come back.
+    let rotated!: () => void;
+    const rotatedAtX = new Promise<void>((resolve) => {
+      rotated = resolve;
+    });
+    const slowAnswer = Object.create(real) as typeof real;
+    slowAnswer.refreshTokens = async (tokens) => {
+      const fresh = await real.refreshTokens(tokens);
+      rotated();
+      await delay(400);
+      return fresh;
+    };
+    const job = runTokenLifecycle({ ...ctx, providers: { ...ctx.providers, twitter: slowAnswer } });
+    await rotatedAtX;
+    // The publisher's refresh of the same, now spent, refresh token is refused by X.
+    expect(await publishPost(t.ctx, { postId: post.id, version: 1 })).toBe('published');
+    expect(await job).toMatchObject({ needsReauth: 0, failed: 0 });
+    expect(await rowOf(id)).toMatchObject({ status: 'connected', statusReason: null });
   });
 
   it('warns once, 7 days before a token that cannot be refreshed expires, then needs the user', async () => {

@@ -736,6 +736,28 @@ describe('X provider against a loopback X fake', () => {
     expect(limited.resetAt?.getTime()).toBe(reset * 1000);
   });
 
+  it('waits for the 24-hour reset when the 429 is a spent daily cap (x-user-limit-24hour-*), not the 15-minute one', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    fake.script({
+      status: 429,
+      body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+      headers: {
+        'x-rate-limit-limit': '100',
+        'x-rate-limit-remaining': '99',
+        'x-rate-limit-reset': String(now + 900),
+        'x-user-limit-24hour-limit': '17',
+        'x-user-limit-24hour-remaining': '0',
+        'x-user-limit-24hour-reset': String(now + 20 * 3600),
+        'x-app-limit-24hour-limit': '1667',
+        'x-app-limit-24hour-remaining': '1500',
+        'x-app-limit-24hour-reset': String(now + 22 * 3600),
+      },
+    });
+    const limited = await expectError(x.publishText(tokens, 'capped'), RateLimitedError);
+    expect(limited.resetAt?.getTime()).toBe((now + 20 * 3600) * 1000);
+    expect(limited.message).toMatch(/^X refused: this account's daily post limit \(17 posts per 24 hours\)/);
+  });
+
   it('maps the legacy 429 body with x-rate-limit-reset, and a usage-capped problem, to RateLimitedError', async () => {
     const reset = Math.floor(Date.now() / 1000) + 600;
     fake.script({

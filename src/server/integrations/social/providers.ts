@@ -22,6 +22,8 @@ interface AdapterOptions {
   fetch?: typeof fetch;
   /** LinkedIn only: also ask for r_member_postAnalytics. */
   analytics?: boolean;
+  /** Instagram only: the Graph API version its calls name (INSTAGRAM_GRAPH_VERSION). */
+  graphVersion?: string;
 }
 
 /** One factory per platform: the Record type makes the list exhaustive. */

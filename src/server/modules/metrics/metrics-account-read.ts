@@ -12,7 +12,7 @@ import {
 } from '../../integrations/social/social-provider';
 import { REFRESH_AHEAD_MS } from '../publishing/publish-account';
 import { canRefresh, type SocialContext, tokensOf } from '../social-accounts/social-accounts.service';
-import { refreshAccountTokens } from '../social-accounts/token-lifecycle.service';
+import { refreshTokensOnce } from '../social-accounts/token-lifecycle.service';
 import {
   callsToRead,
   DEFAULT_PAUSE_MS,
@@ -248,7 +248,7 @@ async function liveTokens(
   if (expiresAt === undefined || expiresAt - realNow > REFRESH_AHEAD_MS) return tokens;
   if (!canRefresh(account, provider)) return expiresAt > realNow ? tokens : null;
   try {
-    return await refreshAccountTokens(social, account, provider);
+    return await refreshTokensOnce(social, account, provider);
   } catch (error) {
     social.log.warn({ err: error, accountId: account.id }, 'refreshing a token to read metrics failed');
     return null;

@@ -81,7 +81,7 @@ describe('read budgets', () => {
   it('reads at most this many posts per account in a run, the follower read included', () => {
     expect(postsPerRun(metricsReadBudgets.twitter)).toBe(400);
     expect(postsPerRun(metricsReadBudgets.instagram)).toBe(14);
-    expect(postsPerRun(metricsReadBudgets.facebook)).toBe(29);
+    expect(postsPerRun(metricsReadBudgets.facebook)).toBe(14);
     expect(postsPerRun(metricsReadBudgets.linkedin)).toBe(6);
   });
 

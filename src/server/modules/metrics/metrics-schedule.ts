@@ -78,8 +78,8 @@ export const FOLLOWERS_EVERY_MS = 6 * HOUR;
 /**
  * Reads per account, kept well inside each platform's documented read limits (platforms.md),
  * counted in HTTP calls: per run (every 5 minutes) and per clock hour, which also bounds manual
- * refreshes. How the adapters read: X takes 100 posts per `GET /2/tweets`; Facebook and
- * Instagram one insights call per post; LinkedIn one call per metric of a post (five).
+ * refreshes. How the adapters read: X takes 100 posts per `GET /2/tweets`; Instagram one insights
+ * call per post; Facebook two (its insights, and the post's own comment and share counts); LinkedIn one call per metric of a post (five).
  * - X: reads are billed per resource: few calls.
  * - Instagram: ~200 calls per hour per account: at most half of it.
  * - Facebook: app-level (BUC) limits; LinkedIn: per-member daily limits, unpublished: conservative.
@@ -98,7 +98,7 @@ export interface ReadBudget {
 export const metricsReadBudgets: Record<PublishingPlatform, ReadBudget> = {
   twitter: { postsPerRead: 100, callsPerRead: 1, followerCalls: 1, callsPerRun: 5, callsPerHour: 30 },
   instagram: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 15, callsPerHour: 100 },
-  facebook: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 30, callsPerHour: 120 },
+  facebook: { postsPerRead: 1, callsPerRead: 2, followerCalls: 1, callsPerRun: 30, callsPerHour: 120 },
   linkedin: { postsPerRead: 1, callsPerRead: 5, followerCalls: 0, callsPerRun: 30, callsPerHour: 120 },
 };
 

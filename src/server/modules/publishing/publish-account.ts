@@ -7,11 +7,7 @@ import {
 } from '../../integrations/social/social-provider';
 import { accountOverPlanLimitReason } from '../plans/plan-gates';
 import { canRefresh, type SocialContext, tokensOf } from '../social-accounts/social-accounts.service';
-import {
-  markNeedsReauth,
-  refreshAccountTokens,
-  tokensStoredSince,
-} from '../social-accounts/token-lifecycle.service';
+import { markNeedsReauth, refreshTokensOnce } from '../social-accounts/token-lifecycle.service';
 import { afterBackoff, MAX_ATTEMPTS, messageOf, retryOrGiveUp, type Verdict } from './publish-rules';
 import {
   attemptInRound,
@@ -71,7 +67,7 @@ export async function resolvePublishTarget(
     return fail('needs_reauth', publishingMessages.needsReauth(label));
   }
   try {
-    return { target: { account, provider, tokens: await refreshOnce(social, account, provider) } };
+    return { target: { account, provider, tokens: await refreshTokensOnce(social, account, provider) } };
   } catch (error) {
     if (error instanceof TokenExpiredError) {
       await markNeedsReauth(social, account, `${label} no longer accepts Kitepost's access.`);
@@ -89,31 +85,4 @@ export async function resolvePublishTarget(
       }),
     };
   }
-}
-
-/** Refreshes in flight in this process, per account: posts of one account share one refresh. */
-const refreshing = new Map<string, Promise<TokenSet>>();
-
-/**
- * Refreshes the account's tokens once, even when several of its posts are due together. A
- * platform that rotates refresh tokens (X) refuses the second use of one: when the refresh is
- * refused but another process stored new tokens meanwhile, those are used.
- */
-async function refreshOnce(
-  social: SocialContext,
-  account: SocialAccountRow,
-  provider: SocialProvider,
-): Promise<TokenSet> {
-  const running = refreshing.get(account.id);
-  if (running) return running;
-  const refresh = refreshAccountTokens(social, account, provider)
-    .catch(async (error: unknown) => {
-      if (!(error instanceof TokenExpiredError)) throw error;
-      const stored = await tokensStoredSince(social, account);
-      if (stored) return tokensOf(social, stored);
-      throw error;
-    })
-    .finally(() => refreshing.delete(account.id));
-  refreshing.set(account.id, refresh);
-  return refresh;
 }

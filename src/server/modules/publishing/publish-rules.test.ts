@@ -67,9 +67,10 @@ describe('what a failed publish attempt leads to', () => {
 
   it('never retries past the missed threshold: a reset a day away fails the post instead', () => {
     const tomorrow = new Date(now.getTime() + 24 * 3_600_000);
-    expect(decideAfterError(new RateLimitedError('twitter', 'daily cap', tomorrow), facts())).toMatchObject({
+    expect(decideAfterError(new RateLimitedError('twitter', 'daily cap.', tomorrow), facts())).toMatchObject({
       kind: 'fail',
       errorKind: 'rate_limited',
+      reason: publishingMessages.limitedPastWindow('daily cap.', 6),
     });
   });
 

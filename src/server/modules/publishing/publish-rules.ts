@@ -51,6 +51,13 @@ export function decideAfterError(error: unknown, facts: AttemptFacts): AfterErro
   const message = messageOf(error);
   if (error instanceof RateLimitedError) {
     const reset = error.resetAt && error.resetAt.getTime() > facts.now.getTime() ? error.resetAt : null;
+    if (reset && reset.getTime() - facts.scheduledAt.getTime() > facts.missedAfterMs) {
+      // The limit lifts after the post's latest time (an X daily cap lifts in up to 24 h): no
+      // attempt before then can succeed, so the post fails now, saying why, instead of spending
+      // its attempts against the limit.
+      const reason = publishingMessages.limitedPastWindow(message, hoursOf(facts.missedAfterMs));
+      return { kind: 'fail', errorKind: 'rate_limited', message, reason, needsReauth: false };
+    }
     return retryOrGiveUp('rate_limited', message, reset ?? afterBackoff(facts), facts);
   }
   if (error instanceof TransientPlatformError) {

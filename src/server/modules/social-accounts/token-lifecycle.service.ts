@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { platformLabels } from '../../../contracts/platforms';
 import {
   type SocialProvider,
@@ -49,13 +50,11 @@ export async function runTokenLifecycle(ctx: SocialContext, now = new Date()): P
     );
     if (action === 'refresh') {
       try {
-        await refreshAccountTokens(ctx, row, provider);
+        // The publisher's path: a refusal because another process rotated the token is no refusal.
+        await refreshTokensOnce(ctx, row, provider);
         report.refreshed++;
       } catch (error) {
-        if (error instanceof TokenExpiredError && (await tokensStoredSince(ctx, row))) {
-          // Another process (the publisher, another worker) refreshed first: the account is fine.
-          report.refreshed++;
-        } else if (error instanceof TokenExpiredError) {
+        if (error instanceof TokenExpiredError) {
           await markNeedsReauth(
             ctx,
             row,
@@ -109,11 +108,72 @@ export async function refreshAccountTokens(
   return fresh;
 }
 
+/** How long a refused refresh waits for another process's refresh of the same token to be stored. */
+export const REFRESH_RACE_GRACE_MS = 5_000;
+const REFRESH_RACE_POLL_MS = 100;
+
+/** Refreshes in flight in this process, per provider and account: one refresh, shared. */
+const refreshesInFlight = new WeakMap<SocialProvider, Map<string, Promise<TokenSet>>>();
+
+/**
+ * The one way every part of Kitepost refreshes an account's tokens (the publisher, the token job,
+ * metrics reads): answers live tokens, or throws what the platform said.
+ *
+ * - In one process, callers of the same account share one refresh (several posts due together,
+ *   the token job running beside the publisher).
+ * - Across processes, a platform that rotates refresh tokens (X: the answer carries the next one
+ *   and the used one is refused from then on, platforms.md "Token refresh races") refuses the
+ *   loser of two refreshes with a TokenExpiredError (X: 400 invalid_request "Value passed for the
+ *   token was invalid"; RFC 6749 platforms: invalid_grant). That refusal says nothing about the
+ *   grant: the winner is storing its tokens, perhaps still waiting for the platform's answer. So
+ *   a refusal re-reads the stored account, for up to `graceMs`, and carries on with the tokens
+ *   another process stored; only a refusal nobody else explains is thrown (the account then
+ *   needs the user).
+ */
+export function refreshTokensOnce(
+  ctx: SocialContext,
+  row: SocialAccountRow,
+  provider: SocialProvider,
+  options: { graceMs?: number } = {},
+): Promise<TokenSet> {
+  let running = refreshesInFlight.get(provider);
+  if (!running) {
+    running = new Map();
+    refreshesInFlight.set(provider, running);
+  }
+  const inFlight = running.get(row.id);
+  if (inFlight) return inFlight;
+  const refresh = refreshAccountTokens(ctx, row, provider)
+    .catch(async (error: unknown) => {
+      if (!(error instanceof TokenExpiredError)) throw error;
+      const stored = await waitForTokensStoredSince(ctx, row, options.graceMs ?? REFRESH_RACE_GRACE_MS);
+      if (stored) return tokensOf(ctx, stored);
+      throw error;
+    })
+    .finally(() => running.delete(row.id));
+  running.set(row.id, refresh);
+  return refresh;
+}
+
+/** tokensStoredSince, asked again until `graceMs` has passed: the winner of a race may be slow. */
+async function waitForTokensStoredSince(
+  ctx: SocialContext,
+  row: SocialAccountRow,
+  graceMs: number,
+): Promise<SocialAccountRow | undefined> {
+  const deadline = Date.now() + graceMs;
+  for (;;) {
+    const stored = await tokensStoredSince(ctx, row);
+    if (stored || Date.now() >= deadline) return stored;
+    await delay(Math.min(REFRESH_RACE_POLL_MS, Math.max(0, deadline - Date.now())));
+  }
+}
+
 /**
  * After the platform refused a refresh: the account as stored now when another process has
  * stored new tokens since `row` was read, else undefined. A platform that rotates refresh tokens
  * (X) refuses the second use of one, so a refusal right after someone else's refresh says
- * nothing about the grant. The publisher and the token job both ask this before giving up.
+ * nothing about the grant. refreshTokensOnce asks this before giving up.
  */
 export async function tokensStoredSince(
   ctx: SocialContext,

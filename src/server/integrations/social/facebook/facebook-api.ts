@@ -116,6 +116,30 @@ export function createFacebookApi(options: FacebookApiOptions) {
         access_token: userToken,
       });
     },
+    /** One page of `GET /me/businesses`: the user's Business portfolios (needs business_management). */
+    getBusinesses(userToken: string, input: { limit: number; after?: string }) {
+      return call('read', 'GET', '/me/businesses', {
+        fields: 'id,name',
+        limit: String(input.limit),
+        ...(input.after ? { after: input.after } : {}),
+        access_token: userToken,
+      });
+    },
+    /** One page of a business's `owned_pages` or `client_pages`: Pages with their Page tokens. */
+    getBusinessPages(
+      userToken: string,
+      businessId: string,
+      edge: 'owned_pages' | 'client_pages',
+      fields: string[],
+      input: { limit: number; after?: string },
+    ) {
+      return call('read', 'GET', `/${id(businessId)}/${edge}`, {
+        fields: fields.join(','),
+        limit: String(input.limit),
+        ...(input.after ? { after: input.after } : {}),
+        access_token: userToken,
+      });
+    },
     /** `GET /{id}?fields=…`: one object (a Page) by its id. */
     getObject(accessToken: string, objectId: string, fields: string[]) {
       return call('read', 'GET', `/${id(objectId)}`, { fields: fields.join(','), access_token: accessToken });

@@ -3,6 +3,7 @@ import {
   type ExternalAccount,
   type PublishedPost,
   type PublishInput,
+  RateLimitedError,
   SocialPlatformError,
   type SocialProvider,
   TokenExpiredError,
@@ -10,12 +11,25 @@ import {
   UnknownOutcomeError,
 } from '../social-provider';
 import { createFacebookApi } from './facebook-api';
-import { POST_INSIGHT_METRICS, toFacebookFollowers, toFacebookPostReading } from './metrics-transform';
-import { attachedMedia, isSameFacebookPost, toCreatedPhotoId, toFeedPage } from './publish-transform';
+import {
+  POST_COUNT_FIELDS,
+  POST_INSIGHT_METRICS,
+  toFacebookFollowers,
+  toFacebookPostCounts,
+  toFacebookPostReading,
+} from './metrics-transform';
+import {
+  attachedMedia,
+  isSameFacebookPost,
+  toCreatedPhotoId,
+  toFeedPage,
+  toPermalink,
+} from './publish-transform';
 import {
   FacebookObjectMissingError,
   facebookPostUrl,
   facebookWebBaseUrl,
+  toBusinessIds,
   toCreatedPostId,
   toGrantedScopes,
   toPageAccounts,
@@ -48,6 +62,9 @@ const PAGE_FIELDS = [
   'fan_count',
   'tasks',
 ];
+/** A business's Page edges are Page nodes: `tasks` belongs to the user's `/me/accounts` edge. */
+const BUSINESS_PAGE_FIELDS = PAGE_FIELDS.filter((field) => field !== 'tasks');
+const BUSINESS_EDGES = ['owned_pages', 'client_pages'] as const;
 const DEFAULT_TIMEOUT_MS = 20_000;
 /** Pages per `/me/accounts` call, and how many calls at most: 1,000 Pages is past any real user. */
 const PAGES_PER_CALL = 100;
@@ -119,7 +136,45 @@ export function createFacebookProvider(options: FacebookProviderOptions): Facebo
         },
       );
     }
-    return { externalId, url: facebookPostUrl(webBaseUrl, externalId) };
+    return { externalId, url: await permalinkOf(tokens, externalId) };
+  }
+
+  /**
+   * The link Facebook gives the post (`permalink_url`, Page Post reference; Postiz keeps it as the
+   * post's URL). The post exists already: a failed read must not fail it, so the id-based link
+   * (facebook.com/{page-id}_{post-id}, which Facebook redirects) stands in.
+   */
+  async function permalinkOf(tokens: TokenSet, externalId: string): Promise<string> {
+    try {
+      const permalink = toPermalink(await api.getObject(tokens.accessToken, externalId, ['permalink_url']));
+      if (permalink) return permalink;
+    } catch {
+      // The id-based link below.
+    }
+    return facebookPostUrl(webBaseUrl, externalId);
+  }
+
+  /** An expired token or throttling ends the listing; anything else only skips a business. */
+  const mustStop = (error: unknown) =>
+    error instanceof TokenExpiredError || error instanceof RateLimitedError;
+
+  /** The user's Business portfolios; none when Facebook will not list them (no business_management). */
+  async function businessIdsOf(tokens: TokenSet): Promise<string[]> {
+    const ids: string[] = [];
+    let after: string | undefined;
+    try {
+      for (let calls = 0; calls < MAX_PAGE_CALLS; calls++) {
+        const page = toBusinessIds(
+          await api.getBusinesses(tokens.accessToken, { limit: PAGES_PER_CALL, after }),
+        );
+        ids.push(...page.ids);
+        if (!page.after) break;
+        after = page.after;
+      }
+    } catch (error) {
+      if (mustStop(error)) throw error;
+    }
+    return ids;
   }
 
   return {
@@ -161,18 +216,45 @@ export function createFacebookProvider(options: FacebookProviderOptions): Facebo
       return tokens;
     },
 
-    /** The user's Pages, each with its Page token; Facebook pages the list (followed up to 1,000 Pages). */
+    /**
+     * The user's Pages, each with its Page token: `/me/accounts`, then the Pages of the user's
+     * Business portfolios (`/me/businesses` → `/{business-id}/owned_pages` and `client_pages`),
+     * which `/me/accounts` does not list; a Page reached both ways once. As Postiz
+     * facebook.provider.ts does (platforms.md, Audit 2026-11). A business whose Pages cannot be
+     * read (no business_management, no role) is skipped, as Postiz does; an expired token or
+     * throttling is not. Each list is followed up to 1,000 Pages.
+     */
     async listAccounts(tokens) {
-      const accounts: ExternalAccount[] = [];
-      let after: string | undefined;
-      for (let calls = 0; calls < MAX_PAGE_CALLS; calls++) {
-        const body = await api.getPages(tokens.accessToken, PAGE_FIELDS, { limit: PAGES_PER_CALL, after });
-        const page = toPageAccounts(body, tokens.scopes);
-        accounts.push(...page.accounts);
-        if (!page.after) break;
-        after = page.after;
+      const accounts = new Map<string, ExternalAccount>();
+      const collect = async (read: (after?: string) => Promise<unknown>) => {
+        let after: string | undefined;
+        for (let calls = 0; calls < MAX_PAGE_CALLS; calls++) {
+          const page = toPageAccounts(await read(after), tokens.scopes);
+          for (const account of page.accounts) {
+            if (!accounts.has(account.externalId)) accounts.set(account.externalId, account);
+          }
+          if (!page.after) break;
+          after = page.after;
+        }
+      };
+      await collect((after) =>
+        api.getPages(tokens.accessToken, PAGE_FIELDS, { limit: PAGES_PER_CALL, after }),
+      );
+      for (const businessId of await businessIdsOf(tokens)) {
+        for (const edge of BUSINESS_EDGES) {
+          try {
+            await collect((after) =>
+              api.getBusinessPages(tokens.accessToken, businessId, edge, BUSINESS_PAGE_FIELDS, {
+                limit: PAGES_PER_CALL,
+                after,
+              }),
+            );
+          } catch (error) {
+            if (mustStop(error)) throw error;
+          }
+        }
       }
-      return accounts;
+      return [...accounts.values()];
     },
 
     /**
@@ -213,7 +295,8 @@ export function createFacebookProvider(options: FacebookProviderOptions): Facebo
         });
         const feed = toFeedPage(body);
         const found = feed.posts.find((post) => isSameFacebookPost(post.message, text));
-        if (found) return { externalId: found.id, url: facebookPostUrl(webBaseUrl, found.id) };
+        if (found)
+          return { externalId: found.id, url: found.permalink ?? facebookPostUrl(webBaseUrl, found.id) };
         if (!feed.after) return null;
         after = feed.after;
       }
@@ -225,15 +308,19 @@ export function createFacebookProvider(options: FacebookProviderOptions): Facebo
 
     /**
      * Lifetime insights with the Page token, one `GET /{post-id}/insights` per post (the Graph API
-     * has no batch read for them); see toFacebookPostReading. A post Facebook says does not exist
-     * (code 100) was deleted: missing.
+     * has no batch read for them), and the post's comment and share counts from its own fields
+     * (`GET /{post-id}?fields=comments.limit(0).summary(true),shares`); see metrics-transform.ts.
+     * A post Facebook says does not exist (code 100) was deleted: missing.
      */
     async readPostMetrics(tokens, { externalIds }) {
       const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
       for (const externalId of externalIds) {
         try {
           const body = await api.getPostInsights(tokens.accessToken, externalId, POST_INSIGHT_METRICS);
-          result.metrics.push(toFacebookPostReading(externalId, body));
+          const counts = toFacebookPostCounts(
+            await api.getObject(tokens.accessToken, externalId, [...POST_COUNT_FIELDS]),
+          );
+          result.metrics.push(toFacebookPostReading(externalId, body, counts));
         } catch (error) {
           if (!(error instanceof FacebookObjectMissingError)) throw error;
           result.missing.push(externalId);

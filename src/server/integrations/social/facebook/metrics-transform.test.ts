@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { notReportedMetrics } from '../../../../contracts/analytics';
 import { SocialPlatformError } from '../social-provider';
-import { toFacebookFollowers, toFacebookPostReading } from './metrics-transform';
+import {
+  POST_INSIGHT_METRICS,
+  toFacebookFollowers,
+  toFacebookPostCounts,
+  toFacebookPostReading,
+} from './metrics-transform';
 
 const insight = (name: string, value: unknown) => ({
   name,
@@ -11,36 +16,47 @@ const insight = (name: string, value: unknown) => ({
 });
 
 describe('toFacebookPostReading', () => {
-  it('maps views to impressions, viewers to reach, reactions by type to likes, and clicks', () => {
-    const reading = toFacebookPostReading('101_9001', {
-      data: [
-        insight('post_total_media_view_unique', 720),
-        insight('post_media_view', 1000),
-        insight('post_reactions_by_type_total', { like: 7, love: 2, haha: 1 }),
-        insight('post_clicks', 15),
-      ],
-    });
+  it('asks only for metrics verified in the current reference (decision 043)', () => {
+    expect([...POST_INSIGHT_METRICS]).toEqual([
+      'post_total_media_view_unique',
+      'post_reactions_by_type_total',
+      'post_clicks',
+    ]);
+  });
+
+  it("maps viewers to reach, reactions by type to likes, clicks, and the post's own counts", () => {
+    const reading = toFacebookPostReading(
+      '101_9001',
+      {
+        data: [
+          insight('post_total_media_view_unique', 720),
+          insight('post_reactions_by_type_total', { like: 7, love: 2, haha: 1 }),
+          insight('post_clicks', 15),
+        ],
+      },
+      { comments: 4, shares: 2 },
+    );
     expect(reading).toEqual({
       externalId: '101_9001',
-      impressions: 1000,
+      // No documented metric counts views: not reported.
+      impressions: null,
       reach: 720,
       likes: 10,
-      // Not post insights, and unconfirmed elsewhere: never guessed.
-      comments: null,
-      shares: null,
+      comments: 4,
+      shares: 2,
       clicks: 15,
     });
   });
 
   it('reads a metric missing from data as null, and an empty set as every metric null', () => {
-    expect(toFacebookPostReading('1_2', { data: [insight('post_media_view', 40)] })).toEqual({
+    expect(toFacebookPostReading('1_2', { data: [insight('post_clicks', 40)] })).toEqual({
       externalId: '1_2',
-      impressions: 40,
+      impressions: null,
+      clicks: 40,
       reach: null,
       likes: null,
       comments: null,
       shares: null,
-      clicks: null,
     });
     expect(toFacebookPostReading('1_3', { data: [] })).toEqual({ externalId: '1_3', ...notReportedMetrics });
   });
@@ -57,6 +73,27 @@ describe('toFacebookPostReading', () => {
     expect(reading.clicks).toBeNull();
     expect(reading.impressions).toBeNull();
     expect(() => toFacebookPostReading('1_5', { error: {} })).toThrow(SocialPlatformError);
+  });
+});
+
+describe('toFacebookPostCounts', () => {
+  it('reads the comment summary and the share count; a post never shared has no shares field', () => {
+    expect(
+      toFacebookPostCounts({
+        id: '1_2',
+        comments: { data: [], summary: { order: 'ranked', total_count: 12, can_comment: true } },
+        shares: { count: 3 },
+      }),
+    ).toEqual({ comments: 12, shares: 3 });
+    expect(toFacebookPostCounts({ id: '1_2', comments: { data: [], summary: { total_count: 0 } } })).toEqual({
+      comments: 0,
+      shares: 0,
+    });
+    expect(toFacebookPostCounts({ id: '1_2', comments: { data: [] }, shares: { count: 'x' } })).toEqual({
+      comments: null,
+      shares: null,
+    });
+    expect(toFacebookPostCounts({ id: '1_2' })).toEqual({ comments: null, shares: null });
   });
 });
 

@@ -43,6 +43,8 @@ export interface FeedPost {
   id: string;
   message: string;
   createdAt: Date | null;
+  /** The post's link as Facebook gives it (`permalink_url`), when it sent one. */
+  permalink: string | null;
 }
 
 /** Graph's `2026-11-22T13:19:44+0000` (no colon in the offset) as a Date. */
@@ -60,9 +62,32 @@ export function toFeedPage(body: unknown): { posts: FeedPost[]; after: string | 
       id: post.id,
       message: post.message ?? '',
       createdAt: graphTimeToDate(post.created_time),
+      permalink: httpUrlOrNull(post.permalink_url),
     })),
     after: parsed.paging?.next ? (parsed.paging.cursors?.after ?? null) : null,
   };
+}
+
+const postLink = z.object({ permalink_url: z.string().optional() }).loose();
+
+/**
+ * `GET /{post-id}?fields=permalink_url` → the post's link. The Page Post reference documents
+ * `permalink_url` ("The permanent static URL to this post on www.facebook.com"); its form
+ * (`/{page}/posts/pfbid…`) is Facebook's to choose, so it is read, never built (Postiz
+ * facebook.provider.ts keeps `permalink_url` as the post's release URL). Null when absent.
+ */
+export function toPermalink(body: unknown): string | null {
+  return httpUrlOrNull(parse(postLink, body, 'post').permalink_url);
+}
+
+function httpUrlOrNull(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
 }
 
 const comparable = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();

@@ -127,6 +127,26 @@ export function toPageAccounts(
   return { accounts, after };
 }
 
+const businessesResponse = z.object({
+  data: z.array(z.object({ id: z.string().min(1) }).loose()),
+  paging: z
+    .object({
+      cursors: z.object({ after: z.string().optional() }).loose().optional(),
+      next: z.string().optional(),
+    })
+    .loose()
+    .optional(),
+});
+
+/** One page of `GET /me/businesses`: the businesses' ids, and the next cursor when there is one. */
+export function toBusinessIds(body: unknown): { ids: string[]; after: string | null } {
+  const parsed = parse(businessesResponse, body, 'list of businesses');
+  return {
+    ids: parsed.data.map((business) => business.id),
+    after: parsed.paging?.next ? (parsed.paging.cursors?.after ?? null) : null,
+  };
+}
+
 const createdPost = z.object({ id: z.string().regex(/^\d+_\d+$/) });
 
 /** `POST /{page-id}/feed` → the new post's id, `{page-id}_{post-id}`. */

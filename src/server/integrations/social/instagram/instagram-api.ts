@@ -14,8 +14,10 @@ import {
  */
 
 export interface InstagramApiOptions {
-  /** e.g. `https://graph.instagram.com` (no version: the app's default one is used). */
+  /** e.g. `https://graph.instagram.com`: the host, without a version. */
   apiBaseUrl: string;
+  /** e.g. `v25.0`: every Graph call names it (an unversioned call gets the app's oldest version). */
+  graphVersion: string;
   /** e.g. `https://api.instagram.com/oauth/access_token`. */
   tokenUrl: string;
   clientId: string;
@@ -31,7 +33,9 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
 export type InstagramApi = ReturnType<typeof createInstagramApi>;
 
 export function createInstagramApi(options: InstagramApiOptions) {
-  const base = options.apiBaseUrl.replace(/\/$/, '');
+  const host = options.apiBaseUrl.replace(/\/$/, '');
+  /** Graph objects live under the version; the token endpoints are unversioned in Meta's reference. */
+  const base = `${host}/${options.graphVersion}`;
 
   async function call(
     operation: InstagramOperation,
@@ -78,6 +82,9 @@ export function createInstagramApi(options: InstagramApiOptions) {
   /** A Graph URL; the token travels as `access_token`, as every Instagram reference example sends it. */
   const graph = (path: string, params: Record<string, string>) =>
     `${base}${path}?${new URLSearchParams(params).toString()}`;
+  /** `graph.instagram.com/access_token` and `/refresh_access_token`, as the reference shows them. */
+  const tokenEndpoint = (path: string, params: Record<string, string>) =>
+    `${host}${path}?${new URLSearchParams(params).toString()}`;
   const id = (value: string) => encodeURIComponent(value);
 
   return {
@@ -98,7 +105,7 @@ export function createInstagramApi(options: InstagramApiOptions) {
     exchangeLongLived(shortLivedToken: string) {
       return call(
         'exchange-long-lived',
-        graph('/access_token', {
+        tokenEndpoint('/access_token', {
           grant_type: 'ig_exchange_token',
           client_secret: options.clientSecret,
           access_token: shortLivedToken,
@@ -110,7 +117,10 @@ export function createInstagramApi(options: InstagramApiOptions) {
     refreshLongLived(longLivedToken: string) {
       return call(
         'refresh',
-        graph('/refresh_access_token', { grant_type: 'ig_refresh_token', access_token: longLivedToken }),
+        tokenEndpoint('/refresh_access_token', {
+          grant_type: 'ig_refresh_token',
+          access_token: longLivedToken,
+        }),
         { method: 'GET' },
       );
     },

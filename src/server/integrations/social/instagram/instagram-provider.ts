@@ -8,14 +8,17 @@ import {
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
+  TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
+import { INSTAGRAM_DEFAULT_GRAPH_VERSION } from './graph-version';
 import { createInstagramApi } from './instagram-api';
 import { MEDIA_METRICS, toInstagramFollowers, toInstagramPostReading } from './metrics-transform';
 import { isSameInstagramPost, toMediaPage } from './publish-transform';
 import {
   containerFailure,
   INSTAGRAM_NEEDS_MEDIA,
+  InstagramInsightsUnavailableError,
   InstagramMediaNotFoundError,
   isPublishCap,
   type PublishingLimit,
@@ -51,6 +54,14 @@ const PROFILE_FIELDS = [
   'media_count',
 ];
 const DEFAULT_TIMEOUT_MS = 20_000;
+/**
+ * How long a container may stay IN_PROGRESS before the attempt is given up and retried: Meta's
+ * content publishing guide (Troubleshooting) says to query the status "once per minute, for no
+ * more than 5 minutes"; Postiz instagram.provider.ts polls until FINISHED as well. The waits start
+ * short (an image is usually ready in seconds) and double up to CONTAINER_POLL_MAX_MS.
+ */
+const CONTAINER_WAIT_MS = 5 * 60_000;
+const CONTAINER_POLL_MAX_MS = 30_000;
 const DAY_MS = 86_400_000;
 /** Reconciliation reads at most this many pages of the account's media. */
 const MEDIA_PAGES = 3;
@@ -60,6 +71,8 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 /** A long-lived token lives 60 days and may be refreshed once it is a day old. */
 const LONG_LIVED_MS = 60 * DAY_MS;
 
+export { INSTAGRAM_DEFAULT_GRAPH_VERSION } from './graph-version';
+
 export interface InstagramProviderOptions {
   clientId: string;
   clientSecret: string;
@@ -67,13 +80,18 @@ export interface InstagramProviderOptions {
   /** The code exchange endpoint (api.instagram.com/oauth/access_token). */
   tokenUrl?: string;
   apiBaseUrl: string;
+  /** e.g. `v25.0`; default INSTAGRAM_DEFAULT_GRAPH_VERSION. */
+  graphVersion?: string;
   sandbox: boolean;
   fetch?: typeof fetch;
   /** How long one call may take before its outcome counts as unknown. Default 20 s. */
   timeoutMs?: number;
-  /** Polling the container until it is FINISHED: how often and how many times. Default 1 s × 30. */
+  /**
+   * Polling the container until it is FINISHED: the first wait (doubling after each check, at most
+   * 30 s apart) and how long in all. Default 1 s, 5 minutes.
+   */
   containerPollMs?: number;
-  containerPollTries?: number;
+  containerWaitMs?: number;
 }
 
 export interface PublishImageInput {
@@ -106,6 +124,7 @@ export interface InstagramProvider extends SocialProvider {
 export function createInstagramProvider(options: InstagramProviderOptions): InstagramProvider {
   const api = createInstagramApi({
     apiBaseUrl: options.apiBaseUrl,
+    graphVersion: options.graphVersion ?? INSTAGRAM_DEFAULT_GRAPH_VERSION,
     tokenUrl: options.tokenUrl ?? 'https://api.instagram.com/oauth/access_token',
     clientId: options.clientId,
     clientSecret: options.clientSecret,
@@ -113,7 +132,7 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   });
   const pollMs = options.containerPollMs ?? 1_000;
-  const pollTries = options.containerPollTries ?? 30;
+  const waitMs = options.containerWaitMs ?? CONTAINER_WAIT_MS;
 
   async function accountIdOf(tokens: TokenSet, given?: string): Promise<string> {
     if (given) return given;
@@ -121,7 +140,9 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
   }
 
   async function waitUntilFinished(tokens: TokenSet, containerId: string): Promise<void> {
-    for (let attempt = 0; attempt < pollTries; attempt++) {
+    const startedAt = Date.now();
+    let nextWait = pollMs;
+    for (;;) {
       const status = toContainerStatus(await api.getContainer(tokens.accessToken, containerId));
       if (status.code === 'FINISHED') return;
       if (status.code === 'ERROR' || status.code === 'EXPIRED')
@@ -132,12 +153,17 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
           `The Instagram container ${containerId} is already published.`,
         );
       }
-      await delay(pollMs);
+      const left = waitMs - (Date.now() - startedAt);
+      if (left <= 0) break;
+      await delay(Math.min(nextWait, left));
+      nextWait = Math.min(nextWait * 2, CONTAINER_POLL_MAX_MS);
     }
-    // Nothing is public yet: the container is harmless and expires by itself; trying again is safe.
-    throw new SocialPlatformError(
+    // Still IN_PROGRESS: nothing is public yet, the container is harmless and expires by itself
+    // (24 h). Not a failure of the post: the attempt is retried later (a new container).
+    throw new TransientPlatformError(
       'instagram',
-      `Instagram was still processing the media after ${pollTries} checks; nothing was published.`,
+      `Instagram was still processing the media after ${Math.round(waitMs / 1000)} s; nothing was published yet, trying again later.`,
+      'server_error',
     );
   }
 
@@ -289,7 +315,10 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
 
     /**
      * One `GET /{media-id}/insights` per post (there is no batch read for insights); see
-     * toInstagramPostReading. Media Instagram says does not exist (deleted) is missing.
+     * toInstagramPostReading. Media Instagram says does not exist (deleted) is missing. A post
+     * Instagram shows no insights for ("(#10) Not enough viewers for the media to show insights",
+     * platforms.md Audit 2026-11) is skipped: answered for neither, so it is a reading of nothing,
+     * and the account's other posts are still read.
      */
     async readPostMetrics(tokens, { externalIds }) {
       const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
@@ -298,6 +327,7 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
           const body = await api.getInsights(tokens.accessToken, externalId, MEDIA_METRICS);
           result.metrics.push(toInstagramPostReading(externalId, body));
         } catch (error) {
+          if (error instanceof InstagramInsightsUnavailableError) continue;
           if (!(error instanceof InstagramMediaNotFoundError)) throw error;
           result.missing.push(externalId);
         }

@@ -265,6 +265,15 @@ export class InstagramMediaNotFoundError extends SocialPlatformError {
   override name = 'InstagramMediaNotFoundError';
 }
 
+/**
+ * Instagram has no insights to show for this post: `(#10) Not enough viewers for the media to show
+ * insights` (code 10 on a media insights read; platforms.md Audit 2026-11). Not a permission
+ * problem: the post is skipped, the account's other posts are read.
+ */
+export class InstagramInsightsUnavailableError extends SocialPlatformError {
+  override name = 'InstagramInsightsUnavailableError';
+}
+
 /** Is this the 24 h publishing cap (not a short throttle)? The provider then reads the quota. */
 export const isPublishCap = (error: unknown): error is RateLimitedError =>
   error instanceof RateLimitedError && error.message.startsWith('Instagram publishing limit');
@@ -304,6 +313,12 @@ export function instagramErrorFrom(input: {
     (said.subcode === OBJECT_UNREACHABLE_SUBCODE || /does not exist/i.test(said.message ?? ''))
   ) {
     return new InstagramMediaNotFoundError('instagram', `Instagram does not know this post: ${reason}`);
+  }
+  if (operation === 'read-media' && said.code === 10 && /not enough viewers/i.test(said.message ?? '')) {
+    return new InstagramInsightsUnavailableError(
+      'instagram',
+      `Instagram shows no insights for this post: ${reason}`,
+    );
   }
   if (
     (said.code !== undefined && TOKEN_INVALID_CODES.has(said.code)) ||

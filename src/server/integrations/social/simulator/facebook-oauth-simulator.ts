@@ -20,7 +20,7 @@ import {
   invalidToken,
   missingToken,
 } from './facebook-shapes';
-import { ensurePages, findGrant, revokeApp } from './facebook-store';
+import { ensureBusinessPage, ensurePages, findGrant, revokeApp } from './facebook-store';
 import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import {
   allowedRedirect,
@@ -126,7 +126,7 @@ function displayNameFor(username: string): string {
 }
 
 /** The dialog's own part of the form: how many Pages the sandbox user manages, or one to add by name. */
-function pagesFieldset(pages: number, pageName: string): string {
+function pagesFieldset(pages: number, pageName: string, businessPage: boolean): string {
   const options = Array.from({ length: FACEBOOK_MAX_PAGES }, (_, index) => index + 1).map(
     (count) =>
       html`<option value="${count}"${raw(count === pages ? ' selected' : '')}>${count} ${count === 1 ? 'Page' : 'Pages'}</option>`,
@@ -137,6 +137,8 @@ function pagesFieldset(pages: number, pageName: string): string {
 <select id="pages" name="pages">${options}</select></div>
 <div class="choice"><label for="page_name">Also a Page named</label>
 <input type="text" id="page_name" name="page_name" value="${pageName}" autocomplete="off" maxlength="60"></div>
+<div class="choice"><input type="checkbox" id="business_page" name="business_page" value="on"${raw(businessPage ? ' checked' : '')}>
+<label for="business_page">Also a Page owned through a Business portfolio (not in /me/accounts)</label></div>
 <p class="muted">Kitepost gets every Page of the account; with several, you choose one in Kitepost.</p>
 </fieldset>`.html;
 }
@@ -176,7 +178,14 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
     reply: FastifyReply,
     workspaceId: string,
     dialog: DialogRequest,
-    form: { chosen: string; newHandle: string; pages: number; pageName: string; error?: string },
+    form: {
+      chosen: string;
+      newHandle: string;
+      pages: number;
+      pageName: string;
+      businessPage?: boolean;
+      error?: string;
+    },
   ) {
     const accounts = await findAccountsByIds(db, 'facebook', rememberedAccountIds(request), workspaceId);
     const rendered = renderAuthorizePage({
@@ -202,7 +211,7 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
     // The shared page has one fieldset (the account); the Pages choice goes right after it.
     const withPages = rendered.replace(
       '</fieldset>',
-      `</fieldset>\n${pagesFieldset(form.pages, form.pageName)}`,
+      `</fieldset>\n${pagesFieldset(form.pages, form.pageName, form.businessPage ?? false)}`,
     );
     return page(reply, form.error ? 400 : 200, withPages);
   }
@@ -230,6 +239,7 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
     const asked = Number(fields.pages ?? 1);
     const pages = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), FACEBOOK_MAX_PAGES) : 1;
     const pageName = (fields.page_name ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+    const businessPage = fields.business_page === 'on';
     const chosen = fields.account ?? NEW_ACCOUNT_CHOICE;
     const username = (chosen === NEW_ACCOUNT_CHOICE ? (fields.username ?? '') : chosen)
       .trim()
@@ -240,6 +250,7 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
         newHandle: fields.username ?? '',
         pages,
         pageName,
+        businessPage,
         error: `That username cannot be used: ${FACEBOOK_HANDLE_RULE}`,
       });
     }
@@ -254,6 +265,7 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
         newHandle: fields.username ?? '',
         pages,
         pageName,
+        businessPage,
         error: HANDLE_TAKEN,
       });
     }
@@ -263,10 +275,12 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
         newHandle: fields.username ?? '',
         pages,
         pageName,
+        businessPage,
         error: 'That name belongs to a Page; sign in as a person.',
       });
     }
     await ensurePages(db, user, { count: pages, ...(pageName ? { name: pageName } : {}) });
+    if (businessPage) await ensureBusinessPage(db, user);
     const code = await insertGrant(db, {
       platform: 'facebook',
       kind: 'code',

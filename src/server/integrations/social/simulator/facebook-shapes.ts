@@ -36,14 +36,21 @@ export const FACEBOOK_PERMISSIONS: Record<string, string> = {
   publish_video: 'Publish videos to your Pages.',
 };
 
-/** Post insights the simulator computes; the impressions metrics were removed in 2025. */
+/**
+ * Post insights the simulator knows: those verified in Meta's current insights reference and used
+ * by Postiz facebook.provider.ts (HEAD 2026-08). The impressions metrics were removed in 2025, and
+ * `post_media_view` could not be confirmed (platforms.md, Audit 2026-11; decision 043): asking
+ * for any other name voids the whole call with code 100, as Facebook does.
+ */
 export const FACEBOOK_POST_METRICS = [
   'post_total_media_view_unique',
-  'post_media_view',
   'post_reactions_by_type_total',
   'post_clicks',
   'post_clicks_by_type',
 ] as const;
+
+/** Graph's answer to an insights call naming a metric it does not know: the whole call fails. */
+export const invalidMetric = () => invalidParameter('The value must be a valid insights metric');
 
 const fbtraceId = () => randomBytes(9).toString('base64url');
 

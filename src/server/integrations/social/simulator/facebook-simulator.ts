@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerFacebookFeedSimulator } from './facebook-feed-simulator';
 import {
   type Caller,
@@ -15,11 +15,12 @@ import {
   FACEBOOK_POST_METRICS,
   facebookFaults,
   graphError,
+  invalidMetric,
   invalidParameter,
   missingObject,
   permissionError,
 } from './facebook-shapes';
-import { findPagesOf, pageTokenFor } from './facebook-store';
+import { findBusinessesOf, findPagesOf, isBusiness, pageTokenFor } from './facebook-store';
 import { renderMissingPostPage, renderPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import {
@@ -85,7 +86,8 @@ export function fieldsOf(value: string | undefined, fallback: string[]): Set<str
   return new Set(names.map((name) => name.trim().replace(/\..*$/, '')).filter(Boolean));
 }
 
-export const isPage = (account: SandboxAccount) => account.ownerId !== null;
+/** A Page (owned by a user or a business); a user or a business is not. */
+export const isPage = (account: SandboxAccount) => account.ownerId !== null && !isBusiness(account);
 /** Graph's time format: `2026-11-22T13:19:44+0000`. */
 export const graphTime = (date: Date) => `${date.toISOString().slice(0, 19)}+0000`;
 
@@ -95,7 +97,14 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
 
   const avatarUrl = (account: SandboxAccount) =>
     `${appUrl}${FACEBOOK_BASE_PATH}/avatars/${account.externalId}.svg`;
-  const postUrl = (externalId: string) => `${appUrl}${FACEBOOK_BASE_PATH}/${externalId}`;
+  /**
+   * A post's `permalink_url`: Facebook's own form, `/{page}/posts/{post}` (pfbid… on facebook.com),
+   * not the `{page-id}_{post-id}` id: a client must read it, not build it.
+   */
+  const postUrl = (externalId: string) => {
+    const [pageId, postId] = externalId.split('_');
+    return `${appUrl}${FACEBOOK_BASE_PATH}/${pageId}/posts/pfbid${postId}`;
+  };
 
   /** A Graph route: the caller's token, fault injection (header or armed). */
   const graphRoute: FacebookGraphRoute = (kind, handle, withoutData) =>
@@ -142,52 +151,113 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
     if (fields.has('permalink_url')) out.permalink_url = postUrl(post.externalId);
     if (fields.has('from')) out.from = { name: page.displayName, id: page.externalId };
     if (fields.has('full_picture') && post.media[0]?.url) out.full_picture = post.media[0].url;
+    if (fields.has('comments') || fields.has('shares')) {
+      const metrics = metricsOf(post, page, Date.now());
+      // `comments.summary(true)`: the count in `summary.total_count` (Page Post reference).
+      if (fields.has('comments')) {
+        out.comments = {
+          data: [],
+          summary: { order: 'ranked', total_count: metrics.replies, can_comment: true },
+        };
+      }
+      // Graph leaves `shares` out of a post nobody has shared.
+      if (fields.has('shares') && metrics.reposts > 0) out.shares = { count: metrics.reposts };
+    }
     return out;
   }
+
+  /** One page of a list of Pages with their tokens (`/me/accounts`, a business's Page edges). */
+  async function pageList(
+    request: FastifyRequest,
+    grant: Caller['grant'],
+    pages: SandboxAccount[],
+    path: string,
+    withTasks: boolean,
+  ): Promise<SimulatedAnswer> {
+    const query = request.query as Fields;
+    const asked = Number(query.limit ?? DEFAULT_PAGE_SIZE);
+    const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+    const offset = query.after ? Number(Buffer.from(query.after, 'base64url').toString('utf8')) : 0;
+    if (!Number.isInteger(offset) || offset < 0) return invalidParameter('Invalid cursor.');
+    const slice = pages.slice(offset, offset + limit);
+    const fields = fieldsOf(query.fields, ['access_token', 'category', 'name', 'id', 'tasks']);
+    const longLived = isLongLived(grant);
+    const data: Array<Record<string, unknown>> = [];
+    for (const page of slice) {
+      const entry = accountObject(page, fields);
+      if (fields.has('access_token'))
+        entry.access_token = (await pageTokenFor(db, page, grant, longLived)).value;
+      if (withTasks && fields.has('tasks'))
+        entry.tasks = ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'];
+      data.push(entry);
+    }
+    const cursor = (index: number) => Buffer.from(String(index)).toString('base64url');
+    const paging: Record<string, unknown> =
+      slice.length > 0 ? { cursors: { before: cursor(offset), after: cursor(offset + slice.length) } } : {};
+    if (offset + slice.length < pages.length) {
+      const next = new URLSearchParams({
+        ...(query as Record<string, string>),
+        after: cursor(offset + slice.length),
+      });
+      paging.next = `${appUrl}${FACEBOOK_GRAPH_PATH}${path}?${next}`;
+    }
+    return { status: 200, body: { data, ...(Object.keys(paging).length > 0 ? { paging } : {}) } };
+  }
+
+  const nonexistingEdge = (edge: string, node: string) =>
+    graphError(400, 100, `(#100) Tried accessing nonexisting field (${edge}) on node type (${node})`);
 
   app.get(
     `${FACEBOOK_GRAPH_PATH}/me/accounts`,
     { config: PUBLIC, schema: HIDDEN },
     graphRoute('read', async (request, { account, grant }) => {
-      if (isPage(account)) {
-        return graphError(
-          400,
-          100,
-          '(#100) Tried accessing nonexisting field (accounts) on node type (Page)',
-        );
-      }
+      if (isPage(account)) return nonexistingEdge('accounts', 'Page');
       if (!grant.scopes.includes('pages_show_list')) return { status: 200, body: { data: [] } };
-      const query = request.query as Fields;
-      const asked = Number(query.limit ?? DEFAULT_PAGE_SIZE);
-      const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
-      const offset = query.after ? Number(Buffer.from(query.after, 'base64url').toString('utf8')) : 0;
-      if (!Number.isInteger(offset) || offset < 0) return invalidParameter('Invalid cursor.');
-      const pages = await findPagesOf(db, account);
-      const slice = pages.slice(offset, offset + limit);
-      const fields = fieldsOf(query.fields, ['access_token', 'category', 'name', 'id', 'tasks']);
-      const longLived = isLongLived(grant);
-      const data: Array<Record<string, unknown>> = [];
-      for (const page of slice) {
-        const entry = accountObject(page, fields);
-        if (fields.has('access_token'))
-          entry.access_token = (await pageTokenFor(db, page, grant, longLived)).value;
-        if (fields.has('tasks'))
-          entry.tasks = ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'];
-        data.push(entry);
-      }
-      const cursor = (index: number) => Buffer.from(String(index)).toString('base64url');
-      const paging: Record<string, unknown> =
-        slice.length > 0 ? { cursors: { before: cursor(offset), after: cursor(offset + slice.length) } } : {};
-      if (offset + slice.length < pages.length) {
-        const next = new URLSearchParams({
-          ...(query as Record<string, string>),
-          after: cursor(offset + slice.length),
-        });
-        paging.next = `${appUrl}${FACEBOOK_GRAPH_PATH}/me/accounts?${next}`;
-      }
-      return { status: 200, body: { data, ...(Object.keys(paging).length > 0 ? { paging } : {}) } };
+      // Only the user's own Pages: those of its Business portfolios are under /me/businesses.
+      return pageList(request, grant, await findPagesOf(db, account), '/me/accounts', true);
     }),
   );
+
+  /** The user's Business portfolios (Business Management API; needs business_management). */
+  app.get(
+    `${FACEBOOK_GRAPH_PATH}/me/businesses`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute('read', async (_request, { account, grant }) => {
+      if (isPage(account)) return nonexistingEdge('businesses', 'Page');
+      if (!grant.scopes.includes('business_management')) {
+        return permissionError('Requires business_management permission to manage the object');
+      }
+      const businesses = await findBusinessesOf(db, account);
+      return {
+        status: 200,
+        body: {
+          data: businesses.map((business) => ({ id: business.externalId, name: business.displayName })),
+        },
+      };
+    }),
+  );
+
+  /**
+   * A business's Pages with their Page tokens: `owned_pages` (the Pages it owns) and
+   * `client_pages` (Pages of others it was given access to; the sandbox has none).
+   */
+  for (const edge of ['owned_pages', 'client_pages'] as const) {
+    app.get(
+      `${FACEBOOK_GRAPH_PATH}/:id/${edge}`,
+      { config: PUBLIC, schema: HIDDEN },
+      graphRoute('read', async (request, { account, grant }) => {
+        const { id } = request.params as { id: string };
+        if (isPage(account)) return nonexistingEdge(edge, 'Page');
+        const business = (await findBusinessesOf(db, account)).find((row) => row.externalId === id);
+        if (!business) return missingObject(id);
+        if (!grant.scopes.includes('business_management')) {
+          return permissionError('Requires business_management permission to manage the object');
+        }
+        const pages = edge === 'owned_pages' ? await findPagesOf(db, business) : [];
+        return pageList(request, grant, pages, `/${id}/${edge}`, false);
+      }),
+    );
+  }
 
   /** A user, a Page or a post by id (`me` is the token's own user or Page). */
   app.get(
@@ -271,11 +341,12 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
           return graphError(403, 10, '(#10) Application does not have permission for this action');
         }
         const asked = ((request.query as Fields).metric ?? '').split(',').filter(Boolean);
+        // One unknown metric voids the whole call (code 100), as on Facebook.
         if (
           asked.length === 0 ||
           asked.some((name) => !(FACEBOOK_POST_METRICS as readonly string[]).includes(name))
         ) {
-          return invalidParameter('The value must be a valid insights metric');
+          return invalidMetric();
         }
         const metrics = metricsOf(found.post, found.account, Date.now());
         const data = asked.map((name) => ({
@@ -292,9 +363,22 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
     ),
   );
 
-  // Public pages: a post's link (facebook.com/{page-id}_{post-id}) and avatars.
+  // Public pages: a post's permalink (/{page-id}/posts/pfbid{post}), its id link
+  // (facebook.com/{page-id}_{post-id}, which Facebook redirects to the permalink) and avatars.
+  app.get(
+    `${FACEBOOK_BASE_PATH}/:pageId/posts/:postRef`,
+    { config: MEMBER_PAGE, schema: HIDDEN },
+    async (request, reply) => {
+      const { pageId, postRef } = request.params as { pageId: string; postRef: string };
+      return showPost(request, reply, `${pageId}_${postRef.replace(/^pfbid/, '')}`);
+    },
+  );
   app.get(`${FACEBOOK_BASE_PATH}/:id`, { config: MEMBER_PAGE, schema: HIDDEN }, async (request, reply) => {
     const { id } = request.params as { id: string };
+    return showPost(request, reply, id);
+  });
+
+  async function showPost(request: FastifyRequest, reply: FastifyReply, id: string) {
     const viewer = pageViewer(request);
     const [found] = viewer && POST_ID.test(id) ? await findPublishedPosts(db, 'facebook', [id], viewer) : [];
     if (!found) {
@@ -324,7 +408,7 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
       ],
     });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
-  });
+  }
 
   registerSandboxAvatarRoute(app, db, {
     platform: 'facebook',
@@ -336,15 +420,20 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
 /** Insights Facebook has no data for yet: an empty set. */
 const noInsightsYet = (answer: SimulatedAnswer): SimulatedAnswer => ({ ...answer, body: { data: [] } });
 
-/** A Page whose counts Facebook does not report (yet): the object without them. */
+/** A Page or a post whose counts Facebook does not report (yet): the object without them. */
 function withoutFollowerCounts(answer: SimulatedAnswer): SimulatedAnswer {
-  const { followers_count: _, fan_count: __, ...rest } = (answer.body ?? {}) as Record<string, unknown>;
+  const {
+    followers_count: _,
+    fan_count: __,
+    comments: ___,
+    shares: ____,
+    ...rest
+  } = (answer.body ?? {}) as Record<string, unknown>;
   return { ...answer, body: rest };
 }
 
 const insightTitles: Record<string, string> = {
   post_total_media_view_unique: 'Post viewers',
-  post_media_view: 'Post views',
   post_reactions_by_type_total: 'Total post reactions by type',
   post_clicks: 'Post clicks',
   post_clicks_by_type: 'Post clicks by type',
@@ -364,8 +453,6 @@ function insightValue(name: string, metrics: SandboxMetrics): number | Record<st
   switch (name) {
     case 'post_total_media_view_unique':
       return Math.floor(metrics.impressions * 0.72);
-    case 'post_media_view':
-      return metrics.impressions;
     case 'post_reactions_by_type_total':
       return reactionsOf(metrics);
     case 'post_clicks':

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, like, not, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sandboxAccounts, sandboxGrants } from '../../../db/schema';
 import {
@@ -15,15 +15,71 @@ import {
  * The pretend Facebook's own corner of the sandbox tables: a user (a sandbox account without an
  * owner) owns Pages (sandbox accounts whose owner_id is the user). A Page's token is an 'access'
  * grant on the Page's account.
+ *
+ * A Business portfolio is a sandbox account owned by the user whose username starts with
+ * `business.` (a Page's handle never holds a period: pageHandle); the Pages it owns have the
+ * business as their owner. Such Pages are not in the user's `/me/accounts`: they are reached through
+ * `/me/businesses` → `/{business-id}/owned_pages` (Postiz facebook.provider.ts, platforms.md Audit
+ * 2026-11), as on Facebook.
  */
 
-/** The user's Pages, oldest first (the order `/me/accounts` lists them in). */
-export function findPagesOf(db: Db, owner: SandboxAccount): Promise<SandboxAccount[]> {
+const BUSINESS_PREFIX = 'business.';
+export const isBusiness = (account: SandboxAccount) =>
+  account.ownerId !== null && account.username.startsWith(BUSINESS_PREFIX);
+
+/** Accounts the owner owns, oldest first: its Pages, or its Business portfolios. */
+function findOwned(db: Db, owner: SandboxAccount, kind: 'pages' | 'businesses'): Promise<SandboxAccount[]> {
+  const business = like(sandboxAccounts.username, `${BUSINESS_PREFIX}%`);
   return db
     .select()
     .from(sandboxAccounts)
-    .where(and(eq(sandboxAccounts.platform, 'facebook'), eq(sandboxAccounts.ownerId, owner.id)))
+    .where(
+      and(
+        eq(sandboxAccounts.platform, 'facebook'),
+        eq(sandboxAccounts.ownerId, owner.id),
+        kind === 'businesses' ? business : not(business),
+      ),
+    )
     .orderBy(asc(sandboxAccounts.createdAt), asc(sandboxAccounts.externalId));
+}
+
+/** The user's (or a business's) Pages, oldest first (the order `/me/accounts` lists them in). */
+export function findPagesOf(db: Db, owner: SandboxAccount): Promise<SandboxAccount[]> {
+  return findOwned(db, owner, 'pages');
+}
+
+/** The user's Business portfolios (`/me/businesses`), oldest first. */
+export function findBusinessesOf(db: Db, owner: SandboxAccount): Promise<SandboxAccount[]> {
+  return findOwned(db, owner, 'businesses');
+}
+
+/**
+ * Makes sure the user has a Business portfolio owning a Page (not in `/me/accounts`); answers
+ * that Page.
+ */
+export async function ensureBusinessPage(db: Db, owner: SandboxAccount): Promise<SandboxAccount> {
+  let [business] = await findBusinessesOf(db, owner);
+  if (!business) {
+    for (let attempt = 0; attempt < 5 && !business; attempt++) {
+      const username = `${BUSINESS_PREFIX}${pageHandle(owner.displayName)}`;
+      [business] = await db
+        .insert(sandboxAccounts)
+        .values({
+          platform: 'facebook',
+          externalId: newSnowflakeId(),
+          username,
+          displayName: `${owner.displayName} Business`,
+          followers: 0,
+          ownerId: owner.id,
+          workspaceId: owner.workspaceId,
+        })
+        .onConflictDoNothing()
+        .returning();
+    }
+    if (!business) throw new Error('sandbox business could not be created');
+  }
+  const [page] = await findPagesOf(db, business);
+  return page ?? createPage(db, business, `${owner.displayName} Agency Client`);
 }
 
 /** A handle for a Page from its name: lowercase letters and digits, and a number to keep it unique. */
@@ -146,6 +202,7 @@ export async function pageTokenFor(
  */
 export async function revokeApp(db: Db, owner: SandboxAccount, clientId: string): Promise<void> {
   const pages = await findPagesOf(db, owner);
+  for (const business of await findBusinessesOf(db, owner)) pages.push(...(await findPagesOf(db, business)));
   await db
     .update(sandboxGrants)
     .set({ revokedAt: new Date() })

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
-import { IG_GRAPH_PATH, invalidParameter, noSuchObject } from './instagram-shapes';
+import { IG_GRAPH_PATH, invalidParameter, noSuchObject, notEnoughViewers } from './instagram-shapes';
 import { findInstagramObject } from './instagram-store';
 import type { SimulatedAnswer, SimulatedCallKind } from './sandbox-faults';
 import { sandboxMetrics } from './sandbox-metrics';
@@ -11,7 +11,8 @@ import type { SandboxAccount, SandboxPost } from './sandbox-store';
  * lifetime values of views, reach, likes, comments, shares, saved and total_interactions, growing
  * with the post's age (sandbox-metrics.ts). Instagram's data lags (up to 48 h) and it answers an
  * empty set rather than zeros meanwhile: media younger than INSIGHTS_LAG_MS answers
- * `{"data": []}`, and so does any media under the `no-data` fault.
+ * `{"data": []}`, and so does any media under the `no-data` fault. Media with fewer than
+ * MIN_VIEWS_FOR_INSIGHTS views answers Instagram's "(#10) Not enough viewers" error.
  */
 
 const PUBLIC = { access: 'public' } as const;
@@ -22,6 +23,12 @@ const DEPRECATED_METRICS = new Set(['impressions', 'plays', 'video_views']);
 const MEDIA_METRICS = ['views', 'reach', 'likes', 'comments', 'shares', 'saved', 'total_interactions'];
 /** How long a new post's insights stay empty (Instagram's lag, shortened for the sandbox). */
 export const INSIGHTS_LAG_MS = 2 * 60_000;
+/**
+ * Below this many views Instagram shows no insights for a post and answers "(#10) Not enough
+ * viewers for the media to show insights" for the whole call. Meta does not publish its threshold;
+ * the sandbox's is the smallest there is: a post nobody has seen yet.
+ */
+export const MIN_VIEWS_FOR_INSIGHTS = 1;
 
 type Fields = Record<string, string | undefined>;
 export type InstagramCaller = { account: SandboxAccount; scopes: string[] };
@@ -88,6 +95,7 @@ export function registerInstagramInsightsSimulator(
         const publishedAt = (found.post.publishedAt ?? found.post.createdAt).getTime();
         if (now - publishedAt < INSIGHTS_LAG_MS) return { status: 200, body: { data: [] } };
         const m = instagramPostMetricsOf(found.post, found.account, now);
+        if (m.impressions < MIN_VIEWS_FOR_INSIGHTS) return notEnoughViewers();
         const values: Record<string, number> = {
           views: m.impressions,
           reach: Math.floor(m.impressions * 0.72),

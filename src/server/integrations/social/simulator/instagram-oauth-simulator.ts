@@ -5,7 +5,7 @@ import {
   IG_AUTHORIZE_PATH,
   IG_BASE_PATH,
   IG_CODE_SECONDS,
-  IG_GRAPH_PATH,
+  IG_GRAPH_HOST_PATH,
   IG_LABEL,
   IG_LOGO,
   IG_LONG_LIVED_SECONDS,
@@ -296,7 +296,7 @@ export function registerInstagramOAuthSimulator(app: FastifyInstance, options: I
 
   // "graph.instagram.com/access_token": a short-lived token for a long-lived (60 days) one.
   app.get(
-    `${IG_GRAPH_PATH}/access_token`,
+    `${IG_GRAPH_HOST_PATH}/access_token`,
     { config: PUBLIC, schema: HIDDEN },
     simulatedApi(graphRoute, async (request) => {
       const query = request.query as Fields;
@@ -324,7 +324,7 @@ export function registerInstagramOAuthSimulator(app: FastifyInstance, options: I
 
   // "graph.instagram.com/refresh_access_token": a long-lived token, at least a day old, for 60 more days.
   app.get(
-    `${IG_GRAPH_PATH}/refresh_access_token`,
+    `${IG_GRAPH_HOST_PATH}/refresh_access_token`,
     { config: PUBLIC, schema: HIDDEN },
     simulatedApi(graphRoute, async (request) => {
       const query = request.query as Fields;

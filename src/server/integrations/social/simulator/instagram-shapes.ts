@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { INSTAGRAM_DEFAULT_GRAPH_VERSION } from '../instagram/graph-version';
 import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
 import type { SandboxAccount, SandboxPost } from './sandbox-store';
 
@@ -13,7 +14,12 @@ export const IG_LOGO = 'IG';
 export const IG_BASE_PATH = '/sandbox/instagram';
 /** Where the pretend hosts live: api.instagram.com (the code exchange) and graph.instagram.com. */
 export const IG_OAUTH_HOST_PATH = `${IG_BASE_PATH}/api`;
-export const IG_GRAPH_PATH = `${IG_BASE_PATH}/graph`;
+/** graph.instagram.com: its token endpoints (unversioned, as in Meta's reference). */
+export const IG_GRAPH_HOST_PATH = `${IG_BASE_PATH}/graph`;
+/** The Graph API version the simulator speaks (the adapter's default, INSTAGRAM_GRAPH_VERSION's). */
+export const IG_GRAPH_VERSION = INSTAGRAM_DEFAULT_GRAPH_VERSION;
+/** graph.instagram.com/{version}: every Graph object. */
+export const IG_GRAPH_PATH = `${IG_GRAPH_HOST_PATH}/${IG_GRAPH_VERSION}`;
 export const IG_AUTHORIZE_PATH = `${IG_BASE_PATH}/oauth/authorize`;
 
 export const IG_CODE_SECONDS = 3_600;
@@ -21,8 +27,19 @@ export const IG_SHORT_LIVED_SECONDS = 3_600;
 export const IG_LONG_LIVED_SECONDS = 5_184_000;
 /** A long-lived token may be refreshed once it is this old. */
 export const IG_REFRESH_MIN_AGE_MS = 24 * 3_600_000;
-/** Processing an image takes a moment: the container says IN_PROGRESS this long. */
+/**
+ * Processing media takes a while (Meta suggests checking for up to 5 minutes): a container says
+ * IN_PROGRESS for between these two times, the same for a given container (its metrics seed). Kept
+ * short so the sandbox stays quick; an adapter that publishes without waiting is refused (9007).
+ */
 export const IG_CONTAINER_PROCESSING_MS = 500;
+export const IG_CONTAINER_PROCESSING_MAX_MS = 1_500;
+
+/** How long this container stays IN_PROGRESS. */
+export function containerProcessingMs(post: Pick<SandboxPost, 'metricsSeed'>): number {
+  const spread = IG_CONTAINER_PROCESSING_MAX_MS - IG_CONTAINER_PROCESSING_MS;
+  return IG_CONTAINER_PROCESSING_MS + (Math.abs(post.metricsSeed) % (spread + 1));
+}
 /** An unpublished container expires after 24 h. */
 export const IG_CONTAINER_LIFETIME_MS = 24 * 3_600_000;
 /** Posts per rolling 24 h (the reference's `quota_total`, "currently 50"). */
@@ -114,6 +131,13 @@ export const noSuchObject = (id: string, verb: 'get' | 'post') =>
     code: 100,
     subcode: 33,
   });
+
+/**
+ * Instagram's answer to insights of a post too few accounts have seen (platforms.md, Audit
+ * 2026-11): code 10, "(#10) Not enough viewers for the media to show insights".
+ */
+export const notEnoughViewers = () =>
+  graphError(400, { message: '(#10) Not enough viewers for the media to show insights', code: 10 });
 
 export const invalidToken = () =>
   graphError(400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
@@ -207,7 +231,7 @@ export function containerState(post: SandboxPost, now: number): { code: string; 
   const extension = /\.[A-Za-z0-9]{2,5}$/.exec(path)?.[0];
   if (age > IG_CONTAINER_LIFETIME_MS)
     return { code: 'EXPIRED', status: 'Expired: the container was not published within 24 hours.' };
-  if (age < IG_CONTAINER_PROCESSING_MS)
+  if (age < containerProcessingMs(post))
     return { code: 'IN_PROGRESS', status: 'In Progress: the media is being processed.' };
   if (extension && !SUPPORTED_IMAGE.test(extension)) {
     return { code: 'ERROR', status: `Error: ${extension} images are not supported; use JPEG or PNG.` };

@@ -32,6 +32,8 @@ export interface PlatformSimulatorOptions {
    * every download fails, as for a URL the platform cannot reach.
    */
   mediaFetch?: typeof fetch;
+  /** The pretend X's 24-hour caps on creating posts (x-simulator.ts); defaults as on X. */
+  xPostsPerDay?: { user: number; app: number };
 }
 
 /**
@@ -82,7 +84,7 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
     for (const platform of platforms) {
       switch (platform) {
         case 'twitter':
-          registerXSimulator(sandbox, shared);
+          registerXSimulator(sandbox, { ...shared, postsPerDay: options.xPostsPerDay });
           break;
         case 'linkedin':
           registerLinkedInSimulator(sandbox, shared);

@@ -367,6 +367,32 @@ export async function countLivePosts(db: Db, accountId: string): Promise<number>
   return row?.total ?? 0;
 }
 
+/**
+ * Posts created on the platform since `since` (deleted ones too: a daily cap counts creations), by
+ * one account or, without `accountId`, by every account (the app's cap): how many, and when the
+ * oldest of them was created (the window frees a slot 24 h after it).
+ */
+export async function countPostsCreatedSince(
+  db: Db,
+  platform: PublishingPlatform,
+  since: Date,
+  accountId?: string,
+): Promise<{ total: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ total: count(), oldest: sql<Date | string | null>`min(${sandboxPosts.publishedAt})` })
+    .from(sandboxPosts)
+    .where(
+      and(
+        eq(sandboxPosts.platform, platform),
+        inArray(sandboxPosts.state, ['published', 'deleted']),
+        gte(sandboxPosts.publishedAt, since),
+        ...(accountId ? [eq(sandboxPosts.accountId, accountId)] : []),
+      ),
+    );
+  const oldest = row?.oldest ? new Date(row.oldest) : null;
+  return { total: row?.total ?? 0, oldest };
+}
+
 /** The `revoked-token` fault: every code and token the account was given stops working. */
 export async function revokeAccountGrants(db: Db, accountId: string): Promise<void> {
   await db

@@ -45,7 +45,10 @@ import {
  * the token endpoint (code and refresh grants, refresh tokens rotated) and revocation.
  */
 
-export type XSimulatorOptions = SimulatorContext;
+export type XSimulatorOptions = SimulatorContext & {
+  /** 24-hour caps on creating posts, per user and per app; defaults as on X (x-simulator.ts). */
+  postsPerDay?: { user: number; app: number };
+};
 
 type Fields = Record<string, string | undefined>;
 

@@ -64,6 +64,31 @@ export function rateLimitHeaders(resetAt: Date, limit = 100, remaining = 0): Rec
   };
 }
 
+/** One 24-hour cap's state, as X reports it (epoch seconds for the reset). */
+export interface XDailyCap {
+  limit: number;
+  remaining: number;
+  resetAt: Date;
+}
+
+/**
+ * X's 24-hour caps on creating posts, sent beside the 15-minute `x-rate-limit-*` headers:
+ * `x-user-limit-24hour-*` for the user's cap and `x-app-limit-24hour-*` for the app's
+ * (docs.x.com x-api/fundamentals/rate-limits; twitter-api-v2 added `rateLimit.day` for them, issue
+ * #495). A 429 with one of them at 0 is not lifted by the 15-minute `x-rate-limit-reset`.
+ */
+export function dailyCapHeaders(caps: { user: XDailyCap; app: XDailyCap }): Record<string, string> {
+  const epoch = (date: Date) => String(Math.ceil(date.getTime() / 1000));
+  return {
+    'x-user-limit-24hour-limit': String(caps.user.limit),
+    'x-user-limit-24hour-remaining': String(Math.max(0, caps.user.remaining)),
+    'x-user-limit-24hour-reset': epoch(caps.user.resetAt),
+    'x-app-limit-24hour-limit': String(caps.app.limit),
+    'x-app-limit-24hour-remaining': String(Math.max(0, caps.app.remaining)),
+    'x-app-limit-24hour-reset': epoch(caps.app.resetAt),
+  };
+}
+
 /** Injected failures on the v2 API (Bearer calls). */
 export const xApiFaults: FaultAnswers = {
   rateLimited: (resetAt) => ({

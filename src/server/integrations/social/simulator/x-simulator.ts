@@ -14,6 +14,7 @@ import { newMetricsSeed } from './sandbox-metrics';
 import { MEMBER_PAGE, pageViewer } from './sandbox-page';
 import {
   countLivePosts,
+  countPostsCreatedSince,
   findContainers,
   findLiveGrant,
   findPublishedPosts,
@@ -26,14 +27,17 @@ import { registerXMediaSimulator } from './x-media-simulator';
 import { registerXOAuthSimulator, type XSimulatorOptions } from './x-oauth-simulator';
 import { registerXPostReadsSimulator, xPostMetricsOf } from './x-post-reads-simulator';
 import {
+  dailyCapHeaders,
   forbidden,
   invalidRequest,
   problem,
+  rateLimitHeaders,
   X_BASE_PATH,
   X_LABEL,
   X_LOGO,
   X_MAX_WEIGHTED_LENGTH,
   X_PROBLEMS,
+  type XDailyCap,
   xApiFaults,
 } from './x-shapes';
 
@@ -50,6 +54,17 @@ const PUBLIC = { access: 'public' } as const;
 const HIDDEN = { hide: true } as const;
 const API = `${X_BASE_PATH}/api/2`;
 const MAX_MEDIA = 4;
+const DAY_MS = 24 * 60 * 60_000;
+/**
+ * X's 24-hour caps on `POST /2/tweets`: 2,400 posts a day per user (X Help Center, "About X
+ * limits") and 10,000 per app (docs.x.com x-api/fundamentals/rate-limits, platforms.md X4); lower
+ * tiers have lower caps (Free: 17 per 24 h, the user's and the app's alike). Configurable
+ * (SANDBOX_X_USER_POSTS_PER_DAY, SANDBOX_X_APP_POSTS_PER_DAY).
+ */
+export const X_POSTS_PER_DAY = { user: 2400, app: 10_000 } as const;
+/** The 15-minute window of `POST /2/tweets` (100 per user), reported beside the daily caps. */
+const POSTS_PER_WINDOW = 100;
+const WINDOW_MS = 15 * 60_000;
 
 type Query = Record<string, string | undefined>;
 export type XCaller = { account: SandboxAccount; scopes: string[] };
@@ -134,10 +149,39 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
     ),
   );
 
+  const postsPerDay = options.postsPerDay ?? X_POSTS_PER_DAY;
+  /** The account's and the app's 24-hour caps as they stand: a slot frees 24 h after a post. */
+  async function dailyCaps(account: SandboxAccount, now: Date): Promise<{ user: XDailyCap; app: XDailyCap }> {
+    const since = new Date(now.getTime() - DAY_MS);
+    const cap = (limit: number, used: { total: number; oldest: Date | null }): XDailyCap => ({
+      limit,
+      remaining: limit - used.total,
+      resetAt: new Date((used.oldest ?? now).getTime() + DAY_MS),
+    });
+    return {
+      user: cap(postsPerDay.user, await countPostsCreatedSince(db, 'twitter', since, account.id)),
+      // The simulator's one client is the app: every account's posts count.
+      app: cap(postsPerDay.app, await countPostsCreatedSince(db, 'twitter', since)),
+    };
+  }
+  /** The 15-minute window's headers: far from its 100 posts, it is the daily cap that refuses. */
+  const windowHeaders = (now: Date) =>
+    rateLimitHeaders(new Date(now.getTime() + WINDOW_MS), POSTS_PER_WINDOW, POSTS_PER_WINDOW - 1);
+
   app.post(
     `${API}/tweets`,
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(['tweet.write'], 'publish', async (request, { account }) => {
+      const now = new Date();
+      const caps = await dailyCaps(account, now);
+      if (caps.user.remaining <= 0 || caps.app.remaining <= 0) {
+        // X answers a spent daily cap with a plain 429; only the 24-hour headers say which cap
+        // and when it lifts (docs.x.com x-api/fundamentals/rate-limits).
+        return {
+          ...problem(429, 'Too Many Requests', 'Too Many Requests'),
+          headers: { ...windowHeaders(now), ...dailyCapHeaders(caps) },
+        };
+      }
       const body = request.body as { text?: unknown; media?: { media_ids?: unknown } } | undefined;
       if (!body || typeof body !== 'object') return invalidRequest('The request body must be a JSON object.');
       const text = typeof body.text === 'string' ? body.text : '';
@@ -182,6 +226,13 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
       if (!post) return forbidden('You are not allowed to create a Tweet with duplicate content.');
       return {
         status: 201,
+        headers: {
+          ...windowHeaders(now),
+          ...dailyCapHeaders({
+            user: { ...caps.user, remaining: caps.user.remaining - 1 },
+            app: { ...caps.app, remaining: caps.app.remaining - 1 },
+          }),
+        },
         body: { data: { id: post.externalId, text, edit_history_post_ids: [post.externalId] } },
       };
     }),

@@ -8,6 +8,7 @@ import {
   UnknownOutcomeError,
 } from '../social-provider';
 import {
+  dailyCapSpent,
   rateLimitResetFrom,
   toCreatedPostId,
   toExternalAccount,
@@ -125,6 +126,38 @@ describe('rateLimitResetFrom', () => {
     expect(rateLimitResetFrom(headers({ 'x-rate-limit-reset': 'soon' }), now)).toBeNull();
     expect(rateLimitResetFrom(headers(), now)).toBeNull();
   });
+
+  it("takes a spent 24-hour cap's reset over the 15-minute one; a cap with posts left is ignored", () => {
+    const window = {
+      'x-rate-limit-limit': '100',
+      'x-rate-limit-remaining': '99',
+      'x-rate-limit-reset': '1772370000',
+    };
+    const user = {
+      'x-user-limit-24hour-limit': '17',
+      'x-user-limit-24hour-remaining': '0',
+      'x-user-limit-24hour-reset': '1772449200',
+    };
+    const app = {
+      'x-app-limit-24hour-limit': '10000',
+      'x-app-limit-24hour-remaining': '0',
+      'x-app-limit-24hour-reset': '1772452800',
+    };
+    expect(dailyCapSpent(headers({ ...window, ...user }))).toEqual({
+      whose: 'user',
+      limit: 17,
+      resetAt: new Date(1_772_449_200_000),
+    });
+    expect(rateLimitResetFrom(headers({ ...window, ...user }), now)).toEqual(new Date(1_772_449_200_000));
+    // Both spent: the later reset is when posting works again.
+    expect(dailyCapSpent(headers({ ...window, ...user, ...app }))).toMatchObject({
+      whose: 'app',
+      limit: 10000,
+    });
+    const left = { ...user, 'x-user-limit-24hour-remaining': '3' };
+    expect(dailyCapSpent(headers({ ...window, ...left }))).toBeNull();
+    expect(rateLimitResetFrom(headers({ ...window, ...left }), now)).toEqual(new Date(1_772_370_000_000));
+  });
 });
 
 describe('xErrorFrom', () => {
@@ -141,6 +174,21 @@ describe('xErrorFrom', () => {
       expect(error).toBeInstanceOf(RateLimitedError);
       expect((error as RateLimitedError).resetAt).toEqual(new Date(1_772_370_000_000));
     }
+  });
+
+  it('says which daily cap is spent and until when, with the 24-hour reset', () => {
+    const error = fail('publish', 429, tooMany, {
+      'x-rate-limit-reset': '1772370000',
+      'x-rate-limit-remaining': '99',
+      'x-app-limit-24hour-limit': '1667',
+      'x-app-limit-24hour-remaining': '0',
+      'x-app-limit-24hour-reset': '1772452800',
+    });
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).resetAt).toEqual(new Date(1_772_452_800_000));
+    expect(error.message).toBe(
+      "X refused: Kitepost's X app's daily post limit (1667 posts per 24 hours) is used up until 2026-03-02T12:00:00.000Z.",
+    );
   });
 
   it('maps the legacy code 88 body and usage-capped problems to RateLimitedError', () => {

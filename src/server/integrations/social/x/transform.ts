@@ -98,8 +98,46 @@ export function xPostUrl(webBaseUrl: string, externalId: string, username?: stri
     : `${webBaseUrl}/i/web/status/${externalId}`;
 }
 
-/** When X lets the caller in again: `x-rate-limit-reset` (epoch seconds), else `retry-after` (seconds). */
+/** A 24-hour cap X reports as spent: whose it is, its size, and when it lifts. */
+export interface XDailyCapSpent {
+  whose: 'user' | 'app';
+  limit: number | null;
+  resetAt: Date;
+}
+
+const epochHeader = (headers: HeaderReader, name: string): Date | null => {
+  const value = Number(headers.get(name));
+  return headers.get(name) && Number.isFinite(value) && value > 0 ? new Date(value * 1000) : null;
+};
+
+/**
+ * The 24-hour cap behind a 429, if one is spent: `x-user-limit-24hour-*` (the user's posts a day)
+ * and `x-app-limit-24hour-*` (the app's), remaining 0 (docs.x.com x-api/fundamentals/rate-limits;
+ * twitter-api-v2 reads them as `rateLimit.day`, issue #495). The 15-minute `x-rate-limit-reset`
+ * does not lift these: waiting for it only spends another attempt. Both spent: the later reset.
+ */
+export function dailyCapSpent(headers: HeaderReader): XDailyCapSpent | null {
+  let spent: XDailyCapSpent | null = null;
+  for (const whose of ['user', 'app'] as const) {
+    const prefix = `x-${whose}-limit-24hour`;
+    const remaining = headers.get(`${prefix}-remaining`);
+    const resetAt = epochHeader(headers, `${prefix}-reset`);
+    if (remaining === null || remaining.trim() === '' || Number(remaining) > 0 || !resetAt) continue;
+    const limit = Number(headers.get(`${prefix}-limit`));
+    if (!spent || resetAt > spent.resetAt) {
+      spent = { whose, limit: Number.isFinite(limit) && limit > 0 ? limit : null, resetAt };
+    }
+  }
+  return spent;
+}
+
+/**
+ * When X lets the caller in again: a spent 24-hour cap's reset (dailyCapSpent), else
+ * `x-rate-limit-reset` (epoch seconds), else `retry-after` (seconds).
+ */
 export function rateLimitResetFrom(headers: HeaderReader, now: Date): Date | null {
+  const daily = dailyCapSpent(headers);
+  if (daily) return daily.resetAt;
   const reset = Number(headers.get('x-rate-limit-reset'));
   if (headers.get('x-rate-limit-reset') && Number.isFinite(reset) && reset > 0) return new Date(reset * 1000);
   const retryAfter = Number(headers.get('retry-after'));
@@ -184,6 +222,19 @@ export function xErrorFrom(input: {
     problemIs(said.type, 'rate-limit-exceeded')
   ) {
     const resetAt = rateLimitResetFrom(input.headers, input.now);
+    const daily = dailyCapSpent(input.headers);
+    if (daily) {
+      const cap = daily.limit === null ? '' : ` (${daily.limit} posts per 24 hours)`;
+      const whose =
+        daily.whose === 'user'
+          ? `this account's daily post limit${cap}`
+          : `Kitepost's X app's daily post limit${cap}`;
+      return new RateLimitedError(
+        'twitter',
+        `X refused: ${whose} is used up until ${daily.resetAt.toISOString()}.`,
+        daily.resetAt,
+      );
+    }
     return new RateLimitedError('twitter', `X rate limit reached: ${reason}`, resetAt);
   }
   if (operation === 'exchange-code' || operation === 'refresh' || operation === 'revoke') {
