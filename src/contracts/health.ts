@@ -67,6 +67,13 @@ export const healthResponse = z.object({
       version: z.string(),
       detail: z.string().optional(),
     }),
+    /**
+     * Whether APP_URL looks reachable from the internet (https, a public name, not a private,
+     * loopback or link-local address): Instagram and Facebook download images from it. Read from
+     * the URL alone, never probed. 'unreachable' makes the status `degraded` only while a real
+     * Instagram or Facebook app is configured (the sandbox downloads in-process).
+     */
+    publicUrl: dependencyCheck,
   }),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;

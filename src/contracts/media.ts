@@ -51,5 +51,9 @@ export const mediaMessages = {
   unreadable: 'That image could not be read; it may be damaged.',
   storageUnavailable:
     'Images cannot be loaded right now: the media storage does not answer. Please try again in a moment.',
+  linkExpired:
+    'This image link has expired. Links given to a platform last a day; publish again for a new one.',
+  linkInvalid: 'This image link is not valid: its signature does not match.',
+  notFound: 'Image not found.',
   tooManyPixels: `That image is too large in pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (for example 8000 × 6000), or 4096 × 4096 for WebP.`,
 } as const;

@@ -46,6 +46,11 @@ export const socialAccount = z.object({
    * disconnected. The server refuses scheduling to it (402).
    */
   overPlanLimit: z.boolean(),
+  /**
+   * Why image posts to this account will fail, when they will: Instagram and Facebook download
+   * images from this server's address (APP_URL), which does not look public. Null otherwise.
+   */
+  mediaWarning: z.string().nullable().default(null),
 });
 export type SocialAccount = z.infer<typeof socialAccount>;
 export const socialAccountListResponse = z.array(socialAccount);

@@ -20,10 +20,15 @@ import { createMailSender } from './integrations/mail/create-mail-sender';
 import type { MailSender } from './integrations/mail/mail-sender';
 import { linkedInVersionCheck } from './integrations/social/linkedin/api-version';
 import { createSocialProviders, type SocialProviders } from './integrations/social/providers';
-import { registerPlatformSimulator, simulatorFaultsOn } from './integrations/social/simulator';
+import {
+  registerPlatformSimulator,
+  simulatorFaultsOn,
+  simulatorMediaFetch,
+} from './integrations/social/simulator';
 import { createMediaStorage } from './integrations/storage/create-media-storage';
 import { createStorageCheck } from './integrations/storage/storage-health';
 import { type Jobs, type ProcessRole, startJobQueue } from './jobs/boss';
+import { injectFetch } from './lib/inject-fetch';
 import { logRedactPaths, REDACTED, serializeError, serializeRequest } from './lib/log-redaction';
 import { projectRoot } from './lib/project-root';
 import { createAccessCodeHasher, resolveAdminCode, resolveSessionSecret } from './lib/secrets';
@@ -40,8 +45,9 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { brandKitRoutes } from './modules/brand-kit/brand-kit.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
-import { healthRoutes } from './modules/health/health.routes';
+import { healthRoutes, publicUrlCheck } from './modules/health/health.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { createMediaUrlSigner } from './modules/media/media-signing';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -71,6 +77,11 @@ export interface BuildOptions {
   socialProviders?: Partial<SocialProviders>;
   /** Replaces the configured mail sender (tests). */
   mail?: MailSender;
+  /**
+   * Where the platform simulator downloads images from that are not on APP_URL (tests: a fake
+   * of the internet); without it, such URLs are refused as unreachable (never fetched: SSRF).
+   */
+  simulatorOutsideFetch?: typeof fetch;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -133,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     database: options.database,
     adminCode: resolveAdminCode(config),
     accessCodes: createAccessCodeHasher(sessionSecret),
+    mediaSigner: createMediaUrlSigner(sessionSecret),
     log: app.log,
     ai: options.ai ?? createAiProvider(config.ai, { offline: createOfflineComposer, log: app.log }),
     tokenCipher: createTokenCipher(resolveTokenEncryptionKey(config)),
@@ -167,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
 
   warnIfStorageUnusable(ctx);
   warnIfLinkedInVersionOld(ctx);
+  sayWhetherAppUrlIsPublic(ctx);
 
   const clientRoot = join(projectRoot(), 'dist/client');
   const pageFallback = existsSync(join(clientRoot, 'index.html'))
@@ -219,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       platforms: publishingPlatforms.filter((platform) => !config.social[platform]),
       faults: simulatorFaultsOn(config),
       storage: ctx.storage,
+      mediaFetch: simulatorMediaFetch(injectFetch(app), config.appUrl, options.simulatorOutsideFetch),
       xPostsPerDay: config.simulator.xPostsPerDay,
       // Long enough that a post made right after the upload is refused, short enough for tests.
       ...(config.env === 'test' ? { linkedInImageProcessingMs: 400 } : {}),
@@ -227,6 +241,22 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   });
 
   return { app, ctx, jobs };
+}
+
+/**
+ * Said at start: whether APP_URL looks public (Instagram and Facebook download images from it). A
+ * warning while a real Instagram or Facebook app is configured, a note otherwise (the sandbox
+ * downloads in-process).
+ */
+function sayWhetherAppUrlIsPublic(ctx: AppContext) {
+  const check = publicUrlCheck(ctx.config);
+  if (check.status === 'ok') {
+    ctx.log.info({ appUrl: ctx.config.appUrl }, 'APP_URL looks publicly reachable');
+  } else if (ctx.config.social.instagram || ctx.config.social.facebook) {
+    ctx.log.warn({ appUrl: ctx.config.appUrl }, check.detail ?? 'APP_URL does not look public');
+  } else {
+    ctx.log.info({ appUrl: ctx.config.appUrl }, check.detail ?? 'APP_URL does not look public');
+  }
 }
 
 /**

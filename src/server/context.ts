@@ -12,6 +12,7 @@ import type { StorageCheck } from './integrations/storage/storage-health';
 import type { JobQueue } from './jobs/boss';
 import type { AccessCodeHasher, AdminCodeVerifier } from './lib/secrets';
 import type { TokenCipher } from './lib/token-cipher';
+import type { MediaUrlSigner } from './modules/media/media-signing';
 
 /** What services need from the running app: built once by buildApp, passed explicitly. */
 export interface AppContext {
@@ -23,6 +24,8 @@ export interface AppContext {
   adminCode: AdminCodeVerifier;
   /** Keys the hash access codes are stored as (never the plain code). */
   accessCodes: AccessCodeHasher;
+  /** Signs the expiring media URLs platforms download images from (decision 041). */
+  mediaSigner: MediaUrlSigner;
   /** The AI writer chosen by configuration (the offline composer by default). */
   ai: AiProvider;
   /** Seals social tokens and PKCE verifiers at rest (AES-256-GCM). */

@@ -39,3 +39,37 @@ export function testImage(
     reads: () => reads,
   };
 }
+
+/** A 1×1 GIF. */
+export const GIF_BYTES = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const EXAMPLE_IMAGES: Record<string, { type: string; bytes: Buffer }> = {
+  jpg: { type: 'image/jpeg', bytes: JPEG_BYTES },
+  jpeg: { type: 'image/jpeg', bytes: JPEG_BYTES },
+  png: { type: 'image/png', bytes: PNG_BYTES },
+  gif: { type: 'image/gif', bytes: GIF_BYTES },
+};
+
+/**
+ * The internet as the platform simulator's downloader sees it in tests (buildApp's
+ * simulatorOutsideFetch): any host under `.example` (RFC 2606, never real) serves the image its
+ * path's extension names, and answers 404 for a path with `missing` in it; every other host is
+ * unreachable. Each URL fetched is recorded.
+ */
+export function exampleImagesFetch(): typeof fetch & { fetched: string[] } {
+  const fetched: string[] = [];
+  const fake = async (input: Parameters<typeof fetch>[0]) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    fetched.push(url.toString());
+    if (!url.hostname.endsWith('.example')) throw new TypeError('fetch failed');
+    const image = EXAMPLE_IMAGES[/\.([a-z]+)$/.exec(url.pathname)?.[1] ?? ''];
+    if (!image || url.pathname.includes('missing')) {
+      return new Response('<h1>Not Found</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
+    }
+    return new Response(new Uint8Array(image.bytes), {
+      status: 200,
+      headers: { 'content-type': image.type, 'content-length': String(image.bytes.length) },
+    });
+  };
+  return Object.assign(fake as typeof fetch, { fetched });
+}

@@ -349,8 +349,9 @@ describe.each(databaseKinds)('Instagram provider against the platform simulator 
       ig.publishImage(tokens, { caption: 'A gif', imageUrl: 'https://images.example/loop.gif', accountId }),
       InvalidContentError,
     );
-    expect(gif.message).toContain('JPEG or PNG');
-    expect(await postsOf('A gif')).toMatchObject([{ state: 'container' }]);
+    // Instagram downloads the image at once and takes JPEG only (decision 041): no container.
+    expect(gif.message).toContain('9004/2207052');
+    expect(await postsOf('A gif')).toEqual([]);
     await expectError(
       ig.publishImage(tokens, { caption: 'x', imageUrl: 'ftp://a/b.jpg', accountId }),
       InvalidContentError,

@@ -426,12 +426,20 @@ describe('the app on S3 storage', () => {
     expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 800, height: 600 });
     expect(fake.objects.get(thumbnailKey)?.contentType).toBe('image/webp');
 
-    const served = await t.app.inject({ method: 'GET', url: `/media/${uploaded.id}.jpg` });
+    const served = await t.app.inject({
+      method: 'GET',
+      url: `/media/${uploaded.id}.jpg`,
+      headers: { cookie },
+    });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['content-length']).toBe(String(stored.length));
     expect(Buffer.compare(served.rawPayload, stored)).toBe(0);
-    const thumbnail = await t.app.inject({ method: 'GET', url: new URL(uploaded.thumbnailUrl).pathname });
+    const thumbnail = await t.app.inject({
+      method: 'GET',
+      url: new URL(uploaded.thumbnailUrl).pathname,
+      headers: { cookie },
+    });
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.headers['content-type']).toBe('image/webp');
 
@@ -472,13 +480,13 @@ describe('the app on S3 storage', () => {
     const { cookie } = await signUp(t.app);
     const uploaded = await uploadImage(t.app, cookie, 'png', { width: 64, height: 48 });
     const url = `/media/${uploaded.id}.png`;
-    const whole = await t.app.inject({ method: 'GET', url });
+    const whole = await t.app.inject({ method: 'GET', url, headers: { cookie } });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['accept-ranges']).toBe('bytes');
     const size = whole.rawPayload.length;
 
     const from = fake.ranges.length;
-    const part = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-99' } });
+    const part = await t.app.inject({ method: 'GET', url, headers: { cookie, range: 'bytes=0-99' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 0-99/${size}`);
     expect(part.headers['content-length']).toBe('100');
@@ -486,12 +494,12 @@ describe('the app on S3 storage', () => {
     expect(Buffer.compare(part.rawPayload, whole.rawPayload.subarray(0, 100))).toBe(0);
     expect(fake.ranges.slice(from)).toEqual(['bytes=0-99']);
 
-    const tail = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=-10' } });
+    const tail = await t.app.inject({ method: 'GET', url, headers: { cookie, range: 'bytes=-10' } });
     expect(tail.statusCode).toBe(206);
     expect(tail.headers['content-range']).toBe(`bytes ${size - 10}-${size - 1}/${size}`);
     expect(Buffer.compare(tail.rawPayload, whole.rawPayload.subarray(size - 10))).toBe(0);
 
-    const beyond = await t.app.inject({ method: 'GET', url, headers: { range: `bytes=${size}-` } });
+    const beyond = await t.app.inject({ method: 'GET', url, headers: { cookie, range: `bytes=${size}-` } });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
 
@@ -499,12 +507,12 @@ describe('the app on S3 storage', () => {
     const stale = await t.app.inject({
       method: 'GET',
       url,
-      headers: { range: 'bytes=0-9', 'if-range': '"some-other-etag"' },
+      headers: { cookie, range: 'bytes=0-9', 'if-range': '"some-other-etag"' },
     });
     expect(stale.statusCode).toBe(200);
     expect(stale.rawPayload.length).toBe(size);
     // Several ranges are answered whole (RFC 9110 §14.2 lets a server ignore Range).
-    const several = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-1,5-6' } });
+    const several = await t.app.inject({ method: 'GET', url, headers: { cookie, range: 'bytes=0-1,5-6' } });
     expect(several.statusCode).toBe(200);
   });
 
@@ -515,7 +523,7 @@ describe('the app on S3 storage', () => {
     const warned = vi.spyOn(t.ctx.log, 'warn');
     try {
       fake.failNext(503, 'SlowDown');
-      const down = await t.app.inject({ method: 'GET', url });
+      const down = await t.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(down.statusCode).toBe(503);
       expect(down.headers['retry-after']).toBe('30');
       expect(down.json().error).toBe(
@@ -525,11 +533,11 @@ describe('the app on S3 storage', () => {
         expect.objectContaining({ mediaId: uploaded.id }),
         'media storage unavailable',
       );
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(200);
 
       for (const key of fake.objects.keys())
         if (key.endsWith(`/${uploaded.id}.jpg`)) fake.objects.delete(key);
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(404);
     } finally {
       warned.mockRestore();
     }
@@ -562,7 +570,7 @@ describe('the app while S3 does not answer', () => {
     const warned = vi.spyOn(t.ctx.log, 'warn').mockImplementation(() => undefined);
     try {
       for (const url of [`/media/${uploaded.id}.jpg`, new URL(uploaded.thumbnailUrl).pathname]) {
-        const served = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-9' } });
+        const served = await t.app.inject({ method: 'GET', url, headers: { cookie, range: 'bytes=0-9' } });
         expect(served.statusCode).toBe(503);
         expect(served.headers['retry-after']).toBe('30');
       }

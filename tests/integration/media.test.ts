@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_MEDIA_BYTES, type Media, mediaMessages, media as mediaSchema } from '../../src/contracts/media';
 import { posts } from '../../src/server/db/schema';
 import { findMediaByIds } from '../../src/server/modules/media/media.repository';
+import { signedMediaUrl } from '../../src/server/modules/media/media-view';
 import { toPublishMedia } from '../../src/server/modules/media/publish-media';
 import {
   gifImage,
@@ -233,7 +234,11 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       const uploaded = response.json() as Media;
       // Orientation 6 is a quarter turn: what is shown, and now stored, is 200 wide and 300 high.
       expect(uploaded).toMatchObject({ mimeType: 'image/jpeg', width: 200, height: 300 });
-      const served = await t.app.inject({ method: 'GET', url: new URL(uploaded.url).pathname });
+      const served = await t.app.inject({
+        method: 'GET',
+        url: new URL(uploaded.url).pathname,
+        headers: { cookie },
+      });
       expect(served.rawPayload.length).toBe(uploaded.sizeBytes);
       const metadata = await sharp(served.rawPayload).metadata();
       expect(metadata).toMatchObject({ width: 200, height: 300 });
@@ -318,7 +323,7 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
   });
 
   describe('serving', () => {
-    it('serves the stored bytes and the thumbnail without a session, with long-lived cache headers', async () => {
+    it("serves the stored bytes and the thumbnail to its workspace's session, kept privately for long", async () => {
       const { cookie, workspaceId } = await member(t);
       for (const [kind, ext, mime] of [
         ['jpeg', 'jpg', 'image/jpeg'],
@@ -329,13 +334,13 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
         const url = new URL(uploaded.url);
         expect(url.pathname).toBe(`/media/${uploaded.id}.${ext}`);
         const stored = (await t.ctx.storage.read(`${workspaceId}/${uploaded.id}.${ext}`)) ?? Buffer.alloc(0);
-        const served = await t.app.inject({ method: 'GET', url: url.pathname });
+        const served = await t.app.inject({ method: 'GET', url: url.pathname, headers: { cookie } });
         expect(served.statusCode).toBe(200);
         expect(Buffer.compare(served.rawPayload, stored)).toBe(0);
         expect(served.headers).toMatchObject({
           'content-type': mime,
           'content-length': String(uploaded.sizeBytes),
-          'cache-control': 'public, max-age=31536000, immutable',
+          'cache-control': 'private, max-age=31536000, immutable',
           'x-content-type-options': 'nosniff',
           'cross-origin-resource-policy': 'cross-origin',
           etag: `"${uploaded.id}"`,
@@ -344,11 +349,11 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
 
         const thumbnailPath = new URL(uploaded.thumbnailUrl).pathname;
         expect(thumbnailPath).toBe(`/media/${uploaded.id}.thumb.webp`);
-        const thumbnail = await t.app.inject({ method: 'GET', url: thumbnailPath });
+        const thumbnail = await t.app.inject({ method: 'GET', url: thumbnailPath, headers: { cookie } });
         expect(thumbnail.statusCode).toBe(200);
         expect(thumbnail.headers).toMatchObject({
           'content-type': 'image/webp',
-          'cache-control': 'public, max-age=31536000, immutable',
+          'cache-control': 'private, max-age=31536000, immutable',
           etag: `"${uploaded.id}-thumb"`,
         });
         expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 120 });
@@ -362,11 +367,11 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       const again = await t.app.inject({
         method: 'GET',
         url: path,
-        headers: { 'if-none-match': `"${uploaded.id}"` },
+        headers: { cookie, 'if-none-match': `"${uploaded.id}"` },
       });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);
-      const head = await t.app.inject({ method: 'HEAD', url: path });
+      const head = await t.app.inject({ method: 'HEAD', url: path, headers: { cookie } });
       expect(head.statusCode).toBe(200);
       expect(head.headers['content-type']).toBe('image/png');
       expect(head.headers['content-length']).toBe(String(uploaded.sizeBytes));
@@ -377,10 +382,10 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       const uploaded = await uploadImage(t.app, cookie, 'png', { width: 40, height: 40 });
       const path = new URL(uploaded.url).pathname;
       const size = uploaded.sizeBytes;
-      const whole = await t.app.inject({ method: 'GET', url: path });
+      const whole = await t.app.inject({ method: 'GET', url: path, headers: { cookie } });
       expect(whole.headers['accept-ranges']).toBe('bytes');
 
-      const part = await t.app.inject({ method: 'GET', url: path, headers: { range: 'bytes=8-15' } });
+      const part = await t.app.inject({ method: 'GET', url: path, headers: { cookie, range: 'bytes=8-15' } });
       expect(part.statusCode).toBe(206);
       expect(part.headers).toMatchObject({
         'content-range': `bytes 8-15/${size}`,
@@ -391,18 +396,22 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       });
       expect(Buffer.compare(part.rawPayload, whole.rawPayload.subarray(8, 16))).toBe(0);
 
-      const rest = await t.app.inject({ method: 'GET', url: path, headers: { range: `bytes=${size - 4}-` } });
+      const rest = await t.app.inject({
+        method: 'GET',
+        url: path,
+        headers: { cookie, range: `bytes=${size - 4}-` },
+      });
       expect(rest.statusCode).toBe(206);
       expect(Buffer.compare(rest.rawPayload, whole.rawPayload.subarray(size - 4))).toBe(0);
 
       for (const range of [`bytes=${size}-`, `bytes=${size + 10}-${size + 20}`, 'bytes=-0']) {
-        const refused = await t.app.inject({ method: 'GET', url: path, headers: { range } });
+        const refused = await t.app.inject({ method: 'GET', url: path, headers: { cookie, range } });
         expect(refused.statusCode, range).toBe(416);
         expect(refused.headers['content-range'], range).toBe(`bytes */${size}`);
       }
       // Not a range we serve: the whole image, never an error.
       for (const range of ['bytes=0-1,4-5', 'items=0-5', 'bytes=9-2', 'nonsense']) {
-        const answered = await t.app.inject({ method: 'GET', url: path, headers: { range } });
+        const answered = await t.app.inject({ method: 'GET', url: path, headers: { cookie, range } });
         expect(answered.statusCode, range).toBe(200);
         expect(answered.rawPayload.length, range).toBe(size);
       }
@@ -410,7 +419,7 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       const thumbnail = await t.app.inject({
         method: 'GET',
         url: new URL(uploaded.thumbnailUrl).pathname,
-        headers: { range: 'bytes=0-3' },
+        headers: { cookie, range: 'bytes=0-3' },
       });
       expect(thumbnail.statusCode).toBe(206);
       expect(thumbnail.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
@@ -429,14 +438,90 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
         `/media/${uploaded.id}.thumb.png`,
         `/media/${uploaded.id}.thumb`,
       ]) {
-        const response = await t.app.inject({ method: 'GET', url: path });
+        const response = await t.app.inject({ method: 'GET', url: path, headers: { cookie } });
         expect(response.statusCode, path).toBe(404);
         expect(response.headers['cache-control'], path).toBeUndefined();
       }
       await t.ctx.storage.delete(storageKey(workspaceId, uploaded));
-      const lost = await t.app.inject({ method: 'GET', url: new URL(uploaded.url).pathname });
+      const lost = await t.app.inject({
+        method: 'GET',
+        url: new URL(uploaded.url).pathname,
+        headers: { cookie },
+      });
       expect(lost.statusCode).toBe(404);
       expect(lost.headers['cache-control']).toBeUndefined();
+    });
+
+    it('is not public by its name: no image without a session of its workspace or a signed link', async () => {
+      const { cookie } = await member(t);
+      const other = await member(t);
+      const uploaded = await uploadImage(t.app, cookie, 'jpeg', { width: 10, height: 10 });
+      for (const url of [uploaded.url, uploaded.thumbnailUrl]) {
+        const path = new URL(url).pathname;
+        for (const headers of [{}, { cookie: other.cookie }]) {
+          const refused = await t.app.inject({ method: 'GET', url: path, headers });
+          expect(refused.statusCode, path).toBe(404);
+          expect(refused.json()).toMatchObject({ message: mediaMessages.notFound });
+          expect(refused.rawPayload.includes(Buffer.from([0xff, 0xd8]))).toBe(false);
+        }
+      }
+    });
+
+    it('opens with a signed link until it expires; a bad or expired signature is a 403 that says so', async () => {
+      const { cookie, workspaceId } = await member(t);
+      const uploaded = await uploadImage(t.app, cookie, 'jpeg', { width: 10, height: 10 });
+      const [row] = await findMediaByIds(t.ctx.database.db, workspaceId, [uploaded.id]);
+      if (!row) throw new Error('the upload has no row');
+      const now = new Date();
+      const link = new URL(signedMediaUrl(t.config.appUrl, row, t.ctx.mediaSigner, now, 600));
+      expect(link.origin + link.pathname).toBe(uploaded.url);
+      const path = `${link.pathname}${link.search}`;
+      const served = await t.app.inject({ method: 'GET', url: path });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/jpeg');
+      expect(served.headers['cache-control']).toMatch(/^public, max-age=(59\d|600)$/);
+      expect(served.rawPayload.length).toBe(uploaded.sizeBytes);
+      expect((await t.app.inject({ method: 'HEAD', url: path })).statusCode).toBe(200);
+
+      const exp = link.searchParams.get('exp') ?? '';
+      const sig = link.searchParams.get('sig') ?? '';
+      const tampered = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+      for (const [url, message] of [
+        [`${link.pathname}?exp=${Number(exp) + 3600}&sig=${sig}`, mediaMessages.linkInvalid],
+        [`${link.pathname}?exp=${exp}&sig=${tampered}`, mediaMessages.linkInvalid],
+        [`${link.pathname}?exp=${exp}`, mediaMessages.linkInvalid],
+        [`${link.pathname}?sig=${sig}`, mediaMessages.linkInvalid],
+        [`${link.pathname}?exp=soon&sig=${sig}`, mediaMessages.linkInvalid],
+        // A link signed for the image does not open its thumbnail.
+        [`/media/${uploaded.id}.thumb.webp?exp=${exp}&sig=${sig}`, mediaMessages.linkInvalid],
+      ] as const) {
+        const refused = await t.app.inject({ method: 'GET', url });
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json(), url).toMatchObject({ message: message });
+      }
+      const past = new URL(
+        signedMediaUrl(t.config.appUrl, row, t.ctx.mediaSigner, new Date(now.getTime() - 7_200_000), 3600),
+      );
+      const expired = await t.app.inject({ method: 'GET', url: `${past.pathname}${past.search}` });
+      expect(expired.statusCode).toBe(403);
+      expect(expired.json()).toMatchObject({ message: mediaMessages.linkExpired });
+      // The workspace's own session opens it whatever the link; another workspace's does not.
+      const expiredPath = `${past.pathname}${past.search}`;
+      const own = await t.app.inject({ method: 'GET', url: expiredPath, headers: { cookie } });
+      expect([own.statusCode, own.headers['cache-control']]).toEqual([
+        200,
+        'private, max-age=31536000, immutable',
+      ]);
+      const stranger = await member(t);
+      const theirs = await t.app.inject({
+        method: 'GET',
+        url: expiredPath,
+        headers: { cookie: stranger.cookie },
+      });
+      expect(theirs.statusCode).toBe(403);
+      // A link to a deleted image is a plain 404.
+      await t.app.inject({ method: 'DELETE', url: `/api/media/${uploaded.id}`, headers: { cookie } });
+      expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
     });
   });
 
@@ -463,10 +548,10 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       expect((await api.get(`/api/media/${image.id}`)).statusCode).toBe(404);
       expect(await t.ctx.storage.read(storageKey(workspaceId, image))).toBeNull();
       expect(await t.ctx.storage.read(`${workspaceId}/${image.id}.thumb.webp`)).toBeNull();
-      expect((await t.app.inject({ method: 'GET', url: new URL(image.url).pathname })).statusCode).toBe(404);
-      expect(
-        (await t.app.inject({ method: 'GET', url: new URL(image.thumbnailUrl).pathname })).statusCode,
-      ).toBe(404);
+      const served = (url: string) =>
+        t.app.inject({ method: 'GET', url: new URL(url).pathname, headers: { cookie } });
+      expect((await served(image.url)).statusCode).toBe(404);
+      expect((await served(image.thumbnailUrl)).statusCode).toBe(404);
       expect((await api.delete(`/api/media/${image.id}`)).statusCode).toBe(404);
     });
 
@@ -538,15 +623,23 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       expect(await findMediaByIds(db, owner.workspaceId, [])).toEqual([]);
     });
 
-    it('toPublishMedia gives the public URL, the facts and the bytes, and says when they are gone', async () => {
+    it('toPublishMedia gives a signed URL, the facts and the bytes, and says when they are gone', async () => {
       const { cookie, workspaceId } = await member(t);
       const uploaded = (await uploadFile(t.app, cookie, jpegImage(1080, 1080))).json() as Media;
       const [row] = await findMediaByIds(t.ctx.database.db, workspaceId, [uploaded.id]);
       if (!row) throw new Error('the upload has no row');
       const stored = (await t.ctx.storage.read(row.storageKey)) ?? Buffer.alloc(0);
-      const media = toPublishMedia(row, t.ctx.storage, t.config.appUrl);
+      const media = toPublishMedia(row, t.ctx.storage, {
+        appUrl: t.config.appUrl,
+        signer: t.ctx.mediaSigner,
+        now: new Date(),
+      });
+      expect(media.url.startsWith(`${uploaded.url}?exp=`)).toBe(true);
+      const link = new URL(media.url);
+      expect((await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode).toBe(
+        200,
+      );
       expect(media).toMatchObject({
-        url: uploaded.url,
         mimeType: 'image/jpeg',
         width: 1080,
         height: 1080,

@@ -8,6 +8,7 @@ import type { AppContext } from '../../src/server/context';
 import type { AiProvider } from '../../src/server/integrations/ai/ai-provider';
 import type { SocialProviders } from '../../src/server/integrations/social/providers';
 import type { Jobs, ProcessRole } from '../../src/server/jobs/boss';
+import { exampleImagesFetch } from '../fakes/publish-media';
 import { type DatabaseKind, openTestDatabase } from './databases';
 
 export const TEST_ADMIN_CODE = 'test-admin-code-4821';
@@ -32,6 +33,8 @@ export async function buildTestApp(
     role?: ProcessRole;
     /** Receives the app's log lines (JSON) instead of stdout. */
     logStream?: { write(line: string): void };
+    /** The internet the platform simulator downloads images from (default: exampleImagesFetch). */
+    simulatorOutsideFetch?: typeof fetch;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kitepost-test-'));
@@ -47,7 +50,13 @@ export async function buildTestApp(
   });
   const database = await openTestDatabase(kind);
   // Tests send jobs but run none unless they ask for a worker (role 'all' or 'worker').
-  const { app, ctx, jobs } = await buildApp(config, { database, ...options, role: options.role ?? 'web' });
+  const { app, ctx, jobs } = await buildApp(config, {
+    database,
+    // The simulator downloads images given by URL; `*.example` stands for the internet.
+    simulatorOutsideFetch: exampleImagesFetch(),
+    ...options,
+    role: options.role ?? 'web',
+  });
   await app.ready();
   return {
     app,

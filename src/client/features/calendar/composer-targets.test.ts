@@ -3,6 +3,7 @@ import type { SocialAccount } from '../../../contracts/social-accounts';
 import {
   chosenPlatforms,
   composeTargets,
+  mediaWarnings,
   type TargetKey,
   targetDisabled,
   targetGroups,
@@ -31,6 +32,7 @@ function account(
     reconnectBy: null,
     sandbox: true,
     overPlanLimit,
+    mediaWarning: null,
   };
 }
 
@@ -118,5 +120,30 @@ describe('accounts over the plan’s limit', () => {
 
   it('leaves the edited post its own account, even over the limit', () => {
     expect(locked('account:a2')).toEqual(['account:a3']);
+  });
+});
+
+describe('images a platform cannot download', () => {
+  const why = 'Image posts to Instagram will fail: APP_URL is not public.';
+  const real = { ...account('ig-real', 'instagram'), sandbox: false, mediaWarning: why };
+  const sandbox = account('ig-sandbox', 'instagram');
+  const x = account('x', 'twitter');
+
+  it('says why once for the chosen accounts that warn, and only with images attached', () => {
+    const accounts = [real, sandbox, x];
+    const chosen = composeTargets(['account:ig-real', 'account:x'], accounts);
+    expect(mediaWarnings(chosen, accounts, 1)).toEqual([{ platform: 'instagram', warning: why }]);
+    expect(mediaWarnings(chosen, accounts, 0)).toEqual([]);
+    expect(mediaWarnings(composeTargets(['account:ig-sandbox', 'account:x'], accounts), accounts, 2)).toEqual(
+      [],
+    );
+  });
+
+  it('counts a platform chosen without an account when one of its accounts warns', () => {
+    const targets = [{ platform: 'instagram' as const, socialAccountId: null }];
+    expect(mediaWarnings(targets, [real, { ...real, id: 'ig-2' }], 1)).toEqual([
+      { platform: 'instagram', warning: why },
+    ]);
+    expect(mediaWarnings(targets, [sandbox], 1)).toEqual([]);
   });
 });

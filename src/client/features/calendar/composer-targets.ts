@@ -73,3 +73,27 @@ export function composeTargets(keys: TargetKey[], accounts: SocialAccount[]): Co
 export function chosenPlatforms(targets: ComposePostBody['targets']): PublishingPlatform[] {
   return publishingPlatforms.filter((platform) => targets.some((target) => target.platform === platform));
 }
+
+/**
+ * Why the attached images cannot reach some chosen targets (the server's `mediaWarning`:
+ * Instagram and Facebook download images from a server address that is not public), each reason
+ * once per platform. A platform chosen without an account counts any of its accounts that says
+ * so, since the publisher may choose it; the server refuses scheduling the same way.
+ */
+export function mediaWarnings(
+  targets: ComposePostBody['targets'],
+  accounts: SocialAccount[],
+  imageCount: number,
+): { platform: PublishingPlatform; warning: string }[] {
+  if (imageCount === 0) return [];
+  const found = new Map<string, { platform: PublishingPlatform; warning: string }>();
+  for (const target of targets) {
+    const candidates = target.socialAccountId
+      ? accounts.filter((account) => account.id === target.socialAccountId)
+      : accounts.filter((account) => account.platform === target.platform);
+    for (const { platform, mediaWarning } of candidates) {
+      if (mediaWarning) found.set(`${platform} ${mediaWarning}`, { platform, warning: mediaWarning });
+    }
+  }
+  return [...found.values()];
+}

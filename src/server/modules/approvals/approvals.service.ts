@@ -67,7 +67,7 @@ export async function approvePost(
   const current = await requirePending(db, actor, id, seen);
   const time = approvalTime(body.scheduledAt, current.scheduledAt, now);
   if ('problem' in time) throw new AppError('bad_request', time.problem);
-  await assertReadyToQueue(db, actor, current);
+  await assertReadyToQueue(db, actor, current, current.socialAccountId, deps);
   // Only while still pending, and still the version the approver saw: of two approvers approving
   // at once, one schedules and queues the job; an edit landing meanwhile is not approved unseen.
   const row = await updateUnlockedPost(

@@ -8,6 +8,7 @@ import type { ProviderDiscovery } from '../../integrations/identity/provider-dis
 import { linkedInVersionCheck } from '../../integrations/social/linkedin/api-version';
 import { simulatorFaultsOn } from '../../integrations/social/simulator';
 import type { ProcessRole } from '../../jobs/boss';
+import { checkPublicUrl } from '../../lib/public-url';
 import { DATABASE_AWAY_RETRY_SECONDS } from '../../plugins/errors';
 
 export async function healthRoutes(
@@ -32,15 +33,18 @@ export async function healthRoutes(
         );
         const storage = await storageCheck;
         const linkedinApiVersion = linkedInVersionCheck(ctx.config.linkedInApiVersion, new Date());
+        const publicUrl = publicUrlCheck(ctx.config);
         const checks = {
           database,
           storage,
           identity: identityCheck(ctx.identityProvider),
           linkedinApiVersion,
+          publicUrl,
         };
         const allOk =
           [database, storage, checks.identity].every((check) => check.status !== 'unreachable') &&
-          linkedinApiVersion.status !== 'expired';
+          linkedinApiVersion.status !== 'expired' &&
+          (publicUrl.status === 'ok' || !realMetaConfigured(ctx.config));
         const adapters = describeAdapters({
           databaseKind: ctx.database.kind,
           providerSignIn: ctx.config.oidc !== undefined,
@@ -70,6 +74,19 @@ export async function healthRoutes(
     { config: { access: 'public' }, schema: { response: { 200: liveResponse } } },
     async () => ({ status: 'ok' as const }),
   );
+}
+
+const realMetaConfigured = (config: AppContext['config']) =>
+  config.social.instagram !== undefined || config.social.facebook !== undefined;
+
+/** APP_URL as Instagram and Facebook would reach it (lib/public-url.ts; the URL alone, no probe). */
+export function publicUrlCheck(config: AppContext['config']): DependencyCheck {
+  const check = checkPublicUrl(config.appUrl);
+  if (check.status === 'ok') return { status: 'ok' };
+  return {
+    status: 'unreachable',
+    detail: `APP_URL does not look public: ${check.detail} Instagram and Facebook download images from it, so image posts to real accounts there would fail.`,
+  };
 }
 
 /** What the background discovery last found (it never calls the provider for this request). */

@@ -1,5 +1,6 @@
 import type { Media } from '../../../contracts/media';
 import type { MediaRow } from './media.repository';
+import { type MediaUrlSigner, SIGNED_MEDIA_TTL_SECONDS } from './media-signing';
 import { mediaExtensions } from './process-image';
 
 /** The file name the public route serves an image under: `<id>.<ext>`. */
@@ -12,9 +13,25 @@ export function thumbnailFileName(row: Pick<MediaRow, 'id'>): string {
   return `${row.id}.thumb.webp`;
 }
 
-/** The image's public URL (platforms download from it without a session). */
+/**
+ * The image's URL for the app's own pages: it opens only with a session of the image's workspace
+ * (decision 041). A platform is given signedMediaUrl instead.
+ */
 export function mediaUrl(appUrl: string, row: Pick<MediaRow, 'id' | 'mimeType'>): string {
   return `${appUrl}/media/${mediaFileName(row)}`;
+}
+
+/** The image's signed, expiring URL, which opens without a session: what a platform downloads. */
+export function signedMediaUrl(
+  appUrl: string,
+  row: Pick<MediaRow, 'id' | 'mimeType'>,
+  signer: MediaUrlSigner,
+  now: Date,
+  ttlSeconds = SIGNED_MEDIA_TTL_SECONDS,
+): string {
+  const file = mediaFileName(row);
+  const { exp, sig } = signer.sign(file, new Date(now.getTime() + ttlSeconds * 1000));
+  return `${appUrl}/media/${file}?${new URLSearchParams({ exp, sig })}`;
 }
 
 /** Its thumbnail's URL; the image's own for images uploaded before thumbnails were made. */

@@ -125,6 +125,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     db: ctx.database.db,
     storage: ctx.storage,
     appUrl: ctx.config.appUrl,
+    signer: ctx.mediaSigner,
     log: ctx.log,
   };
 
@@ -143,19 +144,36 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(204).send();
   });
 
-  // Public: Instagram and Facebook download attached images from here without a session; the
-  // random id in the name is the capability. The bytes behind a name never change.
+  // Without the session's workspace, only a signed link opens an image (decision 041): Instagram
+  // and Facebook download attached images from here with the link the publisher gave them; the
+  // app's own pages load them with the session. The bytes behind a name never change.
   api.get(
     '/media/:file',
     {
-      config: { access: 'public' },
-      schema: { params: z.object({ file: safeString().max(200) }), hide: true },
+      config: { access: 'optional' },
+      schema: {
+        params: z.object({ file: safeString().max(200) }),
+        querystring: z.object({
+          exp: safeString().max(20).optional(),
+          sig: safeString().max(100).optional(),
+        }),
+        hide: true,
+      },
     },
     async (request, reply) => {
-      const served = await findServedMedia(deps, request.params.file);
-      if (!served) throw new AppError('not_found', 'Image not found.');
+      const served = await findServedMedia(deps, request.params.file, {
+        workspaceId: request.auth?.workspaceId ?? null,
+        link: request.query,
+        now: new Date(),
+      });
+      if (!served) throw new AppError('not_found', mediaMessages.notFound);
       const cacheHeaders = {
-        'cache-control': 'public, max-age=31536000, immutable',
+        // A session's copy stays in that browser ('private'); a signed link may be cached by
+        // anyone who has it, until it expires.
+        'cache-control':
+          served.cache.scope === 'private'
+            ? `private, max-age=${served.cache.maxAgeSeconds}, immutable`
+            : `public, max-age=${served.cache.maxAgeSeconds}`,
         etag: served.etag,
         // Ranges are honoured (RFC 9110 §14.3): a resumed or partial download gets only its bytes.
         'accept-ranges': 'bytes',
@@ -169,7 +187,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       const range =
         ifRange === undefined || ifRange === served.etag ? parseRangeHeader(request.headers.range) : null;
       const object = await served.open(range ?? undefined);
-      if (!object) throw new AppError('not_found', 'Image not found.');
+      if (!object) throw new AppError('not_found', mediaMessages.notFound);
       if (isRangeNotSatisfiable(object)) {
         // §15.5.17: a 416 says the current length in Content-Range.
         return reply
@@ -194,7 +212,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
           'content-type': served.mimeType,
           'x-content-type-options': 'nosniff',
           // Helmet's same-origin default would stop other sites (a platform's composer preview,
-          // the dev client on another port) from showing a public image.
+          // the dev client on another port) from showing an image they hold a link to.
           'cross-origin-resource-policy': 'cross-origin',
         })
         .send(object.body);

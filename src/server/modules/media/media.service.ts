@@ -17,6 +17,7 @@ import {
   insertMedia,
   listMedia as listMediaRows,
 } from './media.repository';
+import type { MediaUrlSigner } from './media-signing';
 import { mediaFileName, thumbnailFileName, toMedia } from './media-view';
 import { mediaExtensions, processImage } from './process-image';
 
@@ -24,6 +25,8 @@ export interface MediaDeps {
   db: Db;
   storage: MediaStorage;
   appUrl: string;
+  /** Checks the signed links platforms download images from (decision 041). */
+  signer: MediaUrlSigner;
   log: FastifyBaseLogger;
 }
 
@@ -142,6 +145,11 @@ const SERVED_FILE =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp|thumb\.webp)$/;
 
 export interface ServedMedia {
+  /**
+   * How the caller may keep it: 'private' for a session (one person's browser), 'public' for a
+   * signed link until it expires (its URL is the capability, and only until `exp`).
+   */
+  cache: { scope: 'private' | 'public'; maxAgeSeconds: number };
   /** Stable for the life of the file (its id): the bytes behind a media URL never change. */
   etag: string;
   mimeType: Media['mimeType'];
@@ -155,15 +163,56 @@ export interface ServedMedia {
 /** Seconds a client should wait before asking for an image again while the storage is away. */
 export const STORAGE_RETRY_AFTER_SECONDS = 30;
 
+function refuseLink(verdict: 'expired' | 'invalid'): never {
+  throw new AppError(
+    'forbidden',
+    verdict === 'expired' ? mediaMessages.linkExpired : mediaMessages.linkInvalid,
+  );
+}
+
+/** Who asks for an image: a session's workspace, and the link's `exp`/`sig` when it has them. */
+export interface MediaRequester {
+  workspaceId: string | null;
+  link: { exp?: string; sig?: string };
+  now: Date;
+}
+
+/** A year: the bytes behind a file name never change. */
+const IMMUTABLE_SECONDS = 31_536_000;
+
 /**
- * The image behind a public file name `<id>.<ext>`, or its thumbnail behind `<id>.thumb.webp`;
- * null for anything unknown or mismatched.
+ * The image behind a file name `<id>.<ext>`, or its thumbnail behind `<id>.thumb.webp`, for a
+ * caller allowed to see it (decision 041): a session of the image's workspace (the app's own
+ * pages), or a link signed for that file name and not expired (a platform downloading). A bad or
+ * expired signature is a 403 that says so; otherwise anything unknown, mismatched or another
+ * workspace's is null (a 404, which tells nothing about other workspaces' images).
  */
-export async function findServedMedia(deps: MediaDeps, file: string): Promise<ServedMedia | null> {
+export async function findServedMedia(
+  deps: MediaDeps,
+  file: string,
+  requester: MediaRequester,
+): Promise<ServedMedia | null> {
   const match = SERVED_FILE.exec(file);
   if (!match?.[1]) return null;
+  const signed = requester.link.exp !== undefined || requester.link.sig !== undefined;
+  const verdict = signed ? deps.signer.verify(file, requester.link, requester.now) : null;
+  // A forged or expired link without a session costs no query.
+  if (verdict && verdict !== 'ok' && !requester.workspaceId) refuseLink(verdict);
   const row = await findMediaForServing(deps.db, match[1]);
   if (!row) return null;
+  // The workspace's own session opens its images, whatever the link (a sandbox post page shows
+  // the link the pretend platform was given, long after it expired).
+  const ownSession = requester.workspaceId !== null && row.workspaceId === requester.workspaceId;
+  if (!ownSession) {
+    if (!verdict) return null;
+    if (verdict !== 'ok') refuseLink(verdict);
+  }
+  const cache = ownSession
+    ? { scope: 'private' as const, maxAgeSeconds: IMMUTABLE_SECONDS }
+    : {
+        scope: 'public' as const,
+        maxAgeSeconds: Math.max(0, Math.floor(Number(requester.link.exp) - requester.now.getTime() / 1000)),
+      };
   const served =
     row.thumbnailKey && thumbnailFileName(row) === file
       ? { key: row.thumbnailKey, etag: `"${row.id}-thumb"`, mimeType: 'image/webp' as const }
@@ -172,6 +221,7 @@ export async function findServedMedia(deps: MediaDeps, file: string): Promise<Se
         : null;
   if (!served) return null;
   return {
+    cache,
     etag: served.etag,
     mimeType: served.mimeType,
     async open(range) {

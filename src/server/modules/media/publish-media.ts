@@ -1,7 +1,8 @@
 import type { PublishMedia } from '../../integrations/social/social-provider';
 import type { MediaStorage } from '../../integrations/storage/media-storage';
 import type { MediaRow } from './media.repository';
-import { mediaUrl } from './media-view';
+import type { MediaUrlSigner } from './media-signing';
+import { signedMediaUrl } from './media-view';
 
 /** The image's row exists but its bytes are not in storage (deleted by hand, or a lost volume). */
 export class MediaGoneError extends Error {
@@ -14,10 +15,17 @@ export class MediaGoneError extends Error {
   }
 }
 
-/** An attached image as a platform adapter takes it: its public URL, facts, and bytes on demand. */
-export function toPublishMedia(row: MediaRow, storage: MediaStorage, appUrl: string): PublishMedia {
+/**
+ * An attached image as a platform adapter takes it: a signed URL that opens without a session
+ * (for the platforms that download it), its facts, and its bytes on demand.
+ */
+export function toPublishMedia(
+  row: MediaRow,
+  storage: MediaStorage,
+  urls: { appUrl: string; signer: MediaUrlSigner; now: Date },
+): PublishMedia {
   return {
-    url: mediaUrl(appUrl, row),
+    url: signedMediaUrl(urls.appUrl, row, urls.signer, urls.now),
     mimeType: row.mimeType,
     width: row.width,
     height: row.height,

@@ -4,6 +4,7 @@ import { checkPublishable } from '../../../contracts/publish-checks';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { findMediaByIds } from '../media/media.repository';
+import { downloadsMediaByUrl, mediaReachProblem } from '../media/media-reach';
 import { requireAccountWithinPlan } from '../plans/plan-gates';
 import { countSocialAccounts, findSocialAccount } from '../social-accounts/social-accounts.repository';
 import { findPost, type PostRow } from './posts.repository';
@@ -32,15 +33,40 @@ export function futureTime(iso: string, now: Date): Date {
   return at;
 }
 
-/** The platform's pre-publish checks (contracts/publish-checks.ts): a 400 with the first problem. */
+/**
+ * The platform's pre-publish checks (contracts/publish-checks.ts): a 400 with the first problem.
+ * With `reach`, also refused: images for a real Instagram or Facebook account while APP_URL is not
+ * public (they would be fetched from it and fail at their time; media-reach.ts). The account is
+ * the post's, or without one any real account of the platform that the publisher could choose.
+ */
 export async function assertPublishable(
   db: Db,
   actor: PostActor,
-  post: { platform: PublishingPlatform; content: string; hashtags: string[]; mediaIds: string[] },
+  post: {
+    platform: PublishingPlatform;
+    content: string;
+    hashtags: string[];
+    mediaIds: string[];
+    socialAccountId?: string | null;
+  },
+  reach?: { appUrl: string },
 ) {
   const media = await findMediaByIds(db, actor.workspaceId, post.mediaIds);
   const problems = checkPublishable(post.platform, { content: post.content, hashtags: post.hashtags, media });
   if (problems[0]) throw new AppError('bad_request', problems[0]);
+  if (reach && media.length > 0 && downloadsMediaByUrl(post.platform)) {
+    const account = post.socialAccountId
+      ? await findSocialAccount(db, actor.workspaceId, post.socialAccountId)
+      : undefined;
+    const real = account
+      ? !account.sandbox
+      : !post.socialAccountId &&
+        (await countSocialAccounts(db, actor.workspaceId, post.platform, { sandbox: false })) > 0;
+    const problem = real
+      ? mediaReachProblem(reach.appUrl, { platform: post.platform, sandbox: false })
+      : null;
+    if (problem) throw new AppError('bad_request', problem);
+  }
 }
 
 /**
@@ -51,9 +77,10 @@ export async function assertReadyToQueue(
   db: Db,
   actor: PostActor,
   post: PostRow,
-  accountId: string | null = post.socialAccountId,
+  accountId: string | null,
+  reach: { appUrl: string },
 ) {
-  await assertPublishable(db, actor, post);
+  await assertPublishable(db, actor, { ...post, socialAccountId: accountId }, reach);
   if (accountId) await requireAccountWithinPlan(db, actor.workspaceId, accountId);
 }
 

@@ -156,7 +156,18 @@ export async function updatePost(
     next.platform,
   );
   // A scheduled (or pending) post must stay publishable: its platform's rules hold after every edit.
-  if (planned) await assertPublishable(db, actor, next);
+  if (planned) {
+    await assertPublishable(
+      db,
+      actor,
+      {
+        ...next,
+        socialAccountId:
+          changes.socialAccountId === undefined ? current.socialAccountId : changes.socialAccountId,
+      },
+      deps,
+    );
+  }
   if (planned && changes.socialAccountId) {
     await requireAccountWithinPlan(db, actor.workspaceId, changes.socialAccountId);
   }
@@ -212,7 +223,7 @@ export async function schedulePost(
   const current = await requirePost(db, actor, id);
   await refuseUnknownReferences(db, actor, body, current.platform);
   const accountId = body.socialAccountId === undefined ? current.socialAccountId : body.socialAccountId;
-  await assertReadyToQueue(db, actor, current, accountId);
+  await assertReadyToQueue(db, actor, current, accountId, deps);
   const mode = await approvalModeFor(db, actor);
   const row = await updateUnlockedPost(
     db,
@@ -277,7 +288,7 @@ export async function retryPost(
     throw new AppError('conflict', postMessages.notRetryable);
   }
   const at = body.scheduledAt ? futureTime(body.scheduledAt, now) : now;
-  await assertReadyToQueue(db, actor, current);
+  await assertReadyToQueue(db, actor, current, current.socialAccountId, deps);
   const mode = await approvalModeFor(db, actor);
   const approval = retryFields(mode, current.approvedAt !== null, actor.userId, now);
   const row = await updateUnlockedPost(
@@ -315,7 +326,14 @@ export async function composePosts(
     if (seen.has(key)) throw new AppError('bad_request', 'Each account or platform can be chosen once.');
     seen.add(key);
     await refuseUnknownReferences(db, actor, { ...target, mediaIds: body.mediaIds }, target.platform);
-    if (!body.asDraft) await assertPublishable(db, actor, { ...body, platform: target.platform });
+    if (!body.asDraft) {
+      await assertPublishable(
+        db,
+        actor,
+        { ...body, platform: target.platform, socialAccountId: target.socialAccountId ?? null },
+        deps,
+      );
+    }
     if (!body.asDraft && target.socialAccountId) {
       await requireAccountWithinPlan(db, actor.workspaceId, target.socialAccountId);
     }

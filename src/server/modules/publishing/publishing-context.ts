@@ -6,7 +6,15 @@ import type { PublishQueueDeps } from './publish-queue';
 /** What the publishing engine needs from the running app. */
 export type PublishingContext = Pick<
   AppContext,
-  'config' | 'database' | 'socialProviders' | 'tokenCipher' | 'jobs' | 'mail' | 'storage' | 'log'
+  | 'config'
+  | 'database'
+  | 'socialProviders'
+  | 'tokenCipher'
+  | 'jobs'
+  | 'mail'
+  | 'storage'
+  | 'mediaSigner'
+  | 'log'
 >;
 
 /** Which process made an attempt (host:pid), recorded on the attempt for operators. */

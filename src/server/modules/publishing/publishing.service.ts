@@ -171,7 +171,9 @@ async function loadMedia(
   if (rows.length !== post.mediaIds.length) {
     return 'An attached image no longer exists: attach it again, then retry.';
   }
-  return rows.map((row) => toPublishMedia(row, ctx.storage, ctx.config.appUrl));
+  // The wall clock, not the attempt's: the platform downloads now, and the link is checked so.
+  const urls = { appUrl: ctx.config.appUrl, signer: ctx.mediaSigner, now: new Date() };
+  return rows.map((row) => toPublishMedia(row, ctx.storage, urls));
 }
 
 /**

@@ -42,7 +42,12 @@ export async function findSocialAccountByExternalId(
   return row;
 }
 
-export async function countSocialAccounts(db: Db, workspaceId: string, platform?: PublishingPlatform) {
+export async function countSocialAccounts(
+  db: Db,
+  workspaceId: string,
+  platform?: PublishingPlatform,
+  filter: { sandbox?: boolean } = {},
+) {
   const [row] = await db
     .select({ total: count() })
     .from(socialAccounts)
@@ -50,6 +55,7 @@ export async function countSocialAccounts(db: Db, workspaceId: string, platform?
       and(
         eq(socialAccounts.workspaceId, workspaceId),
         platform ? eq(socialAccounts.platform, platform) : undefined,
+        filter.sandbox === undefined ? undefined : eq(socialAccounts.sandbox, filter.sandbox),
       ),
     );
   return row?.total ?? 0;

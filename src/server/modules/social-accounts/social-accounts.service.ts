@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { SocialProvider, TokenSet } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
 import type { TokenCipher } from '../../lib/token-cipher';
+import { mediaReachProblem } from '../media/media-reach';
 import { accountsOverPlanLimit } from '../plans/plan-gates';
 import {
   deleteSocialAccountKeepingPosts,
@@ -51,6 +52,7 @@ export function toSocialAccount(
   row: SocialAccountRow,
   provider: SocialProvider | undefined,
   overPlanLimit: boolean,
+  appUrl: string,
   now = new Date(),
 ): SocialAccount {
   const expiresAt = row.tokenExpiresAt;
@@ -75,13 +77,16 @@ export function toSocialAccount(
     reconnectBy: endsSoon && expiresAt ? expiresAt.toISOString() : null,
     sandbox: row.sandbox,
     overPlanLimit,
+    mediaWarning: mediaReachProblem(appUrl, row),
   };
 }
 
 export async function listAccounts(ctx: SocialContext, workspaceId: string): Promise<SocialAccount[]> {
   const rows = await listSocialAccounts(ctx.db, workspaceId);
   const overLimit = await accountsOverPlanLimit(ctx.db, workspaceId);
-  return rows.map((row) => toSocialAccount(row, ctx.providers[row.platform], overLimit.has(row.id)));
+  return rows.map((row) =>
+    toSocialAccount(row, ctx.providers[row.platform], overLimit.has(row.id), ctx.appUrl),
+  );
 }
 
 export function providerOf(ctx: SocialContext, platform: PublishingPlatform): SocialProvider {

@@ -228,7 +228,7 @@ async function saveAccount(
   });
   // A reconnect keeps its place in connection order, so it can still be over the limit.
   const overLimit = await accountsOverPlanLimit(ctx.db, state.workspaceId);
-  return toSocialAccount(row, provider, overLimit.has(row.id));
+  return toSocialAccount(row, provider, overLimit.has(row.id), ctx.appUrl);
 }
 
 /** The offered accounts and their tokens as JSON (dates as ISO strings), sealed on the state. */

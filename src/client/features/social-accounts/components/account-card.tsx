@@ -1,4 +1,13 @@
-import { CircleAlert, CircleCheck, FlaskConical, Gauge, LoaderCircle, RefreshCw, Unplug } from 'lucide-react';
+import {
+  CircleAlert,
+  CircleCheck,
+  FlaskConical,
+  Gauge,
+  ImageOff,
+  LoaderCircle,
+  RefreshCw,
+  Unplug,
+} from 'lucide-react';
 import type { PlanId } from '../../../../contracts/plans';
 import { platformLabels } from '../../../../contracts/platforms';
 import type { SocialAccount } from '../../../../contracts/social-accounts';
@@ -89,6 +98,13 @@ export function AccountCard({
       ) : account.reconnectBy ? (
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Access ends on {formatDate(account.reconnectBy)}. Reconnect before then to keep publishing.
+        </p>
+      ) : null}
+
+      {account.mediaWarning ? (
+        <p className="mt-3 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <ImageOff className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
+          <span className="text-pretty">{account.mediaWarning}</span>
         </p>
       ) : null}
 

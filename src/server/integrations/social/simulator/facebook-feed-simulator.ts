@@ -8,6 +8,7 @@ import {
   missingObject,
 } from './facebook-shapes';
 import { type FacebookGraphRoute, fieldsOf, isPage } from './facebook-simulator';
+import { downloadMedia, facebookDownloadRefusal } from './media-download';
 import type { SimulatedAnswer } from './sandbox-faults';
 import { newMetricsSeed } from './sandbox-metrics';
 import {
@@ -122,6 +123,8 @@ export function registerFacebookFeedSimulator(
           '(#324) Requires upload file: the url parameter must be a public image URL',
         );
       }
+      const download = await downloadMedia(options.mediaFetch, 'facebook', url.toString());
+      if (!download.ok) return facebookDownloadRefusal();
       const caption = typeof body.caption === 'string' ? body.caption : '';
       const photoId = newSnowflakeId();
       const media = [{ id: photoId, url: url.toString(), kind: 'image' }];

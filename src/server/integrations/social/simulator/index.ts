@@ -1,4 +1,5 @@
 export { INSIGHTS_LAG_MS as INSTAGRAM_INSIGHTS_LAG_MS } from './instagram-insights-simulator';
+export { simulatorMediaFetch } from './media-download';
 export {
   type PlatformSimulatorOptions,
   registerPlatformSimulator,

@@ -26,6 +26,7 @@ import {
   shortcodeOf,
 } from './instagram-shapes';
 import { countRecentlyPublished, findInstagramObject, publishContainer } from './instagram-store';
+import { downloadMedia, instagramDownloadRefusal } from './media-download';
 import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
 import { newMetricsSeed } from './sandbox-metrics';
@@ -308,6 +309,8 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
           `The caption has too many hashtags; captions can have at most ${rules.maxHashtags}.`,
         );
       }
+      const download = await downloadMedia(options.mediaFetch, 'instagram', imageUrl.toString());
+      if (!download.ok) return instagramDownloadRefusal(imageUrl.toString(), download);
       const containerId = newInstagramId();
       await insertPost(db, {
         platform: 'instagram',

@@ -6,6 +6,7 @@ import { ArmedFaults, registerFaultRoutes } from './armed-faults';
 import { registerFacebookSimulator } from './facebook-simulator';
 import { registerInstagramSimulator } from './instagram-simulator';
 import { registerLinkedInSimulator } from './linkedin-simulator';
+import { simulatorMediaFetch } from './media-download';
 import type { SimulatorContext } from './simulator-context';
 import { simulatedPlatforms } from './simulator-endpoints';
 import { registerXSimulator } from './x-simulator';
@@ -31,6 +32,11 @@ export interface PlatformSimulatorOptions {
   linkedInImageProcessingMs?: number;
   /** Where uploaded images are kept (the app's media storage); without it their bytes are dropped. */
   storage?: MediaStorage;
+  /**
+   * How images given by URL are downloaded (media-download.ts simulatorMediaFetch); without it
+   * every download fails, as for a URL the platform cannot reach.
+   */
+  mediaFetch?: typeof fetch;
   /** The pretend X's 24-hour caps on creating posts (x-simulator.ts); defaults as on X. */
   xPostsPerDay?: { user: number; app: number };
 }
@@ -40,6 +46,10 @@ export interface PlatformSimulatorOptions {
  * registers it with this, and /api/health reports it).
  */
 export const simulatorFaultsOn = (config: { isProduction: boolean }) => !config.isProduction;
+
+const refuseAll: typeof fetch = async () => {
+  throw new TypeError('fetch failed');
+};
 
 /** Uploaded images: X allows GIFs up to 15 MB; LinkedIn and the others take less. */
 const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
@@ -77,6 +87,7 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
       armed: new ArmedFaults(options.db),
       storage: options.storage ?? null,
       linkedInImageProcessingMs: options.linkedInImageProcessingMs ?? DEFAULT_LINKEDIN_IMAGE_PROCESSING_MS,
+      mediaFetch: options.mediaFetch ?? simulatorMediaFetch(refuseAll, options.appUrl),
     };
     if (shared.faults) registerFaultRoutes(sandbox, { db: shared.db, armed: shared.armed });
     for (const platform of platforms) {

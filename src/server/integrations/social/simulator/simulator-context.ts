@@ -15,4 +15,6 @@ export interface SimulatorContext {
   storage: MediaStorage | null;
   /** How long the pretend LinkedIn keeps an uploaded image PROCESSING before it is AVAILABLE. */
   linkedInImageProcessingMs: number;
+  /** How the pretend Instagram and Facebook download the images they are given by URL (media-download.ts). */
+  mediaFetch: typeof fetch;
 }

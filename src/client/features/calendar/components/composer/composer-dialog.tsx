@@ -27,7 +27,13 @@ import { normalizeHashtag } from '../../../content/hashtags';
 import { useSocialAccounts } from '../../../social-accounts/api/get-social-accounts';
 import { useComposePost } from '../../api/compose-post';
 import { mediaQueryOptions } from '../../api/media';
-import { chosenPlatforms, composeTargets, type TargetKey, targetKeyOf } from '../../composer-targets';
+import {
+  chosenPlatforms,
+  composeTargets,
+  mediaWarnings,
+  type TargetKey,
+  targetKeyOf,
+} from '../../composer-targets';
 import {
   defaultScheduleWallTime,
   formatDateTimeInZone,
@@ -114,11 +120,20 @@ function ComposerForm({
   const mediaItems = media.map((query) => query.data);
   const requestTargets = composeTargets(targets, accounts.data ?? []);
   const platforms = chosenPlatforms(requestTargets);
+  // The platform's own rules, and images it could not download from this server (the server
+  // refuses to schedule those too).
+  const unreachable = mediaWarnings(requestTargets, accounts.data ?? [], mediaIds.length);
   const checks = checkPlatforms(platforms, {
     content,
     hashtags,
     media: mediaItems.filter((item) => item !== undefined),
-  });
+  }).map((check) => ({
+    ...check,
+    problems: [
+      ...check.problems,
+      ...unreachable.filter((item) => item.platform === check.platform).map((item) => item.warning),
+    ],
+  }));
   const blocking = checks.some((check) => check.problems.length > 0);
   const timeCheck = checkScheduleTime(wall, zone);
   const empty = content.trim().length === 0;

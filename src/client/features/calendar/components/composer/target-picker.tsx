@@ -98,6 +98,10 @@ export function TargetPicker({
                         </span>
                       ) : option.account.sandbox ? (
                         <span className="block text-xs text-slate-600">Sandbox account</span>
+                      ) : option.account.mediaWarning ? (
+                        <span className="block text-xs text-amber-800">
+                          Images cannot reach it: this server's address is not public
+                        </span>
                       ) : null}
                     </span>
                   ) : (
