@@ -28,6 +28,7 @@ import {
   startServer,
   stopServer,
 } from './lib/app-process.mjs';
+import { cleanUp, onCleanUp } from './lib/cleanups.mjs';
 import { freePort, startPostgresCluster } from './lib/pg-cluster.mjs';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 400);
@@ -42,30 +43,11 @@ const TEXT_PREFIX = 'Chaos post';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
-/** Undone in reverse order at the end, on failure and on Ctrl-C. */
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()();
-    } catch (error) {
-      console.error(`clean-up: ${error.message}`);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, async () => {
-    console.error(`\n${signal}: stopping`);
-    await cleanUp();
-    process.exit(130);
-  });
-}
-
 async function main() {
   console.log('Building the server...');
   buildServer();
   const cluster = await startPostgresCluster();
-  cleanups.push(() => cluster.destroy());
+  onCleanUp(() => cluster.destroy());
   const databaseUrl = await cluster.createDatabase('kitepost_chaos');
   const { default: pg } = await import('pg');
   /** The bench's own queries, each on a fresh connection: PostgreSQL goes away under it too. */
@@ -82,7 +64,7 @@ async function main() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const scratch = mkdtempSync(join(tmpdir(), 'kitepost-bench-chaos-'));
-  cleanups.push(() => rmSync(scratch, { recursive: true, force: true }));
+  onCleanUp(() => rmSync(scratch, { recursive: true, force: true }));
   const { TRUST_PROXY: _proxy, DATABASE_URL: _url, ...inherited } = process.env;
   const env = (name) => ({
     ...inherited,
@@ -102,7 +84,7 @@ async function main() {
   const processes = [];
   const start = async (role, name) => {
     const child = await startServer(role, env(name), { echo: true });
-    cleanups.push(() => stopServer(child));
+    onCleanUp(() => stopServer(child));
     processes.push({ role: name, child });
     return child;
   };

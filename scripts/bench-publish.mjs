@@ -39,6 +39,7 @@ import {
   stopServer,
   waitUntilUp,
 } from './lib/app-process.mjs';
+import { cleanUp, onCleanUp } from './lib/cleanups.mjs';
 import { freePort, startPostgresCluster } from './lib/pg-cluster.mjs';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 2000);
@@ -57,31 +58,12 @@ const TEXT_PREFIX = 'Bench post';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
-/** Undone in reverse order at the end, on failure and on Ctrl-C. */
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()();
-    } catch (error) {
-      console.error(`clean-up: ${error.message}`);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, async () => {
-    console.error(`\n${signal}: stopping`);
-    await cleanUp();
-    process.exit(130);
-  });
-}
-
 async function startPostgres() {
   const extraArgs = DIAG
     ? ['-c', 'shared_preload_libraries=pg_stat_statements', '-c', 'pg_stat_statements.track=all']
     : [];
   const cluster = await startPostgresCluster({ extraArgs });
-  cleanups.push(() => cluster.destroy());
+  onCleanUp(() => cluster.destroy());
   const databaseUrl = await cluster.createDatabase('kitepost_bench');
   if (DIAG) {
     const { default: pg } = await import('pg');
@@ -96,7 +78,7 @@ async function startPostgres() {
 /** The built server in one role, stopped at the end; resolves once it is up. */
 async function startServer(role, env) {
   const child = await startAppProcess(role, env, { nodeArgs: APP_NODE_ARGS, echo: true, wait: false });
-  cleanups.push(() => stopServer(child));
+  onCleanUp(() => stopServer(child));
   await waitUntilUp(child, role, env.APP_URL);
   return child;
 }
@@ -134,12 +116,12 @@ async function main() {
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   // An idle connection that PostgreSQL closes while the run shuts down is not a failure of the run.
   db.on('error', () => {});
-  cleanups.push(() => db.end());
+  onCleanUp(() => db.end());
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const scratch = mkdtempSync(join(tmpdir(), 'kitepost-bench-publish-'));
-  cleanups.push(() => rmSync(scratch, { recursive: true, force: true }));
+  onCleanUp(() => rmSync(scratch, { recursive: true, force: true }));
   const { TRUST_PROXY: _proxy, DATABASE_URL: _url, ...inherited } = process.env;
   const env = (name) => ({
     ...inherited,
