@@ -1,14 +1,10 @@
-import { SocialPlatformError } from '../social-provider';
-import {
-  type FacebookOperation,
-  type FacebookTransportFailure,
-  facebookErrorFrom,
-  facebookTransportError,
-} from './transform';
+import { createPlatformHttp } from '../http/platform-http';
+import { type FacebookOperation, facebookErrors } from './transform';
 
 /*
- * The raw Graph API client: HTTP, the access_token parameter, timeouts. Answers Facebook's JSON as
- * it came; failures leave as our error kinds (transform.ts decides which). Pointed at
+ * The raw Graph API client: its URLs and the access_token parameter, on the shared HTTP client
+ * (timeouts, JSON, failures: http/platform-http.ts). Answers Facebook's JSON as it came; failures
+ * leave as our error kinds (transform.ts decides which). Pointed at
  * graph.facebook.com/{version} or at the platform simulator by `apiBaseUrl`, with any `fetch`.
  *
  * Tokens travel as the `access_token` parameter, as Facebook documents it: in the form body of a
@@ -25,66 +21,35 @@ export interface FacebookApiOptions {
   timeoutMs: number;
 }
 
-/** Errors that prove the request never left: nothing can have happened at Facebook. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
 export type FacebookApi = ReturnType<typeof createFacebookApi>;
 
 export function createFacebookApi(options: FacebookApiOptions) {
   const base = options.apiBaseUrl.replace(/\/$/, '');
 
+  const http = createPlatformHttp({
+    errors: facebookErrors,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+    // The Graph API answers errors with a 4xx/5xx status and `{"error":{…}}`; an error object
+    // under a 200 is an error too.
+    succeeded: (status, body) =>
+      status >= 200 && status < 300 && !(body !== null && typeof body === 'object' && 'error' in body),
+  });
+
+  /** Facebook's JSON body, or null when it sent none. */
   async function call(
     operation: FacebookOperation,
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
     params: Record<string, string>,
   ): Promise<unknown> {
-    const signal = AbortSignal.timeout(options.timeoutMs);
-    // Raced as well as passed on: a fetch that ignores the signal (the in-process one) still times out.
-    const timedOut = new Promise<never>((_, reject) => {
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    });
-    timedOut.catch(() => {});
     const query = new URLSearchParams(params).toString();
-    const url = method === 'POST' || query === '' ? `${base}${path}` : `${base}${path}?${query}`;
-    const init: RequestInit =
-      method === 'POST'
-        ? {
-            method,
-            headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-            body: query,
-          }
-        : { method, headers: { accept: 'application/json' } };
-    let status: number;
-    let headers: Headers;
-    let text: string;
-    try {
-      const response = await Promise.race([
-        options.fetch(url, { ...init, signal, redirect: 'manual' }),
-        timedOut,
-      ]);
-      status = response.status;
-      headers = response.headers;
-      text = await Promise.race([response.text(), timedOut]);
-    } catch (error) {
-      throw facebookTransportError({
-        operation,
-        failure: transportFailure(error, signal),
-        timeoutMs: options.timeoutMs,
-        cause: error,
-      });
+    if (method === 'POST') {
+      const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+      return (await http(operation, `${base}${path}`, { method, headers, body: query })).body;
     }
-    const body = parseBody(text);
-    // The Graph API answers errors with a 4xx/5xx status and `{"error":{…}}`; an error object
-    // under a 200 is an error too.
-    const failed =
-      status < 200 || status >= 300 || (body !== null && typeof body === 'object' && 'error' in body);
-    if (failed) throw facebookErrorFrom({ operation, status, headers, body, now: new Date() });
-    if (body === undefined) return null;
-    if (typeof body === 'string') {
-      throw new SocialPlatformError('facebook', `Facebook answered ${status} with a body that is not JSON`);
-    }
-    return body;
+    return (await http(operation, query === '' ? `${base}${path}` : `${base}${path}?${query}`, { method }))
+      .body;
   }
 
   const app = { client_id: options.clientId, client_secret: options.clientSecret };
@@ -184,20 +149,4 @@ export function createFacebookApi(options: FacebookApiOptions) {
       });
     },
   };
-}
-
-function parseBody(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function transportFailure(error: unknown, signal: AbortSignal): FacebookTransportFailure {
-  if (signal.aborted) return 'timeout';
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : undefined;
-  return code && NOT_SENT_CODES.has(code) ? 'not-sent' : 'dropped';
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerReader } from '../http/parse-answer';
 import { type PostMetricsReading, SocialPlatformError } from '../social-provider';
 
 /*
@@ -20,6 +21,8 @@ import { type PostMetricsReading, SocialPlatformError } from '../social-provider
  * (`summary.total_count`) and `shares` (`count`), read with `GET /{post-id}?fields=…` (Page Post
  * reference; Mixpost and Postiz read them the same way).
  */
+
+const parse = answerReader('facebook', 'Facebook');
 
 /** The post insights Kitepost reads (`GET /{post-id}/insights?metric=…`). */
 export const POST_INSIGHT_METRICS = [
@@ -83,15 +86,9 @@ export function toFacebookPostReading(
   body: unknown,
   counts: { comments: number | null; shares: number | null } = { comments: null, shares: null },
 ): PostMetricsReading {
-  const result = insightsResponse.safeParse(body);
-  if (!result.success) {
-    throw new SocialPlatformError(
-      'facebook',
-      `Facebook answered with unexpected post insights: ${z.prettifyError(result.error)}`,
-    );
-  }
+  const answer = parse(insightsResponse, body, 'post insights answer');
   const latest = (name: string): unknown =>
-    result.data.data.find((entry) => entry.name === name)?.values.at(-1)?.value;
+    answer.data.find((entry) => entry.name === name)?.values.at(-1)?.value;
   const count = (name: string): number | null => {
     const value = latest(name);
     return isCount(value) ? Math.floor(value) : null;

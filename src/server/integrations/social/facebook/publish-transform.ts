@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { SocialPlatformError } from '../social-provider';
+import { answerReader } from '../http/parse-answer';
 
 /*
  * The Graph API's answers about publishing on a Page (unpublished photos, the Page's feed) to our
  * types, and how a post read back is recognised as the one sent. Pure: tested alone
  * (publish-transform.test.ts).
  */
+
+const parse = answerReader('facebook', 'Facebook');
 
 const createdPhoto = z.object({ id: z.string().regex(/^\d+$/) }).loose();
 
@@ -95,15 +97,4 @@ const comparable = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').
 /** Is the post Facebook answered (its message) the one Kitepost sent as `text`? */
 export function isSameFacebookPost(message: string, text: string): boolean {
   return comparable(message) === comparable(text);
-}
-
-function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    throw new SocialPlatformError(
-      'facebook',
-      `Facebook answered with an unexpected ${what}: ${z.prettifyError(result.error)}`,
-    );
-  }
-  return result.data;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { transportError } from '../http/transport-error';
 import {
   InvalidContentError,
   RateLimitedError,
@@ -11,8 +12,8 @@ import {
   FacebookObjectMissingError,
   type FacebookOperation,
   facebookErrorFrom,
+  facebookErrors,
   facebookPostUrl,
-  facebookTransportError,
   facebookWebBaseUrl,
   rateLimitResetFrom,
   readGraphError,
@@ -286,21 +287,25 @@ describe('facebookErrorFrom', () => {
   });
 });
 
-describe('facebookTransportError', () => {
+describe('transportError(facebookErrors)', () => {
   it('makes a timed-out or dropped publish an unknown outcome, a read a plain failure', () => {
     expect(
-      facebookTransportError({ operation: 'publish', failure: 'timeout', timeoutMs: 20_000 }),
+      transportError(facebookErrors, { operation: 'publish', failure: 'timeout', timeoutMs: 20_000 }),
     ).toBeInstanceOf(UnknownOutcomeError);
     expect(
-      facebookTransportError({ operation: 'publish', failure: 'dropped', timeoutMs: 20_000 }),
+      transportError(facebookErrors, { operation: 'publish', failure: 'dropped', timeoutMs: 20_000 }),
     ).toBeInstanceOf(UnknownOutcomeError);
-    const read = facebookTransportError({ operation: 'read', failure: 'timeout', timeoutMs: 20_000 });
+    const read = transportError(facebookErrors, { operation: 'read', failure: 'timeout', timeoutMs: 20_000 });
     expect(read).toBeInstanceOf(TransientPlatformError);
     expect(read.message).toContain('20 s');
-    expect(facebookTransportError({ operation: 'upload', failure: 'dropped', timeoutMs: 1 })).toBeInstanceOf(
-      TransientPlatformError,
-    );
-    const notSent = facebookTransportError({ operation: 'publish', failure: 'not-sent', timeoutMs: 1 });
+    expect(
+      transportError(facebookErrors, { operation: 'upload', failure: 'dropped', timeoutMs: 1 }),
+    ).toBeInstanceOf(TransientPlatformError);
+    const notSent = transportError(facebookErrors, {
+      operation: 'publish',
+      failure: 'not-sent',
+      timeoutMs: 1,
+    });
     expect(notSent).toBeInstanceOf(TransientPlatformError);
     expect((notSent as TransientPlatformError).kind).toBe('network');
     expect(notSent.message).toContain('nothing was sent');

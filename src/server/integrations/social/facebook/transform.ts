@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { answerReader } from '../http/parse-answer';
+import type { PlatformErrors } from '../http/transport-error';
 import {
   type ExternalAccount,
   InvalidContentError,
@@ -9,12 +11,13 @@ import {
   TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
-import { type TransportFailure, transportError } from '../transport-error';
 
 /*
  * The Graph API's JSON to our types, and its failures to our error kinds (platforms.md, Facebook
  * Pages). Pure: no I/O, tested alone (transform.test.ts).
  */
+
+const parse = answerReader('facebook', 'Facebook');
 
 /**
  * What a call to the Graph API was doing: decides what its failure means. `upload` adds an
@@ -335,30 +338,10 @@ export function facebookErrorFrom(input: {
   return new SocialPlatformError('facebook', `Facebook answered ${status}: ${reason}`);
 }
 
-/** How a call failed without an answer from Facebook. */
-export type FacebookTransportFailure = TransportFailure;
-
-/**
- * A call that got no answer. Not sent (connection refused, unknown host): nothing happened.
- * Timed out or dropped after sending: a publish may have been made, and must not be blindly
- * repeated; a read may be.
- */
-export function facebookTransportError(input: {
-  operation: FacebookOperation;
-  failure: FacebookTransportFailure;
-  timeoutMs: number;
-  cause?: unknown;
-}): SocialPlatformError {
-  return transportError('facebook', 'Facebook', { ...input, repeatable: REPEATABLE.has(input.operation) });
-}
-
-function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    throw new SocialPlatformError(
-      'facebook',
-      `Facebook answered with an unexpected ${what}: ${z.prettifyError(result.error)}`,
-    );
-  }
-  return result.data;
-}
+/** What the shared HTTP client (http/platform-http.ts) needs to know of Facebook's errors. */
+export const facebookErrors: PlatformErrors<FacebookOperation> = {
+  platform: 'facebook',
+  name: 'Facebook',
+  repeatable: REPEATABLE,
+  fromAnswer: facebookErrorFrom,
+};

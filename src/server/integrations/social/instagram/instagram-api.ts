@@ -1,14 +1,10 @@
-import { SocialPlatformError } from '../social-provider';
-import {
-  type InstagramOperation,
-  type InstagramTransportFailure,
-  instagramErrorFrom,
-  instagramTransportError,
-} from './transform';
+import { createPlatformHttp } from '../http/platform-http';
+import { type InstagramOperation, instagramErrors } from './transform';
 
 /*
- * The raw client of the Instagram API with Instagram Login: HTTP, the access token, timeouts.
- * Answers Instagram's JSON as it came; failures leave as our error kinds (transform.ts decides
+ * The raw client of the Instagram API with Instagram Login: its URLs and the access token, on the
+ * shared HTTP client (timeouts, JSON, failures: http/platform-http.ts). Answers Instagram's JSON
+ * as it came; failures leave as our error kinds (transform.ts decides
  * which). Two hosts: the OAuth code exchange at api.instagram.com (`tokenUrl`), everything else on
  * graph.instagram.com (`apiBaseUrl`); pointed at the platform simulator by those URLs.
  */
@@ -27,9 +23,6 @@ export interface InstagramApiOptions {
   timeoutMs: number;
 }
 
-/** Errors that prove the request never left: nothing can have happened at Instagram. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
 export type InstagramApi = ReturnType<typeof createInstagramApi>;
 
 export function createInstagramApi(options: InstagramApiOptions) {
@@ -37,46 +30,22 @@ export function createInstagramApi(options: InstagramApiOptions) {
   /** Graph objects live under the version; the token endpoints are unversioned in Meta's reference. */
   const base = `${host}/${options.graphVersion}`;
 
+  const http = createPlatformHttp({
+    errors: instagramErrors,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+    bodyRequired: true,
+  });
+
+  /** Instagram's JSON body; a POST sends its parameters as a form. */
   async function call(
     operation: InstagramOperation,
     url: string,
-    init: { method: string; body?: string },
+    init: { method: 'GET' | 'POST'; body?: string },
   ): Promise<unknown> {
-    const signal = AbortSignal.timeout(options.timeoutMs);
-    // Raced as well as passed on: a fetch that ignores the signal (the in-process one) still times out.
-    const timedOut = new Promise<never>((_, reject) => {
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    });
-    timedOut.catch(() => {});
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (init.body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-    let status: number;
-    let responseHeaders: Headers;
-    let text: string;
-    try {
-      const response = await Promise.race([
-        options.fetch(url, { ...init, headers, signal, redirect: 'manual' }),
-        timedOut,
-      ]);
-      status = response.status;
-      responseHeaders = response.headers;
-      text = await Promise.race([response.text(), timedOut]);
-    } catch (error) {
-      throw instagramTransportError({
-        operation,
-        failure: transportFailure(error, signal),
-        timeoutMs: options.timeoutMs,
-        cause: error,
-      });
-    }
-    const body = parseBody(text);
-    if (status < 200 || status >= 300) {
-      throw instagramErrorFrom({ operation, status, headers: responseHeaders, body, now: new Date() });
-    }
-    if (body === undefined || typeof body === 'string') {
-      throw new SocialPlatformError('instagram', `Instagram answered ${status} with a body that is not JSON`);
-    }
-    return body;
+    const headers: Record<string, string> =
+      init.body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' };
+    return (await http(operation, url, { ...init, headers })).body;
   }
 
   /** A Graph URL; the token travels as `access_token`, as every Instagram reference example sends it. */
@@ -197,20 +166,4 @@ export function createInstagramApi(options: InstagramApiOptions) {
       );
     },
   };
-}
-
-function parseBody(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function transportFailure(error: unknown, signal: AbortSignal): InstagramTransportFailure {
-  if (signal.aborted) return 'timeout';
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : undefined;
-  return code && NOT_SENT_CODES.has(code) ? 'not-sent' : 'dropped';
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerReader } from '../http/parse-answer';
 import { type PostMetricsReading, SocialPlatformError } from '../social-provider';
 
 /*
@@ -7,6 +8,8 @@ import { type PostMetricsReading, SocialPlatformError } from '../social-provider
  * never 0; Instagram answers an empty set while a post's data lags (up to 48 h), which reads as
  * every metric null. `views` replaced `impressions` (deprecated 2025-04-21) and stands in for it.
  */
+
+const parse = answerReader('instagram', 'Instagram');
 
 /** The media metrics Kitepost asks for (`impressions`, `plays`, `video_views` are deprecated). */
 export const MEDIA_METRICS = [
@@ -36,15 +39,9 @@ const isCount = (value: unknown): value is number =>
 
 /** `GET /{media-id}/insights?metric=…`: each metric's lifetime value, null where none was sent. */
 export function toInstagramPostReading(externalId: string, body: unknown): PostMetricsReading {
-  const result = insightsResponse.safeParse(body);
-  if (!result.success) {
-    throw new SocialPlatformError(
-      'instagram',
-      `Instagram answered with unexpected insights: ${z.prettifyError(result.error)}`,
-    );
-  }
+  const answer = parse(insightsResponse, body, 'insights answer');
   const count = (name: string): number | null => {
-    const entry = result.data.data.find((one) => one.name === name);
+    const entry = answer.data.find((one) => one.name === name);
     const value = entry?.total_value?.value ?? entry?.values?.at(-1)?.value;
     return isCount(value) ? Math.floor(value) : null;
   };

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { SocialPlatformError } from '../social-provider';
+import { answerReader } from '../http/parse-answer';
 
 /*
  * Instagram's answers about an account's published media to our types, and how a post read back
  * is recognised as the one sent. Pure: tested alone (publish-transform.test.ts).
  */
+
+const parse = answerReader('instagram', 'Instagram');
 
 const mediaPage = z.object({
   data: z.array(
@@ -59,15 +61,4 @@ const comparable = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').
 /** Is the media Instagram answered (its caption) the post Kitepost sent as `text`? */
 export function isSameInstagramPost(caption: string, text: string): boolean {
   return comparable(caption) === comparable(text);
-}
-
-function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    throw new SocialPlatformError(
-      'instagram',
-      `Instagram answered with an unexpected ${what}: ${z.prettifyError(result.error)}`,
-    );
-  }
-  return result.data;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { transportError } from '../http/transport-error';
 import {
   InvalidContentError,
   RateLimitedError,
@@ -12,7 +13,7 @@ import {
   InstagramMediaNotFoundError,
   type InstagramOperation,
   instagramErrorFrom,
-  instagramTransportError,
+  instagramErrors,
   isPublishCap,
   throttleResetFrom,
   toContainerStatus,
@@ -313,11 +314,11 @@ describe('instagramErrorFrom', () => {
   });
 });
 
-describe('instagramTransportError', () => {
+describe('transportError(instagramErrors)', () => {
   it('calls a lost media_publish (or code exchange) an unknown outcome', () => {
     for (const operation of ['publish', 'exchange-code'] as const) {
       for (const failure of ['timeout', 'dropped'] as const) {
-        expect(instagramTransportError({ operation, failure, timeoutMs: 20_000 })).toBeInstanceOf(
+        expect(transportError(instagramErrors, { operation, failure, timeoutMs: 20_000 })).toBeInstanceOf(
           UnknownOutcomeError,
         );
       }
@@ -332,11 +333,15 @@ describe('instagramTransportError', () => {
       'refresh',
       'exchange-long-lived',
     ] as const) {
-      expect(instagramTransportError({ operation, failure: 'timeout', timeoutMs: 1000 })).toBeInstanceOf(
-        TransientPlatformError,
-      );
+      expect(
+        transportError(instagramErrors, { operation, failure: 'timeout', timeoutMs: 1000 }),
+      ).toBeInstanceOf(TransientPlatformError);
     }
-    const notSent = instagramTransportError({ operation: 'publish', failure: 'not-sent', timeoutMs: 1000 });
+    const notSent = transportError(instagramErrors, {
+      operation: 'publish',
+      failure: 'not-sent',
+      timeoutMs: 1000,
+    });
     expect(notSent).toBeInstanceOf(TransientPlatformError);
     expect((notSent as TransientPlatformError).kind).toBe('network');
     expect(notSent.message).toContain('nothing was sent');

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { answerReader } from '../http/parse-answer';
+import type { PlatformErrors } from '../http/transport-error';
 import {
   type ExternalAccount,
   InvalidContentError,
@@ -9,12 +11,13 @@ import {
   TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
-import { type TransportFailure, transportError } from '../transport-error';
 
 /*
  * Instagram's JSON (Instagram API with Instagram Login, platforms.md) to our types, and its
  * failures to our error kinds. Pure: no I/O, tested alone (transform.test.ts).
  */
+
+const parse = answerReader('instagram', 'Instagram');
 
 /** What a call to Instagram was doing: decides what its failure means. */
 export type InstagramOperation =
@@ -389,29 +392,10 @@ export function containerFailure(status: ContainerStatus, detail: string | null)
   );
 }
 
-/** How a call failed without an answer from Instagram. */
-export type InstagramTransportFailure = TransportFailure;
-
-/**
- * A call that got no answer. Not sent: nothing happened. Timed out or dropped after sending: only
- * `media_publish` may have published something, and must not be blindly repeated.
- */
-export function instagramTransportError(input: {
-  operation: InstagramOperation;
-  failure: InstagramTransportFailure;
-  timeoutMs: number;
-  cause?: unknown;
-}): SocialPlatformError {
-  return transportError('instagram', 'Instagram', { ...input, repeatable: REPEATABLE.has(input.operation) });
-}
-
-function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    throw new SocialPlatformError(
-      'instagram',
-      `Instagram answered with an unexpected ${what}: ${z.prettifyError(result.error)}`,
-    );
-  }
-  return result.data;
-}
+/** What the shared HTTP client (http/platform-http.ts) needs to know of Instagram's errors. */
+export const instagramErrors: PlatformErrors<InstagramOperation> = {
+  platform: 'instagram',
+  name: 'Instagram',
+  repeatable: REPEATABLE,
+  fromAnswer: instagramErrorFrom,
+};

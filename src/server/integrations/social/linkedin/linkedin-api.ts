@@ -1,15 +1,12 @@
+import { createPlatformHttp } from '../http/platform-http';
 import { SocialPlatformError } from '../social-provider';
 import type { LinkedInMetricType } from './metrics-transform';
-import {
-  type LinkedInOperation,
-  type LinkedInTransportFailure,
-  linkedInErrorFrom,
-  linkedInTransportError,
-} from './transform';
+import { linkedInErrors } from './transform';
 
 /*
- * The raw LinkedIn client: HTTP, auth and version headers, timeouts. Answers LinkedIn's JSON (and
- * the headers, where the answer is in them) as it came; failures leave as our error kinds
+ * The raw LinkedIn client: its URLs, auth and version headers, on the shared HTTP client
+ * (timeouts, JSON, failures: http/platform-http.ts). Answers LinkedIn's JSON (and the headers,
+ * where the answer is in them) as it came; failures leave as our error kinds
  * (transform.ts decides which). Pointed at LinkedIn or at the platform simulator by its URLs, with
  * any `fetch` (the simulator's is in-process).
  */
@@ -31,64 +28,18 @@ export interface LinkedInApiOptions {
   version: string;
 }
 
-/** Errors that prove the request never left: nothing can have happened at LinkedIn. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  /** The JSON body; null when there was none. */
-  body: unknown;
-}
-
 export type LinkedInApi = ReturnType<typeof createLinkedInApi>;
 
 export function createLinkedInApi(options: LinkedInApiOptions) {
   const base = options.apiBaseUrl.replace(/\/$/, '');
 
-  async function call(
-    operation: LinkedInOperation,
-    url: string,
-    init: { method: string; headers: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> },
-    accept: (status: number) => boolean = (status) => status >= 200 && status < 300,
-  ): Promise<Answer> {
-    const signal = AbortSignal.timeout(options.timeoutMs);
-    // Raced as well as passed on: a fetch that ignores the signal (the in-process one) still times out.
-    const timedOut = new Promise<never>((_, reject) => {
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    });
-    timedOut.catch(() => {});
-    let status: number;
-    let headers: Headers;
-    let text: string;
-    try {
-      const response = await Promise.race([
-        options.fetch(url, { ...init, signal, redirect: 'manual' }),
-        timedOut,
-      ]);
-      status = response.status;
-      headers = response.headers;
-      text = await Promise.race([response.text(), timedOut]);
-    } catch (error) {
-      throw linkedInTransportError({
-        operation,
-        failure: transportFailure(error, signal),
-        timeoutMs: options.timeoutMs,
-        cause: error,
-      });
-    }
-    const body = parseBody(text);
-    if (!accept(status)) throw linkedInErrorFrom({ operation, status, body, now: new Date() });
-    if (typeof body === 'string') {
-      throw new SocialPlatformError('linkedin', `LinkedIn answered ${status} with a body that is not JSON`);
-    }
-    return { status, headers, body: body ?? null };
-  }
-
-  const bearer = (accessToken: string) => ({
-    authorization: `Bearer ${accessToken}`,
-    accept: 'application/json',
+  const call = createPlatformHttp({
+    errors: linkedInErrors,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
   });
+
+  const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
   /** What every versioned /rest call carries (platforms.md L4). */
   const rest = (accessToken: string) => ({
     ...bearer(accessToken),
@@ -104,7 +55,7 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
     async requestToken(operation: 'exchange-code' | 'refresh', fields: Record<string, string>) {
       const answer = await call(operation, options.tokenUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
           ...fields,
           client_id: options.clientId,
@@ -194,12 +145,11 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
      * it (403): the caller then waits without knowing (platforms.md, audit 2026-11).
      */
     async getImage(accessToken: string, urn: string) {
-      const answer = await call(
-        'read',
-        `${base}/rest/images/${encodeURIComponent(urn)}`,
-        { method: 'GET', headers: rest(accessToken) },
-        (status) => (status >= 200 && status < 300) || status === 403,
-      );
+      const answer = await call('read', `${base}/rest/images/${encodeURIComponent(urn)}`, {
+        method: 'GET',
+        headers: rest(accessToken),
+        accept: (status) => (status >= 200 && status < 300) || status === 403,
+      });
       return answer.status === 403 ? null : answer.body;
     },
     /**
@@ -209,29 +159,12 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
     async getPostMetric(accessToken: string, entity: string, queryType: LinkedInMetricType) {
       // Built by hand: the Rest.li tuple's parentheses and colon must stay as they are.
       const query = `q=entity&entity=${entity}&queryType=${queryType}&aggregation=TOTAL`;
-      const answer = await call(
-        'read',
-        `${base}/rest/memberCreatorPostAnalytics?${query}`,
-        { method: 'GET', headers: rest(accessToken) },
-        (status) => (status >= 200 && status < 300) || status === 404,
-      );
+      const answer = await call('read', `${base}/rest/memberCreatorPostAnalytics?${query}`, {
+        method: 'GET',
+        headers: rest(accessToken),
+        accept: (status) => (status >= 200 && status < 300) || status === 404,
+      });
       return answer.status === 404 ? null : answer.body;
     },
   };
-}
-
-function parseBody(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function transportFailure(error: unknown, signal: AbortSignal): LinkedInTransportFailure {
-  if (signal.aborted) return 'timeout';
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : undefined;
-  return code && NOT_SENT_CODES.has(code) ? 'not-sent' : 'dropped';
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type PostMetricsReading, SocialPlatformError } from '../social-provider';
+import { answerReader } from '../http/parse-answer';
+import type { PostMetricsReading } from '../social-provider';
 
 /*
  * LinkedIn member post analytics to our metric names (contracts/analytics.ts). Pure, tested alone
@@ -7,6 +8,8 @@ import { type PostMetricsReading, SocialPlatformError } from '../social-provider
  * `queryType`, `aggregation=TOTAL`); a metric with no element is one LinkedIn has no number for:
  * null, never 0. LinkedIn reports no clicks on a member's post.
  */
+
+const parse = answerReader('linkedin', 'LinkedIn');
 
 /** The metrics memberCreatorPostAnalytics documents for one post (platforms.md L10). */
 export const LINKEDIN_METRIC_TYPES = [
@@ -24,14 +27,8 @@ const analyticsResponse = z.object({
 
 /** One metric's total from a `q=entity&queryType=…&aggregation=TOTAL` answer; null: no element. */
 export function toLinkedInMetricCount(body: unknown): number | null {
-  const result = analyticsResponse.safeParse(body);
-  if (!result.success) {
-    throw new SocialPlatformError(
-      'linkedin',
-      `LinkedIn answered with unexpected post analytics: ${z.prettifyError(result.error)}`,
-    );
-  }
-  const value = result.data.elements[0]?.count;
+  const answer = parse(analyticsResponse, body, 'post analytics answer');
+  const value = answer.elements[0]?.count;
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : null;
 }
 

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { SocialPlatformError } from '../social-provider';
+import { answerReader } from '../http/parse-answer';
 
 /*
  * LinkedIn's answers about publishing (the Images API, the Posts API's author finder) to our
  * types, and how a post read back is recognised as the one sent. Pure: tested alone
  * (publish-transform.test.ts).
  */
+
+const parse = answerReader('linkedin', 'LinkedIn');
 
 const IMAGE_URN = /^urn:li:image:[A-Za-z0-9_-]+$/;
 
@@ -104,17 +106,6 @@ const comparable = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').
 /** Is the post LinkedIn answered (its commentary) the one Kitepost sent as `text`? */
 export function isSameLinkedInPost(commentary: string, text: string): boolean {
   return comparable(fromLittleText(commentary)) === comparable(text);
-}
-
-function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    throw new SocialPlatformError(
-      'linkedin',
-      `LinkedIn answered with an unexpected ${what}: ${z.prettifyError(result.error)}`,
-    );
-  }
-  return result.data;
 }
 
 /**

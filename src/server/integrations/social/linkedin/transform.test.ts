@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { transportError } from '../http/transport-error';
 import {
   InvalidContentError,
   RateLimitedError,
@@ -11,8 +12,8 @@ import {
   analyticsEntity,
   type LinkedInOperation,
   linkedInErrorFrom,
+  linkedInErrors,
   linkedInPostUrl,
-  linkedInTransportError,
   linkedInWebBaseUrl,
   personUrn,
   toCreatedPostUrn,
@@ -237,27 +238,31 @@ describe('linkedInErrorFrom', () => {
   });
 });
 
-describe('linkedInTransportError', () => {
+describe('transportError(linkedInErrors)', () => {
   it('calls a timeout or a dropped connection on a publish or a code exchange an unknown outcome', () => {
     for (const operation of ['publish', 'exchange-code', 'refresh'] as const) {
       for (const failure of ['timeout', 'dropped'] as const) {
-        expect(linkedInTransportError({ operation, failure, timeoutMs: 20_000 })).toBeInstanceOf(
+        expect(transportError(linkedInErrors, { operation, failure, timeoutMs: 20_000 })).toBeInstanceOf(
           UnknownOutcomeError,
         );
       }
     }
     expect(
-      linkedInTransportError({ operation: 'publish', failure: 'timeout', timeoutMs: 20_000 }).message,
+      transportError(linkedInErrors, { operation: 'publish', failure: 'timeout', timeoutMs: 20_000 }).message,
     ).toContain('20 s');
   });
 
   it('calls a failed read, upload or delete retryable, and a request never sent retryable', () => {
     for (const operation of ['read', 'upload', 'delete'] as const) {
-      const error = linkedInTransportError({ operation, failure: 'timeout', timeoutMs: 1000 });
+      const error = transportError(linkedInErrors, { operation, failure: 'timeout', timeoutMs: 1000 });
       expect(error).toBeInstanceOf(TransientPlatformError);
       expect((error as TransientPlatformError).kind).toBe('network');
     }
-    const notSent = linkedInTransportError({ operation: 'publish', failure: 'not-sent', timeoutMs: 1000 });
+    const notSent = transportError(linkedInErrors, {
+      operation: 'publish',
+      failure: 'not-sent',
+      timeoutMs: 1000,
+    });
     expect(notSent).toBeInstanceOf(TransientPlatformError);
     expect((notSent as TransientPlatformError).kind).toBe('network');
     expect(notSent.message).toContain('nothing was sent');

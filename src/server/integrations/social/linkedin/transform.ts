@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { answerReader } from '../http/parse-answer';
+import type { PlatformErrors } from '../http/transport-error';
 import {
   type ExternalAccount,
   InvalidContentError,
@@ -9,13 +11,14 @@ import {
   TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
-import { type TransportFailure, transportError } from '../transport-error';
 
 /*
  * LinkedIn's JSON to our types, and LinkedIn's failures to our error kinds (platforms.md,
  * LinkedIn: OAuth 2.0, OpenID Connect userinfo, Posts API, member post analytics). Pure: no I/O,
  * tested alone (transform.test.ts).
  */
+
+const parse = answerReader('linkedin', 'LinkedIn');
 
 /**
  * What a call to LinkedIn was doing: decides what its failure means. `upload` registers or sends
@@ -224,30 +227,10 @@ export function linkedInErrorFrom(input: {
   return new SocialPlatformError('linkedin', `LinkedIn answered ${status}: ${reason}`);
 }
 
-/** How a call failed without an answer from LinkedIn. */
-export type LinkedInTransportFailure = TransportFailure;
-
-/**
- * A call that got no answer. Not sent (connection refused, unknown host): nothing happened.
- * Timed out or dropped after sending: a publish may have been made and must not be blindly
- * repeated (a code exchange may have used up the code); a read or a delete may be retried.
- */
-export function linkedInTransportError(input: {
-  operation: LinkedInOperation;
-  failure: LinkedInTransportFailure;
-  timeoutMs: number;
-  cause?: unknown;
-}): SocialPlatformError {
-  return transportError('linkedin', 'LinkedIn', { ...input, repeatable: REPEATABLE.has(input.operation) });
-}
-
-function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    throw new SocialPlatformError(
-      'linkedin',
-      `LinkedIn answered with an unexpected ${what}: ${z.prettifyError(result.error)}`,
-    );
-  }
-  return result.data;
-}
+/** What the shared HTTP client (http/platform-http.ts) needs to know of LinkedIn's errors. */
+export const linkedInErrors: PlatformErrors<LinkedInOperation> = {
+  platform: 'linkedin',
+  name: 'LinkedIn',
+  repeatable: REPEATABLE,
+  fromAnswer: linkedInErrorFrom,
+};

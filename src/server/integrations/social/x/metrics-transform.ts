@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { notReportedMetrics } from '../../../../contracts/analytics';
-import { type PostMetricsReading, SocialPlatformError } from '../social-provider';
+import { answerReader } from '../http/parse-answer';
+import type { PostMetricsReading } from '../social-provider';
 
 /*
  * X's post and follower counts to our metric names (contracts/analytics.ts). Pure, tested alone
  * (metrics-transform.test.ts). Honesty rule: a count X did not send is null, never 0. X reports
  * no reach at all, and its link clicks are non-public metrics Kitepost does not read.
  */
+
+const parse = answerReader('twitter', 'X');
 
 /** A count X sent; anything else (absent, negative, not a number) reads as not reported. */
 const maybeCount = z.number().int().nonnegative().optional().catch(undefined);
@@ -49,16 +52,10 @@ export function toXPostReadings(
   body: unknown,
   requestedIds: readonly string[],
 ): { metrics: PostMetricsReading[]; missing: string[] } {
-  const result = postsResponse.safeParse(body);
-  if (!result.success) {
-    throw new SocialPlatformError(
-      'twitter',
-      `X answered with unexpected posts: ${z.prettifyError(result.error)}`,
-    );
-  }
+  const answer = parse(postsResponse, body, 'posts answer');
   const requested = new Set(requestedIds);
   const found = new Map<string, PostMetricsReading>();
-  for (const post of result.data.data ?? []) {
+  for (const post of answer.data ?? []) {
     if (!requested.has(post.id)) continue;
     const counts = post.public_metrics;
     found.set(post.id, {
@@ -72,7 +69,7 @@ export function toXPostReadings(
     });
   }
   const missing = new Set<string>();
-  for (const error of result.data.errors ?? []) {
+  for (const error of answer.errors ?? []) {
     const id = error.resource_id ?? error.value;
     if (id && requested.has(id) && !found.has(id)) missing.add(id);
   }
@@ -91,12 +88,6 @@ const followersResponse = z.object({
 
 /** `GET /2/users/me?user.fields=public_metrics` → followers_count, null when X sent none. */
 export function toXFollowers(body: unknown): number | null {
-  const result = followersResponse.safeParse(body);
-  if (!result.success) {
-    throw new SocialPlatformError(
-      'twitter',
-      `X answered with an unexpected user: ${z.prettifyError(result.error)}`,
-    );
-  }
-  return result.data.data.public_metrics?.followers_count ?? null;
+  const answer = parse(followersResponse, body, 'user');
+  return answer.data.public_metrics?.followers_count ?? null;
 }

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { InvalidContentError, SocialPlatformError } from '../social-provider';
+import { answerReader } from '../http/parse-answer';
+import { InvalidContentError } from '../social-provider';
 
 /*
  * X's answers about publishing (media upload, a user's posts) to our types, and how a post read
  * back is recognised as the one sent. Pure: tested alone (publish-transform.test.ts).
  */
+
+const parse = answerReader('twitter', 'X');
 
 const processingInfo = z
   .object({
@@ -131,15 +134,4 @@ export function isSameXPost(answered: string, sent: string): boolean {
   const got = comparable(answered);
   const want = comparable(sent);
   return got === want || got === (want === '' ? '\u0000' : `${want} \u0000`);
-}
-
-function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    throw new SocialPlatformError(
-      'twitter',
-      `X answered with an unexpected ${what}: ${z.prettifyError(result.error)}`,
-    );
-  }
-  return result.data;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { transportError } from '../http/transport-error';
 import {
   InvalidContentError,
   RateLimitedError,
@@ -15,8 +16,8 @@ import {
   toTokenSet,
   type XOperation,
   xErrorFrom,
+  xErrors,
   xPostUrl,
-  xTransportError,
   xWebBaseUrl,
 } from './transform';
 
@@ -320,27 +321,27 @@ describe('xErrorFrom', () => {
   });
 });
 
-describe('xTransportError', () => {
+describe('transportError(xErrors)', () => {
   it('calls a timeout or a dropped connection on a write an unknown outcome', () => {
     for (const operation of ['publish', 'exchange-code', 'refresh'] as const) {
       for (const failure of ['timeout', 'dropped'] as const) {
-        expect(xTransportError({ operation, failure, timeoutMs: 20_000 })).toBeInstanceOf(
+        expect(transportError(xErrors, { operation, failure, timeoutMs: 20_000 })).toBeInstanceOf(
           UnknownOutcomeError,
         );
       }
     }
     expect(
-      xTransportError({ operation: 'publish', failure: 'timeout', timeoutMs: 20_000 }).message,
+      transportError(xErrors, { operation: 'publish', failure: 'timeout', timeoutMs: 20_000 }).message,
     ).toContain('20 s');
   });
 
   it('calls a failed read, upload, delete or revoke retryable, and a request never sent retryable', () => {
     for (const operation of ['read', 'upload', 'delete', 'revoke'] as const) {
-      const error = xTransportError({ operation, failure: 'timeout', timeoutMs: 1000 });
+      const error = transportError(xErrors, { operation, failure: 'timeout', timeoutMs: 1000 });
       expect(error).toBeInstanceOf(TransientPlatformError);
       expect((error as TransientPlatformError).kind).toBe('network');
     }
-    const notSent = xTransportError({ operation: 'publish', failure: 'not-sent', timeoutMs: 1000 });
+    const notSent = transportError(xErrors, { operation: 'publish', failure: 'not-sent', timeoutMs: 1000 });
     expect(notSent).toBeInstanceOf(TransientPlatformError);
     expect((notSent as TransientPlatformError).kind).toBe('network');
     expect(notSent.message).toContain('nothing was sent');

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { answerReader } from '../http/parse-answer';
+import type { PlatformErrors } from '../http/transport-error';
 import {
   type ExternalAccount,
   InvalidContentError,
@@ -9,12 +11,13 @@ import {
   TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
-import { type TransportFailure, transportError } from '../transport-error';
 
 /*
  * X's JSON to our types, and X's failures to our error kinds (platforms.md, X API v2). Pure: no
  * I/O, tested alone (transform.test.ts).
  */
+
+const parse = answerReader('twitter', 'X');
 
 /**
  * What a call to X was doing: decides what its failure means. `upload` is a media upload: it
@@ -291,30 +294,10 @@ export function xErrorFrom(input: {
   return new SocialPlatformError('twitter', `X answered ${status}: ${reason}`);
 }
 
-/** How a call failed without an answer from X. */
-export type XTransportFailure = TransportFailure;
-
-/**
- * A call that got no answer. Not sent (connection refused, unknown host): nothing happened, try
- * again. Timed out or dropped after sending: a call that creates something may have done so, and
- * must not be blindly repeated; one that only reads (or uploads) may be.
- */
-export function xTransportError(input: {
-  operation: XOperation;
-  failure: XTransportFailure;
-  timeoutMs: number;
-  cause?: unknown;
-}): SocialPlatformError {
-  return transportError('twitter', 'X', { ...input, repeatable: REPEATABLE.has(input.operation) });
-}
-
-function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    throw new SocialPlatformError(
-      'twitter',
-      `X answered with an unexpected ${what}: ${z.prettifyError(result.error)}`,
-    );
-  }
-  return result.data;
-}
+/** What the shared HTTP client (http/platform-http.ts) needs to know of X's errors. */
+export const xErrors: PlatformErrors<XOperation> = {
+  platform: 'twitter',
+  name: 'X',
+  repeatable: REPEATABLE,
+  fromAnswer: xErrorFrom,
+};

@@ -1,10 +1,11 @@
-import { SocialPlatformError } from '../social-provider';
-import { type XOperation, type XTransportFailure, xErrorFrom, xTransportError } from './transform';
+import { createPlatformHttp, type PlatformRequest } from '../http/platform-http';
+import { type XOperation, xErrors } from './transform';
 
 /*
- * The raw X API v2 client: HTTP, auth headers, timeouts. Answers X's JSON as it came; failures
- * leave as our error kinds (transform.ts decides which). Pointed at api.x.com or at the platform
- * simulator by `apiBaseUrl`, with any `fetch` (the simulator's is in-process).
+ * The raw X API v2 client: its URLs and auth headers, on the shared HTTP client (timeouts, JSON,
+ * failures: http/platform-http.ts). Answers X's JSON as it came; failures leave as our error
+ * kinds (transform.ts decides which). Pointed at api.x.com or at the platform simulator by
+ * `apiBaseUrl`, with any `fetch` (the simulator's is in-process).
  */
 
 export interface XApiOptions {
@@ -17,74 +18,32 @@ export interface XApiOptions {
   timeoutMs: number;
 }
 
-/** Errors that prove the request never left: nothing can have happened at X. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
 export type XApi = ReturnType<typeof createXApi>;
 
 export function createXApi(options: XApiOptions) {
   const base = options.apiBaseUrl.replace(/\/$/, '');
   const basic = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
 
-  async function call(
-    operation: XOperation,
-    path: string,
-    init: { method: string; headers: Record<string, string>; body?: string | FormData },
-    accept: (status: number) => boolean = (status) => status >= 200 && status < 300,
-  ): Promise<unknown> {
-    const signal = AbortSignal.timeout(options.timeoutMs);
-    // Raced as well as passed on: a fetch that ignores the signal (the in-process one) still times out.
-    const timedOut = new Promise<never>((_, reject) => {
-      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    });
-    timedOut.catch(() => {});
-    let status: number;
-    let headers: Headers;
-    let text: string;
-    try {
-      const response = await Promise.race([
-        options.fetch(`${base}${path}`, { ...init, signal, redirect: 'manual' }),
-        timedOut,
-      ]);
-      status = response.status;
-      headers = response.headers;
-      text = await Promise.race([response.text(), timedOut]);
-    } catch (error) {
-      throw xTransportError({
-        operation,
-        failure: transportFailure(error, signal),
-        timeoutMs: options.timeoutMs,
-        cause: error,
-      });
-    }
-    const body = parseBody(text);
-    if (!accept(status)) throw xErrorFrom({ operation, status, headers, body, now: new Date() });
-    if (body === undefined) return null;
-    if (typeof body === 'string') {
-      throw new SocialPlatformError('twitter', `X answered ${status} with a body that is not JSON`);
-    }
-    return body;
-  }
+  const http = createPlatformHttp({ errors: xErrors, fetch: options.fetch, timeoutMs: options.timeoutMs });
+  /** X's JSON body, or null when it sent none. */
+  const call = async (operation: XOperation, path: string, request: PlatformRequest) =>
+    (await http(operation, `${base}${path}`, request)).body;
 
-  const form = (fields: Record<string, string>) => ({
-    'content-type': 'application/x-www-form-urlencoded',
-    authorization: basic,
-    accept: 'application/json',
-    body: new URLSearchParams(fields).toString(),
-  });
-  const bearer = (accessToken: string) => ({
-    authorization: `Bearer ${accessToken}`,
-    accept: 'application/json',
-  });
+  const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
+  /** The OAuth 2.0 endpoints: a form body, the app authenticated with Basic. */
   function postForm(
     operation: XOperation,
     path: string,
     fields: Record<string, string>,
     accept?: (status: number) => boolean,
   ) {
-    const { body, ...headers } = form(fields);
-    return call(operation, path, { method: 'POST', headers, body }, accept);
+    return call(operation, path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
+      body: new URLSearchParams(fields).toString(),
+      accept,
+    });
   }
 
   return {
@@ -156,20 +115,4 @@ export function createXApi(options: XApiOptions) {
       return call('read', `/2/tweets?${query}`, { method: 'GET', headers: bearer(accessToken) });
     },
   };
-}
-
-function parseBody(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function transportFailure(error: unknown, signal: AbortSignal): XTransportFailure {
-  if (signal.aborted) return 'timeout';
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
-  const code = typeof cause?.code === 'string' ? cause.code : undefined;
-  return code && NOT_SENT_CODES.has(code) ? 'not-sent' : 'dropped';
 }
