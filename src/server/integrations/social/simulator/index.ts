@@ -5,12 +5,7 @@ export {
   registerPlatformSimulator,
   simulatorFaultsOn,
 } from './platform-simulator';
-export {
-  SANDBOX_DELAY_HEADER,
-  SANDBOX_FAULT_HEADER,
-  type SandboxFault,
-  sandboxFaults,
-} from './sandbox-faults';
+export { SANDBOX_DELAY_HEADER, SANDBOX_FAULT_HEADER, type SandboxFault } from './sandbox-faults';
 export { sandboxFollowers } from './sandbox-followers';
-export { listWorkspacesSimulatorKeys, SIMULATOR_KEY_PREFIX } from './sandbox-media';
-export { SIMULATOR_CREDENTIALS, simulatedPlatforms, simulatorEndpoints } from './simulator-endpoints';
+export { listWorkspacesSimulatorKeys } from './sandbox-media';
+export { SIMULATOR_CREDENTIALS, simulatorEndpoints } from './simulator-endpoints';
