@@ -28,8 +28,6 @@ export interface FacebookApiOptions {
 /** Errors that prove the request never left: nothing can have happened at Facebook. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-export type FacebookApi = ReturnType<typeof createFacebookApi>;
-
 export function createFacebookApi(options: FacebookApiOptions) {
   const base = options.apiBaseUrl.replace(/\/$/, '');
 

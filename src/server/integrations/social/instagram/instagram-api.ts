@@ -30,8 +30,6 @@ export interface InstagramApiOptions {
 /** Errors that prove the request never left: nothing can have happened at Instagram. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-export type InstagramApi = ReturnType<typeof createInstagramApi>;
-
 export function createInstagramApi(options: InstagramApiOptions) {
   const host = options.apiBaseUrl.replace(/\/$/, '');
   /** Graph objects live under the version; the token endpoints are unversioned in Meta's reference. */

@@ -41,8 +41,6 @@ interface Answer {
   body: unknown;
 }
 
-export type LinkedInApi = ReturnType<typeof createLinkedInApi>;
-
 export function createLinkedInApi(options: LinkedInApiOptions) {
   const base = options.apiBaseUrl.replace(/\/$/, '');
 

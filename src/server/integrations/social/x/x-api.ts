@@ -20,8 +20,6 @@ export interface XApiOptions {
 /** Errors that prove the request never left: nothing can have happened at X. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-export type XApi = ReturnType<typeof createXApi>;
-
 export function createXApi(options: XApiOptions) {
   const base = options.apiBaseUrl.replace(/\/$/, '');
   const basic = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
