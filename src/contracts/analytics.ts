@@ -16,7 +16,6 @@ import { publishingPlatform } from './platforms';
  *   total engagements / total denominators of the posts that have both (a weighted average).
  */
 
-export const postMetricNames = ['impressions', 'reach', 'likes', 'comments', 'shares', 'clicks'] as const;
 export const engagementMetricNames = ['likes', 'comments', 'shares', 'clicks'] as const;
 
 const count = z.number().int().min(0);

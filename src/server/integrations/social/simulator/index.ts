@@ -1,10 +1,6 @@
 export { INSIGHTS_LAG_MS as INSTAGRAM_INSIGHTS_LAG_MS } from './instagram-insights-simulator';
 export { simulatorMediaFetch } from './media-download';
-export {
-  type PlatformSimulatorOptions,
-  registerPlatformSimulator,
-  simulatorFaultsOn,
-} from './platform-simulator';
+export { registerPlatformSimulator, simulatorFaultsOn } from './platform-simulator';
 export { SANDBOX_DELAY_HEADER, SANDBOX_FAULT_HEADER, type SandboxFault } from './sandbox-faults';
 export { sandboxFollowers } from './sandbox-followers';
 export { listWorkspacesSimulatorKeys } from './sandbox-media';
