@@ -46,12 +46,7 @@ const copy = mkdtempSync(join(tmpdir(), 'kitepost-production-'));
 let server;
 try {
   // The checkout's files, as a deployment receives them, and the build.
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  })
-    .split('\0')
-    .filter((path) => path && existsSync(path));
+  const files = checkoutFiles().filter((path) => existsSync(path));
   for (const path of files) {
     mkdirSync(join(copy, dirname(path)), { recursive: true });
     cpSync(path, join(copy, path));
@@ -137,6 +132,37 @@ try {
 } finally {
   if (server) process.kill(-server.pid, 'SIGKILL');
   rmSync(copy, { recursive: true, force: true });
+}
+
+/** The files git tracks or would track (uncommitted edits included); without git, every file but
+ * the ignored folders'. */
+function checkoutFiles() {
+  try {
+    return execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .split('\0')
+      .filter(Boolean);
+  } catch {
+    const skip = new Set([
+      '.git',
+      'node_modules',
+      'dist',
+      'data',
+      '.tmp',
+      'test-results',
+      'playwright-report',
+    ]);
+    const walk = (dir) =>
+      readdirSync(dir || '.', { withFileTypes: true }).flatMap((entry) => {
+        const path = dir ? `${dir}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) return skip.has(path) ? [] : walk(path);
+        return entry.isFile() ? [path] : [];
+      });
+    return walk('');
+  }
 }
 
 /** `source` into `target` as hard links, leaving out `source`'s own node_modules folder. */
