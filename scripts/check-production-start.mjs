@@ -130,7 +130,11 @@ try {
   );
   process.exitCode = 1;
 } finally {
-  if (server) process.kill(-server.pid, 'SIGKILL');
+  try {
+    if (server) process.kill(-server.pid, 'SIGKILL'); // still running after a failed check
+  } catch {
+    // it had exited already
+  }
   rmSync(copy, { recursive: true, force: true });
 }
 
