@@ -1,9 +1,11 @@
-// Bundles the server into dist/server/main.js; packages stay in node_modules.
+// Bundles the server into dist/server/main.js and `npm run db:migrate`'s command into
+// dist/server/migrate.js; packages stay in node_modules (dependencies only: the built server runs
+// after `npm prune --omit=dev`).
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: { main: 'src/server/main.ts', migrate: 'src/server/db/migrate-cli.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   target: 'node20',

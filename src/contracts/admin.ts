@@ -66,7 +66,6 @@ export type AdminUserWithCode = z.infer<typeof adminUserWithCode>;
 
 /** POST /api/admin/users/{id}/access-code: a new code (the old one stops working), shown this once. */
 export const issuedAccessCode = z.object({ accessCode: z.string() });
-export type IssuedAccessCode = z.infer<typeof issuedAccessCode>;
 
 /** GET /api/admin/users answers an array (newest first); the total count is in X-Total-Count. */
 export const adminUserList = z.array(adminUser);
@@ -129,7 +128,6 @@ export type UpdateAdminUserBody = z.input<typeof updateAdminUserBody>;
 
 /** PUT /api/admin/users/{id}/status. Answers the updated adminUser. */
 export const adminUserStatusBody = z.object({ isActive: z.boolean() });
-export type AdminUserStatusBody = z.infer<typeof adminUserStatusBody>;
 
 export const adminUserParams = z.object({ id: userIdParam() });
 
@@ -160,7 +158,6 @@ export const adminAuditQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 export const adminAuditList = z.object({ entries: z.array(adminAuditEntry), total: z.number().int() });
-export type AdminAuditList = z.infer<typeof adminAuditList>;
 
 /** The server's messages (error bodies' `message`) and the screen's notes. */
 export const adminMessages = {

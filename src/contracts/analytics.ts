@@ -16,8 +16,6 @@ import { publishingPlatform } from './platforms';
  *   total engagements / total denominators of the posts that have both (a weighted average).
  */
 
-export const postMetricNames = ['impressions', 'reach', 'likes', 'comments', 'shares', 'clicks'] as const;
-export type PostMetricName = (typeof postMetricNames)[number];
 export const engagementMetricNames = ['likes', 'comments', 'shares', 'clicks'] as const;
 
 const count = z.number().int().min(0);
@@ -182,7 +180,6 @@ export const analyticsPostsQuery = analyticsQuery.and(
     limit: z.coerce.number().int().min(1).max(500).default(50),
   }),
 );
-export type AnalyticsPostsQuery = z.infer<typeof analyticsPostsQuery>;
 
 /** One published post with its latest metrics (GET /api/analytics/posts, and the CSV export). */
 export const analyticsPost = z.object({

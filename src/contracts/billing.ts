@@ -29,7 +29,6 @@ export type ProviderSubscriptionStatus = (typeof providerSubscriptionStatuses)[n
 
 /** POST /api/create-subscription */
 export const createSubscriptionBody = z.object({ plan: paidPlanId });
-export type CreateSubscriptionBody = z.infer<typeof createSubscriptionBody>;
 
 /**
  * The spec's {clientSecret}, plus what the page needs to mount the right form: Stripe's Payment

@@ -1,9 +1,4 @@
-import {
-  type RecordedRequest,
-  type ScriptedReply,
-  type ScriptedServer,
-  startScriptedServer,
-} from '../scripted-http-server';
+import { type ScriptedReply, type ScriptedServer, startScriptedServer } from '../scripted-http-server';
 
 /*
  * A loopback Graph API server for the answers the platform simulator does not give: each request
@@ -12,8 +7,6 @@ import {
  * regain access), or a transport failure (a stall, a dropped connection). Requests are recorded for assertions.
  */
 
-export type FacebookFakeReply = ScriptedReply;
-export type FacebookFakeRequest = RecordedRequest;
 export interface FacebookFake extends ScriptedServer {}
 
 const unscripted: ScriptedReply = {

@@ -1,9 +1,4 @@
-import {
-  type RecordedRequest,
-  type ScriptedReply,
-  type ScriptedServer,
-  startScriptedServer,
-} from '../scripted-http-server';
+import { type ScriptedReply, type ScriptedServer, startScriptedServer } from '../scripted-http-server';
 
 /*
  * A loopback Instagram API (graph.instagram.com, and api.instagram.com's code exchange under
@@ -13,8 +8,6 @@ import {
  * transport failure (a stall, a dropped connection). Requests are recorded for assertions.
  */
 
-export type InstagramFakeReply = ScriptedReply;
-export type InstagramFakeRequest = RecordedRequest;
 export interface InstagramFake extends ScriptedServer {
   /** The code exchange URL (its stand-in on this server). */
   tokenUrl: string;

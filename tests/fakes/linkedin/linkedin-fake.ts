@@ -1,9 +1,4 @@
-import {
-  type RecordedRequest,
-  type ScriptedReply,
-  type ScriptedServer,
-  startScriptedServer,
-} from '../scripted-http-server';
+import { type ScriptedReply, type ScriptedServer, startScriptedServer } from '../scripted-http-server';
 
 /*
  * A loopback LinkedIn server (API and token endpoint on one origin) for the answers the platform
@@ -13,8 +8,6 @@ import {
  * dropped connection). Requests are recorded for assertions.
  */
 
-export type LinkedInFakeReply = ScriptedReply;
-export type LinkedInFakeRequest = RecordedRequest;
 export interface LinkedInFake extends ScriptedServer {}
 
 const unscripted: ScriptedReply = {

@@ -1,9 +1,4 @@
-import {
-  type RecordedRequest,
-  type ScriptedReply,
-  type ScriptedServer,
-  startScriptedServer,
-} from '../scripted-http-server';
+import { type ScriptedReply, type ScriptedServer, startScriptedServer } from '../scripted-http-server';
 
 /*
  * A loopback X API v2 server for the answers the platform simulator does not give: each request
@@ -12,8 +7,6 @@ import {
  * or a transport failure (a stall, a dropped connection). Requests are recorded for assertions.
  */
 
-export type XFakeReply = ScriptedReply;
-export type XFakeRequest = RecordedRequest;
 export interface XFake extends ScriptedServer {}
 
 const unscripted: ScriptedReply = {

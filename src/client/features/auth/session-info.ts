@@ -1,5 +1,4 @@
 import type { SessionUser } from '../../../contracts/auth';
-import type { SubscriptionStatus } from '../../../contracts/plans';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,18 +21,6 @@ export function fullName(user: SessionUser): string {
 export function userInitials(user: SessionUser): string {
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase();
   return initials || (user.email[0] ?? '?').toUpperCase();
-}
-
-const statusLabels: Record<SubscriptionStatus, string> = {
-  trialing: 'Free trial',
-  active: 'Active',
-  inactive: 'Inactive',
-  past_due: 'Past Due',
-  cancelled: 'Cancelled',
-};
-
-export function subscriptionStatusLabel(status: SubscriptionStatus): string {
-  return statusLabels[status];
 }
 
 export function formatDate(iso: string, timeZone?: string | null): string {

@@ -38,15 +38,6 @@ export const legend: { tone: StatusTone; label: string }[] = [
   { tone: 'failed', label: 'Failed' },
 ];
 
-/** Chip colours: a tinted background, a strong left edge, dark text (AA on the tint). */
-export const toneChipClasses: Record<StatusTone, string> = {
-  scheduled: 'border-indigo-600 bg-indigo-50 text-indigo-950',
-  pending: 'border-amber-500 bg-amber-50 text-amber-950',
-  published: 'border-emerald-600 bg-emerald-50 text-emerald-950',
-  draft: 'border-slate-400 border-dashed bg-slate-100 text-slate-800',
-  failed: 'border-red-600 bg-red-50 text-red-950',
-};
-
 export const toneSwatchClasses: Record<StatusTone, string> = {
   scheduled: 'bg-indigo-600',
   pending: 'bg-amber-500',

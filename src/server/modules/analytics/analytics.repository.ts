@@ -66,7 +66,6 @@ export async function listPublishedReadings(db: Db, filter: PublishedPostFilter)
     .leftJoin(postMetricTotals, eq(postMetricTotals.postId, posts.id))
     .where(publishedIn(filter));
 }
-export type PublishedReadingRow = Awaited<ReturnType<typeof listPublishedReadings>>[number];
 
 const postRowColumns = {
   postId: posts.id,
@@ -148,7 +147,6 @@ export async function listAnalyticsAccounts(db: Db, workspaceId: string) {
     .where(eq(socialAccounts.workspaceId, workspaceId))
     .orderBy(asc(socialAccounts.connectedAt), asc(socialAccounts.id));
 }
-export type AnalyticsAccountRow = Awaited<ReturnType<typeof listAnalyticsAccounts>>[number];
 
 /** The accounts' follower readings on days `fromDay`..`toDay` (UTC days), oldest first. */
 export async function listFollowerReadings(

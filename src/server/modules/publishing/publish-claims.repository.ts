@@ -198,11 +198,6 @@ export async function recordPublishedMany(db: Db, inputs: PublishedInput[]): Pro
   return inputs.map((_, i) => recorded.has(i));
 }
 
-/** One post's success (see recordPublishedMany). */
-export async function recordPublished(db: Db, input: PublishedInput): Promise<boolean> {
-  return (await recordPublishedMany(db, [input]))[0] ?? false;
-}
-
 /**
  * The ids as one uuid[] parameter. With it the planner looks the rows up by primary key: joined to
  * json_to_recordset alone (estimated at 100 rows) it would scan every scheduled post.

@@ -21,8 +21,6 @@ export interface FacebookApiOptions {
   timeoutMs: number;
 }
 
-export type FacebookApi = ReturnType<typeof createFacebookApi>;
-
 export function createFacebookApi(options: FacebookApiOptions) {
   const base = options.apiBaseUrl.replace(/\/$/, '');
 

@@ -23,8 +23,6 @@ export interface InstagramApiOptions {
   timeoutMs: number;
 }
 
-export type InstagramApi = ReturnType<typeof createInstagramApi>;
-
 export function createInstagramApi(options: InstagramApiOptions) {
   const host = options.apiBaseUrl.replace(/\/$/, '');
   /** Graph objects live under the version; the token endpoints are unversioned in Meta's reference. */

@@ -71,8 +71,6 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 /** A long-lived token lives 60 days and may be refreshed once it is a day old. */
 const LONG_LIVED_MS = 60 * DAY_MS;
 
-export { INSTAGRAM_DEFAULT_GRAPH_VERSION } from './graph-version';
-
 export interface InstagramProviderOptions {
   clientId: string;
   clientSecret: string;

@@ -28,8 +28,6 @@ export interface LinkedInApiOptions {
   version: string;
 }
 
-export type LinkedInApi = ReturnType<typeof createLinkedInApi>;
-
 export function createLinkedInApi(options: LinkedInApiOptions) {
   const base = options.apiBaseUrl.replace(/\/$/, '');
 

@@ -1,2 +1,2 @@
 /* The little text format lives in contracts (the composer counts LinkedIn's length with it). */
-export { linkedInCommentaryLength, toLittleText } from '../../../../contracts/linkedin-little-text';
+export { toLittleText } from '../../../../contracts/linkedin-little-text';

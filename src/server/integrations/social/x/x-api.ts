@@ -18,8 +18,6 @@ export interface XApiOptions {
   timeoutMs: number;
 }
 
-export type XApi = ReturnType<typeof createXApi>;
-
 export function createXApi(options: XApiOptions) {
   const base = options.apiBaseUrl.replace(/\/$/, '');
   const basic = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
