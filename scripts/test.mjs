@@ -24,13 +24,29 @@ const steps = [
   ['production start (a built, pruned copy)', 'node scripts/check-production-start.mjs'],
   ['end-to-end tests', 'npx playwright test'],
 ];
+// Each step's time, printed at the end (and on a failure): CI must stay under 30 minutes on two
+// cores, so a step that grows shows here first.
+const times = [];
+const seconds = (since) => Math.round((performance.now() - since) / 1000);
+function printTimes() {
+  const width = Math.max(...times.map(([name]) => name.length));
+  console.log('\nTime per step:');
+  for (const [name, took] of times) console.log(`  ${name.padEnd(width)}  ${String(took).padStart(5)} s`);
+  const total = times.reduce((sum, [, took]) => sum + took, 0);
+  console.log(`  ${'total'.padEnd(width)}  ${String(total).padStart(5)} s (${(total / 60).toFixed(1)} min)`);
+}
 for (const [name, command] of steps) {
   console.log(`\n=== ${name}: ${command}`);
+  const started = performance.now();
   try {
     execSync(command, { stdio: 'inherit' });
+    times.push([name, seconds(started)]);
   } catch {
+    times.push([`${name} (failed)`, seconds(started)]);
+    printTimes();
     console.error(`\n${name} failed.`);
     process.exit(1);
   }
 }
+printTimes();
 console.log('\nAll checks passed.');
