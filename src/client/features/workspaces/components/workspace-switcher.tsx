@@ -109,7 +109,7 @@ function SwitcherMenu({
                     event.preventDefault();
                     choose(workspace);
                   }}
-                  className="flex w-full cursor-default items-center gap-3 rounded-lg px-2.5 py-2 text-left transition outline-none data-[disabled]:opacity-60 data-[highlighted]:bg-slate-100 data-[state=checked]:bg-indigo-50 data-[state=checked]:data-[highlighted]:bg-indigo-100"
+                  className="flex w-full cursor-default items-center gap-3 rounded-lg px-2.5 py-2 text-left transition outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-inset data-[disabled]:opacity-60 data-[highlighted]:bg-slate-100 data-[state=checked]:bg-indigo-50 data-[state=checked]:data-[highlighted]:bg-indigo-100"
                 >
                   <WorkspaceMark name={workspace.name} />
                   <span className="grid min-w-0 flex-1">
