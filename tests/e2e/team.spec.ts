@@ -59,6 +59,19 @@ test('a team: invite, accept in another browser, submit for approval, approve, s
   await expect(page.locator('#team-members')).toContainText(editor.email);
   await expect(page.locator('#team-members')).toContainText('Editor');
 
+  // The bell tells the owner, and opens and closes from the keyboard (a Radix popover).
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.focus();
+  await page.keyboard.press('Enter');
+  const notices = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(notices).toContainText('Eddie Tester joined the team');
+  await page.keyboard.press('Escape');
+  await expect(notices).toBeHidden();
+  await expect(bell).toBeFocused();
+  // Seen, so no longer counted.
+  await expect(bell).toHaveAccessibleName('Notifications');
+
   // The owner keeps the dashboard open while the editor writes.
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Welcome back, Olive', level: 1 })).toBeVisible();
@@ -95,5 +108,17 @@ test('a team: invite, accept in another browser, submit for approval, approve, s
   expect(posts.find((p: { content: string }) => p.content.startsWith('Our winter menu')).status).toBe(
     'scheduled',
   );
+
+  // The editor belongs to two workspaces now and goes back to their own from the keyboard (a
+  // Radix menu: Enter opens it on the first workspace, Enter chooses it).
+  const switcher = editorPage.getByRole('button', { name: /^Workspace: .*\. Switch workspace$/ });
+  await switcher.focus();
+  await editorPage.keyboard.press('Enter');
+  const own = editorPage.getByRole('menuitemradio', { name: /^Eddie's workspace/ });
+  await expect(own).toBeFocused();
+  await expect(editorPage.getByRole('menuitemradio', { checked: true })).toContainText(workspaceName);
+  await editorPage.keyboard.press('Enter');
+  await expectToast(editorPage, "Switched to Eddie's workspace");
+  await expect(editorPage.getByRole('menu')).toBeHidden();
   await editorContext.close();
 });

@@ -1,10 +1,10 @@
 import { ArrowRight, PlayCircle, Plug } from 'lucide-react';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths';
+import { PlatformMark } from '../../components/platform-mark';
 import { buttonClasses } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PlatformCard } from './components/platform-card';
-import { PlatformMark } from './components/platform-mark';
 import { availablePlatforms, comingSoonPlatforms, integrationFeatures, type Platform } from './content';
 
 /** The social integrations marketing page (spec §2: Integrations), inside the public layout. */
@@ -79,7 +79,7 @@ function IntegrationsHero() {
         <ul aria-label="Supported platforms" className="mt-10 flex flex-wrap justify-center gap-3">
           {[...availablePlatforms, ...comingSoonPlatforms].map((platform) => (
             <li key={platform.id}>
-              <PlatformMark platform={platform.id} className="size-10 rounded-lg [&_svg]:size-5" />
+              <PlatformMark platform={platform.id} size="lg" />
               <span className="sr-only">{platform.name}</span>
             </li>
           ))}

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { NotificationKind } from '../../../contracts/notifications';
 import { currentUserQueryKey } from '../auth/api/get-current-user';
-import { postsQueryKey } from '../content/api/get-posts';
+import { postKeys } from '../content/api/post-keys';
 import { activityQueryKeyPrefix } from '../dashboard/api/get-activity';
 import { useRefreshOnNotice } from '../notifications/use-notice-refresh';
 import { workspacesQueryKey } from '../workspaces/api/get-workspaces';
@@ -25,7 +25,7 @@ export const memberNotificationKinds: ReadonlySet<NotificationKind> = new Set([
 
 function refreshPosts(queryClient: QueryClient) {
   // The Needs approval queue, open threads and the calendar all live under the posts key.
-  void queryClient.invalidateQueries({ queryKey: postsQueryKey });
+  void queryClient.invalidateQueries({ queryKey: postKeys.all });
   void queryClient.invalidateQueries({ queryKey: activityQueryKeyPrefix });
 }
 

@@ -1,8 +1,8 @@
 import { FlaskConical } from 'lucide-react';
 import { type AnalyticsOverview, analyticsMessages } from '../../../../contracts/analytics';
 import { platformLabels } from '../../../../contracts/platforms';
+import { PlatformMark } from '../../../components/platform-mark';
 import { Card } from '../../../components/ui/card';
-import { PlatformMark } from '../../content/components/platform-mark';
 import { useIsPhone } from './chart-style';
 import { MetricGrid } from './metric-grid';
 import { MetricValue } from './metric-value';

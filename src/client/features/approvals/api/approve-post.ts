@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../../../../contracts/posts';
 import type { ApprovePostBody } from '../../../../contracts/team';
 import { apiRequest } from '../../../lib/api-client';
-import { postsQueryKey } from '../../content/api/get-posts';
+import { postKeys } from '../../content/api/post-keys';
 
 export interface ApprovePostVariables extends ApprovePostBody {
   id: string;
@@ -25,7 +25,7 @@ export function useApprovePost() {
     // Not awaited: the refetch moves the post out of pending_approval, which unmounts the panel
     // that called mutate(), and TanStack drops the caller's onSuccess (its toast) once it has.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: postsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: postKeys.all });
     },
   });
 }

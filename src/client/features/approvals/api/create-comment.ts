@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { postComment } from '../../../../contracts/team';
 import { apiRequest } from '../../../lib/api-client';
-import { postCommentsQueryKey } from './get-post-comments';
+import { postKeys } from '../../content/api/post-keys';
 
 export interface CreateCommentVariables {
   postId: string;
@@ -18,6 +18,6 @@ export function useCreateComment() {
   return useMutation({
     mutationFn: createComment,
     onSuccess: (_comment, { postId }) =>
-      queryClient.invalidateQueries({ queryKey: postCommentsQueryKey(postId) }),
+      queryClient.invalidateQueries({ queryKey: postKeys.comments(postId) }),
   });
 }

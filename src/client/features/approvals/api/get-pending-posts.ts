@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MAX_POSTS_PER_PAGE, postListResponse } from '../../../../contracts/posts';
-import { apiRequest } from '../../../lib/api-client';
-import { postsQueryKey } from '../../content/api/get-posts';
+import { MAX_POSTS_PER_PAGE } from '../../../../contracts/posts';
+import { listPosts } from '../../content/api/list-posts';
+import { postKeys } from '../../content/api/post-keys';
 import { sortPendingPosts } from '../approval-display';
 
 /**
@@ -11,11 +11,9 @@ import { sortPendingPosts } from '../approval-display';
  */
 export const pendingPostsQueryOptions = () =>
   queryOptions({
-    queryKey: [...postsQueryKey, 'pending-approval'],
-    queryFn: async () => {
-      const query = new URLSearchParams({ status: 'pending_approval', limit: String(MAX_POSTS_PER_PAGE) });
-      return sortPendingPosts(await apiRequest('GET', `/api/posts?${query}`, postListResponse));
-    },
+    queryKey: postKeys.pendingApproval(),
+    queryFn: async () =>
+      sortPendingPosts(await listPosts({ status: ['pending_approval'], limit: MAX_POSTS_PER_PAGE })),
     // Others submit too: read again whenever the dashboard or the calendar opens (cached meanwhile),
     // and when the bell brings news of a submission (features/team/use-team-refresh.ts).
     staleTime: 0,

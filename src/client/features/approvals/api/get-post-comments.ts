@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { postCommentList } from '../../../../contracts/team';
 import { apiRequest } from '../../../lib/api-client';
-import { postsQueryKey } from '../../content/api/get-posts';
+import { postKeys } from '../../content/api/post-keys';
 
-/** Under the posts key: approving or requesting changes (which add to the thread) refreshes it. */
-export const postCommentsQueryKey = (postId: string) => [...postsQueryKey, 'comments', postId] as const;
-
-/** GET /api/posts/{id}/comments: the post's thread (comments, approvals, requests for changes). */
+/**
+ * GET /api/posts/{id}/comments: the post's thread (comments, approvals, requests for changes).
+ * Under the posts key: approving or requesting changes (which add to the thread) refreshes it.
+ */
 export const postCommentsQueryOptions = (postId: string) =>
   queryOptions({
-    queryKey: postCommentsQueryKey(postId),
+    queryKey: postKeys.comments(postId),
     queryFn: async () =>
       (await apiRequest('GET', `/api/posts/${encodeURIComponent(postId)}/comments`, postCommentList))
         .comments,

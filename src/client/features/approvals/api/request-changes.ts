@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../../../../contracts/posts';
 import type { RequestChangesBody } from '../../../../contracts/team';
 import { apiRequest } from '../../../lib/api-client';
-import { postsQueryKey } from '../../content/api/get-posts';
+import { postKeys } from '../../content/api/post-keys';
 
 export interface RequestChangesVariables extends RequestChangesBody {
   id: string;
@@ -23,7 +23,7 @@ export function useRequestChanges() {
     // Not awaited: the refetch moves the post out of pending_approval, which unmounts the panel
     // that called mutate(), and TanStack drops the caller's onSuccess (its toast) once it has.
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: postsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: postKeys.all });
     },
   });
 }

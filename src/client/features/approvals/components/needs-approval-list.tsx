@@ -2,10 +2,10 @@ import { ChevronDown, Hourglass } from 'lucide-react';
 import { useId, useState } from 'react';
 import { platformLabels } from '../../../../contracts/platforms';
 import type { Post } from '../../../../contracts/posts';
+import { PlatformMark } from '../../../components/platform-mark';
 import { Card } from '../../../components/ui/card';
 import { firstWords } from '../../calendar/calendar-events';
 import { formatDateTimeInZone } from '../../calendar/zoned-time';
-import { PlatformMark } from '../../content/components/platform-mark';
 import { approvalNeedsNewTime } from '../approval-display';
 import { useNeedsApproval } from '../use-needs-approval';
 

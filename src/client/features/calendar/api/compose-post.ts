@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ComposePostBody, composeResponse } from '../../../../contracts/posts';
 import { apiRequest } from '../../../lib/api-client';
-import { postsQueryKey } from '../../content/api/get-posts';
+import { postKeys } from '../../content/api/post-keys';
 
 /**
  * POST /api/posts/compose: one text for several accounts becomes one post per account, grouped.
@@ -15,6 +15,6 @@ export function useComposePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: composePost,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: postsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
-import { postsQueryKey } from '../../content/api/get-posts';
+import { postKeys } from '../../content/api/post-keys';
 
 /** DELETE /api/posts/{id}: 204, no body. */
 export function deletePost(id: string): Promise<void> {
@@ -12,8 +12,8 @@ export function useDeletePost() {
   return useMutation({
     mutationFn: deletePost,
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: [...postsQueryKey, 'detail', id] });
-      return queryClient.invalidateQueries({ queryKey: postsQueryKey });
+      queryClient.removeQueries({ queryKey: postKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: postKeys.all });
     },
   });
 }

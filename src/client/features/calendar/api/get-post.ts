@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { postDetail } from '../../../../contracts/posts';
 import { apiRequest } from '../../../lib/api-client';
-import { postsQueryKey } from '../../content/api/get-posts';
+import { postKeys } from '../../content/api/post-keys';
 import { refreshDelay } from './list-posts';
 
 /** GET /api/posts/{id}: one post with its publishing attempts. */
 export const postDetailQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...postsQueryKey, 'detail', id],
+    queryKey: postKeys.detail(id),
     queryFn: () => apiRequest('GET', `/api/posts/${encodeURIComponent(id)}`, postDetail),
   });
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Post } from '../../../../contracts/posts';
-import { postsQueryKey } from '../../content/api/get-posts';
-import { listPosts, soonestRefresh } from './list-posts';
+import { postKeys } from '../../content/api/post-keys';
+import { listPostsInRange, soonestRefresh } from './list-posts';
 
 export const UPCOMING_POSTS_SHOWN = 4;
 /** How far ahead the list looks. */
@@ -18,11 +18,15 @@ export function nextScheduled(posts: Post[], now: Date, count = UPCOMING_POSTS_S
 /** GET /api/posts?status=scheduled&from=now: the Upcoming Posts list (the dashboard shows 5). */
 export const upcomingPostsQueryOptions = (count = UPCOMING_POSTS_SHOWN) =>
   queryOptions({
-    queryKey: [...postsQueryKey, 'upcoming', count],
+    queryKey: postKeys.upcoming(count),
     queryFn: async () => {
       const now = new Date();
       const to = new Date(now.getTime() + UPCOMING_HORIZON_DAYS * 86_400_000);
-      const posts = await listPosts({ from: now.toISOString(), to: to.toISOString(), status: ['scheduled'] });
+      const posts = await listPostsInRange({
+        from: now.toISOString(),
+        to: to.toISOString(),
+        status: ['scheduled'],
+      });
       return nextScheduled(posts, now, count);
     },
   });

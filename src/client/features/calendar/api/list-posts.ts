@@ -1,12 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  MAX_POSTS_PER_PAGE,
-  type Post,
-  type PostStatus,
-  postListResponse,
-} from '../../../../contracts/posts';
-import { apiRequest } from '../../../lib/api-client';
-import { postsQueryKey } from '../../content/api/get-posts';
+import { MAX_POSTS_PER_PAGE, type Post, type PostStatus } from '../../../../contracts/posts';
+import { listPosts } from '../../content/api/list-posts';
+import { postKeys } from '../../content/api/post-keys';
 
 export interface PostRange {
   /** ISO instants; the server filters on the post's date (published, else scheduled, else created). */
@@ -16,17 +11,15 @@ export interface PostRange {
 }
 
 /** GET /api/posts?from=&to=&status=&limit=: the workspace's posts in a date range. */
-export function listPosts({ from, to, status }: PostRange): Promise<Post[]> {
-  const query = new URLSearchParams({ from, to, limit: String(MAX_POSTS_PER_PAGE) });
-  if (status?.length) query.set('status', status.join(','));
-  return apiRequest('GET', `/api/posts?${query}`, postListResponse);
+export function listPostsInRange(range: PostRange): Promise<Post[]> {
+  return listPosts({ ...range, limit: MAX_POSTS_PER_PAGE });
 }
 
 /** Under the posts key, so every change to a post (here or in the generator) refreshes the calendar. */
 export const postRangeQueryOptions = (range: PostRange) =>
   queryOptions({
-    queryKey: [...postsQueryKey, 'range', range.from, range.to, range.status?.join(',') ?? 'all'],
-    queryFn: () => listPosts(range),
+    queryKey: postKeys.range(range.from, range.to, range.status),
+    queryFn: () => listPostsInRange(range),
   });
 
 /** Read again this often while a post is being published. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Post } from '../../../../contracts/posts';
-import { postsQueryKey } from '../../content/api/get-posts';
+import { postKeys } from '../../content/api/post-keys';
 import { updatePost } from '../../content/api/update-post';
 
 export interface ReschedulePostVariables {
@@ -19,6 +19,6 @@ export function useReschedulePost() {
   return useMutation({
     mutationFn: reschedulePost,
     // Refetch either way: after a refusal the calendar shows where the post really is.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: postsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
   });
 }

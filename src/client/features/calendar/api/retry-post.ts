@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post, type RetryPostBody } from '../../../../contracts/posts';
 import { apiRequest } from '../../../lib/api-client';
-import { postsQueryKey } from '../../content/api/get-posts';
+import { postKeys } from '../../content/api/post-keys';
 
 export interface RetryPostVariables extends RetryPostBody {
   id: string;
@@ -16,6 +16,6 @@ export function useRetryPost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retryPost,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: postsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
   });
 }

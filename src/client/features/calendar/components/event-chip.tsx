@@ -1,7 +1,7 @@
 import { Hourglass } from 'lucide-react';
 import type { Post } from '../../../../contracts/posts';
+import { PlatformMark } from '../../../components/platform-mark';
 import { cn } from '../../../lib/cn';
-import { PlatformMark } from '../../content/components/platform-mark';
 import { useMedia } from '../api/media';
 import { firstWords } from '../calendar-events';
 import type { CalendarView } from '../calendar-views';
@@ -50,9 +50,7 @@ export function EventChip({ post, zone, view, allDay }: EventChipProps) {
 
   return (
     <div className="kp-chip flex min-w-0 items-start gap-1.5">
-      <span className="mt-px shrink-0 [&>span]:size-4 [&>span]:rounded [&>span]:text-[9px] [&>span]:shadow-none [&_svg]:!size-2.5">
-        <PlatformMark platform={post.platform} size="sm" />
-      </span>
+      <PlatformMark platform={post.platform} size="xs" className="mt-px" />
       <span className="kp-chip-detail grid min-w-0 flex-1 gap-px">
         {time || flag || waiting ? (
           <span className="flex min-w-0 gap-1 truncate">

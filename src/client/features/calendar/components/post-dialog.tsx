@@ -4,6 +4,7 @@ import { publishedText } from '../../../../contracts/post-text';
 import type { Post, PostDetail } from '../../../../contracts/posts';
 import type { SocialAccount } from '../../../../contracts/social-accounts';
 import { InlineLoading } from '../../../components/full-page-message';
+import { PlatformMark } from '../../../components/platform-mark';
 import {
   Dialog,
   DialogContent,
@@ -17,7 +18,6 @@ import { approvalNeedsNewTime } from '../../approvals/approval-display';
 import { PostApproval } from '../../approvals/components/post-approval';
 import { ChangesRequestedNotice } from '../../approvals/components/review-notices';
 import { useCan } from '../../auth/use-permission';
-import { PlatformMark } from '../../content/components/platform-mark';
 import { usePostDetail } from '../api/get-post';
 import { useMedia } from '../api/media';
 import { formatDateTimeInZone } from '../zoned-time';

@@ -19,8 +19,8 @@ import { schedulingNeedsApproval } from '../../approvals/approval-display';
 import { useAuth } from '../../auth/api/get-current-user';
 import { UpgradePrompt } from '../../billing/components/upgrade-prompt';
 import { planLimitMessage } from '../../billing/plan-limit';
+import { useSchedulePost } from '../../content/api/schedule-post';
 import { useReschedulePost } from '../api/reschedule-post';
-import { useSchedulePostWithWarnings } from '../api/schedule-post';
 import { defaultScheduleWallTime, formatDateTimeInZone, utcToWallTime, type WallTime } from '../zoned-time';
 import { checkScheduleTime, SCHEDULE_FAILED_MESSAGE, ScheduleFields } from './schedule-fields';
 
@@ -61,7 +61,7 @@ function RescheduleForm({ post, zone, onDone }: { post: Post; zone: string; onDo
   const [tried, setTried] = useState(false);
   const [planLimit, setPlanLimit] = useState<string | null>(null);
   const reschedule = useReschedulePost();
-  const schedule = useSchedulePostWithWarnings();
+  const schedule = useSchedulePost();
   const pending = reschedule.isPending || schedule.isPending;
   const check = checkScheduleTime(wall, zone);
 

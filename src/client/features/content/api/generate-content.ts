@@ -9,7 +9,7 @@ import {
 import type { Post } from '../../../../contracts/posts';
 import { ApiError } from '../../../lib/api-client';
 import { creditsQueryKey } from './get-credits';
-import { postsQueryKey } from './get-posts';
+import { postKeys } from './post-keys';
 
 /** Spec §7: signed in, ideas are saved as drafts and cost credits; signed out, nothing is saved. */
 export const GENERATE_URL = '/api/generate-content';
@@ -96,7 +96,7 @@ export function useGenerateContent() {
     onSettled: (_data, _error, variables) => {
       if (!variables.signedIn) return;
       void queryClient.invalidateQueries({ queryKey: creditsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: postsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: postKeys.all });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post, type UpdatePostBody } from '../../../../contracts/posts';
 import { apiRequest } from '../../../lib/api-client';
-import { postsQueryKey } from './get-posts';
+import { postKeys } from './post-keys';
 
 export interface UpdatePostVariables {
   id: string;
@@ -17,6 +17,6 @@ export function useUpdatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePost,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: postsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
   });
 }

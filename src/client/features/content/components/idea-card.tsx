@@ -12,6 +12,7 @@ import { useId, useState } from 'react';
 import { platformLabels } from '../../../../contracts/platforms';
 import { checkPostFits } from '../../../../contracts/post-text';
 import { isUnsavedPostId, type Post } from '../../../../contracts/posts';
+import { PlatformMark } from '../../../components/platform-mark';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
@@ -19,7 +20,6 @@ import { cn } from '../../../lib/cn';
 import { formatReach, toneLabels } from '../labels';
 import { formatLocalDateTime } from '../schedule-time';
 import { CharacterCounter } from './character-counter';
-import { PlatformMark } from './platform-mark';
 import { PostEditor } from './post-editor';
 import { ScheduleDialog } from './schedule-dialog';
 

@@ -2,7 +2,7 @@ import { ImageIcon } from 'lucide-react';
 import { Fragment } from 'react';
 import { type PublishingPlatform, platformLabels } from '../../../../contracts/platforms';
 import { publishedText, xWeightedLength } from '../../../../contracts/post-text';
-import { PlatformMark } from './platform-mark';
+import { PlatformMark } from '../../../components/platform-mark';
 
 interface PlatformPreviewProps {
   platform: PublishingPlatform;

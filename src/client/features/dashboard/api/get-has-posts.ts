@@ -1,18 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { postListResponse } from '../../../../contracts/posts';
-import { apiRequest } from '../../../lib/api-client';
-import { postsQueryKey } from '../../content/api/get-posts';
+import { listPosts } from '../../content/api/list-posts';
+import { postKeys } from '../../content/api/post-keys';
 
 /** GET /api/posts?limit=1: whether the workspace has any post at all (drafts included). */
 export async function getHasPosts(): Promise<boolean> {
-  const posts = await apiRequest('GET', '/api/posts?limit=1', postListResponse);
+  const posts = await listPosts({ limit: 1 });
   return posts.length > 0;
 }
 
 /** Under the posts key, so generating or composing a post (which invalidates it) answers again. */
 export const hasPostsQueryOptions = () =>
   queryOptions({
-    queryKey: [...postsQueryKey, 'any'],
+    queryKey: postKeys.any(),
     queryFn: getHasPosts,
   });
 

@@ -3,13 +3,13 @@ import { Link } from 'wouter';
 import { platformLabels } from '../../../../contracts/platforms';
 import type { Post } from '../../../../contracts/posts';
 import { paths } from '../../../app/paths';
+import { PlatformMark } from '../../../components/platform-mark';
 import { buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { approvalNeedsNewTime } from '../../approvals/approval-display';
 import { useNeedsApproval } from '../../approvals/use-needs-approval';
 import { firstWords } from '../../calendar/calendar-events';
 import { formatDateTimeInZone } from '../../calendar/zoned-time';
-import { PlatformMark } from '../../content/components/platform-mark';
 import { DashboardSection } from './dashboard-section';
 
 export const DASHBOARD_PENDING_SHOWN = 5;

@@ -4,13 +4,13 @@ import { platformLabels } from '../../../../contracts/platforms';
 import type { Post } from '../../../../contracts/posts';
 import type { SocialAccount } from '../../../../contracts/social-accounts';
 import { paths } from '../../../app/paths';
+import { PlatformMark } from '../../../components/platform-mark';
 import { buttonClasses, wrapsOnNarrowScreens } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { useUpcomingPosts } from '../../calendar/api/get-upcoming-posts';
 import { firstWords } from '../../calendar/calendar-events';
 import { formatDateTimeInZone } from '../../calendar/zoned-time';
-import { PlatformMark } from '../../content/components/platform-mark';
 import { DashboardSection } from './dashboard-section';
 
 export const DASHBOARD_UPCOMING_SHOWN = 5;

@@ -1,8 +1,8 @@
 import { Check, CircleCheck, Clock } from 'lucide-react';
+import { PlatformMark } from '../../../components/platform-mark';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
 import type { Platform } from '../content';
-import { PlatformMark } from './platform-mark';
 
 export function PlatformCard({ platform }: { platform: Platform }) {
   const available = platform.status === 'available';
@@ -19,7 +19,7 @@ export function PlatformCard({ platform }: { platform: Platform }) {
       )}
     >
       <div className="flex items-start justify-between gap-3">
-        <PlatformMark platform={platform.id} />
+        <PlatformMark platform={platform.id} size="lg" />
         {available ? (
           <Badge variant="success">
             <CircleCheck className="size-3.5" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
+import * as PopoverPrimitive from '@radix-ui/react-popover';
 import {
   Bell,
   BellOff,
@@ -19,7 +19,7 @@ import {
   UserMinus,
   UserPlus,
 } from 'lucide-react';
-import { type CSSProperties, type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import type { Notification, NotificationKind } from '../../../../contracts/notifications';
 import { Button } from '../../../components/ui/button';
@@ -40,7 +40,7 @@ const DESKTOP_QUERY = '(min-width: 64rem)';
 export function NotificationsBell({ placement }: { placement: 'sidebar' | 'header' }) {
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   if (isDesktop !== (placement === 'sidebar')) return null;
-  return <NotificationsMenu />;
+  return <NotificationsMenu align={placement === 'sidebar' ? 'start' : 'end'} />;
 }
 
 const kindLooks: Record<NotificationKind, { icon: LucideIcon; tone: string }> = {
@@ -61,15 +61,19 @@ const kindLooks: Record<NotificationKind, { icon: LucideIcon; tone: string }> = 
   member_removed: { icon: UserMinus, tone: 'bg-slate-100 text-slate-600' },
 };
 
-function NotificationsMenu() {
+/**
+ * A Radix popover: it places the panel under the bell (sliding it back inside the screen on a
+ * phone), closes on Escape and outside clicks, and returns focus to the bell.
+ */
+function NotificationsMenu({ align }: { align: 'start' | 'end' }) {
   const { user } = useAuth();
   const { data, isPending, isError } = useNotifications();
   const markRead = useMarkNotificationsRead();
   const [open, setOpen] = useState(false);
   // What was unread when the panel opened keeps its dot while the panel stays open.
   const [fresh, setFresh] = useState<ReadonlySet<string>>(() => new Set());
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const position = useAnchoredPosition(triggerRef, open);
+  const titleId = useId();
+  const descriptionId = useId();
   const unread = data?.unreadCount ?? 0;
 
   const onOpenChange = (next: boolean) => {
@@ -83,10 +87,9 @@ function NotificationsMenu() {
   };
 
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} modal={false}>
-      <DialogPrimitive.Trigger asChild>
+    <PopoverPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <PopoverPrimitive.Trigger asChild>
         <Button
-          ref={triggerRef}
           variant="ghost"
           size="icon"
           className="relative"
@@ -102,24 +105,29 @@ function NotificationsMenu() {
             </span>
           ) : null}
         </Button>
-      </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Content
-          style={position}
-          className="fixed z-50 flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none data-[state=open]:animate-[dialog-in_140ms_cubic-bezier(0.16,1,0.3,1)]"
+      </PopoverPrimitive.Trigger>
+      <PopoverPrimitive.Portal>
+        <PopoverPrimitive.Content
+          side="bottom"
+          align={align}
+          sideOffset={8}
+          collisionPadding={8}
+          aria-labelledby={titleId}
+          aria-describedby={descriptionId}
+          className="z-50 flex max-h-[min(560px,var(--radix-popover-content-available-height))] w-[min(24rem,calc(100vw-1rem))] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none data-[state=open]:animate-[dialog-in_140ms_cubic-bezier(0.16,1,0.3,1)]"
         >
           <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
-            <DialogPrimitive.Title className="text-sm font-semibold text-slate-900">
+            <h2 id={titleId} className="text-sm font-semibold text-slate-900">
               Notifications
-            </DialogPrimitive.Title>
+            </h2>
             {fresh.size > 0 ? (
               <span className="text-xs font-medium text-indigo-700">{fresh.size} new</span>
             ) : null}
           </div>
-          <DialogPrimitive.Description className="sr-only">
+          <p id={descriptionId} className="sr-only">
             Posts that failed or missed their time, approvals and comments on posts, team changes, accounts
             that need reconnecting, and news about your plan and payments.
-          </DialogPrimitive.Description>
+          </p>
           <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">
             {isPending ? (
               <p className="px-4 py-8 text-center text-sm text-slate-500">Loading…</p>
@@ -144,9 +152,9 @@ function NotificationsMenu() {
               </ul>
             )}
           </div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+        </PopoverPrimitive.Content>
+      </PopoverPrimitive.Portal>
+    </PopoverPrimitive.Root>
   );
 }
 
@@ -207,31 +215,4 @@ function EmptyState() {
       </p>
     </div>
   );
-}
-
-const PANEL_WIDTH = 384;
-const MARGIN = 8;
-
-/**
- * Fixed coordinates under the bell: left-aligned with it when the panel fits, else right-aligned,
- * never past the viewport's edges (a 375 px phone gets the full width less the margins).
- */
-function useAnchoredPosition(anchor: RefObject<HTMLElement | null>, open: boolean) {
-  const [style, setStyle] = useState<CSSProperties>();
-  useLayoutEffect(() => {
-    if (!open) return;
-    const place = () => {
-      const rect = anchor.current?.getBoundingClientRect();
-      if (!rect) return;
-      const width = Math.min(PANEL_WIDTH, window.innerWidth - 2 * MARGIN);
-      const fitsLeftAligned = rect.left + width <= window.innerWidth - MARGIN;
-      const left = fitsLeftAligned ? rect.left : Math.max(MARGIN, rect.right - width);
-      const top = rect.bottom + MARGIN;
-      setStyle({ top, left, width, maxHeight: Math.min(560, window.innerHeight - top - MARGIN) });
-    };
-    place();
-    window.addEventListener('resize', place);
-    return () => window.removeEventListener('resize', place);
-  }, [open, anchor]);
-  return style;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
-import { postsQueryKey } from '../../content/api/get-posts';
+import { postKeys } from '../../content/api/post-keys';
 import { socialAccountsQueryKey } from './get-social-accounts';
 
 /** DELETE /api/user/social-accounts/{id}: 204, no body. */
@@ -16,7 +16,7 @@ export function useDisconnectSocialAccount() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: socialAccountsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: postsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: postKeys.all }),
       ]),
   });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PublishingPlatform } from '../../../../contracts/platforms';
-import { PlatformMark } from '../../content/components/platform-mark';
+import { PlatformMark } from '../../../components/platform-mark';
 import { initialsOf } from '../format';
 
 /**

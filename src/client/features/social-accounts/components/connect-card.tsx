@@ -1,10 +1,10 @@
 import { Clock, LoaderCircle, Plus } from 'lucide-react';
 import { type PublishingPlatform, platformLabels } from '../../../../contracts/platforms';
 import { socialAccountMessages } from '../../../../contracts/social-accounts';
+import { PlatformMark } from '../../../components/platform-mark';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { PlatformMark } from '../../integrations/components/platform-mark';
 import { type ConnectOption, isConnectable, isPublishingPlatform } from '../catalogue';
 
 interface ConnectCardProps {
@@ -31,7 +31,7 @@ export function ConnectCard({ option, connectedCount, connecting, onConnect }: C
       )}
     >
       <div className="flex items-start gap-4">
-        <PlatformMark platform={platform} />
+        <PlatformMark platform={platform} size="lg" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-col items-start gap-1">
             <h3 id={titleId} className="font-semibold text-slate-900">

@@ -22,7 +22,7 @@ import { anyWaitingForApproval, schedulingNeedsApproval } from '../../../approva
 import { useAuth } from '../../../auth/api/get-current-user';
 import { UpgradePrompt } from '../../../billing/components/upgrade-prompt';
 import { planLimitMessage } from '../../../billing/plan-limit';
-import { postsQueryKey } from '../../../content/api/get-posts';
+import { postKeys } from '../../../content/api/post-keys';
 import { normalizeHashtag } from '../../../content/hashtags';
 import { useSocialAccounts } from '../../../social-accounts/api/get-social-accounts';
 import { useComposePost } from '../../api/compose-post';
@@ -112,7 +112,7 @@ function ComposerForm({
   const compose = useComposePost();
   const edit = useMutation({
     mutationFn: saveEdit,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: postsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
   });
   const pending = compose.isPending || edit.isPending;
 

@@ -3,8 +3,8 @@ import type { MediaFacts } from '../../../../../contracts/media';
 import { type PublishingPlatform, platformLabels } from '../../../../../contracts/platforms';
 import { checkPostFits } from '../../../../../contracts/post-text';
 import { checkPublishable } from '../../../../../contracts/publish-checks';
+import { PlatformMark } from '../../../../components/platform-mark';
 import { CharacterCounter } from '../../../content/components/character-counter';
-import { PlatformMark } from '../../../content/components/platform-mark';
 
 export interface PlatformCheck {
   platform: PublishingPlatform;

@@ -1,7 +1,7 @@
 import type { Post, UpdatePostBody } from '../../../../../contracts/posts';
+import { schedulePost } from '../../../content/api/schedule-post';
 import { updatePost } from '../../../content/api/update-post';
 import { retryPost } from '../../api/retry-post';
-import { schedulePostWithWarnings } from '../../api/schedule-post';
 
 export type ComposerAction = 'draft' | 'schedule';
 
@@ -31,7 +31,7 @@ export async function saveEdit({ post, changes, action, scheduledAt }: EditVaria
   if (post.status === 'failed' || post.status === 'missed') {
     return { post: await retryPost({ id: post.id, scheduledAt }), warnings: [] };
   }
-  const scheduled = await schedulePostWithWarnings({
+  const scheduled = await schedulePost({
     id: post.id,
     scheduledAt,
     socialAccountId: changes.socialAccountId ?? null,

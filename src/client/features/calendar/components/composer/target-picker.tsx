@@ -1,9 +1,9 @@
 import { platformLabels } from '../../../../../contracts/platforms';
 import type { SocialAccount } from '../../../../../contracts/social-accounts';
 import { InlineLoading } from '../../../../components/full-page-message';
+import { PlatformMark } from '../../../../components/platform-mark';
 import { cn } from '../../../../lib/cn';
 import { useAuth } from '../../../auth/api/get-current-user';
-import { PlatformMark } from '../../../content/components/platform-mark';
 import { overPlanLimitReason } from '../../../social-accounts/format';
 import { type TargetKey, targetDisabled, targetGroups } from '../../composer-targets';
 

@@ -1,9 +1,9 @@
 import { CircleCheck, Plus, Settings2 } from 'lucide-react';
+import { PlatformMark } from '../../../../components/platform-mark';
 import { Button } from '../../../../components/ui/button';
 import { availablePlatforms, connectedAccounts, type DemoAccount, platformNames } from '../../demo-data';
 import { showDemoOnly } from '../../demo-only';
 import { MockScreenHeader, MockWindow } from '../mock-window';
-import { PlatformMark } from '../platform-mark';
 
 /** Step 5: social accounts, two connected and two available. */
 export function AccountsStep() {

@@ -1,4 +1,5 @@
 import { Download, Pencil, Plus, X } from 'lucide-react';
+import { PlatformMark } from '../../../../components/platform-mark';
 import { Button } from '../../../../components/ui/button';
 import { cn } from '../../../../lib/cn';
 import { localDate, longDay, monthCells, postsByDay, postWhen, shortTime } from '../../calendar-cells';
@@ -11,7 +12,7 @@ import {
 } from '../../demo-data';
 import { showDemoOnly } from '../../demo-only';
 import { MockScreenHeader, MockWindow } from '../mock-window';
-import { PlatformMark, platformChip, platformDot } from '../platform-mark';
+import { platformChip, platformDot } from '../platform-colours';
 
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** A day cell shows at most 2 posts, then '+N more' (spec §9). */

@@ -10,11 +10,11 @@ import {
   WandSparkles,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { PlatformMark } from '../../../../components/platform-mark';
 import { Button } from '../../../../components/ui/button';
 import { demoStats, platformNames, recentActivity } from '../../demo-data';
 import { showDemoOnly } from '../../demo-only';
 import { MockScreenHeader, MockWindow } from '../mock-window';
-import { PlatformMark } from '../platform-mark';
 
 const numbers = new Intl.NumberFormat('en-US');
 

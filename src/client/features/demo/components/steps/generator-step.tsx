@@ -1,11 +1,11 @@
 import { Clock, RefreshCw, Sparkles, Users } from 'lucide-react';
 import { useState } from 'react';
+import { PlatformMark } from '../../../../components/platform-mark';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { generatorForm, platformNames, type SampleIdea, sampleIdeaSets } from '../../demo-data';
 import { MockScreenHeader, MockWindow } from '../mock-window';
-import { PlatformMark } from '../platform-mark';
 
 const fieldClasses = 'cursor-default';
 

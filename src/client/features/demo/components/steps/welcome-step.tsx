@@ -1,6 +1,6 @@
 import { BarChart3, CalendarDays, Check, type LucideIcon, Share2, WandSparkles } from 'lucide-react';
+import { PlatformMark } from '../../../../components/platform-mark';
 import { type DemoPlatform, platformNames } from '../../demo-data';
-import { PlatformMark } from '../platform-mark';
 
 const capabilities: { title: string; text: string; icon: LucideIcon }[] = [
   {
