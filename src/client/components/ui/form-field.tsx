@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Label } from '../../../components/ui/label';
+import { Label } from './label';
 
 interface FormFieldProps {
   id: string;
