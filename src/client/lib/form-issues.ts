@@ -85,13 +85,14 @@ export type ContractForm<Input extends FieldValues, Output> = UseFormReturn<Inpu
  */
 export function useContractForm<Input extends FieldValues, Output>(
   schema: z.ZodType<Output, Input>,
-  options: ContractFormOptions<Input, Output> = {},
+  options: ContractFormOptions<NoInfer<Input>, NoInfer<Output>> = {},
 ): ContractForm<Input, Output> {
   const form = useForm<Input, unknown, Output>({
     ...options,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
-    resolver: zodResolver(schema),
+    // Synchronous: the contracts have no async checks, and a second click cannot slip in between.
+    resolver: zodResolver(schema, undefined, { mode: 'sync' }),
   });
   const setField: ContractForm<Input, Output>['setField'] = (name, value) => {
     // biome-ignore lint/suspicious/noExplicitAny: react-hook-form's PathValue does not narrow here

@@ -1,5 +1,5 @@
 import { LoaderCircle, Save } from 'lucide-react';
-import { useId } from 'react';
+import { type FormEvent, useId } from 'react';
 import { accountMessages, type UserSettings, updateProfileBody } from '../../../../contracts/settings';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -82,8 +82,7 @@ function ProfileForm({ saved }: { saved: ProfileValues }) {
   const update = useUpdateProfile();
   const changed = changedProfileFields(saved, values).length > 0;
 
-  const submit = form.handleSubmit((body) => {
-    if (update.isPending || !changed) return;
+  const save = form.handleSubmit((body) => {
     update.mutate(body, {
       onSuccess: () => toast(accountMessages.profileUpdated),
       onError: (error) => {
@@ -100,6 +99,11 @@ function ProfileForm({ saved }: { saved: ProfileValues }) {
       },
     });
   });
+  // Enter in a field submits too: an unchanged form, or one being saved, is not checked again.
+  const submit = (event: FormEvent) => {
+    if (changed && !update.isPending) return save(event);
+    event.preventDefault();
+  };
 
   const input = (field: ProfileField) => {
     const { label: _label, hint, ...props } = fields[field];
