@@ -10,6 +10,7 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { setServerIssues } from '../../../lib/form-issues';
 
 /** Pieces shared by the Create New User and Edit User dialogs. */
@@ -31,7 +32,7 @@ interface TextFieldProps extends Omit<InputProps, 'id'> {
 }
 
 /** A labelled input; its error and hint below it as every form shows them (FormField). */
-export function TextField({ id, label, error, hint, required, ...rest }: TextFieldProps) {
+export function TextField({ id, label, error, hint, required, className, ...rest }: TextFieldProps) {
   return (
     <FormField
       id={id}
@@ -46,6 +47,7 @@ export function TextField({ id, label, error, hint, required, ...rest }: TextFie
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, { hint: Boolean(hint) && !error, error })}
+        className={cn('aria-invalid:border-red-500', className)}
         {...rest}
       />
     </FormField>
