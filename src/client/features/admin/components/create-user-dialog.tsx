@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { adminMessages } from '../../../../contracts/admin';
-import type { PlanId, SubscriptionStatus } from '../../../../contracts/plans';
+import { adminMessages, createAdminUserBody } from '../../../../contracts/admin';
 import {
   Dialog,
   DialogContent,
@@ -9,6 +8,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
+import { fieldMessage, useContractForm } from '../../../lib/form-issues';
 import { useAuthMethods } from '../../auth/api/get-auth-methods';
 import { fullName } from '../admin-display';
 import { useCreateAdminUser } from '../api/create-admin-user';
@@ -20,6 +20,7 @@ import {
   FormError,
   formFailureHandler,
   IdentityFields,
+  identityFields,
   PlanSelect,
   StatusSelect,
 } from './user-form-fields';
@@ -55,35 +56,29 @@ function CreateUserForm({
   create: ReturnType<typeof useCreateAdminUser>;
   onDone: () => void;
 }) {
-  const [email, setEmail] = useState('');
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  // Spec §9: a new user is on the free plan, active, and their account is active.
-  const [plan, setPlan] = useState<PlanId>('free');
-  const [status, setStatus] = useState<SubscriptionStatus>('active');
-  const [isActive, setIsActive] = useState(true);
-  // Off by default: a code is a second way in, given only on purpose.
-  const [hasAccessCode, setHasAccessCode] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useContractForm(createAdminUserBody, {
+    defaultValues: {
+      email: '',
+      firstName: '',
+      lastName: '',
+      // Spec §9: a new user is on the free plan, active, and their account is active.
+      subscriptionPlan: 'free',
+      subscriptionStatus: 'active',
+      isActive: true,
+      // Off by default: a code is a second way in, given only on purpose.
+      hasAccessCode: false,
+    },
+  });
+  const values = form.watch();
+  const errors = form.formState.errors;
   const [issued, setIssued] = useState<IssuedCode | null>(null);
   const codesOff = useAuthMethods().data?.accessCodes === false;
 
-  const canSubmit = email.trim() !== '' && firstName.trim() !== '' && !create.isPending;
+  const canSubmit = values.email.trim() !== '' && values.firstName.trim() !== '' && !create.isPending;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setServerError(null);
+  const save = form.handleSubmit((body) => {
     create.mutate(
-      {
-        email,
-        firstName,
-        lastName,
-        subscriptionPlan: plan,
-        subscriptionStatus: status,
-        isActive,
-        hasAccessCode: hasAccessCode && !codesOff,
-      },
+      { ...body, hasAccessCode: body.hasAccessCode && !codesOff },
       {
         onSuccess: (user) => {
           toast({ title: 'User Created', description: `${user.email} was created.` });
@@ -91,12 +86,17 @@ function CreateUserForm({
           if (user.accessCode) setIssued({ name: fullName(user), accessCode: user.accessCode });
           else onDone();
         },
-        onError: formFailureHandler(setServerError, {
+        onError: formFailureHandler(form.setError, identityFields, {
           title: 'Creation Failed',
           description: 'Failed to create user. Please try again.',
         }),
       },
     );
+  });
+  // Enter in a field submits too: nothing happens until the required fields are filled.
+  const submit = (event: FormEvent) => {
+    if (canSubmit) return save(event);
+    event.preventDefault();
   };
 
   if (issued) return <IssuedAccessCode issued={issued} onDone={onDone} />;
@@ -112,27 +112,31 @@ function CreateUserForm({
       <div className="grid gap-4">
         <IdentityFields
           idPrefix="create-user"
-          email={email}
-          firstName={firstName}
-          lastName={lastName}
-          onEmailChange={setEmail}
-          onFirstNameChange={setFirstName}
-          onLastNameChange={setLastName}
+          field={form.field}
+          errors={{
+            email: fieldMessage(errors.email),
+            firstName: fieldMessage(errors.firstName),
+            lastName: fieldMessage(errors.lastName),
+          }}
           emailPlaceholder="name@company.com"
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <PlanSelect id="create-user-plan" value={plan} onChange={setPlan} />
-          <StatusSelect id="create-user-status" value={status} onChange={setStatus} />
+          <PlanSelect id="create-user-plan" {...form.field('subscriptionPlan')} />
+          <StatusSelect id="create-user-status" {...form.field('subscriptionStatus')} />
         </div>
-        <ActiveCheckbox id="create-user-active" checked={isActive} onChange={setIsActive} />
+        <ActiveCheckbox
+          id="create-user-active"
+          checked={values.isActive ?? true}
+          onChange={(checked) => form.setField('isActive', checked)}
+        />
         <AccessCodeCheckbox
           id="create-user-access-code"
-          checked={hasAccessCode && !codesOff}
-          onChange={setHasAccessCode}
+          checked={Boolean(values.hasAccessCode) && !codesOff}
+          onChange={(checked) => form.setField('hasAccessCode', checked)}
           disabledReason={codesOff ? adminMessages.accessCodesOff : null}
           note="The 4-character code is shown once, after the user is created."
         />
-        <FormError message={serverError} />
+        <FormError message={errors.root?.message ?? null} />
       </div>
       <FormActions
         pending={create.isPending}

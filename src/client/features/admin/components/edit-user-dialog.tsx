@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { type AdminUser, adminMessages } from '../../../../contracts/admin';
-import type { PlanId, SubscriptionStatus } from '../../../../contracts/plans';
+import { type AdminUser, adminMessages, updateAdminUserBody } from '../../../../contracts/admin';
 import {
   Dialog,
   DialogContent,
@@ -9,6 +8,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/use-toast';
+import { fieldMessage, useContractForm } from '../../../lib/form-issues';
 import { useAuthMethods } from '../../auth/api/get-auth-methods';
 import { fullName } from '../admin-display';
 import { useUpdateAdminUser } from '../api/update-admin-user';
@@ -20,10 +20,14 @@ import {
   FormError,
   formFailureHandler,
   IdentityFields,
+  identityFields,
   PlanSelect,
   StatusSelect,
   TextField,
 } from './user-form-fields';
+
+/** The fields a refused save's issues can land on. */
+const editFields = [...identityFields, 'stripeCustomerId', 'stripeSubscriptionId'] as const;
 
 interface EditUserDialogProps {
   /** The user being edited; null closes the dialog. */
@@ -57,40 +61,29 @@ function EditUserForm({
   update: ReturnType<typeof useUpdateAdminUser>;
   onDone: () => void;
 }) {
-  const [email, setEmail] = useState(user.email);
-  const [firstName, setFirstName] = useState(user.firstName);
-  const [lastName, setLastName] = useState(user.lastName);
-  const [hasAccessCode, setHasAccessCode] = useState(user.hasAccessCode);
-  const [plan, setPlan] = useState<PlanId>(user.subscriptionPlan);
-  const [status, setStatus] = useState<SubscriptionStatus>(user.subscriptionStatus);
-  const [isActive, setIsActive] = useState(user.isActive);
-  const [stripeCustomerId, setStripeCustomerId] = useState(user.stripeCustomerId ?? '');
-  const [stripeSubscriptionId, setStripeSubscriptionId] = useState(user.stripeSubscriptionId ?? '');
-  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useContractForm(updateAdminUserBody, {
+    defaultValues: {
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      hasAccessCode: user.hasAccessCode,
+      subscriptionPlan: user.subscriptionPlan,
+      subscriptionStatus: user.subscriptionStatus,
+      isActive: user.isActive,
+      stripeCustomerId: user.stripeCustomerId ?? '',
+      stripeSubscriptionId: user.stripeSubscriptionId ?? '',
+    },
+  });
+  const values = form.watch();
+  const errors = form.formState.errors;
   const [issued, setIssued] = useState<IssuedCode | null>(null);
   const codesOff = useAuthMethods().data?.accessCodes === false;
 
-  const canSubmit = email.trim() !== '' && firstName.trim() !== '' && !update.isPending;
+  const canSubmit = values.email.trim() !== '' && values.firstName.trim() !== '' && !update.isPending;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setServerError(null);
+  const save = form.handleSubmit((body) => {
     update.mutate(
-      {
-        id: user.id,
-        body: {
-          email,
-          firstName,
-          lastName,
-          hasAccessCode,
-          subscriptionPlan: plan,
-          subscriptionStatus: status,
-          isActive,
-          stripeCustomerId,
-          stripeSubscriptionId,
-        },
-      },
+      { id: user.id, body },
       {
         onSuccess: (saved) => {
           toast({ title: 'User Updated', description: `${fullName(saved)}’s information was saved.` });
@@ -98,12 +91,17 @@ function EditUserForm({
           if (saved.accessCode) setIssued({ name: fullName(saved), accessCode: saved.accessCode });
           else onDone();
         },
-        onError: formFailureHandler(setServerError, {
+        onError: formFailureHandler(form.setError, editFields, {
           title: 'Update Failed',
           description: 'Failed to update user information. Please try again.',
         }),
       },
     );
+  });
+  // Enter in a field submits too: nothing happens until the required fields are filled.
+  const submit = (event: FormEvent) => {
+    if (canSubmit) return save(event);
+    event.preventDefault();
   };
 
   // The built-in operator account cannot be deactivated (the server refuses it too).
@@ -128,17 +126,17 @@ function EditUserForm({
       <div className="grid gap-4">
         <IdentityFields
           idPrefix="edit-user"
-          email={email}
-          firstName={firstName}
-          lastName={lastName}
-          onEmailChange={setEmail}
-          onFirstNameChange={setFirstName}
-          onLastNameChange={setLastName}
+          field={form.field}
+          errors={{
+            email: fieldMessage(errors.email),
+            firstName: fieldMessage(errors.firstName),
+            lastName: fieldMessage(errors.lastName),
+          }}
         />
         <AccessCodeCheckbox
           id="edit-user-access-code"
-          checked={hasAccessCode}
-          onChange={setHasAccessCode}
+          checked={Boolean(values.hasAccessCode)}
+          onChange={(checked) => form.setField('hasAccessCode', checked)}
           disabledReason={codeLockedReason}
           note={
             user.hasAccessCode
@@ -147,32 +145,32 @@ function EditUserForm({
           }
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <PlanSelect id="edit-user-plan" value={plan} onChange={setPlan} />
-          <StatusSelect id="edit-user-status" value={status} onChange={setStatus} />
+          <PlanSelect id="edit-user-plan" {...form.field('subscriptionPlan')} />
+          <StatusSelect id="edit-user-status" {...form.field('subscriptionStatus')} />
         </div>
         <p className="-mt-2 text-xs text-slate-500">{adminMessages.planOverrideNote}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             id="edit-user-stripe-customer"
             label="Stripe Customer ID"
-            value={stripeCustomerId}
-            onChange={setStripeCustomerId}
+            {...form.field('stripeCustomerId')}
+            error={fieldMessage(errors.stripeCustomerId)}
             placeholder="cus_..."
             autoComplete="off"
           />
           <TextField
             id="edit-user-stripe-subscription"
             label="Stripe Subscription ID"
-            value={stripeSubscriptionId}
-            onChange={setStripeSubscriptionId}
+            {...form.field('stripeSubscriptionId')}
+            error={fieldMessage(errors.stripeSubscriptionId)}
             placeholder="sub_..."
             autoComplete="off"
           />
         </div>
         <ActiveCheckbox
           id="edit-user-active"
-          checked={isActive}
-          onChange={setIsActive}
+          checked={values.isActive}
+          onChange={(checked) => form.setField('isActive', checked)}
           disabled={lockActive}
           note={
             lockActive
@@ -180,7 +178,7 @@ function EditUserForm({
               : 'An inactive user is signed out everywhere and cannot sign in; their scheduled posts are paused.'
           }
         />
-        <FormError message={serverError} />
+        <FormError message={errors.root?.message ?? null} />
       </div>
       <FormActions
         pending={update.isPending}

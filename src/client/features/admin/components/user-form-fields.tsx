@@ -1,19 +1,17 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import {
-  type PlanId,
-  planIds,
-  plans,
-  type SubscriptionStatus,
-  subscriptionStatuses,
-} from '../../../../contracts/plans';
+import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import { planIds, plans, type SubscriptionStatus, subscriptionStatuses } from '../../../../contracts/plans';
 import { Button } from '../../../components/ui/button';
 import { DialogClose, DialogFooter } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
+import { describedBy, FormField } from '../../../components/ui/form-field';
+import { Input, type InputProps } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { setServerIssues } from '../../../lib/form-issues';
 
 /** Pieces shared by the Create New User and Edit User dialogs. */
 
@@ -25,68 +23,42 @@ export const statusNames: Record<SubscriptionStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-interface TextFieldProps {
+interface TextFieldProps extends Omit<InputProps, 'id'> {
   id: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: 'text' | 'email';
-  required?: boolean;
-  placeholder?: string;
-  autoComplete?: string;
-  maxLength?: number;
+  /** What is wrong with the value: the contract's check, or the server's 400 for this field. */
   error?: string;
   hint?: string;
 }
 
-export function TextField({ id, label, value, onChange, error, hint, required, ...rest }: TextFieldProps) {
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+/** A labelled input; its error and hint below it as every form shows them (FormField). */
+export function TextField({ id, label, error, hint, required, className, ...rest }: TextFieldProps) {
   return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="text-red-600" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </Label>
+    <FormField
+      id={id}
+      label={label}
+      required={required}
+      hint={error ? undefined : hint}
+      error={error}
+      className="min-w-0"
+    >
       <Input
         id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, { hint: Boolean(hint) && !error, error })}
+        className={cn('aria-invalid:border-red-500', className)}
         {...rest}
       />
-      {error ? (
-        <p id={`${id}-error`} className="text-xs text-red-700">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </FormField>
   );
 }
 
-export function PlanSelect({
-  id,
-  value,
-  onChange,
-}: {
-  id: string;
-  value: PlanId;
-  onChange: (plan: PlanId) => void;
-}) {
+export function PlanSelect({ id, ...registration }: { id: string } & UseFormRegisterReturn) {
   return (
     <div className="grid min-w-0 gap-1.5">
       <Label htmlFor={id}>Subscription Plan</Label>
-      <Select id={id} value={value} onChange={(event) => onChange(event.target.value as PlanId)}>
+      <Select id={id} {...registration}>
         {planIds.map((plan) => (
           <option key={plan} value={plan}>
             {plans[plan].name}
@@ -97,19 +69,11 @@ export function PlanSelect({
   );
 }
 
-export function StatusSelect({
-  id,
-  value,
-  onChange,
-}: {
-  id: string;
-  value: SubscriptionStatus;
-  onChange: (status: SubscriptionStatus) => void;
-}) {
+export function StatusSelect({ id, ...registration }: { id: string } & UseFormRegisterReturn) {
   return (
     <div className="grid min-w-0 gap-1.5">
       <Label htmlFor={id}>Subscription Status</Label>
-      <Select id={id} value={value} onChange={(event) => onChange(event.target.value as SubscriptionStatus)}>
+      <Select id={id} {...registration}>
         {subscriptionStatuses.map((status) => (
           <option key={status} value={status}>
             {statusNames[status]}
@@ -208,24 +172,20 @@ export function FormError({ message }: { message: string | null }) {
   );
 }
 
+type IdentityField = 'email' | 'firstName' | 'lastName';
+export const identityFields: readonly IdentityField[] = ['email', 'firstName', 'lastName'];
+
 /** Email, first name (required) and last name (optional), the same in both dialogs. */
 export function IdentityFields({
   idPrefix,
-  email,
-  firstName,
-  lastName,
-  onEmailChange,
-  onFirstNameChange,
-  onLastNameChange,
+  field,
+  errors,
   emailPlaceholder,
 }: {
   idPrefix: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  onEmailChange: (value: string) => void;
-  onFirstNameChange: (value: string) => void;
-  onLastNameChange: (value: string) => void;
+  /** The form's registration of each field (useContractForm's `field`). */
+  field: (name: IdentityField) => UseFormRegisterReturn;
+  errors: Partial<Record<IdentityField, string>>;
   emailPlaceholder?: string;
 }) {
   return (
@@ -234,8 +194,8 @@ export function IdentityFields({
         id={`${idPrefix}-email`}
         label="Email"
         type="email"
-        value={email}
-        onChange={onEmailChange}
+        {...field('email')}
+        error={errors.email}
         required
         autoComplete="off"
         placeholder={emailPlaceholder}
@@ -244,8 +204,8 @@ export function IdentityFields({
         <TextField
           id={`${idPrefix}-first-name`}
           label="First Name"
-          value={firstName}
-          onChange={onFirstNameChange}
+          {...field('firstName')}
+          error={errors.firstName}
           required
           autoComplete="off"
           maxLength={100}
@@ -253,8 +213,8 @@ export function IdentityFields({
         <TextField
           id={`${idPrefix}-last-name`}
           label="Last Name"
-          value={lastName}
-          onChange={onLastNameChange}
+          {...field('lastName')}
+          error={errors.lastName}
           autoComplete="off"
           maxLength={100}
         />
@@ -291,17 +251,21 @@ export function FormActions({
 }
 
 /**
- * What a refused save does in both dialogs: the server's reason (400, 409) inside the dialog, and
- * the spec's failure toast. A 401 is left to the app's sign-out handling.
+ * What a refused save does in both dialogs: a 400's issues next to their fields, else the
+ * server's reason (400, 409) inside the dialog (the form's root error), and the spec's failure
+ * toast. A 401 is left to the app's sign-out handling.
  */
-export function formFailureHandler(
-  setServerError: (message: string | null) => void,
+export function formFailureHandler<Values extends FieldValues>(
+  setError: UseFormSetError<Values>,
+  fields: readonly Path<Values>[],
   failureToast: { title: string; description: string },
 ) {
   return (error: unknown) => {
     if (isUnauthorized(error)) return;
     const status = failureStatus(error);
-    if (status === 400 || status === 409) setServerError(failureMessage(error, ''));
+    if ((status === 400 || status === 409) && setServerIssues(error, setError, fields) === 0) {
+      setError('root', { type: 'server', message: failureMessage(error, '') });
+    }
     toast({ ...failureToast, variant: 'destructive' });
   };
 }

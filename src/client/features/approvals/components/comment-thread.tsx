@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CircleAlert, LoaderCircle, MessageSquare, RefreshCw, Send } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { type CommentKind, createCommentBody, type PostComment } from '../../../../contracts/team';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { fieldMessage, useContractForm } from '../../../lib/form-issues';
 import { RelativeTime } from '../../notifications/components/relative-time';
 import { initialsOf } from '../../social-accounts/format';
 import { useCreateComment } from '../api/create-comment';
@@ -106,22 +107,16 @@ function CommentItem({ comment, zone }: { comment: PostComment; zone: string }) 
 
 function CommentForm({ postId }: { postId: string }) {
   const id = useId();
-  const [body, setBody] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useContractForm(createCommentBody, { defaultValues: { body: '' }, shouldFocusError: false });
+  const problem = fieldMessage(form.formState.errors.body) ?? null;
   const create = useCreateComment();
 
-  const submit = () => {
+  const submit = form.handleSubmit(({ body }) => {
     if (create.isPending) return;
-    const parsed = createCommentBody.safeParse({ body });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Write a comment');
-      return;
-    }
-    setProblem(null);
     create.mutate(
-      { postId, body: parsed.data.body },
+      { postId, body },
       {
-        onSuccess: () => setBody(''),
+        onSuccess: () => form.reset(),
         onError: (error) => {
           if (isUnauthorized(error)) return;
           toast({
@@ -132,36 +127,25 @@ function CommentForm({ postId }: { postId: string }) {
         },
       },
     );
-  };
+  });
 
   return (
-    <form
-      className="grid gap-1.5"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <form className="grid gap-1.5" noValidate onSubmit={submit}>
       <label htmlFor={`${id}-comment`} className="sr-only">
         Add a comment
       </label>
       <Textarea
         id={`${id}-comment`}
-        value={body}
         rows={2}
         maxLength={2000}
         placeholder="Add a comment for your team"
         className="min-h-16"
-        onChange={(event) => {
-          setBody(event.target.value);
-          if (problem) setProblem(null);
-        }}
+        {...form.field('body')}
         onKeyDown={(event) => {
           // Ctrl/Cmd+Enter sends, as in most comment boxes; Enter alone is a new line.
           if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
             event.preventDefault();
-            submit();
+            void submit();
           }
         }}
         aria-invalid={problem ? true : undefined}

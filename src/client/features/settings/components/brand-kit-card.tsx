@@ -1,5 +1,5 @@
 import { LoaderCircle, Lock, Save } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import {
   type BrandKit,
   type BrandKitResponse,
@@ -7,26 +7,26 @@ import {
   type EmojiPolicy,
   emojiPolicies,
 } from '../../../../contracts/brand-kit';
-import { type Tone, tones } from '../../../../contracts/content-options';
+import { tones } from '../../../../contracts/content-options';
 import { InlineLoading } from '../../../components/full-page-message';
 import { QueryFailureCard } from '../../../components/query-failure-card';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { TagInput } from '../../../components/ui/tag-input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
-import { failureIssues, failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { fieldMessage, setServerIssues, useContractForm } from '../../../lib/form-issues';
 import { formatDate } from '../../auth/session-info';
 import { useCan } from '../../auth/use-permission';
 import { normalizeHashtag } from '../../content/hashtags';
 import { toneLabels } from '../../content/labels';
 import { useBrandKit } from '../api/get-brand-kit';
 import { useUpdateBrandKit } from '../api/update-brand-kit';
-import { errorsByField, type FieldErrors, schemaIssues } from '../form-issues';
-import { FormField } from './form-field';
 
 export const BRAND_KIT_SAVE_FAILED = 'The brand kit could not be saved. Please try again.';
 
@@ -37,6 +37,7 @@ const emojiLabels: Record<EmojiPolicy, { label: string; hint: string }> = {
 };
 
 type Field = keyof BrandKit;
+const fields = Object.keys(brandKitSchema.shape) as Field[];
 
 function toForm({ updatedAt: _updatedAt, ...kit }: BrandKitResponse): BrandKit {
   return kit;
@@ -62,47 +63,35 @@ export function BrandKitCard() {
 function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
   const id = useId();
   const field = (name: Field) => `${id}-${name}`;
-  const [values, setValues] = useState<BrandKit>(() => toForm(saved));
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  // The contract's own schema checks first; the server checks again (it is the authority).
+  const form = useContractForm(brandKitSchema, { defaultValues: toForm(saved), shouldFocusError: false });
+  const values = form.watch();
+  const errors = Object.fromEntries(
+    fields.map((name) => [name, fieldMessage(form.formState.errors[name])]),
+  ) as Partial<Record<Field, string>>;
   const update = useUpdateBrandKit();
   // The server refuses the save to other roles (403); the form says so before anyone types.
   const mayEdit = useCan('brand.manage');
 
-  const set = <K extends Field>(key: K, value: BrandKit[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
+  const notSaved = (description: string) =>
+    toast({ title: 'Brand Kit Not Saved', description, variant: 'destructive' });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    // The contract's own schema checks first; the server checks again (it is the authority).
-    const parsed = brandKitSchema.safeParse(values);
-    if (!parsed.success) {
-      const issues = schemaIssues(parsed.error);
-      setErrors(errorsByField<Field>(issues));
-      toast({
-        title: 'Brand Kit Not Saved',
-        description: issues[0]?.message ?? BRAND_KIT_SAVE_FAILED,
-        variant: 'destructive',
+  const submit = form.handleSubmit(
+    (kit) => {
+      if (update.isPending) return;
+      update.mutate(kit, {
+        onSuccess: () => {
+          toast({ title: 'Brand Kit Saved', description: 'New posts are written and checked with it.' });
+        },
+        onError: (error) => {
+          if (isUnauthorized(error)) return;
+          setServerIssues(error, form.setError, fields);
+          notSaved(failureMessage(error, BRAND_KIT_SAVE_FAILED));
+        },
       });
-      return;
-    }
-    update.mutate(parsed.data, {
-      onSuccess: () => {
-        toast({ title: 'Brand Kit Saved', description: 'New posts are written and checked with it.' });
-      },
-      onError: (error) => {
-        if (isUnauthorized(error)) return;
-        setErrors(errorsByField<Field>(failureIssues(error)));
-        toast({
-          title: 'Brand Kit Not Saved',
-          description: failureMessage(error, BRAND_KIT_SAVE_FAILED),
-          variant: 'destructive',
-        });
-      },
-    });
-  };
+    },
+    (found) => notSaved(fieldMessage(found) ?? BRAND_KIT_SAVE_FAILED),
+  );
 
   const errorId = (name: Field) => (errors[name] ? `${field(name)}-error` : undefined);
   const describedBy = (name: Field) => [`${field(name)}-hint`, errorId(name)].filter(Boolean).join(' ');
@@ -128,10 +117,9 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
             >
               <Input
                 id={field('brandName')}
-                value={values.brandName}
                 maxLength={100}
                 placeholder="e.g. Sol Bistro"
-                onChange={(event) => set('brandName', event.target.value)}
+                {...form.field('brandName')}
                 aria-invalid={Boolean(errors.brandName) || undefined}
                 aria-describedby={describedBy('brandName')}
               />
@@ -144,8 +132,7 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
             >
               <Select
                 id={field('defaultTone')}
-                value={values.defaultTone}
-                onChange={(event) => set('defaultTone', event.target.value as Tone)}
+                {...form.field('defaultTone')}
                 aria-describedby={describedBy('defaultTone')}
               >
                 {tones.map((tone) => (
@@ -164,11 +151,10 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
           >
             <Textarea
               id={field('voiceDescription')}
-              value={values.voiceDescription}
               maxLength={1000}
               rows={3}
               placeholder="e.g. Warm and neighbourly, proud of local produce, never pushy."
-              onChange={(event) => set('voiceDescription', event.target.value)}
+              {...form.field('voiceDescription')}
               aria-invalid={Boolean(errors.voiceDescription) || undefined}
               aria-describedby={describedBy('voiceDescription')}
             />
@@ -181,10 +167,9 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
           >
             <Input
               id={field('audience')}
-              value={values.audience}
               maxLength={300}
               placeholder="e.g. Local families and foodies"
-              onChange={(event) => set('audience', event.target.value)}
+              {...form.field('audience')}
               aria-invalid={Boolean(errors.audience) || undefined}
               aria-describedby={describedBy('audience')}
             />
@@ -198,7 +183,7 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
             <TagInput
               id={field('keywords')}
               value={values.keywords}
-              onChange={(tags) => set('keywords', tags)}
+              onChange={(tags) => form.setField('keywords', tags)}
               normalize={(raw) => raw.trim().slice(0, 60)}
               maxTags={30}
               placeholder="Add a keyword"
@@ -216,7 +201,7 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
               <TagInput
                 id={field('bannedWords')}
                 value={values.bannedWords}
-                onChange={(tags) => set('bannedWords', tags)}
+                onChange={(tags) => form.setField('bannedWords', tags)}
                 normalize={(raw) => raw.trim().slice(0, 60)}
                 maxTags={50}
                 placeholder="Add a word"
@@ -233,7 +218,7 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
               <TagInput
                 id={field('requiredHashtags')}
                 value={values.requiredHashtags}
-                onChange={(tags) => set('requiredHashtags', tags)}
+                onChange={(tags) => form.setField('requiredHashtags', tags)}
                 normalize={normalizeHashtag}
                 prefix="#"
                 splitOnSpace
@@ -259,10 +244,8 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
                 >
                   <input
                     type="radio"
-                    name={field('emojiPolicy')}
                     value={policy}
-                    checked={values.emojiPolicy === policy}
-                    onChange={() => set('emojiPolicy', policy)}
+                    {...form.field('emojiPolicy')}
                     className="mt-0.5 size-4 accent-indigo-600"
                   />
                   <span className="grid gap-0.5">

@@ -1,5 +1,6 @@
 import { KeyRound, LoaderCircle } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
 import { accountMessages, changePasswordBody } from '../../../../contracts/settings';
 import { Button } from '../../../components/ui/button';
 import {
@@ -11,17 +12,31 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { describedBy, FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/use-toast';
-import { failureIssues, failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { fieldMessage, setServerIssues, useContractForm } from '../../../lib/form-issues';
 import { PasswordInput } from '../../auth/components/password-input';
 import { useChangePassword } from '../api/change-password';
-import { errorsByField, type FieldErrors, schemaIssues } from '../form-issues';
-import { describedBy, FormField } from './form-field';
 
 export const PASSWORD_NOT_CHANGED = 'Your password could not be changed. Please try again.';
 export const PASSWORDS_DIFFER = 'The two new passwords are not the same.';
 
+/**
+ * The contract's body, and the new password typed twice: the second copy is the client's own
+ * check (the server never sees it), compared only once the new password itself is acceptable.
+ */
+const changePasswordForm = changePasswordBody
+  .extend({ confirmPassword: z.string().min(1, 'Required') })
+  .superRefine((values, context) => {
+    const newPasswordOk = changePasswordBody.shape.newPassword.safeParse(values.newPassword).success;
+    if (values.confirmPassword && newPasswordOk && values.confirmPassword !== values.newPassword) {
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DIFFER });
+    }
+  });
+
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
+const fields: readonly Field[] = ['currentPassword', 'newPassword', 'confirmPassword'];
 
 interface ChangePasswordDialogProps {
   open: boolean;
@@ -43,46 +58,23 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const id = useId();
   const inputId = (field: Field) => `${id}-${field}`;
-  const [values, setValues] = useState<Record<Field, string>>({
-    currentPassword: '',
-    newPassword: '',
-    confirmPassword: '',
+  const form = useContractForm(changePasswordForm, {
+    // Sign-out on by default: whoever changes a password because of a doubt wants the other sessions gone.
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '', signOutOtherSessions: true },
+    shouldFocusError: false,
   });
-  // On by default: whoever changes a password because of a doubt wants the other sessions gone.
-  const [signOutOthers, setSignOutOthers] = useState(true);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const errors = form.formState.errors;
   /** A refusal that belongs to no field (too many attempts, a lost connection). */
-  const [formError, setFormError] = useState<string | null>(null);
+  const formError = errors.root?.message;
   const change = useChangePassword();
 
-  const set = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ confirmPassword: _typedTwice, ...body }) => {
     if (change.isPending) return;
-    setFormError(null);
-    const parsed = changePasswordBody.safeParse({
-      currentPassword: values.currentPassword,
-      newPassword: values.newPassword,
-      signOutOtherSessions: signOutOthers,
-    });
-    const found: FieldErrors<Field> = parsed.success ? {} : errorsByField<Field>(schemaIssues(parsed.error));
-    if (!values.confirmPassword) found.confirmPassword = 'Required';
-    else if (!found.newPassword && values.confirmPassword !== values.newPassword) {
-      found.confirmPassword = PASSWORDS_DIFFER;
-    }
-    if (!parsed.success || Object.keys(found).length > 0) {
-      setErrors(found);
-      return;
-    }
-    change.mutate(parsed.data, {
+    change.mutate(body, {
       onSuccess: () => {
         toast({
           title: accountMessages.passwordChanged,
-          description: parsed.data.signOutOtherSessions
+          description: body.signOutOtherSessions
             ? 'Your other devices were signed out. Use the new password next time you sign in.'
             : 'Use the new password next time you sign in.',
         });
@@ -92,29 +84,29 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         if (isUnauthorized(error)) return;
         const message = failureMessage(error, PASSWORD_NOT_CHANGED);
         if (message === accountMessages.wrongPassword) {
-          setErrors({ currentPassword: message });
+          form.setError('currentPassword', { type: 'server', message });
           return;
         }
-        const fieldErrors = errorsByField<Field>(failureIssues(error));
-        if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-        else setFormError(message);
+        if (setServerIssues(error, form.setError, fields) === 0) form.setError('root', { message });
       },
     });
-  };
+  });
 
-  const passwordField = (field: Field, label: string, autoComplete: string, hint?: string) => (
-    <FormField id={inputId(field)} label={label} hint={hint} error={errors[field]}>
-      <PasswordInput
-        id={inputId(field)}
-        value={values[field]}
-        autoComplete={autoComplete}
-        maxLength={128}
-        onChange={(event) => set(field, event.target.value)}
-        aria-invalid={Boolean(errors[field]) || undefined}
-        aria-describedby={describedBy(inputId(field), { hint: Boolean(hint), error: errors[field] })}
-      />
-    </FormField>
-  );
+  const passwordField = (field: Field, label: string, autoComplete: string, hint?: string) => {
+    const error = fieldMessage(errors[field]);
+    return (
+      <FormField id={inputId(field)} label={label} hint={hint} error={error}>
+        <PasswordInput
+          id={inputId(field)}
+          autoComplete={autoComplete}
+          maxLength={128}
+          {...form.field(field)}
+          aria-invalid={Boolean(error) || undefined}
+          aria-describedby={describedBy(inputId(field), { hint: Boolean(hint), error })}
+        />
+      </FormField>
+    );
+  };
 
   return (
     <form onSubmit={submit} noValidate aria-busy={change.isPending} className="grid gap-5">
@@ -129,8 +121,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         <label className="flex cursor-pointer items-start gap-2.5 text-sm text-slate-800">
           <input
             type="checkbox"
-            checked={signOutOthers}
-            onChange={(event) => setSignOutOthers(event.target.checked)}
+            {...form.register('signOutOtherSessions')}
             className="mt-0.5 size-4 shrink-0 accent-indigo-600"
           />
           <span>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { type Tone, tones } from '../../../../contracts/content-options';
 import type { UserSettings } from '../../../../contracts/settings';
 import { Card } from '../../../components/ui/card';
+import { describedBy, FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
 import { SwitchRow } from '../../../components/ui/switch-row';
 import { toneLabels } from '../../content/labels';
@@ -9,7 +10,6 @@ import { useHealth } from '../../health/api/get-health';
 import { useBrandKit } from '../api/get-brand-kit';
 import { useSaveUserSettings } from '../api/update-settings';
 import { generatorStartTone, languageOptions } from '../content-defaults';
-import { describedBy, FormField } from './form-field';
 import { SettingsSection } from './settings-section';
 
 export const CONTENT_DEFAULTS_NOT_SAVED = 'Your content defaults could not be saved. Please try again.';

@@ -1,13 +1,14 @@
 import { LoaderCircle, Save } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { accountMessages, type UserSettings, updateProfileBody } from '../../../../contracts/settings';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { describedBy, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { failureIssues, failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
+import { failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
+import { fieldMessage, setServerIssues, useContractForm } from '../../../lib/form-issues';
 import { useUpdateProfile } from '../api/update-profile';
-import { errorsByField, type FieldErrors, schemaIssues } from '../form-issues';
 import {
   changedProfileFields,
   type ProfileField,
@@ -15,7 +16,6 @@ import {
   profileFields,
   profileValuesOf,
 } from '../profile-form';
-import { describedBy, FormField } from './form-field';
 import { SettingsSection } from './settings-section';
 
 export const PROFILE_NOT_SAVED = 'Your profile could not be saved. Please try again.';
@@ -74,55 +74,47 @@ export function ProfileCard({ settings }: { settings: UserSettings }) {
 function ProfileForm({ saved }: { saved: ProfileValues }) {
   const id = useId();
   const inputId = (field: ProfileField) => `${id}-${field}`;
-  const [values, setValues] = useState<ProfileValues>(saved);
-  const [errors, setErrors] = useState<FieldErrors<ProfileField>>({});
+  // The contract checks first (the same rules the server applies), so mistakes show at once,
+  // and the first wrong field takes the focus.
+  const form = useContractForm(updateProfileBody, { defaultValues: saved });
+  const values = form.watch();
+  const errors = form.formState.errors;
   const update = useUpdateProfile();
   const changed = changedProfileFields(saved, values).length > 0;
 
-  const set = (field: ProfileField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending || !changed) return;
-    // The contract checks first (the same rules the server applies), so mistakes show at once.
-    const parsed = updateProfileBody.safeParse(values);
-    if (!parsed.success) {
-      const found = errorsByField<ProfileField>(schemaIssues(parsed.error));
-      setErrors(found);
-      const first = profileFields.find((name) => found[name]);
-      if (first) document.getElementById(inputId(first))?.focus();
-      return;
-    }
-    update.mutate(parsed.data, {
+  const save = form.handleSubmit((body) => {
+    update.mutate(body, {
       onSuccess: () => toast(accountMessages.profileUpdated),
       onError: (error) => {
         if (isUnauthorized(error)) return;
         const message = failureMessage(error, PROFILE_NOT_SAVED);
-        const status = failureStatus(error);
         // 409: the email belongs to another account; the message goes where the mistake is.
-        const fieldErrors =
-          status === 409 ? { email: message } : errorsByField<ProfileField>(failureIssues(error));
-        setErrors(fieldErrors);
-        if (Object.keys(fieldErrors).length === 0) {
+        if (failureStatus(error) === 409) {
+          form.setError('email', { type: 'server', message });
+          return;
+        }
+        if (setServerIssues(error, form.setError, profileFields) === 0) {
           toast({ title: 'Profile Not Saved', description: message, variant: 'destructive' });
         }
       },
     });
+  });
+  // Enter in a field submits too: an unchanged form, or one being saved, is not checked again.
+  const submit = (event: FormEvent) => {
+    if (changed && !update.isPending) return save(event);
+    event.preventDefault();
   };
 
   const input = (field: ProfileField) => {
     const { label: _label, hint, ...props } = fields[field];
+    const error = fieldMessage(errors[field]);
     return (
       <Input
         id={inputId(field)}
         {...props}
-        value={values[field]}
-        onChange={(event) => set(field, event.target.value)}
-        aria-invalid={Boolean(errors[field]) || undefined}
-        aria-describedby={describedBy(inputId(field), { hint: Boolean(hint), error: errors[field] })}
+        {...form.field(field)}
+        aria-invalid={Boolean(error) || undefined}
+        aria-describedby={describedBy(inputId(field), { hint: Boolean(hint), error })}
         required={field === 'firstName' || field === 'lastName' || field === 'email'}
         className="aria-invalid:border-red-500"
       />
@@ -130,7 +122,12 @@ function ProfileForm({ saved }: { saved: ProfileValues }) {
   };
 
   const field = (name: ProfileField) => (
-    <FormField id={inputId(name)} label={fields[name].label} hint={fields[name].hint} error={errors[name]}>
+    <FormField
+      id={inputId(name)}
+      label={fields[name].label}
+      hint={fields[name].hint}
+      error={fieldMessage(errors[name])}
+    >
       {input(name)}
     </FormField>
   );
@@ -149,14 +146,7 @@ function ProfileForm({ saved }: { saved: ProfileValues }) {
         </div>
         <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-end">
           {changed && !update.isPending ? (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setValues(saved);
-                setErrors({});
-              }}
-              className="self-start sm:self-auto"
-            >
+            <Button variant="ghost" onClick={() => form.reset(saved)} className="self-start sm:self-auto">
               Discard changes
             </Button>
           ) : null}

@@ -1,9 +1,8 @@
 import { Check, Copy, LoaderCircle, Send } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   type CreateInvitationResponse,
   createInvitationBody,
-  type InvitableRole,
   invitableRole,
   roleDescriptions,
   roleLabels,
@@ -24,6 +23,7 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { failureIssues, failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { fieldMessage, setServerIssues, useContractForm } from '../../../lib/form-issues';
 import { useCreateInvitation } from '../api/create-invitation';
 import { copyText } from '../copy-text';
 import { withArticle } from '../team-display';
@@ -52,21 +52,19 @@ export function InviteDialog({ open, onOpenChange }: InviteDialogProps) {
 
 function InviteForm({ onSent }: { onSent: (invitation: CreateInvitationResponse) => void }) {
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<InvitableRole>('editor');
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(createInvitationBody, {
+    defaultValues: { email: '', role: 'editor' },
+    shouldFocusError: false,
+  });
+  const { email, role } = form.watch();
+  const errors = form.formState.errors;
+  // One place in this dialog says what is wrong: the address, the role, or the server's refusal.
+  const error = fieldMessage(errors.email) ?? fieldMessage(errors.role) ?? errors.root?.message ?? null;
   const create = useCreateInvitation();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((body) => {
     if (create.isPending) return;
-    const parsed = createInvitationBody.safeParse({ email, role });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a valid email address');
-      return;
-    }
-    setError(null);
-    create.mutate(parsed.data, {
+    create.mutate(body, {
       onSuccess: (invitation) => {
         toast({ title: teamMessages.invitationSent, description: `We emailed ${invitation.email} a link.` });
         onSent(invitation);
@@ -74,12 +72,17 @@ function InviteForm({ onSent }: { onSent: (invitation: CreateInvitationResponse)
       onError: (failure) => {
         if (isUnauthorized(failure)) return;
         // 400 (a bad address), 409 (already a member or invited), 402 (plan), 403 (role): say why here.
-        setError(
-          failureIssues(failure)[0]?.message ?? failureMessage(failure, 'The invitation could not be sent.'),
-        );
+        if (setServerIssues(failure, form.setError, ['email', 'role']) === 0) {
+          form.setError('root', {
+            type: 'server',
+            message:
+              failureIssues(failure)[0]?.message ??
+              failureMessage(failure, 'The invitation could not be sent.'),
+          });
+        }
       },
     });
-  };
+  });
 
   return (
     <form onSubmit={submit} className="grid gap-5" noValidate>
@@ -96,26 +99,14 @@ function InviteForm({ onSent }: { onSent: (invitation: CreateInvitationResponse)
           type="email"
           autoComplete="off"
           placeholder="teammate@business.com"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setError(null);
-          }}
+          {...form.register('email', { onChange: () => form.clearErrors() })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-role`}>Role</Label>
-        <Select
-          id={`${id}-role`}
-          value={role}
-          onChange={(event) => {
-            const parsed = invitableRole.safeParse(event.target.value);
-            if (parsed.success) setRole(parsed.data);
-          }}
-          aria-describedby={`${id}-role-description`}
-        >
+        <Select id={`${id}-role`} {...form.register('role')} aria-describedby={`${id}-role-description`}>
           {invitableRole.options.map((option) => (
             <option key={option} value={option}>
               {roleLabels[option]}

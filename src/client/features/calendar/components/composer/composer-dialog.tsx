@@ -1,6 +1,7 @@
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CircleAlert, FilePen, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { platformLabels } from '../../../../../contracts/platforms';
 import { MAX_HASHTAGS_PER_POST, type Post } from '../../../../../contracts/posts';
 import { teamMessages } from '../../../../../contracts/team';
@@ -49,6 +50,15 @@ import { type ComposerAction as Action, saveEdit } from './save-edit';
 import { SuggestedTimes } from './suggested-times';
 import { TargetPicker } from './target-picker';
 
+/** What the composer's form holds: the fields a person edits. */
+interface ComposerValues {
+  targets: TargetKey[];
+  content: string;
+  hashtags: string[];
+  mediaIds: string[];
+  wall: WallTime;
+}
+
 export const DRAFT_FAILED_MESSAGE = 'The draft could not be saved. Please try again.';
 
 /** What the composer opens on: a new post (maybe at a clicked time), or a saved post to edit. */
@@ -94,16 +104,32 @@ function ComposerForm({
   const { user } = useAuth();
   const accounts = useSocialAccounts();
   const queryClient = useQueryClient();
-  const [targets, setTargets] = useState<TargetKey[]>(() => (editing ? [targetKeyOf(editing)] : []));
-  const [content, setContent] = useState(editing?.content ?? '');
-  const [hashtags, setHashtags] = useState<string[]>(editing?.hashtags ?? []);
-  const [mediaIds, setMediaIds] = useState<string[]>(editing?.mediaIds ?? []);
-  const [wall, setWall] = useState<WallTime>(
-    () =>
-      (editing?.scheduledAt ? utcToWallTime(editing.scheduledAt, zone) : null) ??
-      (subject.mode === 'new' ? subject.wall : null) ??
-      defaultScheduleWallTime(zone),
-  );
+  // One form holds what is typed. It has no resolver: what a post may be depends on the chosen
+  // platforms, the media and the action (a draft needs no time), so the checks below run live on
+  // every change and the server checks the contract again.
+  const form = useForm<ComposerValues>({
+    defaultValues: {
+      targets: editing ? [targetKeyOf(editing)] : [],
+      content: editing?.content ?? '',
+      hashtags: editing?.hashtags ?? [],
+      mediaIds: editing?.mediaIds ?? [],
+      wall:
+        (editing?.scheduledAt ? utcToWallTime(editing.scheduledAt, zone) : null) ??
+        (subject.mode === 'new' ? subject.wall : null) ??
+        defaultScheduleWallTime(zone),
+    },
+  });
+  const { targets, content, hashtags, mediaIds, wall } = form.watch();
+  const setter =
+    <Name extends keyof ComposerValues>(name: Name) =>
+    (value: ComposerValues[Name]) =>
+      // biome-ignore lint/suspicious/noExplicitAny: react-hook-form's PathValue does not narrow a generic name
+      form.setValue(name, value as any, { shouldDirty: true });
+  const setTargets = setter('targets');
+  const setContent = setter('content');
+  const setHashtags = setter('hashtags');
+  const setMediaIds = setter('mediaIds');
+  const setWall = setter('wall');
   const [tried, setTried] = useState<Action | null>(null);
   const [serverProblem, setServerProblem] = useState<string[]>([]);
   /** A 402: the plan refuses this (an account over its limit); shown with an upgrade link. */
