@@ -90,7 +90,7 @@ export async function createInvitation(
   if (!invitation) throw new AppError('conflict', teamMessages.alreadyInvited);
   const inviteUrl = inviteUrlOf(deps.appUrl, token);
 
-  await sendInvitationEmail(deps, actor, invitation, inviteUrl);
+  await sendInvitationEmail(deps, actor, invitation, { url: inviteUrl, token });
   await insertActivity(db, {
     workspaceId: actor.workspaceId,
     actorUserId: actor.userId,
@@ -129,7 +129,7 @@ async function sendInvitationEmail(
   deps: TeamDeps,
   actor: TeamActor & { workspaceName: string },
   invitation: InvitationRow,
-  url: string,
+  link: { url: string; token: string },
 ) {
   const message = composeInvitationEmail({
     to: invitation.email,
@@ -138,11 +138,12 @@ async function sendInvitationEmail(
     workspaceName: actor.workspaceName,
     roleLabel: roleLabels[invitation.role],
     roleDescription: roleDescriptions[invitation.role],
-    url,
+    url: link.url,
     expiresAt: invitation.expiresAt,
   });
   try {
-    await deps.mail.send(message);
+    // The token is the link's secret: the outbox keeps it sealed, never in clear (decision 046).
+    await deps.mail.send({ ...message, secrets: [link.token] });
   } catch (error) {
     deps.log.warn(
       { err: error, invitationId: invitation.id },
