@@ -131,7 +131,7 @@ async function sendInvitationEmail(
   invitation: InvitationRow,
   link: { url: string; token: string },
 ) {
-  const message = composeInvitationEmail({
+  const message = await composeInvitationEmail({
     to: invitation.email,
     inviterName: actorNameOf(actor),
     inviterFirstName: actor.firstName,
