@@ -157,6 +157,7 @@ describe.each(databaseKinds)('SMTP mail on %s', (kind) => {
   it('sends the invitation with its link, which the outbox keeps only sealed', async () => {
     const ada = await signUp(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
     const invitation = await invite(t.app, ada.cookie, 'editor');
+    expect(invitation.emailStatus).toBe('queued');
     await vi.waitFor(() => expect(receivedBy(invitation.email)).toHaveLength(1), waitLong);
     const [mail] = receivedBy(invitation.email);
     expect(partOf(mail?.raw ?? '', 'text/plain')).toContain(`Accept the invitation: ${invitation.inviteUrl}`);
