@@ -2,7 +2,7 @@ import type { TokenCipher } from '../../lib/token-cipher';
 import type { MailMessage } from './mail-sender';
 
 /** What the outbox shows where a secret was: the admin reads the message, never the secret. */
-export const secretPlaceholder = (index: number) => `[hidden-${index + 1}]`;
+const secretPlaceholder = (index: number) => `[hidden-${index + 1}]`;
 
 /**
  * The message as the outbox keeps it (decision 046): each secret replaced by its placeholder in

@@ -6,7 +6,7 @@ export type OutboxTransport = 'outbox' | 'smtp';
 export type OutboxStatus = 'queued' | 'sent' | 'failed' | 'kept';
 
 /** A message as stored: its secrets already hidden (outbox-secrets.ts). */
-export interface StoredMessage {
+interface StoredMessage {
   to: string;
   subject: string;
   text: string;

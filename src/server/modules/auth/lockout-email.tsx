@@ -29,7 +29,7 @@ function wordsOf(input: LockoutEmailInput) {
   };
 }
 
-export function LockoutEmail({ words }: { words: ReturnType<typeof wordsOf> }) {
+function LockoutEmail({ words }: { words: ReturnType<typeof wordsOf> }) {
   return (
     <EmailDocument>
       <EmailHeading>{subject}</EmailHeading>

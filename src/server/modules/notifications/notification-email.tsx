@@ -37,7 +37,7 @@ function wordsOf(input: NotificationEmailInput): NotificationWords {
   };
 }
 
-export function NotificationEmail({ words }: { words: NotificationWords }) {
+function NotificationEmail({ words }: { words: NotificationWords }) {
   return (
     <EmailDocument>
       <EmailParagraph>{words.greeting}</EmailParagraph>

@@ -139,7 +139,7 @@ function wordsOf(input: WeeklyReportEmailInput): ReportWords {
 
 const cell = { padding: '6px 0', borderBottom: '1px solid #e2e8f0' } as const;
 
-export function WeeklyReportEmail({ words }: { words: ReportWords }) {
+function WeeklyReportEmail({ words }: { words: ReportWords }) {
   const { top } = words;
   return (
     <EmailDocument>

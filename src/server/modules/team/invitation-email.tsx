@@ -62,7 +62,7 @@ function wordsOf(input: InvitationEmailInput): InvitationWords {
   };
 }
 
-export function InvitationEmail({ words }: { words: InvitationWords }) {
+function InvitationEmail({ words }: { words: InvitationWords }) {
   return (
     <EmailDocument>
       <EmailHeading>{words.subject}</EmailHeading>

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { adminOutboxList } from '../../../../contracts/admin';
 import { apiRequest } from '../../../lib/api-client';
 
-export const adminOutboxQueryKey = ['admin', 'outbox'] as const;
+const adminOutboxQueryKey = ['admin', 'outbox'] as const;
 
 export const ADMIN_OUTBOX_PAGE_SIZE = 50;
 
 /** GET /api/admin/outbox: every email, newest first, one page. */
-export function getAdminOutbox(offset: number) {
+function getAdminOutbox(offset: number) {
   return apiRequest(
     'GET',
     `/api/admin/outbox?limit=${ADMIN_OUTBOX_PAGE_SIZE}&offset=${offset}`,
