@@ -104,23 +104,17 @@ function OutboxItem({ message, timeZone }: { message: AdminOutboxMessage; timeZo
           {formatWhen(message.createdAt, timeZone)}
         </time>
       </div>
+      <p className="text-xs text-slate-700 [overflow-wrap:anywhere]">To {message.to}</p>
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
         <Badge variant={badge.variant}>{badge.label}</Badge>
-        <span className="[overflow-wrap:anywhere]">To {message.to}</span>
-        <span aria-hidden="true">·</span>
-        <span>{message.transport === 'smtp' ? 'SMTP' : 'Outbox only'}</span>
-        {message.attempts.length > 0 ? (
-          <>
-            <span aria-hidden="true">·</span>
-            <span>{attemptsLabel(message.attempts.length)}</span>
-          </>
-        ) : null}
-        {message.sentAt ? (
-          <>
-            <span aria-hidden="true">·</span>
-            <span>Sent {formatWhen(message.sentAt, timeZone)}</span>
-          </>
-        ) : null}
+        <span className="whitespace-nowrap">
+          {[
+            message.transport === 'smtp' ? 'SMTP' : null,
+            message.attempts.length > 0 ? attemptsLabel(message.attempts.length) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
       </div>
       {message.error && message.status !== 'sent' ? (
         <p className="rounded-lg bg-red-50 px-3 py-2 text-xs text-red-800 [overflow-wrap:anywhere]">
