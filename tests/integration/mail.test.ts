@@ -170,6 +170,12 @@ describe.each(databaseKinds)('SMTP mail on %s', (kind) => {
     const [row] = await outboxFor(invitation.email);
     expect(JSON.stringify(row)).not.toContain(invitation.token);
     expect(JSON.stringify(await attemptsOf(row?.id ?? ''))).not.toContain(invitation.token);
+    // Nor the queue: the job carries the outbox id only.
+    const queued = await t.ctx.database.executeSql(`select data from pgboss.job where name = $1`, [
+      EMAIL_SEND_JOB,
+    ]);
+    expect(queued.rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(queued.rows)).not.toContain(invitation.token);
   });
 
   it('retries a failed attempt, recording each, and marks the message failed after the last', async () => {
