@@ -11,6 +11,8 @@ await build({
   target: 'node20',
   format: 'esm',
   packages: 'external',
+  // The email templates are .tsx (React Email); tsconfig says the same, this keeps it explicit.
+  jsx: 'automatic',
   sourcemap: true,
   logLevel: 'warning',
 });

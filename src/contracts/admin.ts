@@ -159,6 +159,45 @@ export const adminAuditQuery = z.object({
 });
 export const adminAuditList = z.object({ entries: z.array(adminAuditEntry), total: z.number().int() });
 
+/** One try of the mail job to send a message (decision 046). */
+export const adminOutboxAttempt = z.object({
+  attempt: z.number().int(),
+  status: z.enum(['sent', 'failed']),
+  /** The mail server's answer or the socket's error; never a password. */
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+});
+
+/**
+ * GET /api/admin/outbox: every email Kitepost sent or kept, newest first, with its attempts. A
+ * secret in a message (an invitation link's token) shows as a placeholder ("[hidden-1]").
+ */
+export const adminOutboxMessage = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  /** The plain-text part, secrets hidden. */
+  text: z.string(),
+  /** 'smtp' (sent through SMTP_URL) or 'outbox' (the sandbox: kept here, nothing sent). */
+  transport: z.enum(['smtp', 'outbox']),
+  /** queued: waiting for (another) try; sent; failed: every try failed; kept: the sandbox's. */
+  status: z.enum(['queued', 'sent', 'failed', 'kept']),
+  /** The last failed try's error (a queued message with one will be tried again). */
+  error: z.string().nullable(),
+  attempts: z.array(adminOutboxAttempt),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type AdminOutboxMessage = z.infer<typeof adminOutboxMessage>;
+
+export const adminOutboxQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export const adminOutboxList = z.object({ messages: z.array(adminOutboxMessage), total: z.number().int() });
+export type AdminOutboxList = z.infer<typeof adminOutboxList>;
+
 /** The server's messages (error bodies' `message`) and the screen's notes. */
 export const adminMessages = {
   emailTaken: 'A user with this email already exists',

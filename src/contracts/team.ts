@@ -166,8 +166,15 @@ export const createInvitationResponse = z.object({
   email: z.string(),
   role: invitableRole,
   expiresAt: z.string(),
+  /**
+   * What became of the email (decision 046): 'queued' for the mail job to send (SMTP, retried
+   * when the relay fails); 'sandbox': this server sends no email, it is only kept in the outbox;
+   * 'not_sent': it could not even be queued. Either way the link can be copied.
+   */
+  emailStatus: z.enum(['queued', 'sandbox', 'not_sent']),
 });
 export type CreateInvitationResponse = z.infer<typeof createInvitationResponse>;
+export type InvitationEmailStatus = CreateInvitationResponse['emailStatus'];
 
 export const invitationIdParams = z.object({ id: z.uuid({ message: 'Not an invitation id' }) });
 export const invitationTokenParams = z.object({
@@ -274,3 +281,28 @@ export const teamMessages = {
   approved: 'Post Approved',
   changesRequested: 'Changes Requested',
 } as const;
+
+/** What the invite dialog says once the invitation exists: only what is true of its email. */
+export const invitationEmailTexts: Record<
+  InvitationEmailStatus,
+  { title: string; toast: (email: string) => string; dialogLead: string; dialogTail: string }
+> = {
+  queued: {
+    title: teamMessages.invitationSent,
+    toast: (email) => `We are emailing ${email} a link.`,
+    dialogLead: 'We are emailing',
+    dialogTail: 'If it does not arrive, copy it and send it yourself:',
+  },
+  sandbox: {
+    title: 'Invitation Created',
+    toast: (email) => `This server sends no email: copy the link and send it to ${email} yourself.`,
+    dialogLead: 'This server sends no email, so copy the link and send it to',
+    dialogTail: 'yourself:',
+  },
+  not_sent: {
+    title: 'Invitation Created',
+    toast: (email) => `The email to ${email} could not be sent: copy the link and send it yourself.`,
+    dialogLead: 'The email could not be sent. Copy the link and send it to',
+    dialogTail: 'yourself:',
+  },
+};

@@ -138,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     : undefined;
   app.addHook('onClose', async () => identityProvider?.stop());
   const storage = createMediaStorage(config);
+  const tokenCipher = createTokenCipher(resolveTokenEncryptionKey(config));
   // The hooks close over ctx, which is complete before any request arrives.
   const ctx: AppContext = {
     config,
@@ -147,10 +148,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     mediaSigner: createMediaUrlSigner(sessionSecret),
     log: app.log,
     ai: options.ai ?? createAiProvider(config.ai, { offline: createOfflineComposer, log: app.log }),
-    tokenCipher: createTokenCipher(resolveTokenEncryptionKey(config)),
+    tokenCipher,
     socialProviders: { ...createSocialProviders(config, app), ...options.socialProviders },
     jobs,
-    mail: options.mail ?? createMailSender(config, db, app.log),
+    mail: options.mail ?? createMailSender(config, { db, jobs, cipher: tokenCipher, log: app.log }),
     storage,
     storageCheck: createStorageCheck(storage),
     billing: createBilling(config, db),

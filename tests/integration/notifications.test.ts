@@ -130,6 +130,7 @@ describe.each(databaseKinds)('failure notices on %s', (kind) => {
       send: async () => {
         throw new Error('relay down');
       },
+      deliver: async () => {},
     };
     const withBrokenMail = deps(broken);
     await expect(

@@ -46,6 +46,7 @@ function capturingMail(): MailSender & { messages: MailMessage[] } {
     async send(message: MailMessage) {
       messages.push(message);
     },
+    async deliver() {},
   };
 }
 

@@ -45,7 +45,8 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const invitation = created.json();
-    expect(invitation).toMatchObject({ email: sam.email, role: 'editor' });
+    // Without SMTP_URL the outbox is the sandbox: nothing is emailed, and the answer says so.
+    expect(invitation).toMatchObject({ email: sam.email, role: 'editor', emailStatus: 'sandbox' });
     expect(invitation.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(invitation.inviteUrl).toBe(`${TEST_APP_URL}/invite/${invitation.token}`);
     const days = (Date.parse(invitation.expiresAt) - Date.now()) / 86_400_000;
@@ -60,9 +61,13 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
 
     const [mail] = await db().select().from(outbox).where(eq(outbox.toAddress, sam.email));
     expect(mail?.subject).toBe(`Ada invited you to ${adaWorkspace.name} on Kitepost`);
-    expect(mail?.textBody).toContain(invitation.inviteUrl);
     expect(mail?.textBody).toContain('as an Editor');
-    expect(mail?.htmlBody).toContain(`href="${invitation.inviteUrl}"`);
+    // The outbox keeps the message with the link's token hidden, and the token only sealed
+    // (decision 046); the mail job puts it back when it sends.
+    expect(mail?.textBody).toContain(`Accept the invitation: ${TEST_APP_URL}/invite/[hidden-1]`);
+    expect(mail?.htmlBody).toContain(`href="${TEST_APP_URL}/invite/[hidden-1]"`);
+    expect(JSON.stringify(mail)).not.toContain(invitation.token);
+    expect(JSON.parse(t.ctx.tokenCipher.decrypt(mail?.secretsSealed ?? ''))).toEqual([invitation.token]);
 
     const pending = await teamOf(ada.cookie);
     expect(pending.invitations).toEqual([
@@ -336,6 +341,8 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
       });
       expect(created.statusCode, created.body).toBe(201);
       expect(send).toHaveBeenCalledTimes(1);
+      // The answer says so: the dialog must not claim an email went out.
+      expect(created.json().emailStatus).toBe('not_sent');
       expect((await teamOf(ada.cookie)).invitations[0]?.inviteUrl).toBe(created.json().inviteUrl);
     } finally {
       send.mockRestore();

@@ -25,6 +25,7 @@ function capturingMail(): MailSender & { messages: MailMessage[]; failing: boole
       if (sender.failing) throw new Error('SMTP is down');
       sender.messages.push(message);
     },
+    async deliver() {},
   };
   return sender;
 }

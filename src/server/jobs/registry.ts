@@ -4,6 +4,7 @@ import { approvalOverdueJob } from './approval-overdue.job';
 import { billingLifecycleJob } from './billing-lifecycle.job';
 import type { JobsContext } from './boss';
 import { cleanupExpiredJob } from './cleanup-expired.job';
+import { emailSendJob } from './email-send.job';
 import { metricsSyncJob } from './metrics-sync.job';
 import { publishPostJob } from './publish-post.job';
 import { socialTokenLifecycleJob } from './social-token-lifecycle.job';
@@ -31,4 +32,5 @@ export const allJobs: JobDefinition[] = [
   metricsSyncJob,
   weeklyReportJob,
   approvalOverdueJob,
+  emailSendJob as JobDefinition,
 ];

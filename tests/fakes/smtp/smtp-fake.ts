@@ -1,4 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /*
@@ -26,6 +27,8 @@ export interface SmtpFake {
 
 export async function startSmtpFake(
   credentials = { user: 'mailer', pass: 's3cret pass' },
+  /** A fixed port (a relay that comes back where it was); 0 picks a free one. */
+  listenPort = 0,
 ): Promise<SmtpFake> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -57,7 +60,7 @@ export async function startSmtpFake(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(listenPort, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
   const userInfo = `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}`;
@@ -97,4 +100,32 @@ function decodeQuotedPrintable(body: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** A relay that accepts connections and never answers (not even its greeting): a hung SMTP server. */
+export async function startHangingSmtp(): Promise<{
+  url: string;
+  connections: number;
+  close(): Promise<void>;
+}> {
+  const sockets = new Set<Socket>();
+  const state = { connections: 0 };
+  const server = createServer((socket) => {
+    state.connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `smtp://mailer:pw@127.0.0.1:${port}`,
+    get connections() {
+      return state.connections;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }

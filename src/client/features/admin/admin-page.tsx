@@ -12,6 +12,7 @@ import { AdminAccessDialog } from './components/admin-access-dialog';
 import { AdminStats } from './components/admin-stats';
 import { AuditLogCard } from './components/audit-log-card';
 import { CreateUserDialog } from './components/create-user-dialog';
+import { OutboxCard } from './components/outbox-card';
 import { SubscriptionsCard } from './components/subscriptions-card';
 import { UsersCard } from './components/users-card';
 
@@ -83,10 +84,11 @@ function AdminPortal() {
         <AdminStats />
         {/* Inactive tabs unmount, so each reads its data only when shown. */}
         <Tabs defaultValue="users" className="min-w-0">
-          <TabsList className="grid-cols-3 sm:inline-grid sm:w-auto">
+          <TabsList className="h-auto grid-cols-2 sm:inline-grid sm:h-11 sm:w-auto sm:grid-cols-4">
             <TabsTrigger value="users">Users</TabsTrigger>
             <TabsTrigger value="subscriptions">Subscriptions</TabsTrigger>
             <TabsTrigger value="audit">Audit log</TabsTrigger>
+            <TabsTrigger value="outbox">Outbox</TabsTrigger>
           </TabsList>
           <TabsContent value="users">
             <UsersCard />
@@ -96,6 +98,9 @@ function AdminPortal() {
           </TabsContent>
           <TabsContent value="audit">
             <AuditLogCard />
+          </TabsContent>
+          <TabsContent value="outbox">
+            <OutboxCard />
           </TabsContent>
         </Tabs>
       </main>

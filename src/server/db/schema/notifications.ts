@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { NotificationKind } from '../../../contracts/notifications';
 import { users } from './users';
 import { workspaces } from './workspaces';
@@ -48,11 +48,39 @@ export const outbox = pgTable(
     transport: text('transport').notNull(),
     status: text('status').notNull().default('queued'),
     error: text('error'),
+    /**
+     * The message's secrets (an invitation link's token), sealed with the token cipher: the bodies
+     * above hold a placeholder in their place, and the mail job puts them back when it sends
+     * (decision 046). Null when the message has none.
+     */
+    secretsSealed: text('secrets_sealed'),
+    /** How many times the mail job tried to send it (each try is a row of outbox_attempts). */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
     index('outbox_created_idx').on(t.createdAt),
     check('outbox_status_check', sql`${t.status} in ('queued', 'sent', 'failed', 'kept')`),
+  ],
+);
+
+/** Every try of the mail job to hand an outbox message to the SMTP server, and how it went. */
+export const outboxAttempts = pgTable(
+  'outbox_attempts',
+  {
+    outboxId: uuid('outbox_id')
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    /** 'sent', or 'failed' with the transport's error (never a password). */
+    status: text('status').notNull(),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.outboxId, t.attempt] }),
+    check('outbox_attempts_status_check', sql`${t.status} in ('sent', 'failed')`),
   ],
 );

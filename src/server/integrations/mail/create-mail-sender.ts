@@ -1,6 +1,8 @@
 import type { HealthResponse } from '../../../contracts/health';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/boss';
+import type { TokenCipher } from '../../lib/token-cipher';
 import type { MailSender } from './mail-sender';
 import { createOutboxMailSender } from './outbox-mail-sender';
 import { createSmtpMailSender } from './smtp-mail-sender';
@@ -8,12 +10,11 @@ import { createSmtpMailSender } from './smtp-mail-sender';
 /** SMTP when SMTP_URL is set, else the outbox (sandbox). */
 export function createMailSender(
   config: Config,
-  db: Db,
-  log: { warn(obj: object, msg?: string): void },
+  deps: { db: Db; jobs: JobQueue; cipher: TokenCipher; log: { warn(obj: object, msg?: string): void } },
 ): MailSender {
   const { smtpUrl, from } = config.mail;
-  if (smtpUrl) return createSmtpMailSender({ smtpUrl, from, db, log });
-  return createOutboxMailSender(db);
+  if (smtpUrl) return createSmtpMailSender({ smtpUrl, from, ...deps });
+  return createOutboxMailSender(deps.db, deps.cipher);
 }
 
 /** The mail line of /api/health (architecture §1): never the SMTP address or its credentials. */

@@ -1,7 +1,11 @@
 import { createTransport } from 'nodemailer';
 import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/boss';
+import type { TokenCipher } from '../../lib/token-cipher';
+import { EMAIL_SEND_JOB, EMAIL_SEND_MAX_ATTEMPTS } from './mail-queue';
 import type { MailSender } from './mail-sender';
-import { insertOutboxMessage, recordOutboxOutcome } from './outbox.repository';
+import { findOutboxMessage, insertOutboxMessage, recordOutboxAttempt } from './outbox.repository';
+import { hideSecrets, restoreSecrets } from './outbox-secrets';
 
 export interface SmtpMailSenderOptions {
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://user:pass@host:465 (TLS). */
@@ -9,6 +13,8 @@ export interface SmtpMailSenderOptions {
   /** The From header of every message (config.mail.from). */
   from: string;
   db: Db;
+  jobs: JobQueue;
+  cipher: TokenCipher;
   log: { warn(obj: object, msg?: string): void };
 }
 
@@ -17,37 +23,68 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 const MAX_ERROR_LENGTH = 1_000;
 
 /**
- * With SMTP_URL: each message is recorded in the outbox as 'queued', handed to the SMTP server,
- * then marked 'sent' or 'failed'. A transport failure never reaches the caller: mail is a side
- * effect of business flows (a failed post stays failed whether or not its notice went out), so it
- * is logged and kept in the outbox, where the admin can see it. A database failure still throws.
+ * With SMTP_URL (decision 046): `send` records the message in the outbox as 'queued' (its
+ * secrets hidden) and queues an `email.send` job; the request or job that sent it never waits on
+ * the relay. The job's worker calls `deliver`: each try is an outbox attempt; a failed one is
+ * retried by pg-boss with backoff, and after the last the message is 'failed', where the admin
+ * sees it. A transport failure never reaches a business flow.
  */
-export function createSmtpMailSender({ smtpUrl, from, db, log }: SmtpMailSenderOptions): MailSender {
+export function createSmtpMailSender({
+  smtpUrl,
+  from,
+  db,
+  jobs,
+  cipher,
+  log,
+}: SmtpMailSenderOptions): MailSender {
   // Options given beside `url` are kept unless the URL sets them too (nodemailer merges them).
   const transport = createTransport({ url: smtpUrl, ...TIMEOUTS });
   return {
     kind: 'smtp',
     sandbox: false,
     async send(message) {
-      const id = await insertOutboxMessage(db, message, { transport: 'smtp', status: 'queued' });
+      const outboxId = await insertOutboxMessage(
+        db,
+        { to: message.to, subject: message.subject, ...hideSecrets(message, cipher) },
+        { transport: 'smtp', status: 'queued' },
+      );
+      await jobs.send(EMAIL_SEND_JOB, { outboxId });
+    },
+    async deliver(outboxId) {
+      const row = await findOutboxMessage(db, outboxId);
+      // Gone (its user was deleted), or a copy of a job whose message already went out.
+      if (row?.status !== 'queued') return;
+      const attempt = { number: row.attempts + 1, startedAt: new Date() };
       try {
+        const bodies = restoreSecrets(
+          { text: row.textBody, html: row.htmlBody, secretsSealed: row.secretsSealed },
+          cipher,
+        );
         await transport.sendMail({
           from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          ...(message.html === undefined ? {} : { html: message.html }),
+          to: row.toAddress,
+          subject: row.subject,
+          text: bodies.text,
+          ...(bodies.html === null ? {} : { html: bodies.html }),
         });
       } catch (error) {
-        const reason = describeSmtpError(error);
+        const final = attempt.number >= EMAIL_SEND_MAX_ATTEMPTS;
         log.warn(
-          { outboxId: id, err: error },
-          'email not sent: the SMTP server refused or could not be reached',
+          { outboxId, attempt: attempt.number, final, err: error },
+          final
+            ? 'email not sent after the last attempt: the SMTP server refused or could not be reached'
+            : 'email not sent: the SMTP server refused or could not be reached; it will be retried',
         );
-        await recordOutboxOutcome(db, id, { status: 'failed', error: reason });
+        await recordOutboxAttempt(db, outboxId, {
+          ...attempt,
+          status: 'failed',
+          error: describeSmtpError(error),
+          final,
+        });
+        if (!final) throw new Error(`email ${outboxId} not sent on attempt ${attempt.number}; retrying`);
         return;
       }
-      await recordOutboxOutcome(db, id, { status: 'sent' });
+      await recordOutboxAttempt(db, outboxId, { ...attempt, status: 'sent' });
     },
   };
 }

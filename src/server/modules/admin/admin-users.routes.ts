@@ -4,6 +4,8 @@ import {
   ADMIN_USERS_TOTAL_HEADER,
   adminAuditList,
   adminAuditQuery,
+  adminOutboxList,
+  adminOutboxQuery,
   adminStats,
   adminUser,
   adminUserList,
@@ -18,6 +20,7 @@ import {
 } from '../../../contracts/admin';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
+import { listOutbox } from './admin-outbox.service';
 import { getAdminStats, listAuditEntries } from './admin-stats.service';
 import {
   type AdminActor,
@@ -36,7 +39,7 @@ const actorOf = (request: FastifyRequest): AdminActor => ({
 });
 
 /**
- * The portal's user management, stats and audit log. Registered on the guarded admin plugin
+ * The portal's user management, stats, audit log and outbox. Registered on the guarded admin plugin
  * (prefix /api/admin), whose hook has already refused anyone without an admin session.
  */
 export async function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -102,5 +105,11 @@ export async function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
     '/audit',
     { schema: { querystring: adminAuditQuery, response: { 200: adminAuditList } } },
     async (request) => listAuditEntries(deps.db, request.query),
+  );
+
+  api.get(
+    '/outbox',
+    { schema: { querystring: adminOutboxQuery, response: { 200: adminOutboxList } } },
+    async (request) => listOutbox(deps.db, request.query),
   );
 }

@@ -142,7 +142,7 @@ async function lockOutAccount(ctx: AppContext, caller: Caller, email: string) {
   const user = await findUserByEmail(ctx.database.db, email);
   await auditLockout(ctx, caller, 'auth.sign_in_locked', { scope: 'account', email }, user?.id);
   if (!user?.isActive || user.isSystem) return;
-  const message = composeLockoutEmail({
+  const message = await composeLockoutEmail({
     to: user.email,
     firstName: user.firstName,
     minutes: Math.round(rateRules.signInAccount.windowSeconds / 60),

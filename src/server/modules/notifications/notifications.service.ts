@@ -75,7 +75,7 @@ export async function notifyWorkspace(deps: NotifyWorkspaceDeps, input: NotifyWo
     recipients
       .filter((recipient) => recipient.wantsEmail)
       .map(async (recipient) => {
-        const message = composeNotificationEmail({
+        const message = await composeNotificationEmail({
           to: recipient.email,
           firstName: recipient.firstName,
           workspaceName: recipient.workspaceName,

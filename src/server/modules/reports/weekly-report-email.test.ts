@@ -36,7 +36,7 @@ const input: WeeklyReportEmailInput = {
 };
 
 describe('weekly report email', () => {
-  it('puts posts and reach in the subject, reach only when reported', () => {
+  it('puts posts and reach in the subject, reach only when reported', async () => {
     expect(weeklyReportSubject(input.week, "Ada's Bakery")).toBe(
       "Your Kitepost week: 5 posts, 1,240 reached (Ada's Bakery)",
     );
@@ -45,8 +45,8 @@ describe('weekly report email', () => {
     );
   });
 
-  it('lists the numbers with the week before where both are known', () => {
-    const { text } = composeWeeklyReportEmail(input);
+  it('lists the numbers with the week before where both are known', async () => {
+    const { text } = await composeWeeklyReportEmail(input);
     expect(text).toContain('Posts published: 5 (week before: 2)\n');
     expect(text).toContain('Impressions: 3,400\n');
     expect(text).toContain('Reach: 1,240 (week before: 900)\n');
@@ -55,13 +55,18 @@ describe('weekly report email', () => {
     expect(text).toContain('Top post: "Fresh sourdough at 7" on X (Twitter), 1 engagement\n');
   });
 
-  it('says "not reported" for nulls and tells a quiet week apart from unmeasured posts', () => {
-    const quiet = composeWeeklyReportEmail({ ...input, week: quietWeek, previous: null, topPost: null });
+  it('says "not reported" for nulls and tells a quiet week apart from unmeasured posts', async () => {
+    const quiet = await composeWeeklyReportEmail({
+      ...input,
+      week: quietWeek,
+      previous: null,
+      topPost: null,
+    });
     expect(quiet.text).toContain('Posts published: 0\n');
     expect(quiet.text).toContain('Reach: not reported\n');
     expect(quiet.text).toContain('Engagements: not reported\n');
     expect(quiet.text).toContain('No posts were published last week.');
-    const unmeasured = composeWeeklyReportEmail({
+    const unmeasured = await composeWeeklyReportEmail({
       ...input,
       week: { ...quietWeek, posts: 2 },
       topPost: null,
@@ -69,8 +74,8 @@ describe('weekly report email', () => {
     expect(unmeasured.text).toContain('No post of last week has reported engagements yet.');
   });
 
-  it('escapes the user words in the HTML', () => {
-    const { html } = composeWeeklyReportEmail({
+  it('escapes the user words in the HTML', async () => {
+    const { html } = await composeWeeklyReportEmail({
       ...input,
       workspaceName: '<script>alert(1)</script>',
       topPost: {
@@ -86,7 +91,7 @@ describe('weekly report email', () => {
     expect(html).toContain('href="https://x.test/?a=1&amp;b=&quot;2&quot;"');
   });
 
-  it('keeps the first twelve words of the top post', () => {
+  it('keeps the first twelve words of the top post', async () => {
     expect(firstWords('one two three')).toBe('one two three');
     expect(firstWords('a b c d e f g h i j k l m n')).toBe('a b c d e f g h i j k l…');
   });

@@ -4,6 +4,7 @@ import {
   type CreateInvitationBody,
   type CreateInvitationResponse,
   INVITATION_TTL_DAYS,
+  type InvitationEmailStatus,
   type InvitationPreview,
   type InvitationStatus,
   roleDescriptions,
@@ -51,8 +52,8 @@ export function hashInvitationToken(token: string): string {
 
 /**
  * POST /api/team/invitations. One open invitation per address: a pending one is a 409 (revoke
- * it to send another), an expired one is revoked and replaced. The email is best effort: when it
- * fails the manager still gets the link to send themselves.
+ * it to send another), an expired one is revoked and replaced. The email is queued, never awaited
+ * (decision 046); `emailStatus` says what became of it, and the manager always gets the link.
  */
 export async function createInvitation(
   deps: TeamDeps,
@@ -90,7 +91,7 @@ export async function createInvitation(
   if (!invitation) throw new AppError('conflict', teamMessages.alreadyInvited);
   const inviteUrl = inviteUrlOf(deps.appUrl, token);
 
-  await sendInvitationEmail(deps, actor, invitation, inviteUrl);
+  const emailStatus = await sendInvitationEmail(deps, actor, invitation, { url: inviteUrl, token });
   await insertActivity(db, {
     workspaceId: actor.workspaceId,
     actorUserId: actor.userId,
@@ -104,6 +105,7 @@ export async function createInvitation(
     email: invitation.email,
     role: invitation.role,
     expiresAt: invitation.expiresAt.toISOString(),
+    emailStatus,
   };
 }
 
@@ -129,26 +131,30 @@ async function sendInvitationEmail(
   deps: TeamDeps,
   actor: TeamActor & { workspaceName: string },
   invitation: InvitationRow,
-  url: string,
-) {
-  const message = composeInvitationEmail({
+  link: { url: string; token: string },
+): Promise<InvitationEmailStatus> {
+  const message = await composeInvitationEmail({
     to: invitation.email,
     inviterName: actorNameOf(actor),
     inviterFirstName: actor.firstName,
     workspaceName: actor.workspaceName,
     roleLabel: roleLabels[invitation.role],
     roleDescription: roleDescriptions[invitation.role],
-    url,
+    url: link.url,
     expiresAt: invitation.expiresAt,
   });
   try {
-    await deps.mail.send(message);
+    // The token is the link's secret: the outbox keeps it sealed, never in clear (decision 046).
+    await deps.mail.send({ ...message, secrets: [link.token] });
   } catch (error) {
     deps.log.warn(
       { err: error, invitationId: invitation.id },
       'invitation email not sent; the link can be copied',
     );
+    return 'not_sent';
   }
+  // Queued is not sent: the dialog says so, and offers the link in case it never arrives.
+  return deps.mail.sandbox ? 'sandbox' : 'queued';
 }
 
 /** DELETE /api/team/invitations/{id}: only an open invitation of this workspace. */

@@ -152,7 +152,7 @@ export async function removeMember(deps: TeamDeps, actor: TeamActor, targetUserI
   if (recipient?.wantsEmail) {
     try {
       await deps.mail.send(
-        composeNotificationEmail({
+        await composeNotificationEmail({
           to: target.email,
           firstName: target.firstName,
           workspaceName: landing?.workspace.name ?? workspace.name,

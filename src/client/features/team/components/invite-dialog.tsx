@@ -4,9 +4,9 @@ import {
   type CreateInvitationResponse,
   createInvitationBody,
   invitableRole,
+  invitationEmailTexts,
   roleDescriptions,
   roleLabels,
-  teamMessages,
 } from '../../../../contracts/team';
 import { Button } from '../../../components/ui/button';
 import {
@@ -33,7 +33,7 @@ interface InviteDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Invite by email: the server emails the link; the dialog then shows it to copy as well. */
+/** Invite by email: the server queues the email; the dialog then says what became of it and shows the link. */
 export function InviteDialog({ open, onOpenChange }: InviteDialogProps) {
   const [sent, setSent] = useState<CreateInvitationResponse | null>(null);
   const close = (next: boolean) => {
@@ -66,7 +66,9 @@ function InviteForm({ onSent }: { onSent: (invitation: CreateInvitationResponse)
     if (create.isPending) return;
     create.mutate(body, {
       onSuccess: (invitation) => {
-        toast({ title: teamMessages.invitationSent, description: `We emailed ${invitation.email} a link.` });
+        // Only what is true of the email: queued, kept by a sandbox, or not sent (decision 046).
+        const texts = invitationEmailTexts[invitation.emailStatus];
+        toast({ title: texts.title, description: texts.toast(invitation.email) });
         onSent(invitation);
       },
       onError: (failure) => {
@@ -144,6 +146,7 @@ function InviteForm({ onSent }: { onSent: (invitation: CreateInvitationResponse)
 function InviteSent({ invitation }: { invitation: CreateInvitationResponse }) {
   const id = useId();
   const copyRef = useRef<HTMLButtonElement>(null);
+  const texts = invitationEmailTexts[invitation.emailStatus];
   // The Send button that had focus is gone: the keyboard continues on Copy link.
   useEffect(() => copyRef.current?.focus(), []);
   return (
@@ -152,10 +155,12 @@ function InviteSent({ invitation }: { invitation: CreateInvitationResponse }) {
         <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-emerald-50 text-emerald-700">
           <Check className="size-5" aria-hidden="true" />
         </div>
-        <DialogTitle>{teamMessages.invitationSent}</DialogTitle>
+        <DialogTitle>{texts.title}</DialogTitle>
         <DialogDescription>
-          We emailed <span className="font-medium text-slate-900">{invitation.email}</span> a link to join as{' '}
-          {withArticle(roleLabels[invitation.role])}. You can also copy it:
+          {texts.dialogLead} <span className="font-medium text-slate-900">{invitation.email}</span>
+          {invitation.emailStatus === 'queued'
+            ? ` a link to join as ${withArticle(roleLabels[invitation.role])}. ${texts.dialogTail}`
+            : ` ${texts.dialogTail}`}
         </DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-2 sm:flex-row">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainName } from './email-html';
+import { plainName } from './plain-name';
 
 describe('plainName', () => {
   it('keeps an ordinary name as it is', () => {
