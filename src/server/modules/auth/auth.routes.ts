@@ -12,7 +12,8 @@ import {
   signInBody,
   signUpBody,
 } from '../../../contracts/auth';
-import { errorResponse, safeString } from '../../../contracts/common';
+import { safeString } from '../../../contracts/common';
+import { errorResponse } from '../../../contracts/errors';
 import { safeReturnPath } from '../../../contracts/return-path';
 import type { AppContext } from '../../context';
 import { IDENTITY_BASE_PATH } from '../../integrations/identity/better-auth';

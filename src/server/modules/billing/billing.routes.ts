@@ -10,10 +10,11 @@ import {
   sandboxConfirmResponse,
   sandboxPortalBody,
 } from '../../../contracts/billing';
-import { errorResponse } from '../../../contracts/common';
+import { errorResponse } from '../../../contracts/errors';
 import type { AppContext } from '../../context';
 import { WebhookSignatureError } from '../../integrations/billing/billing-provider';
 import { signedIn } from '../../lib/caller';
+import { sendError } from '../../lib/send-error';
 import {
   type BillingCaller,
   confirmSandboxPayment,
@@ -63,7 +64,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const outcome = await confirmSandboxPayment(deps, signedIn(request).workspaceId, request.body);
       if (outcome.status === 'declined') {
-        return reply.status(402).send({ error: 'Payment Failed', message: outcome.message });
+        return sendError(reply, 'payment_failed', outcome.message);
       }
       return { status: outcome.status };
     },
@@ -92,14 +93,14 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
         const { provider } = deps.billing;
-        if (!provider) return reply.status(404).send({ error: 'Billing is off on this server' });
+        if (!provider) return sendError(reply, 'not_found', 'Billing is off on this server');
         let event: Awaited<ReturnType<typeof provider.parseWebhook>>;
         try {
           event = await provider.parseWebhook(rawBody, typeof signature === 'string' ? signature : undefined);
         } catch (error) {
           if (!(error instanceof WebhookSignatureError)) throw error;
           request.log.warn({ err: error }, 'refused a billing webhook');
-          return reply.status(400).send({ error: 'Invalid signature', message: error.message });
+          return sendError(reply, 'bad_request', error.message);
         }
         // Thrown errors answer 500 and the event is not remembered: Stripe sends it again.
         const received = await receiveBillingEvent(deps, provider.kind, event);

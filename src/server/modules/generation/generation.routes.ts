@@ -69,6 +69,7 @@ async function respond(request: FastifyRequest, reply: FastifyReply, run: Run) {
       line({
         type: 'error',
         status: known ? error.status : 500,
+        code: known ? error.code : 'internal',
         message: known ? error.message : 'Internal server error',
       }),
     );

@@ -9,6 +9,7 @@ import { contentRange, parseRangeHeader } from '../../integrations/storage/byte-
 import { isRangeNotSatisfiable } from '../../integrations/storage/media-storage';
 import { AppError } from '../../lib/app-error';
 import { signedIn } from '../../lib/caller';
+import { sendError } from '../../lib/send-error';
 import {
   deleteMedia,
   findServedMedia,
@@ -31,10 +32,7 @@ const actorOf = (request: FastifyRequest) => {
  * oversized upload is not read and thrown away.
  */
 function refuseTooLarge(reply: FastifyReply) {
-  return reply
-    .status(413)
-    .header('connection', 'close')
-    .send({ error: mediaMessages.tooLarge, message: mediaMessages.tooLarge });
+  return sendError(reply.header('connection', 'close'), 'payload_too_large', mediaMessages.tooLarge);
 }
 
 /** The file's bytes, or 'too-large' as soon as it passes the limit (the rest is not buffered). */
@@ -190,13 +188,11 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!object) throw new AppError('not_found', mediaMessages.notFound);
       if (isRangeNotSatisfiable(object)) {
         // §15.5.17: a 416 says the current length in Content-Range.
-        return reply
-          .status(416)
-          .headers({
-            'accept-ranges': 'bytes',
-            ...(object.size === null ? {} : { 'content-range': `bytes */${object.size}` }),
-          })
-          .send({ error: 'Range Not Satisfiable', message: 'That range is outside the image.' });
+        reply.headers({
+          'accept-ranges': 'bytes',
+          ...(object.size === null ? {} : { 'content-range': `bytes */${object.size}` }),
+        });
+        return sendError(reply, 'range_not_satisfiable', 'That range is outside the image.');
       }
       const length = object.range
         ? {

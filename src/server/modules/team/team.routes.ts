@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../contracts/common';
+import { errorResponse } from '../../../contracts/errors';
 import {
   acceptInvitationResponse,
   createInvitationBody,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../contracts/common';
+import { errorResponse } from '../../../contracts/errors';
 import { switchWorkspaceBody, switchWorkspaceResponse, workspaceList } from '../../../contracts/team';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';

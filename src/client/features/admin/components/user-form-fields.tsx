@@ -1,5 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { ErrorCode } from '../../../../contracts/errors';
 import {
   type PlanId,
   planIds,
@@ -13,7 +14,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
-import { failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
+import { failureCode, failureMessage, isUnauthorized } from '../../../lib/api-client';
 
 /** Pieces shared by the Create New User and Edit User dialogs. */
 
@@ -294,14 +295,21 @@ export function FormActions({
  * What a refused save does in both dialogs: the server's reason (400, 409) inside the dialog, and
  * the spec's failure toast. A 401 is left to the app's sign-out handling.
  */
+/** The refusals the form explains under its fields: bad input or a clash with another user. */
+const formRefusals = new Set<ErrorCode | undefined>([
+  'validation_failed',
+  'bad_request',
+  'conflict',
+  'email_taken',
+]);
+
 export function formFailureHandler(
   setServerError: (message: string | null) => void,
   failureToast: { title: string; description: string },
 ) {
   return (error: unknown) => {
     if (isUnauthorized(error)) return;
-    const status = failureStatus(error);
-    if (status === 400 || status === 409) setServerError(failureMessage(error, ''));
+    if (formRefusals.has(failureCode(error))) setServerError(failureMessage(error, ''));
     toast({ ...failureToast, variant: 'destructive' });
   };
 }

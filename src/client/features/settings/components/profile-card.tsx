@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { failureIssues, failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
+import { failureCode, failureIssues, failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
 import { errorsByField, type FieldErrors, schemaIssues } from '../form-issues';
 import {
@@ -101,10 +101,11 @@ function ProfileForm({ saved }: { saved: ProfileValues }) {
       onError: (error) => {
         if (isUnauthorized(error)) return;
         const message = failureMessage(error, PROFILE_NOT_SAVED);
-        const status = failureStatus(error);
-        // 409: the email belongs to another account; the message goes where the mistake is.
+        // The email belongs to another account: the message goes where the mistake is.
         const fieldErrors =
-          status === 409 ? { email: message } : errorsByField<ProfileField>(failureIssues(error));
+          failureCode(error) === 'email_taken'
+            ? { email: message }
+            : errorsByField<ProfileField>(failureIssues(error));
         setErrors(fieldErrors);
         if (Object.keys(fieldErrors).length === 0) {
           toast({ title: 'Profile Not Saved', description: message, variant: 'destructive' });
