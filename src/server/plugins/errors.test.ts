@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -45,10 +45,7 @@ describe('a connection error reaching the error handler', () => {
 });
 
 describe('every error answer has the shape { error: { code, message } }', () => {
-  async function answerOf(
-    route: (app: ReturnType<typeof Fastify>) => void,
-    request: Parameters<ReturnType<typeof Fastify>['inject']>[0],
-  ) {
+  async function answerOf(route: (app: FastifyInstance) => void, request: InjectOptions) {
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -99,7 +96,7 @@ describe('every error answer has the shape { error: { code, message } }', () => 
   });
 
   it('a malformed JSON body is bad_request; an unknown route not_found; a wrong content type keeps its 415', async () => {
-    const post = (app: ReturnType<typeof Fastify>) => app.post('/', async () => ({}));
+    const post = (app: FastifyInstance) => app.post('/', async () => ({}));
     const malformed = await answerOf(post, {
       method: 'POST',
       url: '/',
