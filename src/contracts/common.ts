@@ -24,3 +24,6 @@ export const safeString = () => z.string().refine(isStorableText, unstorableText
  * users, the admin portal) a UUID. Anything else is refused with a 400 before a lookup.
  */
 export const userIdParam = () => safeString().regex(/^[A-Za-z0-9-]{1,64}$/, 'Not a user id');
+
+/** The answer of a route that answers 204: no body. */
+export const noContent = z.null().optional().describe('No content');
