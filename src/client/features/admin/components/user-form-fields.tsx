@@ -292,7 +292,7 @@ export function FormActions({
 }
 
 /**
- * What a refused save does in both dialogs: the server's reason (400, 409) inside the dialog, and
+ * What a refused save does in both dialogs: the server's reason (a refused field, a taken email) inside the dialog, and
  * the spec's failure toast. A 401 is left to the app's sign-out handling.
  */
 /** The refusals the form explains under its fields: bad input or a clash with another user. */
