@@ -291,10 +291,6 @@ export function FormActions({
   );
 }
 
-/**
- * What a refused save does in both dialogs: the server's reason (a refused field, a taken email) inside the dialog, and
- * the spec's failure toast. A 401 is left to the app's sign-out handling.
- */
 /** The refusals the form explains under its fields: bad input or a clash with another user. */
 const formRefusals = new Set<ErrorCode | undefined>([
   'validation_failed',
@@ -302,6 +298,11 @@ const formRefusals = new Set<ErrorCode | undefined>([
   'conflict',
   'email_taken',
 ]);
+
+/**
+ * What a refused save does in both dialogs: the server's reason (a refused field, a taken email)
+ * inside the dialog, and the spec's failure toast. A 401 is left to the app's sign-out handling.
+ */
 
 export function formFailureHandler(
   setServerError: (message: string | null) => void,
