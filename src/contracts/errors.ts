@@ -45,7 +45,7 @@ export type ErrorCode = keyof typeof errorStatuses;
 export const errorCodes = Object.keys(errorStatuses) as [ErrorCode, ...ErrorCode[]];
 
 /** Where and why a request failed its contract (a 400 `validation_failed`). */
-export const errorIssue = z.object({ path: z.string(), message: z.string() });
+const errorIssue = z.object({ path: z.string(), message: z.string() });
 export type ErrorIssue = z.infer<typeof errorIssue>;
 
 /** The body of every error answer (the login calls keep the spec's `{success, user, message}`). */

@@ -8,7 +8,7 @@ import { routeKey, routePermissions } from './permissions';
  * then says which codes a 409 (or a 402, a 503...) may carry. The server still writes every error
  * through sendError, so the body always matches.
  */
-export function errorAnswer(status: number) {
+function errorAnswer(status: number) {
   const [first, ...rest] = codesOfStatus(status);
   if (!first) throw new Error(`No error code answers ${status} (src/contracts/errors.ts)`);
   return errorResponse.extend({
@@ -33,7 +33,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * role may be refused (its permission, the admin portal) or the origin checked (every unsafe
  * method), 404 when its path names something.
  */
-export function standardErrorStatuses(route: RouteOptions): number[] {
+function standardErrorStatuses(route: RouteOptions): number[] {
   const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
   const unsafe = methods.some((method) => UNSAFE_METHODS.has(method));
   const schema = route.schema ?? {};

@@ -31,8 +31,8 @@ export function refusedDatabaseValue(error: unknown): string | undefined {
   return undefined;
 }
 
-export const VALIDATION_FAILED_MESSAGE = 'Invalid request';
-export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+const VALIDATION_FAILED_MESSAGE = 'Invalid request';
+const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
 /** Fastify's own 4xx errors (its FST_ERR_* codes) in our codes; their status stays. */
 function codeOfClientError(status: number): ErrorCode {
