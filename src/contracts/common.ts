@@ -1,15 +1,5 @@
 import { z } from 'zod';
 
-/** Body of every error answer: a 400 carries the validation issues. */
-export const errorResponse = z.object({
-  error: z.string(),
-  message: z.string().optional(),
-  /** With a fixed message, why this case was refused (e.g. DELETE /api/user/account's 409). */
-  reason: z.string().optional(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponse>;
-
 export const unstorableTextMessage = 'Text may not contain NUL characters or unpaired surrogates';
 
 /**
@@ -34,3 +24,6 @@ export const safeString = () => z.string().refine(isStorableText, unstorableText
  * users, the admin portal) a UUID. Anything else is refused with a 400 before a lookup.
  */
 export const userIdParam = () => safeString().regex(/^[A-Za-z0-9-]{1,64}$/, 'Not a user id');
+
+/** The answer of a route that answers 204: no body. */
+export const noContent = z.null().optional().describe('No content');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeString } from './common';
 import { businessType, contentType, tone } from './content-options';
+import { errorCodes } from './errors';
 import { publishingPlatform, publishingPlatforms } from './platforms';
 import { post } from './posts';
 
@@ -48,12 +49,17 @@ export type GenerationResponse = z.infer<typeof generationResponse>;
 /**
  * With `Accept: application/x-ndjson` both generation endpoints stream one JSON line per event
  * as the provider writes: `{type:'post', post}` for each idea, then one `{type:'done', ...}` with
- * the whole answer, or `{type:'error', status, message}`.
+ * the whole answer, or `{type:'error', status, code, message}` (the error answer's status and code).
  */
 export const generationStreamEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('post'), post }),
   z.object({ type: z.literal('done'), response: generationResponse }),
-  z.object({ type: z.literal('error'), status: z.number().int(), message: z.string() }),
+  z.object({
+    type: z.literal('error'),
+    status: z.number().int(),
+    code: z.enum(errorCodes),
+    message: z.string(),
+  }),
 ]);
 export type GenerationStreamEvent = z.infer<typeof generationStreamEvent>;
 export const NDJSON = 'application/x-ndjson';

@@ -60,6 +60,7 @@ import { createTrialWorkspace } from './modules/users/users.service';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
+import { declareStandardErrorAnswers } from './plugins/error-answers';
 import { registerErrorHandler } from './plugins/errors';
 import { acceptEmptyJsonBody, bodyValidatorCompiler } from './plugins/optional-body';
 import { registerPermissions } from './plugins/permissions';
@@ -197,6 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   registerSecurity(app, config);
   registerAuth(app, ctx);
   registerPermissions(app);
+  declareStandardErrorAnswers(app);
   // The API contract as OpenAPI, generated from the same zod schemas that validate requests.
   await app.register(swagger, {
     openapi: { info: { title: 'Kitepost API', version: options.version ?? '0.0.0' } },

@@ -244,7 +244,7 @@ test.describe('Super Admin Portal › Users', () => {
 
     // A refused status change says so with the spec's words.
     await page.route('**/api/admin/users/*/status', (route) =>
-      route.fulfill({ status: 500, json: { error: 'Internal Server Error', message: 'boom' } }),
+      route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'boom' } } }),
     );
     await row.getByRole('button', { name: `Activate ${name}` }).click();
     await expectToast(page, 'Status Update Failed', 'Failed to update user status. Please try again.');
@@ -261,7 +261,7 @@ test.describe('Super Admin Portal › Users', () => {
     );
     await page.route('**/api/admin/users/*', (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 500, json: { error: 'Internal Server Error', message: 'boom' } })
+        ? route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'boom' } } })
         : route.continue(),
     );
     await confirm.getByRole('button', { name: 'Delete' }).click();

@@ -204,7 +204,7 @@ test('a plan without analytics gets the upgrade prompt, not broken charts', asyn
   await page.route(/\/api\/analytics\/(overview|posts)\?/, (route) =>
     route.fulfill({
       status: 402,
-      json: { error: 'payment_required', message: planLimitMessages.analytics('Free') },
+      json: { error: { code: 'plan_limit', message: planLimitMessages.analytics('Free') } },
     }),
   );
   await openAnalytics(page);

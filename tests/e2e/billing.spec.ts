@@ -144,7 +144,7 @@ test.describe('Subscribe with sandbox billing', () => {
     await page.route('**/api/create-subscription', (route) =>
       route.fulfill({
         status: 500,
-        json: { error: 'Internal Server Error', message: 'Something went wrong' },
+        json: { error: { code: 'internal', message: 'Something went wrong' } },
       }),
     );
     await page.goto('/subscribe?plan=enterprise');
@@ -359,7 +359,7 @@ for (const width of [1280, 390] as const) {
       await page.route('**/api/create-subscription', (route) =>
         route.fulfill({
           status: 500,
-          json: { error: 'Internal Server Error', message: 'Something went wrong' },
+          json: { error: { code: 'internal', message: 'Something went wrong' } },
         }),
       );
       await page.goto('/subscribe');

@@ -128,8 +128,11 @@ test.describe('Settings: Brand Kit', () => {
             status: 400,
             contentType: 'application/json',
             body: JSON.stringify({
-              error: 'Bad Request',
-              issues: [{ path: 'bannedWords.0', message: 'A banned word is at most 60 characters' }],
+              error: {
+                code: 'validation_failed',
+                message: 'Invalid request',
+                issues: [{ path: 'bannedWords.0', message: 'A banned word is at most 60 characters' }],
+              },
             }),
           })
         : route.continue(),
@@ -150,7 +153,7 @@ test.describe('Settings: Brand Kit', () => {
         ? route.fulfill({
             status: 500,
             contentType: 'application/json',
-            body: JSON.stringify({ error: 'Internal Server Error', message: 'Something went wrong.' }),
+            body: JSON.stringify({ error: { code: 'internal', message: 'Something went wrong.' } }),
           })
         : route.continue(),
     );

@@ -125,8 +125,7 @@ test.describe('Content generator, signed out', () => {
         status: 429,
         contentType: 'application/json',
         body: JSON.stringify({
-          error: 'Too Many Requests',
-          message: 'Too many ideas for now. Try again later.',
+          error: { code: 'rate_limited', message: 'Too many ideas for now. Try again later.' },
         }),
       }),
     );
@@ -243,7 +242,7 @@ test.describe('Content generator, signed in', () => {
       route.fulfill({
         status: 400,
         contentType: 'application/json',
-        body: JSON.stringify({ error: 'Bad Request', message: 'Choose a time in the future.' }),
+        body: JSON.stringify({ error: { code: 'bad_request', message: 'Choose a time in the future.' } }),
       }),
     );
     await ideaCards(page).first().getByRole('button', { name: 'Schedule' }).click();
@@ -264,7 +263,7 @@ test.describe('Content generator, signed in', () => {
       route.fulfill({
         status: 402,
         contentType: 'application/json',
-        body: JSON.stringify({ error: 'Payment Required', message }),
+        body: JSON.stringify({ error: { code: 'plan_limit', message } }),
       }),
     );
     await page.getByRole('button', { name: 'Generate Content Ideas' }).click();

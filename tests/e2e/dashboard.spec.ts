@@ -124,7 +124,7 @@ test('while the database is away, the dashboard says so instead of waiting silen
       status: 503,
       headers: { 'retry-after': '5' },
       contentType: 'application/json',
-      body: JSON.stringify({ error: away, message: away }),
+      body: JSON.stringify({ error: { code: 'database_unavailable', message: away } }),
     }),
   );
   await page.reload();

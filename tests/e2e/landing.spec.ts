@@ -342,8 +342,7 @@ test.describe('landing page at 1280 px', () => {
         status: 429,
         contentType: 'application/json',
         body: JSON.stringify({
-          error: 'Too Many Requests',
-          message: 'Too many attempts. Try again in 60 seconds.',
+          error: { code: 'rate_limited', message: 'Too many attempts. Try again in 60 seconds.' },
         }),
       }),
     );

@@ -152,7 +152,7 @@ describe.each(databaseKinds)('access codes on %s', (kind) => {
     const me = await t.app.inject({ url: '/api/admin/me', headers: { cookie: cookieFrom(granted) } });
     const operatorId = me.json().userId;
     const refused = await asAdmin().post(`/api/admin/users/${operatorId}/access-code`);
-    expect([refused.statusCode, refused.json().message]).toEqual([409, adminMessages.systemUserCode]);
+    expect([refused.statusCode, refused.json().error.message]).toEqual([409, adminMessages.systemUserCode]);
   });
 });
 
@@ -183,7 +183,7 @@ describe.each(databaseKinds)('distributed code guessing on %s', (kind) => {
     }
     const paused = await login('ZZZZ');
     expect(paused.statusCode).toBe(429);
-    expect(paused.json().message).toMatch(/^Access code sign-in is paused for 5 minutes/);
+    expect(paused.json().error.message).toMatch(/^Access code sign-in is paused for 5 minutes/);
     expect(Number(paused.headers['retry-after'])).toBeGreaterThan(240);
     // The right code from a fresh address is refused too: no guess gets through while paused.
     expect((await login(code)).statusCode).toBe(429);
@@ -242,7 +242,7 @@ describe.each(databaseKinds)('ACCESS_CODES=off on %s', (kind) => {
       firstName: 'No',
       hasAccessCode: true,
     });
-    expect([create.statusCode, create.json().message]).toEqual([409, adminMessages.accessCodesOff]);
+    expect([create.statusCode, create.json().error.message]).toEqual([409, adminMessages.accessCodesOff]);
   });
 });
 

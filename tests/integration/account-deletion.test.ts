@@ -56,11 +56,11 @@ describe.each(databaseKinds)('DELETE /api/user/account on %s', (kind) => {
     const account = await signUp(t.app);
     const response = await deleteAccount(t.app, account.cookie, 'someone-else@example.com');
     expect(response.statusCode).toBe(400);
-    expect(response.json().error).toBe(accountMessages.confirmEmailMismatch);
+    expect(response.json().error.message).toBe(accountMessages.confirmEmailMismatch);
     expect(await userExists(account.user.id)).toBe(true);
     const empty = await deleteAccount(t.app, account.cookie, '   ');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().issues[0].path).toBe('body.confirmEmail');
+    expect(empty.json().error.issues[0].path).toBe('body.confirmEmail');
   });
 
   it('refuses the owner of a workspace with other members: 409, the spec sentence and why', async () => {
@@ -69,9 +69,12 @@ describe.each(databaseKinds)('DELETE /api/user/account on %s', (kind) => {
     const response = await deleteAccount(t.app, owner.cookie, owner.email);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      error: SUPPORT_SENTENCE,
-      message: SUPPORT_SENTENCE,
-      reason: "You own Olivia's workspace, which has other members. Transfer ownership or remove them first.",
+      error: {
+        code: 'conflict',
+        message: SUPPORT_SENTENCE,
+        reason:
+          "You own Olivia's workspace, which has other members. Transfer ownership or remove them first.",
+      },
     });
     expect(accountMessages.deletionUnavailable.description).toBe(SUPPORT_SENTENCE);
     // Refused before the typed email is even looked at: a client may ask without risk.
@@ -197,7 +200,7 @@ describe.each(databaseKinds)('DELETE /api/user/account on %s', (kind) => {
     failing.mockRestore();
     logged.mockRestore();
     expect(response.statusCode).toBe(502);
-    expect(response.json().error).toBe(deletionMessages.cancelFailed);
+    expect(response.json().error.message).toBe(deletionMessages.cancelFailed);
     expect(await userExists(account.user.id)).toBe(true);
     // A retry goes through.
     expect((await deleteAccount(t.app, account.cookie, account.email)).statusCode).toBe(204);
@@ -226,7 +229,10 @@ describe.each(databaseKinds)('DELETE /api/user/account for super admins on %s', 
     await t.ctx.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
     const alone = await deleteAccount(t.app, admin.cookie, admin.email);
     expect(alone.statusCode).toBe(409);
-    expect(alone.json()).toMatchObject({ message: SUPPORT_SENTENCE, reason: deletionRefusals.lastAdmin });
+    expect(alone.json().error).toMatchObject({
+      message: SUPPORT_SENTENCE,
+      reason: deletionRefusals.lastAdmin,
+    });
 
     // The admin code with nobody signed in signs in the built-in operator (an admin too).
     const access = await t.app.inject({
@@ -240,7 +246,10 @@ describe.each(databaseKinds)('DELETE /api/user/account for super admins on %s', 
     const operator = (await asUser(t.app, operatorCookie).get('/api/auth/user')).json();
     const refused = await deleteAccount(t.app, operatorCookie, operator.email);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ message: SUPPORT_SENTENCE, reason: deletionRefusals.systemUser });
+    expect(refused.json().error).toMatchObject({
+      message: SUPPORT_SENTENCE,
+      reason: deletionRefusals.systemUser,
+    });
 
     // With the operator there, the admin is no longer the last one.
     expect((await deleteAccount(t.app, admin.cookie, admin.email)).statusCode).toBe(204);

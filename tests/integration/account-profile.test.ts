@@ -93,7 +93,7 @@ describe.each(databaseKinds)('PUT /api/user/profile on %s', (kind) => {
       email: grace.email.toUpperCase(),
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe(accountMessages.emailTaken);
+    expect(response.json().error.message).toBe(accountMessages.emailTaken);
     const settings = (await asUser(t.app, ada.cookie).get('/api/user/settings')).json();
     expect(settings).toMatchObject({ email: ada.email, firstName: 'Ada', company: '' });
   });
@@ -127,7 +127,7 @@ describe.each(databaseKinds)('PUT /api/user/profile on %s', (kind) => {
       const response = await api.put('/api/user/profile', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(
-        response.json().issues.map((issue: { path: string }) => issue.path),
+        response.json().error.issues.map((issue: { path: string }) => issue.path),
         JSON.stringify(payload),
       ).toContain(path);
     }

@@ -36,7 +36,7 @@ describe.each(databaseKinds)('password and sessions on %s', (kind) => {
         newPassword: 'a brand new secret',
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().error).toBe(accountMessages.wrongPassword);
+      expect(response.json().error.message).toBe(accountMessages.wrongPassword);
       expect((await signIn(t.app, account.email, account.password)).response.statusCode).toBe(200);
     });
 
@@ -108,7 +108,7 @@ describe.each(databaseKinds)('password and sessions on %s', (kind) => {
         newPassword: 'short',
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().issues[0].path).toBe('body.newPassword');
+      expect(response.json().error.issues[0].path).toBe('body.newPassword');
     });
 
     it('answers 409 to a user who signs in only through a provider (no password)', async () => {
@@ -121,7 +121,7 @@ describe.each(databaseKinds)('password and sessions on %s', (kind) => {
         newPassword: 'a brand new secret',
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json().error).toBe(accountMessages.noPassword);
+      expect(response.json().error.message).toBe(accountMessages.noPassword);
       expect((await asUser(t.app, account.cookie).get('/api/user/sessions')).json().hasPassword).toBe(false);
     });
 

@@ -96,7 +96,7 @@ describe.each(databaseKinds)('activity feed on %s', (kind) => {
     for (const query of ['?limit=0', '?limit=101', '?limit=many']) {
       const response = await asUser(t.app, member.cookie).get(`/api/activity${query}`);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json().issues.length).toBeGreaterThan(0);
+      expect(response.json().error.issues.length).toBeGreaterThan(0);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/activity' })).statusCode).toBe(401);
   });

@@ -125,13 +125,13 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
   it('answers 400 to a bad email or an empty first name, 409 to a taken email', async () => {
     const bad = await asAdmin().post('/api/admin/users', { email: 'not-an-email', firstName: 'A' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().issues[0]).toMatchObject({
+    expect(bad.json().error.issues[0]).toMatchObject({
       path: 'body.email',
       message: 'Enter a valid email address',
     });
     const noName = await asAdmin().post('/api/admin/users', { email: uniqueEmail(), firstName: '   ' });
     expect(noName.statusCode).toBe(400);
-    expect(noName.json().issues[0]).toMatchObject({ path: 'body.firstName' });
+    expect(noName.json().error.issues[0]).toMatchObject({ path: 'body.firstName' });
     const wrongPlan = await asAdmin().post('/api/admin/users', {
       email: uniqueEmail(),
       firstName: 'A',
@@ -143,7 +143,7 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
       firstName: 'A',
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe(adminMessages.emailTaken);
+    expect(taken.json().error.message).toBe(adminMessages.emailTaken);
   });
 
   it('edits the whole user: names, email, plan, status and Stripe ids, audited before and after', async () => {
@@ -218,12 +218,12 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
     const other = await createUser();
     const put = (body: object, id = user.id) => asAdmin().put(`/api/admin/users/${id}`, { ...user, ...body });
     const takenEmail = await put({ email: other.email });
-    expect([takenEmail.statusCode, takenEmail.json().message]).toEqual([409, adminMessages.emailTaken]);
+    expect([takenEmail.statusCode, takenEmail.json().error.message]).toEqual([409, adminMessages.emailTaken]);
     expect((await put({ hasAccessCode: 'yes' })).statusCode).toBe(400);
     expect((await put({ firstName: '' })).statusCode).toBe(400);
     expect((await put({ subscriptionStatus: 'paused' })).statusCode).toBe(400);
     const noCustomer = await put({ stripeSubscriptionId: 'sub_orphan' });
-    expect([noCustomer.statusCode, noCustomer.json().message]).toEqual([
+    expect([noCustomer.statusCode, noCustomer.json().error.message]).toEqual([
       400,
       adminMessages.subscriptionNeedsCustomer,
     ]);
@@ -291,14 +291,14 @@ describe.each(databaseKinds)('admin user management on %s', (kind) => {
 
   it('refuses to deactivate or delete yourself, and the last admin', async () => {
     const self = await asAdmin().put(`/api/admin/users/${admin.user.id}/status`, { isActive: false });
-    expect([self.statusCode, self.json().message]).toEqual([409, adminMessages.selfDeactivate]);
+    expect([self.statusCode, self.json().error.message]).toEqual([409, adminMessages.selfDeactivate]);
     const selfDelete = await asAdmin().delete(`/api/admin/users/${admin.user.id}`);
-    expect([selfDelete.statusCode, selfDelete.json().message]).toEqual([409, adminMessages.selfDelete]);
+    expect([selfDelete.statusCode, selfDelete.json().error.message]).toEqual([409, adminMessages.selfDelete]);
 
     const onlyAdmin = await createUser();
     await db().update(users).set({ role: 'admin' }).where(eq(users.id, onlyAdmin.id));
     const last = await asAdmin().delete(`/api/admin/users/${onlyAdmin.id}`);
-    expect([last.statusCode, last.json().message]).toEqual([409, adminMessages.lastAdmin]);
+    expect([last.statusCode, last.json().error.message]).toEqual([409, adminMessages.lastAdmin]);
     const lastOff = await asAdmin().put(`/api/admin/users/${onlyAdmin.id}/status`, { isActive: false });
     expect(lastOff.statusCode).toBe(409);
     // With a second admin, the first may go.

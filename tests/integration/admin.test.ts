@@ -125,6 +125,6 @@ describe.each(databaseKinds)('admin gate on %s', (kind) => {
       remoteAddress: randomIp(),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().issues[0].path).toBe('body.accessCode');
+    expect(response.json().error.issues[0].path).toBe('body.accessCode');
   });
 });

@@ -406,7 +406,7 @@ describe.each(databaseKinds)('analytics on %s', (kind) => {
       for (const url of ['/api/analytics/overview', '/api/analytics/posts', '/api/analytics/posts.csv']) {
         const response = await get(`${url}?${week}`, free);
         expect(response.statusCode, url).toBe(402);
-        expect(response.json().message).toMatch(/Free/);
+        expect(response.json().error.message).toMatch(/Free/);
       }
       expect((await get('/api/dashboard/stats', free)).statusCode).toBe(200);
     });
@@ -423,7 +423,7 @@ describe.each(databaseKinds)('analytics on %s', (kind) => {
       ]) {
         const response = await get(`/api/analytics/overview?${query}`);
         expect(response.statusCode, query).toBe(400);
-        expect(response.json().issues.length, query).toBeGreaterThan(0);
+        expect(response.json().error.issues.length, query).toBeGreaterThan(0);
       }
       for (const query of [`${week}&sort=likes`, `${week}&limit=0`, `${week}&limit=501`]) {
         expect((await get(`/api/analytics/posts?${query}`)).statusCode, query).toBe(400);

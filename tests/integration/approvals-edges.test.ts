@@ -30,7 +30,7 @@ describe.each(databaseKinds)('approval workflow edges on %s', (kind) => {
 
     const late = await sam.post(`/api/posts/${post.id}/approve`, {});
     expect(late.statusCode).toBe(400);
-    expect(late.json<{ error: string }>().error).toBe(
+    expect(late.json().error.message).toBe(
       'The planned time has passed. Choose a new time to approve this post.',
     );
     const stillPast = await sam.post(`/api/posts/${post.id}/approve`, { scheduledAt: daysFromNow(-1) });
@@ -100,9 +100,7 @@ describe.each(databaseKinds)('approval workflow edges on %s', (kind) => {
       content: 'Mine now.',
     });
     expect(approverEdit.statusCode).toBe(403);
-    expect(approverEdit.json<{ message: string }>().message).toContain(
-      '(Approver) cannot create, edit or schedule posts',
-    );
+    expect(approverEdit.json().error.message).toContain('(Approver) cannot create, edit or schedule posts');
     for (const person of [editor, viewer]) {
       expect((await asUser(t.app, person.cookie).post(`/api/posts/${post.id}/approve`)).statusCode).toBe(403);
       const requestChanges = await asUser(t.app, person.cookie).post(

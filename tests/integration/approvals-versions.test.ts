@@ -127,7 +127,7 @@ describe.each(databaseKinds)('an approval covers what was approved, on %s', (kin
     const sam = asUser(t.app, approver.cookie);
     const stale = await sam.post(`/api/posts/${post.id}/approve`, { expectedUpdatedAt: seen });
     expect(stale.statusCode, stale.body).toBe(409);
-    expect(stale.json<{ error: string }>().error).toBe(CHANGED);
+    expect(stale.json().error.message).toBe(CHANGED);
     const after = await asUser(t.app, approver.cookie).get(`/api/posts/${post.id}`);
     expect(after.json<Post>()).toMatchObject({ status: 'pending_approval', approvedAt: null });
     expect(await liveJobs(post.id)).toEqual([]);
@@ -151,7 +151,7 @@ describe.each(databaseKinds)('an approval covers what was approved, on %s', (kin
       expectedUpdatedAt: submitted.json<Post>().updatedAt,
     });
     expect(stale.statusCode, stale.body).toBe(409);
-    expect(stale.json<{ error: string }>().error).toBe(CHANGED);
+    expect(stale.json().error.message).toBe(CHANGED);
     const [row] = await db().select().from(posts).where(eq(posts.id, post.id));
     expect(row?.status).toBe('pending_approval');
     expect(await db().select().from(postComments).where(eq(postComments.postId, post.id))).toEqual([]);

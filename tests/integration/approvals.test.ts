@@ -98,7 +98,7 @@ describe.each(databaseKinds)('approval workflow on %s', (kind) => {
     // Approving twice: the second finds nothing waiting and queues nothing.
     const again = await sam.post(`/api/posts/${draft.id}/approve`);
     expect(again.statusCode).toBe(409);
-    expect(again.json<{ error: string }>().error).toBe('This post is not waiting for approval.');
+    expect(again.json().error.message).toBe('This post is not waiting for approval.');
     expect(await liveJobs(draft.id)).toHaveLength(1);
 
     // Two approvers at once on a fresh submission: one schedules it, the other is told it is done.

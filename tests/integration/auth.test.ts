@@ -91,8 +91,8 @@ describe.each(databaseKinds)('sign-in paths on %s', (kind) => {
       });
       expect(response.statusCode).toBe(400);
       const body = response.json();
-      expect(body.error).toBe('Invalid request');
-      const paths = body.issues.map((issue: { path: string }) => issue.path);
+      expect(body.error).toMatchObject({ code: 'validation_failed', message: 'Invalid request' });
+      const paths = body.error.issues.map((issue: { path: string }) => issue.path);
       expect(paths).toEqual(
         expect.arrayContaining(['body.email', 'body.password', 'body.firstName', 'body.lastName']),
       );
@@ -107,7 +107,7 @@ describe.each(databaseKinds)('sign-in paths on %s', (kind) => {
         remoteAddress: randomIp(),
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: 'Malformed JSON body' });
+      expect(response.json()).toEqual({ error: { code: 'bad_request', message: 'Malformed JSON body' } });
     });
   });
 
@@ -148,7 +148,7 @@ describe.each(databaseKinds)('sign-in paths on %s', (kind) => {
     it('answers 400 to a missing password', async () => {
       const response = await post('/api/auth/signin', { email: 'a@example.com' });
       expect(response.statusCode).toBe(400);
-      expect(response.json().issues).toEqual([expect.objectContaining({ path: 'body.password' })]);
+      expect(response.json().error.issues).toEqual([expect.objectContaining({ path: 'body.password' })]);
     });
   });
 
@@ -246,7 +246,10 @@ describe.each(databaseKinds)('sign-in paths on %s', (kind) => {
       const limited = await attempt();
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      expect(limited.json().error).toMatch(/Too many attempts/);
+      expect(limited.json().error).toMatchObject({
+        code: 'rate_limited',
+        message: expect.stringMatching(/Too many attempts/),
+      });
     });
 
     it('limits access codes per address too', async () => {

@@ -207,10 +207,10 @@ describe.each(databaseKinds)('best times to post on %s', (kind) => {
     const api = asUser(t.app, (await newWorkspace(t)).cookie);
     const badZone = await api.get('/api/analytics/best-times?timeZone=Mars/Olympus_Mons');
     expect(badZone.statusCode).toBe(400);
-    expect(badZone.json().issues).toEqual([expect.objectContaining({ path: 'querystring.timeZone' })]);
+    expect(badZone.json().error.issues).toEqual([expect.objectContaining({ path: 'querystring.timeZone' })]);
     const badId = await api.get('/api/analytics/best-times?accountId=12');
     expect(badId.statusCode).toBe(400);
-    expect(badId.json().issues[0].message).toBe('Not an account id');
+    expect(badId.json().error.issues[0].message).toBe('Not an account id');
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/analytics/best-times' });
     expect(anonymous.statusCode).toBe(401);
   });

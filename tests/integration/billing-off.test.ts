@@ -31,10 +31,10 @@ describe.each(databaseKinds)('billing in production without Stripe keys on %s', 
 
     const created = await api(owner.cookie).post('/api/create-subscription', { plan: 'starter' });
     expect(created.statusCode).toBe(503);
-    expect(created.json()).toMatchObject({ error: billingMessages.billingOff });
+    expect(created.json()).toMatchObject({ error: { message: billingMessages.billingOff } });
     const portal = await api(owner.cookie).post('/api/billing/portal', {});
     expect(portal.statusCode).toBe(503);
-    expect(portal.json().error).toBe(billingMessages.billingOff);
+    expect(portal.json().error.message).toBe(billingMessages.billingOff);
   });
 
   it("cannot be paid through the sandbox's own routes either (forged client secret, test card)", async () => {

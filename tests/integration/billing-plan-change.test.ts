@@ -106,7 +106,7 @@ describe.each(databaseKinds)('switching plans in the sandbox portal on %s', (kin
     await subscribeInSandbox(t.app, owner.cookie, 'starter');
     const response = await switchTo(owner.cookie, 'starter');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: billingMessages.samePlan('Starter') });
+    expect(response.json()).toMatchObject({ error: { message: billingMessages.samePlan('Starter') } });
     expect(await planEverywhere(owner)).toMatchObject({ plan: 'starter', status: 'active' });
   });
 
@@ -114,13 +114,13 @@ describe.each(databaseKinds)('switching plans in the sandbox portal on %s', (kin
     const trial = await signUpMember(t.app);
     const onTrial = await switchTo(trial.cookie, 'starter');
     expect(onTrial.statusCode).toBe(409);
-    expect(onTrial.json()).toMatchObject({ message: billingMessages.noPlanToSwitch });
+    expect(onTrial.json()).toMatchObject({ error: { message: billingMessages.noPlanToSwitch } });
 
     // A customer exists, its subscription waiting for the first payment: still nothing to switch.
     await startSubscription(t.app, trial.cookie, 'starter');
     const unpaid = await switchTo(trial.cookie, 'enterprise');
     expect(unpaid.statusCode).toBe(409);
-    expect(unpaid.json()).toMatchObject({ message: billingMessages.noPlanToSwitch });
+    expect(unpaid.json()).toMatchObject({ error: { message: billingMessages.noPlanToSwitch } });
     expect(await planEverywhere(trial)).toMatchObject({ plan: 'professional', status: 'trialing' });
 
     // Cancelled, and the period over: the free plan chooses a plan on /subscribe again.
@@ -132,7 +132,7 @@ describe.each(databaseKinds)('switching plans in the sandbox portal on %s', (kin
     expect(await planEverywhere(ended)).toMatchObject({ plan: 'free', status: 'cancelled' });
     const onFree = await switchTo(ended.cookie, 'professional');
     expect(onFree.statusCode).toBe(409);
-    expect(onFree.json()).toMatchObject({ message: billingMessages.noPlanToSwitch });
+    expect(onFree.json()).toMatchObject({ error: { message: billingMessages.noPlanToSwitch } });
   });
 
   it('refuses a switch while the subscription is cancelled at period end (409); after resuming it works', async () => {
@@ -141,7 +141,7 @@ describe.each(databaseKinds)('switching plans in the sandbox portal on %s', (kin
     expect((await portal(owner.cookie, { action: 'cancel' })).statusCode).toBe(200);
     const refused = await switchTo(owner.cookie, 'professional');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ message: sandboxBillingMessages.switchWhenCancelling });
+    expect(refused.json()).toMatchObject({ error: { message: sandboxBillingMessages.switchWhenCancelling } });
     expect(await planEverywhere(owner)).toMatchObject({ plan: 'starter', cancelAtPeriodEnd: true });
 
     expect((await portal(owner.cookie, { action: 'resume' })).statusCode).toBe(200);

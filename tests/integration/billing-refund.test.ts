@@ -129,7 +129,7 @@ describe.each(databaseKinds)('the 14-day money-back refund on %s', (kind) => {
 
     const again = await refund(owner.workspaceId);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(billingMessages.alreadyRefunded);
+    expect(again.json().error.message).toBe(billingMessages.alreadyRefunded);
     // The sandbox's time passing renews nothing: the subscription ended there too.
     await runBillingLifecycle(billingDepsOf(t.ctx), new Date(Date.now() + 40 * DAY));
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'free', status: 'cancelled' });
@@ -139,7 +139,7 @@ describe.each(databaseKinds)('the 14-day money-back refund on %s', (kind) => {
     const old = await paidDaysAgo(15);
     const tooOld = await refund(old.workspaceId);
     expect(tooOld.statusCode).toBe(409);
-    expect(tooOld.json().message).toBe(billingMessages.refundWindowPassed(14));
+    expect(tooOld.json().error.message).toBe(billingMessages.refundWindowPassed(14));
     expect(await sessionPlanOf(t.app, old.cookie)).toEqual({ plan: 'starter', status: 'active' });
 
     const recent = await paidDaysAgo(13);
@@ -148,12 +148,12 @@ describe.each(databaseKinds)('the 14-day money-back refund on %s', (kind) => {
     const trial = await signUpMember(t.app);
     const nothing = await refund(trial.workspaceId);
     expect(nothing.statusCode).toBe(409);
-    expect(nothing.json().message).toBe(billingMessages.nothingToRefund);
+    expect(nothing.json().error.message).toBe(billingMessages.nothingToRefund);
 
     expect((await refund(randomUUID())).statusCode).toBe(404);
     const junk = await refund('not-a-uuid');
     expect(junk.statusCode).toBe(400);
-    expect(junk.json().issues[0].path).toBe('params.workspaceId');
+    expect(junk.json().error.issues[0].path).toBe('params.workspaceId');
   });
 
   it('is for admins only', async () => {

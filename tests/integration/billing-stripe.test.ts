@@ -127,7 +127,9 @@ describe.each(databaseKinds)('billing with Stripe on %s', (kind) => {
     // The page is reopened before invoice.paid arrives.
     const response = await asUser(t.app, member.cookie).post('/api/create-subscription', { plan: 'starter' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ message: billingMessages.alreadySubscribed('Starter') });
+    expect(response.json()).toMatchObject({
+      error: { message: billingMessages.alreadySubscribed('Starter') },
+    });
     const ofWorkspace = [...fake.store.subscriptions.values()].filter(
       (sub) => sub.metadata.workspaceId === member.workspaceId,
     );
@@ -139,7 +141,7 @@ describe.each(databaseKinds)('billing with Stripe on %s', (kind) => {
     fake.failNext({ status: 500, times: 3, path: '/v1/customers' });
     const response = await asUser(t.app, member.cookie).post('/api/create-subscription', { plan: 'starter' });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ message: billingMessages.setupFailed });
+    expect(response.json()).toMatchObject({ error: { message: billingMessages.setupFailed } });
   });
 
   it('a signed invoice.paid makes the workspace active on the plan, and a replay of it changes nothing', async () => {
@@ -180,7 +182,9 @@ describe.each(databaseKinds)('billing with Stripe on %s', (kind) => {
       await deliver(genuine),
     ]) {
       expect(attempt.statusCode).toBe(400);
-      expect(attempt.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+      expect(attempt.json()).toMatchObject({
+        error: { code: expect.any(String), message: expect.any(String) },
+      });
     }
     expect(await plansAgree(member)).toMatchObject({ plan: 'professional', status: 'trialing' });
 
@@ -274,7 +278,7 @@ describe.each(databaseKinds)('billing with Stripe on %s', (kind) => {
     const member = await signUpMember(t.app);
     const before = await asUser(t.app, member.cookie).post('/api/billing/portal');
     expect(before.statusCode).toBe(409);
-    expect(before.json()).toMatchObject({ message: billingMessages.noCustomer });
+    expect(before.json()).toMatchObject({ error: { message: billingMessages.noCustomer } });
 
     const { clientSecret } = await startSubscription(t.app, member.cookie, 'starter');
     const customer = subscriptionAtStripe(clientSecret).customer;
@@ -322,7 +326,7 @@ describe.each(databaseKinds)('billing with Stripe on %s', (kind) => {
       `/api/admin/subscriptions/${member.workspaceId}/refund`,
     );
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toMatchObject({ message: billingMessages.alreadyRefunded });
+    expect(twice.json()).toMatchObject({ error: { message: billingMessages.alreadyRefunded } });
     expect(fake.requestsTo('/v1/refunds').filter((r) => r.params.payment_intent === intent)).toHaveLength(1);
 
     // Stripe's own event about the cancellation arrives afterwards and changes nothing.

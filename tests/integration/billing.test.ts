@@ -124,8 +124,7 @@ describe.each(databaseKinds)('subscribing with sandbox billing on %s', (kind) =>
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      error: billingMessages.alreadySubscribed('Starter'),
-      message: billingMessages.alreadySubscribed('Starter'),
+      error: { code: 'already_subscribed', message: billingMessages.alreadySubscribed('Starter') },
     });
   });
 
@@ -134,7 +133,9 @@ describe.each(databaseKinds)('subscribing with sandbox billing on %s', (kind) =>
     const { clientSecret } = await startSubscription(t.app, owner.cookie, 'starter');
     const declined = await confirmWithCard(t.app, owner.cookie, clientSecret, sandboxCards.declined);
     expect(declined.statusCode).toBe(402);
-    expect(declined.json()).toEqual({ error: 'Payment Failed', message: 'Your card was declined.' });
+    expect(declined.json()).toEqual({
+      error: { code: 'payment_failed', message: 'Your card was declined.' },
+    });
 
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'professional', status: 'trialing' });
     expect(await billingOf(t.app, owner.cookie)).toMatchObject({ plan: 'professional', status: 'trialing' });
@@ -163,13 +164,13 @@ describe.each(databaseKinds)('subscribing with sandbox billing on %s', (kind) =>
 
     const badNumber = await confirm({ cardNumber: '4242 4242 4242 4241' });
     expect(badNumber.statusCode).toBe(400);
-    expect(badNumber.json().message).toBe('Your card number is invalid.');
+    expect(badNumber.json().error.message).toBe('Your card number is invalid.');
     const expired = await confirm({ expiry: '01/20' });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json().message).toBe(billingMessages.cardExpired);
+    expect(expired.json().error.message).toBe(billingMessages.cardExpired);
     const noCvc = await confirm({ cvc: '' });
     expect(noCvc.statusCode).toBe(400);
-    expect(noCvc.json().message).toMatch(/security code/);
+    expect(noCvc.json().error.message).toMatch(/security code/);
     const unknown = await confirm({ clientSecret: 'sub_sandbox_nothing_secret_nothing' });
     expect(unknown.statusCode).toBe(400);
     const missing = await asUser(t.app, owner.cookie).post('/api/billing/sandbox/confirm', { clientSecret });
@@ -183,7 +184,7 @@ describe.each(databaseKinds)('subscribing with sandbox billing on %s', (kind) =>
       cvc: '123',
     });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json().message).toBe('This payment could not be found. Start again.');
+    expect(foreign.json().error.message).toBe('This payment could not be found. Start again.');
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'professional', status: 'trialing' });
   });
 
@@ -192,7 +193,7 @@ describe.each(databaseKinds)('subscribing with sandbox billing on %s', (kind) =>
     for (const payload of [{ plan: 'free' }, { plan: 'platinum' }, {}, { plan: 19 }]) {
       const response = await asUser(t.app, owner.cookie).post('/api/create-subscription', payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json().issues[0].path).toBe('body.plan');
+      expect(response.json().error.issues[0].path).toBe('body.plan');
     }
     const signedOut = await t.app.inject({
       method: 'POST',
@@ -244,7 +245,7 @@ describe.each(databaseKinds)('subscribing with sandbox billing on %s', (kind) =>
     const owner = await signUpMember(t.app);
     const noCustomer = await asUser(t.app, owner.cookie).post('/api/billing/portal');
     expect(noCustomer.statusCode).toBe(409);
-    expect(noCustomer.json().message).toBe(billingMessages.noCustomer);
+    expect(noCustomer.json().error.message).toBe(billingMessages.noCustomer);
     expect((await billingOf(t.app, owner.cookie)).canManageBilling).toBe(false);
 
     await subscribeInSandbox(t.app, owner.cookie, 'starter');
@@ -280,7 +281,7 @@ describe.each(databaseKinds)('subscribing with sandbox billing on %s', (kind) =>
         payload: event,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ error: 'Invalid signature', message: expect.any(String) });
+      expect(response.json()).toMatchObject({ error: { code: 'bad_request', message: expect.any(String) } });
     }
   });
 });

@@ -62,7 +62,7 @@ describe.each(databaseKinds)('brand kit API on %s', (kind) => {
     for (const [payload, path] of cases) {
       const response = await api.put('/api/user/brand-kit', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().issues[0].path).toBe(path);
+      expect(response.json().error.issues[0].path).toBe(path);
     }
   });
 

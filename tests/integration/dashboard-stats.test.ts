@@ -240,7 +240,7 @@ describe.each(databaseKinds)('dashboard stats on %s', (kind) => {
     for (const url of ['/api/user/dashboard/stats', '/api/dashboard/stats']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ error: 'Unauthorized' });
+      expect(response.json()).toMatchObject({ error: { code: 'unauthorized', message: 'Please sign in.' } });
     }
   });
 });

@@ -127,7 +127,7 @@ describe.each(databaseKinds)('deletions racing an invitation on %s', (kind) => {
 
     expect(response.statusCode, response.body).toBe(204);
     expect(accepted?.statusCode).toBe(409);
-    expect(accepted?.json().error).toBe(teamMessages.invitationRevoked);
+    expect(accepted?.json().error.message).toBe(teamMessages.invitationRevoked);
     expect(await workspaceExists(workspaceOf(owner).id)).toBe(false);
     expect((await activeWorkspaceOf(t.app, joiner.cookie)).id).toBe(workspaceOf(joiner).id);
   });
@@ -227,7 +227,7 @@ describe.each(databaseKinds)('deletions racing an invitation on %s', (kind) => {
 
     expect(deleted?.statusCode, deleted?.body).toBe(200);
     expect(response.statusCode).toBe(404);
-    expect(response.json().error).toBe(teamMessages.invitationWorkspaceDeleted);
+    expect(response.json().error.message).toBe(teamMessages.invitationWorkspaceDeleted);
     expect((await activeWorkspaceOf(t.app, joiner.cookie)).id).toBe(workspaceOf(joiner).id);
   });
 
@@ -281,7 +281,7 @@ describe.each(databaseKinds)('deletions racing an invitation on %s', (kind) => {
       });
       const response = await accepting;
       expect(response?.statusCode).toBe(404);
-      expect(response?.json().error).toBe(teamMessages.invitationWorkspaceDeleted);
+      expect(response?.json().error.message).toBe(teamMessages.invitationWorkspaceDeleted);
       expect((await activeWorkspaceOf(t.app, joiner.cookie)).id).toBe(workspaceOf(joiner).id);
     },
   );

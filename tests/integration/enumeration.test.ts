@@ -74,6 +74,8 @@ describe.each(databaseKinds)('account enumeration on %s', (kind) => {
     expect(probe.statusCode).toBe(429);
     // And a free address answers the same: the refusal tells nothing.
     const free = await trySignUp(uniqueEmail());
-    expect([free.statusCode, free.json().message]).toEqual([probe.statusCode, probe.json().message]);
+    expect(free.json().error.message).toMatch(/Too many/);
+    expect([free.statusCode, free.json()]).toEqual([probe.statusCode, probe.json()]);
+    expect(probe.json().error.code).toBe('rate_limited');
   });
 });

@@ -92,7 +92,7 @@ describe.each(databaseKinds)('generation with the offline composer on %s', (kind
     for (const [payload, path] of cases) {
       const response = await generatePublic(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().issues[0].path).toBe(path);
+      expect(response.json().error.issues[0].path).toBe(path);
     }
   });
 
@@ -143,7 +143,7 @@ describe.each(databaseKinds)('generation with the offline composer on %s', (kind
     expect((await api.get('/api/user/credits')).json()).toMatchObject({ used: 10, limit: 10, remaining: 0 });
     const refused = await api.post('/api/user/generate-content', campaign);
     expect(refused.statusCode).toBe(402);
-    expect(refused.json().message).toMatch(/used all AI credits/);
+    expect(refused.json().error.message).toMatch(/used all AI credits/);
     expect((await api.get('/api/user/posts')).json()).toHaveLength(10);
   });
 
@@ -263,7 +263,7 @@ describe.each(databaseKinds)('generation with a scripted writer on %s', (kind) =
     );
     const failed = await api.post('/api/user/generate-content', campaign);
     expect(failed.statusCode).toBe(502);
-    expect(failed.json().message).toBe('The AI writer could not produce usable posts.');
+    expect(failed.json().error.message).toBe('The AI writer could not produce usable posts.');
     expect((await api.get('/api/user/credits')).json().used).toBe(0);
     expect((await api.get('/api/user/posts')).json()).toEqual([]);
   });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ErrorResponse, unstorableTextMessage } from '../../src/contracts/common';
+import { unstorableTextMessage } from '../../src/contracts/common';
+import type { ErrorResponse } from '../../src/contracts/errors';
 import { brandProfiles, userSettings } from '../../src/server/db/schema';
 import { registerErrorHandler } from '../../src/server/plugins/errors';
 import { grantAdminAccess } from '../factories/admin-access';
@@ -293,7 +294,7 @@ function judge(attempt: Attempt, status: number, body: string): string | undefin
     return `${status}, not 400 or 404`;
   if (attempt.expectation === 'malformed-id' && status !== 400) return `${status}, not 400`;
   if (attempt.expectation === 'unstorable-text') {
-    const issues = status === 400 ? ((JSON.parse(body) as ErrorResponse).issues ?? []) : [];
+    const issues = status === 400 ? ((JSON.parse(body) as ErrorResponse).error.issues ?? []) : [];
     if (!issues.some((issue) => issue.message === unstorableTextMessage)) {
       return `${status}, not a 400 naming the unstorable text: ${body.slice(0, 160)}`;
     }

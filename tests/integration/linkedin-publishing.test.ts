@@ -41,7 +41,7 @@ describe.each(databaseKinds)('publishing to the LinkedIn simulator on %s', (kind
     expect((await compose('('.repeat(1500))).statusCode).toBe(201);
     const refused = await compose(')'.repeat(1501));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toBe(
+    expect(refused.json().error.message).toBe(
       'This post has 3002 characters as LinkedIn counts them (symbols such as ( ) * _ @ count 2); LinkedIn allows 3000. Shorten it before scheduling.',
     );
   });

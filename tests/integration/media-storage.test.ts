@@ -526,7 +526,7 @@ describe('the app on S3 storage', () => {
       const down = await t.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(down.statusCode).toBe(503);
       expect(down.headers['retry-after']).toBe('30');
-      expect(down.json().error).toBe(
+      expect(down.json().error.message).toBe(
         'Images cannot be loaded right now: the media storage does not answer. Please try again in a moment.',
       );
       expect(warned).toHaveBeenCalledWith(

@@ -100,7 +100,7 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
           contentType: 'image/png',
         });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toMatchObject({ error: mediaMessages.unsupportedType });
+        expect(response.json()).toMatchObject({ error: { message: mediaMessages.unsupportedType } });
       }
       expect((await asUser(t.app, cookie).get('/api/media')).json()).toEqual([]);
     });
@@ -115,7 +115,7 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       ]) {
         const response = await uploadFile(t.app, cookie, bytes);
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toMatchObject({ error: mediaMessages.unreadable });
+        expect(response.json()).toMatchObject({ error: { message: mediaMessages.unreadable } });
       }
     });
 
@@ -140,7 +140,9 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       for (const bytes of [justOver, farOver]) {
         const response = await uploadFile(t.app, cookie, bytes);
         expect(response.statusCode).toBe(413);
-        expect(response.json()).toEqual({ error: mediaMessages.tooLarge, message: mediaMessages.tooLarge });
+        expect(response.json()).toEqual({
+          error: { code: 'payload_too_large', message: mediaMessages.tooLarge },
+        });
       }
       expect((await asUser(t.app, cookie).get('/api/media')).json()).toEqual([]);
     });
@@ -171,7 +173,7 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       ];
       for (const [i, response] of answers.entries()) {
         expect(response.statusCode, `case ${i}: ${response.body}`).toBe(400);
-        expect(response.json().error, `case ${i}`).toBe(mediaMessages.noFile);
+        expect(response.json().error.message, `case ${i}`).toBe(mediaMessages.noFile);
       }
     });
 
@@ -261,7 +263,7 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
         ] as const) {
           const response = await uploadFile(t.app, cookie, bytes, { fileName: 'big.png' });
           expect(response.statusCode, name).toBe(400);
-          expect(response.json(), name).toMatchObject({ error: mediaMessages.tooManyPixels });
+          expect(response.json(), name).toMatchObject({ error: { message: mediaMessages.tooManyPixels } });
         }
         expect(put).not.toHaveBeenCalled();
       } finally {
@@ -274,7 +276,7 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       const { cookie } = await member(t);
       const response = await uploadFile(t.app, cookie, pngHeaderOnly(640, 480), { fileName: 'forged.png' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ error: mediaMessages.unreadable });
+      expect(response.json()).toMatchObject({ error: { message: mediaMessages.unreadable } });
     });
   });
 
@@ -461,7 +463,7 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
         for (const headers of [{}, { cookie: other.cookie }]) {
           const refused = await t.app.inject({ method: 'GET', url: path, headers });
           expect(refused.statusCode, path).toBe(404);
-          expect(refused.json()).toMatchObject({ message: mediaMessages.notFound });
+          expect(refused.json()).toMatchObject({ error: { message: mediaMessages.notFound } });
           expect(refused.rawPayload.includes(Buffer.from([0xff, 0xd8]))).toBe(false);
         }
       }
@@ -497,14 +499,14 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
       ] as const) {
         const refused = await t.app.inject({ method: 'GET', url });
         expect(refused.statusCode, url).toBe(403);
-        expect(refused.json(), url).toMatchObject({ message: message });
+        expect(refused.json(), url).toMatchObject({ error: { message: message } });
       }
       const past = new URL(
         signedMediaUrl(t.config.appUrl, row, t.ctx.mediaSigner, new Date(now.getTime() - 7_200_000), 3600),
       );
       const expired = await t.app.inject({ method: 'GET', url: `${past.pathname}${past.search}` });
       expect(expired.statusCode).toBe(403);
-      expect(expired.json()).toMatchObject({ message: mediaMessages.linkExpired });
+      expect(expired.json()).toMatchObject({ error: { message: mediaMessages.linkExpired } });
       // The workspace's own session opens it whatever the link; another workspace's does not.
       const expiredPath = `${past.pathname}${past.search}`;
       const own = await t.app.inject({ method: 'GET', url: expiredPath, headers: { cookie } });
@@ -564,7 +566,7 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
         await attach(post.id, image.id, status);
         const refused = await api.delete(`/api/media/${image.id}`);
         expect(refused.statusCode, status).toBe(409);
-        expect(refused.json().error).toMatch(/scheduled post/);
+        expect(refused.json().error.message).toMatch(/scheduled post/);
         expect((await api.get(`/api/media/${image.id}`)).statusCode).toBe(200);
       }
       for (const status of ['draft', 'published'] as const) {

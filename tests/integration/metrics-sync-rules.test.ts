@@ -278,8 +278,7 @@ describe.each(databaseKinds)('metrics sync rules on %s', (kind) => {
       const again = await user.post('/api/analytics/refresh');
       expect(again.statusCode).toBe(429);
       expect(again.json()).toEqual({
-        error: analyticsMessages.refreshLimited,
-        message: analyticsMessages.refreshLimited,
+        error: { code: 'rate_limited', message: analyticsMessages.refreshLimited },
       });
       expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
     });

@@ -43,10 +43,10 @@ describe.each(databaseKinds)('POST /api/newsletter on %s', (kind) => {
     for (const payload of [{ email: 'not-an-email' }, { email: 'someone@localhost' }, { email: '' }, {}]) {
       const response = await subscribe(payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().issues[0].path).toBe('body.email');
+      expect(response.json().error.issues[0].path).toBe('body.email');
     }
     const bad = await subscribe({ email: 'not-an-email' });
-    expect(bad.json().issues[0].message).toBe('Please enter a valid email address.');
+    expect(bad.json().error.issues[0].message).toBe('Please enter a valid email address.');
   });
 
   it('is rate limited per address: 429 with Retry-After after 5 in 10 minutes', async () => {

@@ -246,7 +246,9 @@ describe.each(databaseKinds)('failure notices on %s', (kind) => {
     for (const body of [{ ids: ['not-a-uuid'] }, { ids: 'all' }, { ids: tooMany }, [1, 2]]) {
       const response = await api.post('/api/notifications/read', body);
       expect(response.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
-      expect(response.json()).toMatchObject({ error: 'Invalid request', issues: expect.any(Array) });
+      expect(response.json()).toMatchObject({
+        error: { code: 'validation_failed', message: 'Invalid request', issues: expect.any(Array) },
+      });
     }
     const malformed = await t.app.inject({
       method: 'POST',

@@ -97,7 +97,7 @@ describe.each(databaseKinds)('the permission table on %s', (kind) => {
           expect(response.statusCode, `${role} may call ${method} ${url}: ${response.body}`).not.toBe(403);
         } else {
           expect(response.statusCode, `${role} must be refused ${method} ${url}`).toBe(403);
-          expect(response.json().message).toBe(forbiddenMessage(role, permission));
+          expect(response.json().error.message).toBe(forbiddenMessage(role, permission));
         }
       }
     });

@@ -74,7 +74,7 @@ describe.each(databaseKinds)('plan limits on %s', (kind) => {
         .values({ workspaceId, userId: user.id, generator: 'offline composer', postCount: 10 });
       const refused = await asUser(t.app, cookie).post('/api/user/generate-content', campaign);
       expect(refused.statusCode).toBe(402);
-      expect(refused.json().message).toBe(generationMessages.creditsExhausted);
+      expect(refused.json().error.message).toBe(generationMessages.creditsExhausted);
     });
 
     it('keeps generating on Enterprise past any number of posts', async () => {
@@ -98,7 +98,7 @@ describe.each(databaseKinds)('plan limits on %s', (kind) => {
         platform: 'linkedin',
       });
       expect(refused.statusCode).toBe(402);
-      expect(refused.json().message).toBe(
+      expect(refused.json().error.message).toBe(
         'Your Free plan connects up to 1 social account. Upgrade your plan or disconnect an account to connect another.',
       );
     });
@@ -175,15 +175,17 @@ describe.each(databaseKinds)('plan limits on %s', (kind) => {
       });
       expect(refused.statusCode).toBe(402);
       expect(refused.json()).toEqual({
-        error: expect.any(String),
-        message: accountOverPlanLimitMessage(
-          { displayName: over?.displayName ?? '', platform: 'twitter' },
-          1,
-          'Free',
-        ),
+        error: {
+          code: 'plan_limit',
+          message: accountOverPlanLimitMessage(
+            { displayName: over?.displayName ?? '', platform: 'twitter' },
+            1,
+            'Free',
+          ),
+        },
       });
-      expect(refused.json().message).toContain(over?.displayName);
-      expect(refused.json().message).toContain('Free plan');
+      expect(refused.json().error.message).toContain(over?.displayName);
+      expect(refused.json().error.message).toContain('Free plan');
       expect((await api.get(`/api/posts/${post.id}`)).json().status).toBe('draft');
 
       const scheduled = await api.post(`/api/posts/${post.id}/schedule`, {
@@ -226,7 +228,7 @@ describe.each(databaseKinds)('plan limits on %s', (kind) => {
 
       const refused = await compose([kept?.id, over?.id]);
       expect(refused.statusCode).toBe(402);
-      expect(refused.json().message).toContain(over?.displayName);
+      expect(refused.json().error.message).toContain(over?.displayName);
       // Every target is checked before anything is saved.
       expect((await api.get('/api/posts')).json()).toEqual([]);
 
@@ -257,7 +259,7 @@ describe.each(databaseKinds)('plan limits on %s', (kind) => {
       // Retrying it is refused the same way while the plan stays.
       const retry = await api.post(`/api/posts/${post.id}/retry`, {});
       expect(retry.statusCode).toBe(402);
-      expect(retry.json().message).toBe(reason);
+      expect(retry.json().error.message).toBe(reason);
     });
 
     it('publishes to the same account again once the plan covers it', async () => {
@@ -294,12 +296,12 @@ describe.each(databaseKinds)('plan limits on %s', (kind) => {
         const { workspaceId } = await newWorkspace(t);
         await setPlan(workspaceId, plan);
         expect(await refusal(workspaceId, 'teamCollaboration')).toEqual({
-          code: 'payment_required',
+          code: 'plan_limit',
           status: 402,
           message: planLimitMessages.teamCollaboration(plans[plan].name),
         });
         expect(await refusal(workspaceId, 'analytics')).toEqual({
-          code: 'payment_required',
+          code: 'plan_limit',
           status: 402,
           message: planLimitMessages.analytics(plans[plan].name),
         });

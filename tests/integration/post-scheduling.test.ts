@@ -108,7 +108,7 @@ describe.each(databaseKinds)('scheduling and its publish jobs on %s', (kind) => 
     await user.post(`/api/posts/${draft.id}/schedule`, { scheduledAt: daysFromNow(1) });
     const past = await user.patch(`/api/posts/${draft.id}`, { scheduledAt: daysFromNow(-1) });
     expect(past.statusCode).toBe(400);
-    expect(past.json<{ error: string }>().error).toBe('Choose a time in the future.');
+    expect(past.json().error.message).toBe('Choose a time in the future.');
   });
 
   it('cancels a scheduled post and removes its job; a cancelled post can be scheduled again', async () => {
@@ -179,9 +179,7 @@ describe.each(databaseKinds)('scheduling and its publish jobs on %s', (kind) => 
       scheduledAt: daysFromNow(1),
     });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json<{ error: string }>().error).toBe(
-      'Instagram needs an image: attach one before scheduling.',
-    );
+    expect(answer.json().error.message).toBe('Instagram needs an image: attach one before scheduling.');
     expect((await jobsOf(post.id)).length).toBe(0);
   });
 
@@ -201,10 +199,10 @@ describe.each(databaseKinds)('scheduling and its publish jobs on %s', (kind) => 
       expect((await schedule([jpeg.id])).statusCode).toBe(200);
       const asPng = await schedule([png.id]);
       expect(asPng.statusCode).toBe(400);
-      expect(asPng.json<{ error: string }>().error).toBe('The image is PNG; Instagram accepts JPEG.');
+      expect(asPng.json().error.message).toBe('The image is PNG; Instagram accepts JPEG.');
       const tooWide = await schedule([wide.id]);
       expect(tooWide.statusCode).toBe(400);
-      expect(tooWide.json<{ error: string }>().error).toBe(
+      expect(tooWide.json().error.message).toBe(
         'The image is 1200×400; Instagram needs an aspect ratio between 4:5 (portrait) and 1.91:1 (landscape).',
       );
       const twoImages = await schedule([jpeg.id, jpeg.id]);
@@ -219,9 +217,7 @@ describe.each(databaseKinds)('scheduling and its publish jobs on %s', (kind) => 
       for (const mediaIds of [[foreign.id], ['00000000-0000-4000-8000-000000000000']]) {
         const answer = await user.post('/api/posts', { platform: 'twitter', content: 'Hi', mediaIds });
         expect(answer.statusCode).toBe(400);
-        expect(answer.json<{ error: string }>().error).toBe(
-          'That media file does not exist in this workspace.',
-        );
+        expect(answer.json().error.message).toBe('That media file does not exist in this workspace.');
       }
     });
   });
@@ -280,7 +276,7 @@ describe.each(databaseKinds)('scheduling and its publish jobs on %s', (kind) => 
         scheduledAt: daysFromNow(1),
       });
       expect(answer.statusCode).toBe(400);
-      expect(answer.json<{ error: string }>().error).toMatch(/X \(Twitter\) allows 280/);
+      expect(answer.json().error.message).toMatch(/X \(Twitter\) allows 280/);
       expect((await user.get('/api/posts')).json<Post[]>()).toHaveLength(0);
     });
 

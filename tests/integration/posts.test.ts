@@ -113,7 +113,7 @@ describe.each(databaseKinds)('posts API on %s', (kind) => {
     for (const [payload, path] of cases) {
       const response = await api.post('/api/posts', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(response.json().issues[0].path).toBe(path);
+      expect(response.json().error.issues[0].path).toBe(path);
     }
     expect((await api.get('/api/posts/not-a-uuid')).statusCode).toBe(400);
     expect((await api.patch(`/api/posts/${crypto.randomUUID()}`, {})).statusCode).toBe(400);
@@ -123,7 +123,9 @@ describe.each(databaseKinds)('posts API on %s', (kind) => {
       socialAccountId: crypto.randomUUID(),
     });
     expect(unknownAccount.statusCode).toBe(400);
-    expect(unknownAccount.json().message).toBe('That social account is not connected to this workspace.');
+    expect(unknownAccount.json().error.message).toBe(
+      'That social account is not connected to this workspace.',
+    );
   });
 
   it('edits a draft, and refuses to edit a published post', async () => {
@@ -162,7 +164,7 @@ describe.each(databaseKinds)('posts API on %s', (kind) => {
     const post = await createPost(t.app, cookie);
     const past = await api.post(`/api/posts/${post.id}/schedule`, { scheduledAt: daysFromNow(-1) });
     expect(past.statusCode).toBe(400);
-    expect(past.json().message).toBe('Choose a time in the future.');
+    expect(past.json().error.message).toBe('Choose a time in the future.');
     for (const scheduledAt of ['tomorrow', '2026-13-01T14:00:00Z', '2026-12-01 14:00', '', 42]) {
       const response = await api.post(`/api/posts/${post.id}/schedule`, { scheduledAt });
       expect(response.statusCode, String(scheduledAt)).toBe(400);
@@ -190,7 +192,7 @@ describe.each(databaseKinds)('posts API on %s', (kind) => {
     });
     const refused = await api.post(`/api/posts/${tooLong.id}/schedule`, { scheduledAt: daysFromNow(1) });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(
+    expect(refused.json().error.message).toBe(
       'This post has 282 characters; X (Twitter) allows 280. Shorten it before scheduling.',
     );
     // The same text fits LinkedIn.

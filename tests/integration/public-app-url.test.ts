@@ -91,7 +91,7 @@ describe.each(databaseKinds)('a private APP_URL and the platforms that download 
       scheduledAt: daysFromNow(1),
     });
     expect(composed.statusCode).toBe(400);
-    expect(composed.json().message).toMatch(/^Image posts to Instagram will fail: .*Set APP_URL/);
+    expect(composed.json().error.message).toMatch(/^Image posts to Instagram will fail: .*Set APP_URL/);
 
     // A draft may be kept; scheduling it (to the account, or to the platform: the account may be
     // chosen) is refused the same way.
@@ -103,7 +103,7 @@ describe.each(databaseKinds)('a private APP_URL and the platforms that download 
         socialAccountId,
       });
       expect(scheduled.statusCode).toBe(400);
-      expect(scheduled.json().message).toContain('Image posts to Instagram will fail');
+      expect(scheduled.json().error.message).toContain('Image posts to Instagram will fail');
     }
   });
 

@@ -102,7 +102,9 @@ describe('the Origin check in production', () => {
   it('refuses a page whose origin is the Host it sent the request to (DNS rebinding, a stray name)', async () => {
     const rebound = await signUpFrom('http://rebound.example', 'rebound.example');
     expect(rebound.statusCode).toBe(403);
-    expect(rebound.json()).toEqual({ error: 'Forbidden', message: 'Cross-origin request refused.' });
+    expect(rebound.json()).toEqual({
+      error: { code: 'forbidden', message: 'Cross-origin request refused.' },
+    });
     expect((await signUpFrom('http://127.0.0.1:5000', '127.0.0.1:5000')).statusCode).toBe(403);
   });
 });

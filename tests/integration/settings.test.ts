@@ -108,7 +108,7 @@ describe.each(databaseKinds)('user settings API on %s', (kind) => {
     for (const [payload, path, message] of cases) {
       const response = await api.put('/api/user/settings', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      const [issue] = response.json().issues;
+      const [issue] = response.json().error.issues;
       expect(issue.path, JSON.stringify(payload)).toBe(path);
       if (message) expect(issue.message).toBe(message);
     }

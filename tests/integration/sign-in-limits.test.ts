@@ -24,7 +24,7 @@ describe.each(databaseKinds)('sign-in limits on %s', (kind) => {
     for (let i = 0; i < 10; i++) expect((await signIn(account.email, `wrong ${i}`)).statusCode).toBe(401);
     const locked = await signIn(account.email, 'wrong again');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toMatch(
+    expect(locked.json().error.message).toMatch(
       /^Too many failed sign-ins for this account\. Try again in \d+ minutes\.$/,
     );
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
@@ -52,7 +52,7 @@ describe.each(databaseKinds)('sign-in limits on %s', (kind) => {
     for (let i = 0; i < 10; i++) expect((await signIn(email, `guess ${i}`)).statusCode).toBe(401);
     const locked = await signIn(email, 'guess');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toMatch(/^Too many failed sign-ins for this account/);
+    expect(locked.json().error.message).toMatch(/^Too many failed sign-ins for this account/);
     expect(await mailTo(email)).toEqual([]);
   });
 

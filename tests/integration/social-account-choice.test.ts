@@ -108,7 +108,7 @@ describe.each(databaseKinds)('choosing one of several accounts on %s', (kind) =>
       platform: 'linkedin',
     });
     expect(api.statusCode).toBe(400);
-    expect(api.json().message).toBe('Connecting LinkedIn is not available yet.');
+    expect(api.json().error.message).toBe('Connecting LinkedIn is not available yet.');
     const popup = await t.app.inject({
       method: 'GET',
       url: '/api/auth/social/linkedin',

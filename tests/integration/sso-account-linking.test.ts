@@ -194,7 +194,7 @@ describe.each(databaseKinds)('linking single sign-on without a provider on %s', 
     const account = await signUp(t.app);
     const response = await asUser(t.app, account.cookie).post('/api/user/single-sign-on/link');
     expect(response.statusCode).toBe(404);
-    expect(response.json().error).toBe('Single sign-on is not configured.');
+    expect(response.json().error.message).toBe('Single sign-on is not configured.');
     expect((await asUser(t.app, account.cookie).get('/api/user/sessions')).json().hasSingleSignOn).toBe(
       false,
     );

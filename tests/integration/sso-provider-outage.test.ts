@@ -105,7 +105,7 @@ describe.each(databaseKinds)('single sign-on while the identity provider is away
     const link = await asUser(app, user.cookie).post('/api/user/single-sign-on/link');
     expect(link.statusCode).toBe(503);
     expect(link.headers['retry-after']).toBeDefined();
-    expect(link.json().message).toMatch(/unreachable right now/);
+    expect(link.json().error.message).toMatch(/unreachable right now/);
 
     issuer.state.discovery = 'up';
     const recovered = await waitForIdentity('ok');

@@ -35,7 +35,7 @@ describe.each(databaseKinds)('invitation limits on %s', (kind) => {
     await sendMany(ada.cookie, PER_HOUR);
     const refused = await inviteAs(ada.cookie);
     expect(refused.statusCode, refused.body).toBe(429);
-    expect(refused.json<{ error: string }>().error).toMatch(byPerson);
+    expect(refused.json().error.message).toMatch(byPerson);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
   });
 
@@ -61,7 +61,7 @@ describe.each(databaseKinds)('invitation limits on %s', (kind) => {
     await sendMany(admin.cookie, PER_HOUR / 2);
     const refused = await inviteAs(owner.cookie);
     expect(refused.statusCode, refused.body).toBe(429);
-    expect(refused.json<{ error: string }>().error).toMatch(byWorkspace);
+    expect(refused.json().error.message).toMatch(byWorkspace);
   });
 
   it('limits an inviter across the workspaces they manage', async () => {
@@ -73,7 +73,7 @@ describe.each(databaseKinds)('invitation limits on %s', (kind) => {
     await sendMany(ada.cookie, PER_HOUR / 2);
     const refused = await inviteAs(ada.cookie);
     expect(refused.statusCode, refused.body).toBe(429);
-    expect(refused.json<{ error: string }>().error).toMatch(byPerson);
+    expect(refused.json().error.message).toMatch(byPerson);
     // Another manager of the first workspace still invites: it has sent only eleven.
     expect((await inviteAs(other.cookie)).statusCode).toBe(201);
   });

@@ -163,7 +163,7 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
     ]);
     const refused = await acceptInvitation(t.app, sam.cookie, first.token);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(teamMessages.invitationExpired);
+    expect(refused.json().error.message).toBe(teamMessages.invitationExpired);
     expect((await activeWorkspaceOf(t.app, sam.cookie)).role).toBe('owner');
 
     const second = await invite(t.app, ada.cookie, 'approver', sam.email);
@@ -184,7 +184,7 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
     expect((await preview(invitation.token)).json().status).toBe('revoked');
     const refused = await acceptInvitation(t.app, sam.cookie, invitation.token);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(teamMessages.invitationRevoked);
+    expect(refused.json().error.message).toBe(teamMessages.invitationRevoked);
     expect(
       (await asUser(t.app, ada.cookie).delete(`/api/team/invitations/${invitation.id}`)).statusCode,
     ).toBe(404);
@@ -210,7 +210,7 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
 
     const second = await acceptInvitation(t.app, eve.cookie, invitation.token);
     expect(second.statusCode).toBe(409);
-    expect(second.json().message).toBe(teamMessages.invitationAccepted);
+    expect(second.json().error.message).toBe(teamMessages.invitationAccepted);
 
     await asUser(t.app, sam.cookie).post('/api/workspaces/active', {
       workspaceId: (sam.user as SessionUser).workspace.id,
@@ -245,7 +245,7 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
       role: 'viewer',
     });
     expect(member.statusCode).toBe(409);
-    expect(member.json().message).toBe(teamMessages.alreadyMember);
+    expect(member.json().error.message).toBe(teamMessages.alreadyMember);
     const self = await asUser(t.app, ada.cookie).post('/api/team/invitations', {
       email: ada.email,
       role: 'admin',
@@ -258,7 +258,7 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
       role: 'admin',
     });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe(teamMessages.alreadyInvited);
+    expect(twice.json().error.message).toBe(teamMessages.alreadyInvited);
   });
 
   it('checks the body: a valid address and an invitable role (never owner)', async () => {
@@ -284,7 +284,7 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
       role: 'editor',
     });
     expect(refused.statusCode).toBe(402);
-    expect(refused.json().message).toMatch(/Starter/);
+    expect(refused.json().error.message).toMatch(/Starter/);
     const sam = await signUp(t.app);
     expect((await acceptInvitation(t.app, sam.cookie, invitation.token)).statusCode).toBe(402);
 
@@ -304,7 +304,7 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
   it('answers 404 for an unknown link and 400 for something that is not a link', async () => {
     const unknown = await preview('a'.repeat(43));
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(teamMessages.invitationNotFound);
+    expect(unknown.json().error.message).toBe(teamMessages.invitationNotFound);
     expect((await preview('short')).statusCode).toBe(400);
     const sam = await signUp(t.app);
     const accept = await acceptInvitation(t.app, sam.cookie, 'b'.repeat(43));

@@ -107,25 +107,25 @@ describe.each(databaseKinds)('team members and roles on %s', (kind) => {
 
     const demoteOwner = await setRole(admin.cookie, owner.user.id, 'viewer');
     expect(demoteOwner.statusCode).toBe(409);
-    expect(demoteOwner.json().message).toBe(teamMessages.cannotChangeOwner);
+    expect(demoteOwner.json().error.message).toBe(teamMessages.cannotChangeOwner);
     const ownSelf = await setRole(owner.cookie, owner.user.id, 'admin');
     expect(ownSelf.statusCode).toBe(409);
-    expect(ownSelf.json().message).toBe(teamMessages.cannotChangeOwner);
+    expect(ownSelf.json().error.message).toBe(teamMessages.cannotChangeOwner);
 
     const promote = await setRole(admin.cookie, editor.userId, 'owner');
     expect(promote.statusCode).toBe(403);
-    expect(promote.json().message).toBe(teamMessages.ownerOnlyTransfer);
+    expect(promote.json().error.message).toBe(teamMessages.ownerOnlyTransfer);
     expect(await roleOf(owner.cookie, owner.user.id)).toBe('owner');
     expect(await roleOf(owner.cookie, editor.userId)).toBe('editor');
 
     const byEditor = await setRole(editor.cookie, admin.userId, 'viewer');
     expect(byEditor.statusCode).toBe(403);
-    expect(byEditor.json().message).toBe(forbiddenMessage('editor', 'team.manage'));
+    expect(byEditor.json().error.message).toBe(forbiddenMessage('editor', 'team.manage'));
 
     const stranger = await signUp(t.app);
     const notMember = await setRole(owner.cookie, stranger.user.id, 'editor');
     expect(notMember.statusCode).toBe(404);
-    expect(notMember.json().message).toBe(teamMessages.notAMember);
+    expect(notMember.json().error.message).toBe(teamMessages.notAMember);
     expect((await setRole(owner.cookie, editor.userId, 'superuser')).statusCode).toBe(400);
   });
 
@@ -220,7 +220,7 @@ describe.each(databaseKinds)('team members and roles on %s', (kind) => {
     expect(ownerGone.statusCode).toBe(409);
     const self = await asUser(t.app, admin.cookie).delete(`/api/team/members/${admin.userId}`);
     expect(self.statusCode).toBe(409);
-    expect(self.json().message).toMatch(/Leave workspace/);
+    expect(self.json().error.message).toMatch(/Leave workspace/);
     const stranger = await signUp(t.app);
     expect(
       (await asUser(t.app, owner.cookie).delete(`/api/team/members/${stranger.user.id}`)).statusCode,
@@ -257,7 +257,7 @@ describe.each(databaseKinds)('team members and roles on %s', (kind) => {
 
     const ownerLeaves = await asUser(t.app, owner.cookie).post('/api/team/leave');
     expect(ownerLeaves.statusCode).toBe(409);
-    expect(ownerLeaves.json().message).toBe(teamMessages.ownerCannotLeave);
+    expect(ownerLeaves.json().error.message).toBe(teamMessages.ownerCannotLeave);
 
     const eve = await addMember(t.app, owner.cookie, 'viewer');
     await db()
@@ -265,7 +265,7 @@ describe.each(databaseKinds)('team members and roles on %s', (kind) => {
       .where(eq(workspaceMembers.workspaceId, (eve.user as SessionUser).workspace.id));
     const onlyOne = await asUser(t.app, eve.cookie).post('/api/team/leave');
     expect(onlyOne.statusCode).toBe(409);
-    expect(onlyOne.json().message).toMatch(/only workspace/);
+    expect(onlyOne.json().error.message).toMatch(/only workspace/);
   });
 
   it('turns approvals on and off; on needs the plan, off is always allowed', async () => {

@@ -86,7 +86,7 @@ describe.each(databaseKinds)('workspaces on %s', (kind) => {
       workspaceId: samOwn.id,
     });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().message).toBe('Workspace not found');
+    expect(foreign.json().error.message).toBe('Workspace not found');
     const missing = await asUser(t.app, stranger.cookie).post('/api/workspaces/active', {
       workspaceId: randomUUID(),
     });
@@ -104,16 +104,16 @@ describe.each(databaseKinds)('workspaces on %s', (kind) => {
 
     const wrong = await deleteTeam(ada.cookie, "ada's workspace");
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toMatch(/Type the workspace name/);
+    expect(wrong.json().error.message).toMatch(/Type the workspace name/);
     expect((await deleteTeam(ada.cookie, '')).statusCode).toBe(400);
 
     const byAdmin = await deleteTeam(admin.cookie, "Ada's workspace");
     expect(byAdmin.statusCode).toBe(403);
-    expect(byAdmin.json().message).toBe(forbiddenMessage('admin', 'workspace.own'));
+    expect(byAdmin.json().error.message).toBe(forbiddenMessage('admin', 'workspace.own'));
 
     const only = await deleteTeam(ada.cookie, "Ada's workspace");
     expect(only.statusCode).toBe(409);
-    expect(only.json().message).toBe(
+    expect(only.json().error.message).toBe(
       'This is your only workspace. To leave Kitepost, delete your account in Settings.',
     );
     const [row] = await db()
@@ -140,7 +140,7 @@ describe.each(databaseKinds)('workspaces on %s', (kind) => {
 
     const refused = await deleteTeam(ada.cookie, "Ada's workspace");
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/paid subscription/);
+    expect(refused.json().error.message).toMatch(/paid subscription/);
 
     // Once it has ended, the workspace can go.
     await db()

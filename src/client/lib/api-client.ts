@@ -1,13 +1,17 @@
 import type { z } from 'zod';
+import { type ErrorCode, errorCodes } from '../../contracts/errors';
 
 /**
  * A non-OK answer. `message` follows the spec (§7): `${status}: ${responseText || statusText}`;
- * `body` keeps the parsed JSON, so screens can show the server's own message and a 400's issues.
+ * `body` keeps the parsed JSON, so screens can show the server's own message and a 400's issues;
+ * `code` is the server's error code (src/contracts/errors.ts), what screens branch on.
  */
 export class ApiError extends Error {
   readonly status: number;
   /** The parsed JSON body, or null when there was none. */
   readonly body: unknown;
+  /** The body's `error.code`; undefined when the answer did not come from the API (a proxy's page). */
+  readonly code: ErrorCode | undefined;
 
   constructor(status: number, statusText: string, responseText: string) {
     super(`${status}: ${responseText || statusText}`);
@@ -20,11 +24,28 @@ export class ApiError extends Error {
       body = null;
     }
     this.body = body;
+    this.code = codeOf(body);
   }
 }
 
+const knownCodes: ReadonlySet<string> = new Set(errorCodes);
+
+/** The `error.code` of an error body (`{ error: { code, message } }`), if it is one of ours. */
+export function codeOf(body: unknown): ErrorCode | undefined {
+  const code = errorOf(body)?.code;
+  return typeof code === 'string' && knownCodes.has(code) ? (code as ErrorCode) : undefined;
+}
+
+function errorOf(
+  body: unknown,
+): { code?: unknown; message?: unknown; issues?: unknown; reason?: unknown } | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { error } = body as { error?: unknown };
+  return typeof error === 'object' && error !== null ? error : null;
+}
+
 export function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401;
+  return failureCode(error) === 'unauthorized';
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -68,7 +89,6 @@ export async function apiRequest<T extends z.ZodType>(
   return schema.parse(await apiFetchJson(method, url, body));
 }
 
-/** The JSON body of an answer whatever its status (the login calls read refusals too). */
 /** Spec §8: what a call says when the server cannot be reached. */
 export const NETWORK_ERROR_MESSAGE = 'Network error or server unavailable';
 
@@ -89,16 +109,30 @@ export async function postForAnswer(url: string, body: unknown): Promise<RawAnsw
   return { status: response.status, body: parsed };
 }
 
-/** `message` of an error body, else the first validation issue's message. */
+/**
+ * The message to show from an answer: an error body's `error.message` (its first validation
+ * issue's for a 400), or the login calls' `{success, user, message}` message.
+ */
 export function messageOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
-  const record = body as { message?: unknown; issues?: unknown };
-  if (typeof record.message === 'string' && record.message.length > 0) return record.message;
-  if (Array.isArray(record.issues)) {
-    const first = record.issues[0] as { message?: unknown } | undefined;
-    if (first && typeof first.message === 'string') return first.message;
+  const error = errorOf(body);
+  if (error) {
+    const [first] = issuesOf(error.issues);
+    if (error.code === 'validation_failed' && first) return first.message;
+    if (typeof error.message === 'string' && error.message.length > 0) return error.message;
+    return first?.message;
   }
-  return undefined;
+  const { message } = body as { message?: unknown };
+  return typeof message === 'string' && message.length > 0 ? message : undefined;
+}
+
+function issuesOf(issues: unknown): FieldIssue[] {
+  if (!Array.isArray(issues)) return [];
+  return issues.flatMap((issue) => {
+    const { path, message } = (issue ?? {}) as { path?: unknown; message?: unknown };
+    if (typeof message !== 'string') return [];
+    return [{ path: typeof path === 'string' ? path : '', message }];
+  });
 }
 
 export interface FieldIssue {
@@ -109,13 +143,14 @@ export interface FieldIssue {
 /** The 400 issues of a failed call, `[]` for anything else. */
 export function failureIssues(error: unknown): FieldIssue[] {
   if (!(error instanceof ApiError)) return [];
-  const issues = (error.body as { issues?: unknown } | null)?.issues;
-  if (!Array.isArray(issues)) return [];
-  return issues.flatMap((issue) => {
-    const { path, message } = (issue ?? {}) as { path?: unknown; message?: unknown };
-    if (typeof message !== 'string') return [];
-    return [{ path: typeof path === 'string' ? path : '', message }];
-  });
+  return issuesOf(errorOf(error.body)?.issues);
+}
+
+/** With a fixed message, the server's why (`error.reason`), when it gave one. */
+export function failureReason(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const reason = errorOf(error.body)?.reason;
+  return typeof reason === 'string' && reason.length > 0 ? reason : undefined;
 }
 
 /** The text to show for a failed call: the server's message, else `fallback`. */
@@ -125,7 +160,7 @@ export function failureMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The HTTP status of a failed call, or undefined for a network error. */
-export function failureStatus(error: unknown): number | undefined {
-  return error instanceof ApiError ? error.status : undefined;
+/** The error code of a failed call, or undefined for a network error or a body not from the API. */
+export function failureCode(error: unknown): ErrorCode | undefined {
+  return error instanceof ApiError ? error.code : undefined;
 }

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { serverPaths } from '../app/paths';
 import { toast } from '../components/ui/use-toast';
-import { failureMessage, failureStatus, isUnauthorized } from './api-client';
+import { failureCode, failureMessage, isUnauthorized } from './api-client';
 import { clearSessionMirror } from './session';
 
 declare module '@tanstack/react-query' {
@@ -56,7 +56,7 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (isUnauthorized(error) && !query.meta?.handlesUnauthorized) handleUnauthorized();
-        if (failureStatus(error) === 503) handleUnavailable(error);
+        if (failureCode(error) === 'database_unavailable') handleUnavailable(error);
       },
     }),
     mutationCache: new MutationCache({

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../contracts/auth';
 import type { AppContext } from '../context';
 import { readCookie, sessionCookieSettings, verifySignedValue } from '../integrations/identity/better-auth';
+import { sendError } from '../lib/send-error';
 import { loadSessionByToken } from '../modules/users/users.service';
 
 /** Who is calling: set on every request whose route is not public. */
@@ -57,6 +58,8 @@ export async function resolveRequestAuth(
   };
 }
 
+const SIGN_IN_MESSAGE = 'Please sign in.';
+
 export function registerAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
@@ -65,15 +68,15 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext) {
     if (access === 'public') return;
     request.auth = await resolveRequestAuth(ctx, request);
     if (access === 'user' && !request.auth) {
-      return reply.status(401).send({ error: 'Unauthorized', message: 'Please sign in.' });
+      return sendError(reply, 'unauthorized', SIGN_IN_MESSAGE);
     }
   });
 }
 
 /** The guard of the whole /api/admin subtree: 401 signed out, 403 to a non-admin. */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.auth) return reply.status(401).send({ error: 'Unauthorized', message: 'Please sign in.' });
+  if (!request.auth) return sendError(reply, 'unauthorized', SIGN_IN_MESSAGE);
   if (!request.auth.user.isAdmin) {
-    return reply.status(403).send({ error: 'Forbidden', message: 'Admin access required.' });
+    return sendError(reply, 'forbidden', 'Admin access required.');
   }
 }

@@ -1,15 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorResponse } from '../../contracts/common';
+import type { ErrorCode } from '../../contracts/errors';
 import { isConnectionError } from '../db/connection-errors';
 import { AppError } from '../lib/app-error';
+import { sendError } from '../lib/send-error';
 
 /** While the database is away: seconds a client should wait before trying again. */
 export const DATABASE_AWAY_RETRY_SECONDS = 5;
 export const DATABASE_AWAY_MESSAGE =
   'Kitepost cannot reach its database right now. Nothing you saved is lost; please try again in a few seconds.';
 
-/** One handler for every error: a 400 lists the issues; a 5xx never shows internals. */
 type PageFallback = (reply: FastifyReply, path: string) => FastifyReply;
 
 /**
@@ -31,6 +31,21 @@ export function refusedDatabaseValue(error: unknown): string | undefined {
   return undefined;
 }
 
+const VALIDATION_FAILED_MESSAGE = 'Invalid request';
+const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+
+/** Fastify's own 4xx errors (its FST_ERR_* codes) in our codes; their status stays. */
+function codeOfClientError(status: number): ErrorCode {
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'rate_limited';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  return 'bad_request';
+}
+
+/** One handler for every error: a 400 lists the issues; a 5xx never shows internals. */
 export function registerErrorHandler(
   app: FastifyInstance,
   options: {
@@ -44,50 +59,44 @@ export function registerErrorHandler(
 ) {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const body: ErrorResponse = {
-        error: 'Invalid request',
-        issues: error.validation.map((issue) => ({
-          path: [error.validationContext, ...issue.instancePath.split('/')].filter(Boolean).join('.'),
-          message: issue.message ?? 'Invalid value',
-        })),
-      };
-      return reply.status(400).send(body);
+      const issues = error.validation.map((issue) => ({
+        path: [error.validationContext, ...issue.instancePath.split('/')].filter(Boolean).join('.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      return sendError(reply, 'validation_failed', VALIDATION_FAILED_MESSAGE, { issues });
     }
     if (error instanceof AppError) {
-      if (error.details.retryAfterSeconds !== undefined) {
-        reply.header('retry-after', String(error.details.retryAfterSeconds));
-      }
-      const { reason } = error.details;
-      return reply
-        .status(error.status)
-        .send({ error: error.message, message: error.message, ...(reason ? { reason } : {}) });
+      const { reason, retryAfterSeconds } = error.details;
+      return sendError(reply, error.code, error.message, {
+        ...(reason ? { reason } : {}),
+        ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+      });
     }
     const refusedValue = refusedDatabaseValue(error);
     if (refusedValue) {
       // A value the contract should have refused: say so in the log, so that the contract is fixed.
       request.log.warn({ err: error, sqlState: refusedValue }, 'the database refused a value of the request');
-      return reply
-        .status(400)
-        .send({ error: 'Invalid request', message: 'A value in this request cannot be stored.' });
+      return sendError(reply, 'bad_request', 'A value in this request cannot be stored.');
     }
     if (isConnectionError(error) && !(await options.databaseAnswers?.())) {
       // A restart or failover of PostgreSQL: the pool reconnects by itself, so this is temporary.
       request.log.warn({ err: error }, 'the database does not answer');
-      reply.header('retry-after', String(DATABASE_AWAY_RETRY_SECONDS));
-      return reply.status(503).send({ error: DATABASE_AWAY_MESSAGE, message: DATABASE_AWAY_MESSAGE });
+      return sendError(reply, 'database_unavailable', DATABASE_AWAY_MESSAGE, {
+        retryAfterSeconds: DATABASE_AWAY_RETRY_SECONDS,
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ error: 'Internal server error' });
+      return sendError(reply, 'internal', INTERNAL_ERROR_MESSAGE);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
       const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON body' : error.message;
-      return reply.status(status).send({ error: message });
+      return sendError(reply, codeOfClientError(status), message, { status });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'Internal server error' });
+    return sendError(reply, 'internal', INTERNAL_ERROR_MESSAGE);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -96,6 +105,6 @@ export function registerErrorHandler(
     if (options.pageFallback && request.method === 'GET' && path !== '/api' && !path.startsWith('/api/')) {
       return options.pageFallback(reply, path);
     }
-    return reply.status(404).send({ error: `No route ${request.method} ${path}` });
+    return sendError(reply, 'not_found', `No route ${request.method} ${path}`);
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { can, forbiddenMessage, type Permission } from '../../contracts/team';
+import { sendError } from '../lib/send-error';
 
 /**
  * What each signed-in route needs of the caller's role in their active workspace (contracts/team.ts
@@ -124,9 +125,7 @@ export function registerPermissions(app: FastifyInstance) {
           if (!auth) return;
           const role = auth.user.workspace.role;
           if (!can(role, permission)) {
-            return reply
-              .status(403)
-              .send({ error: 'Forbidden', message: forbiddenMessage(role, permission) });
+            return sendError(reply, 'forbidden', forbiddenMessage(role, permission));
           }
         },
       ];

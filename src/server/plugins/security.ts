@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+import { sendError } from '../lib/send-error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -130,7 +131,7 @@ export function registerSecurity(app: FastifyInstance, config: Config) {
     if (!UNSAFE_METHODS.has(request.method)) return;
     if (isForeignOrigin(request.headers.origin, request.headers.host, appOrigin, { trustHost })) {
       request.log.warn({ origin: request.headers.origin }, 'refused a cross-origin request');
-      return reply.status(403).send({ error: 'Forbidden', message: 'Cross-origin request refused.' });
+      return sendError(reply, 'forbidden', 'Cross-origin request refused.');
     }
   });
 }

@@ -8,18 +8,21 @@ const answer = (status: number, body: unknown) =>
   new ApiError(status, 'Status', body === null ? '' : JSON.stringify(body));
 
 describe('planLimitMessage', () => {
-  it('gives the server’s message of a 402', () => {
+  it('gives the server’s message of a plan_limit refusal', () => {
     const message = generationMessages.creditsExhausted;
-    expect(planLimitMessage(answer(402, { error: 'Payment Required', message }))).toBe(message);
+    expect(planLimitMessage(answer(402, { error: { code: 'plan_limit', message } }))).toBe(message);
   });
 
-  it('has a message of its own when the 402 came without one', () => {
-    expect(planLimitMessage(answer(402, null))).toMatch(/upgrade/i);
+  it('has a message of its own when the refusal came without one', () => {
+    expect(planLimitMessage(answer(402, { error: { code: 'plan_limit', message: '' } }))).toMatch(/upgrade/i);
   });
 
   it('is null for anything that is not a plan refusal', () => {
-    expect(planLimitMessage(answer(400, { error: 'Bad Request', message: 'No' }))).toBeNull();
-    expect(planLimitMessage(answer(403, { error: 'Forbidden', message: 'No' }))).toBeNull();
+    expect(planLimitMessage(answer(400, { error: { code: 'bad_request', message: 'No' } }))).toBeNull();
+    expect(planLimitMessage(answer(403, { error: { code: 'forbidden', message: 'No' } }))).toBeNull();
+    expect(
+      planLimitMessage(answer(402, { error: { code: 'payment_failed', message: 'Declined' } })),
+    ).toBeNull();
     expect(planLimitMessage(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

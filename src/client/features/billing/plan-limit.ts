@@ -1,15 +1,15 @@
 import { plans } from '../../../contracts/plans';
 import { socialAccountMessages } from '../../../contracts/social-accounts';
-import { ApiError, messageOf } from '../../lib/api-client';
+import { failureCode, failureMessage } from '../../lib/api-client';
 
 /**
- * The server answers 402 when the workspace's plan refuses an action (credits used up, the
+ * The server answers `plan_limit` (402) when the workspace's plan refuses an action (credits used up, the
  * account limit, scheduling to an account over the plan's limit). Its message says why; the UI
  * shows it with an upgrade link. Null for any other failure.
  */
 export function planLimitMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 402) return null;
-  return messageOf(error.body) ?? 'Your plan does not include this. Upgrade to continue.';
+  if (failureCode(error) !== 'plan_limit') return null;
+  return failureMessage(error, 'Your plan does not include this. Upgrade to continue.');
 }
 
 /**

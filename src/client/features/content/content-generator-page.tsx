@@ -6,7 +6,7 @@ import type { Post } from '../../../contracts/posts';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { failureMessage, failureStatus, isUnauthorized } from '../../lib/api-client';
+import { failureCode, failureMessage, isUnauthorized } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/api/get-current-user';
@@ -102,9 +102,9 @@ export function ContentGeneratorPage() {
           if (isUnauthorized(error)) return;
           const message = failureMessage(error, generationMessages.failed);
           toast({ title: 'Generation Failed', description: message, variant: 'destructive' });
-          const status = failureStatus(error);
-          if (status === 402) setNotice({ kind: 'upgrade', message });
-          else if (status === 429 && !signedIn) setNotice({ kind: 'rate-limited', message });
+          const code = failureCode(error);
+          if (code === 'plan_limit') setNotice({ kind: 'upgrade', message });
+          else if (code === 'rate_limited' && !signedIn) setNotice({ kind: 'rate-limited', message });
         },
         onSettled: () => setIncoming(null),
       },

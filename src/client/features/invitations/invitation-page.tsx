@@ -11,13 +11,14 @@ import {
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { SessionUser } from '../../../contracts/auth';
+import type { ErrorCode } from '../../../contracts/errors';
 import { type InvitationPreview, roleDescriptions, roleLabels, teamMessages } from '../../../contracts/team';
 import { invitationPath, paths } from '../../app/paths';
 import { CenteredCardPage } from '../../components/centered-card-page';
 import { FullPageMessage } from '../../components/full-page-message';
 import { Button, buttonClasses, wrapsOnNarrowScreens } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
-import { failureMessage, failureStatus, isUnauthorized } from '../../lib/api-client';
+import { failureCode, failureMessage, isUnauthorized } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/api/get-current-user';
 import { AuthDialog, type AuthTab } from '../auth/components/auth-dialog';
@@ -38,7 +39,7 @@ export function InvitationPage() {
 
   if (invitation.isPending || isLoading) return <FullPageMessage message="Loading..." />;
   if (invitation.isError) {
-    if (failureStatus(invitation.error) === 404 || failureStatus(invitation.error) === 400) {
+    if (isNotFound(failureCode(invitation.error))) {
       return (
         <ClosedInvitation
           title="Invitation not found"
@@ -217,4 +218,9 @@ function ClosedInvitation({
       </Link>
     </CenteredCardPage>
   );
+}
+
+/** No such invitation, or a token that cannot be one (refused by the contract). */
+function isNotFound(code: ErrorCode | undefined): boolean {
+  return code === 'not_found' || code === 'validation_failed';
 }

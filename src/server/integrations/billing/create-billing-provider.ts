@@ -30,7 +30,7 @@ export function createBilling(config: Config, db: Db): Billing {
 
 /** The provider in use; with billing off, a 503 that says paid plans cannot be bought here. */
 export function billingProviderOf(billing: Billing): BillingProvider {
-  if (!billing.provider) throw new AppError('service_unavailable', billingMessages.billingOff);
+  if (!billing.provider) throw new AppError('billing_off', billingMessages.billingOff);
   return billing.provider;
 }
 

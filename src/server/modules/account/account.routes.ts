@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../contracts/common';
 import {
   changePasswordBody,
   deleteAccountBody,
@@ -13,6 +12,7 @@ import {
 } from '../../../contracts/settings';
 import type { AppContext } from '../../context';
 import { callerOf, sendWithCookies, signedIn } from '../../lib/caller';
+import { errorAnswers } from '../../plugins/error-answers';
 import { signOut } from '../auth/auth.service';
 import { billingDepsOf } from '../billing/billing-events.service';
 import { deleteOwnAccount } from './account-deletion.service';
@@ -35,7 +35,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.put(
     '/api/user/profile',
-    { schema: { body: updateProfileBody, response: { 200: updateProfileResponse } } },
+    { schema: { body: updateProfileBody, response: { ...errorAnswers(409), 200: updateProfileResponse } } },
     async (request) => {
       const { user } = signedIn(request);
       // isAdmin is the session's admin access or the admin role: loadSessionUser makes the same.
@@ -43,16 +43,20 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  api.post('/api/user/password', { schema: { body: changePasswordBody } }, async (request, reply) => {
-    const auth = signedIn(request);
-    const { setCookies } = await changePassword(
-      { db, identity: ctx.identity },
-      callerOf(request),
-      { userId: auth.user.id, sessionId: auth.sessionId },
-      request.body,
-    );
-    return sendWithCookies(reply, { status: 204, body: undefined, setCookies });
-  });
+  api.post(
+    '/api/user/password',
+    { schema: { response: { ...errorAnswers(409, 429) }, body: changePasswordBody } },
+    async (request, reply) => {
+      const auth = signedIn(request);
+      const { setCookies } = await changePassword(
+        { db, identity: ctx.identity },
+        callerOf(request),
+        { userId: auth.user.id, sessionId: auth.sessionId },
+        request.body,
+      );
+      return sendWithCookies(reply, { status: 204, body: undefined, setCookies });
+    },
+  );
 
   api.get('/api/user/sessions', { schema: { response: { 200: userSessionList } } }, async (request) => {
     const auth = signedIn(request);
@@ -70,7 +74,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/user/single-sign-on/link',
-    { schema: { response: { 200: singleSignOnLinkResponse, 404: errorResponse, 503: errorResponse } } },
+    { schema: { response: { 200: singleSignOnLinkResponse, ...errorAnswers(404, 503) } } },
     async (request, reply) => {
       signedIn(request);
       const { url, setCookies } = await startSingleSignOnLink(
@@ -96,15 +100,19 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(Readable.from(chunks));
   });
 
-  api.delete('/api/user/account', { schema: { body: deleteAccountBody } }, async (request, reply) => {
-    const { user } = signedIn(request);
-    await deleteOwnAccount(
-      { ...billingDepsOf(ctx), jobs: ctx.jobs, storage: ctx.storage },
-      { userId: user.id, ip: request.ip },
-      request.body,
-    );
-    // The session went with the user; this clears the browser's cookie as sign-out does.
-    const setCookies = await signOut(ctx, callerOf(request));
-    return sendWithCookies(reply, { status: 204, body: undefined, setCookies });
-  });
+  api.delete(
+    '/api/user/account',
+    { schema: { response: { ...errorAnswers(409, 502) }, body: deleteAccountBody } },
+    async (request, reply) => {
+      const { user } = signedIn(request);
+      await deleteOwnAccount(
+        { ...billingDepsOf(ctx), jobs: ctx.jobs, storage: ctx.storage },
+        { userId: user.id, ip: request.ip },
+        request.body,
+      );
+      // The session went with the user; this clears the browser's cookie as sign-out does.
+      const setCookies = await signOut(ctx, callerOf(request));
+      return sendWithCookies(reply, { status: 204, body: undefined, setCookies });
+    },
+  );
 }

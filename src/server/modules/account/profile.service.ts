@@ -31,7 +31,7 @@ export async function updateProfile(
   const emailChanged = body.email !== current.email;
   if (emailChanged) {
     const holder = await findUserByEmail(db, body.email);
-    if (holder && holder.id !== userId) throw new AppError('conflict', accountMessages.emailTaken);
+    if (holder && holder.id !== userId) throw new AppError('email_taken', accountMessages.emailTaken);
   }
   await conflictOnUniqueViolation(accountMessages.emailTaken, () =>
     db.transaction(async (tx) => {

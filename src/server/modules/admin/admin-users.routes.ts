@@ -20,6 +20,7 @@ import {
 } from '../../../contracts/admin';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
+import { errorAnswers } from '../../plugins/error-answers';
 import { listOutbox } from './admin-outbox.service';
 import { getAdminStats, listAuditEntries } from './admin-stats.service';
 import {
@@ -66,7 +67,7 @@ export async function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/users',
-    { schema: { body: createAdminUserBody, response: { 201: adminUserWithCode } } },
+    { schema: { body: createAdminUserBody, response: { ...errorAnswers(409), 201: adminUserWithCode } } },
     async (request, reply) => {
       const created = await createAdminUser(deps, actorOf(request), request.body);
       return reply.status(201).send(created);
@@ -75,26 +76,38 @@ export async function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.put(
     '/users/:id',
-    { schema: { params: adminUserParams, body: updateAdminUserBody, response: { 200: adminUserWithCode } } },
+    {
+      schema: {
+        params: adminUserParams,
+        body: updateAdminUserBody,
+        response: { ...errorAnswers(409), 200: adminUserWithCode },
+      },
+    },
     async (request) => updateAdminUser(deps, actorOf(request), request.params.id, request.body),
   );
 
   // No body: the code is made on the server. Shown this once.
   api.post(
     '/users/:id/access-code',
-    { schema: { params: adminUserParams, response: { 200: issuedAccessCode } } },
+    { schema: { params: adminUserParams, response: { ...errorAnswers(409), 200: issuedAccessCode } } },
     async (request) => regenerateAccessCode(deps, actorOf(request), request.params.id),
   );
 
   api.put(
     '/users/:id/status',
-    { schema: { params: adminUserParams, body: adminUserStatusBody, response: { 200: adminUser } } },
+    {
+      schema: {
+        params: adminUserParams,
+        body: adminUserStatusBody,
+        response: { ...errorAnswers(409), 200: adminUser },
+      },
+    },
     async (request) => setAdminUserStatus(deps, actorOf(request), request.params.id, request.body.isActive),
   );
 
   api.delete(
     '/users/:id',
-    { schema: { params: adminUserParams, response: { 200: deleteAdminUserResponse } } },
+    { schema: { params: adminUserParams, response: { ...errorAnswers(409), 200: deleteAdminUserResponse } } },
     async (request) => {
       await deleteAdminUser(deps, actorOf(request), request.params.id);
       return { success: true as const };

@@ -109,7 +109,7 @@ export async function createAdminUser(
   body: CreateBody,
 ): Promise<AdminUserWithCode> {
   const { db } = deps;
-  if (await findUserIdByEmail(db, body.email)) throw new AppError('conflict', adminMessages.emailTaken);
+  if (await findUserIdByEmail(db, body.email)) throw new AppError('email_taken', adminMessages.emailTaken);
   if (body.hasAccessCode) assertCodesEnabled(deps);
   let accessCode: string | null = null;
   // One transaction: a user never exists without their workspace.
@@ -197,7 +197,7 @@ export async function updateAdminUser(
   if (deactivating) await assertMayDeactivate(db, actor, before);
   if (body.email !== before.email) {
     const owner = await findUserIdByEmail(db, body.email);
-    if (owner && owner !== id) throw new AppError('conflict', adminMessages.emailTaken);
+    if (owner && owner !== id) throw new AppError('email_taken', adminMessages.emailTaken);
   }
   const planChanged =
     body.subscriptionPlan !== before.subscriptionPlan ||

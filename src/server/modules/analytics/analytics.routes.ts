@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IANAZone } from 'luxon';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   analyticsOverview,
   analyticsPostList,
@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
 import type { RequestAuth } from '../../plugins/auth';
+import { errorAnswers } from '../../plugins/error-answers';
 import { requirePlanFeature } from '../plans/plan-gates';
 import { exportAnalyticsCsv, listAnalyticsPosts, loadAnalyticsOverview } from './analytics.service';
 import { analyticsCsvFilename } from './analytics-csv';
@@ -39,6 +40,9 @@ const viewOf = (auth: RequestAuth, query: z.infer<typeof overviewQuery>) => ({
 });
 
 /** Dashboard stats (every plan) and the analytics screen's reads (plans with analytics: else 402). */
+/** GET /api/analytics/posts.csv answers a file, not JSON. */
+const csvFile = z.string().describe('text/csv');
+
 export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
@@ -54,7 +58,7 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get(
     '/api/analytics/overview',
-    { schema: { querystring: overviewQuery, response: { 200: analyticsOverview } } },
+    { schema: { querystring: overviewQuery, response: { ...errorAnswers(402), 200: analyticsOverview } } },
     async (request) => {
       const auth = signedIn(request);
       await requirePlanFeature(db, auth.workspaceId, 'analytics');
@@ -64,7 +68,7 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get(
     '/api/analytics/posts',
-    { schema: { querystring: postsQuery, response: { 200: analyticsPostList } } },
+    { schema: { querystring: postsQuery, response: { ...errorAnswers(402), 200: analyticsPostList } } },
     async (request) => {
       const auth = signedIn(request);
       await requirePlanFeature(db, auth.workspaceId, 'analytics');
@@ -73,15 +77,22 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  api.get('/api/analytics/posts.csv', { schema: { querystring: overviewQuery } }, async (request, reply) => {
-    const auth = signedIn(request);
-    await requirePlanFeature(db, auth.workspaceId, 'analytics');
-    const view = viewOf(auth, request.query);
-    const chunks = await exportAnalyticsCsv(db, view);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${analyticsCsvFilename(view.from, view.to)}"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(chunks));
-  });
+  api.get(
+    '/api/analytics/posts.csv',
+    { schema: { querystring: overviewQuery, response: { 200: csvFile, ...errorAnswers(402) } } },
+    async (request, reply) => {
+      const auth = signedIn(request);
+      await requirePlanFeature(db, auth.workspaceId, 'analytics');
+      const view = viewOf(auth, request.query);
+      const chunks = await exportAnalyticsCsv(db, view);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${analyticsCsvFilename(view.from, view.to)}"`)
+          .header('cache-control', 'no-store')
+          // A stream is sent as it is (Fastify serializes no stream): the CSV text, chunk by chunk.
+          .send(Readable.from(chunks) as unknown as string)
+      );
+    },
+  );
 }

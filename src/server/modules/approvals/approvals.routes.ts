@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/team';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
+import { errorAnswers } from '../../plugins/error-answers';
 import type { PostActor } from '../posts/post-checks';
 import {
   type ApprovalDeps,
@@ -38,12 +39,24 @@ export async function approvalsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/posts/:id/approve',
-    { schema: { params: postIdParams, body: approvePostBody, response: { 200: post } } },
+    {
+      schema: {
+        params: postIdParams,
+        body: approvePostBody,
+        response: { ...errorAnswers(402, 409), 200: post },
+      },
+    },
     async (request) => approvePost(deps, actorOf(request), request.params.id, request.body),
   );
   api.post(
     '/api/posts/:id/request-changes',
-    { schema: { params: postIdParams, body: requestChangesBody, response: { 200: post } } },
+    {
+      schema: {
+        params: postIdParams,
+        body: requestChangesBody,
+        response: { ...errorAnswers(409), 200: post },
+      },
+    },
     async (request) => requestChanges(deps, actorOf(request), request.params.id, request.body),
   );
   api.get(

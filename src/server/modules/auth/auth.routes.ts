@@ -12,15 +12,17 @@ import {
   signInBody,
   signUpBody,
 } from '../../../contracts/auth';
-import { errorResponse, safeString } from '../../../contracts/common';
+import { safeString } from '../../../contracts/common';
 import { safeReturnPath } from '../../../contracts/return-path';
 import type { AppContext } from '../../context';
 import { IDENTITY_BASE_PATH } from '../../integrations/identity/better-auth';
 import { callerOf, sendWithCookies } from '../../lib/caller';
+import { errorAnswers } from '../../plugins/error-answers';
 import * as auth from './auth.service';
 import { signInUnavailablePage } from './sign-in-unavailable-page';
 
-const loginAnswers = { 200: loginResponse, 400: errorResponse, 401: loginResponse };
+/** The spec's login answers (§7): refusals too are `{success, user, message}`, but a bad body or a limit. */
+const loginAnswers = { 200: loginResponse, 401: loginResponse, ...errorAnswers(400, 429) };
 
 export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -36,7 +38,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/api/auth/signin',
-    { config: { access: 'public' }, schema: { body: signInBody, response: loginAnswers } },
+    {
+      config: { access: 'public' },
+      schema: { body: signInBody, response: loginAnswers },
+    },
     async (request, reply) => sendWithCookies(reply, await auth.signIn(ctx, callerOf(request), request.body)),
   );
 
@@ -45,7 +50,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/user/login',
     {
       config: { access: 'public' },
-      schema: { body: accessCodeBody, response: { ...loginAnswers, 404: loginResponse } },
+      schema: {
+        body: accessCodeBody,
+        response: { ...loginAnswers, 404: loginResponse },
+      },
     },
     async (request, reply) =>
       sendWithCookies(reply, await auth.signInWithAccessCode(ctx, callerOf(request), request.body)),
@@ -77,7 +85,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/admin/access',
     {
       config: { access: 'optional' },
-      schema: { body: adminAccessBody, response: { 200: adminAccessResponse, 401: adminAccessResponse } },
+      schema: {
+        body: adminAccessBody,
+        response: { ...errorAnswers(429), 200: adminAccessResponse, 401: adminAccessResponse },
+      },
     },
     async (request, reply) => {
       const session = request.auth

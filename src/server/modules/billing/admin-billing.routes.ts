@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { adminRefundResponse, adminSubscriptionList } from '../../../contracts/billing';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
+import { errorAnswers } from '../../plugins/error-answers';
 import { listAdminSubscriptions, refundLatestPayment } from './admin-billing.service';
 import { billingDepsOf } from './billing-events.service';
 
@@ -23,7 +24,9 @@ export async function adminBillingRoutes(app: FastifyInstance, ctx: AppContext) 
 
   api.post(
     '/subscriptions/:workspaceId/refund',
-    { schema: { params: workspaceParams, response: { 200: adminRefundResponse } } },
+    {
+      schema: { params: workspaceParams, response: { ...errorAnswers(409, 502), 200: adminRefundResponse } },
+    },
     async (request) =>
       refundLatestPayment(deps, {
         workspaceId: request.params.workspaceId,

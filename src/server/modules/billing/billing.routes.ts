@@ -10,10 +10,11 @@ import {
   sandboxConfirmResponse,
   sandboxPortalBody,
 } from '../../../contracts/billing';
-import { errorResponse } from '../../../contracts/common';
 import type { AppContext } from '../../context';
 import { WebhookSignatureError } from '../../integrations/billing/billing-provider';
 import { signedIn } from '../../lib/caller';
+import { sendError } from '../../lib/send-error';
+import { errorAnswers } from '../../plugins/error-answers';
 import {
   type BillingCaller,
   confirmSandboxPayment,
@@ -43,7 +44,12 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/create-subscription',
-    { schema: { body: createSubscriptionBody, response: { 200: createSubscriptionResponse } } },
+    {
+      schema: {
+        body: createSubscriptionBody,
+        response: { ...errorAnswers(409, 429, 502, 503), 200: createSubscriptionResponse },
+      },
+    },
     async (request) => createSubscription(deps, callerOf(request), request.body.plan),
   );
 
@@ -53,17 +59,24 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => getBillingSubscription(deps, signedIn(request).workspaceId),
   );
 
-  api.post('/api/billing/portal', { schema: { response: { 200: billingPortalResponse } } }, async (request) =>
-    openBillingPortal(deps, callerOf(request)),
+  api.post(
+    '/api/billing/portal',
+    { schema: { response: { ...errorAnswers(409, 502, 503), 200: billingPortalResponse } } },
+    async (request) => openBillingPortal(deps, callerOf(request)),
   );
 
   api.post(
     '/api/billing/sandbox/confirm',
-    { schema: { body: sandboxConfirmBody, response: { 200: sandboxConfirmResponse, 402: errorResponse } } },
+    {
+      schema: {
+        body: sandboxConfirmBody,
+        response: { ...errorAnswers(402, 503), 200: sandboxConfirmResponse },
+      },
+    },
     async (request, reply) => {
       const outcome = await confirmSandboxPayment(deps, signedIn(request).workspaceId, request.body);
       if (outcome.status === 'declined') {
-        return reply.status(402).send({ error: 'Payment Failed', message: outcome.message });
+        return sendError(reply, 'payment_failed', outcome.message);
       }
       return { status: outcome.status };
     },
@@ -71,7 +84,9 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/billing/sandbox/portal',
-    { schema: { body: sandboxPortalBody, response: { 200: billingSubscription } } },
+    {
+      schema: { body: sandboxPortalBody, response: { ...errorAnswers(409, 503), 200: billingSubscription } },
+    },
     async (request) => runSandboxPortalAction(deps, callerOf(request), request.body),
   );
 
@@ -86,20 +101,20 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
       '/api/billing/webhook',
       {
         config: { access: 'public' },
-        schema: { response: { 200: webhookResponse, 400: errorResponse, 404: errorResponse }, hide: true },
+        schema: { response: { 200: webhookResponse, ...errorAnswers(400, 404) }, hide: true },
       },
       async (request, reply) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
         const { provider } = deps.billing;
-        if (!provider) return reply.status(404).send({ error: 'Billing is off on this server' });
+        if (!provider) return sendError(reply, 'not_found', 'Billing is off on this server');
         let event: Awaited<ReturnType<typeof provider.parseWebhook>>;
         try {
           event = await provider.parseWebhook(rawBody, typeof signature === 'string' ? signature : undefined);
         } catch (error) {
           if (!(error instanceof WebhookSignatureError)) throw error;
           request.log.warn({ err: error }, 'refused a billing webhook');
-          return reply.status(400).send({ error: 'Invalid signature', message: error.message });
+          return sendError(reply, 'bad_request', error.message);
         }
         // Thrown errors answer 500 and the event is not remembered: Stripe sends it again.
         const received = await receiveBillingEvent(deps, provider.kind, event);

@@ -97,7 +97,8 @@ export async function createSubscription(
   await enforceRateLimit(deps.db, rateRules.billingSetup, caller.workspaceId);
   const rows = await listWorkspaceSubscriptions(deps.db, caller.workspaceId);
   const paying = rows.find((row) => row.endedAt === null && BLOCKING_STATUSES.includes(row.status));
-  if (paying) throw new AppError('conflict', billingMessages.alreadySubscribed(plans[paying.plan].name));
+  if (paying)
+    throw new AppError('already_subscribed', billingMessages.alreadySubscribed(plans[paying.plan].name));
 
   try {
     const customerId = await ensureCustomer(deps, caller);
@@ -115,7 +116,7 @@ export async function createSubscription(
         } catch (error) {
           if (!(error instanceof SubscriptionAlreadyPaidError)) throw error;
           await recordProviderSubscription(deps, row, error.subscription);
-          throw new AppError('conflict', billingMessages.alreadySubscribed(plans[row.plan].name));
+          throw new AppError('already_subscribed', billingMessages.alreadySubscribed(plans[row.plan].name));
         }
         if (ready) await recordProviderSubscription(deps, row, ready);
         continue;

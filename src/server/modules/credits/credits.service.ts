@@ -46,7 +46,7 @@ export async function reserveCredits(
     const period = creditPeriod(now);
     const used = await sumCreditsUsed(tx, input.workspaceId, period.start);
     const granted = creditsToGrant(input.requested, creditBalance(plans[plan].limits.aiPostsPerMonth, used));
-    if (granted === 0) throw new AppError('payment_required', generationMessages.creditsExhausted);
+    if (granted === 0) throw new AppError('plan_limit', generationMessages.creditsExhausted);
     const generationId = await insertGeneration(tx, {
       workspaceId: input.workspaceId,
       userId: input.userId,

@@ -11,22 +11,42 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { signedIn } from '../../lib/caller';
+import { errorAnswers } from '../../plugins/error-answers';
 import { generateForVisitor, generateForWorkspace, type OnPost } from './generation.service';
 
 type Run = (options: { onPost?: OnPost; signal: AbortSignal }) => Promise<GenerationResponse>;
 
 export async function generationRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const schema = { body: generationRequest, response: { 200: generationResponse } };
 
-  api.post('/api/generate-content', { config: { access: 'public' }, schema }, async (request, reply) =>
-    respond(request, reply, (options) => generateForVisitor(ctx, { ip: request.ip }, request.body, options)),
+  api.post(
+    '/api/generate-content',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: generationRequest,
+        response: { 200: generationResponse, ...errorAnswers(429, 502, 504) },
+      },
+    },
+    async (request, reply) =>
+      respond(request, reply, (options) =>
+        generateForVisitor(ctx, { ip: request.ip }, request.body, options),
+      ),
   );
-  api.post('/api/user/generate-content', { schema }, async (request, reply) => {
-    const auth = signedIn(request);
-    const actor = { workspaceId: auth.workspaceId, userId: auth.user.id };
-    return respond(request, reply, (options) => generateForWorkspace(ctx, actor, request.body, options));
-  });
+  api.post(
+    '/api/user/generate-content',
+    {
+      schema: {
+        body: generationRequest,
+        response: { 200: generationResponse, ...errorAnswers(402, 429, 502, 504) },
+      },
+    },
+    async (request, reply) => {
+      const auth = signedIn(request);
+      const actor = { workspaceId: auth.workspaceId, userId: auth.user.id };
+      return respond(request, reply, (options) => generateForWorkspace(ctx, actor, request.body, options));
+    },
+  );
 }
 
 /**
@@ -69,6 +89,7 @@ async function respond(request: FastifyRequest, reply: FastifyReply, run: Run) {
       line({
         type: 'error',
         status: known ? error.status : 500,
+        code: known ? error.code : 'internal',
         message: known ? error.message : 'Internal server error',
       }),
     );

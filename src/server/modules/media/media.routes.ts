@@ -2,13 +2,15 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeString } from '../../../contracts/common';
+import { noContent, safeString } from '../../../contracts/common';
 import { MAX_MEDIA_BYTES, media, mediaIdParams, mediaList, mediaMessages } from '../../../contracts/media';
 import type { AppContext } from '../../context';
 import { contentRange, parseRangeHeader } from '../../integrations/storage/byte-range';
 import { isRangeNotSatisfiable } from '../../integrations/storage/media-storage';
 import { AppError } from '../../lib/app-error';
 import { signedIn } from '../../lib/caller';
+import { sendError } from '../../lib/send-error';
+import { errorAnswers } from '../../plugins/error-answers';
 import {
   deleteMedia,
   findServedMedia,
@@ -31,10 +33,7 @@ const actorOf = (request: FastifyRequest) => {
  * oversized upload is not read and thrown away.
  */
 function refuseTooLarge(reply: FastifyReply) {
-  return reply
-    .status(413)
-    .header('connection', 'close')
-    .send({ error: mediaMessages.tooLarge, message: mediaMessages.tooLarge });
+  return sendError(reply.header('connection', 'close'), 'payload_too_large', mediaMessages.tooLarge);
 }
 
 /** The file's bytes, or 'too-large' as soon as it passes the limit (the rest is not buffered). */
@@ -102,21 +101,25 @@ async function uploadRoutes(scope: FastifyInstance, deps: MediaDeps) {
     if (length > MAX_MEDIA_BYTES + MULTIPART_OVERHEAD_BYTES) return refuseTooLarge(reply);
   });
 
-  scope
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/media',
-      { schema: { consumes: ['multipart/form-data'], body: uploadBodyDoc, response: { 201: media } } },
-      async (request, reply) => {
-        const upload = await readUpload(request);
-        if (upload.bytes === 'too-large') return refuseTooLarge(reply);
-        const created = await uploadMedia(deps, actorOf(request), {
-          bytes: upload.bytes,
-          fileName: upload.fileName,
-        });
-        return reply.status(201).send(created);
+  scope.withTypeProvider<ZodTypeProvider>().post(
+    '/api/media',
+    {
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: uploadBodyDoc,
+        response: { ...errorAnswers(413, 502), 201: media },
       },
-    );
+    },
+    async (request, reply) => {
+      const upload = await readUpload(request);
+      if (upload.bytes === 'too-large') return refuseTooLarge(reply);
+      const created = await uploadMedia(deps, actorOf(request), {
+        bytes: upload.bytes,
+        fileName: upload.fileName,
+      });
+      return reply.status(201).send(created);
+    },
+  );
 }
 
 export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -139,10 +142,14 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { params: mediaIdParams, response: { 200: media } } },
     async (request) => getMedia(deps, signedIn(request).workspaceId, request.params.id),
   );
-  api.delete('/api/media/:id', { schema: { params: mediaIdParams } }, async (request, reply) => {
-    await deleteMedia(deps, signedIn(request).workspaceId, request.params.id);
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/api/media/:id',
+    { schema: { response: { 204: noContent, ...errorAnswers(409) }, params: mediaIdParams } },
+    async (request, reply) => {
+      await deleteMedia(deps, signedIn(request).workspaceId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   // Without the session's workspace, only a signed link opens an image (decision 041): Instagram
   // and Facebook download attached images from here with the link the publisher gave them; the
@@ -190,13 +197,11 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!object) throw new AppError('not_found', mediaMessages.notFound);
       if (isRangeNotSatisfiable(object)) {
         // §15.5.17: a 416 says the current length in Content-Range.
-        return reply
-          .status(416)
-          .headers({
-            'accept-ranges': 'bytes',
-            ...(object.size === null ? {} : { 'content-range': `bytes */${object.size}` }),
-          })
-          .send({ error: 'Range Not Satisfiable', message: 'That range is outside the image.' });
+        reply.headers({
+          'accept-ranges': 'bytes',
+          ...(object.size === null ? {} : { 'content-range': `bytes */${object.size}` }),
+        });
+        return sendError(reply, 'range_not_satisfiable', 'That range is outside the image.');
       }
       const length = object.range
         ? {

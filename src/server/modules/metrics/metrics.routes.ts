@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { metricsRefreshResponse } from '../../../contracts/analytics';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
+import { errorAnswers } from '../../plugins/error-answers';
 import { refreshWorkspaceMetrics } from './metrics-sync.service';
 
 /**
@@ -14,7 +15,7 @@ export async function metricsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/analytics/refresh',
-    { schema: { response: { 200: metricsRefreshResponse } } },
+    { schema: { response: { ...errorAnswers(429), 200: metricsRefreshResponse } } },
     async (request) => refreshWorkspaceMetrics(ctx, signedIn(request).workspaceId),
   );
 }

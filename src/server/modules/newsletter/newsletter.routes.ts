@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { newsletterSubscribeBody, newsletterSubscribeResponse } from '../../../contracts/newsletter';
 import type { AppContext } from '../../context';
 import { callerOf } from '../../lib/caller';
+import { errorAnswers } from '../../plugins/error-answers';
 import { subscribeToNewsletter } from './newsletter.service';
 
 export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -10,7 +11,10 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/newsletter',
     {
       config: { access: 'public' },
-      schema: { body: newsletterSubscribeBody, response: { 200: newsletterSubscribeResponse } },
+      schema: {
+        body: newsletterSubscribeBody,
+        response: { ...errorAnswers(429), 200: newsletterSubscribeResponse },
+      },
     },
     async (request) => subscribeToNewsletter(ctx, callerOf(request), request.body),
   );

@@ -18,7 +18,7 @@ export async function requirePlanFeature(db: Db, workspaceId: string, feature: P
   const planId = await findWorkspacePlan(db, workspaceId);
   if (!planId) throw new AppError('not_found', 'Workspace not found');
   const plan = plans[planId];
-  if (!plan.limits[feature]) throw new AppError('payment_required', planLimitMessages[feature](plan.name));
+  if (!plan.limits[feature]) throw new AppError('plan_limit', planLimitMessages[feature](plan.name));
 }
 
 /**
@@ -68,5 +68,5 @@ export async function requireAccountWithinPlan(
   accountId: string,
 ): Promise<void> {
   const reason = await accountOverPlanLimitReason(db, workspaceId, accountId);
-  if (reason) throw new AppError('payment_required', reason);
+  if (reason) throw new AppError('plan_limit', reason);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noContent } from '../../../contracts/common';
 import {
   composePostBody,
   composeResponse,
@@ -16,6 +17,7 @@ import {
 } from '../../../contracts/posts';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
+import { errorAnswers } from '../../plugins/error-answers';
 import {
   cancelPost,
   composePosts,
@@ -71,7 +73,7 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
   // The calendar's composer: one post per chosen account, grouped.
   api.post(
     '/api/posts/compose',
-    { schema: { body: composePostBody, response: { 201: composeResponse } } },
+    { schema: { body: composePostBody, response: { ...errorAnswers(402), 201: composeResponse } } },
     async (request, reply) =>
       reply.status(201).send(await composePosts(deps, actorOf(request), request.body)),
   );
@@ -82,26 +84,48 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   api.patch(
     '/api/posts/:id',
-    { schema: { params: postIdParams, body: updatePostBody, response: { 200: post } } },
+    {
+      schema: {
+        params: postIdParams,
+        body: updatePostBody,
+        response: { ...errorAnswers(402, 409), 200: post },
+      },
+    },
     async (request) => updatePost(deps, actorOf(request), request.params.id, request.body),
   );
-  api.delete('/api/posts/:id', { schema: { params: postIdParams } }, async (request, reply) => {
-    await deletePost(deps, actorOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/api/posts/:id',
+    { schema: { response: { 204: noContent, ...errorAnswers(409) }, params: postIdParams } },
+    async (request, reply) => {
+      await deletePost(deps, actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
   api.post(
     '/api/posts/:id/schedule',
-    { schema: { params: postIdParams, body: schedulePostBody, response: { 200: scheduleResponse } } },
+    {
+      schema: {
+        params: postIdParams,
+        body: schedulePostBody,
+        response: { ...errorAnswers(402, 409), 200: scheduleResponse },
+      },
+    },
     async (request) => schedulePost(deps, actorOf(request), request.params.id, request.body),
   );
   api.post(
     '/api/posts/:id/cancel',
-    { schema: { params: postIdParams, response: { 200: post } } },
+    { schema: { params: postIdParams, response: { ...errorAnswers(409), 200: post } } },
     async (request) => cancelPost(deps, actorOf(request), request.params.id),
   );
   api.post(
     '/api/posts/:id/retry',
-    { schema: { params: postIdParams, body: retryPostBody, response: { 200: post } } },
+    {
+      schema: {
+        params: postIdParams,
+        body: retryPostBody,
+        response: { ...errorAnswers(402, 409), 200: post },
+      },
+    },
     async (request) => retryPost(deps, actorOf(request), request.params.id, request.body),
   );
 }

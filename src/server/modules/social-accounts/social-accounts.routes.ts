@@ -18,6 +18,7 @@ import type { AppContext } from '../../context';
 import { SocialPlatformError } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
 import { signedIn } from '../../lib/caller';
+import { errorAnswers } from '../../plugins/error-answers';
 import { choicePage, POPUP_SCRIPT_PATH, type PopupResult, popupPage, popupScript } from './oauth-popup-page';
 import { disconnectAccount, listAccounts, socialContextOf } from './social-accounts.service';
 import { beginConnect, chooseAccount, completeConnect, flowOfState } from './social-connect.service';
@@ -50,7 +51,12 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
 
   api.post(
     '/api/user/social-accounts/connect',
-    { schema: { body: connectSocialAccountBody, response: { 200: connectSocialAccountResponse } } },
+    {
+      schema: {
+        body: connectSocialAccountBody,
+        response: { ...errorAnswers(402), 200: connectSocialAccountResponse },
+      },
+    },
     async (request) => {
       const auth = signedIn(request);
       const who = { sessionId: auth.sessionId, userId: auth.user.id, workspaceId: auth.workspaceId };

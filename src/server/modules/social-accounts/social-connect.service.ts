@@ -52,7 +52,7 @@ export async function beginConnect(
   const provider = providerOf(ctx, platform);
   const reached = await planLimitReached(ctx, who.workspaceId);
   if (reached && (await countSocialAccounts(ctx.db, who.workspaceId, platform)) === 0) {
-    throw new AppError('payment_required', socialAccountMessages.planLimit(reached.limit, reached.planName));
+    throw new AppError('plan_limit', socialAccountMessages.planLimit(reached.limit, reached.planName));
   }
   const secret = randomBytes(32).toString('base64url');
   // The opener's flow id rides on the state, so the callback can name the attempt it answers.
@@ -199,10 +199,7 @@ async function saveAccount(
     const reached = await planLimitReached(ctx, state.workspaceId);
     if (reached) {
       await provider.revoke(tokens).catch(() => undefined);
-      throw new AppError(
-        'payment_required',
-        socialAccountMessages.planLimit(reached.limit, reached.planName),
-      );
+      throw new AppError('plan_limit', socialAccountMessages.planLimit(reached.limit, reached.planName));
     }
   }
   const own: TokenSet = account.tokens ?? tokens;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../contracts/common';
+import { noContent } from '../../../contracts/common';
 import {
   acceptInvitationResponse,
   createInvitationBody,
@@ -17,6 +17,7 @@ import {
 } from '../../../contracts/team';
 import type { AppContext } from '../../context';
 import { callerOf, signedIn } from '../../lib/caller';
+import { errorAnswers } from '../../plugins/error-answers';
 import { enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
 import { deleteWorkspace } from '../workspaces/workspaces.service';
 import {
@@ -43,13 +44,7 @@ function actorOf(request: FastifyRequest): TeamActor & { workspaceName: string }
   };
 }
 
-const refusals = {
-  400: errorResponse,
-  402: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
+const refusals = errorAnswers(400, 402, 403, 404, 409);
 
 export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -76,7 +71,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         body: createInvitationBody,
-        response: { 201: createInvitationResponse, ...refusals, 429: errorResponse },
+        response: { 201: createInvitationResponse, ...refusals, ...errorAnswers(429) },
       },
     },
     async (request, reply) =>
@@ -98,7 +93,10 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/team/invitations/:token',
     {
       config: { access: 'public' },
-      schema: { params: invitationTokenParams, response: { 200: invitationPreview, 404: errorResponse } },
+      schema: {
+        params: invitationTokenParams,
+        response: { 200: invitationPreview, ...errorAnswers(404, 429) },
+      },
     },
     async (request) => {
       await enforceRateLimit(deps.db, rateRules.invitationLookup, callerOf(request).ip);
@@ -108,7 +106,12 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/team/invitations/:token/accept',
-    { schema: { params: invitationTokenParams, response: { 200: acceptInvitationResponse, ...refusals } } },
+    {
+      schema: {
+        params: invitationTokenParams,
+        response: { 200: acceptInvitationResponse, ...refusals, ...errorAnswers(429) },
+      },
+    },
     async (request) => {
       const actor = actorOf(request);
       await enforceRateLimit(deps.db, rateRules.invitationLookup, actor.userId);
@@ -118,24 +121,43 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.patch(
     '/api/team/members/:userId',
-    { schema: { params: memberParams, body: updateMemberBody, response: { 200: team, ...refusals } } },
+    {
+      schema: {
+        params: memberParams,
+        body: updateMemberBody,
+        response: { 200: team, ...refusals },
+      },
+    },
     async (request) => changeMemberRole(deps, actorOf(request), request.params.userId, request.body.role),
   );
 
-  api.delete('/api/team/members/:userId', { schema: { params: memberParams } }, async (request, reply) => {
-    await removeMember(deps, actorOf(request), request.params.userId);
-    return reply.status(204).send();
-  });
+  api.delete(
+    '/api/team/members/:userId',
+    { schema: { response: { 204: noContent, ...errorAnswers(409) }, params: memberParams } },
+    async (request, reply) => {
+      await removeMember(deps, actorOf(request), request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
 
-  api.post('/api/team/leave', async (request, reply) => {
-    await leaveWorkspace(deps, actorOf(request));
-    return reply.status(204).send();
-  });
+  api.post(
+    '/api/team/leave',
+    { schema: { response: { 204: noContent, ...errorAnswers(409) } } },
+    async (request, reply) => {
+      await leaveWorkspace(deps, actorOf(request));
+      return reply.status(204).send(null);
+    },
+  );
 
   // The owner deletes the active workspace and lands in their next one.
   api.delete(
     '/api/team',
-    { schema: { body: deleteWorkspaceBody, response: { 200: switchWorkspaceResponse, ...refusals } } },
+    {
+      schema: {
+        body: deleteWorkspaceBody,
+        response: { 200: switchWorkspaceResponse, ...refusals },
+      },
+    },
     async (request) => {
       const actor = actorOf(request);
       const user = await deleteWorkspace(

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../contracts/common';
 import { switchWorkspaceBody, switchWorkspaceResponse, workspaceList } from '../../../contracts/team';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
+import { errorAnswers } from '../../plugins/error-answers';
 import { listWorkspaces, switchWorkspace } from './workspaces.service';
 
 /** The user's workspaces and the switcher. Deleting one is DELETE /api/team (team.routes.ts). */
@@ -18,7 +18,9 @@ export async function workspacesRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/workspaces/active',
-    { schema: { body: switchWorkspaceBody, response: { 200: switchWorkspaceResponse, 404: errorResponse } } },
+    {
+      schema: { body: switchWorkspaceBody, response: { 200: switchWorkspaceResponse, ...errorAnswers(404) } },
+    },
     async (request) => {
       const auth = signedIn(request);
       const user = await switchWorkspace(

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type AccessCodeBody, adminAccessResponse, authMessages } from '../../../../contracts/auth';
-import { messageOf, NETWORK_ERROR_MESSAGE, postForAnswer } from '../../../lib/api-client';
+import { codeOf, messageOf, NETWORK_ERROR_MESSAGE, postForAnswer } from '../../../lib/api-client';
 
 export type AdminAccessOutcome =
   | { granted: true }
@@ -16,7 +16,7 @@ async function requestAdminAccess(body: AccessCodeBody): Promise<AdminAccessOutc
   }
   const parsed = adminAccessResponse.safeParse(answer.body);
   if (answer.status === 200 && parsed.success && parsed.data.success) return { granted: true };
-  if (answer.status === 429) {
+  if (codeOf(answer.body) === 'rate_limited') {
     return {
       granted: false,
       reason: 'rate-limited',

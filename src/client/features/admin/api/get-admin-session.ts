@@ -1,18 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { adminSessionResponse } from '../../../../contracts/auth';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest, failureCode } from '../../../lib/api-client';
 
 export const adminSessionQueryKey = ['admin', 'me'] as const;
 
 export type AdminSession = z.infer<typeof adminSessionResponse>;
 
-/** GET /api/admin/me: the admin session, or null when the server says no (401 or 403). */
+/** GET /api/admin/me: the admin session, or null when the server says no (signed out or not an admin). */
 async function getAdminSession(): Promise<AdminSession | null> {
   try {
     return await apiRequest('GET', '/api/admin/me', adminSessionResponse);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+    const code = failureCode(error);
+    if (code === 'unauthorized' || code === 'forbidden') return null;
     throw error;
   }
 }

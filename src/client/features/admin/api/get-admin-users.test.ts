@@ -44,9 +44,11 @@ describe('getAdminUsers', () => {
   });
 
   it('throws an ApiError for a refusal', async () => {
-    vi.stubGlobal('fetch', async () => Response.json({ error: 'Forbidden' }, { status: 403 }));
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ error: { code: 'forbidden', message: 'Admin access required.' } }, { status: 403 }),
+    );
     const failure = await getAdminUsers(none).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
-    expect((failure as ApiError).status).toBe(403);
+    expect((failure as ApiError).code).toBe('forbidden');
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AdminSubscription, billingMessages } from '../../../../contracts/billing';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, failureMessage } from '../../../lib/api-client';
 import { getAdminSubscriptions } from './get-admin-subscriptions';
 import { refundSubscription, replaceSubscriptionRow } from './refund-subscription';
 
@@ -40,19 +40,21 @@ describe('refundSubscription', () => {
 
   it('keeps an odd id inside its path segment', async () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
-      Response.json({ error: 'Bad Request', message: 'Not a workspace id' }, { status: 400 }),
+      Response.json({ error: { code: 'validation_failed', message: 'Not a workspace id' } }, { status: 400 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     await expect(refundSubscription('../users')).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/admin/subscriptions/..%2Fusers/refund');
   });
 
-  it('throws the server’s 409 with its message', async () => {
+  it('throws the server’s conflict with its code and message', async () => {
     const message = billingMessages.refundWindowPassed(14);
-    vi.stubGlobal('fetch', async () => Response.json({ error: 'Conflict', message }, { status: 409 }));
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ error: { code: 'conflict', message } }, { status: 409 }),
+    );
     const failure = await refundSubscription('0b7c').catch((error: unknown) => error);
-    expect((failure as ApiError).status).toBe(409);
-    expect((failure as ApiError).body).toEqual({ error: 'Conflict', message });
+    expect((failure as ApiError).code).toBe('conflict');
+    expect(failureMessage(failure, '')).toBe(message);
   });
 });
 

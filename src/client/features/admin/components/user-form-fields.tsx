@@ -1,6 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import type { ErrorCode } from '../../../../contracts/errors';
 import { planIds, plans, type SubscriptionStatus, subscriptionStatuses } from '../../../../contracts/plans';
 import { Button } from '../../../components/ui/button';
 import { DialogClose, DialogFooter } from '../../../components/ui/dialog';
@@ -9,7 +10,7 @@ import { Input, type InputProps } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
-import { failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
+import { failureCode, failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { setServerIssues } from '../../../lib/form-issues';
 
@@ -250,6 +251,14 @@ export function FormActions({
   );
 }
 
+/** The refusals the form explains under its fields: bad input or a clash with another user. */
+const formRefusals = new Set<ErrorCode | undefined>([
+  'validation_failed',
+  'bad_request',
+  'conflict',
+  'email_taken',
+]);
+
 /**
  * What a refused save does in both dialogs: a 400's issues next to their fields, else the
  * server's reason (400, 409) inside the dialog (the form's root error), and the spec's failure
@@ -262,8 +271,7 @@ export function formFailureHandler<Values extends FieldValues>(
 ) {
   return (error: unknown) => {
     if (isUnauthorized(error)) return;
-    const status = failureStatus(error);
-    if ((status === 400 || status === 409) && setServerIssues(error, setError, fields) === 0) {
+    if (formRefusals.has(failureCode(error)) && setServerIssues(error, setError, fields) === 0) {
       setError('root', { type: 'server', message: failureMessage(error, '') });
     }
     toast({ ...failureToast, variant: 'destructive' });

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
-import { failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
+import { failureCode, failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { RelativeTime } from '../../notifications/components/relative-time';
 import { refreshSummary } from '../analytics-format';
@@ -32,7 +32,7 @@ export function AnalyticsHeader({ rangeLabel, lastSyncedAt, sandbox, zone, csvHr
       onError: (error) => {
         if (isUnauthorized(error)) return;
         toast({
-          title: failureStatus(error) === 429 ? 'Please wait a moment' : 'Refresh failed',
+          title: failureCode(error) === 'rate_limited' ? 'Please wait a moment' : 'Refresh failed',
           description: failureMessage(error, 'The metrics could not be read. Please try again.'),
           variant: 'destructive',
         });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, failureMessage } from '../../../lib/api-client';
 import { openBillingPortal, portalDestination } from './open-billing-portal';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -42,10 +42,12 @@ describe('openBillingPortal', () => {
 
   it('throws the server’s refusal when there is no billing customer', async () => {
     const message = 'There is no billing account yet. Choose a plan first.';
-    vi.stubGlobal('fetch', async () => Response.json({ error: 'Conflict', message }, { status: 409 }));
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ error: { code: 'conflict', message } }, { status: 409 }),
+    );
     const failure = await openBillingPortal().catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
-    expect((failure as ApiError).status).toBe(409);
-    expect((failure as ApiError).body).toEqual({ error: 'Conflict', message });
+    expect((failure as ApiError).code).toBe('conflict');
+    expect(failureMessage(failure, '')).toBe(message);
   });
 });

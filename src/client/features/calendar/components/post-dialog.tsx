@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { failureMessage, failureStatus } from '../../../lib/api-client';
+import { failureCode, failureMessage } from '../../../lib/api-client';
 import { usePostComments } from '../../approvals/api/get-post-comments';
 import { approvalNeedsNewTime } from '../../approvals/approval-display';
 import { PostApproval } from '../../approvals/components/post-approval';
@@ -90,7 +90,8 @@ function PostDialogBody({
     );
   }
   if (detail.isError) {
-    const gone = failureStatus(detail.error) === 404 || failureStatus(detail.error) === 400;
+    const code = failureCode(detail.error);
+    const gone = code === 'not_found' || code === 'validation_failed';
     return (
       <DialogHeader>
         <DialogTitle>{gone ? 'Post not found' : 'The post could not be loaded'}</DialogTitle>

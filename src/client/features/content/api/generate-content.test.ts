@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../../../contracts/posts';
-import { failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
+import { failureCode, failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { generateContent, STREAM_CUT_MESSAGE } from './generate-content';
 
 function post(id: string, platform: Post['platform'] = 'linkedin'): Post {
@@ -95,15 +95,15 @@ describe('generateContent', () => {
     expect(seen).toEqual(['p1']);
   });
 
-  it('turns an error event into a failure with its status and message', async () => {
+  it('turns an error event into a failure with its code and message', async () => {
     answerWith(
       ndjson([
         `${JSON.stringify({ type: 'post', post: post('p1') })}\n`,
-        `${JSON.stringify({ type: 'error', status: 504, message: 'The AI writer took too long.' })}\n`,
+        `${JSON.stringify({ type: 'error', status: 504, code: 'upstream_timeout', message: 'The AI writer took too long.' })}\n`,
       ]),
     );
     const error = await generateContent({ request: {}, signedIn: true }).catch((e: unknown) => e);
-    expect(failureStatus(error)).toBe(504);
+    expect(failureCode(error)).toBe('upstream_timeout');
     expect(failureMessage(error, 'fallback')).toBe('The AI writer took too long.');
   });
 
@@ -111,16 +111,21 @@ describe('generateContent', () => {
     answerWith(ndjson([`${JSON.stringify({ type: 'post', post: post('p1') })}\n`]));
     const error = await generateContent({ request: {}, signedIn: true }).catch((e: unknown) => e);
     expect(failureMessage(error, 'fallback')).toBe(STREAM_CUT_MESSAGE);
+    expect(failureCode(error)).toBe('upstream_failed');
   });
 
   it('reads the message of a refusal, and keeps 401 recognisable for the app', async () => {
     const message = 'You have used all AI credits of your plan this month.';
-    answerWith(new Response(JSON.stringify({ error: 'Payment Required', message }), { status: 402 }));
+    answerWith(new Response(JSON.stringify({ error: { code: 'plan_limit', message } }), { status: 402 }));
     const refused = await generateContent({ request: {}, signedIn: true }).catch((e: unknown) => e);
-    expect(failureStatus(refused)).toBe(402);
+    expect(failureCode(refused)).toBe('plan_limit');
     expect(failureMessage(refused, 'fallback')).toBe(message);
 
-    answerWith(new Response(JSON.stringify({ error: 'Unauthorized' }), { status: 401 }));
+    answerWith(
+      new Response(JSON.stringify({ error: { code: 'unauthorized', message: 'Please sign in.' } }), {
+        status: 401,
+      }),
+    );
     const unauthorized = await generateContent({ request: {}, signedIn: true }).catch((e: unknown) => e);
     expect(isUnauthorized(unauthorized)).toBe(true);
   });

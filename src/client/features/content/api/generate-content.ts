@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ErrorCode, ErrorResponse } from '../../../../contracts/errors';
 import {
   type GenerationRequestInput,
   type GenerationResponse,
@@ -25,8 +26,9 @@ export interface GenerateContentVariables {
 }
 
 /** A failure told inside the stream (after the 200 header) becomes the same error as a plain one. */
-function streamFailure(status: number, message: string): ApiError {
-  return new ApiError(status, '', JSON.stringify({ error: 'Generation Failed', message }));
+function streamFailure(status: number, code: ErrorCode, message: string): ApiError {
+  const body: ErrorResponse = { error: { code, message } };
+  return new ApiError(status, '', JSON.stringify(body));
 }
 
 /** Reads the NDJSON events: each idea to `onPost`, then the whole answer (or its error). */
@@ -44,7 +46,7 @@ async function readStream(
       onPost?.(event.post);
       return null;
     }
-    if (event.type === 'error') throw streamFailure(event.status, event.message);
+    if (event.type === 'error') throw streamFailure(event.status, event.code, event.message);
     return event.response;
   };
   for (;;) {
@@ -59,7 +61,7 @@ async function readStream(
         return response;
       }
     }
-    if (done) throw streamFailure(502, STREAM_CUT_MESSAGE);
+    if (done) throw streamFailure(502, 'upstream_failed', STREAM_CUT_MESSAGE);
   }
 }
 

@@ -1,6 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import type { NewsletterSubscribeBody } from '../../../../contracts/newsletter';
-import { messageOf, NETWORK_ERROR_MESSAGE, postForAnswer, type RawAnswer } from '../../../lib/api-client';
+import {
+  codeOf,
+  messageOf,
+  NETWORK_ERROR_MESSAGE,
+  postForAnswer,
+  type RawAnswer,
+} from '../../../lib/api-client';
 
 /**
  * POST /api/newsletter: the footer's 'Stay Updated' box.
@@ -48,11 +54,12 @@ export function readNewsletterAnswer(answer: RawAnswer): NewsletterSubscribed {
     }
     throw new NewsletterError('server', messageOf(body) ?? newsletterMessages.failed);
   }
-  if (status === 400) {
-    // A 400 carries {error, issues}: messageOf gives the first issue's message.
+  const code = codeOf(body);
+  if (code === 'validation_failed' || code === 'bad_request') {
+    // A validation failure carries its issues: messageOf gives the first issue's message.
     throw new NewsletterError('invalid', messageOf(body) ?? newsletterMessages.invalidEmail);
   }
-  if (status === 429) {
+  if (code === 'rate_limited') {
     throw new NewsletterError('rate-limited', messageOf(body) ?? newsletterMessages.rateLimited);
   }
   throw new NewsletterError('server', messageOf(body) ?? newsletterMessages.failed);

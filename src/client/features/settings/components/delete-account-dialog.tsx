@@ -4,10 +4,10 @@ import { accountMessages } from '../../../../contracts/settings';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import {
-  ApiError,
+  failureCode,
   failureIssues,
   failureMessage,
-  failureStatus,
+  failureReason,
   isUnauthorized,
 } from '../../../lib/api-client';
 import { useDeleteAccount } from '../api/delete-account';
@@ -41,7 +41,7 @@ export function DeleteAccountDialog({ email, open, onOpenChange }: DeleteAccount
       onError: (error) => {
         if (isUnauthorized(error)) return;
         const message = failureMessage(error, ACCOUNT_NOT_DELETED);
-        const reason = failureStatus(error) === 409 ? refusalReason(error) : null;
+        const reason = failureCode(error) === 'conflict' ? (failureReason(error) ?? null) : null;
         if (reason) {
           // Spec §8: deletion that cannot be self-served; the dialog keeps the reason in view.
           toast({ ...accountMessages.deletionUnavailable, variant: 'destructive' });
@@ -98,13 +98,6 @@ export function DeleteAccountDialog({ email, open, onOpenChange }: DeleteAccount
       </p>
     </ConfirmDialog>
   );
-}
-
-/** The 409's `reason` (the server's why, under the spec's fixed message), when it gave one. */
-function refusalReason(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const reason = (error.body as { reason?: unknown } | null)?.reason;
-  return typeof reason === 'string' && reason.length > 0 ? reason : null;
 }
 
 /** The same comparison the contract makes (trimmed, lowercase), so the button and server agree. */

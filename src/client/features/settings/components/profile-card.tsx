@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { describedBy, FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
-import { failureMessage, failureStatus, isUnauthorized } from '../../../lib/api-client';
+import { failureCode, failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { fieldMessage, setServerIssues, useContractForm } from '../../../lib/form-issues';
 import { useUpdateProfile } from '../api/update-profile';
 import {
@@ -88,8 +88,8 @@ function ProfileForm({ saved }: { saved: ProfileValues }) {
       onError: (error) => {
         if (isUnauthorized(error)) return;
         const message = failureMessage(error, PROFILE_NOT_SAVED);
-        // 409: the email belongs to another account; the message goes where the mistake is.
-        if (failureStatus(error) === 409) {
+        // The email belongs to another account: the message goes where the mistake is.
+        if (failureCode(error) === 'email_taken') {
           form.setError('email', { type: 'server', message });
           return;
         }

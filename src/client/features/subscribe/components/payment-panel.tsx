@@ -6,7 +6,7 @@ import { paths } from '../../../app/paths';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/use-toast';
-import { ApiError, failureStatus, messageOf } from '../../../lib/api-client';
+import { failureCode, failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { useSubscriptionSetup } from '../api/create-subscription';
 import { paymentFailureMessage } from '../payment-failure';
 import { useCompletePayment } from '../use-complete-payment';
@@ -80,7 +80,7 @@ export function PaymentPanel({ plan, processing, onProcessingChange }: PaymentPa
     onPaid: completePayment,
     onFailed: (error: unknown) => {
       // A 401 has its own toast and sends the browser to sign in (query-client.ts).
-      if (failureStatus(error) === 401) return;
+      if (isUnauthorized(error)) return;
       toast({ title: 'Payment Failed', description: paymentFailureMessage(error), variant: 'destructive' });
     },
   };
@@ -104,21 +104,21 @@ export function PaymentPanel({ plan, processing, onProcessingChange }: PaymentPa
 
 /**
  * The server said no for a reason the user can act on: the workspace already pays for a plan
- * (409), this member may not manage billing (403), or billing is off on this server (503, with
- * the reason). Not a failure: no 'Error' toast.
+ * (already_subscribed), this member may not manage billing (forbidden), or billing is off on this
+ * server (billing_off, with the reason). Not a failure: no 'Error' toast.
  */
 function refusalOf(error: Error | null) {
-  const status = failureStatus(error);
-  if (status !== 409 && status !== 403 && status !== 503) return null;
-  const serverMessage = error instanceof ApiError ? messageOf(error.body) : undefined;
-  if (status === 503) {
+  const code = failureCode(error);
+  if (code !== 'already_subscribed' && code !== 'forbidden' && code !== 'billing_off') return null;
+  const serverMessage = failureMessage(error, '') || undefined;
+  if (code === 'billing_off') {
     return {
       icon: Ban,
       title: 'Paid plans are not available on this server',
       message: serverMessage ?? billingMessages.billingOff,
     };
   }
-  return status === 409
+  return code === 'already_subscribed'
     ? {
         icon: BadgeCheck,
         title: 'You already have a plan',
@@ -138,7 +138,7 @@ function useSetupFailureToast(error: Error | null, errorUpdatedAt: number) {
     if (!error || errorUpdatedAt === shown.current) return;
     shown.current = errorUpdatedAt;
     // A 401 has its own toast and redirect (query-client.ts); a refusal is explained on the page.
-    if (failureStatus(error) === 401 || refusalOf(error)) return;
+    if (isUnauthorized(error) || refusalOf(error)) return;
     toast({ title: 'Error', description: billingMessages.setupFailed, variant: 'destructive' });
   }, [error, errorUpdatedAt]);
 }
