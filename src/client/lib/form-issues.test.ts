@@ -46,7 +46,13 @@ describe('errorsByField', () => {
 });
 
 describe('setServerIssues', () => {
-  const refused = (body: unknown) => new ApiError(400, 'Bad Request', JSON.stringify(body));
+  /** A 400 in the error contract's shape: `{ error: { code, message, issues } }`. */
+  const refused = (error: { issues: unknown }) =>
+    new ApiError(
+      400,
+      'Bad Request',
+      JSON.stringify({ error: { code: 'validation_failed', message: 'Check the form', ...error } }),
+    );
 
   it("puts a 400's issues on the form's fields and counts them", () => {
     const set: Array<[string, string]> = [];
@@ -72,7 +78,13 @@ describe('setServerIssues', () => {
     const none = () => {
       throw new Error('no field should be set');
     };
-    expect(setServerIssues(new ApiError(409, 'Conflict', '{"message":"taken"}'), none, ['email'])).toBe(0);
+    expect(
+      setServerIssues(
+        new ApiError(409, 'Conflict', '{"error":{"code":"email_taken","message":"taken"}}'),
+        none,
+        ['email'],
+      ),
+    ).toBe(0);
     expect(setServerIssues(refused({ issues: [{ path: 'body', message: 'Empty' }] }), none, ['email'])).toBe(
       0,
     );
