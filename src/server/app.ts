@@ -27,7 +27,8 @@ import {
 } from './integrations/social/simulator';
 import { createMediaStorage } from './integrations/storage/create-media-storage';
 import { createStorageCheck } from './integrations/storage/storage-health';
-import { type Jobs, type ProcessRole, startJobQueue } from './jobs/boss';
+import { type Jobs, startJobQueue } from './jobs/boss';
+import type { ProcessRole } from './jobs/job-queue';
 import { injectFetch } from './lib/inject-fetch';
 import { logRedactPaths, REDACTED, serializeError, serializeRequest } from './lib/log-redaction';
 import { projectRoot } from './lib/project-root';

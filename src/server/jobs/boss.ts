@@ -3,9 +3,8 @@ import type { AppContext } from '../context';
 import { CONNECT_TIMEOUT_MS, type Database } from '../db/client';
 import { isConnectionError } from '../db/connection-errors';
 import type { SocialContext } from '../modules/social-accounts/social-accounts.service';
+import type { JobQueue, ProcessRole } from './job-queue';
 import { allJobs, type JobDefinition } from './registry';
-
-export type ProcessRole = 'all' | 'web' | 'worker';
 
 export interface JobsContext {
   database: Database;
@@ -14,17 +13,6 @@ export interface JobsContext {
   social: SocialContext;
   /** The whole app's context, for jobs that run a module's use cases (publishing). */
   app: AppContext;
-}
-
-/** What services use to put work on the queue; every process may send. */
-export interface JobQueue {
-  send(
-    name: string,
-    payload: object,
-    options?: { startAfter?: Date; singletonKey?: string },
-  ): Promise<string | null>;
-  /** Removes a job that has not run yet; quietly does nothing when it already ran or is gone. */
-  cancel(name: string, id: string): Promise<void>;
 }
 
 export interface Jobs extends JobQueue {

@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/admin';
 import { TRIAL_DAYS } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/boss';
+import type { JobQueue } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
 import type { AccessCodeHasher } from '../../lib/secrets';
 import { conflictOnUniqueViolation } from '../../lib/unique-violation';

@@ -7,7 +7,7 @@ import {
   teamMessages,
 } from '../../../contracts/team';
 import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/boss';
+import type { JobQueue } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
 import { actorNameOf } from '../activity/activity.service';
 import { assertReadyToQueue, type PostActor, requirePost } from '../posts/post-checks';

@@ -16,7 +16,7 @@ import {
 } from '../../../contracts/posts';
 import { can } from '../../../contracts/team';
 import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/boss';
+import type { JobQueue } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
 import { announceSubmission, type NoticeDeps } from '../approvals/approval-notices';
 import { editFields, retryFields, scheduleFields } from '../approvals/approval-rules';
