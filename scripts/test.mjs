@@ -1,6 +1,6 @@
-// `npm test`: every check, in order, stopping at the first failure: types, lint, unit and
-// integration tests (PGlite and PostgreSQL), a production build and its JS budget, browser tests
-// in Chromium.
+// `npm test`: every check, in order, stopping at the first failure: types, lint, import rules
+// (decision 050), unit and integration tests (PGlite and PostgreSQL), a production build and its
+// JS budget, browser tests in Chromium.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -16,6 +16,7 @@ if (!existsSync(CHROMIUM)) {
 const steps = [
   ['typecheck', 'npm run --silent typecheck'],
   ['lint', 'npm run --silent lint'],
+  ['import rules', 'npm run --silent lint:deps'],
   ['unit and integration tests', 'npx vitest run'],
   ['build', 'npm run --silent build'],
   ['first-load JS budget', 'node scripts/check-bundle-budget.mjs'],
