@@ -6,7 +6,8 @@ import { countOtherActiveAdmins } from '../admin/admin-users.repository';
 import { insertAuditEntry } from '../audit/audit.repository';
 import { applyBillingEventNow, type BillingDeps } from '../billing/billing-events.service';
 import { isEnded } from '../billing/billing-state';
-import { deleteUserWithWorkspaces, type UserDeletionDeps } from '../users/user-deletion';
+import { findUserById } from '../users/users.repository';
+import { deleteUserWithWorkspaces, type UserDeletionDeps } from '../workspaces/user-deletion';
 import {
   listSolelyOwnedWorkspaceIds,
   listSubscriptionsOf,
@@ -14,8 +15,7 @@ import {
   lockWorkspacesForDeletion,
   reopenInvitations,
   revokeOpenInvitationsOf,
-} from '../users/user-deletion.repository';
-import { findUserById } from '../users/users.repository';
+} from '../workspaces/user-deletion.repository';
 import { listWorkspacesWithOtherMembers } from './account.repository';
 
 export type AccountDeletionDeps = UserDeletionDeps & BillingDeps;

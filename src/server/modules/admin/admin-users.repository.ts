@@ -14,8 +14,8 @@ import {
   workspaces,
 } from '../../db/schema';
 
-// Moved to users/user-deletion.repository.ts (shared with self-service deletion); kept importable here.
-export { listScheduledPublishJobIds, listSubscriptionsOf } from '../users/user-deletion.repository';
+// Moved to workspaces/user-deletion.repository.ts (shared with self-service deletion); kept importable here.
+export { listScheduledPublishJobIds, listSubscriptionsOf } from '../workspaces/user-deletion.repository';
 
 export interface AdminUserFilter {
   /** Lower-cased already; matched as a substring of the email or of 'first last'. */

@@ -17,11 +17,12 @@ import { insertAuditEntry } from '../audit/audit.repository';
 import { isEnded } from '../billing/billing-state';
 import { pauseScheduledPosts } from '../posts/posts.repository';
 import { dropPublishJob } from '../publishing/publish-queue';
-import { deleteUserWithWorkspaces, type UserDeletionDeps } from '../users/user-deletion';
-import { listSolelyOwnedWorkspaceIds, listSubscriptionsOf } from '../users/user-deletion.repository';
 import { insertUser } from '../users/users.repository';
-import { issueAccessCode, newAccessCode, revokeAccessCode, workspaceNameFor } from '../users/users.service';
+import { issueAccessCode, newAccessCode, revokeAccessCode } from '../users/users.service';
+import { deleteUserWithWorkspaces, type UserDeletionDeps } from '../workspaces/user-deletion';
+import { listSolelyOwnedWorkspaceIds, listSubscriptionsOf } from '../workspaces/user-deletion.repository';
 import { insertWorkspaceWithOwner } from '../workspaces/workspaces.repository';
+import { workspaceNameFor } from '../workspaces/workspaces.service';
 import { applyStripeIds } from './admin-stripe-ids';
 import {
   type AdminUserRow,

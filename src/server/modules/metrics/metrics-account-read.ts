@@ -10,8 +10,8 @@ import {
   TokenExpiredError,
   type TokenSet,
 } from '../../integrations/social/social-provider';
-import { REFRESH_AHEAD_MS } from '../publishing/publish-account';
 import { canRefresh, type SocialContext, tokensOf } from '../social-accounts/social-accounts.service';
+import { REFRESH_AHEAD_MS } from '../social-accounts/token-lifecycle';
 import { refreshTokensOnce } from '../social-accounts/token-lifecycle.service';
 import {
   callsToRead,

@@ -7,6 +7,7 @@ import {
 } from '../../integrations/social/social-provider';
 import { accountOverPlanLimitReason } from '../plans/plan-gates';
 import { canRefresh, type SocialContext, tokensOf } from '../social-accounts/social-accounts.service';
+import { REFRESH_AHEAD_MS } from '../social-accounts/token-lifecycle';
 import { markNeedsReauth, refreshTokensOnce } from '../social-accounts/token-lifecycle.service';
 import { afterBackoff, MAX_ATTEMPTS, messageOf, retryOrGiveUp, type Verdict } from './publish-rules';
 import {
@@ -15,9 +16,6 @@ import {
   type PostRow,
   type SocialAccountRow,
 } from './publishing.repository';
-
-/** A token this close to its expiry is refreshed before publishing. */
-export const REFRESH_AHEAD_MS = 5 * 60 * 1000;
 
 /** Who a post goes out as, with live tokens. */
 export interface PublishTarget {

@@ -9,7 +9,7 @@ import {
 import type { ExternalAccount, SocialProvider, TokenSet } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
 import { accountsOverPlanLimit } from '../plans/plan-gates';
-import { findWorkspacePlan } from '../workspaces/workspaces.repository';
+import { findWorkspacePlan } from '../plans/plans.repository';
 import {
   consumeOAuthState,
   countSocialAccounts,

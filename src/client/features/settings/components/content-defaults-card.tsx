@@ -4,7 +4,7 @@ import type { UserSettings } from '../../../../contracts/settings';
 import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
 import { SwitchRow } from '../../../components/ui/switch-row';
-import { toneLabels } from '../../content/labels';
+import { toneLabels } from '../../../lib/content-labels';
 import { useHealth } from '../../health/api/get-health';
 import { useBrandKit } from '../api/get-brand-kit';
 import { useSaveUserSettings } from '../api/update-settings';

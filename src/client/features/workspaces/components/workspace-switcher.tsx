@@ -4,9 +4,9 @@ import { type CSSProperties, type ReactNode, type RefObject, useLayoutEffect, us
 import type { SessionUser } from '../../../../contracts/auth';
 import { plans } from '../../../../contracts/plans';
 import { roleLabels, type WorkspaceSummary } from '../../../../contracts/team';
+import { toastFailure } from '../../../components/toast-failure';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
-import { toastFailure } from '../../team/toast-failure';
 import { useWorkspaces } from '../api/get-workspaces';
 import { useSwitchWorkspace } from '../api/switch-workspace';
 

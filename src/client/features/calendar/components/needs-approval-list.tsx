@@ -3,11 +3,11 @@ import { useId, useState } from 'react';
 import { platformLabels } from '../../../../contracts/platforms';
 import type { Post } from '../../../../contracts/posts';
 import { Card } from '../../../components/ui/card';
-import { firstWords } from '../../calendar/calendar-events';
-import { formatDateTimeInZone } from '../../calendar/zoned-time';
+import { approvalNeedsNewTime } from '../../approvals/approval-display';
+import { useNeedsApproval } from '../../approvals/use-needs-approval';
 import { PlatformMark } from '../../content/components/platform-mark';
-import { approvalNeedsNewTime } from '../approval-display';
-import { useNeedsApproval } from '../use-needs-approval';
+import { firstWords } from '../calendar-events';
+import { formatDateTimeInZone } from '../zoned-time';
 
 /** Rows shown before 'Show all'. */
 export const NEEDS_APPROVAL_SHOWN = 6;

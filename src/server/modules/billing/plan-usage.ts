@@ -3,8 +3,8 @@ import { type PlanId, plans } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
 import { creditPeriod } from '../credits/credit-balance';
 import { sumCreditsUsed } from '../credits/credits.repository';
+import { countWorkspaceMembers } from '../plans/plans.repository';
 import { countSocialAccounts } from '../social-accounts/social-accounts.repository';
-import { countWorkspaceMembers } from './plans.repository';
 
 /**
  * What the workspace uses of each limit of `plan` (Settings › Subscription). The counts are the
