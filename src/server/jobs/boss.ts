@@ -1,19 +1,9 @@
 import PgBoss from 'pg-boss';
-import type { AppContext } from '../context';
 import { CONNECT_TIMEOUT_MS, type Database } from '../db/client';
 import { isConnectionError } from '../db/connection-errors';
-import type { SocialContext } from '../modules/social-accounts/social-accounts.service';
+import type { JobDefinition, JobsContext } from './job-definition';
 import type { JobQueue, ProcessRole } from './job-queue';
-import { allJobs, type JobDefinition } from './registry';
-
-export interface JobsContext {
-  database: Database;
-  log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
-  /** Social platforms' adapters and the token cipher, for the token job. */
-  social: SocialContext;
-  /** The whole app's context, for jobs that run a module's use cases (publishing). */
-  app: AppContext;
-}
+import { allJobs } from './registry';
 
 export interface Jobs extends JobQueue {
   /** Runs the handlers, cron schedules and pg-boss maintenance: web-only processes never call it. */

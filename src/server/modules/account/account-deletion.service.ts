@@ -2,20 +2,20 @@ import { accountMessages } from '../../../contracts/settings';
 import type { Db } from '../../db/client';
 import { billingProviderOf } from '../../integrations/billing/create-billing-provider';
 import { AppError } from '../../lib/app-error';
-import { countOtherActiveAdmins } from '../admin/admin-users.repository';
-import { insertAuditEntry } from '../audit/audit.repository';
-import { applyBillingEventNow, type BillingDeps } from '../billing/billing-events.service';
-import { isEnded } from '../billing/billing-state';
-import { findUserById } from '../users/users.repository';
-import { deleteUserWithWorkspaces, type UserDeletionDeps } from '../workspaces/user-deletion';
+import { countOtherActiveAdmins } from '../admin';
+import { insertAuditEntry } from '../audit';
+import { applyBillingEventNow, type BillingDeps, isEnded } from '../billing';
+import { findUserById } from '../users';
 import {
+  deleteUserWithWorkspaces,
   listSolelyOwnedWorkspaceIds,
   listSubscriptionsOf,
   lockActiveAdmins,
   lockWorkspacesForDeletion,
   reopenInvitations,
   revokeOpenInvitationsOf,
-} from '../workspaces/user-deletion.repository';
+  type UserDeletionDeps,
+} from '../workspaces';
 import { listWorkspacesWithOtherMembers } from './account.repository';
 
 export type AccountDeletionDeps = UserDeletionDeps & BillingDeps;

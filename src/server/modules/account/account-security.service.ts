@@ -4,10 +4,10 @@ import type { Db } from '../../db/client';
 import { type Identity, OIDC_PROVIDER_ID, setCookiesOf } from '../../integrations/identity/better-auth';
 import type { ProviderDiscovery } from '../../integrations/identity/provider-discovery';
 import { AppError } from '../../lib/app-error';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { Caller } from '../auth/auth.service';
-import { enforceRateLimit, type RateRule } from '../rate-limits/rate-limits.service';
-import { revokeAccessCode } from '../users/users.service';
+import type { Caller } from '../../lib/caller';
+import { insertAuditEntry } from '../audit';
+import { enforceRateLimit, type RateRule } from '../rate-limits';
+import { revokeAccessCode } from '../users';
 import {
   deleteOtherSessionsOf,
   hasCredentialPassword,

@@ -13,8 +13,8 @@ import {
 } from '../../../contracts/settings';
 import type { AppContext } from '../../context';
 import { callerOf, sendWithCookies, signedIn } from '../../lib/caller';
-import { signOut } from '../auth/auth.service';
-import { billingDepsOf } from '../billing/billing-events.service';
+import { signOut } from '../auth';
+import { billingDepsOf } from '../billing';
 import { deleteOwnAccount } from './account-deletion.service';
 import {
   changePassword,

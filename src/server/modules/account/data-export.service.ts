@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { loadBrandKit } from '../brand-kit/brand-kit.service';
-import { toMedia } from '../media/media-view';
-import { toPost } from '../posts/post-view';
-import { getUserSettings } from '../settings/settings.service';
+import { loadBrandKit } from '../brand-kit';
+import { toMedia } from '../media';
+import { toPost } from '../posts';
+import { getUserSettings } from '../settings';
 import {
   findExportProfile,
   listCommentsOfPosts,

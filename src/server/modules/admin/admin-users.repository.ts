@@ -15,7 +15,7 @@ import {
 } from '../../db/schema';
 
 // Moved to workspaces/user-deletion.repository.ts (shared with self-service deletion); kept importable here.
-export { listScheduledPublishJobIds, listSubscriptionsOf } from '../workspaces/user-deletion.repository';
+export { listScheduledPublishJobIds, listSubscriptionsOf } from '../workspaces';
 
 export interface AdminUserFilter {
   /** Lower-cased already; matched as a substring of the email or of 'first last'. */

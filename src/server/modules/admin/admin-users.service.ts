@@ -13,16 +13,19 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
 import type { AccessCodeHasher } from '../../lib/secrets';
 import { conflictOnUniqueViolation } from '../../lib/unique-violation';
-import { insertAuditEntry } from '../audit/audit.repository';
-import { isEnded } from '../billing/billing-state';
-import { pauseScheduledPosts } from '../posts/posts.repository';
-import { dropPublishJob } from '../publishing/publish-queue';
-import { insertUser } from '../users/users.repository';
-import { issueAccessCode, newAccessCode, revokeAccessCode } from '../users/users.service';
-import { deleteUserWithWorkspaces, type UserDeletionDeps } from '../workspaces/user-deletion';
-import { listSolelyOwnedWorkspaceIds, listSubscriptionsOf } from '../workspaces/user-deletion.repository';
-import { insertWorkspaceWithOwner } from '../workspaces/workspaces.repository';
-import { workspaceNameFor } from '../workspaces/workspaces.service';
+import { insertAuditEntry } from '../audit';
+import { isEnded } from '../billing';
+import { pauseScheduledPosts } from '../posts';
+import { dropPublishJob } from '../publishing';
+import { insertUser, issueAccessCode, newAccessCode, revokeAccessCode } from '../users';
+import {
+  deleteUserWithWorkspaces,
+  insertWorkspaceWithOwner,
+  listSolelyOwnedWorkspaceIds,
+  listSubscriptionsOf,
+  type UserDeletionDeps,
+  workspaceNameFor,
+} from '../workspaces';
 import { applyStripeIds } from './admin-stripe-ids';
 import {
   type AdminUserRow,

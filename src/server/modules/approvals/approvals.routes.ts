@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/team';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
-import type { PostActor } from '../posts/post-checks';
+import type { PostActor } from '../posts';
 import {
   type ApprovalDeps,
   addPostComment,

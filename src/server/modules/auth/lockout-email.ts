@@ -6,7 +6,7 @@ import {
   emailHeading,
   emailParagraph,
   escapeHtml,
-} from '../notifications/email-html';
+} from '../notifications';
 
 export interface LockoutEmailInput {
   to: string;

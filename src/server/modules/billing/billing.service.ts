@@ -19,7 +19,7 @@ import { billingProviderOf } from '../../integrations/billing/create-billing-pro
 import { sandboxBillingMessages } from '../../integrations/billing/sandbox/sandbox-billing';
 import { SandboxCardInvalidError } from '../../integrations/billing/sandbox/sandbox-card';
 import { AppError } from '../../lib/app-error';
-import { enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
+import { enforceRateLimit, rateRules } from '../rate-limits';
 import {
   findSubscriptionByProviderId,
   findWorkspaceBilling,

@@ -5,10 +5,15 @@ import {
   TokenExpiredError,
   type TokenSet,
 } from '../../integrations/social/social-provider';
-import { accountOverPlanLimitReason } from '../plans/plan-gates';
-import { canRefresh, type SocialContext, tokensOf } from '../social-accounts/social-accounts.service';
-import { REFRESH_AHEAD_MS } from '../social-accounts/token-lifecycle';
-import { markNeedsReauth, refreshTokensOnce } from '../social-accounts/token-lifecycle.service';
+import { accountOverPlanLimitReason } from '../plans';
+import {
+  canRefresh,
+  markNeedsReauth,
+  REFRESH_AHEAD_MS,
+  refreshTokensOnce,
+  type SocialContext,
+  tokensOf,
+} from '../social-accounts';
 import { afterBackoff, MAX_ATTEMPTS, messageOf, retryOrGiveUp, type Verdict } from './publish-rules';
 import {
   attemptInRound,

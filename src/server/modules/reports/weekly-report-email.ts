@@ -8,7 +8,7 @@ import {
   emailHeading,
   emailParagraph,
   escapeHtml,
-} from '../notifications/email-html';
+} from '../notifications';
 
 /** A week's numbers; null: no post (or account) of the week reported that metric. */
 export interface WeekNumbers {

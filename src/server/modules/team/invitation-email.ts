@@ -7,7 +7,7 @@ import {
   emailParagraph,
   escapeHtml,
   plainName,
-} from '../notifications/email-html';
+} from '../notifications';
 
 /** How much of the inviter's and the workspace's names the email shows. */
 export const INVITER_NAME_MAX = 60;

@@ -17,8 +17,8 @@ import {
 } from '../../../contracts/team';
 import type { AppContext } from '../../context';
 import { callerOf, signedIn } from '../../lib/caller';
-import { enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
-import { deleteWorkspace } from '../workspaces/workspaces.service';
+import { enforceRateLimit, rateRules } from '../rate-limits';
+import { deleteWorkspace } from '../workspaces';
 import {
   acceptInvitationByToken,
   createInvitation,

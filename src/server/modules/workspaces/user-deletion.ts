@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { listWorkspacesSimulatorKeys } from '../../integrations/social/simulator';
 import type { MediaStorage } from '../../integrations/storage/media-storage';
 import type { JobQueue } from '../../jobs/job-queue';
-import { dropPublishJob } from '../publishing/publish-queue';
+import { dropPublishJob } from '../publishing';
 import {
   deleteUserAndWorkspaces,
   listMediaStorageKeys,

@@ -5,11 +5,10 @@ import type { Db } from '../../db/client';
 import { listWorkspacesSimulatorKeys } from '../../integrations/social/simulator';
 import type { MediaStorage } from '../../integrations/storage/media-storage';
 import { AppError } from '../../lib/app-error';
-import { insertActivity } from '../activity/activity.repository';
-import { isEnded } from '../billing/billing-state';
-import { dropPublishJob, type PublishQueueDeps } from '../publishing/publish-queue';
-import { findUserById } from '../users/users.repository';
-import { loadSessionUser } from '../users/users.service';
+import { insertActivity } from '../activity';
+import { isEnded } from '../billing';
+import { dropPublishJob, type PublishQueueDeps } from '../publishing';
+import { findUserById, loadSessionUser } from '../users';
 import {
   listMediaStorageKeys,
   listScheduledPublishJobIds,
