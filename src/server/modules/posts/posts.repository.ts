@@ -1,5 +1,4 @@
 import { and, desc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
-import type { BrandFinding } from '../../../contracts/brand-kit';
 import { lockedPostStatuses, type PostStatus } from '../../../contracts/posts';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema';
