@@ -87,7 +87,10 @@ try {
 if (!existsSync(result)) process.exit(2); // depcruise itself failed and said why
 let failed = false;
 try {
-  execFileSync(bin('depcruise-fmt'), [result, '--output-type', 'err'], { cwd: mirror, stdio: 'inherit' });
+  execFileSync(bin('depcruise-fmt'), [result, '--output-type', 'err', '--exit-code'], {
+    cwd: mirror,
+    stdio: 'inherit',
+  });
 } catch {
   failed = true;
 }
