@@ -46,7 +46,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   api.post('/api/user/password', { schema: { body: changePasswordBody } }, async (request, reply) => {
     const auth = signedIn(request);
     const { setCookies } = await changePassword(
-      { db, identity: ctx.identity },
+      ctx,
       callerOf(request),
       { userId: auth.user.id, sessionId: auth.sessionId },
       request.body,
@@ -73,22 +73,14 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { response: { 200: singleSignOnLinkResponse, 404: errorResponse, 503: errorResponse } } },
     async (request, reply) => {
       signedIn(request);
-      const { url, setCookies } = await startSingleSignOnLink(
-        {
-          db,
-          identity: ctx.identity,
-          oidcConfigured: ctx.config.oidc !== undefined,
-          identityProvider: ctx.identityProvider,
-        },
-        callerOf(request),
-      );
+      const { url, setCookies } = await startSingleSignOnLink(ctx, callerOf(request));
       return sendWithCookies(reply, { status: 200, body: { url }, setCookies });
     },
   );
 
   api.get('/api/user/export', async (request, reply) => {
     const { user } = signedIn(request);
-    const { filename, chunks } = await exportUserData({ db, appUrl: ctx.config.appUrl }, user.id);
+    const { filename, chunks } = await exportUserData(ctx, user.id);
     return reply
       .type('application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`)
