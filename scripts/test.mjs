@@ -1,6 +1,6 @@
-// `npm test`: every check, in order, stopping at the first failure: types, lint, dead code, unit and
-// integration tests (PGlite and PostgreSQL), a production build, its JS budget and its start
-// without devDependencies, browser tests in Chromium.
+// `npm test`: every check, in order, stopping at the first failure: types, lint, dead code, import
+// rules (decision 050), unit and integration tests (PGlite and PostgreSQL), a production build, its
+// JS budget and its start without devDependencies, browser tests in Chromium.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -18,6 +18,7 @@ const steps = [
   ['lint', 'npm run --silent lint'],
   // Unused files, exports, types and dependencies (knip.jsonc); a stale ignore entry fails too.
   ['dead code (knip)', 'npx knip --no-progress --treat-config-hints-as-errors'],
+  ['import rules', 'npm run --silent lint:deps'],
   ['unit and integration tests', 'npx vitest run'],
   ['build', 'npm run --silent build'],
   ['first-load JS budget', 'node scripts/check-bundle-budget.mjs'],

@@ -23,6 +23,8 @@ export const postStatuses = [
 ] as const;
 export const postStatus = z.enum(postStatuses);
 export type PostStatus = z.infer<typeof postStatus>;
+/** Statuses in which a post is out of the user's hands (posts, and the brand kit's re-check). */
+export const lockedPostStatuses: readonly PostStatus[] = ['publishing', 'published'];
 
 /** Ids of unsaved ideas shown to a visitor start with this (spec §3). */
 export const UNSAVED_ID_PREFIX = 'ai_';

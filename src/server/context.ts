@@ -9,7 +9,7 @@ import type { MailSender } from './integrations/mail/mail-sender';
 import type { SocialProviders } from './integrations/social/providers';
 import type { MediaStorage } from './integrations/storage/media-storage';
 import type { StorageCheck } from './integrations/storage/storage-health';
-import type { JobQueue } from './jobs/boss';
+import type { JobQueue } from './jobs/job-queue';
 import type { AccessCodeHasher, AdminCodeVerifier } from './lib/secrets';
 import type { TokenCipher } from './lib/token-cipher';
 import type { MediaUrlSigner } from './modules/media/media-signing';

@@ -6,7 +6,7 @@ import { openDatabase } from './db/client';
 import { isConnectionError } from './db/connection-errors';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { type AdapterChoices, describeAdapters } from './integrations/adapters';
-import type { ProcessRole } from './jobs/boss';
+import type { ProcessRole } from './jobs/job-queue';
 import { projectRoot } from './lib/project-root';
 import { seedDemoUsers } from './modules/demo/demo-users.service';
 import { startPublishingSweeper } from './modules/publishing/publishing-sweeper';

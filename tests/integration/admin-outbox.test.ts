@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminOutboxList } from '../../src/contracts/admin';
 import type { SessionUser } from '../../src/contracts/auth';
 import { createSmtpMailSender } from '../../src/server/integrations/mail/smtp-mail-sender';
-import type { JobQueue } from '../../src/server/jobs/boss';
+import type { JobQueue } from '../../src/server/jobs/job-queue';
 import { grantAdminAccess } from '../factories/admin-access';
 import { asUser } from '../factories/posts';
 import { invite } from '../factories/team';

@@ -16,8 +16,8 @@ import {
   acceptInvitation as acceptInvitationRow,
   lockWorkspaceForJoining,
 } from '../../src/server/modules/team/team.repository';
-import { listSolelyOwnedWorkspaceIds } from '../../src/server/modules/users/user-deletion.repository';
 import { findUserById } from '../../src/server/modules/users/users.repository';
+import { listSolelyOwnedWorkspaceIds } from '../../src/server/modules/workspaces/user-deletion.repository';
 import { lockWorkspace } from '../../src/server/modules/workspaces/workspaces.repository';
 import {
   deleteWorkspaceNow,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { insertUser } from '../../src/server/modules/users/users.repository';
-import { createTrialWorkspace } from '../../src/server/modules/users/users.service';
+import { createTrialWorkspace } from '../../src/server/modules/workspaces/workspaces.service';
 import { cookieFrom, randomIp, signUp } from '../factories/users';
 import { startFakeOidcIssuer } from '../fakes/oidc/fake-oidc-issuer';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';

@@ -8,7 +8,7 @@ import { EMAIL_SEND_JOB } from '../../src/server/integrations/mail/mail-queue';
 import type { MailSender } from '../../src/server/integrations/mail/mail-sender';
 import { createOutboxMailSender } from '../../src/server/integrations/mail/outbox-mail-sender';
 import { createSmtpMailSender } from '../../src/server/integrations/mail/smtp-mail-sender';
-import type { JobQueue } from '../../src/server/jobs/boss';
+import type { JobQueue } from '../../src/server/jobs/job-queue';
 import { notifyWorkspace } from '../../src/server/modules/notifications/notifications.service';
 import { startWorkers } from '../factories/publishing';
 import { invite } from '../factories/team';

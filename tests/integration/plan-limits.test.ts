@@ -5,12 +5,12 @@ import { generationMessages } from '../../src/contracts/generation';
 import { type PlanId, plans } from '../../src/contracts/plans';
 import { generations, socialAccounts, workspaceMembers, workspaces } from '../../src/server/db/schema';
 import { AppError } from '../../src/server/lib/app-error';
+import { loadPlanUsage } from '../../src/server/modules/billing/plan-usage';
 import {
   accountOverPlanLimitMessage,
   accountsOverPlanLimit,
   requirePlanFeature,
 } from '../../src/server/modules/plans/plan-gates';
-import { loadPlanUsage } from '../../src/server/modules/plans/plan-usage';
 import { publishPost } from '../../src/server/modules/publishing/publishing.service';
 import { subscribeInSandbox } from '../factories/billing';
 import { asUser, createPost, daysFromNow } from '../factories/posts';

@@ -7,7 +7,8 @@ import { type Config, loadConfig } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import type { AiProvider } from '../../src/server/integrations/ai/ai-provider';
 import type { SocialProviders } from '../../src/server/integrations/social/providers';
-import type { Jobs, ProcessRole } from '../../src/server/jobs/boss';
+import type { Jobs } from '../../src/server/jobs/boss';
+import type { ProcessRole } from '../../src/server/jobs/job-queue';
 import { exampleImagesFetch } from '../fakes/publish-media';
 import { type DatabaseKind, openTestDatabase } from './databases';
 

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { FullPageMessage } from '../components/full-page-message';
 import { toast } from '../components/ui/use-toast';
 import { useAuth } from '../features/auth/api/get-current-user';
-import { rememberReturnPath } from '../features/subscribe/return-path';
+import { rememberReturnPath } from '../features/auth/return-path';
 import { loginPath } from './paths';
 
 export const GUARD_REDIRECT_MS = 1000;

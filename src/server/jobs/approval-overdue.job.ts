@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { runApprovalOverdue } from '../modules/approvals/approval-overdue.service';
-import type { JobDefinition } from './registry';
+import type { JobDefinition } from './job-definition';
 
 const payload = z.object({});
 

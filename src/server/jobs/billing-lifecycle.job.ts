@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { billingDepsOf } from '../modules/billing/billing-events.service';
 import { runBillingLifecycle } from '../modules/billing/billing-lifecycle.service';
-import type { JobDefinition } from './registry';
+import type { JobDefinition } from './job-definition';
 
 const payload = z.object({});
 

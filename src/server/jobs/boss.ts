@@ -1,31 +1,9 @@
 import PgBoss from 'pg-boss';
-import type { AppContext } from '../context';
 import { CONNECT_TIMEOUT_MS, type Database } from '../db/client';
 import { isConnectionError } from '../db/connection-errors';
-import type { SocialContext } from '../modules/social-accounts/social-accounts.service';
-import { allJobs, type JobDefinition } from './registry';
-
-export type ProcessRole = 'all' | 'web' | 'worker';
-
-export interface JobsContext {
-  database: Database;
-  log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
-  /** Social platforms' adapters and the token cipher, for the token job. */
-  social: SocialContext;
-  /** The whole app's context, for jobs that run a module's use cases (publishing). */
-  app: AppContext;
-}
-
-/** What services use to put work on the queue; every process may send. */
-export interface JobQueue {
-  send(
-    name: string,
-    payload: object,
-    options?: { startAfter?: Date; singletonKey?: string },
-  ): Promise<string | null>;
-  /** Removes a job that has not run yet; quietly does nothing when it already ran or is gone. */
-  cancel(name: string, id: string): Promise<void>;
-}
+import type { JobDefinition, JobsContext } from './job-definition';
+import type { JobQueue, ProcessRole } from './job-queue';
+import { allJobs } from './registry';
 
 export interface Jobs extends JobQueue {
   /** Runs the handlers, cron schedules and pg-boss maintenance: web-only processes never call it. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { deleteExpiredRateLimits } from '../modules/rate-limits/rate-limits.repository';
 import { deleteExpiredOAuthStates } from '../modules/social-accounts/social-accounts.repository';
 import { deleteExpiredSessions } from '../modules/users/users.repository';
-import type { JobDefinition } from './registry';
+import type { JobDefinition } from './job-definition';
 
 const payload = z.object({});
 

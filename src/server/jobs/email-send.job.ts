@@ -4,7 +4,7 @@ import {
   type EmailSendPayload,
   emailSendPayload,
 } from '../integrations/mail/mail-queue';
-import type { JobDefinition } from './registry';
+import type { JobDefinition } from './job-definition';
 
 /**
  * Sends one queued email (decision 046). Each run is one attempt, recorded in the outbox; a

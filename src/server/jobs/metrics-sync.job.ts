@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { runMetricsSync } from '../modules/metrics/metrics-sync.service';
-import type { JobDefinition } from './registry';
+import type { JobDefinition } from './job-definition';
 
 const payload = z.object({});
 

@@ -6,7 +6,7 @@ import {
 } from '../modules/publishing/publish-queue';
 import { publishPost } from '../modules/publishing/publishing.service';
 import { publishingSlots } from '../modules/publishing/publishing-slots';
-import type { JobDefinition } from './registry';
+import type { JobDefinition } from './job-definition';
 
 /**
  * Publishes one version of one post at its time (modules/publishing). The handler settles every

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { runTokenLifecycle } from '../modules/social-accounts/token-lifecycle.service';
-import type { JobDefinition } from './registry';
+import type { JobDefinition } from './job-definition';
 
 const payload = z.object({});
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sendWeeklyReports, weeklyReportDepsOf } from '../modules/reports/weekly-report.service';
-import type { JobDefinition } from './registry';
+import type { JobDefinition } from './job-definition';
 
 const payload = z.object({});
 

@@ -1,11 +1,16 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_IP_HEADER } from '../integrations/identity/better-auth';
-import type { Caller } from '../modules/auth/auth.service';
 import type { RequestAuth } from '../plugins/auth';
 import { AppError } from './app-error';
 
 /** Headers a client could send to claim an address; Fastify alone reads them (per TRUST_PROXY). */
+/** The caller as services see it: no Fastify request, just what matters. */
+export interface Caller {
+  ip: string;
+  headers: Headers;
+}
+
 const FORWARDING_HEADERS = ['x-forwarded-for', 'x-real-ip', 'forwarded', CLIENT_IP_HEADER];
 
 /**

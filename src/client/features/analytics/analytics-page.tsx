@@ -12,8 +12,8 @@ import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { UpgradePrompt } from '../billing/components/upgrade-prompt';
 import { planLimitMessage } from '../billing/plan-limit';
-import { useTimeZone } from '../calendar/use-time-zone';
 import { useSocialAccounts } from '../social-accounts/api/get-social-accounts';
+import { useTimeZone } from '../time-zone/use-time-zone';
 import {
   type AnalyticsScreenState,
   apiQuery,

@@ -4,8 +4,8 @@ import type { SessionUser } from '../../../contracts/auth';
 import { paths } from '../../app/paths';
 import { toast } from '../../components/ui/use-toast';
 import { mirrorUser } from '../../lib/session';
-import { takeReturnPath } from '../subscribe/return-path';
 import { currentUserQueryKey } from './api/get-current-user';
+import { takeReturnPath } from './return-path';
 
 export type LoginKind = 'login' | 'signup';
 

@@ -13,12 +13,12 @@ import { toast } from '../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { usePendingPosts } from '../approvals/api/get-pending-posts';
-import { NeedsApprovalList } from '../approvals/components/needs-approval-list';
 import { useAuth } from '../auth/api/get-current-user';
 import { useCan } from '../auth/use-permission';
 import { UpgradePrompt } from '../billing/components/upgrade-prompt';
 import { planLimitMessage } from '../billing/plan-limit';
 import { useSocialAccounts } from '../social-accounts/api/get-social-accounts';
+import { useTimeZone } from '../time-zone/use-time-zone';
 import { useCancelPost } from './api/cancel-post';
 import { useDeletePost } from './api/delete-post';
 import { usePostDetail } from './api/get-post';
@@ -30,13 +30,13 @@ import { type CalendarView, PHONE_QUERY, type VisibleRange } from './calendar-vi
 import { CalendarLegend } from './components/calendar-legend';
 import { CalendarToolbar } from './components/calendar-toolbar';
 import { ComposerDialog, type ComposerSubject } from './components/composer/composer-dialog';
+import { NeedsApprovalList } from './components/needs-approval-list';
 import { PostCalendar, type PostCalendarHandle } from './components/post-calendar';
 import { PostDialog } from './components/post-dialog';
 import { RescheduleDialog } from './components/reschedule-dialog';
 import { SCHEDULE_FAILED_MESSAGE } from './components/schedule-fields';
 import { TimeZoneControl } from './components/time-zone-control';
 import { UpcomingPosts } from './components/upcoming-posts';
-import { useTimeZone } from './use-time-zone';
 import { formatDateTimeInZone, utcToWallTime } from './zoned-time';
 
 type Confirmation = { kind: 'delete' | 'cancel'; post: Post } | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTimeZone } from './time-zones';
+import { effectiveTimeZone } from '../time-zone/time-zones';
 import { defaultScheduleWallTime, shiftDaysInZone, utcToWallTime, wallTimeToUtc } from './zoned-time';
 
 describe('wallTimeToUtc', () => {

@@ -22,7 +22,7 @@ import { failureCode, failureMessage, isUnauthorized } from '../../lib/api-clien
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/api/get-current-user';
 import { AuthDialog, type AuthTab } from '../auth/components/auth-dialog';
-import { rememberReturnPath } from '../subscribe/return-path';
+import { rememberReturnPath } from '../auth/return-path';
 import { expiresInLabel, roleWithArticle, withArticle } from '../team/team-display';
 import { useAcceptInvitation } from './api/accept-invitation';
 import { useInvitation } from './api/get-invitation';

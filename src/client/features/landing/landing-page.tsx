@@ -8,7 +8,7 @@ import { SITE_TITLE, useDocumentTitle } from '../../lib/use-document-title';
 import { whenIdle } from '../../lib/when-idle';
 import { useAuth } from '../auth/api/get-current-user';
 import type { AuthTab } from '../auth/components/auth-dialog';
-import { forgetReturnPath, rememberReturnPath } from '../subscribe/return-path';
+import { forgetReturnPath, rememberReturnPath } from '../auth/return-path';
 import { CtaSection } from './components/cta-section';
 import { FeaturesSection } from './components/features-section';
 import { HeroSection } from './components/hero-section';

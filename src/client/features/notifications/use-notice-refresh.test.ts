@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationKind } from '../../../contracts/notifications';
-import { billingNotificationKinds } from '../billing/use-billing-refresh';
+import { billingNotificationKinds } from '../../app/use-billing-refresh';
 import { newestNoticeId } from './use-notice-refresh';
 
 const item = (id: string, kind: NotificationKind, createdAt: string): Notification => ({

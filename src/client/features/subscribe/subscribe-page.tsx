@@ -6,13 +6,13 @@ import { InlineLoading } from '../../components/full-page-message';
 import { PageHeader } from '../../components/page-header';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/api/get-current-user';
+import { rememberReturnPath } from '../auth/return-path';
 import { useCan } from '../auth/use-permission';
 import { useBillingSubscription } from '../billing/api/get-billing-subscription';
 import { BillingOffNotice } from '../billing/components/billing-off-notice';
 import { BillingRoleNotice } from './components/billing-role-notice';
 import { PaymentPanel } from './components/payment-panel';
 import { PlanPicker } from './components/plan-picker';
-import { rememberReturnPath } from './return-path';
 
 /** `?plan=starter|professional|enterprise`; anything else means no plan chosen yet. */
 export function planFromSearch(search: string): PaidPlanId | null {

@@ -7,7 +7,7 @@ import { QueryFailureCard } from '../../components/query-failure-card';
 import { Button } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuth } from '../auth/api/get-current-user';
-import { useTimeZone } from '../calendar/use-time-zone';
+import { useTimeZone } from '../time-zone/use-time-zone';
 import { useTeam } from './api/get-team';
 import { ApprovalsCard } from './components/approvals-card';
 import { DeleteWorkspaceCard } from './components/delete-workspace-card';

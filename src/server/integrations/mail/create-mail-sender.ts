@@ -1,7 +1,7 @@
 import type { HealthResponse } from '../../../contracts/health';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/boss';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { TokenCipher } from '../../lib/token-cipher';
 import type { MailSender } from './mail-sender';
 import { createOutboxMailSender } from './outbox-mail-sender';

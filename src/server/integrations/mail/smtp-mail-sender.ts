@@ -1,6 +1,6 @@
 import { createTransport } from 'nodemailer';
 import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/boss';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { TokenCipher } from '../../lib/token-cipher';
 import { EMAIL_SEND_JOB, EMAIL_SEND_MAX_ATTEMPTS } from './mail-queue';
 import type { MailSender } from './mail-sender';

@@ -2,20 +2,20 @@ import { accountMessages } from '../../../contracts/settings';
 import type { Db } from '../../db/client';
 import { billingProviderOf } from '../../integrations/billing/create-billing-provider';
 import { AppError } from '../../lib/app-error';
-import { countOtherActiveAdmins } from '../admin/admin-users.repository';
-import { insertAuditEntry } from '../audit/audit.repository';
-import { applyBillingEventNow, type BillingDeps } from '../billing/billing-events.service';
-import { isEnded } from '../billing/billing-state';
-import { deleteUserWithWorkspaces, type UserDeletionDeps } from '../users/user-deletion';
+import { countOtherActiveAdmins } from '../admin';
+import { insertAuditEntry } from '../audit';
+import { applyBillingEventNow, type BillingDeps, isEnded } from '../billing';
+import { findUserById } from '../users';
 import {
+  deleteUserWithWorkspaces,
   listSolelyOwnedWorkspaceIds,
   listSubscriptionsOf,
   lockActiveAdmins,
   lockWorkspacesForDeletion,
   reopenInvitations,
   revokeOpenInvitationsOf,
-} from '../users/user-deletion.repository';
-import { findUserById } from '../users/users.repository';
+  type UserDeletionDeps,
+} from '../workspaces';
 import { listWorkspacesWithOtherMembers } from './account.repository';
 
 export type AccountDeletionDeps = UserDeletionDeps & BillingDeps;

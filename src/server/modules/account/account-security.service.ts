@@ -1,24 +1,19 @@
 import { isAPIError } from 'better-auth/api';
 import { accountMessages, type ChangePasswordBody, type UserSessionList } from '../../../contracts/settings';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { type Identity, OIDC_PROVIDER_ID, setCookiesOf } from '../../integrations/identity/better-auth';
-import type { ProviderDiscovery } from '../../integrations/identity/provider-discovery';
+import { OIDC_PROVIDER_ID, setCookiesOf } from '../../integrations/identity/better-auth';
 import { AppError } from '../../lib/app-error';
-import { insertAuditEntry } from '../audit/audit.repository';
-import type { Caller } from '../auth/auth.service';
-import { enforceRateLimit, type RateRule } from '../rate-limits/rate-limits.service';
-import { revokeAccessCode } from '../users/users.service';
+import type { Caller } from '../../lib/caller';
+import { insertAuditEntry } from '../audit';
+import { enforceRateLimit, type RateRule } from '../rate-limits';
+import { revokeAccessCode } from '../users';
 import {
   deleteOtherSessionsOf,
   hasCredentialPassword,
   hasProviderAccount,
   listLiveSessionsOf,
 } from './account.repository';
-
-export interface AccountSecurityDeps {
-  db: Db;
-  identity: Identity;
-}
 
 /** The signed-in session acting on its own user. */
 export interface OwnSession {
@@ -42,18 +37,18 @@ const SESSION_LIST_LIMIT = 100;
  * browser stays signed in with the cookie it has. Answers the cookies better-auth set, if any.
  */
 export async function changePassword(
-  deps: AccountSecurityDeps,
+  ctx: Pick<AppContext, 'database' | 'identity'>,
   caller: Caller,
   session: OwnSession,
   body: ChangePasswordBody,
 ): Promise<{ setCookies: string[]; signedOut: number }> {
-  await enforceRateLimit(deps.db, passwordChangeRule, session.userId);
-  if (!(await hasCredentialPassword(deps.db, session.userId))) {
+  await enforceRateLimit(ctx.database.db, passwordChangeRule, session.userId);
+  if (!(await hasCredentialPassword(ctx.database.db, session.userId))) {
     throw new AppError('conflict', accountMessages.noPassword);
   }
   let setCookies: string[];
   try {
-    const { headers } = await deps.identity.api.changePassword({
+    const { headers } = await ctx.identity.api.changePassword({
       body: {
         currentPassword: body.currentPassword,
         newPassword: body.newPassword,
@@ -74,11 +69,11 @@ export async function changePassword(
     throw error;
   }
   // A code is a second way in; whoever changes the password (say, after a leak) closes it too.
-  const accessCodeRevoked = await revokeAccessCode(deps.db, session.userId);
+  const accessCodeRevoked = await revokeAccessCode(ctx.database.db, session.userId);
   const signedOut = body.signOutOtherSessions
-    ? await deleteOtherSessionsOf(deps.db, session.userId, session.sessionId)
+    ? await deleteOtherSessionsOf(ctx.database.db, session.userId, session.sessionId)
     : 0;
-  await insertAuditEntry(deps.db, {
+  await insertAuditEntry(ctx.database.db, {
     actorUserId: session.userId,
     action: 'user.password_changed',
     targetType: 'user',
@@ -127,11 +122,11 @@ export async function revokeOtherSessions(db: Db, session: OwnSession): Promise<
  * links rather than signs in). The provider must assert the same email as verified (decision 031).
  */
 export async function startSingleSignOnLink(
-  deps: AccountSecurityDeps & { oidcConfigured: boolean; identityProvider: ProviderDiscovery | undefined },
+  ctx: Pick<AppContext, 'config' | 'identity' | 'identityProvider'>,
   caller: Caller,
 ): Promise<{ url: string; setCookies: string[] }> {
-  if (!deps.oidcConfigured) throw new AppError('not_found', 'Single sign-on is not configured.');
-  const discovery = await deps.identityProvider?.settled();
+  if (ctx.config.oidc === undefined) throw new AppError('not_found', 'Single sign-on is not configured.');
+  const discovery = await ctx.identityProvider?.settled();
   if (discovery?.status === 'unreachable') {
     throw new AppError(
       'service_unavailable',
@@ -139,7 +134,7 @@ export async function startSingleSignOnLink(
       { retryAfterSeconds: Math.min(60, Math.max(5, discovery.retryInSeconds)) },
     );
   }
-  const { headers, response } = await deps.identity.api.linkSocialAccount({
+  const { headers, response } = await ctx.identity.api.linkSocialAccount({
     body: {
       provider: OIDC_PROVIDER_ID,
       callbackURL: '/settings?sso=linked#privacy-security',

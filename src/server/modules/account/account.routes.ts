@@ -13,8 +13,8 @@ import {
 import type { AppContext } from '../../context';
 import { callerOf, sendWithCookies, signedIn } from '../../lib/caller';
 import { errorAnswers } from '../../plugins/error-answers';
-import { signOut } from '../auth/auth.service';
-import { billingDepsOf } from '../billing/billing-events.service';
+import { signOut } from '../auth';
+import { billingDepsOf } from '../billing';
 import { deleteOwnAccount } from './account-deletion.service';
 import {
   changePassword,
@@ -49,7 +49,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const auth = signedIn(request);
       const { setCookies } = await changePassword(
-        { db, identity: ctx.identity },
+        ctx,
         callerOf(request),
         { userId: auth.user.id, sessionId: auth.sessionId },
         request.body,
@@ -77,22 +77,14 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { response: { 200: singleSignOnLinkResponse, ...errorAnswers(404, 503) } } },
     async (request, reply) => {
       signedIn(request);
-      const { url, setCookies } = await startSingleSignOnLink(
-        {
-          db,
-          identity: ctx.identity,
-          oidcConfigured: ctx.config.oidc !== undefined,
-          identityProvider: ctx.identityProvider,
-        },
-        callerOf(request),
-      );
+      const { url, setCookies } = await startSingleSignOnLink(ctx, callerOf(request));
       return sendWithCookies(reply, { status: 200, body: { url }, setCookies });
     },
   );
 
   api.get('/api/user/export', async (request, reply) => {
     const { user } = signedIn(request);
-    const { filename, chunks } = await exportUserData({ db, appUrl: ctx.config.appUrl }, user.id);
+    const { filename, chunks } = await exportUserData(ctx, user.id);
     return reply
       .type('application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`)

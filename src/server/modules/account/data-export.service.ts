@@ -1,9 +1,10 @@
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { loadBrandKit } from '../brand-kit/brand-kit.service';
-import { toMedia } from '../media/media-view';
-import { toPost } from '../posts/post-view';
-import { getUserSettings } from '../settings/settings.service';
+import { loadBrandKit } from '../brand-kit';
+import { toMedia } from '../media';
+import { toPost } from '../posts';
+import { getUserSettings } from '../settings';
 import {
   findExportProfile,
   listCommentsOfPosts,
@@ -31,12 +32,6 @@ import { deferred, streamedArray, writeJsonChunks } from './json-stream';
 export const EXPORT_FORMAT = 'kitepost-export/1';
 const PAGE_SIZE = 1000;
 
-export interface DataExportDeps {
-  db: Db;
-  /** The app's origin: media URLs are absolute, as the API shows them. */
-  appUrl: string;
-}
-
 type Membership = Awaited<ReturnType<typeof listExportMemberships>>[number];
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -48,10 +43,15 @@ export function exportFilename(now: Date): string {
 
 /**
  * The file's name and its text in chunks. The user is read before anything is sent, so a missing
- * user is a 404, not a broken download; the rest is read while the chunks are written.
+ * user is a 404, not a broken download; the rest is read while the chunks are written. Media URLs
+ * are absolute (`config.appUrl`), as the API shows them.
  */
-export async function exportUserData(deps: DataExportDeps, userId: string, now = new Date()) {
-  const { db } = deps;
+export async function exportUserData(
+  ctx: Pick<AppContext, 'database' | 'config'>,
+  userId: string,
+  now = new Date(),
+) {
+  const { db } = ctx.database;
   const profile = await findExportProfile(db, userId);
   if (!profile) throw new AppError('not_found', 'User not found');
   const memberships = await listExportMemberships(db, userId);
@@ -79,7 +79,7 @@ export async function exportUserData(deps: DataExportDeps, userId: string, now =
       joinedAt: m.joinedAt.toISOString(),
     })),
     workspaces: memberships.map((m) =>
-      m.role === 'owner' ? ownedWorkspace(deps, m) : joinedWorkspace(deps, userId, m),
+      m.role === 'owner' ? ownedWorkspace(ctx, m) : joinedWorkspace(ctx, userId, m),
     ),
     notifications: streamedArray(() =>
       pages(
@@ -104,8 +104,8 @@ export async function exportUserData(deps: DataExportDeps, userId: string, now =
 }
 
 /** A workspace the user owns: all of it. */
-function ownedWorkspace(deps: DataExportDeps, m: Membership) {
-  const { db } = deps;
+function ownedWorkspace(ctx: Pick<AppContext, 'database' | 'config'>, m: Membership) {
+  const { db } = ctx.database;
   const workspaceId = m.workspaceId;
   return {
     id: workspaceId,
@@ -128,7 +128,7 @@ function ownedWorkspace(deps: DataExportDeps, m: Membership) {
       pages(
         (cursor) => listExportMediaPage(db, workspaceId, cursor, PAGE_SIZE),
         ({ row }) => row.id,
-        (rows) => rows.map(({ row }) => toMedia(row, deps.appUrl)),
+        (rows) => rows.map(({ row }) => toMedia(row, ctx.config.appUrl)),
       ),
     ),
     generations: deferred(() => summarizeGenerations(db, workspaceId)),
@@ -138,8 +138,8 @@ function ownedWorkspace(deps: DataExportDeps, m: Membership) {
 }
 
 /** A workspace the user belongs to: only what they made there. */
-function joinedWorkspace(deps: DataExportDeps, userId: string, m: Membership) {
-  const { db } = deps;
+function joinedWorkspace(ctx: Pick<AppContext, 'database' | 'config'>, userId: string, m: Membership) {
+  const { db } = ctx.database;
   const workspaceId = m.workspaceId;
   return {
     id: workspaceId,

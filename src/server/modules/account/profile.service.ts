@@ -7,10 +7,8 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { conflictOnUniqueViolation } from '../../lib/unique-violation';
-import { upsertUserSettings } from '../settings/settings.repository';
-import { getUserSettings } from '../settings/settings.service';
-import { findUserByEmail, findUserById } from '../users/users.repository';
-import { loadSessionUser } from '../users/users.service';
+import { getUserSettings, upsertUserSettings } from '../settings';
+import { findUserByEmail, findUserById, loadSessionUser } from '../users';
 import { updateUserProfile } from './account.repository';
 
 type UpdateProfileResponse = z.infer<typeof updateProfileResponse>;

@@ -9,19 +9,23 @@ import {
 } from '../../../contracts/admin';
 import { TRIAL_DAYS } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/boss';
+import type { JobQueue } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
 import type { AccessCodeHasher } from '../../lib/secrets';
 import { conflictOnUniqueViolation } from '../../lib/unique-violation';
-import { insertAuditEntry } from '../audit/audit.repository';
-import { isEnded } from '../billing/billing-state';
-import { pauseScheduledPosts } from '../posts/posts.repository';
-import { dropPublishJob } from '../publishing/publish-queue';
-import { deleteUserWithWorkspaces, type UserDeletionDeps } from '../users/user-deletion';
-import { listSolelyOwnedWorkspaceIds, listSubscriptionsOf } from '../users/user-deletion.repository';
-import { insertUser } from '../users/users.repository';
-import { issueAccessCode, newAccessCode, revokeAccessCode, workspaceNameFor } from '../users/users.service';
-import { insertWorkspaceWithOwner } from '../workspaces/workspaces.repository';
+import { insertAuditEntry } from '../audit';
+import { isEnded } from '../billing';
+import { pauseScheduledPosts } from '../posts';
+import { dropPublishJob } from '../publishing';
+import { insertUser, issueAccessCode, newAccessCode, revokeAccessCode } from '../users';
+import {
+  deleteUserWithWorkspaces,
+  insertWorkspaceWithOwner,
+  listSolelyOwnedWorkspaceIds,
+  listSubscriptionsOf,
+  type UserDeletionDeps,
+  workspaceNameFor,
+} from '../workspaces';
 import { applyStripeIds } from './admin-stripe-ids';
 import {
   type AdminUserRow,

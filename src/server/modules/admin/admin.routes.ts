@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminSessionResponse } from '../../../contracts/auth';
 import type { AppContext } from '../../context';
 import { requireAdmin } from '../../plugins/auth';
-import { adminBillingRoutes } from '../billing/admin-billing.routes';
+import { adminBillingRoutes } from '../billing';
 import { adminUsersRoutes } from './admin-users.routes';
 
 /**

@@ -10,7 +10,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
-import { postMetricValueColumns } from '../metrics/metrics-sync.repository';
+import { postMetricValueColumns } from '../metrics';
 
 /*
  * Reads for dashboard stats and analytics. The published post is the truth (posts.status

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
 import type { RequestAuth } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
-import { requirePlanFeature } from '../plans/plan-gates';
+import { requirePlanFeature } from '../plans';
 import { exportAnalyticsCsv, listAnalyticsPosts, loadAnalyticsOverview } from './analytics.service';
 import { analyticsCsvFilename } from './analytics-csv';
 import { resolveTimeZone } from './analytics-sums';

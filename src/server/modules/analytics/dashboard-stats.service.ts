@@ -2,7 +2,7 @@ import type { DashboardStats } from '../../../contracts/analytics';
 import { plans } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { getCredits } from '../credits/credits.service';
+import { getCredits } from '../credits';
 import { listPublishedReadings, readPostCounts, readWorkspaceFacts } from './analytics.repository';
 import { metricTotalsOf, monthInstants, resolveTimeZone } from './analytics-sums';
 

@@ -1,9 +1,8 @@
 import type { Db } from '../../db/client';
 import type { MailSender } from '../../integrations/mail/mail-sender';
-import { insertActivity } from '../activity/activity.repository';
-import { actorNameOf } from '../activity/activity.service';
-import { notifyWorkspace } from '../notifications/notifications.service';
-import type { PostRow } from '../posts/posts.repository';
+import { actorNameOf, insertActivity } from '../activity';
+import { notifyWorkspace } from '../notifications';
+import type { PostRow } from '../posts';
 import { listMemberZones } from './approval-overdue.repository';
 import {
   answerRecipient,

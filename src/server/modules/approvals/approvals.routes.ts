@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
 import { errorAnswers } from '../../plugins/error-answers';
-import type { PostActor } from '../posts/post-checks';
+import type { PostActor } from '../posts';
 import {
   type ApprovalDeps,
   addPostComment,

@@ -7,13 +7,18 @@ import {
   teamMessages,
 } from '../../../contracts/team';
 import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/boss';
+import type { JobQueue } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
-import { actorNameOf } from '../activity/activity.service';
-import { assertReadyToQueue, type PostActor, requirePost } from '../posts/post-checks';
-import { toPost } from '../posts/post-view';
-import { type PostRow, updateUnlockedPost } from '../posts/posts.repository';
-import { queuePublish } from '../publishing/publish-queue';
+import { actorNameOf } from '../activity';
+import {
+  assertReadyToQueue,
+  type PostActor,
+  type PostRow,
+  requirePost,
+  toPost,
+  updateUnlockedPost,
+} from '../posts';
+import { queuePublish } from '../publishing';
 import {
   announceApproval,
   announceChangesRequested,

@@ -12,16 +12,17 @@ import type { AppContext } from '../../context';
 import { OIDC_PROVIDER_ID, setCookiesOf } from '../../integrations/identity/better-auth';
 import { describeError } from '../../integrations/identity/describe-error';
 import type { DiscoveryState } from '../../integrations/identity/provider-discovery';
-import { insertAuditEntry } from '../audit/audit.repository';
-import { EVERYONE, enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
+import type { Caller } from '../../lib/caller';
+import { insertAuditEntry } from '../audit';
+import { EVERYONE, enforceRateLimit, rateRules } from '../rate-limits';
 import {
   findUserByAccessCodeHash,
   findUserByEmail,
   findUserById,
   grantSessionAdminAccess,
-} from '../users/users.repository';
-import { loadSessionUser } from '../users/users.service';
-import { ensureWorkspaceFor } from '../workspaces/workspaces.service';
+  loadSessionUser,
+} from '../users';
+import { ensureWorkspaceFor } from '../workspaces';
 import { composeLockoutEmail } from './lockout-email';
 import { ensureOperatorUser } from './operator';
 
@@ -30,12 +31,6 @@ export interface AuthOutcome<T> {
   status: number;
   body: T;
   setCookies: string[];
-}
-
-/** The caller as services see it: no Fastify request, just what matters. */
-export interface Caller {
-  ip: string;
-  headers: Headers;
 }
 
 const refused = (status: number, message: string): AuthOutcome<LoginResponse> => ({

@@ -6,7 +6,7 @@ import {
   EmailHeading,
   EmailParagraph,
   renderEmailHtml,
-} from '../notifications/email-layout';
+} from '../notifications';
 
 export interface LockoutEmailInput {
   to: string;

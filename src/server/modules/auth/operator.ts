@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import { findSystemUser, insertUser } from '../users/users.repository';
-import { insertWorkspaceWithOwner } from '../workspaces/workspaces.repository';
+import { findSystemUser, insertUser } from '../users';
+import { insertWorkspaceWithOwner } from '../workspaces';
 
 /**
  * The built-in operator: who an admin code signs in when nobody was signed in. It has no

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
 import { postMetricTotals, posts, socialAccounts, users } from '../../db/schema';
-import { postMetricValueColumns } from '../metrics/metrics-sync.repository';
+import { postMetricValueColumns } from '../metrics';
 
 export interface BestTimeAccountRow {
   id: string;

@@ -1,7 +1,7 @@
 import { type AdminSubscription, billingMessages } from '../../../contracts/billing';
 import { MONEY_BACK_DAYS } from '../../../contracts/plans';
 import { AppError } from '../../lib/app-error';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { insertAuditEntry } from '../audit';
 import {
   type BilledWorkspaceRow,
   claimRefund,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { BillingEvent } from '../../integrations/billing/billing-provider';
 import type { Billing } from '../../integrations/billing/create-billing-provider';
 import type { MailSender } from '../../integrations/mail/mail-sender';
-import { notifyWorkspace } from '../notifications/notifications.service';
+import { notifyWorkspace } from '../notifications';
 import {
   findSubscriptionByProviderId,
   insertBillingEvent,

@@ -1,5 +1,5 @@
 import { plans } from '../../../contracts/plans';
-import { notifyWorkspace } from '../notifications/notifications.service';
+import { notifyWorkspace } from '../notifications';
 import { claimTrialReminders, endTrial, listEndedTrials } from './billing.repository';
 import { type BillingDeps, receiveBillingEvent } from './billing-events.service';
 

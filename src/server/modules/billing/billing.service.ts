@@ -19,8 +19,7 @@ import { billingProviderOf } from '../../integrations/billing/create-billing-pro
 import { sandboxBillingMessages } from '../../integrations/billing/sandbox/sandbox-billing';
 import { SandboxCardInvalidError } from '../../integrations/billing/sandbox/sandbox-card';
 import { AppError } from '../../lib/app-error';
-import { loadPlanUsage } from '../plans/plan-usage';
-import { enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
+import { enforceRateLimit, rateRules } from '../rate-limits';
 import {
   findSubscriptionByProviderId,
   findWorkspaceBilling,
@@ -33,6 +32,7 @@ import {
 } from './billing.repository';
 import { type BillingDeps, receiveBillingEvent } from './billing-events.service';
 import { BLOCKING_STATUSES, currentSubscriptionOf } from './billing-state';
+import { loadPlanUsage } from './plan-usage';
 
 /** Who is asking: the signed-in member and the workspace their session is in. */
 export interface BillingCaller {

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
-import type { BrandKit } from '../../../contracts/brand-kit';
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { BrandFinding, BrandKit } from '../../../contracts/brand-kit';
+import { lockedPostStatuses } from '../../../contracts/posts';
 import type { Db } from '../../db/client';
-import { brandProfiles } from '../../db/schema';
+import { brandProfiles, posts } from '../../db/schema';
 
 export type BrandProfileRow = typeof brandProfiles.$inferSelect;
 
@@ -23,4 +24,29 @@ export async function upsertBrandProfile(
     .returning();
   if (!row) throw new Error('brand profile upsert returned no row');
   return row;
+}
+
+/** The posts the brand kit's re-check reads: every one still in the user's hands. */
+export async function listUnpublishedPostTexts(db: Db, workspaceId: string) {
+  return db
+    .select({
+      id: posts.id,
+      content: posts.content,
+      hashtags: posts.hashtags,
+      brandFindings: posts.brandFindings,
+    })
+    .from(posts)
+    .where(and(eq(posts.workspaceId, workspaceId), notInArray(posts.status, [...lockedPostStatuses])));
+}
+
+export async function setPostBrandFindings(
+  db: Db,
+  workspaceId: string,
+  id: string,
+  findings: BrandFinding[],
+) {
+  await db
+    .update(posts)
+    .set({ brandFindings: findings })
+    .where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, id)));
 }

@@ -1,8 +1,13 @@
 import { type BrandKit, type BrandKitResponse, emptyBrandKit } from '../../../contracts/brand-kit';
 import type { Db } from '../../db/client';
-import { listUnpublishedPostTexts, setPostBrandFindings } from '../posts/posts.repository';
 import { checkBrand } from './brand-check';
-import { type BrandProfileRow, findBrandProfile, upsertBrandProfile } from './brand-kit.repository';
+import {
+  type BrandProfileRow,
+  findBrandProfile,
+  listUnpublishedPostTexts,
+  setPostBrandFindings,
+  upsertBrandProfile,
+} from './brand-kit.repository';
 
 function toBrandKit(row: BrandProfileRow): BrandKit {
   return {

@@ -3,7 +3,7 @@ import { generationMessages } from '../../../contracts/generation';
 import { plans } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { findWorkspacePlan } from '../workspaces/workspaces.repository';
+import { findWorkspacePlan } from '../plans';
 import { creditBalance, creditPeriod, creditsToGrant } from './credit-balance';
 import {
   deleteGeneration,

@@ -2,9 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PlanId } from '../../../contracts/plans';
 import type { AppContext } from '../../context';
-import { findUserByEmail, insertUser } from '../users/users.repository';
-import { issueAccessCode, newAccessCode } from '../users/users.service';
-import { insertWorkspaceWithOwner } from '../workspaces/workspaces.repository';
+import { findUserByEmail, insertUser, issueAccessCode, newAccessCode } from '../users';
+import { insertWorkspaceWithOwner } from '../workspaces';
 
 interface DemoUserSpec {
   firstName: string;

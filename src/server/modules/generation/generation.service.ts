@@ -16,14 +16,12 @@ import {
 } from '../../integrations/ai/ai-provider';
 import { isEnglish, languageLabel } from '../../integrations/ai/content-language';
 import { AppError } from '../../lib/app-error';
-import { historyBestTimeLabels } from '../best-times/best-times.service';
-import { loadBrandKit } from '../brand-kit/brand-kit.service';
-import { refundCredits, reserveCredits, settleCredits } from '../credits/credits.service';
-import { toPost } from '../posts/post-view';
-import { insertPost } from '../posts/posts.repository';
-import { newPostRow, type PostActor } from '../posts/posts.service';
-import { enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
-import { getUserSettings } from '../settings/settings.service';
+import { historyBestTimeLabels } from '../best-times';
+import { loadBrandKit } from '../brand-kit';
+import { refundCredits, reserveCredits, settleCredits } from '../credits';
+import { insertPost, newPostRow, type PostActor, toPost } from '../posts';
+import { enforceRateLimit, rateRules } from '../rate-limits';
+import { getUserSettings } from '../settings';
 import { suggestPostInsights } from './post-insights';
 
 /** Called with each post as soon as it is ready, for answers that stream. */

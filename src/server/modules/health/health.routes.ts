@@ -7,7 +7,7 @@ import { describeAdapters, describeSandboxes } from '../../integrations/adapters
 import type { ProviderDiscovery } from '../../integrations/identity/provider-discovery';
 import { linkedInVersionCheck } from '../../integrations/social/linkedin/api-version';
 import { simulatorFaultsOn } from '../../integrations/social/simulator';
-import type { ProcessRole } from '../../jobs/boss';
+import type { ProcessRole } from '../../jobs/job-queue';
 import { checkPublicUrl } from '../../lib/public-url';
 import { DATABASE_AWAY_RETRY_SECONDS } from '../../plugins/errors';
 

@@ -11,14 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { signedIn } from '../../lib/caller';
 import { sendError } from '../../lib/send-error';
 import { errorAnswers } from '../../plugins/error-answers';
-import {
-  deleteMedia,
-  findServedMedia,
-  getMedia,
-  listMedia,
-  type MediaDeps,
-  uploadMedia,
-} from './media.service';
+import { deleteMedia, findServedMedia, getMedia, listMedia, uploadMedia } from './media.service';
 
 /** Room for the multipart framing around the file (boundaries, part headers, a few fields). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -82,7 +75,7 @@ const uploadBodyDoc = z.unknown().meta({
  * The upload route in a scope of its own: only it parses multipart, and in it every other body
  * (JSON, text, no content type) reaches the handler unparsed, to be answered "attach a file".
  */
-async function uploadRoutes(scope: FastifyInstance, deps: MediaDeps) {
+async function uploadRoutes(scope: FastifyInstance, ctx: AppContext) {
   scope.removeAllContentTypeParsers();
   await scope.register(multipart, {
     throwFileSizeLimit: false,
@@ -113,7 +106,7 @@ async function uploadRoutes(scope: FastifyInstance, deps: MediaDeps) {
     async (request, reply) => {
       const upload = await readUpload(request);
       if (upload.bytes === 'too-large') return refuseTooLarge(reply);
-      const created = await uploadMedia(deps, actorOf(request), {
+      const created = await uploadMedia(ctx, actorOf(request), {
         bytes: upload.bytes,
         fileName: upload.fileName,
       });
@@ -124,29 +117,22 @@ async function uploadRoutes(scope: FastifyInstance, deps: MediaDeps) {
 
 export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps: MediaDeps = {
-    db: ctx.database.db,
-    storage: ctx.storage,
-    appUrl: ctx.config.appUrl,
-    signer: ctx.mediaSigner,
-    log: ctx.log,
-  };
 
-  await app.register(async (scope) => uploadRoutes(scope, deps));
+  await app.register(async (scope) => uploadRoutes(scope, ctx));
 
   api.get('/api/media', { schema: { response: { 200: mediaList } } }, async (request) =>
-    listMedia(deps, signedIn(request).workspaceId),
+    listMedia(ctx, signedIn(request).workspaceId),
   );
   api.get(
     '/api/media/:id',
     { schema: { params: mediaIdParams, response: { 200: media } } },
-    async (request) => getMedia(deps, signedIn(request).workspaceId, request.params.id),
+    async (request) => getMedia(ctx, signedIn(request).workspaceId, request.params.id),
   );
   api.delete(
     '/api/media/:id',
     { schema: { response: { 204: noContent, ...errorAnswers(409) }, params: mediaIdParams } },
     async (request, reply) => {
-      await deleteMedia(deps, signedIn(request).workspaceId, request.params.id);
+      await deleteMedia(ctx, signedIn(request).workspaceId, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -168,7 +154,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const served = await findServedMedia(deps, request.params.file, {
+      const served = await findServedMedia(ctx, request.params.file, {
         workspaceId: request.auth?.workspaceId ?? null,
         link: request.query,
         now: new Date(),

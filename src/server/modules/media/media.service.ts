@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { type Media, mediaMessages } from '../../../contracts/media';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
 import type { RangeRequest } from '../../integrations/storage/byte-range';
 import {
-  type MediaStorage,
   type RangeNotSatisfiable,
   StorageUnavailableError,
   type StoredObject,
@@ -17,18 +15,8 @@ import {
   insertMedia,
   listMedia as listMediaRows,
 } from './media.repository';
-import type { MediaUrlSigner } from './media-signing';
 import { mediaFileName, thumbnailFileName, toMedia } from './media-view';
 import { mediaExtensions, processImage } from './process-image';
-
-export interface MediaDeps {
-  db: Db;
-  storage: MediaStorage;
-  appUrl: string;
-  /** Checks the signed links platforms download images from (decision 041). */
-  signer: MediaUrlSigner;
-  log: FastifyBaseLogger;
-}
 
 /** Who acts: every call is scoped to this workspace. */
 export interface MediaActor {
@@ -54,10 +42,10 @@ const refusals = {
 } as const;
 
 /** Removes objects of an upload that did not complete; a failure only leaves an orphan (logged). */
-async function removeObjects(deps: MediaDeps, keys: string[]) {
+async function removeObjects(ctx: Pick<AppContext, 'storage' | 'log'>, keys: string[]) {
   for (const key of keys) {
-    await deps.storage.delete(key).catch((error: unknown) => {
-      deps.log.warn({ err: error, storageKey: key }, 'could not remove an object of a failed upload');
+    await ctx.storage.delete(key).catch((error: unknown) => {
+      ctx.log.warn({ err: error, storageKey: key }, 'could not remove an object of a failed upload');
     });
   }
 }
@@ -70,7 +58,7 @@ async function removeObjects(deps: MediaDeps, keys: string[]) {
  * row whose file is missing.
  */
 export async function uploadMedia(
-  deps: MediaDeps,
+  ctx: Pick<AppContext, 'database' | 'storage' | 'config' | 'log'>,
   actor: MediaActor,
   upload: { bytes: Buffer; fileName: string | undefined },
 ): Promise<Media> {
@@ -81,15 +69,15 @@ export async function uploadMedia(
   const storageKey = `${actor.workspaceId}/${id}.${mediaExtensions[mimeType]}`;
   const thumbnailKey = `${actor.workspaceId}/${thumbnailFileName({ id })}`;
   try {
-    await deps.storage.put(storageKey, bytes, mimeType);
-    await deps.storage.put(thumbnailKey, thumbnail.bytes, 'image/webp');
+    await ctx.storage.put(storageKey, bytes, mimeType);
+    await ctx.storage.put(thumbnailKey, thumbnail.bytes, 'image/webp');
   } catch (error) {
-    deps.log.error({ err: error, storageKey }, 'media storage refused an upload');
-    await removeObjects(deps, [storageKey, thumbnailKey]);
+    ctx.log.error({ err: error, storageKey }, 'media storage refused an upload');
+    await removeObjects(ctx, [storageKey, thumbnailKey]);
     throw new AppError('upstream_failed', 'The image could not be stored. Please try again.');
   }
   try {
-    const row = await insertMedia(deps.db, actor.workspaceId, {
+    const row = await insertMedia(ctx.database.db, actor.workspaceId, {
       id,
       uploadedByUserId: actor.userId,
       storageKey,
@@ -100,23 +88,30 @@ export async function uploadMedia(
       height,
       fileName: cleanFileName(upload.fileName),
     });
-    return toMedia(row, deps.appUrl);
+    return toMedia(row, ctx.config.appUrl);
   } catch (error) {
-    await removeObjects(deps, [storageKey, thumbnailKey]);
+    await removeObjects(ctx, [storageKey, thumbnailKey]);
     throw error;
   }
 }
 
 /** The workspace's latest uploads, newest first. */
-export async function listMedia(deps: MediaDeps, workspaceId: string): Promise<Media[]> {
-  const rows = await listMediaRows(deps.db, workspaceId, MEDIA_LIST_LIMIT);
-  return rows.map((row) => toMedia(row, deps.appUrl));
+export async function listMedia(
+  ctx: Pick<AppContext, 'database' | 'config'>,
+  workspaceId: string,
+): Promise<Media[]> {
+  const rows = await listMediaRows(ctx.database.db, workspaceId, MEDIA_LIST_LIMIT);
+  return rows.map((row) => toMedia(row, ctx.config.appUrl));
 }
 
-export async function getMedia(deps: MediaDeps, workspaceId: string, id: string): Promise<Media> {
-  const row = await findMedia(deps.db, workspaceId, id);
+export async function getMedia(
+  ctx: Pick<AppContext, 'database' | 'config'>,
+  workspaceId: string,
+  id: string,
+): Promise<Media> {
+  const row = await findMedia(ctx.database.db, workspaceId, id);
   if (!row) throw new AppError('not_found', 'Image not found.');
-  return toMedia(row, deps.appUrl);
+  return toMedia(row, ctx.config.appUrl);
 }
 
 /**
@@ -124,8 +119,12 @@ export async function getMedia(deps: MediaDeps, workspaceId: string, id: string)
  * download it). The row goes first, then the bytes: a storage failure leaves an orphan object
  * (logged), never a listed image whose file is gone.
  */
-export async function deleteMedia(deps: MediaDeps, workspaceId: string, id: string): Promise<void> {
-  const result = await deleteMediaUnlessHeld(deps.db, workspaceId, id);
+export async function deleteMedia(
+  ctx: Pick<AppContext, 'database' | 'storage' | 'log'>,
+  workspaceId: string,
+  id: string,
+): Promise<void> {
+  const result = await deleteMediaUnlessHeld(ctx.database.db, workspaceId, id);
   if (result.outcome === 'not_found') throw new AppError('not_found', 'Image not found.');
   if (result.outcome === 'in_use') {
     throw new AppError(
@@ -135,8 +134,8 @@ export async function deleteMedia(deps: MediaDeps, workspaceId: string, id: stri
   }
   const { storageKey, thumbnailKey } = result.row;
   for (const key of thumbnailKey ? [storageKey, thumbnailKey] : [storageKey]) {
-    await deps.storage.delete(key).catch((error: unknown) => {
-      deps.log.warn({ err: error, storageKey: key }, 'deleted an image whose object could not be removed');
+    await ctx.storage.delete(key).catch((error: unknown) => {
+      ctx.log.warn({ err: error, storageKey: key }, 'deleted an image whose object could not be removed');
     });
   }
 }
@@ -188,17 +187,17 @@ const IMMUTABLE_SECONDS = 31_536_000;
  * workspace's is null (a 404, which tells nothing about other workspaces' images).
  */
 export async function findServedMedia(
-  deps: MediaDeps,
+  ctx: Pick<AppContext, 'database' | 'storage' | 'mediaSigner' | 'log'>,
   file: string,
   requester: MediaRequester,
 ): Promise<ServedMedia | null> {
   const match = SERVED_FILE.exec(file);
   if (!match?.[1]) return null;
   const signed = requester.link.exp !== undefined || requester.link.sig !== undefined;
-  const verdict = signed ? deps.signer.verify(file, requester.link, requester.now) : null;
+  const verdict = signed ? ctx.mediaSigner.verify(file, requester.link, requester.now) : null;
   // A forged or expired link without a session costs no query.
   if (verdict && verdict !== 'ok' && !requester.workspaceId) refuseLink(verdict);
-  const row = await findMediaForServing(deps.db, match[1]);
+  const row = await findMediaForServing(ctx.database.db, match[1]);
   if (!row) return null;
   // The workspace's own session opens its images, whatever the link (a sandbox post page shows
   // the link the pretend platform was given, long after it expired).
@@ -225,17 +224,17 @@ export async function findServedMedia(
     etag: served.etag,
     mimeType: served.mimeType,
     async open(range) {
-      const object = await deps.storage.get(served.key, range).catch((error: unknown) => {
+      const object = await ctx.storage.get(served.key, range).catch((error: unknown) => {
         if (!(error instanceof StorageUnavailableError)) throw error;
         // The storage is away (S3 refused the connection, timed out, answered 5xx): the image
         // is not missing, so not a 404, and not our bug, so not a 500.
-        deps.log.warn({ err: error, mediaId: row.id, storageKey: served.key }, 'media storage unavailable');
+        ctx.log.warn({ err: error, mediaId: row.id, storageKey: served.key }, 'media storage unavailable');
         throw new AppError('service_unavailable', mediaMessages.storageUnavailable, {
           retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
         });
       });
       if (!object) {
-        deps.log.warn({ mediaId: row.id, storageKey: served.key }, 'an image row has no object in storage');
+        ctx.log.warn({ mediaId: row.id, storageKey: served.key }, 'an image row has no object in storage');
       }
       return object;
     },

@@ -10,9 +10,13 @@ import {
   TokenExpiredError,
   type TokenSet,
 } from '../../integrations/social/social-provider';
-import { REFRESH_AHEAD_MS } from '../publishing/publish-account';
-import { canRefresh, type SocialContext, tokensOf } from '../social-accounts/social-accounts.service';
-import { refreshTokensOnce } from '../social-accounts/token-lifecycle.service';
+import {
+  canRefresh,
+  REFRESH_AHEAD_MS,
+  refreshTokensOnce,
+  type SocialContext,
+  tokensOf,
+} from '../social-accounts';
 import {
   callsToRead,
   DEFAULT_PAUSE_MS,

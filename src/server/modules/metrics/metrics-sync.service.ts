@@ -2,9 +2,8 @@ import { analyticsMessages, type MetricsRefreshResponse } from '../../../contrac
 import { type PublishingPlatform, publishingPlatforms } from '../../../contracts/platforms';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { hitRateLimit } from '../rate-limits/rate-limits.repository';
-import { listSocialAccounts } from '../social-accounts/social-accounts.repository';
-import { socialContextOf } from '../social-accounts/social-accounts.service';
+import { hitRateLimit } from '../rate-limits';
+import { listSocialAccounts, socialContextOf } from '../social-accounts';
 import { type AccountOutcome, noOutcome, readAccountMetrics } from './metrics-account-read';
 import { FOLLOWERS_EVERY_MS, metricsReadBudgets, postsPerRun } from './metrics-schedule';
 import {

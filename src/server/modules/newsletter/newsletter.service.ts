@@ -1,7 +1,7 @@
 import { NEWSLETTER_THANKS, type NewsletterSubscribeBody } from '../../../contracts/newsletter';
 import type { AppContext } from '../../context';
-import type { Caller } from '../auth/auth.service';
-import { enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
+import type { Caller } from '../../lib/caller';
+import { enforceRateLimit, rateRules } from '../rate-limits';
 import { insertNewsletterSubscriber } from './newsletter.repository';
 
 export async function subscribeToNewsletter(ctx: AppContext, caller: Caller, input: NewsletterSubscribeBody) {

@@ -3,8 +3,7 @@ import { plans } from '../../../contracts/plans';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { findWorkspacePlan } from '../workspaces/workspaces.repository';
-import { findAccountPlanStanding, listAccountIdsByConnection } from './plans.repository';
+import { findAccountPlanStanding, findWorkspacePlan, listAccountIdsByConnection } from './plans.repository';
 
 /*
  * The plan's gates beyond credits (credits.service) and connecting accounts

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { PlanId } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
 import { socialAccounts, workspaceMembers, workspaces } from '../../db/schema';
 
@@ -42,4 +43,12 @@ export async function findAccountPlanStanding(db: Db, workspaceId: string, accou
     .innerJoin(workspaces, eq(workspaces.id, socialAccounts.workspaceId))
     .where(and(eq(socialAccounts.workspaceId, workspaceId), eq(socialAccounts.id, accountId)));
   return row ? { ...row, connectedBefore: Number(row.connectedBefore) } : undefined;
+}
+
+export async function findWorkspacePlan(db: Db, workspaceId: string): Promise<PlanId | undefined> {
+  const [row] = await db
+    .select({ plan: workspaces.plan })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.plan;
 }

@@ -3,10 +3,9 @@ import { postMessages } from '../../../contracts/posts';
 import { checkPublishable } from '../../../contracts/publish-checks';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { findMediaByIds } from '../media/media.repository';
-import { downloadsMediaByUrl, mediaReachProblem } from '../media/media-reach';
-import { requireAccountWithinPlan } from '../plans/plan-gates';
-import { countSocialAccounts, findSocialAccount } from '../social-accounts/social-accounts.repository';
+import { downloadsMediaByUrl, findMediaByIds, mediaReachProblem } from '../media';
+import { requireAccountWithinPlan } from '../plans';
+import { countSocialAccounts, findSocialAccount } from '../social-accounts';
 import { findPost, type PostRow } from './posts.repository';
 
 /*

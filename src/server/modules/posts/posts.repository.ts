@@ -1,6 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
-import type { BrandFinding } from '../../../contracts/brand-kit';
-import type { PostStatus } from '../../../contracts/posts';
+import { lockedPostStatuses, type PostStatus } from '../../../contracts/posts';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema';
 
@@ -8,7 +7,7 @@ export type PostRow = typeof posts.$inferSelect;
 export type NewPostRow = Omit<typeof posts.$inferInsert, 'id' | 'workspaceId' | 'createdAt' | 'updatedAt'>;
 
 /** Statuses in which a post is out of the user's hands. */
-export const LOCKED_STATUSES: PostStatus[] = ['publishing', 'published'];
+export const LOCKED_STATUSES: PostStatus[] = [...lockedPostStatuses];
 
 /** The post's calendar date: when it went out, else when it is due, else when it was written. */
 const postDate = sql`coalesce(${posts.publishedAt}, ${posts.scheduledAt}, ${posts.createdAt})`;
@@ -110,30 +109,6 @@ export async function deletePostUnlessPublishing(db: Db, workspaceId: string, id
     )
     .returning({ id: posts.id });
   return deleted.length > 0;
-}
-
-export async function listUnpublishedPostTexts(db: Db, workspaceId: string) {
-  return db
-    .select({
-      id: posts.id,
-      content: posts.content,
-      hashtags: posts.hashtags,
-      brandFindings: posts.brandFindings,
-    })
-    .from(posts)
-    .where(and(eq(posts.workspaceId, workspaceId), notInArray(posts.status, LOCKED_STATUSES)));
-}
-
-export async function setPostBrandFindings(
-  db: Db,
-  workspaceId: string,
-  id: string,
-  findings: BrandFinding[],
-) {
-  await db
-    .update(posts)
-    .set({ brandFindings: findings })
-    .where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, id)));
 }
 
 /**

@@ -16,16 +16,20 @@ import {
 } from '../../../contracts/posts';
 import { can } from '../../../contracts/team';
 import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/boss';
+import type { JobQueue } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
-import { announceSubmission, type NoticeDeps } from '../approvals/approval-notices';
-import { editFields, retryFields, scheduleFields } from '../approvals/approval-rules';
-import { approvalModeFor, recordApproval } from '../approvals/approvals.service';
-import { checkBrand } from '../brand-kit/brand-check';
-import { loadBrandKit } from '../brand-kit/brand-kit.service';
-import { requireAccountWithinPlan } from '../plans/plan-gates';
-import { dropPublishJob, queuePublish } from '../publishing/publish-queue';
-import { listPublishAttempts } from '../publishing/publishing.repository';
+import {
+  announceSubmission,
+  approvalModeFor,
+  editFields,
+  type NoticeDeps,
+  recordApproval,
+  retryFields,
+  scheduleFields,
+} from '../approvals';
+import { checkBrand, loadBrandKit } from '../brand-kit';
+import { requireAccountWithinPlan } from '../plans';
+import { dropPublishJob, listPublishAttempts, queuePublish } from '../publishing';
 import {
   accountWarnings,
   assertPublishable,

@@ -5,9 +5,15 @@ import {
   TokenExpiredError,
   type TokenSet,
 } from '../../integrations/social/social-provider';
-import { accountOverPlanLimitReason } from '../plans/plan-gates';
-import { canRefresh, type SocialContext, tokensOf } from '../social-accounts/social-accounts.service';
-import { markNeedsReauth, refreshTokensOnce } from '../social-accounts/token-lifecycle.service';
+import { accountOverPlanLimitReason } from '../plans';
+import {
+  canRefresh,
+  markNeedsReauth,
+  REFRESH_AHEAD_MS,
+  refreshTokensOnce,
+  type SocialContext,
+  tokensOf,
+} from '../social-accounts';
 import { afterBackoff, MAX_ATTEMPTS, messageOf, retryOrGiveUp, type Verdict } from './publish-rules';
 import {
   attemptInRound,
@@ -15,9 +21,6 @@ import {
   type PostRow,
   type SocialAccountRow,
 } from './publishing.repository';
-
-/** A token this close to its expiry is refreshed before publishing. */
-export const REFRESH_AHEAD_MS = 5 * 60 * 1000;
 
 /** Who a post goes out as, with live tokens. */
 export interface PublishTarget {

@@ -2,7 +2,7 @@ import { type Column, getTableColumns, sql } from 'drizzle-orm';
 import type { AttemptOutcome, PublishErrorKind } from '../../../contracts/publishing';
 import type { Db } from '../../db/client';
 import { posts, socialAccounts } from '../../db/schema';
-import { FIRST_READING_MS } from '../metrics/metrics-schedule';
+import { FIRST_READING_MS } from '../metrics';
 import {
   type AttemptRef,
   iso,

@@ -1,7 +1,7 @@
 import type { NotificationKind } from '../../../contracts/notifications';
 import { platformLabels } from '../../../contracts/platforms';
 import { type PublishErrorKind, publishingMessages } from '../../../contracts/publishing';
-import { notifyWorkspace } from '../notifications/notifications.service';
+import { notifyWorkspace } from '../notifications';
 import type { PublishTarget } from './publish-account';
 import { publishBatchers } from './publish-batching';
 import { queuePublish } from './publish-queue';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { posts } from '../../db/schema';
-import type { JobQueue } from '../../jobs/boss';
+import type { JobQueue } from '../../jobs/job-queue';
 
 /** The job that publishes one version of one post (jobs/publish-post.job.ts runs it). */
 export const PUBLISH_POST_JOB = 'publish.post.v1';

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { AppContext } from '../../context';
-import type { SocialContext } from '../social-accounts/social-accounts.service';
+import type { SocialContext } from '../social-accounts';
 import type { PublishQueueDeps } from './publish-queue';
 
 /** What the publishing engine needs from the running app. */

@@ -6,9 +6,8 @@ import {
   type PublishMedia,
   UnknownOutcomeError,
 } from '../../integrations/social/social-provider';
-import { findMediaByIds } from '../media/media.repository';
-import { MediaGoneError, toPublishMedia } from '../media/publish-media';
-import { markNeedsReauth } from '../social-accounts/token-lifecycle.service';
+import { findMediaByIds, MediaGoneError, toPublishMedia } from '../media';
+import { markNeedsReauth } from '../social-accounts';
 import { resolvePublishTarget } from './publish-account';
 import { publishBatchers } from './publish-batching';
 import {

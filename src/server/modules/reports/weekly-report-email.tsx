@@ -10,7 +10,7 @@ import {
   EmailParagraph,
   emailColors,
   renderEmailHtml,
-} from '../notifications/email-layout';
+} from '../notifications';
 
 /** A week's numbers; null: no post (or account) of the week reported that metric. */
 export interface WeekNumbers {

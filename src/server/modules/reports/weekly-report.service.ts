@@ -3,8 +3,8 @@ import type { AnalyticsOverview } from '../../../contracts/analytics';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { MailSender } from '../../integrations/mail/mail-sender';
-import { listAnalyticsPosts, loadAnalyticsOverview } from '../analytics/analytics.service';
-import { userZoneOrUtc } from '../best-times/best-times.service';
+import { listAnalyticsPosts, loadAnalyticsOverview } from '../analytics';
+import { userZoneOrUtc } from '../best-times';
 import {
   claimWeeklyReport,
   listSentWeeklyReports,

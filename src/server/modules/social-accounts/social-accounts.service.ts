@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import type { SocialProvider, TokenSet } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
 import type { TokenCipher } from '../../lib/token-cipher';
-import { mediaReachProblem } from '../media/media-reach';
-import { accountsOverPlanLimit } from '../plans/plan-gates';
+import { mediaReachProblem } from '../media';
+import { accountsOverPlanLimit } from '../plans';
 import {
   deleteSocialAccountKeepingPosts,
   findSocialAccount,

@@ -8,8 +8,7 @@ import {
 } from '../../../contracts/social-accounts';
 import type { ExternalAccount, SocialProvider, TokenSet } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
-import { accountsOverPlanLimit } from '../plans/plan-gates';
-import { findWorkspacePlan } from '../workspaces/workspaces.repository';
+import { accountsOverPlanLimit, findWorkspacePlan } from '../plans';
 import {
   consumeOAuthState,
   countSocialAccounts,

@@ -5,7 +5,7 @@ import {
   TokenExpiredError,
   type TokenSet,
 } from '../../integrations/social/social-provider';
-import { insertActivity } from '../activity/activity.repository';
+import { insertActivity } from '../activity';
 import {
   findSocialAccount,
   listAccountsExpiringBefore,

@@ -7,6 +7,9 @@
  */
 export type TokenAction = 'refresh' | 'warn-expiring' | 'expire' | 'none';
 
+/** A token this close to its expiry is refreshed before it is used (publishing, reading metrics). */
+export const REFRESH_AHEAD_MS = 5 * 60 * 1000;
+
 export const EXPIRY_WARNING_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface TokenState {

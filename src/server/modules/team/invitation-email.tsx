@@ -7,9 +7,9 @@ import {
   EmailLink,
   EmailParagraph,
   emailColors,
+  plainName,
   renderEmailHtml,
-} from '../notifications/email-layout';
-import { plainName } from '../notifications/plain-name';
+} from '../notifications';
 
 /** How much of the inviter's and the workspace's names the email shows. */
 export const INVITER_NAME_MAX = 60;

@@ -13,12 +13,11 @@ import {
 } from '../../../contracts/team';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { insertActivity } from '../activity/activity.repository';
-import { notifyWorkspace } from '../notifications/notifications.service';
-import { requirePlanFeature } from '../plans/plan-gates';
-import { enforceRateLimit, type RateRule, rateRules } from '../rate-limits/rate-limits.service';
-import { findMembershipRole, setActiveWorkspace } from '../workspaces/workspaces.repository';
-import { type SessionActor, sessionUserOf } from '../workspaces/workspaces.service';
+import { insertActivity } from '../activity';
+import { notifyWorkspace } from '../notifications';
+import { requirePlanFeature } from '../plans';
+import { enforceRateLimit, type RateRule, rateRules } from '../rate-limits';
+import { findMembershipRole, type SessionActor, sessionUserOf, setActiveWorkspace } from '../workspaces';
 import { composeInvitationEmail } from './invitation-email';
 import { displayNameOf } from './member-order';
 import {

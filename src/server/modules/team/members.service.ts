@@ -1,13 +1,15 @@
 import type { WorkspaceRole } from '../../../contracts/auth';
 import { roleDescriptions, roleLabels, type Team, teamMessages } from '../../../contracts/team';
 import { AppError } from '../../lib/app-error';
-import { insertActivity } from '../activity/activity.repository';
-import { composeNotificationEmail } from '../notifications/notification-email';
-import { insertNotifications, listWorkspaceRecipients } from '../notifications/notifications.repository';
-import { notifyWorkspace } from '../notifications/notifications.service';
-import { findUserWithWorkspace } from '../users/users.repository';
-import { countMembershipsOf, findWorkspaceById } from '../workspaces/workspaces.repository';
-import { ensureWorkspaceFor, workspaceMessages } from '../workspaces/workspaces.service';
+import { insertActivity } from '../activity';
+import {
+  composeNotificationEmail,
+  insertNotifications,
+  listWorkspaceRecipients,
+  notifyWorkspace,
+} from '../notifications';
+import { findUserWithWorkspace } from '../users';
+import { countMembershipsOf, ensureWorkspaceFor, findWorkspaceById, workspaceMessages } from '../workspaces';
 import { displayNameOf } from './member-order';
 import {
   deleteMember,

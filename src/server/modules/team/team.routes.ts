@@ -18,8 +18,8 @@ import {
 import type { AppContext } from '../../context';
 import { callerOf, signedIn } from '../../lib/caller';
 import { errorAnswers } from '../../plugins/error-answers';
-import { enforceRateLimit, rateRules } from '../rate-limits/rate-limits.service';
-import { deleteWorkspace } from '../workspaces/workspaces.service';
+import { enforceRateLimit, rateRules } from '../rate-limits';
+import { deleteWorkspace } from '../workspaces';
 import {
   acceptInvitationByToken,
   createInvitation,

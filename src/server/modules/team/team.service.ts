@@ -3,15 +3,10 @@ import { plans } from '../../../contracts/plans';
 import { can, type Team, type TeamInvitation } from '../../../contracts/team';
 import { AppError } from '../../lib/app-error';
 import type { TokenCipher } from '../../lib/token-cipher';
-import { insertActivity } from '../activity/activity.repository';
-import type { NotifyWorkspaceDeps } from '../notifications/notifications.service';
-import { requirePlanFeature } from '../plans/plan-gates';
-import {
-  findMembershipRole,
-  findWorkspaceById,
-  setRequireApproval,
-} from '../workspaces/workspaces.repository';
-import { workspaceMessages } from '../workspaces/workspaces.service';
+import { insertActivity } from '../activity';
+import type { NotifyWorkspaceDeps } from '../notifications';
+import { requirePlanFeature } from '../plans';
+import { findMembershipRole, findWorkspaceById, setRequireApproval, workspaceMessages } from '../workspaces';
 import { compareMembers, displayNameOf } from './member-order';
 import { listMemberRows, listOpenInvitationRows } from './team.repository';
 

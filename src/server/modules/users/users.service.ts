@@ -1,9 +1,8 @@
 import { ACCESS_CODE_LENGTH, type SessionUser, type WorkspaceRole } from '../../../contracts/auth';
-import { plans, TRIAL_DAYS } from '../../../contracts/plans';
+import { plans } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
+import type { workspaces } from '../../db/schema';
 import { type AccessCodeHasher, randomCode } from '../../lib/secrets';
-import { insertActivity } from '../activity/activity.repository';
-import { insertWorkspaceWithOwner, type WorkspaceRow } from '../workspaces/workspaces.repository';
 import {
   accessCodeHashExists,
   clearUserAccessCode,
@@ -41,32 +40,6 @@ export async function issueAccessCode(db: Db, hasher: AccessCodeHasher, userId: 
 /** Takes the user's code away (a password change, an admin turning it off); true when there was one. */
 export async function revokeAccessCode(db: Db, userId: string): Promise<boolean> {
   return clearUserAccessCode(db, userId);
-}
-
-export function workspaceNameFor(firstName: string) {
-  return firstName ? `${firstName}'s workspace` : 'My workspace';
-}
-
-/** Every new account starts on a 7-day trial of the Professional plan, no card. */
-export async function createTrialWorkspace(
-  db: Db,
-  user: { id: string; firstName: string },
-  now = new Date(),
-) {
-  const workspace = await insertWorkspaceWithOwner(db, {
-    name: workspaceNameFor(user.firstName),
-    plan: 'professional',
-    subscriptionStatus: 'trialing',
-    trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
-    ownerUserId: user.id,
-  });
-  await insertActivity(db, {
-    workspaceId: workspace.id,
-    actorUserId: user.id,
-    kind: 'workspace.created',
-    summary: `${user.firstName || 'A new member'} joined Kitepost and started a ${TRIAL_DAYS}-day Professional trial`,
-  });
-  return workspace;
 }
 
 /** The signed-in user as the API reports it; null when the user has no workspace at all. */
@@ -122,7 +95,7 @@ export async function loadSessionByToken(
 type SessionUserRow = {
   user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'timezone' | 'role'>;
   workspace: Pick<
-    WorkspaceRow,
+    typeof workspaces.$inferSelect,
     'id' | 'name' | 'plan' | 'subscriptionStatus' | 'trialEndsAt' | 'requireApproval'
   >;
   memberRole: WorkspaceRole;

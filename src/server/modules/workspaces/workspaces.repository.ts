@@ -33,14 +33,6 @@ export async function insertWorkspaceWithOwner(
   });
 }
 
-export async function findWorkspacePlan(db: Db, workspaceId: string): Promise<PlanId | undefined> {
-  const [row] = await db
-    .select({ plan: workspaces.plan })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
-  return row?.plan;
-}
-
 export async function findWorkspaceById(db: Db, workspaceId: string): Promise<WorkspaceRow | undefined> {
   const [row] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
   return row;

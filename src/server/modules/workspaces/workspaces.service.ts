@@ -1,19 +1,19 @@
 import type { SessionUser } from '../../../contracts/auth';
+import { TRIAL_DAYS } from '../../../contracts/plans';
 import type { WorkspaceList } from '../../../contracts/team';
 import type { Db } from '../../db/client';
 import { listWorkspacesSimulatorKeys } from '../../integrations/social/simulator';
 import type { MediaStorage } from '../../integrations/storage/media-storage';
 import { AppError } from '../../lib/app-error';
-import { insertActivity } from '../activity/activity.repository';
-import { isEnded } from '../billing/billing-state';
-import { dropPublishJob, type PublishQueueDeps } from '../publishing/publish-queue';
+import { insertActivity } from '../activity';
+import { isEnded } from '../billing';
+import { dropPublishJob, type PublishQueueDeps } from '../publishing';
+import { findUserById, loadSessionUser } from '../users';
 import {
   listMediaStorageKeys,
   listScheduledPublishJobIds,
   listSubscriptionsOf,
-} from '../users/user-deletion.repository';
-import { findUserById } from '../users/users.repository';
-import { loadSessionUser, workspaceNameFor } from '../users/users.service';
+} from './user-deletion.repository';
 import {
   countMembershipsOf,
   deleteWorkspaceRow,
@@ -34,6 +34,32 @@ export const workspaceMessages = {
   liveSubscription:
     'This workspace has a paid subscription. Cancel it in Subscription before deleting the workspace.',
 } as const;
+
+export function workspaceNameFor(firstName: string) {
+  return firstName ? `${firstName}'s workspace` : 'My workspace';
+}
+
+/** Every new account starts on a 7-day trial of the Professional plan, no card. */
+export async function createTrialWorkspace(
+  db: Db,
+  user: { id: string; firstName: string },
+  now = new Date(),
+) {
+  const workspace = await insertWorkspaceWithOwner(db, {
+    name: workspaceNameFor(user.firstName),
+    plan: 'professional',
+    subscriptionStatus: 'trialing',
+    trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000),
+    ownerUserId: user.id,
+  });
+  await insertActivity(db, {
+    workspaceId: workspace.id,
+    actorUserId: user.id,
+    kind: 'workspace.created',
+    summary: `${user.firstName || 'A new member'} joined Kitepost and started a ${TRIAL_DAYS}-day Professional trial`,
+  });
+  return workspace;
+}
 
 /** Deleting a workspace drops its publish jobs and removes its images' bytes from storage. */
 export interface WorkspaceDeletionDeps extends PublishQueueDeps {

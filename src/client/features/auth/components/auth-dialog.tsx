@@ -9,7 +9,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useHealth } from '../../health/api/get-health';
-import { peekReturnPath } from '../../subscribe/return-path';
+import { peekReturnPath } from '../return-path';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 

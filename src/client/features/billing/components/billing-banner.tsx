@@ -2,13 +2,13 @@ import { ArrowRight, CircleAlert, CreditCard, Hourglass, LoaderCircle } from 'lu
 import { Link, useLocation } from 'wouter';
 import { plans } from '../../../../contracts/plans';
 import { paths, subscribePath } from '../../../app/paths';
+import { useBillingRefreshOnNotice } from '../../../app/use-billing-refresh';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useAuth } from '../../auth/api/get-current-user';
 import { useBillingSubscription } from '../api/get-billing-subscription';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 import { daysUntil, managesBilling, suggestedPlan, TRIAL_URGENT_DAYS } from '../billing-display';
-import { useBillingRefreshOnNotice } from '../use-billing-refresh';
 
 /**
  * The app shell's billing notice: a slim line during the trial (a stronger one in its last

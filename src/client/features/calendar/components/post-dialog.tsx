@@ -15,13 +15,13 @@ import {
 import { failureCode, failureMessage } from '../../../lib/api-client';
 import { usePostComments } from '../../approvals/api/get-post-comments';
 import { approvalNeedsNewTime } from '../../approvals/approval-display';
-import { PostApproval } from '../../approvals/components/post-approval';
 import { ChangesRequestedNotice } from '../../approvals/components/review-notices';
 import { useCan } from '../../auth/use-permission';
 import { usePostDetail } from '../api/get-post';
 import { useMedia } from '../api/media';
 import { formatDateTimeInZone } from '../zoned-time';
 import { AttemptList } from './attempt-list';
+import { PostApproval } from './post-approval';
 import { PostDialogFooter } from './post-dialog-footer';
 import { StatusBadge } from './status-badge';
 

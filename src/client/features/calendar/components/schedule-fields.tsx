@@ -1,7 +1,7 @@
 import { Globe } from 'lucide-react';
 import { postMessages } from '../../../../contracts/posts';
 import { Input } from '../../../components/ui/input';
-import { zoneLabel } from '../time-zones';
+import { zoneLabel } from '../../time-zone/time-zones';
 import {
   formatDateTimeInZone,
   todayInZone,

@@ -8,8 +8,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog';
-import { zoneLabel } from '../time-zones';
-import { TimeZoneForm } from './time-zone-form';
+import { TimeZoneForm } from '../../time-zone/components/time-zone-form';
+import { zoneLabel } from '../../time-zone/time-zones';
 
 /** 'Times in Europe/Berlin (GMT+1)' with a Change button that opens the time zone setting. */
 export function TimeZoneControl({ zone }: { zone: string }) {

@@ -15,7 +15,7 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
-import { businessTypeLabels, contentTypeLabels, toneLabels } from '../labels';
+import { businessTypeLabels, contentTypeLabels, toneLabels } from '../../../lib/content-labels';
 
 export interface GeneratorFormValues {
   /** '' until chosen: the server then writes for 'other'. */

@@ -17,7 +17,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
-import { formatReach, toneLabels } from '../labels';
+import { formatReach, toneLabels } from '../../../lib/content-labels';
 import { formatLocalDateTime } from '../schedule-time';
 import { CharacterCounter } from './character-counter';
 import { PostEditor } from './post-editor';

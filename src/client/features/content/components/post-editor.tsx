@@ -8,8 +8,8 @@ import { TagInput } from '../../../components/ui/tag-input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { normalizeHashtag } from '../../../lib/hashtags';
 import { useUpdatePost } from '../api/update-post';
-import { normalizeHashtag } from '../hashtags';
 import { CharacterCounter } from './character-counter';
 import { PlatformPreview } from './platform-preview';
 

@@ -20,11 +20,11 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { toneLabels } from '../../../lib/content-labels';
 import { fieldMessage, setServerIssues, useContractForm } from '../../../lib/form-issues';
+import { normalizeHashtag } from '../../../lib/hashtags';
 import { formatDate } from '../../auth/session-info';
 import { useCan } from '../../auth/use-permission';
-import { normalizeHashtag } from '../../content/hashtags';
-import { toneLabels } from '../../content/labels';
 import { useBrandKit } from '../api/get-brand-kit';
 import { useUpdateBrandKit } from '../api/update-brand-kit';
 

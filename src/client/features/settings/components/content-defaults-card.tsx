@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { describedBy, FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
 import { SwitchRow } from '../../../components/ui/switch-row';
-import { toneLabels } from '../../content/labels';
+import { toneLabels } from '../../../lib/content-labels';
 import { useHealth } from '../../health/api/get-health';
 import { useBrandKit } from '../api/get-brand-kit';
 import { useSaveUserSettings } from '../api/update-settings';

@@ -1,5 +1,5 @@
 import { Card } from '../../../components/ui/card';
-import { TimeZoneForm } from '../../calendar/components/time-zone-form';
+import { TimeZoneForm } from '../../time-zone/components/time-zone-form';
 import { SettingsSection } from './settings-section';
 
 /** Settings → Time zone: the zone the calendar and the composer show and take times in. */

@@ -1,8 +1,8 @@
 import { useId } from 'react';
+import { toastFailure } from '../../../components/toast-failure';
 import { SwitchRow } from '../../../components/ui/switch-row';
 import { toast } from '../../../components/ui/use-toast';
 import { useUpdateTeamSettings } from '../api/update-team-settings';
-import { toastFailure } from '../toast-failure';
 import { TeamCard } from './team-card';
 
 interface ApprovalsCardProps {

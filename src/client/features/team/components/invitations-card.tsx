@@ -1,12 +1,12 @@
 import { Copy, Hourglass, LoaderCircle, MailPlus, X } from 'lucide-react';
 import { roleLabels, type TeamInvitation } from '../../../../contracts/team';
+import { toastFailure } from '../../../components/toast-failure';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { copyText } from '../copy-text';
 import { expiresInLabel } from '../team-display';
-import { toastFailure } from '../toast-failure';
 import { TeamCard } from './team-card';
 
 interface InvitationsCardProps {

@@ -2,11 +2,11 @@ import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../../app/paths';
+import { toastFailure } from '../../../components/toast-failure';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { useLeaveWorkspace } from '../api/leave-workspace';
-import { toastFailure } from '../toast-failure';
 import { TeamCard } from './team-card';
 
 /** A member who is not the owner leaves; the session moves to another of their workspaces. */

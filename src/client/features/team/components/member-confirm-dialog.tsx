@@ -1,11 +1,11 @@
 import { Crown, UserMinus } from 'lucide-react';
 import type { TeamMember } from '../../../../contracts/team';
+import { toastFailure } from '../../../components/toast-failure';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMember } from '../api/update-member';
 import { memberName } from '../team-display';
-import { toastFailure } from '../toast-failure';
 
 /** A member action that needs a second thought. */
 export type MemberConfirm = { kind: 'remove' | 'transfer'; member: TeamMember };

@@ -9,6 +9,7 @@ import {
   type TeamMember,
   workspaceRoles,
 } from '../../../../contracts/team';
+import { toastFailure } from '../../../components/toast-failure';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
@@ -16,7 +17,6 @@ import { toast } from '../../../components/ui/use-toast';
 import { initialsOf } from '../../social-accounts/format';
 import { useUpdateMember } from '../api/update-member';
 import { memberActions, memberName, sortMembers, withArticle } from '../team-display';
-import { toastFailure } from '../toast-failure';
 import { type MemberConfirm, MemberConfirmDialog } from './member-confirm-dialog';
 import { Initials, TeamCard } from './team-card';
 

@@ -4,8 +4,8 @@ import { type ReactNode, useState } from 'react';
 import type { SessionUser } from '../../../../contracts/auth';
 import { plans } from '../../../../contracts/plans';
 import { roleLabels, type WorkspaceSummary } from '../../../../contracts/team';
+import { toastFailure } from '../../../components/toast-failure';
 import { toast } from '../../../components/ui/use-toast';
-import { toastFailure } from '../../team/toast-failure';
 import { useWorkspaces } from '../api/get-workspaces';
 import { useSwitchWorkspace } from '../api/switch-workspace';
 

@@ -1,9 +1,8 @@
 import type { Db } from '../../db/client';
 import { listWorkspacesSimulatorKeys } from '../../integrations/social/simulator';
 import type { MediaStorage } from '../../integrations/storage/media-storage';
-import type { JobQueue } from '../../jobs/boss';
-import { dropPublishJob } from '../publishing/publish-queue';
-import { ensureWorkspaceFor } from '../workspaces/workspaces.service';
+import type { JobQueue } from '../../jobs/job-queue';
+import { dropPublishJob } from '../publishing';
 import {
   deleteUserAndWorkspaces,
   listMediaStorageKeys,
@@ -12,6 +11,7 @@ import {
   lockMembershipsOf,
   lockWorkspacesForDeletion,
 } from './user-deletion.repository';
+import { ensureWorkspaceFor } from './workspaces.service';
 
 export interface UserDeletionDeps {
   db: Db;

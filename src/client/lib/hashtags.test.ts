@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashtag } from '../../../contracts/content-options';
+import { hashtag } from '../../contracts/content-options';
 import { normalizeHashtag } from './hashtags';
 
 describe('normalizeHashtag', () => {

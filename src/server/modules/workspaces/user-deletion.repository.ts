@@ -12,7 +12,7 @@ import {
 
 /*
  * What deleting a user touches, shared by the admin portal's delete and the user's own
- * Settings › Danger Zone (modules/users/user-deletion.ts).
+ * Settings › Danger Zone (modules/workspaces/user-deletion.ts).
  */
 
 /** Workspaces where this user is the only owner: they go when the user goes. */

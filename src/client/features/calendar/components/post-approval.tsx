@@ -2,13 +2,13 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { plans } from '../../../../contracts/plans';
 import type { Post } from '../../../../contracts/posts';
 import type { PostComment } from '../../../../contracts/team';
+import { useMemberNames } from '../../approvals/api/get-member-names';
+import { submitterName } from '../../approvals/approval-display';
+import { CommentThread } from '../../approvals/components/comment-thread';
+import { WaitingForApprovalNotice } from '../../approvals/components/review-notices';
 import { useAuth } from '../../auth/api/get-current-user';
 import { useCan } from '../../auth/use-permission';
-import { useMemberNames } from '../api/get-member-names';
-import { submitterName } from '../approval-display';
 import { ApprovalPanel } from './approval-panel';
-import { CommentThread } from './comment-thread';
-import { WaitingForApprovalNotice } from './review-notices';
 
 interface PostApprovalProps {
   post: Post;

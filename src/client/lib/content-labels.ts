@@ -1,4 +1,4 @@
-import type { BusinessType, ContentType, Tone } from '../../../contracts/content-options';
+import type { BusinessType, ContentType, Tone } from '../../contracts/content-options';
 
 /** Human labels of the spec's enumerations (§9), in the contract's order. */
 export const businessTypeLabels: Record<BusinessType, string> = {

@@ -7,12 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
-import { checkScheduleTime, ScheduleFields } from '../../calendar/components/schedule-fields';
-import { defaultScheduleWallTime, formatDateTimeInZone, type WallTime } from '../../calendar/zoned-time';
+import { useApprovePost } from '../../approvals/api/approve-post';
+import { useRequestChanges } from '../../approvals/api/request-changes';
+import { approvalNeedsNewTime } from '../../approvals/approval-display';
 import { RelativeTime } from '../../notifications/components/relative-time';
-import { useApprovePost } from '../api/approve-post';
-import { useRequestChanges } from '../api/request-changes';
-import { approvalNeedsNewTime } from '../approval-display';
+import { defaultScheduleWallTime, formatDateTimeInZone, type WallTime } from '../zoned-time';
+import { checkScheduleTime, ScheduleFields } from './schedule-fields';
 
 interface ApprovalPanelProps {
   post: Post;

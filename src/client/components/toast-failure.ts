@@ -1,5 +1,5 @@
-import { toast } from '../../components/ui/use-toast';
-import { failureMessage, isUnauthorized } from '../../lib/api-client';
+import { failureMessage, isUnauthorized } from '../lib/api-client';
+import { toast } from './ui/use-toast';
 
 /** A refused call as a toast, in the server's own words (403, 402 and 409 bodies carry a message). */
 export function toastFailure(title: string, error: unknown, fallback = 'Please try again in a moment.') {

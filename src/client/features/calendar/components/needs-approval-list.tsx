@@ -4,10 +4,10 @@ import { platformLabels } from '../../../../contracts/platforms';
 import type { Post } from '../../../../contracts/posts';
 import { PlatformMark } from '../../../components/platform-mark';
 import { Card } from '../../../components/ui/card';
-import { firstWords } from '../../calendar/calendar-events';
-import { formatDateTimeInZone } from '../../calendar/zoned-time';
-import { approvalNeedsNewTime } from '../approval-display';
-import { useNeedsApproval } from '../use-needs-approval';
+import { approvalNeedsNewTime } from '../../approvals/approval-display';
+import { useNeedsApproval } from '../../approvals/use-needs-approval';
+import { firstWords } from '../calendar-events';
+import { formatDateTimeInZone } from '../zoned-time';
 
 /** Rows shown before 'Show all'. */
 export const NEEDS_APPROVAL_SHOWN = 6;

@@ -1,10 +1,9 @@
 import type { BillingSubscription } from '../../../contracts/billing';
 import { type PlanId, plans } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
-import { creditPeriod } from '../credits/credit-balance';
-import { sumCreditsUsed } from '../credits/credits.repository';
-import { countSocialAccounts } from '../social-accounts/social-accounts.repository';
-import { countWorkspaceMembers } from './plans.repository';
+import { creditPeriod, sumCreditsUsed } from '../credits';
+import { countWorkspaceMembers } from '../plans';
+import { countSocialAccounts } from '../social-accounts';
 
 /**
  * What the workspace uses of each limit of `plan` (Settings › Subscription). The counts are the

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { NotificationKind } from '../../../contracts/notifications';
-import { currentUserQueryKey } from '../auth/api/get-current-user';
-import { useRefreshOnNotice } from '../notifications/use-notice-refresh';
-import { socialAccountsQueryKey } from '../social-accounts/api/get-social-accounts';
-import { billingQueryKeyPrefix } from './api/get-billing-subscription';
+import type { NotificationKind } from '../../contracts/notifications';
+import { currentUserQueryKey } from '../features/auth/api/get-current-user';
+import { billingQueryKeyPrefix } from '../features/billing/api/get-billing-subscription';
+import { useRefreshOnNotice } from '../features/notifications/use-notice-refresh';
+import { socialAccountsQueryKey } from '../features/social-accounts/api/get-social-accounts';
 
 /** Notifications that mean the plan or its status just changed on the server. */
 export const billingNotificationKinds: ReadonlySet<NotificationKind> = new Set([

@@ -1,0 +1,31 @@
+import type PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import type { Database } from '../db/client';
+import type { SocialContext } from '../modules/social-accounts';
+
+// What a job is and what its handler gets. Every job file imports these types, so they live apart
+// from the registry (which imports every job) and from the pg-boss adapter (which imports the registry).
+
+export interface JobsContext {
+  database: Database;
+  log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  /** Social platforms' adapters and the token cipher, for the token job. */
+  social: SocialContext;
+  /** The whole app's context, for jobs that run a module's use cases (publishing). */
+  app: AppContext;
+}
+
+/** One file per job: a versioned name, a zod payload and an idempotent handler. */
+export interface JobDefinition<P = unknown> {
+  name: string;
+  payload: z.ZodType<P>;
+  cron?: string;
+  /** Queue options (retries, expiry) given to pg-boss when the queue is created. */
+  queue?: Omit<PgBoss.Queue, 'name'>;
+  /** Jobs fetched per poll and run side by side (default 1). */
+  batchSize?: number;
+  /** Overrides JOBS_POLL_SECONDS for this queue. */
+  pollSeconds?: number;
+  handle(payload: P, context: JobsContext): Promise<void>;
+}

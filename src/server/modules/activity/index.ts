@@ -1,0 +1,5 @@
+// The activity module's public entry: what other modules may use of it (decision 050). Another
+// module imports from here, never from a file inside (npm run lint:deps checks it).
+
+export { insertActivity } from './activity.repository';
+export { actorNameOf } from './activity.service';

@@ -1,0 +1,7 @@
+// The billing module's public entry: what other modules may use of it (decision 050). Another
+// module imports from here, never from a file inside (npm run lint:deps checks it).
+
+export { adminBillingRoutes } from './admin-billing.routes';
+export type { BillingDeps } from './billing-events.service';
+export { applyBillingEventNow, billingDepsOf } from './billing-events.service';
+export { isEnded } from './billing-state';

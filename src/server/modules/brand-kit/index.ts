@@ -1,0 +1,5 @@
+// The brand-kit module's public entry: what other modules may use of it (decision 050). Another
+// module imports from here, never from a file inside (npm run lint:deps checks it).
+
+export { checkBrand } from './brand-check';
+export { loadBrandKit } from './brand-kit.service';

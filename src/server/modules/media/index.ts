@@ -1,0 +1,7 @@
+// The media module's public entry: what other modules may use of it (decision 050). Another
+// module imports from here, never from a file inside (npm run lint:deps checks it).
+
+export { findMediaByIds } from './media.repository';
+export { downloadsMediaByUrl, mediaReachProblem } from './media-reach';
+export { toMedia } from './media-view';
+export { MediaGoneError, toPublishMedia } from './publish-media';

@@ -1,0 +1,10 @@
+// The plans module's public entry: what other modules may use of it (decision 050). Another
+// module imports from here, never from a file inside (npm run lint:deps checks it).
+
+export {
+  accountOverPlanLimitReason,
+  accountsOverPlanLimit,
+  requireAccountWithinPlan,
+  requirePlanFeature,
+} from './plan-gates';
+export { countWorkspaceMembers, findWorkspacePlan } from './plans.repository';

@@ -1,0 +1,9 @@
+// The posts module's public entry: what other modules may use of it (decision 050). Another
+// module imports from here, never from a file inside (npm run lint:deps checks it).
+
+export type { PostActor } from './post-checks';
+export { assertReadyToQueue, requirePost } from './post-checks';
+export { toPost } from './post-view';
+export type { PostRow } from './posts.repository';
+export { insertPost, pauseScheduledPosts, updateUnlockedPost } from './posts.repository';
+export { newPostRow } from './posts.service';

@@ -1,0 +1,13 @@
+// The users module's public entry: what other modules may use of it (decision 050). Another
+// module imports from here, never from a file inside (npm run lint:deps checks it).
+
+export {
+  findSystemUser,
+  findUserByAccessCodeHash,
+  findUserByEmail,
+  findUserById,
+  findUserWithWorkspace,
+  grantSessionAdminAccess,
+  insertUser,
+} from './users.repository';
+export { issueAccessCode, loadSessionUser, newAccessCode, revokeAccessCode } from './users.service';
