@@ -175,9 +175,11 @@ describe.skipIf(!hasPostgres())('a deployment outlives PostgreSQL going away', (
         postsRetry: posts.retryAfter,
       });
       if (posts.status === 503) {
-        expect(JSON.parse(posts.body).error).toBe(
-          'Kitepost cannot reach its database right now. Nothing you saved is lost; please try again in a few seconds.',
-        );
+        expect(JSON.parse(posts.body).error).toEqual({
+          code: 'database_unavailable',
+          message:
+            'Kitepost cannot reach its database right now. Nothing you saved is lost; please try again in a few seconds.',
+        });
       }
       if (health.status === 503) expect(JSON.parse(health.body).checks.database.status).toBe('unreachable');
     }
