@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeString } from './common';
 import { businessType, contentType, tone } from './content-options';
-import { errorCodes } from './errors';
+import { errorCodes } from './error-codes';
 import { publishingPlatform, publishingPlatforms } from './platforms';
 import { post } from './posts';
 

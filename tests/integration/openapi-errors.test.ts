@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/contracts/auth';
-import { codesOfStatus } from '../../src/contracts/errors';
+import { codesOfStatus } from '../../src/contracts/error-codes';
 import { addMember } from '../factories/analytics';
 import { randomIp, signUp } from '../factories/users';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';

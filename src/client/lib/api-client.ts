@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type ErrorCode, errorCodes } from '../../contracts/errors';
+import { type ErrorCode, errorCodes } from '../../contracts/error-codes';
 
 /**
  * A non-OK answer. `message` follows the spec (§7): `${status}: ${responseText || statusText}`;

@@ -1,6 +1,6 @@
-import { type ErrorCode, errorStatuses } from '../../contracts/errors';
+import { type ErrorCode, errorStatuses } from '../../contracts/error-codes';
 
-export type { ErrorCode } from '../../contracts/errors';
+export type { ErrorCode } from '../../contracts/error-codes';
 
 /**
  * The product's one error type: its code (shared with the client, src/contracts/errors.ts) fixes

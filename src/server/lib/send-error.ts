@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { type ErrorBody, type ErrorCode, type ErrorIssue, errorStatuses } from '../../contracts/errors';
+import { type ErrorCode, errorStatuses } from '../../contracts/error-codes';
+import type { ErrorBody, ErrorIssue } from '../../contracts/errors';
 
 /**
  * The one way an error answer is written: `{ error: { code, message, reason?, issues? } }` with the

@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { codesOfStatus, errorResponse } from '../../contracts/errors';
+import { codesOfStatus } from '../../contracts/error-codes';
+import { errorResponse } from '../../contracts/errors';
 import { routeKey, routePermissions } from './permissions';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorCode } from '../../contracts/errors';
+import type { ErrorCode } from '../../contracts/error-codes';
 import { isConnectionError } from '../db/connection-errors';
 import { AppError } from '../lib/app-error';
 import { sendError } from '../lib/send-error';

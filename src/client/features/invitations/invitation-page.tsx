@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import type { SessionUser } from '../../../contracts/auth';
-import type { ErrorCode } from '../../../contracts/errors';
+import type { ErrorCode } from '../../../contracts/error-codes';
 import { type InvitationPreview, roleDescriptions, roleLabels, teamMessages } from '../../../contracts/team';
 import { invitationPath, paths } from '../../app/paths';
 import { CenteredCardPage } from '../../components/centered-card-page';

@@ -1,7 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
-import type { ErrorCode } from '../../../../contracts/errors';
+import type { ErrorCode } from '../../../../contracts/error-codes';
 import { planIds, plans, type SubscriptionStatus, subscriptionStatuses } from '../../../../contracts/plans';
 import { Button } from '../../../components/ui/button';
 import { DialogClose, DialogFooter } from '../../../components/ui/dialog';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ErrorCode, ErrorResponse } from '../../../../contracts/errors';
+import type { ErrorCode } from '../../../../contracts/error-codes';
+import type { ErrorResponse } from '../../../../contracts/errors';
 import {
   type GenerationRequestInput,
   type GenerationResponse,
