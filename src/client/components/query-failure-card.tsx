@@ -1,7 +1,6 @@
-import { CircleAlert, RefreshCw } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { failureMessage } from '../lib/api-client';
-import { cn } from '../lib/cn';
-import { Button } from './ui/button';
+import { RefreshButton } from './refresh-button';
 import { Card } from './ui/card';
 
 /** A query that failed to load: what could not be loaded, why, and Try again. */
@@ -20,10 +19,7 @@ export function QueryFailureCard({
         {title}
       </p>
       <p className="text-sm text-slate-600">{failureMessage(query.error, 'Please try again in a moment.')}</p>
-      <Button variant="outline" size="sm" onClick={() => void query.refetch()} disabled={query.isFetching}>
-        <RefreshCw className={cn(query.isFetching && 'animate-spin')} aria-hidden="true" />
-        Try again
-      </Button>
+      <RefreshButton query={query}>Try again</RefreshButton>
     </Card>
   );
 }

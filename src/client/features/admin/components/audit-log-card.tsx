@@ -1,11 +1,10 @@
-import { ArrowRight, CircleAlert, History, RefreshCw } from 'lucide-react';
+import { ArrowRight, CircleAlert, History } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminAuditEntry } from '../../../../contracts/admin';
 import { InlineLoading } from '../../../components/full-page-message';
-import { Button } from '../../../components/ui/button';
+import { RefreshButton } from '../../../components/refresh-button';
 import { Card } from '../../../components/ui/card';
 import { failureMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { useAuth } from '../../auth/api/get-current-user';
 import { actionLabel, auditChanges, formatWhen, presentRow } from '../admin-display';
 import { ADMIN_AUDIT_PAGE_SIZE, useAdminAudit } from '../api/get-admin-audit';
@@ -32,16 +31,9 @@ export function AuditLogCard() {
           </h2>
           <p className="text-sm text-slate-600">Every change made by an administrator, newest first.</p>
         </div>
-        <Button
-          variant="outline"
-          size="sm"
-          className="self-start"
-          onClick={() => void audit.refetch()}
-          disabled={audit.isFetching}
-        >
-          <RefreshCw className={cn(audit.isFetching && 'animate-spin')} aria-hidden="true" />
+        <RefreshButton query={audit} className="self-start">
           Refresh
-        </Button>
+        </RefreshButton>
       </div>
 
       {audit.isPending ? (

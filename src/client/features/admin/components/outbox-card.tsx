@@ -1,12 +1,11 @@
-import { CircleAlert, Mail, RefreshCw } from 'lucide-react';
+import { CircleAlert, Mail } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminOutboxMessage } from '../../../../contracts/admin';
 import { InlineLoading } from '../../../components/full-page-message';
+import { RefreshButton } from '../../../components/refresh-button';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { failureMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { useAuth } from '../../auth/api/get-current-user';
 import { formatWhen } from '../admin-display';
 import { ADMIN_OUTBOX_PAGE_SIZE, useAdminOutbox } from '../api/get-admin-outbox';
@@ -45,16 +44,9 @@ export function OutboxCard() {
             Every email Kitepost sent or kept, newest first. Links that let someone in are hidden.
           </p>
         </div>
-        <Button
-          variant="outline"
-          size="sm"
-          className="self-start"
-          onClick={() => void outbox.refetch()}
-          disabled={outbox.isFetching}
-        >
-          <RefreshCw className={cn(outbox.isFetching && 'animate-spin')} aria-hidden="true" />
+        <RefreshButton query={outbox} className="self-start">
           Refresh
-        </Button>
+        </RefreshButton>
       </div>
 
       {outbox.isPending ? (

@@ -1,15 +1,15 @@
-import { CircleAlert, CreditCard, RefreshCw, Undo2 } from 'lucide-react';
+import { CircleAlert, CreditCard, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminSubscription } from '../../../../contracts/billing';
 import { MONEY_BACK_DAYS, plans } from '../../../../contracts/plans';
 import { InlineLoading } from '../../../components/full-page-message';
+import { RefreshButton } from '../../../components/refresh-button';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { useAuth } from '../../auth/api/get-current-user';
 import {
   formatAmount,
@@ -74,16 +74,9 @@ export function SubscriptionsCard() {
             audit log.
           </p>
         </div>
-        <Button
-          variant="outline"
-          size="sm"
-          className="self-start"
-          onClick={() => void list.refetch()}
-          disabled={list.isFetching}
-        >
-          <RefreshCw className={cn(list.isFetching && 'animate-spin')} aria-hidden="true" />
+        <RefreshButton query={list} className="self-start">
           Refresh
-        </Button>
+        </RefreshButton>
       </div>
 
       {list.isPending ? (
