@@ -30,6 +30,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cleanUp, onCleanUp } from './lib/cleanups.mjs';
 
 const DEFAULT_POOL_SIZE = 10; // src/server/config.ts DATABASE_POOL_SIZE default
 
@@ -98,25 +99,6 @@ async function main() {
   };
   const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
-  /** Undone in reverse order at the end, on failure and on Ctrl-C. */
-  const cleanups = [];
-  const cleanUp = async () => {
-    while (cleanups.length > 0) {
-      try {
-        await cleanups.pop()();
-      } catch (error) {
-        console.error(`clean-up: ${error.message}`);
-      }
-    }
-  };
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, async () => {
-      console.error(`\n${signal}: stopping`);
-      await cleanUp();
-      process.exit(130);
-    });
-  }
-
   const freePort = () =>
     new Promise((resolve, reject) => {
       const server = createServer();
@@ -150,7 +132,7 @@ async function main() {
       await exited;
       clearTimeout(timer);
     };
-    cleanups.push(stop);
+    onCleanUp(stop);
     return { child, stop };
   }
 
@@ -254,7 +236,7 @@ async function main() {
         : execFileSync(cmd, args, { stdio: 'ignore' });
     const dir = mkdtempSync(join(tmpdir(), 'kitepost-bench-pg-'));
     chmodSync(dir, 0o777);
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    onCleanUp(() => rmSync(dir, { recursive: true, force: true }));
     const dataDir = join(dir, 'data');
     const port = await freePort();
     run(join(BIN, 'initdb'), ['-D', dataDir, '-U', 'kitepost', '--auth=trust', '-E', 'UTF8', '--no-sync']);
@@ -262,7 +244,7 @@ async function main() {
     const server = asRoot
       ? spawn('runuser', ['-u', 'postgres', '--', join(BIN, 'postgres'), ...args], { stdio: 'ignore' })
       : spawn(join(BIN, 'postgres'), args, { stdio: 'ignore' });
-    cleanups.push(async () => {
+    onCleanUp(async () => {
       if (server.exitCode !== null) return;
       // Through pg_ctl: a signal to `runuser` does not reach the postgres it started.
       const exited = new Promise((r) => server.once('exit', r));
@@ -300,7 +282,7 @@ async function main() {
     console.log('Building the server...');
     execSync('npm run --silent build:server', { stdio: 'inherit' });
     const scratch = mkdtempSync(join(tmpdir(), 'kitepost-bench-api-'));
-    cleanups.push(() => rmSync(scratch, { recursive: true, force: true }));
+    onCleanUp(() => rmSync(scratch, { recursive: true, force: true }));
 
     // 1. PostgreSQL: the bare route, then the posts list.
     const databaseUrl = await startPostgres();

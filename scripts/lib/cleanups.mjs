@@ -2,9 +2,24 @@
 // end, on failure and on Ctrl-C.
 const cleanups = [];
 
-/** Registers one undo step; the last registered runs first. */
+let listening = false;
+
+/**
+ * Registers one undo step; the last registered runs first. The first one also makes Ctrl-C and
+ * SIGTERM undo everything: a process that only imports this file (bench-api.mjs run as its own
+ * bare server) keeps its own signal handling.
+ */
 export function onCleanUp(step) {
   cleanups.push(step);
+  if (listening) return;
+  listening = true;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, async () => {
+      console.error(`\n${signal}: stopping`);
+      await cleanUp();
+      process.exit(130);
+    });
+  }
 }
 
 export async function cleanUp() {
@@ -15,12 +30,4 @@ export async function cleanUp() {
       console.error(`clean-up: ${error.message}`);
     }
   }
-}
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, async () => {
-    console.error(`\n${signal}: stopping`);
-    await cleanUp();
-    process.exit(130);
-  });
 }
