@@ -1,14 +1,23 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 
-const freshDir = () => mkdtempSync(join(tmpdir(), 'kitepost-lock-'));
+/** Scratch data dirs, removed once the file's tests are done (65 a run otherwise stay in /tmp). */
+const made: string[] = [];
+const freshDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kitepost-lock-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 const CONTENDER = fileURLToPath(new URL('./data-dir-lock.contender.ts', import.meta.url));
 
 /** Real processes that try to lock a data dir at the same instant (see data-dir-lock.contender.ts). */
