@@ -143,7 +143,6 @@ describe.each(databaseKinds)('the 7-day trial on %s', (kind) => {
       {
         database: t.ctx.database,
         app: t.ctx,
-        social: undefined as never,
         log: { info: (obj) => logged.push(obj), error: () => {} },
       },
     );

@@ -1,6 +1,5 @@
 import { hostname } from 'node:os';
 import type { AppContext } from '../../context';
-import type { SocialContext } from '../social-accounts';
 import type { PublishQueueDeps } from './publish-queue';
 
 /** What the publishing engine needs from the running app. */
@@ -19,16 +18,6 @@ export type PublishingContext = Pick<
 
 /** Which process made an attempt (host:pid), recorded on the attempt for operators. */
 export const WORKER_NAME = `${hostname()}:${process.pid}`;
-
-export function socialOf(ctx: PublishingContext): SocialContext {
-  return {
-    db: ctx.database.db,
-    cipher: ctx.tokenCipher,
-    providers: ctx.socialProviders,
-    appUrl: ctx.config.appUrl,
-    log: ctx.log,
-  };
-}
 
 export function queueDepsOf(ctx: PublishingContext): PublishQueueDeps {
   return { db: ctx.database.db, jobs: ctx.jobs, log: ctx.log };

@@ -5,7 +5,7 @@ import { failPost, type PublishOutcome, reconcileAttempt, retryLater } from './p
 import { PUBLISH_POLL_SECONDS } from './publish-queue';
 import { findAttempt, listOverduePosts, type PostRow, takeAbandonedPosts } from './publishing.repository';
 import { publishPost } from './publishing.service';
-import { clockFrom, type PublishingContext, socialOf } from './publishing-context';
+import { clockFrom, type PublishingContext } from './publishing-context';
 import { publishingSlots } from './publishing-slots';
 
 /*
@@ -103,7 +103,7 @@ async function recoverAbandoned(ctx: PublishingContext, post: PostRow, start: Da
       clock(),
     );
   }
-  const resolved = await resolvePublishTarget(socialOf(ctx), post, {
+  const resolved = await resolvePublishTarget(ctx, post, {
     attemptNumber: attempt.number,
     now: clock(),
     missedAfterMs: ctx.config.publishing.missedAfterMs,

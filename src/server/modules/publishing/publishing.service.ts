@@ -27,7 +27,7 @@ import {
   markPostMissed,
   type PublishClaim,
 } from './publishing.repository';
-import { clockFrom, type PublishingContext, queueDepsOf, socialOf, WORKER_NAME } from './publishing-context';
+import { clockFrom, type PublishingContext, queueDepsOf, WORKER_NAME } from './publishing-context';
 
 export type { PublishOutcome } from './publish-outcomes';
 export type { PublishingContext } from './publishing-context';
@@ -106,8 +106,7 @@ async function publishClaimed(
     missedAfterMs: ctx.config.publishing.missedAfterMs,
     platformLabel: label,
   });
-  const social = socialOf(ctx);
-  const resolved = await resolvePublishTarget(social, post, facts(), claim.accounts);
+  const resolved = await resolvePublishTarget(ctx, post, facts(), claim.accounts);
   if ('verdict' in resolved) {
     return settle(ctx, post, attempt, resolved.verdict, clock());
   }
@@ -142,7 +141,7 @@ async function publishClaimed(
     const verdict = decideAfterError(error, { ...facts(), attemptNumber: round });
     if (verdict.kind === 'reconcile') return reconcileAttempt(ctx, sent, verdict, clock());
     if (verdict.kind === 'fail' && verdict.needsReauth) {
-      await markNeedsReauth(social, account, `${label} no longer accepts Kitepost's access.`);
+      await markNeedsReauth(ctx, account, `${label} no longer accepts Kitepost's access.`);
     }
     // A retry refused as invalid (X refuses duplicate text) may mean an earlier attempt did land.
     if (verdict.errorKind === 'invalid_content' && attempt.number > 1 && provider.findPublished) {
