@@ -117,8 +117,7 @@ export async function deleteAccountNow(
   user: DeletingUser,
   workspaceIds: string[],
 ): Promise<void> {
-  const deps = { db: ctx.database.db, jobs: ctx.jobs, storage: ctx.storage, log: ctx.log };
-  await deleteUserWithWorkspaces(deps, user.id, workspaceIds, (tx) =>
+  await deleteUserWithWorkspaces(ctx, user.id, workspaceIds, (tx) =>
     recheckDeletable(tx, user, workspaceIds, { cancelled: true }),
   );
 }

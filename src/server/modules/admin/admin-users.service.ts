@@ -273,8 +273,7 @@ export async function deleteAdminUser(
   const workspaceIds = await listSolelyOwnedWorkspaceIds(db, id);
   const live = (await listSubscriptionsOf(db, workspaceIds)).filter((s) => !isEnded(s));
   if (live.length > 0) throw new AppError('conflict', adminMessages.liveSubscription);
-  const deps = { db, jobs: ctx.jobs, storage: ctx.storage, log: ctx.log };
-  await deleteUserWithWorkspaces(deps, id, workspaceIds);
+  await deleteUserWithWorkspaces(ctx, id, workspaceIds);
   await audit(db, actor, 'admin.user_deleted', id, snapshot(before), {
     deletedWorkspaceIds: workspaceIds,
   });

@@ -160,11 +160,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const actor = actorOf(request);
-      const user = await deleteWorkspace(
-        { db: deps.db, jobs: ctx.jobs, storage: ctx.storage, log: ctx.log },
-        actor,
-        request.body.confirmName,
-      );
+      const user = await deleteWorkspace(ctx, actor, request.body.confirmName);
       return { user };
     },
   );
