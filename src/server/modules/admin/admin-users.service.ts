@@ -297,8 +297,7 @@ async function endUserActivity(ctx: Pick<AppContext, 'database' | 'jobs' | 'log'
   const sessionsEnded = await deleteSessionsOfUser(db, userId);
   const workspaceIds = await listSolelyOwnedWorkspaceIds(db, userId);
   const paused = await pauseScheduledPosts(db, workspaceIds, adminMessages.postsPausedReason);
-  const queue = { db, jobs: ctx.jobs, log: ctx.log };
-  await Promise.all(paused.map((post) => dropPublishJob(queue, post)));
+  await Promise.all(paused.map((post) => dropPublishJob(ctx, post)));
   return { sessionsEnded, postsPaused: paused.length };
 }
 

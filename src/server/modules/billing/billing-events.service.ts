@@ -105,10 +105,7 @@ async function tellWorkspace(
   notice: WorkspaceNotice,
 ) {
   try {
-    await notifyWorkspace(
-      { db: ctx.database.db, mail: ctx.mail, appUrl: ctx.config.appUrl, log: ctx.log },
-      notice,
-    );
+    await notifyWorkspace(ctx, notice);
   } catch (error) {
     // The change is saved; a lost notice must not make the provider send the event again.
     ctx.log.error(

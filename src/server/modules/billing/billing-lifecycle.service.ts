@@ -34,16 +34,13 @@ export async function runBillingLifecycle(
       1,
       Math.ceil(((trial.trialEndsAt?.getTime() ?? now.getTime()) - now.getTime()) / DAY_MS),
     );
-    await notifyWorkspace(
-      { db: ctx.database.db, mail: ctx.mail, appUrl: ctx.config.appUrl, log: ctx.log },
-      {
-        workspaceId: trial.id,
-        kind: 'trial_ending',
-        title: `Your ${planName} trial ends ${days === 1 ? 'tomorrow' : `in ${days} days`}`,
-        body: `Choose a plan to keep everything in ${planName}. Without one, your workspace moves to the Free plan when the trial ends; your posts and accounts are kept.`,
-        link: '/subscribe',
-      },
-    );
+    await notifyWorkspace(ctx, {
+      workspaceId: trial.id,
+      kind: 'trial_ending',
+      title: `Your ${planName} trial ends ${days === 1 ? 'tomorrow' : `in ${days} days`}`,
+      body: `Choose a plan to keep everything in ${planName}. Without one, your workspace moves to the Free plan when the trial ends; your posts and accounts are kept.`,
+      link: '/subscribe',
+    });
     report.reminded++;
   }
 
@@ -51,16 +48,13 @@ export async function runBillingLifecycle(
     if (!(await endTrial(ctx.database.db, trial.id, now))) continue;
     const planName = plans[trial.plan].name;
     const { limits } = plans.free;
-    await notifyWorkspace(
-      { db: ctx.database.db, mail: ctx.mail, appUrl: ctx.config.appUrl, log: ctx.log },
-      {
-        workspaceId: trial.id,
-        kind: 'trial_ended',
-        title: `Your ${planName} trial has ended`,
-        body: `Your workspace is now on the Free plan: ${limits.aiPostsPerMonth} AI posts a month and ${limits.socialAccounts} social account. Your posts and accounts are kept; choose a plan to get ${planName} back.`,
-        link: '/subscribe',
-      },
-    );
+    await notifyWorkspace(ctx, {
+      workspaceId: trial.id,
+      kind: 'trial_ended',
+      title: `Your ${planName} trial has ended`,
+      body: `Your workspace is now on the Free plan: ${limits.aiPostsPerMonth} AI posts a month and ${limits.socialAccounts} social account. Your posts and accounts are kept; choose a plan to get ${planName} back.`,
+      link: '/subscribe',
+    });
     report.trialsEnded++;
   }
 

@@ -85,7 +85,7 @@ export async function retryLater(
   now: Date,
 ): Promise<PublishOutcome> {
   const row = await recordRetry(ctx.database.db, { postId: post.id, attempt, ...retry, now });
-  if (row) await queuePublish({ db: ctx.database.db, jobs: ctx.jobs, log: ctx.log }, row, retry.at);
+  if (row) await queuePublish(ctx, row, retry.at);
   return 'retrying';
 }
 
@@ -192,17 +192,14 @@ export async function tellWorkspace(
 ): Promise<void> {
   const label = platformLabels[post.platform];
   try {
-    await notifyWorkspace(
-      { db: ctx.database.db, mail: ctx.mail, appUrl: ctx.config.appUrl, log: ctx.log },
-      {
-        workspaceId: post.workspaceId,
-        kind,
-        title: kind === 'post_missed' ? `${label} post missed` : `${label} post not published`,
-        body: `“${excerpt(post.content)}”: ${reason}`,
-        link: `/calendar?post=${post.id}`,
-        postId: post.id,
-      },
-    );
+    await notifyWorkspace(ctx, {
+      workspaceId: post.workspaceId,
+      kind,
+      title: kind === 'post_missed' ? `${label} post missed` : `${label} post not published`,
+      body: `“${excerpt(post.content)}”: ${reason}`,
+      link: `/calendar?post=${post.id}`,
+      postId: post.id,
+    });
   } catch (error) {
     ctx.log.error({ err: error, postId: post.id, kind }, 'the workspace could not be told about its post');
   }

@@ -98,8 +98,7 @@ async function settleUnclaimed(
     return 'missed';
   }
   // A job that fired early (another process's clock) goes back on the queue for the post's time.
-  if (due.getTime() - now.getTime() > EARLY_TOLERANCE_MS)
-    await queuePublish({ db: ctx.database.db, jobs: ctx.jobs, log: ctx.log }, post, due);
+  if (due.getTime() - now.getTime() > EARLY_TOLERANCE_MS) await queuePublish(ctx, post, due);
   return 'skipped';
 }
 

@@ -51,8 +51,7 @@ export async function deleteUserWithWorkspaces(
     await deleteUserAndWorkspaces(tx, userId, workspaceIds);
     return removed;
   });
-  const queue = { db: ctx.database.db, jobs: ctx.jobs, log: ctx.log };
-  await Promise.all(jobIds.map((publishJobId) => dropPublishJob(queue, { publishJobId })));
+  await Promise.all(jobIds.map((publishJobId) => dropPublishJob(ctx, { publishJobId })));
   // One at a time: an account may have many images, and storage is not worth flooding.
   for (const key of storageKeys) {
     await ctx.storage.delete(key).catch((error: unknown) => {

@@ -123,8 +123,7 @@ export async function deleteWorkspace(
   if (!workspace) throw new AppError('not_found', workspaceMessages.notFound);
   await assertMayDelete(db, workspace, actor.userId, confirmName);
   const { memberIds, jobIds, storageKeys } = await deleteWorkspaceNow(db, actor, confirmName);
-  const queue = { db, jobs: ctx.jobs, log: ctx.log };
-  await Promise.all(jobIds.map((publishJobId) => dropPublishJob(queue, { publishJobId })));
+  await Promise.all(jobIds.map((publishJobId) => dropPublishJob(ctx, { publishJobId })));
   for (const key of storageKeys) {
     await ctx.storage.delete(key).catch((error: unknown) => {
       ctx.log.warn(
