@@ -16,6 +16,9 @@ await build({
   target: 'node20',
   format: 'esm',
   packages: 'external',
+  // Code loaded with import() (the Stripe adapter, only with Stripe keys) goes to its own chunk,
+  // so a start without it never loads it nor the packages it imports.
+  splitting: true,
   // The email templates are .tsx (React Email); tsconfig says the same, this keeps it explicit.
   jsx: 'automatic',
   sourcemap: true,

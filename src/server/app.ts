@@ -156,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     mail: options.mail ?? createMailSender(config, { db, jobs, cipher: tokenCipher, log: app.log }),
     storage,
     storageCheck: createStorageCheck(storage),
-    billing: createBilling(config, db),
+    billing: await createBilling(config, db),
     identityProvider,
     identity: createIdentity({
       db,

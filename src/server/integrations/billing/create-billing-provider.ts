@@ -4,7 +4,6 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { BillingProvider, SandboxBillingOperations } from './billing-provider';
 import { SandboxBilling } from './sandbox/sandbox-billing';
-import { StripeBilling } from './stripe/stripe-billing';
 
 export interface Billing {
   /**
@@ -19,10 +18,14 @@ export interface Billing {
 /**
  * Stripe when every STRIPE_* setting is present; otherwise the sandbox (architecture §1) when
  * BILLING_SANDBOX allows it (by default outside production only: a production server must not
- * sell plans that no money pays for); otherwise none.
+ * sell plans that no money pays for); otherwise none. The Stripe adapter, and the large `stripe`
+ * package with it, is loaded only when it is the one (issue 22's cold start).
  */
-export function createBilling(config: Config, db: Db): Billing {
-  if (config.billing.stripe) return { provider: new StripeBilling(config.billing.stripe), sandbox: null };
+export async function createBilling(config: Config, db: Db): Promise<Billing> {
+  if (config.billing.stripe) {
+    const { StripeBilling } = await import('./stripe/stripe-billing');
+    return { provider: new StripeBilling(config.billing.stripe), sandbox: null };
+  }
   if (!config.billing.sandbox) return { provider: null, sandbox: null };
   const sandbox = new SandboxBilling({ db });
   return { provider: sandbox, sandbox };

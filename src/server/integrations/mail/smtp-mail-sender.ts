@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { TokenCipher } from '../../lib/token-cipher';
@@ -37,8 +37,15 @@ export function createSmtpMailSender({
   cipher,
   log,
 }: SmtpMailSenderOptions): MailSender {
-  // Options given beside `url` are kept unless the URL sets them too (nodemailer merges them).
-  const transport = createTransport({ url: smtpUrl, ...TIMEOUTS });
+  // Made at the first delivery: nodemailer is loaded by the worker that sends, not by every start
+  // (issue 22's cold start). Options given beside `url` are kept unless the URL sets them too.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () => {
+    transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({ url: smtpUrl, ...TIMEOUTS }),
+    );
+    return transport;
+  };
   return {
     kind: 'smtp',
     sandbox: false,
@@ -60,7 +67,7 @@ export function createSmtpMailSender({
           { text: row.textBody, html: row.htmlBody, secretsSealed: row.secretsSealed },
           cipher,
         );
-        await transport.sendMail({
+        await (await transportOf()).sendMail({
           from,
           to: row.toAddress,
           subject: row.subject,

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { MAX_IMAGE_PIXELS, MAX_WEBP_PIXELS, type MediaMimeType } from '../../../contracts/media';
 
 export type MediaExtension = 'jpg' | 'png' | 'webp';
@@ -21,9 +21,18 @@ const THUMBNAIL_MAX_HEIGHT = 3 * THUMBNAIL_WIDTH;
  * and the publisher. Most images stream through libvips in strips; one that must be turned is held
  * whole (up to ~150 MB at 50 MP), which is why they do not run side by side.
  */
-sharp.concurrency(1);
-sharp.cache(false);
 const MAX_PARALLEL_DECODES = 1;
+
+/** sharp, loaded at the first upload rather than at every start (issue 22's cold start). */
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+function loadSharp() {
+  sharpModule ??= import('sharp').then((loaded) => {
+    loaded.default.concurrency(1);
+    loaded.default.cache(false);
+    return loaded;
+  });
+  return sharpModule.then((loaded) => loaded.default);
+}
 
 export interface EncodedImage {
   bytes: Buffer;
@@ -147,6 +156,7 @@ export async function processImage(bytes: Buffer): Promise<ImageProcessing> {
   if (mimeType === 'image/png' && (declaredPngPixels(bytes) ?? 0) > limit) {
     return { ok: false, reason: 'too_many_pixels' };
   }
+  const sharp = await loadSharp();
   return inDecodeSlot(async () => {
     // 'error' refuses truncated and corrupt data; 'warning' would also refuse the harmless
     // warnings many cameras' files raise (extraneous bytes before a marker).
