@@ -39,6 +39,7 @@ export const schedulingLeadSeconds = (draftsSeconds) => Math.max(2 * draftsSecon
 export function createBench(name, { sizes = {}, env = {} } = {}) {
   const figures = [];
   let broken = null;
+  let brokenLine = null;
   const size = Object.fromEntries(
     Object.entries(sizes).map(([key, [full, small]]) => {
       const fromEnv = env[key] && process.env[env[key]];
@@ -106,6 +107,11 @@ export function createBench(name, { sizes = {}, env = {} } = {}) {
         await main();
       } catch (error) {
         broken = error?.stack ?? String(error);
+        // One line for the table: the message with what a server printed before it exited.
+        brokenLine = String(error?.message ?? error)
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 240);
         console.error(`\n${name} broke: ${broken}`);
       } finally {
         await cleanUp();
@@ -116,7 +122,7 @@ export function createBench(name, { sizes = {}, env = {} } = {}) {
         mkdirSync(dirname(process.env.BENCH_RESULTS_FILE), { recursive: true });
         writeFileSync(
           process.env.BENCH_RESULTS_FILE,
-          JSON.stringify({ bench: name, smoke, figures, broken: broken?.split('\n')[0] ?? null, exitCode }),
+          JSON.stringify({ bench: name, smoke, figures, broken: brokenLine, exitCode }),
         );
       }
       console.log(
