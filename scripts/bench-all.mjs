@@ -38,19 +38,18 @@ if (!build.fresh) {
   await run('npm', ['run', '--silent', 'build'], { echo: true });
 }
 
-/** Runs a command; resolves with its exit code and, unless `echo`, everything it printed. */
+/** Runs a command; resolves with its exit code and everything it printed (`echo`: as it comes too). */
 function run(command, args, { env = process.env, echo = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      env,
-      stdio: ['ignore', echo ? 'inherit' : 'pipe', echo ? 'inherit' : 'pipe'],
-    });
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout?.on('data', (chunk) => {
+    child.stdout.on('data', (chunk) => {
       output += chunk;
+      if (echo) process.stdout.write(chunk);
     });
-    child.stderr?.on('data', (chunk) => {
+    child.stderr.on('data', (chunk) => {
       output += chunk;
+      if (echo) process.stderr.write(chunk);
     });
     child.once('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
   });
@@ -71,18 +70,20 @@ await inParallel(order, width, async ([name, file]) => {
   if (width > 1) process.stdout.write(`\n=== ${name}: node ${file}${smoke ? ' --smoke' : ''}\n${output}`);
   console.log(`=== ${name}: exit ${code} after ${seconds(started)} s`);
   const results = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : null;
-  outcomes.push({ name, code, results });
+  // A bench that could not even load (a bad import) wrote no results: its first error line says why.
+  const firstError = (output.split('\n').find((line) => /Error\b/.test(line)) ?? '').trim().slice(0, 240);
+  outcomes.push({ name, code, results, firstError });
 });
 
 // In the order of BENCHES, whatever order they finished in.
 outcomes.sort((a, b) => BENCHES.findIndex(([n]) => n === a.name) - BENCHES.findIndex(([n]) => n === b.name));
 const cell = (text) => String(text).replace(/\|/g, '\\|');
 const rows = [];
-for (const { name, code, results } of outcomes) {
+for (const { name, code, results, firstError } of outcomes) {
   for (const f of results?.figures ?? [])
     rows.push([name, f.label, f.shown, f.budget || '—', f.verdict, f.load.toFixed(2)]);
   if (!results)
-    rows.push([name, 'the bench itself', '—', 'runs to the end', `BROKE (exit ${code}, no results)`, '—']);
+    rows.push([name, 'the bench itself', '—', 'runs to the end', `BROKE (exit ${code}): ${firstError}`, '—']);
   else if (results.broken)
     rows.push([name, 'the bench itself', '—', 'runs to the end', `BROKE: ${results.broken}`, '—']);
 }
