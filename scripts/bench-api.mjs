@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { productionEnv, startServer, stopServer } from './lib/app-process.mjs';
-import { createBench, fmt } from './lib/bench-runner.mjs';
+import { createBench, fmt, START_TIMEOUT_MS } from './lib/bench-runner.mjs';
 import { onCleanUp } from './lib/cleanups.mjs';
 import { freePort, startPostgresCluster } from './lib/pg-cluster.mjs';
 
@@ -104,7 +104,11 @@ async function main() {
       databaseUrl,
       DATABASE_POOL_SIZE: String(poolSize),
     });
-    const child = await startServer('all', env, { nodeArgs: appNodeArgs, echo: true });
+    const child = await startServer('all', env, {
+      nodeArgs: appNodeArgs,
+      echo: true,
+      timeoutMs: START_TIMEOUT_MS,
+    });
     const stop = () => stopServer(child);
     onCleanUp(stop);
     return { child, url: env.APP_URL, stop };

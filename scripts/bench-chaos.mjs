@@ -30,7 +30,7 @@ import {
   startServer,
   stopServer,
 } from './lib/app-process.mjs';
-import { createBench, schedulingLeadSeconds } from './lib/bench-runner.mjs';
+import { createBench, START_TIMEOUT_MS, schedulingLeadSeconds } from './lib/bench-runner.mjs';
 import { onCleanUp } from './lib/cleanups.mjs';
 import { freePort, startPostgresCluster } from './lib/pg-cluster.mjs';
 
@@ -99,7 +99,7 @@ async function main() {
     });
   const processes = [];
   const start = async (role, name) => {
-    const child = await startServer(role, env(name), { echo: true });
+    const child = await startServer(role, env(name), { echo: true, timeoutMs: START_TIMEOUT_MS });
     onCleanUp(() => stopServer(child));
     processes.push({ role: name, child });
     return child;

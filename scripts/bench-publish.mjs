@@ -44,7 +44,7 @@ import {
   stopServer,
   waitUntilUp,
 } from './lib/app-process.mjs';
-import { createBench, fmt, schedulingLeadSeconds } from './lib/bench-runner.mjs';
+import { createBench, fmt, START_TIMEOUT_MS, schedulingLeadSeconds } from './lib/bench-runner.mjs';
 import { onCleanUp } from './lib/cleanups.mjs';
 import { freePort, startPostgresCluster } from './lib/pg-cluster.mjs';
 
@@ -90,7 +90,7 @@ async function startPostgres() {
 async function startServer(role, env) {
   const child = await startAppProcess(role, env, { nodeArgs: APP_NODE_ARGS, echo: true, wait: false });
   onCleanUp(() => stopServer(child));
-  await waitUntilUp(child, role, env.APP_URL);
+  await waitUntilUp(child, role, env.APP_URL, START_TIMEOUT_MS);
   return child;
 }
 

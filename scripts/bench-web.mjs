@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { productionEnv, startServer, stopServer } from './lib/app-process.mjs';
-import { createBench } from './lib/bench-runner.mjs';
+import { createBench, START_TIMEOUT_MS } from './lib/bench-runner.mjs';
 import { onCleanUp } from './lib/cleanups.mjs';
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJs } from './lib/first-load-js.mjs';
 import { freePort } from './lib/pg-cluster.mjs';
@@ -31,7 +31,7 @@ await bench.run(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kitepost-bench-web-'));
   onCleanUp(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = productionEnv({ port: await freePort(), dataDir });
-  const server = await startServer('all', env, { echo: true });
+  const server = await startServer('all', env, { echo: true, timeoutMs: START_TIMEOUT_MS });
   onCleanUp(() => stopServer(server));
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { productionEnv, startServer, stopServer } from './lib/app-process.mjs';
-import { createBench } from './lib/bench-runner.mjs';
+import { createBench, START_TIMEOUT_MS } from './lib/bench-runner.mjs';
 import { onCleanUp } from './lib/cleanups.mjs';
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJs } from './lib/first-load-js.mjs';
 import { freePort } from './lib/pg-cluster.mjs';
@@ -34,8 +34,7 @@ await bench.run(async () => {
   const env = productionEnv({ port: await freePort(), dataDir });
   const startOnce = async () => {
     const began = performance.now();
-    // Generous: a smoke run in `npm test` shares the cores with whatever else the machine runs.
-    const child = await startServer('all', env, { timeoutMs: 120_000 });
+    const child = await startServer('all', env, { timeoutMs: START_TIMEOUT_MS });
     const elapsed = performance.now() - began;
     await stopServer(child);
     return elapsed;

@@ -14,6 +14,10 @@ import { checkBuild } from './build-stamp.mjs';
 import { cleanUp } from './cleanups.mjs';
 
 const smoke = process.argv.includes('--smoke');
+
+/** How long a bench waits for the app to come up: generous, since a smoke run in `npm test`
+ * shares the cores with whatever else the machine runs (a first start took 38 s at load 18). */
+export const START_TIMEOUT_MS = 120_000;
 const load1 = () => loadavg()[0];
 
 /** A number as the table shows it: thousands separated, `digits` decimals at most. */
