@@ -359,6 +359,12 @@ async function main() {
       load,
     },
   );
+  // The SIGKILL's effect: publishes the killed worker held, taken over once their lease ran out (0
+  // when it happened to hold none at that moment).
+  const recovered = attemptRows
+    .filter((row) => row.error_kind === 'worker_lost' && row.outcome === 'retrying')
+    .reduce((sum, row) => sum + row.n, 0);
+  bench.figure('publishing: posts taken over from the killed worker', recovered, { load });
   bench.figure('publishing: posts published twice', duplicates, {
     budget: ['<=', budgets.duplicates],
     always: true,
