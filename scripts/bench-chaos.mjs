@@ -11,7 +11,9 @@
 // every process is still running.
 //
 // Budgets (issue 19): 0 lost, 0 doubled, every process running, recovery <= 10 s after each
-// restart. Exits non-zero on a miss.
+// restart. Exits non-zero on a miss. `--smoke` (scripts/lib/bench-runner.mjs): 10 posts, one
+// restart of 1 s; lost, doubled, every process running and a recovery at all are still asserted,
+// the recovery's 10 s budget is not.
 // Environment: BENCH_POSTS (default 400), BENCH_ACCOUNTS (default 4), BENCH_RESTARTS (default 3),
 // BENCH_OUTAGE_SECONDS (default 5), BENCH_GAP_SECONDS (default 10), BENCH_TIMEOUT_SECONDS
 // (to settle after the last restart, default 120).
@@ -20,23 +22,44 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   apiOf,
-  buildServer,
   connectX,
   inParallel,
   isRunning,
+  productionEnv,
   signUp,
   startServer,
   stopServer,
 } from './lib/app-process.mjs';
-import { cleanUp, onCleanUp } from './lib/cleanups.mjs';
+import { createBench, START_TIMEOUT_MS, schedulingLeadSeconds } from './lib/bench-runner.mjs';
+import { onCleanUp } from './lib/cleanups.mjs';
 import { freePort, startPostgresCluster } from './lib/pg-cluster.mjs';
 
-const POSTS = Number(process.env.BENCH_POSTS ?? 400);
-const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 4);
-const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 3);
-const OUTAGE_SECONDS = Number(process.env.BENCH_OUTAGE_SECONDS ?? 5);
-const GAP_SECONDS = Number(process.env.BENCH_GAP_SECONDS ?? 10);
-const TIMEOUT_SECONDS = Number(process.env.BENCH_TIMEOUT_SECONDS ?? 120);
+const bench = createBench('bench:chaos', {
+  sizes: {
+    posts: [400, 10],
+    accounts: [4, 1],
+    restarts: [3, 1],
+    outage: [5, 1],
+    gap: [10, 2],
+    timeout: [120, 60],
+  },
+  env: {
+    posts: 'BENCH_POSTS',
+    accounts: 'BENCH_ACCOUNTS',
+    restarts: 'BENCH_RESTARTS',
+    outage: 'BENCH_OUTAGE_SECONDS',
+    gap: 'BENCH_GAP_SECONDS',
+    timeout: 'BENCH_TIMEOUT_SECONDS',
+  },
+});
+const {
+  posts: POSTS,
+  accounts: ACCOUNTS,
+  restarts: RESTARTS,
+  outage: OUTAGE_SECONDS,
+  gap: GAP_SECONDS,
+  timeout: TIMEOUT_SECONDS,
+} = bench.size;
 const budgets = { lost: 0, doubled: 0, recoverySeconds: 10 };
 const TEXT_PREFIX = 'Chaos post';
 
@@ -44,8 +67,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
 async function main() {
-  console.log('Building the server...');
-  buildServer();
+  bench.build('server');
   const cluster = await startPostgresCluster();
   onCleanUp(() => cluster.destroy());
   const databaseUrl = await cluster.createDatabase('kitepost_chaos');
@@ -65,25 +87,19 @@ async function main() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const scratch = mkdtempSync(join(tmpdir(), 'kitepost-bench-chaos-'));
   onCleanUp(() => rmSync(scratch, { recursive: true, force: true }));
-  const { TRUST_PROXY: _proxy, DATABASE_URL: _url, ...inherited } = process.env;
-  const env = (name) => ({
-    ...inherited,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: baseUrl,
-    DATA_DIR: join(scratch, name),
-    DATABASE_URL: databaseUrl,
-    SESSION_SECRET: 'bench-chaos-secret-bench-chaos-secret-0123456789',
-    TOKEN_ENCRYPTION_KEY: 'bench-chaos-token-key-0123456789abcdef-0123456789',
-    LOG_LEVEL: 'error',
-    PUBLISH_LEASE_SECONDS: '10',
-    PUBLISH_SWEEP_SECONDS: '1',
-    JOBS_POLL_SECONDS: '1',
-  });
+  const env = (name) =>
+    productionEnv({
+      port,
+      dataDir: join(scratch, name),
+      databaseUrl,
+      LOG_LEVEL: 'error',
+      PUBLISH_LEASE_SECONDS: '10',
+      PUBLISH_SWEEP_SECONDS: '1',
+      JOBS_POLL_SECONDS: '1',
+    });
   const processes = [];
   const start = async (role, name) => {
-    const child = await startServer(role, env(name), { echo: true });
+    const child = await startServer(role, env(name), { echo: true, timeoutMs: START_TIMEOUT_MS });
     onCleanUp(() => stopServer(child));
     processes.push({ role: name, child });
     return child;
@@ -99,9 +115,10 @@ async function main() {
   await start('worker', 'worker-a');
   await start('worker', 'worker-b');
   const windowMs = RESTARTS * (OUTAGE_SECONDS + GAP_SECONDS) * 1000;
-  const setUpMs = 5_000 + POSTS * 25; // generous: about 40 posts a second through the API
-  const firstDue = Date.now() + setUpMs;
+  // Drafts first, then the schedule: the first post is due once scheduling is surely over, at the
+  // pace the drafts were created (the API refuses a time in the past).
   const began = Date.now();
+  const drafts = [];
   await inParallel(
     Array.from({ length: POSTS }, (_, i) => i),
     8,
@@ -110,18 +127,22 @@ async function main() {
         platform: 'twitter',
         content: `${TEXT_PREFIX} ${i + 1} of ${POSTS}: the oven is hot, the bread is out.`,
       });
-      await api('POST', `/api/posts/${post.id}/schedule`, {
-        scheduledAt: new Date(firstDue + Math.floor((i * windowMs) / POSTS)).toISOString(),
-        socialAccountId: accounts[i % accounts.length],
-      });
+      drafts[i] = post.id;
     },
   );
+  const firstDue = Date.now() + schedulingLeadSeconds((Date.now() - began) / 1000) * 1000;
+  await inParallel(drafts, 8, async (id, i) => {
+    await api('POST', `/api/posts/${id}/schedule`, {
+      scheduledAt: new Date(firstDue + Math.floor((i * windowMs) / POSTS)).toISOString(),
+      socialAccountId: accounts[i % accounts.length],
+    });
+  });
   const leftMs = firstDue - Date.now();
   console.log(
     `Set up: ${ACCOUNTS} X sandbox accounts, ${POSTS} posts due over ${fmt(windowMs / 1000, 0)} s ` +
       `in ${fmt((Date.now() - began) / 1000)} s (${fmt(leftMs / 1000)} s before the first is due)`,
   );
-  if (leftMs < 0) throw new Error('scheduling ran past the first due time: lower BENCH_POSTS');
+  if (leftMs < 0) throw new Error('scheduling ran past the first due time');
   await sleep(leftMs);
 
   // 2. Restarts under load.
@@ -204,25 +225,23 @@ async function main() {
   console.log(`  attempts     ${attempts.map((row) => `${row.outcome}/${row.kind} ${row.n}`).join(', ')}`);
   console.log(`  processes    ${running.join(', ')}`);
   console.log(`  recovery     ${recoveries.map((s) => `${fmt(s)} s`).join(', ')}`);
-  const checks = [
-    [lost <= budgets.lost, `lost: ${lost} (budget ${budgets.lost})`],
-    [doubled <= budgets.doubled, `doubled: ${doubled} (budget ${budgets.doubled})`],
-    [running.every((line) => line.endsWith('running')), `processes still running: ${running.join(', ')}`],
-    [
-      worstRecovery <= budgets.recoverySeconds,
-      `seconds to recover: worst ${fmt(worstRecovery)} s (budget <= ${budgets.recoverySeconds} s)`,
-    ],
-  ];
-  for (const [ok, line] of checks) console.log(`${ok ? 'ok  ' : 'MISS'} ${line}`);
-  return checks.every(([ok]) => ok);
+  bench.figure('chaos: posts lost', lost, { budget: ['<=', budgets.lost], always: true, digits: 0 });
+  bench.figure('chaos: posts published twice', doubled, {
+    budget: ['<=', budgets.doubled],
+    always: true,
+    digits: 0,
+  });
+  bench.check(
+    running.every((line) => line.endsWith('running')),
+    `chaos: every process still running (${running.join(', ')})`,
+  );
+  // Never recovering is the bench breaking, not a slow figure.
+  bench.check(Number.isFinite(worstRecovery), 'chaos: web and publishing came back after every restart');
+  bench.figure(`chaos: worst recovery after ${RESTARTS} PostgreSQL restarts`, worstRecovery, {
+    unit: 's',
+    digits: 1,
+    budget: ['<=', budgets.recoverySeconds],
+  });
 }
 
-let passed = false;
-try {
-  passed = await main();
-} catch (error) {
-  console.error(error);
-} finally {
-  await cleanUp();
-}
-process.exit(passed ? 0 : 1);
+await bench.run(main);

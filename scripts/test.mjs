@@ -1,6 +1,7 @@
 // `npm test`: every check, in order, stopping at the first failure: types, lint, dead code, import
 // rules (decision 050), unit and integration tests (PGlite and PostgreSQL), a production build, its
-// JS budget and its start without devDependencies, browser tests in Chromium.
+// JS budget and its start without devDependencies, every bench in its smoke mode, browser tests in
+// Chromium.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -23,6 +24,9 @@ const steps = [
   ['build', 'npm run --silent build'],
   ['first-load JS budget', 'node scripts/check-bundle-budget.mjs'],
   ['production start (a built, pruned copy)', 'node scripts/check-production-start.mjs'],
+  // Every bench in its smoke mode (tiny sizes, budgets not asserted): a change that stops one from
+  // running fails here, not months later when someone needs its figures (issue 22).
+  ['benchmarks (smoke)', 'node scripts/bench-all.mjs --smoke'],
   ['end-to-end tests', 'npx playwright test'],
 ];
 // Each step's time, printed at the end (and on a failure): CI must stay under 30 minutes on two

@@ -7,6 +7,12 @@ export interface ServerProcess extends ChildProcess {
 }
 export type Role = 'web' | 'worker' | 'all';
 export declare function buildServer(): void;
+export declare function productionEnv(options: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  [name: string]: string | number | undefined;
+}): NodeJS.ProcessEnv & { APP_URL: string };
 export declare function startServer(
   role: Role,
   env: NodeJS.ProcessEnv & { APP_URL?: string },

@@ -10,6 +10,30 @@ export function buildServer() {
 }
 
 /**
+ * The built server's environment as production runs it, listening on 127.0.0.1:`port`: this
+ * process's environment without TRUST_PROXY and DATABASE_URL, plus every setting production
+ * requires. One place for them: a setting production starts to require breaks every bench's smoke
+ * run in `npm test`, and is added here once. `databaseUrl` unset: the embedded database in
+ * `dataDir`. `extra` (e.g. PUBLISH_LEASE_SECONDS) goes last.
+ */
+export function productionEnv({ port, dataDir, databaseUrl, ...extra }) {
+  const { TRUST_PROXY: _proxy, DATABASE_URL: _url, ...inherited } = process.env;
+  return {
+    ...inherited,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'kitepost-bench-session-secret-0123456789abcdef',
+    TOKEN_ENCRYPTION_KEY: 'kitepost-bench-token-key-0123456789abcdef-0123',
+    LOG_LEVEL: 'warn',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...extra,
+  };
+}
+
+/**
  * Starts the built server in one role. Resolves once it is up (web: /api/health answers 200;
  * worker: its banner is printed) unless `wait` is false. The child's stdout and stderr are kept
  * in `child.output`; with `echo`, its stderr is also copied to this process's stderr.
