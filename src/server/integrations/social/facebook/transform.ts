@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerReader } from '../http/parse-answer';
-import type { PlatformErrors } from '../http/transport-error';
+import { type PlatformErrors, serverErrorOf } from '../http/transport-error';
 import {
   type ExternalAccount,
   InvalidContentError,
@@ -8,8 +8,6 @@ import {
   SocialPlatformError,
   TokenExpiredError,
   type TokenSet,
-  TransientPlatformError,
-  UnknownOutcomeError,
 } from '../social-provider';
 
 /*
@@ -293,22 +291,8 @@ export function facebookErrorFrom(input: {
       `Facebook did not give Kitepost the permission it needs: ${reason}. Reconnect the Page and allow every permission Kitepost asks for.`,
     );
   }
-  // 502/503: Facebook's front door answered before the call reached the service; nothing happened.
-  if (status === 502 || status === 503) {
-    return new TransientPlatformError('facebook', `Facebook answered ${status}: ${reason}`, 'server_error');
-  }
-  // 500/504: the service may have done it before failing. A post may exist; anything else repeats.
-  if (status === 500 || status === 504) {
-    if (operation === 'publish') {
-      return new UnknownOutcomeError(
-        'facebook',
-        `Facebook answered ${status}; the post may or may not exist: ${reason}`,
-      );
-    }
-    if (REPEATABLE.has(operation)) {
-      return new TransientPlatformError('facebook', `Facebook answered ${status}: ${reason}`, 'server_error');
-    }
-  }
+  const serverError = serverErrorOf(facebookErrors, { operation, status, reason });
+  if (serverError) return serverError;
   if (
     operation === 'upload' &&
     (code === REQUIRES_UPLOAD_FILE ||
