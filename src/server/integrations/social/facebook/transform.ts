@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { graphList, nextCursor } from '../http/graph-list';
 import { answerReader } from '../http/parse-answer';
 import { type PlatformErrors, serverErrorOf } from '../http/transport-error';
 import {
@@ -124,27 +125,17 @@ export function toPageAccounts(
       },
     ];
   });
-  const after = parsed.paging?.next ? (parsed.paging.cursors?.after ?? null) : null;
-  return { accounts, after };
+  return { accounts, after: nextCursor(parsed.paging) };
 }
 
-const businessesResponse = z.object({
-  data: z.array(z.object({ id: z.string().min(1) }).loose()),
-  paging: z
-    .object({
-      cursors: z.object({ after: z.string().optional() }).loose().optional(),
-      next: z.string().optional(),
-    })
-    .loose()
-    .optional(),
-});
+const businessesResponse = graphList(z.object({ id: z.string().min(1) }).loose());
 
 /** One page of `GET /me/businesses`: the businesses' ids, and the next cursor when there is one. */
 export function toBusinessIds(body: unknown): { ids: string[]; after: string | null } {
   const parsed = parse(businessesResponse, body, 'list of businesses');
   return {
     ids: parsed.data.map((business) => business.id),
-    after: parsed.paging?.next ? (parsed.paging.cursors?.after ?? null) : null,
+    after: nextCursor(parsed.paging),
   };
 }
 
