@@ -1,15 +1,7 @@
-import { CircleAlert, LoaderCircle, type LucideIcon } from 'lucide-react';
+import { CircleAlert, type LucideIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Button } from './button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from './dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
+import { DialogActions } from './dialog-actions';
 import { Input } from './input';
 import { Label } from './label';
 
@@ -86,7 +78,7 @@ function ConfirmForm({
   confirmLabel,
   pendingLabel = confirmLabel,
   confirmVariant = 'destructive',
-  confirmIcon: Icon,
+  confirmIcon,
   keepLabel = 'Keep it',
   pending,
   onConfirm,
@@ -131,21 +123,15 @@ function ConfirmForm({
           <p>{error}</p>
         </div>
       ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            {keepLabel}
-          </Button>
-        </DialogClose>
-        <Button type="submit" variant={confirmVariant} disabled={pending || !confirmed}>
-          {pending ? (
-            <LoaderCircle className="animate-spin" aria-hidden="true" />
-          ) : Icon ? (
-            <Icon aria-hidden="true" />
-          ) : null}
-          {pending ? pendingLabel : confirmLabel}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        pending={pending}
+        disabled={pending || !confirmed}
+        variant={confirmVariant}
+        icon={confirmIcon}
+        cancelLabel={keepLabel}
+        label={confirmLabel}
+        pendingLabel={pendingLabel}
+      />
     </form>
   );
 }

@@ -66,6 +66,23 @@ export interface MetricsAccount {
   username: string;
 }
 
+/** What every platform adapter is built with: the app's registration and where the platform answers. */
+export interface PlatformAppOptions {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  apiBaseUrl: string;
+  sandbox: boolean;
+  fetch?: typeof fetch;
+  /** How long one call to the platform may take before its outcome counts as unknown. Default 20 s. */
+  timeoutMs?: number;
+}
+
+/** Where an adapter's posts are read (their links); derived from `authorizeUrl` when absent. */
+export interface PostLinkOptions {
+  webBaseUrl?: string;
+}
+
 /** The port every platform adapter implements (conventions: providers behind narrow ports). */
 export interface SocialProvider {
   readonly platform: PublishingPlatform;

@@ -7,6 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { toast } from '../../../components/ui/use-toast';
 import { fieldMessage, useContractForm } from '../../../lib/form-issues';
 import { useAuthMethods } from '../../auth/api/get-auth-methods';
@@ -16,7 +17,6 @@ import { IssuedAccessCode, type IssuedCode } from './issued-access-code';
 import {
   AccessCodeCheckbox,
   ActiveCheckbox,
-  FormActions,
   FormError,
   formFailureHandler,
   IdentityFields,
@@ -138,9 +138,9 @@ function CreateUserForm({
         />
         <FormError message={errors.root?.message ?? null} />
       </div>
-      <FormActions
+      <DialogActions
         pending={create.isPending}
-        canSubmit={canSubmit}
+        disabled={!canSubmit}
         label="Create User"
         pendingLabel="Creating..."
       />

@@ -1,10 +1,7 @@
-import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import type { ErrorCode } from '../../../../contracts/error-codes';
 import { planIds, plans, type SubscriptionStatus, subscriptionStatuses } from '../../../../contracts/plans';
-import { Button } from '../../../components/ui/button';
-import { DialogClose, DialogFooter } from '../../../components/ui/dialog';
 import { describedBy, FormField } from '../../../components/ui/form-field';
 import { Input, type InputProps } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -221,33 +218,6 @@ export function IdentityFields({
         />
       </div>
     </>
-  );
-}
-
-/** Cancel and the submit button, which reads `pendingLabel` ('Creating...', 'Saving...') while pending. */
-export function FormActions({
-  pending,
-  canSubmit,
-  label,
-  pendingLabel,
-}: {
-  pending: boolean;
-  canSubmit: boolean;
-  label: string;
-  pendingLabel: string;
-}) {
-  return (
-    <DialogFooter>
-      <DialogClose asChild>
-        <Button variant="outline" disabled={pending}>
-          Cancel
-        </Button>
-      </DialogClose>
-      <Button type="submit" disabled={!canSubmit}>
-        {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-        {pending ? pendingLabel : label}
-      </Button>
-    </DialogFooter>
   );
 }
 

@@ -1,17 +1,16 @@
-import { ArrowDown, ArrowUp, Check, LoaderCircle } from 'lucide-react';
+import { ArrowDown, ArrowUp, Check } from 'lucide-react';
 import { useState } from 'react';
 import { type BillingSubscription, billingMessages, type PaidPlanId } from '../../../../contracts/billing';
 import { plans } from '../../../../contracts/plans';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -186,17 +185,14 @@ function SwitchPlanDialog({
         <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
           Sandbox billing: no money moves.
         </p>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={pending}>
-              Keep {plans[from].name}
-            </Button>
-          </DialogClose>
-          <Button onClick={() => shown && onConfirm(shown)} disabled={pending || !shown}>
-            {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            {pending ? 'Switching...' : `Switch to ${name}`}
-          </Button>
-        </DialogFooter>
+        <DialogActions
+          pending={pending}
+          disabled={pending || !shown}
+          cancelLabel={`Keep ${plans[from].name}`}
+          label={`Switch to ${name}`}
+          pendingLabel="Switching..."
+          onClick={() => shown && onConfirm(shown)}
+        />
       </DialogContent>
     </Dialog>
   );

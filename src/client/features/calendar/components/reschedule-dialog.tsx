@@ -1,18 +1,16 @@
-import { CalendarClock, LoaderCircle } from 'lucide-react';
+import { CalendarClock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { platformLabels } from '../../../../contracts/platforms';
 import type { Post } from '../../../../contracts/posts';
 import { teamMessages } from '../../../../contracts/team';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { schedulingNeedsApproval } from '../../approvals/approval-display';
@@ -120,29 +118,12 @@ function RescheduleForm({ post, zone, onDone }: { post: Post; zone: string; onDo
       </DialogHeader>
       <ScheduleFields id={id} value={wall} onChange={setWall} zone={zone} check={check} showProblem={tried} />
       {planLimit ? <UpgradePrompt message={planLimit} reveal /> : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending ? (
-            <LoaderCircle className="animate-spin" aria-hidden="true" />
-          ) : (
-            <CalendarClock aria-hidden="true" />
-          )}
-          {pending
-            ? submitting
-              ? 'Submitting...'
-              : 'Scheduling...'
-            : moving
-              ? 'Reschedule'
-              : submitting
-                ? 'Submit for approval'
-                : 'Schedule'}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        pending={pending}
+        icon={CalendarClock}
+        label={moving ? 'Reschedule' : submitting ? 'Submit for approval' : 'Schedule'}
+        pendingLabel={submitting ? 'Submitting...' : 'Scheduling...'}
+      />
     </form>
   );
 }

@@ -1,17 +1,15 @@
-import { CalendarClock, Globe, LoaderCircle } from 'lucide-react';
+import { CalendarClock, Globe } from 'lucide-react';
 import { useId, useState } from 'react';
 import { platformLabels } from '../../../../contracts/platforms';
 import type { Post } from '../../../../contracts/posts';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
@@ -129,21 +127,13 @@ function ScheduleForm({
         </p>
       </div>
       {planLimit ? <UpgradePrompt message={planLimit} reveal /> : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={schedule.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={!canSchedule}>
-          {schedule.isPending ? (
-            <LoaderCircle className="animate-spin" aria-hidden="true" />
-          ) : (
-            <CalendarClock aria-hidden="true" />
-          )}
-          {schedule.isPending ? 'Scheduling...' : 'Schedule post'}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        pending={schedule.isPending}
+        disabled={!canSchedule}
+        icon={CalendarClock}
+        label="Schedule post"
+        pendingLabel="Scheduling..."
+      />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { LoaderCircle, Lock, Save } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import {
   type BrandKit,
   type BrandKitResponse,
@@ -15,7 +15,7 @@ import { Card } from '../../../components/ui/card';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { TagInput } from '../../../components/ui/tag-input';
+import { TagInput, type TagInputProps } from '../../../components/ui/tag-input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
@@ -38,6 +38,42 @@ const emojiLabels: Record<EmojiPolicy, { label: string; hint: string }> = {
 
 type Field = keyof BrandKit;
 const fields = Object.keys(brandKitSchema.shape) as Field[];
+
+type TagField = 'keywords' | 'bannedWords' | 'requiredHashtags';
+const trimTag = (raw: string) => raw.trim().slice(0, 60);
+
+/** The brand kit's lists of tags: what each asks for and how its tags are read. */
+const tagFields: Record<
+  TagField,
+  Pick<TagInputProps, 'normalize' | 'prefix' | 'splitOnSpace' | 'maxTags' | 'placeholder'> & {
+    label: string;
+    hint: string;
+  }
+> = {
+  keywords: {
+    label: 'Keywords',
+    hint: 'Words the writer works in where they fit. Press Enter or a comma after each.',
+    normalize: trimTag,
+    maxTags: 30,
+    placeholder: 'Add a keyword',
+  },
+  bannedWords: {
+    label: 'Banned words',
+    hint: 'Never written; a post that contains one is flagged.',
+    normalize: trimTag,
+    maxTags: 50,
+    placeholder: 'Add a word',
+  },
+  requiredHashtags: {
+    label: 'Required hashtags',
+    hint: 'Added to every post; a post without one is flagged.',
+    normalize: normalizeHashtag,
+    prefix: '#',
+    splitOnSpace: true,
+    maxTags: 10,
+    placeholder: 'Add a hashtag',
+  },
+};
 
 function toForm({ updatedAt: _updatedAt, ...kit }: BrandKitResponse): BrandKit {
   return kit;
@@ -95,6 +131,35 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
 
   const errorId = (name: Field) => (errors[name] ? `${field(name)}-error` : undefined);
   const describedBy = (name: Field) => [`${field(name)}-hint`, errorId(name)].filter(Boolean).join(' ');
+  /** A field's label, hint and error around its control. */
+  const framed = (name: Field, label: string, hint: string, control: ReactNode) => (
+    <FormField id={field(name)} label={label} hint={hint} error={errors[name]}>
+      {control}
+    </FormField>
+  );
+  /** A text control's id, value and ARIA links. */
+  const textProps = (name: 'brandName' | 'voiceDescription' | 'audience') => ({
+    id: field(name),
+    ...form.field(name),
+    'aria-invalid': Boolean(errors[name]) || undefined,
+    'aria-describedby': describedBy(name),
+  });
+  const tagField = (name: TagField) => {
+    const { label, hint, ...tags } = tagFields[name];
+    return framed(
+      name,
+      label,
+      hint,
+      <TagInput
+        id={field(name)}
+        value={values[name]}
+        onChange={(next) => form.setField(name, next)}
+        {...tags}
+        invalid={Boolean(errors[name])}
+        aria-describedby={describedBy(name)}
+      />,
+    );
+  };
 
   return (
     <Card className="p-5 sm:p-6">
@@ -109,27 +174,16 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
         {/* A disabled fieldset disables every control in it, tag inputs and radios included. */}
         <fieldset disabled={!mayEdit} className="grid min-w-0 gap-5">
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField
-              id={field('brandName')}
-              label="Brand name"
-              hint="As your posts should name you."
-              error={errors.brandName}
-            >
-              <Input
-                id={field('brandName')}
-                maxLength={100}
-                placeholder="e.g. Sol Bistro"
-                {...form.field('brandName')}
-                aria-invalid={Boolean(errors.brandName) || undefined}
-                aria-describedby={describedBy('brandName')}
-              />
-            </FormField>
-            <FormField
-              id={field('defaultTone')}
-              label="Default tone"
-              hint="The Content Generator starts on it while your own default tone (Content defaults) is Professional."
-              error={errors.defaultTone}
-            >
+            {framed(
+              'brandName',
+              'Brand name',
+              'As your posts should name you.',
+              <Input maxLength={100} placeholder="e.g. Sol Bistro" {...textProps('brandName')} />,
+            )}
+            {framed(
+              'defaultTone',
+              'Default tone',
+              'The Content Generator starts on it while your own default tone (Content defaults) is Professional.',
               <Select
                 id={field('defaultTone')}
                 {...form.field('defaultTone')}
@@ -140,94 +194,34 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
                     {toneLabels[tone]}
                   </option>
                 ))}
-              </Select>
-            </FormField>
+              </Select>,
+            )}
           </div>
-          <FormField
-            id={field('voiceDescription')}
-            label="Brand voice"
-            hint="How your brand sounds, in a sentence or two."
-            error={errors.voiceDescription}
-          >
+          {framed(
+            'voiceDescription',
+            'Brand voice',
+            'How your brand sounds, in a sentence or two.',
             <Textarea
-              id={field('voiceDescription')}
               maxLength={1000}
               rows={3}
               placeholder="e.g. Warm and neighbourly, proud of local produce, never pushy."
-              {...form.field('voiceDescription')}
-              aria-invalid={Boolean(errors.voiceDescription) || undefined}
-              aria-describedby={describedBy('voiceDescription')}
-            />
-          </FormField>
-          <FormField
-            id={field('audience')}
-            label="Audience"
-            hint="Who you write for."
-            error={errors.audience}
-          >
+              {...textProps('voiceDescription')}
+            />,
+          )}
+          {framed(
+            'audience',
+            'Audience',
+            'Who you write for.',
             <Input
-              id={field('audience')}
               maxLength={300}
               placeholder="e.g. Local families and foodies"
-              {...form.field('audience')}
-              aria-invalid={Boolean(errors.audience) || undefined}
-              aria-describedby={describedBy('audience')}
-            />
-          </FormField>
-          <FormField
-            id={field('keywords')}
-            label="Keywords"
-            hint="Words the writer works in where they fit. Press Enter or a comma after each."
-            error={errors.keywords}
-          >
-            <TagInput
-              id={field('keywords')}
-              value={values.keywords}
-              onChange={(tags) => form.setField('keywords', tags)}
-              normalize={(raw) => raw.trim().slice(0, 60)}
-              maxTags={30}
-              placeholder="Add a keyword"
-              invalid={Boolean(errors.keywords)}
-              aria-describedby={describedBy('keywords')}
-            />
-          </FormField>
+              {...textProps('audience')}
+            />,
+          )}
+          {tagField('keywords')}
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField
-              id={field('bannedWords')}
-              label="Banned words"
-              hint="Never written; a post that contains one is flagged."
-              error={errors.bannedWords}
-            >
-              <TagInput
-                id={field('bannedWords')}
-                value={values.bannedWords}
-                onChange={(tags) => form.setField('bannedWords', tags)}
-                normalize={(raw) => raw.trim().slice(0, 60)}
-                maxTags={50}
-                placeholder="Add a word"
-                invalid={Boolean(errors.bannedWords)}
-                aria-describedby={describedBy('bannedWords')}
-              />
-            </FormField>
-            <FormField
-              id={field('requiredHashtags')}
-              label="Required hashtags"
-              hint="Added to every post; a post without one is flagged."
-              error={errors.requiredHashtags}
-            >
-              <TagInput
-                id={field('requiredHashtags')}
-                value={values.requiredHashtags}
-                onChange={(tags) => form.setField('requiredHashtags', tags)}
-                normalize={normalizeHashtag}
-                prefix="#"
-                splitOnSpace
-                maxTags={10}
-                placeholder="Add a hashtag"
-                invalid={Boolean(errors.requiredHashtags)}
-                aria-describedby={describedBy('requiredHashtags')}
-              />
-            </FormField>
+            {tagField('bannedWords')}
+            {tagField('requiredHashtags')}
           </div>
           <fieldset className="grid gap-2" aria-describedby={errorId('emojiPolicy')}>
             <legend className="text-sm font-medium text-slate-800">Emoji</legend>

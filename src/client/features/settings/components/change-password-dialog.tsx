@@ -1,17 +1,15 @@
-import { KeyRound, LoaderCircle } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useId } from 'react';
 import { z } from 'zod';
 import { accountMessages, changePasswordBody } from '../../../../contracts/settings';
-import { Button } from '../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { describedBy, FormField } from '../../../components/ui/form-field';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
@@ -137,21 +135,12 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           {formError}
         </p>
       ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={change.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? (
-            <LoaderCircle className="animate-spin" aria-hidden="true" />
-          ) : (
-            <KeyRound aria-hidden="true" />
-          )}
-          {change.isPending ? 'Changing...' : 'Change password'}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        pending={change.isPending}
+        icon={KeyRound}
+        label="Change password"
+        pendingLabel="Changing..."
+      />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Check, Copy, LoaderCircle, Send } from 'lucide-react';
+import { Check, Copy, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   type CreateInvitationResponse,
@@ -18,6 +18,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
@@ -124,21 +125,13 @@ function InviteForm({ onSent }: { onSent: (invitation: CreateInvitationResponse)
           {error}
         </p>
       ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline" disabled={create.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={create.isPending || email.trim().length === 0}>
-          {create.isPending ? (
-            <LoaderCircle className="animate-spin" aria-hidden="true" />
-          ) : (
-            <Send aria-hidden="true" />
-          )}
-          {create.isPending ? 'Sending...' : 'Send invitation'}
-        </Button>
-      </DialogFooter>
+      <DialogActions
+        pending={create.isPending}
+        disabled={create.isPending || email.trim().length === 0}
+        icon={Send}
+        label="Send invitation"
+        pendingLabel="Sending..."
+      />
     </form>
   );
 }

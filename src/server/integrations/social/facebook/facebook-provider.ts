@@ -1,6 +1,8 @@
 import {
   type AuthorizeRequest,
   type ExternalAccount,
+  type PlatformAppOptions,
+  type PostLinkOptions,
   type PublishedPost,
   type PublishInput,
   RateLimitedError,
@@ -75,20 +77,11 @@ const FEED_PAGE_SIZE = 100;
 /** Our clock and Facebook's may differ: posts are looked for from a little before the attempt. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-export interface FacebookProviderOptions {
-  clientId: string;
-  clientSecret: string;
-  /** e.g. `https://www.facebook.com/v23.0/dialog/oauth`. */
-  authorizeUrl: string;
-  /** e.g. `https://graph.facebook.com/v23.0`; the token endpoint is `{apiBaseUrl}/oauth/access_token`. */
-  apiBaseUrl: string;
-  sandbox: boolean;
-  fetch?: typeof fetch;
-  /** How long one call to Facebook may take before its outcome counts as unknown. Default 20 s. */
-  timeoutMs?: number;
-  /** Where posts are read (their links); derived from `authorizeUrl` when absent. */
-  webBaseUrl?: string;
-}
+/**
+ * authorizeUrl: e.g. `https://www.facebook.com/v23.0/dialog/oauth`. apiBaseUrl: e.g.
+ * `https://graph.facebook.com/v23.0`; the token endpoint is `{apiBaseUrl}/oauth/access_token`.
+ */
+export type FacebookProviderOptions = PlatformAppOptions & PostLinkOptions;
 
 export interface FacebookProvider extends SocialProvider {
   /** `POST /{page-id}/feed` with the Page token: a text post on the Page. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { graphTimeToDate } from '../http/graph-list';
 import { SocialPlatformError } from '../social-provider';
 import {
   attachedMedia,
-  graphTimeToDate,
   isSameFacebookPost,
   toCreatedPhotoId,
   toFeedPage,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { answerReader } from '../http/parse-answer';
+import { graphList, graphTimeToDate, nextCursor } from '../http/graph-list';
+import { answerReader, comparableText } from '../http/parse-answer';
 
 /*
  * The Graph API's answers about publishing on a Page (unpublished photos, the Page's feed) to our
@@ -21,25 +22,16 @@ export function attachedMedia(photoIds: string[]): string {
   return JSON.stringify(photoIds.map((id) => ({ media_fbid: id })));
 }
 
-const feedPage = z.object({
-  data: z.array(
-    z
-      .object({
-        id: z.string(),
-        message: z.string().optional(),
-        created_time: z.string().optional(),
-        permalink_url: z.string().optional(),
-      })
-      .loose(),
-  ),
-  paging: z
+const feedPage = graphList(
+  z
     .object({
-      cursors: z.object({ after: z.string().optional() }).loose().optional(),
-      next: z.string().optional(),
+      id: z.string(),
+      message: z.string().optional(),
+      created_time: z.string().optional(),
+      permalink_url: z.string().optional(),
     })
-    .loose()
-    .optional(),
-});
+    .loose(),
+);
 
 export interface FeedPost {
   id: string;
@@ -47,13 +39,6 @@ export interface FeedPost {
   createdAt: Date | null;
   /** The post's link as Facebook gives it (`permalink_url`), when it sent one. */
   permalink: string | null;
-}
-
-/** Graph's `2026-11-22T13:19:44+0000` (no colon in the offset) as a Date. */
-export function graphTimeToDate(value: string | undefined): Date | null {
-  if (!value) return null;
-  const date = new Date(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** One page of `GET /{page-id}/feed`: the posts, and the cursor of the next page when there is one. */
@@ -66,7 +51,7 @@ export function toFeedPage(body: unknown): { posts: FeedPost[]; after: string | 
       createdAt: graphTimeToDate(post.created_time),
       permalink: httpUrlOrNull(post.permalink_url),
     })),
-    after: parsed.paging?.next ? (parsed.paging.cursors?.after ?? null) : null,
+    after: nextCursor(parsed.paging),
   };
 }
 
@@ -92,9 +77,7 @@ function httpUrlOrNull(value: string | undefined): string | null {
   }
 }
 
-const comparable = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
-
 /** Is the post Facebook answered (its message) the one Kitepost sent as `text`? */
 export function isSameFacebookPost(message: string, text: string): boolean {
-  return comparable(message) === comparable(text);
+  return comparableText(message) === comparableText(text);
 }

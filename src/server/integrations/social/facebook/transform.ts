@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { graphList, nextCursor } from '../http/graph-list';
 import { answerReader } from '../http/parse-answer';
-import type { PlatformErrors } from '../http/transport-error';
+import { type PlatformErrors, serverErrorOf } from '../http/transport-error';
 import {
   type ExternalAccount,
   InvalidContentError,
@@ -8,8 +9,6 @@ import {
   SocialPlatformError,
   TokenExpiredError,
   type TokenSet,
-  TransientPlatformError,
-  UnknownOutcomeError,
 } from '../social-provider';
 
 /*
@@ -126,27 +125,17 @@ export function toPageAccounts(
       },
     ];
   });
-  const after = parsed.paging?.next ? (parsed.paging.cursors?.after ?? null) : null;
-  return { accounts, after };
+  return { accounts, after: nextCursor(parsed.paging) };
 }
 
-const businessesResponse = z.object({
-  data: z.array(z.object({ id: z.string().min(1) }).loose()),
-  paging: z
-    .object({
-      cursors: z.object({ after: z.string().optional() }).loose().optional(),
-      next: z.string().optional(),
-    })
-    .loose()
-    .optional(),
-});
+const businessesResponse = graphList(z.object({ id: z.string().min(1) }).loose());
 
 /** One page of `GET /me/businesses`: the businesses' ids, and the next cursor when there is one. */
 export function toBusinessIds(body: unknown): { ids: string[]; after: string | null } {
   const parsed = parse(businessesResponse, body, 'list of businesses');
   return {
     ids: parsed.data.map((business) => business.id),
-    after: parsed.paging?.next ? (parsed.paging.cursors?.after ?? null) : null,
+    after: nextCursor(parsed.paging),
   };
 }
 
@@ -293,22 +282,8 @@ export function facebookErrorFrom(input: {
       `Facebook did not give Kitepost the permission it needs: ${reason}. Reconnect the Page and allow every permission Kitepost asks for.`,
     );
   }
-  // 502/503: Facebook's front door answered before the call reached the service; nothing happened.
-  if (status === 502 || status === 503) {
-    return new TransientPlatformError('facebook', `Facebook answered ${status}: ${reason}`, 'server_error');
-  }
-  // 500/504: the service may have done it before failing. A post may exist; anything else repeats.
-  if (status === 500 || status === 504) {
-    if (operation === 'publish') {
-      return new UnknownOutcomeError(
-        'facebook',
-        `Facebook answered ${status}; the post may or may not exist: ${reason}`,
-      );
-    }
-    if (REPEATABLE.has(operation)) {
-      return new TransientPlatformError('facebook', `Facebook answered ${status}: ${reason}`, 'server_error');
-    }
-  }
+  const serverError = serverErrorOf(facebookErrors, { operation, status, reason });
+  if (serverError) return serverError;
   if (
     operation === 'upload' &&
     (code === REQUIRES_UPLOAD_FILE ||

@@ -19,3 +19,6 @@ export function answerReader(platform: PublishingPlatform, name: string) {
     return result.data;
   };
 }
+
+/** A post's text as compared with the one sent, to recognise it when read back: NFC, white space folded. */
+export const comparableText = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();

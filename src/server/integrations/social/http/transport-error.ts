@@ -57,3 +57,37 @@ export function transportError<Operation extends string>(
   }
   return new UnknownOutcomeError(platform, `${what}; it may or may not have done it.`, undefined, { cause });
 }
+
+/**
+ * A 5xx answer as our error kind. 502/503: the platform's front door answered before the call
+ * reached the service; nothing happened. 500/504: the service may have done it before failing: a
+ * publish may have published; a repeatable call repeats. Undefined for any other status, and for a
+ * 500/504 to a call that is neither: the platform's own reading decides.
+ */
+export function serverErrorOf<Operation extends string>(
+  errors: Pick<PlatformErrors<Operation>, 'platform' | 'name' | 'repeatable'>,
+  input: {
+    operation: Operation;
+    status: number;
+    reason: string;
+    /** The platform's error codes, as the reason's prefix shows them: " (code 2/2207001)". */
+    codes?: string;
+    /** What a publish that may have worked left behind. */
+    mayExist?: string;
+  },
+): SocialPlatformError | undefined {
+  const { platform, name } = errors;
+  const { operation, status, reason, codes = '', mayExist = 'the post may or may not exist' } = input;
+  const answered = `${name} answered ${status}${codes}`;
+  if (status === 502 || status === 503) {
+    return new TransientPlatformError(platform, `${answered}: ${reason}`, 'server_error');
+  }
+  if (status === 500 || status === 504) {
+    if (operation === 'publish')
+      return new UnknownOutcomeError(platform, `${answered}; ${mayExist}: ${reason}`);
+    if (errors.repeatable.has(operation)) {
+      return new TransientPlatformError(platform, `${answered}: ${reason}`, 'server_error');
+    }
+  }
+  return undefined;
+}

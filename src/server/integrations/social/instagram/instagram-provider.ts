@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import {
   type AuthorizeRequest,
   InvalidContentError,
+  type PlatformAppOptions,
   type PublishedPost,
   RateLimitedError,
   SocialPlatformError,
@@ -71,19 +72,11 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 /** A long-lived token lives 60 days and may be refreshed once it is a day old. */
 const LONG_LIVED_MS = 60 * DAY_MS;
 
-export interface InstagramProviderOptions {
-  clientId: string;
-  clientSecret: string;
-  authorizeUrl: string;
+export interface InstagramProviderOptions extends PlatformAppOptions {
   /** The code exchange endpoint (api.instagram.com/oauth/access_token). */
   tokenUrl?: string;
-  apiBaseUrl: string;
   /** e.g. `v25.0`; default INSTAGRAM_DEFAULT_GRAPH_VERSION. */
   graphVersion?: string;
-  sandbox: boolean;
-  fetch?: typeof fetch;
-  /** How long one call may take before its outcome counts as unknown. Default 20 s. */
-  timeoutMs?: number;
   /**
    * Polling the container until it is FINISHED: the first wait (doubling after each check, at most
    * 30 s apart) and how long in all. Default 1 s, 5 minutes.

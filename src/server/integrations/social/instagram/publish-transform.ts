@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { answerReader } from '../http/parse-answer';
+import { graphList, graphTimeToDate, nextCursor } from '../http/graph-list';
+import { answerReader, comparableText } from '../http/parse-answer';
 
 /*
  * Instagram's answers about an account's published media to our types, and how a post read back
@@ -8,38 +9,22 @@ import { answerReader } from '../http/parse-answer';
 
 const parse = answerReader('instagram', 'Instagram');
 
-const mediaPage = z.object({
-  data: z.array(
-    z
-      .object({
-        id: z.union([z.string().min(1), z.number()]).transform(String),
-        caption: z.string().optional(),
-        timestamp: z.string().optional(),
-        permalink: z.string().optional(),
-      })
-      .loose(),
-  ),
-  paging: z
+const mediaPage = graphList(
+  z
     .object({
-      cursors: z.object({ after: z.string().optional() }).loose().optional(),
-      next: z.string().optional(),
+      id: z.union([z.string().min(1), z.number()]).transform(String),
+      caption: z.string().optional(),
+      timestamp: z.string().optional(),
+      permalink: z.string().optional(),
     })
-    .loose()
-    .optional(),
-});
+    .loose(),
+);
 
 export interface AccountMedia {
   id: string;
   caption: string;
   publishedAt: Date | null;
   permalink: string | null;
-}
-
-/** Instagram's `2026-11-22T13:19:44+0000` (no colon in the offset) as a Date. */
-function instagramTime(value: string | undefined): Date | null {
-  if (!value) return null;
-  const date = new Date(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** One page of `GET /{ig-user-id}/media?fields=id,caption,timestamp,permalink`, newest first. */
@@ -49,16 +34,14 @@ export function toMediaPage(body: unknown): { media: AccountMedia[]; after: stri
     media: parsed.data.map((item) => ({
       id: item.id,
       caption: item.caption ?? '',
-      publishedAt: instagramTime(item.timestamp),
+      publishedAt: graphTimeToDate(item.timestamp),
       permalink: item.permalink ?? null,
     })),
-    after: parsed.paging?.next ? (parsed.paging.cursors?.after ?? null) : null,
+    after: nextCursor(parsed.paging),
   };
 }
 
-const comparable = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
-
 /** Is the media Instagram answered (its caption) the post Kitepost sent as `text`? */
 export function isSameInstagramPost(caption: string, text: string): boolean {
-  return comparable(caption) === comparable(text);
+  return comparableText(caption) === comparableText(text);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerReader } from '../http/parse-answer';
-import type { PlatformErrors } from '../http/transport-error';
+import { type PlatformErrors, serverErrorOf } from '../http/transport-error';
 import {
   type ExternalAccount,
   InvalidContentError,
@@ -9,7 +9,6 @@ import {
   TokenExpiredError,
   type TokenSet,
   TransientPlatformError,
-  UnknownOutcomeError,
 } from '../social-provider';
 
 /*
@@ -337,31 +336,15 @@ export function instagramErrorFrom(input: {
     if (status < 500)
       return new SocialPlatformError('instagram', `Instagram refused the authorization: ${reason}`);
   }
-  // 502/503: Instagram's front door answered before the call reached the service; nothing happened.
-  if (status === 502 || status === 503) {
-    return new TransientPlatformError(
-      'instagram',
-      `Instagram answered ${status}${codes}: ${reason}`,
-      'server_error',
-    );
-  }
-  // 500/504: the service may have done it before failing. media_publish may have published;
-  // anything else cannot have and repeats.
-  if (status === 500 || status === 504) {
-    if (operation === 'publish') {
-      return new UnknownOutcomeError(
-        'instagram',
-        `Instagram answered ${status}${codes}; the post may or may not have been published: ${reason}`,
-      );
-    }
-    if (REPEATABLE.has(operation)) {
-      return new TransientPlatformError(
-        'instagram',
-        `Instagram answered ${status}${codes}: ${reason}`,
-        'server_error',
-      );
-    }
-  }
+  // media_publish may have published; anything else cannot have and repeats.
+  const serverError = serverErrorOf(instagramErrors, {
+    operation,
+    status,
+    reason,
+    codes,
+    mayExist: 'the post may or may not have been published',
+  });
+  if (serverError) return serverError;
   if (operation === 'create-container' || operation === 'publish') {
     // "Not ready yet" or a refusal Instagram marks transient: nothing was published; try again soon.
     if (said.subcode === MEDIA_NOT_READY_SUBCODE || said.transient) {

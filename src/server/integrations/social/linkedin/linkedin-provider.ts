@@ -2,6 +2,8 @@ import { notReportedMetrics } from '../../../../contracts/analytics';
 import {
   type AuthorizeRequest,
   InvalidContentError,
+  type PlatformAppOptions,
+  type PostLinkOptions,
   type PublishedPost,
   type PublishInput,
   SocialPlatformError,
@@ -84,19 +86,9 @@ interface ImageWait {
   blindWaitMs: number;
 }
 
-export interface LinkedInProviderOptions {
-  clientId: string;
-  clientSecret: string;
-  authorizeUrl: string;
+export interface LinkedInProviderOptions extends PlatformAppOptions, PostLinkOptions {
   /** The token endpoint (on www.linkedin.com, not under the API). */
   tokenUrl?: string;
-  apiBaseUrl: string;
-  sandbox: boolean;
-  fetch?: typeof fetch;
-  /** How long one call to LinkedIn may take before its outcome counts as unknown. Default 20 s. */
-  timeoutMs?: number;
-  /** Where posts are read (their links); derived from `authorizeUrl` when absent. */
-  webBaseUrl?: string;
   /** `LinkedIn-Version` (YYYYMM), from LINKEDIN_API_VERSION; a recent version by default. */
   apiVersion?: string;
   /** How long to wait for uploaded images to be AVAILABLE (tests shorten it). */

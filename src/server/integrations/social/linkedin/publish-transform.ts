@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerReader } from '../http/parse-answer';
+import { answerReader, comparableText } from '../http/parse-answer';
 
 /*
  * LinkedIn's answers about publishing (the Images API, the Posts API's author finder) to our
@@ -101,11 +101,9 @@ export function fromLittleText(commentary: string): string {
   return out;
 }
 
-const comparable = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
-
 /** Is the post LinkedIn answered (its commentary) the one Kitepost sent as `text`? */
 export function isSameLinkedInPost(commentary: string, text: string): boolean {
-  return comparable(fromLittleText(commentary)) === comparable(text);
+  return comparableText(fromLittleText(commentary)) === comparableText(text);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerReader } from '../http/parse-answer';
-import type { PlatformErrors } from '../http/transport-error';
+import { type PlatformErrors, serverErrorOf } from '../http/transport-error';
 import {
   type ExternalAccount,
   InvalidContentError,
@@ -8,8 +8,6 @@ import {
   SocialPlatformError,
   TokenExpiredError,
   type TokenSet,
-  TransientPlatformError,
-  UnknownOutcomeError,
 } from '../social-provider';
 
 /*
@@ -201,22 +199,8 @@ export function linkedInErrorFrom(input: {
   if (status === 401) {
     return new TokenExpiredError('linkedin', `LinkedIn refused the access token: ${reason}`);
   }
-  // 502/503: LinkedIn's front door answered before the call reached the service; nothing happened.
-  if (status === 502 || status === 503) {
-    return new TransientPlatformError('linkedin', `LinkedIn answered ${status}: ${reason}`, 'server_error');
-  }
-  // 500/504: the service may have done it before failing. A post may exist; anything else repeats.
-  if (status === 500 || status === 504) {
-    if (operation === 'publish') {
-      return new UnknownOutcomeError(
-        'linkedin',
-        `LinkedIn answered ${status}; the post may or may not exist: ${reason}`,
-      );
-    }
-    if (REPEATABLE.has(operation)) {
-      return new TransientPlatformError('linkedin', `LinkedIn answered ${status}: ${reason}`, 'server_error');
-    }
-  }
+  const serverError = serverErrorOf(linkedInErrors, { operation, status, reason });
+  if (serverError) return serverError;
   // 422 (duplicate, unprocessable) or 400 (invalid body) on a publish: the post itself is refused.
   if (operation === 'publish' && (status === 400 || status === 422)) {
     return new InvalidContentError('linkedin', `LinkedIn refused the post: ${reason}`);

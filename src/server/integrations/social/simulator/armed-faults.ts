@@ -18,6 +18,7 @@ import {
   revokeAccountGrants,
   type SandboxAccount,
 } from './sandbox-store';
+import { HIDDEN } from './simulator-routes';
 
 /*
  * Faults armed per account: "the next N publish calls made with this account's tokens answer
@@ -150,7 +151,6 @@ const clearQuery = z.object({
 
 /** A Kitepost session is required (401 without one): see who may arm a fault above. */
 const SIGNED_IN = { access: 'user' } as const;
-const HIDDEN = { hide: true } as const;
 
 function issuesOf(error: z.ZodError) {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));

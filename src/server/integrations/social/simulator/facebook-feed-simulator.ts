@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Caller, FacebookSimulatorOptions } from './facebook-oauth-simulator';
+import type { Caller, FacebookGraphRoute, FacebookSimulatorOptions } from './facebook-oauth-simulator';
 import {
   FACEBOOK_GRAPH_PATH,
   FACEBOOK_MAX_MESSAGE_LENGTH,
@@ -7,20 +7,19 @@ import {
   invalidParameter,
   missingObject,
 } from './facebook-shapes';
-import { type FacebookGraphRoute, fieldsOf, isPage } from './facebook-simulator';
+import { fieldsOf } from './facebook-simulator';
+import { isPage } from './facebook-store';
 import { downloadMedia, facebookDownloadRefusal } from './media-download';
 import type { SimulatedAnswer } from './sandbox-faults';
 import { newMetricsSeed } from './sandbox-metrics';
+import { findContainers, findTimeline, insertPost, insertPostUnlessDuplicate } from './sandbox-posts';
 import {
   findAccountByExternalId,
-  findContainers,
-  findTimeline,
-  insertPost,
-  insertPostUnlessDuplicate,
   newSnowflakeId,
   type SandboxAccount,
   type SandboxPost,
 } from './sandbox-store';
+import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
  * The pretend Facebook Page feed (platforms.md, Facebook Pages): photos uploaded unpublished
@@ -29,14 +28,10 @@ import {
  * {message, attached_media}`), and the Page's posts since a time (`GET /{page-id}/feed`).
  */
 
-const PUBLIC = { access: 'public' } as const;
-const HIDDEN = { hide: true } as const;
 const OBJECT_ID = /^\d{1,20}$/;
 const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
 const MAX_ATTACHED = 10;
-
-type Fields = Record<string, string | undefined>;
 
 interface FeedHelpers {
   graphRoute: FacebookGraphRoute;

@@ -1,6 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client';
-import { NEW_ACCOUNT_CHOICE, renderAuthorizePage, renderSandboxErrorPage } from './authorize-page';
+import {
+  type ConsentRequest,
+  insertAccessGrant,
+  registerConsentPage,
+  stateOf,
+  tokenAnswer,
+} from './consent-flow';
 import {
   FACEBOOK_BASE_PATH,
   FACEBOOK_CODE_SECONDS,
@@ -21,30 +27,19 @@ import {
   missingToken,
 } from './facebook-shapes';
 import { ensureBusinessPage, ensurePages, findGrant, revokeApp } from './facebook-store';
-import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
-import {
-  allowedRedirect,
-  CONSENT_ROUTE,
-  consentingWorkspace,
-  HANDLE_TAKEN,
-  redirectWith,
-  sameText,
-} from './sandbox-oauth';
+import { type SimulatedAnswer, type SimulatedCallKind, simulatedApi } from './sandbox-faults';
+import { allowedRedirect, redirectWith, sameText } from './sandbox-oauth';
 import { html, raw } from './sandbox-page';
 import {
   consumeGrant,
-  findAccountsByIds,
   findLiveGrant,
-  findOrCreateAccount,
-  insertGrant,
-  newOpaqueToken,
   newSnowflakeId,
   type SandboxAccount,
   type SandboxGrant,
-  suggestHandle,
 } from './sandbox-store';
 import type { SimulatorContext } from './simulator-context';
 import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
+import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
  * The pretend Facebook Login: the OAuth dialog (sign in as a sandbox user, say how many Pages
@@ -54,14 +49,15 @@ import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
 
 export type FacebookSimulatorOptions = SimulatorContext;
 
-type Fields = Record<string, string | undefined>;
 export type Caller = { account: SandboxAccount; grant: SandboxGrant };
+/** A Graph route's handler factory: the caller's token, the kind of call, fault injection. */
+export type FacebookGraphRoute = <R extends FastifyRequest>(
+  kind: SimulatedCallKind,
+  handle: (request: R, caller: Caller) => Promise<SimulatedAnswer>,
+  /** A metrics read's answer under the `no-data` fault (sandbox-faults.ts). */
+  withoutData?: (answer: SimulatedAnswer) => SimulatedAnswer,
+) => (request: R, reply: import('fastify').FastifyReply) => Promise<unknown>;
 
-const PUBLIC = { access: 'public' } as const;
-const HIDDEN = { hide: true } as const;
-/** Remembers which sandbox users this browser signed in as, to offer them again. */
-const ACCOUNTS_COOKIE = 'kitepost_sandbox_facebook';
-const REMEMBERED_ACCOUNTS = 5;
 /** A user token with more than this left is a long-lived one. */
 const SHORT_LIVED_LIMIT_MS = 2 * 24 * 3600 * 1000;
 
@@ -85,48 +81,46 @@ export async function callerOf(db: Db, request: FastifyRequest): Promise<Caller 
 export const isLongLived = (grant: SandboxGrant, now = Date.now()) =>
   grant.expiresAt === null || grant.expiresAt.getTime() - now > SHORT_LIVED_LIMIT_MS;
 
-interface DialogRequest {
-  clientId: string;
-  redirect: URL;
-  scopes: string[];
+interface DialogRequest extends ConsentRequest {
   state: string | undefined;
 }
 
-/** Checks a dialog request as Facebook would; a string says why it is refused. */
-function readDialogRequest(fields: Fields, appUrl: string): DialogRequest | string {
+/** Checks a dialog request as Facebook would; a refusal is an error page. */
+function readDialogRequest(fields: Fields, appUrl: string): DialogRequest | { errorPage: string } {
+  const refused = (errorPage: string) => ({ errorPage });
   if (fields.client_id !== SIMULATOR_CREDENTIALS.clientId) {
-    return 'Invalid App ID: this app is not registered with the sandbox.';
+    return refused('Invalid App ID: this app is not registered with the sandbox.');
   }
   const redirect = allowedRedirect(fields.redirect_uri, appUrl);
   if (!redirect) {
-    return "URL blocked: the redirect_uri is not one of this app's valid OAuth redirect URIs.";
+    return refused("URL blocked: the redirect_uri is not one of this app's valid OAuth redirect URIs.");
   }
   if (fields.response_type !== undefined && fields.response_type !== 'code') {
-    return 'response_type must be "code".';
+    return refused('response_type must be "code".');
   }
   const scopes = (fields.scope ?? '').split(/[\s,]+/).filter(Boolean);
   const unknown = scopes.find((scope) => !(scope in FACEBOOK_PERMISSIONS));
-  if (unknown) return `Invalid Scopes: ${unknown}.`;
+  if (unknown) return refused(`Invalid Scopes: ${unknown}.`);
   return { clientId: fields.client_id, redirect, scopes, state: fields.state || undefined };
 }
 
-function rememberedAccountIds(request: FastifyRequest): string[] {
-  const cookie = request.headers.cookie ?? '';
-  const match = new RegExp(`(?:^|;\\s*)${ACCOUNTS_COOKIE}=([^;]*)`).exec(cookie);
-  return (match?.[1] ?? '').split('.').filter((id) => /^[0-9a-f-]{36}$/.test(id));
-}
-
-function displayNameFor(username: string): string {
-  const words = username
-    .replace(/\d+$/, '')
-    .split(/[_.]/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
-  return words.length > 0 ? words.join(' ') : username;
-}
-
 /** The dialog's own part of the form: how many Pages the sandbox user manages, or one to add by name. */
-function pagesFieldset(pages: number, pageName: string, businessPage: boolean): string {
+interface PagesChoice {
+  pages: number;
+  pageName: string;
+  businessPage: boolean;
+}
+
+function readPagesChoice(fields: Fields): PagesChoice {
+  const asked = Number(fields.pages ?? 1);
+  return {
+    pages: Number.isInteger(asked) ? Math.min(Math.max(asked, 1), FACEBOOK_MAX_PAGES) : 1,
+    pageName: (fields.page_name ?? '').trim().replace(/\s+/g, ' ').slice(0, 60),
+    businessPage: fields.business_page === 'on',
+  };
+}
+
+function pagesFieldset({ pages, pageName, businessPage }: PagesChoice): string {
   const options = Array.from({ length: FACEBOOK_MAX_PAGES }, (_, index) => index + 1).map(
     (count) =>
       html`<option value="${count}"${raw(count === pages ? ' selected' : '')}>${count} ${count === 1 ? 'Page' : 'Pages'}</option>`,
@@ -144,165 +138,49 @@ function pagesFieldset(pages: number, pageName: string, businessPage: boolean): 
 }
 
 export function registerFacebookOAuthSimulator(app: FastifyInstance, options: FacebookSimulatorOptions) {
-  const { db, appUrl } = options;
+  const { db } = options;
 
-  const page = (reply: FastifyReply, status: number, body: string) =>
-    reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
-  /** A refusal as the platform's page: 400 by default, or a consent refusal's own status and heading. */
-  const errorPage = (
-    reply: FastifyReply,
-    message: string,
-    refusal: { status?: number; heading?: string } = {},
-  ) =>
-    page(
-      reply,
-      refusal.status ?? 400,
-      renderSandboxErrorPage({
-        platformLabel: FACEBOOK_LABEL,
-        logo: FACEBOOK_LOGO,
-        message,
-        heading: refusal.heading,
-      }),
-    );
   const denied = (dialog: DialogRequest) =>
     redirectWith(dialog.redirect, {
       error: 'access_denied',
       error_code: '200',
       error_description: 'Permissions error',
       error_reason: 'user_denied',
-      ...(dialog.state ? { state: dialog.state } : {}),
+      ...stateOf(dialog),
     });
 
-  async function showDialog(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    workspaceId: string,
-    dialog: DialogRequest,
-    form: {
-      chosen: string;
-      newHandle: string;
-      pages: number;
-      pageName: string;
-      businessPage?: boolean;
-      error?: string;
+  registerConsentPage(app, options, {
+    platform: 'facebook',
+    label: FACEBOOK_LABEL,
+    logo: FACEBOOK_LOGO,
+    basePath: FACEBOOK_BASE_PATH,
+    path: FACEBOOK_DIALOG_PATH,
+    codeSeconds: FACEBOOK_CODE_SECONDS,
+    read: readDialogRequest,
+    scopeSeparator: ',',
+    scopeTexts: FACEBOOK_PERMISSIONS,
+    handle: {
+      rule: `A new account's username: ${FACEBOOK_HANDLE_RULE}`,
+      pattern: FACEBOOK_HANDLE,
+      refused: `That username cannot be used: ${FACEBOOK_HANDLE_RULE}`,
     },
-  ) {
-    const accounts = await findAccountsByIds(db, 'facebook', rememberedAccountIds(request), workspaceId);
-    const rendered = renderAuthorizePage({
-      platformLabel: FACEBOOK_LABEL,
-      logo: FACEBOOK_LOGO,
-      appName: 'Kitepost',
-      action: FACEBOOK_DIALOG_PATH,
-      hidden: {
-        client_id: dialog.clientId,
-        redirect_uri: dialog.redirect.toString(),
-        scope: dialog.scopes.join(','),
-        response_type: 'code',
-        ...(dialog.state ? { state: dialog.state } : {}),
-      },
-      permissions: dialog.scopes.map((scope) => FACEBOOK_PERMISSIONS[scope] ?? scope),
-      accounts: accounts.filter((account) => account.ownerId === null),
-      newHandle: form.newHandle,
-      chosen: form.chosen,
-      handleRule: `A new account's username: ${FACEBOOK_HANDLE_RULE}`,
-      error: form.error,
-      cancelUrl: denied(dialog),
-    });
-    // The shared page has one fieldset (the account); the Pages choice goes right after it.
-    const withPages = rendered.replace(
-      '</fieldset>',
-      `</fieldset>\n${pagesFieldset(form.pages, form.pageName, form.businessPage ?? false)}`,
-    );
-    return page(reply, form.error ? 400 : 200, withPages);
-  }
-
-  app.get(FACEBOOK_DIALOG_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
-    const owner = consentingWorkspace(request);
-    if ('refused' in owner) return errorPage(reply, owner.refused, owner);
-    const dialog = readDialogRequest(request.query as Fields, appUrl);
-    if (typeof dialog === 'string') return errorPage(reply, dialog);
-    return showDialog(request, reply, owner.workspaceId, dialog, {
-      chosen: NEW_ACCOUNT_CHOICE,
-      newHandle: suggestHandle(),
-      pages: 1,
-      pageName: '',
-    });
-  });
-
-  app.post(FACEBOOK_DIALOG_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
-    const owner = consentingWorkspace(request);
-    if ('refused' in owner) return errorPage(reply, owner.refused, owner);
-    const fields = (request.body ?? {}) as Fields;
-    const dialog = readDialogRequest(fields, appUrl);
-    if (typeof dialog === 'string') return errorPage(reply, dialog);
-    if (fields.decision !== 'authorize') return reply.redirect(denied(dialog), 302);
-    const asked = Number(fields.pages ?? 1);
-    const pages = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), FACEBOOK_MAX_PAGES) : 1;
-    const pageName = (fields.page_name ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
-    const businessPage = fields.business_page === 'on';
-    const chosen = fields.account ?? NEW_ACCOUNT_CHOICE;
-    const username = (chosen === NEW_ACCOUNT_CHOICE ? (fields.username ?? '') : chosen)
-      .trim()
-      .replace(/^@/, '');
-    if (!FACEBOOK_HANDLE.test(username)) {
-      return showDialog(request, reply, owner.workspaceId, dialog, {
-        chosen: NEW_ACCOUNT_CHOICE,
-        newHandle: fields.username ?? '',
-        pages,
-        pageName,
-        businessPage,
-        error: `That username cannot be used: ${FACEBOOK_HANDLE_RULE}`,
-      });
-    }
-    const user = await findOrCreateAccount(db, 'facebook', owner.workspaceId, {
-      username,
-      displayName: displayNameFor(username),
-      externalId: newSnowflakeId(),
-    });
-    if (!user) {
-      return showDialog(request, reply, owner.workspaceId, dialog, {
-        chosen: NEW_ACCOUNT_CHOICE,
-        newHandle: fields.username ?? '',
-        pages,
-        pageName,
-        businessPage,
-        error: HANDLE_TAKEN,
-      });
-    }
-    if (user.ownerId !== null) {
-      return showDialog(request, reply, owner.workspaceId, dialog, {
-        chosen: NEW_ACCOUNT_CHOICE,
-        newHandle: fields.username ?? '',
-        pages,
-        pageName,
-        businessPage,
-        error: 'That name belongs to a Page; sign in as a person.',
-      });
-    }
-    await ensurePages(db, user, { count: pages, ...(pageName ? { name: pageName } : {}) });
-    if (businessPage) await ensureBusinessPage(db, user);
-    const code = await insertGrant(db, {
-      platform: 'facebook',
-      kind: 'code',
-      value: newOpaqueToken(),
-      accountId: user.id,
-      clientId: dialog.clientId,
-      redirectUri: dialog.redirect.toString(),
-      codeChallenge: null,
-      scopes: dialog.scopes,
-      expiresAt: new Date(Date.now() + FACEBOOK_CODE_SECONDS * 1000),
-    });
-    const remembered = [user.id, ...rememberedAccountIds(request).filter((id) => id !== user.id)];
-    reply.header(
-      'set-cookie',
-      `${ACCOUNTS_COOKIE}=${remembered.slice(0, REMEMBERED_ACCOUNTS).join('.')}; Path=${FACEBOOK_BASE_PATH}; Max-Age=31536000; HttpOnly; SameSite=Lax`,
-    );
-    const back = redirectWith(dialog.redirect, {
-      code: code.value,
-      ...(dialog.state ? { state: dialog.state } : {}),
-    });
+    newExternalId: newSnowflakeId,
+    declined: denied,
     // Facebook appends an empty fragment to its redirect (a long-standing quirk); browsers keep it client-side.
-    return reply.redirect(`${back}#_=_`, 302);
+    approved: (dialog, code) => `${redirectWith(dialog.redirect, { code, ...stateOf(dialog) })}#_=_`,
+    extra: {
+      read: readPagesChoice,
+      fieldset: pagesFieldset,
+      async accept(user, choice) {
+        if (user.ownerId !== null) return 'That name belongs to a Page; sign in as a person.';
+        await ensurePages(db, user, {
+          count: choice.pages,
+          ...(choice.pageName ? { name: choice.pageName } : {}),
+        });
+        if (choice.businessPage) await ensureBusinessPage(db, user);
+        return undefined;
+      },
+    },
   });
 
   /** The app's credentials as the token endpoint reads them (parameters, not Basic auth). */
@@ -317,20 +195,8 @@ export function registerFacebookOAuthSimulator(app: FastifyInstance, options: Fa
   }
 
   async function issueUserToken(grant: SandboxGrant, seconds: number): Promise<SimulatedAnswer> {
-    const access = await insertGrant(db, {
-      platform: 'facebook',
-      kind: 'access',
-      value: newOpaqueToken(),
-      accountId: grant.accountId,
-      clientId: grant.clientId,
-      scopes: grant.scopes,
-      expiresAt: new Date(Date.now() + seconds * 1000),
-    });
-    return {
-      status: 200,
-      headers: { 'cache-control': 'no-store' },
-      body: { access_token: access.value, token_type: 'bearer', expires_in: seconds },
-    };
+    const access = await insertAccessGrant(db, 'facebook', grant, seconds);
+    return tokenAnswer({ access_token: access.value, token_type: 'bearer', expires_in: seconds });
   }
 
   async function exchangeCode(fields: Fields): Promise<SimulatedAnswer> {

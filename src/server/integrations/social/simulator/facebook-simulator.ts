@@ -1,70 +1,53 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerFacebookFeedSimulator } from './facebook-feed-simulator';
+import { registerFacebookInsightsSimulator } from './facebook-insights-simulator';
 import {
   type Caller,
   callerOf,
+  type FacebookGraphRoute,
   type FacebookSimulatorOptions,
   isLongLived,
   registerFacebookOAuthSimulator,
 } from './facebook-oauth-simulator';
+import { registerFacebookPublicPages } from './facebook-post-page';
 import {
   FACEBOOK_BASE_PATH,
   FACEBOOK_GRAPH_PATH,
-  FACEBOOK_LABEL,
-  FACEBOOK_LOGO,
-  FACEBOOK_POST_METRICS,
   facebookFaults,
   graphError,
-  invalidMetric,
   invalidParameter,
   missingObject,
   permissionError,
 } from './facebook-shapes';
-import { findBusinessesOf, findPagesOf, isBusiness, pageTokenFor } from './facebook-store';
-import { renderMissingPostPage, renderPostPage } from './post-page';
-import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import {
-  type FaultCheck,
-  type SimulatedAnswer,
-  type SimulatedCallKind,
-  simulatedApi,
-} from './sandbox-faults';
+  findBusinessesOf,
+  findPagePost,
+  findPagesOf,
+  isPage,
+  PAGE_POST_ID,
+  pageTokenFor,
+} from './facebook-store';
+import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
 import { deleteSandboxPost } from './sandbox-media';
-import { type SandboxMetrics, sandboxMetrics } from './sandbox-metrics';
-import { MEMBER_PAGE, pageViewer } from './sandbox-page';
-import {
-  findAccountByExternalId,
-  findPublishedPosts,
-  type SandboxAccount,
-  type SandboxPost,
-} from './sandbox-store';
+import { postMetricsOf } from './sandbox-metrics';
+import { findAccountByExternalId, type SandboxAccount, type SandboxPost } from './sandbox-store';
+import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
  * The pretend Facebook Pages (Graph API shapes from platforms.md): Facebook Login, the user's
  * Pages with their Page tokens, Page posts (create with photos, list, delete, read: see
- * facebook-feed-simulator.ts), post insights growing with time, and a public page per post.
+ * facebook-feed-simulator.ts), post insights growing with time (facebook-insights-simulator.ts),
+ * and a public page per post (facebook-post-page.ts).
  * Served under /sandbox/facebook; the real adapter is pointed at it by its dialog and Graph base
  * URLs.
  */
 
 export type { FacebookSimulatorOptions } from './facebook-oauth-simulator';
 
-const PUBLIC = { access: 'public' } as const;
-const HIDDEN = { hide: true } as const;
-const POST_ID = /^\d{1,20}_\d{1,20}$/;
 const OBJECT_ID = /^\d{1,20}$/;
 const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
-
-type Fields = Record<string, string | undefined>;
-/** A Graph route's handler factory: the caller's token, the kind of call, fault injection. */
-export type FacebookGraphRoute = <R extends FastifyRequest>(
-  kind: SimulatedCallKind,
-  handle: (request: R, caller: Caller) => Promise<SimulatedAnswer>,
-  /** A metrics read's answer under the `no-data` fault (sandbox-faults.ts). */
-  withoutData?: (answer: SimulatedAnswer) => SimulatedAnswer,
-) => (request: R, reply: import('fastify').FastifyReply) => Promise<unknown>;
 
 /** `fields=id,name,picture{url}` → {id, name, picture}: the names asked for, sub-selections aside. */
 export function fieldsOf(value: string | undefined, fallback: string[]): Set<string> {
@@ -86,8 +69,6 @@ export function fieldsOf(value: string | undefined, fallback: string[]): Set<str
   return new Set(names.map((name) => name.trim().replace(/\..*$/, '')).filter(Boolean));
 }
 
-/** A Page (owned by a user or a business); a user or a business is not. */
-export const isPage = (account: SandboxAccount) => account.ownerId !== null && !isBusiness(account);
 /** Graph's time format: `2026-11-22T13:19:44+0000`. */
 export const graphTime = (date: Date) => `${date.toISOString().slice(0, 19)}+0000`;
 
@@ -119,13 +100,6 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
       },
     );
 
-  const metricsOf = (post: SandboxPost, page: SandboxAccount, now: number) =>
-    sandboxMetrics({
-      seed: post.metricsSeed,
-      followers: page.followers,
-      ageMs: now - (post.publishedAt ?? post.createdAt).getTime(),
-    });
-
   function accountObject(account: SandboxAccount, fields: Set<string>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     if (fields.has('id')) out.id = account.externalId;
@@ -152,7 +126,7 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
     if (fields.has('from')) out.from = { name: page.displayName, id: page.externalId };
     if (fields.has('full_picture') && post.media[0]?.url) out.full_picture = post.media[0].url;
     if (fields.has('comments') || fields.has('shares')) {
-      const metrics = metricsOf(post, page, Date.now());
+      const metrics = postMetricsOf(post, page, Date.now());
       // `comments.summary(true)`: the count in `summary.total_count` (Page Post reference).
       if (fields.has('comments')) {
         out.comments = {
@@ -270,8 +244,8 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
         const query = request.query as Fields;
         if (id === 'me')
           return { status: 200, body: accountObject(account, fieldsOf(query.fields, ['id', 'name'])) };
-        if (POST_ID.test(id)) {
-          const [found] = await findPublishedPosts(db, 'facebook', [id], account.workspaceId);
+        if (PAGE_POST_ID.test(id)) {
+          const found = await findPagePost(db, id, account.workspaceId);
           if (!found) return missingObject(id);
           return {
             status: 200,
@@ -312,9 +286,7 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
     { config: PUBLIC, schema: HIDDEN },
     graphRoute('other', async (request, caller) => {
       const { id } = request.params as { id: string };
-      const [found] = POST_ID.test(id)
-        ? await findPublishedPosts(db, 'facebook', [id], caller.account.workspaceId)
-        : [];
+      const found = await findPagePost(db, id, caller.account.workspaceId);
       if (!found) return missingObject(id);
       const refused = pageCaller(caller, found.account.externalId, ['pages_manage_posts']);
       if (refused) return refused;
@@ -323,102 +295,9 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
     }),
   );
 
-  app.get(
-    `${FACEBOOK_GRAPH_PATH}/:id/insights`,
-    { config: PUBLIC, schema: HIDDEN },
-    graphRoute(
-      'read',
-      async (request, caller) => {
-        const { id } = request.params as { id: string };
-        const [found] = POST_ID.test(id)
-          ? await findPublishedPosts(db, 'facebook', [id], caller.account.workspaceId)
-          : [];
-        if (!found) return missingObject(id);
-        if (!isPage(caller.account) || caller.account.id !== found.account.id) {
-          return graphError(403, 10, '(#10) Application does not have permission for this action');
-        }
-        if (!caller.grant.scopes.includes('read_insights')) {
-          return graphError(403, 10, '(#10) Application does not have permission for this action');
-        }
-        const asked = ((request.query as Fields).metric ?? '').split(',').filter(Boolean);
-        // One unknown metric voids the whole call (code 100), as on Facebook.
-        if (
-          asked.length === 0 ||
-          asked.some((name) => !(FACEBOOK_POST_METRICS as readonly string[]).includes(name))
-        ) {
-          return invalidMetric();
-        }
-        const metrics = metricsOf(found.post, found.account, Date.now());
-        const data = asked.map((name) => ({
-          name,
-          period: 'lifetime',
-          values: [{ value: insightValue(name, metrics) }],
-          title: insightTitles[name] ?? name,
-          description: `Lifetime: ${insightTitles[name] ?? name}`,
-          id: `${id}/insights/${name}/lifetime`,
-        }));
-        return { status: 200, body: { data } };
-      },
-      noInsightsYet,
-    ),
-  );
-
-  // Public pages: a post's permalink (/{page-id}/posts/pfbid{post}), its id link
-  // (facebook.com/{page-id}_{post-id}, which Facebook redirects to the permalink) and avatars.
-  app.get(
-    `${FACEBOOK_BASE_PATH}/:pageId/posts/:postRef`,
-    { config: MEMBER_PAGE, schema: HIDDEN },
-    async (request, reply) => {
-      const { pageId, postRef } = request.params as { pageId: string; postRef: string };
-      return showPost(request, reply, `${pageId}_${postRef.replace(/^pfbid/, '')}`);
-    },
-  );
-  app.get(`${FACEBOOK_BASE_PATH}/:id`, { config: MEMBER_PAGE, schema: HIDDEN }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    return showPost(request, reply, id);
-  });
-
-  async function showPost(request: FastifyRequest, reply: FastifyReply, id: string) {
-    const viewer = pageViewer(request);
-    const [found] = viewer && POST_ID.test(id) ? await findPublishedPosts(db, 'facebook', [id], viewer) : [];
-    if (!found) {
-      return reply
-        .status(404)
-        .type('text/html; charset=utf-8')
-        .send(renderMissingPostPage({ platformLabel: FACEBOOK_LABEL, logo: FACEBOOK_LOGO }));
-    }
-    const metrics = metricsOf(found.post, found.account, Date.now());
-    const reactions = reactionsOf(metrics);
-    const page = renderPostPage({
-      platformLabel: FACEBOOK_LABEL,
-      logo: FACEBOOK_LOGO,
-      author: {
-        displayName: found.account.displayName,
-        username: found.account.username,
-        avatarUrl: `${FACEBOOK_BASE_PATH}/avatars/${found.account.externalId}.svg`,
-      },
-      text: found.post.text,
-      images: found.post.media.map((item) => item.url),
-      appUrl,
-      publishedAt: found.post.publishedAt ?? found.post.createdAt,
-      stats: [
-        { label: 'Views', value: metrics.impressions },
-        { label: 'Reactions', value: Object.values(reactions).reduce((sum, value) => sum + value, 0) },
-        { label: 'Clicks', value: metrics.clicks },
-      ],
-    });
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
-  }
-
-  registerSandboxAvatarRoute(app, db, {
-    platform: 'facebook',
-    basePath: FACEBOOK_BASE_PATH,
-    externalId: /\d{1,20}/,
-  });
+  registerFacebookInsightsSimulator(app, db, { graphRoute });
+  registerFacebookPublicPages(app, options);
 }
-
-/** Insights Facebook has no data for yet: an empty set. */
-const noInsightsYet = (answer: SimulatedAnswer): SimulatedAnswer => ({ ...answer, body: { data: [] } });
 
 /** A Page or a post whose counts Facebook does not report (yet): the object without them. */
 function withoutFollowerCounts(answer: SimulatedAnswer): SimulatedAnswer {
@@ -430,36 +309,4 @@ function withoutFollowerCounts(answer: SimulatedAnswer): SimulatedAnswer {
     ...rest
   } = (answer.body ?? {}) as Record<string, unknown>;
   return { ...answer, body: rest };
-}
-
-const insightTitles: Record<string, string> = {
-  post_total_media_view_unique: 'Post viewers',
-  post_reactions_by_type_total: 'Total post reactions by type',
-  post_clicks: 'Post clicks',
-  post_clicks_by_type: 'Post clicks by type',
-};
-
-/** Reactions by type, each a floor of a rising count: they never go down as the post ages. */
-function reactionsOf(metrics: SandboxMetrics): Record<string, number> {
-  return {
-    like: Math.floor(metrics.likes * 0.7),
-    love: Math.floor(metrics.likes * 0.2),
-    wow: Math.floor(metrics.likes * 0.05),
-    haha: Math.floor(metrics.likes * 0.05),
-  };
-}
-
-function insightValue(name: string, metrics: SandboxMetrics): number | Record<string, number> {
-  switch (name) {
-    case 'post_total_media_view_unique':
-      return Math.floor(metrics.impressions * 0.72);
-    case 'post_reactions_by_type_total':
-      return reactionsOf(metrics);
-    case 'post_clicks':
-      return metrics.clicks;
-    case 'post_clicks_by_type':
-      return { 'link clicks': Math.floor(metrics.clicks / 2), 'other clicks': Math.ceil(metrics.clicks / 2) };
-    default:
-      return 0;
-  }
 }

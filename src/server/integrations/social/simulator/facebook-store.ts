@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, like, not, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sandboxAccounts, sandboxGrants } from '../../../db/schema';
+import { findPublishedPosts } from './sandbox-posts';
 import {
   followersFor,
   insertGrant,
@@ -9,6 +10,8 @@ import {
   newSnowflakeId,
   type SandboxAccount,
   type SandboxGrant,
+  type SandboxPost,
+  type SandboxViewer,
 } from './sandbox-store';
 
 /*
@@ -24,8 +27,23 @@ import {
  */
 
 const BUSINESS_PREFIX = 'business.';
+/** A Page post's id: `{page-id}_{post-id}`. */
+export const PAGE_POST_ID = /^\d{1,20}_\d{1,20}$/;
+
+/** The published Page post with that id the viewer may see, with its Page; undefined: none. */
+export async function findPagePost(
+  db: Db,
+  id: string,
+  viewer: SandboxViewer,
+): Promise<{ post: SandboxPost; account: SandboxAccount } | undefined> {
+  if (!PAGE_POST_ID.test(id)) return undefined;
+  const [found] = await findPublishedPosts(db, 'facebook', [id], viewer);
+  return found;
+}
 export const isBusiness = (account: SandboxAccount) =>
   account.ownerId !== null && account.username.startsWith(BUSINESS_PREFIX);
+/** A Page (owned by a user or a business); a user or a business is not. */
+export const isPage = (account: SandboxAccount) => account.ownerId !== null && !isBusiness(account);
 
 /** Accounts the owner owns, oldest first: its Pages, or its Business portfolios. */
 function findOwned(db: Db, owner: SandboxAccount, kind: 'pages' | 'businesses'): Promise<SandboxAccount[]> {

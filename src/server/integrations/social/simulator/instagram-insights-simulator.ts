@@ -3,8 +3,9 @@ import type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
 import { IG_GRAPH_PATH, invalidParameter, noSuchObject, notEnoughViewers } from './instagram-shapes';
 import { findInstagramObject } from './instagram-store';
 import type { SimulatedAnswer, SimulatedCallKind } from './sandbox-faults';
-import { sandboxMetrics } from './sandbox-metrics';
-import type { SandboxAccount, SandboxPost } from './sandbox-store';
+import { postMetricsOf } from './sandbox-metrics';
+import type { SandboxAccount } from './sandbox-store';
+import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
  * The pretend Instagram's media insights (`GET /{media-id}/insights?metric=…`, platforms.md): the
@@ -15,8 +16,6 @@ import type { SandboxAccount, SandboxPost } from './sandbox-store';
  * MIN_VIEWS_FOR_INSIGHTS views answers Instagram's "(#10) Not enough viewers" error.
  */
 
-const PUBLIC = { access: 'public' } as const;
-const HIDDEN = { hide: true } as const;
 const BASIC = 'instagram_business_basic';
 const INSIGHTS = 'instagram_business_manage_insights';
 const DEPRECATED_METRICS = new Set(['impressions', 'plays', 'video_views']);
@@ -30,7 +29,6 @@ export const INSIGHTS_LAG_MS = 2 * 60_000;
  */
 export const MIN_VIEWS_FOR_INSIGHTS = 1;
 
-type Fields = Record<string, string | undefined>;
 export type InstagramCaller = { account: SandboxAccount; scopes: string[] };
 /** A Graph route's handler factory: the token, the permissions it needs, the kind of call, faults. */
 export type InstagramGraphRoute = <R extends FastifyRequest>(
@@ -40,13 +38,6 @@ export type InstagramGraphRoute = <R extends FastifyRequest>(
   /** A metrics read's answer under the `no-data` fault (sandbox-faults.ts). */
   withoutData?: (answer: SimulatedAnswer) => SimulatedAnswer,
 ) => (request: R, reply: import('fastify').FastifyReply) => Promise<unknown>;
-
-export const instagramPostMetricsOf = (post: SandboxPost, account: SandboxAccount, now: number) =>
-  sandboxMetrics({
-    seed: post.metricsSeed,
-    followers: account.followers,
-    ageMs: now - (post.publishedAt ?? post.createdAt).getTime(),
-  });
 
 const noInsightsYet = (answer: SimulatedAnswer): SimulatedAnswer => ({ ...answer, body: { data: [] } });
 
@@ -94,7 +85,7 @@ export function registerInstagramInsightsSimulator(
         const now = Date.now();
         const publishedAt = (found.post.publishedAt ?? found.post.createdAt).getTime();
         if (now - publishedAt < INSIGHTS_LAG_MS) return { status: 200, body: { data: [] } };
-        const m = instagramPostMetricsOf(found.post, found.account, now);
+        const m = postMetricsOf(found.post, found.account, now);
         if (m.impressions < MIN_VIEWS_FOR_INSIGHTS) return notEnoughViewers();
         const values: Record<string, number> = {
           views: m.impressions,

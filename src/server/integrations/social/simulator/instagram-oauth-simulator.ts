@@ -1,5 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NEW_ACCOUNT_CHOICE, renderAuthorizePage, renderSandboxErrorPage } from './authorize-page';
+import type { FastifyInstance } from 'fastify';
+import {
+  type ConsentRequest,
+  insertAccessGrant,
+  registerConsentPage,
+  stateOf,
+  tokenAnswer,
+} from './consent-flow';
 import {
   graphError,
   IG_AUTHORIZE_PATH,
@@ -23,27 +29,11 @@ import {
   oauthError,
 } from './instagram-shapes';
 import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
-import {
-  allowedRedirect,
-  CONSENT_ROUTE,
-  consentingWorkspace,
-  HANDLE_TAKEN,
-  redirectWith,
-  sameText,
-} from './sandbox-oauth';
-import {
-  consumeGrant,
-  findAccountsByIds,
-  findLiveGrant,
-  findOrCreateAccount,
-  insertGrant,
-  newOpaqueToken,
-  type SandboxAccount,
-  type SandboxGrant,
-  suggestHandle,
-} from './sandbox-store';
+import { allowedRedirect, redirectWith, sameText } from './sandbox-oauth';
+import { consumeGrant, findLiveGrant, type SandboxGrant } from './sandbox-store';
 import type { SimulatorContext } from './simulator-context';
 import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
+import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
  * The pretend Instagram's Business Login: the consent page (no PKCE), the code exchange at
@@ -53,47 +43,22 @@ import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
 
 export type InstagramSimulatorOptions = SimulatorContext;
 
-type Fields = Record<string, string | undefined>;
-
-/** Remembers which sandbox accounts this browser signed in as, to offer them again. */
-const ACCOUNTS_COOKIE = 'kitepost_sandbox_instagram';
-const REMEMBERED_ACCOUNTS = 5;
-const PUBLIC = { access: 'public' } as const;
-const HIDDEN = { hide: true } as const;
-
-interface AuthorizeRequest {
-  clientId: string;
-  redirect: URL;
-  scopes: string[];
+interface AuthorizeRequest extends ConsentRequest {
   state: string | undefined;
 }
 
-/** Checks an authorize request as Instagram would; a string says why it is refused. */
-function readAuthorizeRequest(fields: Fields, appUrl: string): AuthorizeRequest | string {
-  if (fields.client_id !== SIMULATOR_CREDENTIALS.clientId) return 'Invalid platform app.';
+/** Checks an authorize request as Instagram would; a refusal is an error page. */
+function readAuthorizeRequest(fields: Fields, appUrl: string): AuthorizeRequest | { errorPage: string } {
+  const refused = (errorPage: string) => ({ errorPage });
+  if (fields.client_id !== SIMULATOR_CREDENTIALS.clientId) return refused('Invalid platform app.');
   const redirect = allowedRedirect(fields.redirect_uri, appUrl);
-  if (!redirect) return "The redirect_uri is not one of this app's valid OAuth redirect URIs.";
-  if (fields.response_type !== 'code') return 'response_type must be "code".';
+  if (!redirect) return refused("The redirect_uri is not one of this app's valid OAuth redirect URIs.");
+  if (fields.response_type !== 'code') return refused('response_type must be "code".');
   const scopes = (fields.scope ?? '').split(/[,\s]+/).filter(Boolean);
-  if (scopes.length === 0) return 'No scope was requested.';
+  if (scopes.length === 0) return refused('No scope was requested.');
   const unknown = scopes.find((scope) => !(scope in IG_SCOPES));
-  if (unknown) return `Invalid scope: ${unknown}.`;
+  if (unknown) return refused(`Invalid scope: ${unknown}.`);
   return { clientId: fields.client_id, redirect, scopes, state: fields.state || undefined };
-}
-
-function rememberedAccountIds(request: FastifyRequest): string[] {
-  const cookie = request.headers.cookie ?? '';
-  const match = new RegExp(`(?:^|;\\s*)${ACCOUNTS_COOKIE}=([^;]*)`).exec(cookie);
-  return (match?.[1] ?? '').split('.').filter((id) => /^[0-9a-f-]{36}$/.test(id));
-}
-
-function displayNameFor(username: string): string {
-  const words = username
-    .replace(/\d+$/, '')
-    .split(/[_.]/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
-  return words.length > 0 ? words.join(' ') : username;
 }
 
 /** Instagram appends `#_` to the redirect; browsers drop the fragment before the request. */
@@ -105,144 +70,37 @@ const lifetimeMs = (grant: SandboxGrant) =>
 const isShortLived = (grant: SandboxGrant) => lifetimeMs(grant) <= 2 * IG_SHORT_LIVED_SECONDS * 1000;
 
 export function registerInstagramOAuthSimulator(app: FastifyInstance, options: InstagramSimulatorOptions) {
-  const { db, appUrl } = options;
+  const { db } = options;
 
-  const html = (reply: FastifyReply, status: number, page: string) =>
-    reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
-  /** A refusal as the platform's page: 400 by default, or a consent refusal's own status and heading. */
-  const errorPage = (
-    reply: FastifyReply,
-    message: string,
-    refusal: { status?: number; heading?: string } = {},
-  ) =>
-    html(
-      reply,
-      refusal.status ?? 400,
-      renderSandboxErrorPage({ platformLabel: IG_LABEL, logo: IG_LOGO, message, heading: refusal.heading }),
-    );
-
-  async function showConsent(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    workspaceId: string,
-    auth: AuthorizeRequest,
-    form: { chosen: string; newHandle: string; error?: string },
-  ) {
-    const accounts = await findAccountsByIds(db, 'instagram', rememberedAccountIds(request), workspaceId);
-    const page = renderAuthorizePage({
-      platformLabel: IG_LABEL,
-      logo: IG_LOGO,
-      appName: 'Kitepost',
-      action: IG_AUTHORIZE_PATH,
-      hidden: {
-        client_id: auth.clientId,
-        redirect_uri: auth.redirect.toString(),
-        response_type: 'code',
-        scope: auth.scopes.join(','),
-        ...(auth.state ? { state: auth.state } : {}),
-      },
-      permissions: auth.scopes.map((scope) => IG_SCOPES[scope] ?? scope),
-      accounts,
-      newHandle: form.newHandle,
-      chosen: form.chosen,
-      handleRule: `A new professional account's username: ${IG_USERNAME_RULE}`,
-      error: form.error,
-      cancelUrl: instagramRedirect(auth.redirect, {
+  registerConsentPage(app, options, {
+    platform: 'instagram',
+    label: IG_LABEL,
+    logo: IG_LOGO,
+    basePath: IG_BASE_PATH,
+    path: IG_AUTHORIZE_PATH,
+    codeSeconds: IG_CODE_SECONDS,
+    read: readAuthorizeRequest,
+    scopeSeparator: ',',
+    scopeTexts: IG_SCOPES,
+    handle: {
+      rule: `A new professional account's username: ${IG_USERNAME_RULE}`,
+      pattern: IG_USERNAME,
+      refused: `That username cannot be used: ${IG_USERNAME_RULE}`,
+      normalize: (typed) => typed.trim().replace(/^@/, '').toLowerCase(),
+    },
+    newExternalId: () => newInstagramId('178414'),
+    declined: (auth) =>
+      instagramRedirect(auth.redirect, {
         error: 'access_denied',
         error_reason: 'user_denied',
         error_description: 'The user denied your request.',
-        ...(auth.state ? { state: auth.state } : {}),
+        ...stateOf(auth),
       }),
-    });
-    return html(reply, form.error ? 400 : 200, page);
-  }
-
-  app.get(IG_AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
-    const owner = consentingWorkspace(request);
-    if ('refused' in owner) return errorPage(reply, owner.refused, owner);
-    const auth = readAuthorizeRequest(request.query as Fields, appUrl);
-    if (typeof auth === 'string') return errorPage(reply, auth);
-    return showConsent(request, reply, owner.workspaceId, auth, {
-      chosen: NEW_ACCOUNT_CHOICE,
-      newHandle: suggestHandle(),
-    });
-  });
-
-  app.post(IG_AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
-    const owner = consentingWorkspace(request);
-    if ('refused' in owner) return errorPage(reply, owner.refused, owner);
-    const fields = (request.body ?? {}) as Fields;
-    const auth = readAuthorizeRequest(fields, appUrl);
-    if (typeof auth === 'string') return errorPage(reply, auth);
-    const state: Record<string, string> = auth.state ? { state: auth.state } : {};
-    if (fields.decision !== 'authorize') {
-      return reply.redirect(
-        instagramRedirect(auth.redirect, {
-          error: 'access_denied',
-          error_reason: 'user_denied',
-          error_description: 'The user denied your request.',
-          ...state,
-        }),
-        302,
-      );
-    }
-    const chosen = fields.account ?? NEW_ACCOUNT_CHOICE;
-    const username = (chosen === NEW_ACCOUNT_CHOICE ? (fields.username ?? '') : chosen)
-      .trim()
-      .replace(/^@/, '')
-      .toLowerCase();
-    if (!IG_USERNAME.test(username)) {
-      return showConsent(request, reply, owner.workspaceId, auth, {
-        chosen: NEW_ACCOUNT_CHOICE,
-        newHandle: fields.username ?? '',
-        error: `That username cannot be used: ${IG_USERNAME_RULE}`,
-      });
-    }
-    const account = await findOrCreateAccount(db, 'instagram', owner.workspaceId, {
-      username,
-      displayName: displayNameFor(username),
-      externalId: newInstagramId('178414'),
-    });
-    if (!account) {
-      return showConsent(request, reply, owner.workspaceId, auth, {
-        chosen: NEW_ACCOUNT_CHOICE,
-        newHandle: fields.username ?? '',
-        error: HANDLE_TAKEN,
-      });
-    }
-    const code = await insertGrant(db, {
-      platform: 'instagram',
-      kind: 'code',
-      value: newOpaqueToken(),
-      accountId: account.id,
-      clientId: auth.clientId,
-      redirectUri: auth.redirect.toString(),
-      codeChallenge: null,
-      scopes: auth.scopes,
-      expiresAt: new Date(Date.now() + IG_CODE_SECONDS * 1000),
-    });
-    const remembered = [account.id, ...rememberedAccountIds(request).filter((id) => id !== account.id)];
-    reply.header(
-      'set-cookie',
-      `${ACCOUNTS_COOKIE}=${remembered.slice(0, REMEMBERED_ACCOUNTS).join('.')}; Path=${IG_BASE_PATH}; Max-Age=31536000; HttpOnly; SameSite=Lax`,
-    );
-    return reply.redirect(instagramRedirect(auth.redirect, { code: code.value, ...state }), 302);
+    approved: (auth, code) => instagramRedirect(auth.redirect, { code, ...stateOf(auth) }),
   });
 
   const secretMatches = (secret: string | undefined) =>
     Boolean(secret) && sameText(secret as string, SIMULATOR_CREDENTIALS.clientSecret);
-
-  function accessGrant(account: SandboxAccount, clientId: string, scopes: string[], seconds: number) {
-    return insertGrant(db, {
-      platform: 'instagram',
-      kind: 'access',
-      value: newOpaqueToken(),
-      accountId: account.id,
-      clientId,
-      scopes,
-      expiresAt: new Date(Date.now() + seconds * 1000),
-    });
-  }
 
   // "api.instagram.com/oauth/access_token": the code for a short-lived (1 h) token.
   app.post(
@@ -269,30 +127,18 @@ export function registerInstagramOAuthSimulator(app: FastifyInstance, options: I
       if (!(await consumeGrant(db, found.grant.id))) {
         return oauthError('Matching code was not found or was already used.');
       }
-      const access = await accessGrant(
-        found.account,
-        found.grant.clientId,
-        found.grant.scopes,
-        IG_SHORT_LIVED_SECONDS,
-      );
-      return {
-        status: 200,
-        headers: { 'cache-control': 'no-store' },
-        body: {
-          access_token: access.value,
-          user_id: found.account.externalId,
-          permissions: found.grant.scopes,
-        },
-      } satisfies SimulatedAnswer;
+      const access = await insertAccessGrant(db, 'instagram', found.grant, IG_SHORT_LIVED_SECONDS);
+      return tokenAnswer({
+        access_token: access.value,
+        user_id: found.account.externalId,
+        permissions: found.grant.scopes,
+      }) satisfies SimulatedAnswer;
     }),
   );
 
   const graphRoute = { faults: options.faults, answers: igGraphFaults };
-  const longLived = (value: string) => ({
-    status: 200,
-    headers: { 'cache-control': 'no-store' },
-    body: { access_token: value, token_type: 'bearer', expires_in: IG_LONG_LIVED_SECONDS },
-  });
+  const longLived = (value: string) =>
+    tokenAnswer({ access_token: value, token_type: 'bearer', expires_in: IG_LONG_LIVED_SECONDS });
 
   // "graph.instagram.com/access_token": a short-lived token for a long-lived (60 days) one.
   app.get(
@@ -312,12 +158,7 @@ export function registerInstagramOAuthSimulator(app: FastifyInstance, options: I
       if (!found) return invalidToken();
       // UNCONFIRMED what Instagram answers for a token that is already long-lived; refused here.
       if (!isShortLived(found.grant)) return invalidParameter('Only a short-lived token can be exchanged.');
-      const access = await accessGrant(
-        found.account,
-        found.grant.clientId,
-        found.grant.scopes,
-        IG_LONG_LIVED_SECONDS,
-      );
+      const access = await insertAccessGrant(db, 'instagram', found.grant, IG_LONG_LIVED_SECONDS);
       return longLived(access.value);
     }),
   );
@@ -346,12 +187,7 @@ export function registerInstagramOAuthSimulator(app: FastifyInstance, options: I
         return invalidParameter('The access token must be at least 24 hours old to be refreshed.');
       }
       // The token refreshed keeps working until its own expiry (nothing says Instagram revokes it).
-      const access = await accessGrant(
-        found.account,
-        found.grant.clientId,
-        found.grant.scopes,
-        IG_LONG_LIVED_SECONDS,
-      );
+      const access = await insertAccessGrant(db, 'instagram', found.grant, IG_LONG_LIVED_SECONDS);
       return longLived(access.value);
     }),
   );

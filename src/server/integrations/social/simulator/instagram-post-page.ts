@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { instagramPostMetricsOf } from './instagram-insights-simulator';
 import type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
 import { IG_BASE_PATH, IG_LABEL, IG_LOGO, mediaIdOf } from './instagram-shapes';
-import { renderMissingPostPage, renderPostImages } from './post-page';
+import { renderPostImages, sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
+import { postMetricsOf } from './sandbox-metrics';
 import { html, MEMBER_PAGE, pageViewer, renderSandboxPage } from './sandbox-page';
-import { findPublishedPosts } from './sandbox-store';
-
-const HIDDEN = { hide: true } as const;
+import { findPublishedPosts } from './sandbox-posts';
+import { HIDDEN } from './simulator-routes';
 
 /** The pretend Instagram's public pages: a post's permalink (`/p/{shortcode}/`), and avatars. */
 export function registerInstagramPublicPages(app: FastifyInstance, options: InstagramSimulatorOptions) {
@@ -19,12 +18,9 @@ export function registerInstagramPublicPages(app: FastifyInstance, options: Inst
     const viewer = pageViewer(request);
     const [found] = viewer && mediaId ? await findPublishedPosts(db, 'instagram', [mediaId], viewer) : [];
     if (!found) {
-      return reply
-        .status(404)
-        .type('text/html; charset=utf-8')
-        .send(renderMissingPostPage({ platformLabel: IG_LABEL, logo: IG_LOGO }));
+      return sendMissingPostPage(reply, { platformLabel: IG_LABEL, logo: IG_LOGO });
     }
-    const metrics = instagramPostMetricsOf(found.post, found.account, Date.now());
+    const metrics = postMetricsOf(found.post, found.account, Date.now());
     const page = renderInstagramPostPage({
       author: {
         displayName: found.account.displayName,
@@ -43,7 +39,7 @@ export function registerInstagramPublicPages(app: FastifyInstance, options: Inst
         { label: 'Saves', value: metrics.bookmarks },
       ],
     });
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    return sendPostPage(reply, page);
   };
   app.get(`${IG_BASE_PATH}/p/:shortcode/`, { config: MEMBER_PAGE, schema: HIDDEN }, postPage);
   app.get(`${IG_BASE_PATH}/p/:shortcode`, { config: MEMBER_PAGE, schema: HIDDEN }, postPage);

@@ -4,7 +4,6 @@ import { checkPostFits } from '../../../../contracts/post-text';
 import {
   type InstagramCaller,
   type InstagramGraphRoute,
-  instagramPostMetricsOf,
   registerInstagramInsightsSimulator,
 } from './instagram-insights-simulator';
 import { type InstagramSimulatorOptions, registerInstagramOAuthSimulator } from './instagram-oauth-simulator';
@@ -29,15 +28,10 @@ import { countRecentlyPublished, findInstagramObject, publishContainer } from '.
 import { downloadMedia, instagramDownloadRefusal } from './media-download';
 import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
-import { newMetricsSeed } from './sandbox-metrics';
-import {
-  countLivePosts,
-  findLiveGrant,
-  findTimeline,
-  insertPost,
-  type SandboxAccount,
-  type SandboxPost,
-} from './sandbox-store';
+import { newMetricsSeed, postMetricsOf } from './sandbox-metrics';
+import { countLivePosts, findTimeline, insertPost } from './sandbox-posts';
+import { findLiveGrant, type SandboxAccount, type SandboxPost } from './sandbox-store';
+import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
  * The pretend Instagram (Instagram API with Instagram Login, platforms.md): OAuth, the profile,
@@ -50,14 +44,11 @@ import {
 
 export type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
 
-const PUBLIC = { access: 'public' } as const;
-const HIDDEN = { hide: true } as const;
 const BASIC = 'instagram_business_basic';
 const PUBLISH = 'instagram_business_content_publish';
 const DEFAULT_MEDIA_PAGE = 25;
 const MAX_MEDIA_PAGE = 100;
 
-type Fields = Record<string, string | undefined>;
 type Caller = InstagramCaller;
 
 const fieldsOf = (value: string | undefined) =>
@@ -114,7 +105,7 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
     account: SandboxAccount,
     fields: string[],
   ): { body: Record<string, unknown> } | { refused: SimulatedAnswer } {
-    const metrics = instagramPostMetricsOf(post, account, Date.now());
+    const metrics = postMetricsOf(post, account, Date.now());
     const values: Record<string, unknown> = {
       caption: post.text,
       media_type: 'IMAGE',

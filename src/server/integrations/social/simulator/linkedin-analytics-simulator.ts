@@ -3,8 +3,10 @@ import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
 import { accessDenied, apiError, LINKEDIN_BASE_PATH } from './linkedin-shapes';
 import type { LinkedInApiRoute } from './linkedin-simulator';
 import type { SimulatedAnswer } from './sandbox-faults';
-import { sandboxMetrics } from './sandbox-metrics';
-import { findPublishedPosts, type SandboxAccount, type SandboxPost } from './sandbox-store';
+import { postMetricsOf } from './sandbox-metrics';
+import { findPublishedPosts } from './sandbox-posts';
+import type { SandboxAccount, SandboxPost } from './sandbox-store';
+import { HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
  * The pretend LinkedIn's member post analytics (platforms.md L10): `GET
@@ -13,19 +15,13 @@ import { findPublishedPosts, type SandboxAccount, type SandboxPost } from './san
  * `no-data` fault it answers no element, as LinkedIn does for a metric it has no number for yet.
  */
 
-const PUBLIC = { access: 'public' } as const;
-const HIDDEN = { hide: true } as const;
 const API = `${LINKEDIN_BASE_PATH}/api`;
 const METRIC_TYPES = new Set(['IMPRESSION', 'MEMBERS_REACHED', 'REACTION', 'COMMENT', 'RESHARE']);
 
 type Query = Record<string, string | undefined>;
 
 export function linkedInPostMetricsOf(post: SandboxPost, account: SandboxAccount, now: number) {
-  const grown = sandboxMetrics({
-    seed: post.metricsSeed,
-    followers: account.followers,
-    ageMs: now - (post.publishedAt ?? post.createdAt).getTime(),
-  });
+  const grown = postMetricsOf(post, account, now);
   return {
     IMPRESSION: grown.impressions,
     // Some people see a post more than once: reach is a share of the impressions (never more).

@@ -5,7 +5,9 @@ import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
 import { accessDenied, apiError, LINKEDIN_BASE_PATH } from './linkedin-shapes';
 import type { LinkedInApiRoute } from './linkedin-simulator';
 import { keepUploadedImage, readImage, sandboxMediaUrl } from './sandbox-media';
-import { findContainers, insertPost, type SandboxPost, updateContainerMedia } from './sandbox-store';
+import { findContainers, insertPost, updateContainerMedia } from './sandbox-posts';
+import type { SandboxPost } from './sandbox-store';
+import { HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
  * The pretend LinkedIn Images API (platforms.md L6): `POST /rest/images?action=initializeUpload`
@@ -18,8 +20,6 @@ import { findContainers, insertPost, type SandboxPost, updateContainerMedia } fr
  * name only an AVAILABLE image (imageStatusOf, used by the Posts API).
  */
 
-const PUBLIC = { access: 'public' } as const;
-const HIDDEN = { hide: true } as const;
 const API = `${LINKEDIN_BASE_PATH}/api`;
 const UPLOAD_PATH = `${LINKEDIN_BASE_PATH}/dms-uploads`;
 const UPLOAD_URL_LIFETIME_MS = 24 * 3_600_000;

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NEW_ACCOUNT_CHOICE, renderAuthorizePage, renderSandboxErrorPage } from './authorize-page';
+import type { FastifyInstance } from 'fastify';
+import {
+  type ConsentRefusal,
+  type ConsentRequest,
+  insertAccessGrant,
+  registerConsentPage,
+  stateOf,
+  tokenAnswer,
+} from './consent-flow';
 import {
   LINKEDIN_ACCESS_TOKEN_SECONDS,
   LINKEDIN_BASE_PATH,
@@ -15,25 +22,11 @@ import {
   SANDBOX_APP_SCOPES,
 } from './linkedin-shapes';
 import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
-import {
-  allowedRedirect,
-  CONSENT_ROUTE,
-  consentingWorkspace,
-  HANDLE_TAKEN,
-  redirectWith,
-  sameText,
-} from './sandbox-oauth';
-import {
-  consumeGrant,
-  findAccountsByIds,
-  findLiveGrant,
-  findOrCreateAccount,
-  insertGrant,
-  newOpaqueToken,
-  suggestHandle,
-} from './sandbox-store';
+import { allowedRedirect, redirectWith, sameText } from './sandbox-oauth';
+import { consumeGrant, findLiveGrant, suggestHandle } from './sandbox-store';
 import type { SimulatorContext } from './simulator-context';
 import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
+import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
  * The pretend LinkedIn's OAuth 2.0 (authorization code, confidential client, no PKCE): the
@@ -44,31 +37,19 @@ import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
 
 export type LinkedInSimulatorOptions = SimulatorContext;
 
-type Fields = Record<string, string | undefined>;
-
 export const LINKEDIN_AUTHORIZE_PATH = `${LINKEDIN_BASE_PATH}/oauth/v2/authorization`;
 export const LINKEDIN_TOKEN_PATH = `${LINKEDIN_BASE_PATH}/oauth/v2/accessToken`;
-/** Remembers which sandbox accounts this browser signed in as, to offer them again. */
-const ACCOUNTS_COOKIE = 'kitepost_sandbox_linkedin';
-const REMEMBERED_ACCOUNTS = 5;
-const PUBLIC = { access: 'public' } as const;
-const HIDDEN = { hide: true } as const;
 
-interface AuthorizeRequest {
-  clientId: string;
-  redirect: URL;
-  scopes: string[];
+interface AuthorizeRequest extends ConsentRequest {
   /** LinkedIn recommends a state but does not require one; it comes back as it went. */
   state: string | undefined;
 }
-
-type Checked = AuthorizeRequest | { errorPage: string } | { errorRedirect: string };
 
 /**
  * Checks an authorize request as LinkedIn would. An unknown client or redirect URI gets an error
  * page (never a redirect); a request LinkedIn refuses after that goes back to the app with an error.
  */
-function readAuthorizeRequest(fields: Fields, appUrl: string): Checked {
+function readAuthorizeRequest(fields: Fields, appUrl: string): AuthorizeRequest | ConsentRefusal {
   if (fields.client_id !== SIMULATOR_CREDENTIALS.clientId) {
     return { errorPage: 'This app is not registered with the sandbox.' };
   }
@@ -93,12 +74,6 @@ function readAuthorizeRequest(fields: Fields, appUrl: string): Checked {
   return { clientId: fields.client_id, redirect, scopes, state: fields.state || undefined };
 }
 
-function rememberedAccountIds(request: FastifyRequest): string[] {
-  const cookie = request.headers.cookie ?? '';
-  const match = new RegExp(`(?:^|;\\s*)${ACCOUNTS_COOKIE}=([^;]*)`).exec(cookie);
-  return (match?.[1] ?? '').split('.').filter((id) => /^[0-9a-f-]{36}$/.test(id));
-}
-
 /** `maple-bakery42` → `Maple Bakery`: a sandbox member's name from their handle. */
 export function linkedInNameFor(handle: string): { given: string; family: string } {
   const words = handle
@@ -114,129 +89,41 @@ export function linkedInNameFor(handle: string): { given: string; family: string
 const newMemberId = () => randomBytes(8).toString('base64url').slice(0, 10);
 
 export function registerLinkedInOAuthSimulator(app: FastifyInstance, options: LinkedInSimulatorOptions) {
-  const { db, appUrl } = options;
-
-  const html = (reply: FastifyReply, status: number, page: string) =>
-    reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
-  /** A refusal as the platform's page: 400 by default, or a consent refusal's own status and heading. */
-  const errorPage = (
-    reply: FastifyReply,
-    message: string,
-    refusal: { status?: number; heading?: string } = {},
-  ) =>
-    html(
-      reply,
-      refusal.status ?? 400,
-      renderSandboxErrorPage({
-        platformLabel: LINKEDIN_LABEL,
-        logo: LINKEDIN_LOGO,
-        message,
-        heading: refusal.heading,
-      }),
-    );
-
-  async function showConsent(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    workspaceId: string,
-    auth: AuthorizeRequest,
-    form: { chosen: string; newHandle: string; error?: string },
-  ) {
-    const accounts = await findAccountsByIds(db, 'linkedin', rememberedAccountIds(request), workspaceId);
-    const page = renderAuthorizePage({
-      platformLabel: LINKEDIN_LABEL,
-      logo: LINKEDIN_LOGO,
-      appName: 'Kitepost',
-      action: LINKEDIN_AUTHORIZE_PATH,
-      hidden: {
-        response_type: 'code',
-        client_id: auth.clientId,
-        redirect_uri: auth.redirect.toString(),
-        scope: auth.scopes.join(' '),
-        ...(auth.state ? { state: auth.state } : {}),
-      },
-      permissions: auth.scopes.map((scope) => LINKEDIN_SCOPES[scope] ?? scope),
-      accounts,
-      newHandle: form.newHandle,
-      chosen: form.chosen,
-      handleRule: `A new member's profile handle: ${LINKEDIN_HANDLE_RULE}`,
-      error: form.error,
-      cancelUrl: cancelUrl(auth),
-    });
-    return html(reply, form.error ? 400 : 200, page);
-  }
+  const { db } = options;
 
   /** Where LinkedIn sends a member who declines (its own error code, not `access_denied`). */
   const cancelUrl = (auth: AuthorizeRequest) =>
     redirectWith(auth.redirect, {
       error: 'user_cancelled_authorize',
       error_description: 'The user cancelled the authorization',
-      ...(auth.state ? { state: auth.state } : {}),
+      ...stateOf(auth),
     });
 
-  app.get(LINKEDIN_AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
-    const owner = consentingWorkspace(request);
-    if ('refused' in owner) return errorPage(reply, owner.refused, owner);
-    const auth = readAuthorizeRequest(request.query as Fields, appUrl);
-    if ('errorPage' in auth) return errorPage(reply, auth.errorPage);
-    if ('errorRedirect' in auth) return reply.redirect(auth.errorRedirect, 302);
-    return showConsent(request, reply, owner.workspaceId, auth, {
-      chosen: NEW_ACCOUNT_CHOICE,
-      newHandle: suggestHandle().replace(/_/g, '-'),
-    });
-  });
-
-  app.post(LINKEDIN_AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
-    const owner = consentingWorkspace(request);
-    if ('refused' in owner) return errorPage(reply, owner.refused, owner);
-    const fields = (request.body ?? {}) as Fields;
-    const auth = readAuthorizeRequest(fields, appUrl);
-    if ('errorPage' in auth) return errorPage(reply, auth.errorPage);
-    if ('errorRedirect' in auth) return reply.redirect(auth.errorRedirect, 302);
-    if (fields.decision !== 'authorize') return reply.redirect(cancelUrl(auth), 302);
-    const chosen = fields.account ?? NEW_ACCOUNT_CHOICE;
-    // Profile handles are not case-sensitive on LinkedIn: one member per handle, in lower case.
-    const handle = (chosen === NEW_ACCOUNT_CHOICE ? (fields.username ?? '') : chosen).trim().toLowerCase();
-    if (!LINKEDIN_HANDLE.test(handle)) {
-      return showConsent(request, reply, owner.workspaceId, auth, {
-        chosen: NEW_ACCOUNT_CHOICE,
-        newHandle: fields.username ?? '',
-        error: `That handle cannot be used: ${LINKEDIN_HANDLE_RULE}`,
-      });
-    }
-    const name = linkedInNameFor(handle);
-    const account = await findOrCreateAccount(db, 'linkedin', owner.workspaceId, {
-      username: handle,
-      displayName: [name.given, name.family].filter(Boolean).join(' '),
-      externalId: newMemberId(),
-    });
-    if (!account) {
-      return showConsent(request, reply, owner.workspaceId, auth, {
-        chosen: NEW_ACCOUNT_CHOICE,
-        newHandle: fields.username ?? '',
-        error: HANDLE_TAKEN,
-      });
-    }
-    const code = await insertGrant(db, {
-      platform: 'linkedin',
-      kind: 'code',
-      value: newOpaqueToken(),
-      accountId: account.id,
-      clientId: auth.clientId,
-      redirectUri: auth.redirect.toString(),
-      codeChallenge: null,
-      scopes: auth.scopes,
-      expiresAt: new Date(Date.now() + LINKEDIN_CODE_SECONDS * 1000),
-    });
-    const remembered = [account.id, ...rememberedAccountIds(request).filter((id) => id !== account.id)];
-    reply.header(
-      'set-cookie',
-      `${ACCOUNTS_COOKIE}=${remembered.slice(0, REMEMBERED_ACCOUNTS).join('.')}; Path=${LINKEDIN_BASE_PATH}; Max-Age=31536000; HttpOnly; SameSite=Lax`,
-    );
-    return reply.redirect(
-      redirectWith(auth.redirect, { code: code.value, ...(auth.state ? { state: auth.state } : {}) }),
-      302,
-    );
+  registerConsentPage(app, options, {
+    platform: 'linkedin',
+    label: LINKEDIN_LABEL,
+    logo: LINKEDIN_LOGO,
+    basePath: LINKEDIN_BASE_PATH,
+    path: LINKEDIN_AUTHORIZE_PATH,
+    codeSeconds: LINKEDIN_CODE_SECONDS,
+    read: readAuthorizeRequest,
+    scopeSeparator: ' ',
+    scopeTexts: LINKEDIN_SCOPES,
+    handle: {
+      rule: `A new member's profile handle: ${LINKEDIN_HANDLE_RULE}`,
+      pattern: LINKEDIN_HANDLE,
+      refused: `That handle cannot be used: ${LINKEDIN_HANDLE_RULE}`,
+      // Profile handles are not case-sensitive on LinkedIn: one member per handle, in lower case.
+      normalize: (typed) => typed.trim().toLowerCase(),
+      suggest: () => suggestHandle().replace(/_/g, '-'),
+    },
+    displayName: (handle) => {
+      const name = linkedInNameFor(handle);
+      return [name.given, name.family].filter(Boolean).join(' ');
+    },
+    newExternalId: newMemberId,
+    declined: cancelUrl,
+    approved: (auth, code) => redirectWith(auth.redirect, { code, ...stateOf(auth) }),
   });
 
   /** The client authenticates with client_id and client_secret in the form body (not Basic). */
@@ -265,27 +152,15 @@ export function registerLinkedInOAuthSimulator(app: FastifyInstance, options: Li
       return invalidCode;
     }
     if (!(await consumeGrant(db, found.grant.id))) return invalidCode;
-    const access = await insertGrant(db, {
-      platform: 'linkedin',
-      kind: 'access',
-      value: newOpaqueToken(),
-      accountId: found.account.id,
-      clientId,
-      scopes: found.grant.scopes,
-      expiresAt: new Date(Date.now() + LINKEDIN_ACCESS_TOKEN_SECONDS * 1000),
+    const access = await insertAccessGrant(db, 'linkedin', found.grant, LINKEDIN_ACCESS_TOKEN_SECONDS);
+    // No refresh_token: programmatic refresh is for approved partners only. (LinkedIn adds a
+    // signed id_token for openid; Kitepost reads the member from userinfo, so none is made here.)
+    return tokenAnswer({
+      access_token: access.value,
+      expires_in: LINKEDIN_ACCESS_TOKEN_SECONDS,
+      scope: found.grant.scopes.join(','),
+      token_type: 'Bearer',
     });
-    return {
-      status: 200,
-      headers: { 'cache-control': 'no-store' },
-      // No refresh_token: programmatic refresh is for approved partners only. (LinkedIn adds a
-      // signed id_token for openid; Kitepost reads the member from userinfo, so none is made here.)
-      body: {
-        access_token: access.value,
-        expires_in: LINKEDIN_ACCESS_TOKEN_SECONDS,
-        scope: found.grant.scopes.join(','),
-        token_type: 'Bearer',
-      },
-    };
   }
 
   app.post(

@@ -19,7 +19,7 @@ import {
   postElement,
   readLittleText,
 } from './linkedin-shapes';
-import { renderMissingPostPage, renderPostPage } from './post-page';
+import { publishedPostOf, renderPostPage, sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import {
   type FaultCheck,
@@ -32,15 +32,13 @@ import { newMetricsSeed } from './sandbox-metrics';
 import { MEMBER_PAGE, pageViewer } from './sandbox-page';
 import {
   findContainers,
-  findLiveGrant,
   findLivePostWithText,
   findPublishedPosts,
   findTimeline,
   insertPostUnlessDuplicate,
-  newSnowflakeId,
-  type SandboxAccount,
-  type SandboxPost,
-} from './sandbox-store';
+} from './sandbox-posts';
+import { findLiveGrant, newSnowflakeId, type SandboxAccount, type SandboxPost } from './sandbox-store';
+import { HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
  * The pretend LinkedIn (platforms.md, LinkedIn): OAuth, OpenID Connect userinfo, the Images API
@@ -52,8 +50,6 @@ import {
 
 export type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
 
-const PUBLIC = { access: 'public' } as const;
-const HIDDEN = { hide: true } as const;
 const API = `${LINKEDIN_BASE_PATH}/api`;
 const SHARE_URN = /^urn:li:share:\d{1,19}$/;
 
@@ -347,24 +343,13 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
       const [found] =
         viewer && SHARE_URN.test(urn) ? await findPublishedPosts(db, 'linkedin', [urn], viewer) : [];
       if (!found) {
-        return reply
-          .status(404)
-          .type('text/html; charset=utf-8')
-          .send(renderMissingPostPage({ platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO }));
+        return sendMissingPostPage(reply, { platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO });
       }
       const metrics = linkedInPostMetricsOf(found.post, found.account, Date.now());
       const page = renderPostPage({
         platformLabel: LINKEDIN_LABEL,
         logo: LINKEDIN_LOGO,
-        author: {
-          displayName: found.account.displayName,
-          username: found.account.username,
-          avatarUrl: avatarPath(found.account),
-        },
-        text: found.post.text,
-        images: found.post.media.map((item) => item.url),
-        appUrl,
-        publishedAt: found.post.publishedAt ?? found.post.createdAt,
+        ...publishedPostOf(found, avatarPath(found.account), appUrl),
         stats: [
           { label: 'Impressions', value: metrics.IMPRESSION },
           { label: 'Reactions', value: metrics.REACTION },
@@ -372,7 +357,7 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
           { label: 'Reposts', value: metrics.RESHARE },
         ],
       });
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      return sendPostPage(reply, page);
     },
   );
 

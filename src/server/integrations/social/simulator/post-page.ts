@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import { type Html, html, renderSandboxPage } from './sandbox-page';
+import type { SandboxAccount, SandboxPost } from './sandbox-store';
 
 /**
  * A post's images. The app's content security policy lets a page show images of its own origin
@@ -55,6 +57,29 @@ export function renderMissingPostPage(input: { platformLabel: string; logo: stri
     logo: input.logo,
     body: html`<h1>This post doesn't exist</h1><p>It may have been deleted, or the link is wrong.</p>`,
   });
+}
+
+/** A post page as sent: the browser checks again before showing it from its cache. */
+export const sendPostPage = (reply: FastifyReply, page: string) =>
+  reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+
+/** The platform's "post not found" page, with a 404. */
+export const sendMissingPostPage = (reply: FastifyReply, platform: { platformLabel: string; logo: string }) =>
+  reply.status(404).type('text/html; charset=utf-8').send(renderMissingPostPage(platform));
+
+/** What every post page shows of a published post: its author, text, images and date. */
+export function publishedPostOf(
+  found: { post: SandboxPost; account: SandboxAccount },
+  avatarUrl: string,
+  appUrl: string,
+) {
+  return {
+    author: { displayName: found.account.displayName, username: found.account.username, avatarUrl },
+    text: found.post.text,
+    images: found.post.media.map((item) => item.url),
+    appUrl,
+    publishedAt: found.post.publishedAt ?? found.post.createdAt,
+  };
 }
 
 function truncate(text: string, length: number): string {

@@ -11,9 +11,9 @@ import {
   endUploadsWithMediaUrls,
   listWorkspacesSandboxMedia,
   markPostsDeleted,
-  type SandboxPost,
   stillUsedMediaUrls,
-} from './sandbox-store';
+} from './sandbox-posts';
+import type { SandboxPost } from './sandbox-store';
 
 /*
  * Images uploaded to a pretend platform (X's media upload, LinkedIn's image upload): the bytes go

@@ -56,6 +56,19 @@ export function sandboxMetrics(input: { seed: number; followers: number; ageMs: 
   };
 }
 
+/** A published post's metrics now: its seed, its author's followers, its age since publication. */
+export function postMetricsOf(
+  post: { metricsSeed: number; publishedAt: Date | null; createdAt: Date },
+  author: { followers: number },
+  now: number,
+): SandboxMetrics {
+  return sandboxMetrics({
+    seed: post.metricsSeed,
+    followers: author.followers,
+    ageMs: now - (post.publishedAt ?? post.createdAt).getTime(),
+  });
+}
+
 /** A seed for a new post's metrics (fits the int column). */
 export function newMetricsSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);

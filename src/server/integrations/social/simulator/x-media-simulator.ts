@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { platformMediaRules } from '../../../../contracts/platforms';
 import { keepUploadedImage, readImage, sandboxMediaUrl } from './sandbox-media';
-import { findContainers, insertPost, newSnowflakeId } from './sandbox-store';
+import { findContainers, insertPost } from './sandbox-posts';
+import { newSnowflakeId } from './sandbox-store';
+import { HIDDEN, PUBLIC } from './simulator-routes';
 import type { XSimulatorOptions } from './x-oauth-simulator';
 import { invalidRequest, X_BASE_PATH } from './x-shapes';
 import type { XApiRoute } from './x-simulator';
@@ -13,8 +15,6 @@ import type { XApiRoute } from './x-simulator';
  * sandbox-media.ts) that a post may attach by its id for a day.
  */
 
-const PUBLIC = { access: 'public' } as const;
-const HIDDEN = { hide: true } as const;
 const API = `${X_BASE_PATH}/api/2`;
 const UPLOAD_LIFETIME_SECONDS = 86_400;
 const MB = 1024 * 1024;

@@ -1,11 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NEW_ACCOUNT_CHOICE, renderAuthorizePage, renderSandboxErrorPage } from './authorize-page';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type ConsentRequest, insertAccessGrant, registerConsentPage, tokenAnswer } from './consent-flow';
 import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import {
   allowedRedirect,
-  CONSENT_ROUTE,
-  consentingWorkspace,
-  HANDLE_TAKEN,
   isValidChallenge,
   parseBasicAuth,
   redirectWith,
@@ -15,18 +12,16 @@ import {
 } from './sandbox-oauth';
 import {
   consumeGrant,
-  findAccountsByIds,
   findLiveGrant,
-  findOrCreateAccount,
   insertGrant,
   newOpaqueToken,
   newSnowflakeId,
   revokeConnection,
   type SandboxAccount,
-  suggestHandle,
 } from './sandbox-store';
 import type { SimulatorContext } from './simulator-context';
 import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
+import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 import {
   oauthError,
   X_ACCESS_TOKEN_SECONDS,
@@ -50,40 +45,31 @@ export type XSimulatorOptions = SimulatorContext & {
   postsPerDay?: { user: number; app: number };
 };
 
-type Fields = Record<string, string | undefined>;
-
 const AUTHORIZE_PATH = `${X_BASE_PATH}/i/oauth2/authorize`;
-/** Remembers which sandbox accounts this browser signed in as, to offer them again. */
-const ACCOUNTS_COOKIE = 'kitepost_sandbox_twitter';
-const REMEMBERED_ACCOUNTS = 5;
-const PUBLIC = { access: 'public' } as const;
-const HIDDEN = { hide: true } as const;
 
-interface AuthorizeRequest {
-  clientId: string;
-  redirect: URL;
-  scopes: string[];
+interface AuthorizeRequest extends ConsentRequest {
   state: string;
   challenge: string;
   challengeMethod: 'S256' | 'plain';
 }
 
-/** Checks an authorize request as X would; a string says why it is refused. */
-function readAuthorizeRequest(fields: Fields, appUrl: string): AuthorizeRequest | string {
+/** Checks an authorize request as X would; a refusal is an error page. */
+function readAuthorizeRequest(fields: Fields, appUrl: string): AuthorizeRequest | { errorPage: string } {
+  const refused = (errorPage: string) => ({ errorPage });
   if (fields.client_id !== SIMULATOR_CREDENTIALS.clientId)
-    return 'This app is not registered with the sandbox.';
+    return refused('This app is not registered with the sandbox.');
   const redirect = allowedRedirect(fields.redirect_uri, appUrl);
-  if (!redirect) return "The redirect_uri is not one of this app's registered callback URLs.";
-  if (fields.response_type !== 'code') return 'response_type must be "code".';
+  if (!redirect) return refused("The redirect_uri is not one of this app's registered callback URLs.");
+  if (fields.response_type !== 'code') return refused('response_type must be "code".');
   const scopes = (fields.scope ?? '').split(/[ +]/).filter(Boolean);
-  if (scopes.length === 0) return 'No scope was requested.';
+  if (scopes.length === 0) return refused('No scope was requested.');
   const unknown = scopes.find((scope) => !(scope in X_SCOPES));
-  if (unknown) return `Unknown scope "${unknown}".`;
-  if (!fields.state) return 'The state parameter is missing.';
+  if (unknown) return refused(`Unknown scope "${unknown}".`);
+  if (!fields.state) return refused('The state parameter is missing.');
   const method = fields.code_challenge_method ?? 'plain';
-  if (method !== 'S256' && method !== 'plain') return 'code_challenge_method must be S256 or plain.';
+  if (method !== 'S256' && method !== 'plain') return refused('code_challenge_method must be S256 or plain.');
   if (!fields.code_challenge || !isValidChallenge(fields.code_challenge)) {
-    return 'A PKCE code_challenge of 43 to 128 characters is required.';
+    return refused('A PKCE code_challenge of 43 to 128 characters is required.');
   }
   return {
     clientId: fields.client_id,
@@ -95,131 +81,29 @@ function readAuthorizeRequest(fields: Fields, appUrl: string): AuthorizeRequest 
   };
 }
 
-function rememberedAccountIds(request: FastifyRequest): string[] {
-  const cookie = request.headers.cookie ?? '';
-  const match = new RegExp(`(?:^|;\\s*)${ACCOUNTS_COOKIE}=([^;]*)`).exec(cookie);
-  return (match?.[1] ?? '').split('.').filter((id) => /^[0-9a-f-]{36}$/.test(id));
-}
-
-function displayNameFor(username: string): string {
-  const words = username
-    .replace(/\d+$/, '')
-    .split('_')
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
-  return words.length > 0 ? words.join(' ') : username;
-}
-
 export function registerXOAuthSimulator(app: FastifyInstance, options: XSimulatorOptions) {
-  const { db, appUrl } = options;
+  const { db } = options;
 
-  const html = (reply: FastifyReply, status: number, page: string) =>
-    reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
-  /** A refusal as the platform's page: 400 by default, or a consent refusal's own status and heading. */
-  const errorPage = (
-    reply: FastifyReply,
-    message: string,
-    refusal: { status?: number; heading?: string } = {},
-  ) =>
-    html(
-      reply,
-      refusal.status ?? 400,
-      renderSandboxErrorPage({ platformLabel: X_LABEL, logo: X_LOGO, message, heading: refusal.heading }),
-    );
-
-  async function showConsent(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    workspaceId: string,
-    auth: AuthorizeRequest,
-    form: { chosen: string; newHandle: string; error?: string },
-  ) {
-    const accounts = await findAccountsByIds(db, 'twitter', rememberedAccountIds(request), workspaceId);
-    const page = renderAuthorizePage({
-      platformLabel: X_LABEL,
-      logo: X_LOGO,
-      appName: 'Kitepost',
-      action: AUTHORIZE_PATH,
-      hidden: {
-        response_type: 'code',
-        client_id: auth.clientId,
-        redirect_uri: auth.redirect.toString(),
-        scope: auth.scopes.join(' '),
-        state: auth.state,
-        code_challenge: auth.challenge,
-        code_challenge_method: auth.challengeMethod,
-      },
-      permissions: auth.scopes.map((scope) => X_SCOPES[scope] ?? scope),
-      accounts,
-      newHandle: form.newHandle,
-      chosen: form.chosen,
-      handleRule: `A new account's username: ${X_USERNAME_RULE}`,
-      error: form.error,
-      cancelUrl: redirectWith(auth.redirect, { error: 'access_denied', state: auth.state }),
-    });
-    return html(reply, form.error ? 400 : 200, page);
-  }
-
-  app.get(AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
-    const owner = consentingWorkspace(request);
-    if ('refused' in owner) return errorPage(reply, owner.refused, owner);
-    const auth = readAuthorizeRequest(request.query as Fields, appUrl);
-    if (typeof auth === 'string') return errorPage(reply, auth);
-    return showConsent(request, reply, owner.workspaceId, auth, {
-      chosen: NEW_ACCOUNT_CHOICE,
-      newHandle: suggestHandle(),
-    });
-  });
-
-  app.post(AUTHORIZE_PATH, { config: CONSENT_ROUTE, schema: HIDDEN }, async (request, reply) => {
-    const owner = consentingWorkspace(request);
-    if ('refused' in owner) return errorPage(reply, owner.refused, owner);
-    const fields = (request.body ?? {}) as Fields;
-    const auth = readAuthorizeRequest(fields, appUrl);
-    if (typeof auth === 'string') return errorPage(reply, auth);
-    if (fields.decision !== 'authorize') {
-      return reply.redirect(redirectWith(auth.redirect, { error: 'access_denied', state: auth.state }), 302);
-    }
-    const chosen = fields.account ?? NEW_ACCOUNT_CHOICE;
-    const username = (chosen === NEW_ACCOUNT_CHOICE ? (fields.username ?? '') : chosen)
-      .trim()
-      .replace(/^@/, '');
-    if (!X_USERNAME.test(username)) {
-      return showConsent(request, reply, owner.workspaceId, auth, {
-        chosen: NEW_ACCOUNT_CHOICE,
-        newHandle: fields.username ?? '',
-        error: `That username cannot be used: ${X_USERNAME_RULE}`,
-      });
-    }
-    const account = await findOrCreateAccount(db, 'twitter', owner.workspaceId, {
-      username,
-      displayName: displayNameFor(username),
-      externalId: newSnowflakeId(),
-    });
-    if (!account) {
-      return showConsent(request, reply, owner.workspaceId, auth, {
-        chosen: NEW_ACCOUNT_CHOICE,
-        newHandle: fields.username ?? '',
-        error: HANDLE_TAKEN,
-      });
-    }
-    const code = await insertGrant(db, {
-      platform: 'twitter',
-      kind: 'code',
-      value: newOpaqueToken(),
-      accountId: account.id,
-      clientId: auth.clientId,
-      redirectUri: auth.redirect.toString(),
-      codeChallenge: storedChallenge(auth.challenge, auth.challengeMethod),
-      scopes: auth.scopes,
-      expiresAt: new Date(Date.now() + X_CODE_SECONDS * 1000),
-    });
-    const remembered = [account.id, ...rememberedAccountIds(request).filter((id) => id !== account.id)];
-    reply.header(
-      'set-cookie',
-      `${ACCOUNTS_COOKIE}=${remembered.slice(0, REMEMBERED_ACCOUNTS).join('.')}; Path=${X_BASE_PATH}; Max-Age=31536000; HttpOnly; SameSite=Lax`,
-    );
-    return reply.redirect(redirectWith(auth.redirect, { state: auth.state, code: code.value }), 302);
+  registerConsentPage(app, options, {
+    platform: 'twitter',
+    label: X_LABEL,
+    logo: X_LOGO,
+    basePath: X_BASE_PATH,
+    path: AUTHORIZE_PATH,
+    codeSeconds: X_CODE_SECONDS,
+    read: readAuthorizeRequest,
+    scopeSeparator: ' ',
+    moreHidden: (auth) => ({ code_challenge: auth.challenge, code_challenge_method: auth.challengeMethod }),
+    scopeTexts: X_SCOPES,
+    handle: {
+      rule: `A new account's username: ${X_USERNAME_RULE}`,
+      pattern: X_USERNAME,
+      refused: `That username cannot be used: ${X_USERNAME_RULE}`,
+    },
+    newExternalId: newSnowflakeId,
+    codeChallenge: (auth) => storedChallenge(auth.challenge, auth.challengeMethod),
+    declined: (auth) => redirectWith(auth.redirect, { error: 'access_denied', state: auth.state }),
+    approved: (auth, code) => redirectWith(auth.redirect, { state: auth.state, code }),
   });
 
   const clientOf = (request: FastifyRequest) => {
@@ -237,15 +121,12 @@ export function registerXOAuthSimulator(app: FastifyInstance, options: XSimulato
     clientId: string,
     scopes: string[],
   ): Promise<SimulatedAnswer> {
-    const access = await insertGrant(db, {
-      platform: 'twitter',
-      kind: 'access',
-      value: newOpaqueToken(),
-      accountId: account.id,
-      clientId,
-      scopes,
-      expiresAt: new Date(Date.now() + X_ACCESS_TOKEN_SECONDS * 1000),
-    });
+    const access = await insertAccessGrant(
+      db,
+      'twitter',
+      { accountId: account.id, clientId, scopes },
+      X_ACCESS_TOKEN_SECONDS,
+    );
     // X hands out a refresh token only to apps that asked for offline.access.
     const refresh = scopes.includes('offline.access')
       ? await insertGrant(db, {
@@ -258,17 +139,13 @@ export function registerXOAuthSimulator(app: FastifyInstance, options: XSimulato
           expiresAt: null,
         })
       : null;
-    return {
-      status: 200,
-      headers: { 'cache-control': 'no-store' },
-      body: {
-        token_type: 'bearer',
-        expires_in: X_ACCESS_TOKEN_SECONDS,
-        access_token: access.value,
-        scope: scopes.join(' '),
-        ...(refresh ? { refresh_token: refresh.value } : {}),
-      },
-    };
+    return tokenAnswer({
+      token_type: 'bearer',
+      expires_in: X_ACCESS_TOKEN_SECONDS,
+      access_token: access.value,
+      scope: scopes.join(' '),
+      ...(refresh ? { refresh_token: refresh.value } : {}),
+    });
   }
 
   async function exchangeCode(fields: Fields, clientId: string): Promise<SimulatedAnswer> {

@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { SimulatedAnswer } from './sandbox-faults';
-import { sandboxMetrics } from './sandbox-metrics';
-import {
-  findAccountByExternalId,
-  findPublishedPosts,
-  findTimeline,
-  type SandboxAccount,
-  type SandboxPost,
-} from './sandbox-store';
+import { postMetricsOf } from './sandbox-metrics';
+import { findPublishedPosts, findTimeline } from './sandbox-posts';
+import { findAccountByExternalId, type SandboxAccount, type SandboxPost } from './sandbox-store';
+import { HIDDEN, PUBLIC } from './simulator-routes';
 import type { XSimulatorOptions } from './x-oauth-simulator';
 import { invalidRequest, problem, X_BASE_PATH, X_PROBLEMS, xDisplayText } from './x-shapes';
 import type { XApiRoute, XCaller } from './x-simulator';
@@ -20,21 +16,12 @@ import type { XApiRoute, XCaller } from './x-simulator';
  * no counts for yet.
  */
 
-const PUBLIC = { access: 'public' } as const;
-const HIDDEN = { hide: true } as const;
 const API = `${X_BASE_PATH}/api/2`;
 const MAX_IDS = 100;
 
 type Query = Record<string, string | undefined>;
 
 const fieldsOf = (value: string | undefined) => new Set((value ?? '').split(',').filter(Boolean));
-
-export const xPostMetricsOf = (post: SandboxPost, account: SandboxAccount, now: number) =>
-  sandboxMetrics({
-    seed: post.metricsSeed,
-    followers: account.followers,
-    ageMs: now - (post.publishedAt ?? post.createdAt).getTime(),
-  });
 
 /** The `no-data` answer of a post read: every post as it was, without any metrics. */
 function withoutMetrics(answer: SimulatedAnswer): SimulatedAnswer {
@@ -182,7 +169,7 @@ function tweetObject(
   caller: XCaller,
   now: number,
 ): Record<string, unknown> {
-  const metrics = xPostMetricsOf(post, author, now);
+  const metrics = postMetricsOf(post, author, now);
   const tweet: Record<string, unknown> = {
     id: post.externalId,
     text: xDisplayText(post.text, post.media.length > 0 ? post.externalId : null),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { xWeightedLength } from '../../../../contracts/post-text';
-import { renderMissingPostPage, renderPostPage } from './post-page';
+import { publishedPostOf, renderPostPage, sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import {
   type FaultCheck,
@@ -10,22 +10,20 @@ import {
 } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
 import { deleteSandboxPost, registerSandboxMediaRoute } from './sandbox-media';
-import { newMetricsSeed } from './sandbox-metrics';
+import { newMetricsSeed, postMetricsOf } from './sandbox-metrics';
 import { MEMBER_PAGE, pageViewer } from './sandbox-page';
 import {
   countLivePosts,
   countPostsCreatedSince,
   findContainers,
-  findLiveGrant,
   findPublishedPosts,
   insertPostUnlessDuplicate,
-  newSnowflakeId,
-  type SandboxAccount,
-  type SandboxPost,
-} from './sandbox-store';
+} from './sandbox-posts';
+import { findLiveGrant, newSnowflakeId, type SandboxAccount, type SandboxPost } from './sandbox-store';
+import { HIDDEN, PUBLIC } from './simulator-routes';
 import { registerXMediaSimulator } from './x-media-simulator';
 import { registerXOAuthSimulator, type XSimulatorOptions } from './x-oauth-simulator';
-import { registerXPostReadsSimulator, xPostMetricsOf } from './x-post-reads-simulator';
+import { registerXPostReadsSimulator } from './x-post-reads-simulator';
 import {
   dailyCapHeaders,
   forbidden,
@@ -50,8 +48,6 @@ import {
 
 export type { XSimulatorOptions } from './x-oauth-simulator';
 
-const PUBLIC = { access: 'public' } as const;
-const HIDDEN = { hide: true } as const;
 const API = `${X_BASE_PATH}/api/2`;
 const MAX_MEDIA = 4;
 const DAY_MS = 24 * 60 * 60_000;
@@ -268,27 +264,16 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
       const [found] =
         viewer && /^\d{1,19}$/.test(id) ? await findPublishedPosts(db, 'twitter', [id], viewer) : [];
       if (!found) {
-        return reply
-          .status(404)
-          .type('text/html; charset=utf-8')
-          .send(renderMissingPostPage({ platformLabel: X_LABEL, logo: X_LOGO }));
+        return sendMissingPostPage(reply, { platformLabel: X_LABEL, logo: X_LOGO });
       }
       if (found.account.username.toLowerCase() !== username.toLowerCase()) {
         return reply.redirect(postPath(found.account.username, id), 301);
       }
-      const metrics = xPostMetricsOf(found.post, found.account, Date.now());
+      const metrics = postMetricsOf(found.post, found.account, Date.now());
       const page = renderPostPage({
         platformLabel: X_LABEL,
         logo: X_LOGO,
-        author: {
-          displayName: found.account.displayName,
-          username: found.account.username,
-          avatarUrl: `${X_BASE_PATH}/avatars/${found.account.externalId}.svg`,
-        },
-        text: found.post.text,
-        images: found.post.media.map((item) => item.url),
-        appUrl,
-        publishedAt: found.post.publishedAt ?? found.post.createdAt,
+        ...publishedPostOf(found, `${X_BASE_PATH}/avatars/${found.account.externalId}.svg`, appUrl),
         stats: [
           { label: 'Views', value: metrics.impressions },
           { label: 'Reposts', value: metrics.reposts },
@@ -298,7 +283,7 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
           { label: 'Replies', value: metrics.replies },
         ],
       });
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      return sendPostPage(reply, page);
     },
   );
 
@@ -311,10 +296,7 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
       const [found] =
         viewer && /^\d{1,19}$/.test(id) ? await findPublishedPosts(db, 'twitter', [id], viewer) : [];
       if (!found) {
-        return reply
-          .status(404)
-          .type('text/html; charset=utf-8')
-          .send(renderMissingPostPage({ platformLabel: X_LABEL, logo: X_LOGO }));
+        return sendMissingPostPage(reply, { platformLabel: X_LABEL, logo: X_LOGO });
       }
       return reply.redirect(postPath(found.account.username, id), 302);
     },

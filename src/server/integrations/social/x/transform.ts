@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answerReader } from '../http/parse-answer';
-import type { PlatformErrors } from '../http/transport-error';
+import { type PlatformErrors, serverErrorOf } from '../http/transport-error';
 import {
   type ExternalAccount,
   InvalidContentError,
@@ -8,8 +8,6 @@ import {
   SocialPlatformError,
   TokenExpiredError,
   type TokenSet,
-  TransientPlatformError,
-  UnknownOutcomeError,
 } from '../social-provider';
 
 /*
@@ -253,22 +251,8 @@ export function xErrorFrom(input: {
   if (status === 401 || said.legacyCodes.some((code) => LEGACY_BAD_TOKEN.has(code))) {
     return new TokenExpiredError('twitter', `X refused the access token: ${reason}`);
   }
-  // 502/503: X's front door answered before the call reached the service; nothing happened.
-  if (status === 502 || status === 503) {
-    return new TransientPlatformError('twitter', `X answered ${status}: ${reason}`, 'server_error');
-  }
-  // 500/504: the service may have done it before failing. A post may exist; anything else repeats.
-  if (status === 500 || status === 504) {
-    if (operation === 'publish') {
-      return new UnknownOutcomeError(
-        'twitter',
-        `X answered ${status}; the post may or may not exist: ${reason}`,
-      );
-    }
-    if (REPEATABLE.has(operation)) {
-      return new TransientPlatformError('twitter', `X answered ${status}: ${reason}`, 'server_error');
-    }
-  }
+  const serverError = serverErrorOf(xErrors, { operation, status, reason });
+  if (serverError) return serverError;
   const aboutTheApp = APP_PROBLEMS.some((name) => problemIs(said.type, name));
   if (operation === 'upload' && !aboutTheApp) {
     if (status === 403) {

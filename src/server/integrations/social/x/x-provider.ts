@@ -2,6 +2,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import {
   type AuthorizeRequest,
   InvalidContentError,
+  type PlatformAppOptions,
+  type PostLinkOptions,
   type PublishMedia,
   SocialPlatformError,
   type SocialProvider,
@@ -39,17 +41,7 @@ const TIMELINE_PAGES = 3;
 /** Our clock and X's may differ: posts are looked for from a little before the attempt. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-export interface XProviderOptions {
-  clientId: string;
-  clientSecret: string;
-  authorizeUrl: string;
-  apiBaseUrl: string;
-  sandbox: boolean;
-  fetch?: typeof fetch;
-  /** How long one call to X may take before its outcome counts as unknown. Default 20 s. */
-  timeoutMs?: number;
-  /** Where posts are read (their links); derived from `authorizeUrl` when absent. */
-  webBaseUrl?: string;
+export interface XProviderOptions extends PlatformAppOptions, PostLinkOptions {
   /** An upload X is still processing: status reads at most this many times, waits capped. */
   mediaPollTries?: number;
   mediaPollMaxMs?: number;
