@@ -34,21 +34,7 @@ export interface SweepReport {
  * One sweep. `now` is for tests; the sweeper's own runs use the clock, and so does each post it
  * publishes (a post may wait for a free slot).
  */
-export async function sweepPublishing(
-  ctx: Pick<
-    AppContext,
-    | 'config'
-    | 'database'
-    | 'socialProviders'
-    | 'tokenCipher'
-    | 'jobs'
-    | 'mail'
-    | 'storage'
-    | 'mediaSigner'
-    | 'log'
-  >,
-  now?: Date,
-): Promise<SweepReport> {
+export async function sweepPublishing(ctx: AppContext, now?: Date): Promise<SweepReport> {
   const clock = () => now ?? new Date();
   const db = ctx.database.db;
   const { leaseMs } = ctx.config.publishing;
@@ -155,20 +141,7 @@ export interface PublishingSweeper {
 }
 
 /** Sweeps now, then every `config.publishing.sweepMs`, until stopped (worker processes). */
-export function startPublishingSweeper(
-  ctx: Pick<
-    AppContext,
-    | 'config'
-    | 'database'
-    | 'socialProviders'
-    | 'tokenCipher'
-    | 'jobs'
-    | 'mail'
-    | 'storage'
-    | 'mediaSigner'
-    | 'log'
-  >,
-): PublishingSweeper {
+export function startPublishingSweeper(ctx: AppContext): PublishingSweeper {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

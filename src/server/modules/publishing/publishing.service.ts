@@ -41,21 +41,11 @@ const EARLY_TOLERANCE_MS = 2_000;
  * is claimed (`scheduled -> publishing`, with a lease) by one conditional update, so of any
  * number of jobs, sweepers and processes exactly one attempt goes to the platform. Business
  * outcomes are returned, never thrown; a database failure throws (the lease then brings the post
- * to the sweeper).
+ * to the sweeper). The engine uses most of the app (platforms, tokens, media, storage, the queue,
+ * mail), so it takes the whole AppContext, as decision 051 allows an orchestrator to.
  */
 export async function publishPost(
-  ctx: Pick<
-    AppContext,
-    | 'config'
-    | 'database'
-    | 'socialProviders'
-    | 'tokenCipher'
-    | 'jobs'
-    | 'mail'
-    | 'storage'
-    | 'mediaSigner'
-    | 'log'
-  >,
+  ctx: AppContext,
   payload: PublishPostPayload,
   now = new Date(),
 ): Promise<PublishOutcome> {
@@ -102,22 +92,7 @@ async function settleUnclaimed(
   return 'skipped';
 }
 
-async function publishClaimed(
-  ctx: Pick<
-    AppContext,
-    | 'config'
-    | 'database'
-    | 'socialProviders'
-    | 'tokenCipher'
-    | 'jobs'
-    | 'mail'
-    | 'storage'
-    | 'mediaSigner'
-    | 'log'
-  >,
-  claim: PublishClaim,
-  start: Date,
-): Promise<PublishOutcome> {
+async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date): Promise<PublishOutcome> {
   const clock = clockFrom(start);
   const { post, attempt } = claim;
   const label = platformLabels[post.platform];
