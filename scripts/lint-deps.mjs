@@ -17,7 +17,7 @@ const root = process.cwd();
  * Module cycles that existed when this check came (decision 050), tolerated until broken; each
  * is the sorted list of its members. A new cycle, or one that grows, fails.
  */
-const KNOWN_MODULE_CYCLES = [['server:approvals', 'server:posts']];
+const KNOWN_MODULE_CYCLES = [];
 const mirror = join(root, '.tmp', 'lint-deps');
 
 function* sources(dir) {

@@ -38,7 +38,6 @@ import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { approvalsRoutes } from './modules/approvals/approvals.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import * as authService from './modules/auth/auth.service';
 import { bestTimesRoutes } from './modules/best-times/best-times.routes';
@@ -52,6 +51,7 @@ import { createMediaUrlSigner } from './modules/media/media-signing';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { postApprovalsRoutes } from './modules/posts/post-approvals.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
@@ -227,7 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await activityRoutes(api, ctx);
     await workspacesRoutes(api, ctx);
     await teamRoutes(api, ctx);
-    await approvalsRoutes(api, ctx);
+    await postApprovalsRoutes(api, ctx);
     await accountRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,

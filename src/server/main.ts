@@ -10,7 +10,6 @@ import type { ProcessRole } from './jobs/job-queue';
 import { projectRoot } from './lib/project-root';
 import { seedDemoUsers } from './modules/demo/demo-users.service';
 import { startPublishingSweeper } from './modules/publishing/publishing-sweeper';
-import { socialContextOf } from './modules/social-accounts/social-accounts.service';
 
 function parseRole(argv: string[]): ProcessRole {
   const flag = argv.find((arg) => arg.startsWith('--role='));
@@ -141,7 +140,7 @@ async function main() {
   });
   try {
     if (role !== 'web') {
-      await jobs.startWorkers({ database, log: app.log, social: socialContextOf(ctx), app: ctx });
+      await jobs.startWorkers({ database, log: app.log, app: ctx });
       // Reconciles abandoned attempts and publishes posts whose job is late or lost (decision 015).
       const sweeper = startPublishingSweeper(ctx);
       app.addHook('onClose', async () => sweeper.stop());

@@ -19,7 +19,6 @@ import {
 import type { Jobs } from '../../src/server/jobs/boss';
 import { PUBLISH_POST_JOB } from '../../src/server/modules/publishing/publish-queue';
 import { listPublishAttempts } from '../../src/server/modules/publishing/publishing.repository';
-import { socialContextOf } from '../../src/server/modules/social-accounts/social-accounts.service';
 import type { TestApp } from '../setup/app';
 import { signUp } from './users';
 
@@ -311,7 +310,6 @@ export async function startWorkers(target: { ctx: AppContext; jobs: Jobs }) {
   await target.jobs.startWorkers({
     database: target.ctx.database,
     log: target.ctx.log,
-    social: socialContextOf(target.ctx),
     app: target.ctx,
   });
 }

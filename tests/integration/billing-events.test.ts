@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationKind } from '../../src/contracts/notifications';
 import { billingEvents, notifications, outbox, subscriptions } from '../../src/server/db/schema';
 import type { BillingEvent } from '../../src/server/integrations/billing/billing-provider';
-import { billingDepsOf, receiveBillingEvent } from '../../src/server/modules/billing/billing-events.service';
+import { receiveBillingEvent } from '../../src/server/modules/billing/billing-events.service';
 import { runBillingLifecycle } from '../../src/server/modules/billing/billing-lifecycle.service';
 import {
   type BillingMember,
@@ -27,7 +27,6 @@ describe.each(databaseKinds)('billing events and their state changes on %s', (ki
   afterAll(() => t.close());
 
   const db = () => t.ctx.database.db;
-  const deps = () => billingDepsOf(t.ctx);
 
   async function subscriptionOf(member: BillingMember) {
     const [row] = await db()
@@ -57,7 +56,7 @@ describe.each(databaseKinds)('billing events and their state changes on %s', (ki
     await subscribeInSandbox(t.app, owner.cookie, 'starter');
     const row = await subscriptionOf(owner);
 
-    const received = await receiveBillingEvent(deps(), 'sandbox', paymentFailed(row.providerSubscriptionId));
+    const received = await receiveBillingEvent(t.ctx, 'sandbox', paymentFailed(row.providerSubscriptionId));
     expect(received).toEqual({ duplicate: false, applied: true });
 
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'starter', status: 'past_due' });
@@ -80,16 +79,16 @@ describe.each(databaseKinds)('billing events and their state changes on %s', (ki
     const row = await subscriptionOf(owner);
     const event = paymentFailed(row.providerSubscriptionId);
 
-    expect(await receiveBillingEvent(deps(), 'sandbox', event)).toEqual({ duplicate: false, applied: true });
-    expect(await receiveBillingEvent(deps(), 'sandbox', event)).toEqual({ duplicate: true });
+    expect(await receiveBillingEvent(t.ctx, 'sandbox', event)).toEqual({ duplicate: false, applied: true });
+    expect(await receiveBillingEvent(t.ctx, 'sandbox', event)).toEqual({ duplicate: true });
     expect(await noticesOf(owner, 'payment_failed')).toHaveLength(1);
     const stored = await db().select().from(billingEvents).where(eq(billingEvents.eventId, event.id));
     expect(stored).toMatchObject([{ provider: 'sandbox', type: 'invoice.payment_failed' }]);
 
     // The same id from the other provider is another event.
-    expect(await receiveBillingEvent(deps(), 'stripe', event)).toEqual({ duplicate: false, applied: false });
+    expect(await receiveBillingEvent(t.ctx, 'stripe', event)).toEqual({ duplicate: false, applied: false });
     // A new event (another retry that failed) is applied.
-    await receiveBillingEvent(deps(), 'sandbox', paymentFailed(row.providerSubscriptionId));
+    await receiveBillingEvent(t.ctx, 'sandbox', paymentFailed(row.providerSubscriptionId));
     expect(await noticesOf(owner, 'payment_failed')).toHaveLength(2);
   });
 
@@ -107,13 +106,13 @@ describe.each(databaseKinds)('billing events and their state changes on %s', (ki
       periodEnd: new Date(Date.now() + 30 * DAY),
     });
     // Not an integer amount: the database refuses the row mid-transaction.
-    await expect(receiveBillingEvent(deps(), 'sandbox', paid(19.5))).rejects.toThrow();
+    await expect(receiveBillingEvent(t.ctx, 'sandbox', paid(19.5))).rejects.toThrow();
     expect(
       await db().select().from(billingEvents).where(eq(billingEvents.eventId, 'evt_fails_first')),
     ).toEqual([]);
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'professional', status: 'trialing' });
 
-    expect(await receiveBillingEvent(deps(), 'sandbox', paid(1900))).toEqual({
+    expect(await receiveBillingEvent(t.ctx, 'sandbox', paid(1900))).toEqual({
       duplicate: false,
       applied: true,
     });
@@ -121,23 +120,23 @@ describe.each(databaseKinds)('billing events and their state changes on %s', (ki
   });
 
   it('ignores events about subscriptions that are not ours, and events of no interest', async () => {
-    expect(await receiveBillingEvent(deps(), 'sandbox', paymentFailed('sub_not_ours'))).toEqual({
+    expect(await receiveBillingEvent(t.ctx, 'sandbox', paymentFailed('sub_not_ours'))).toEqual({
       duplicate: false,
       applied: false,
     });
     const ignored: BillingEvent = { id: `evt_${randomUUID()}`, type: 'customer.created', kind: 'ignored' };
-    expect(await receiveBillingEvent(deps(), 'sandbox', ignored)).toEqual({
+    expect(await receiveBillingEvent(t.ctx, 'sandbox', ignored)).toEqual({
       duplicate: false,
       applied: false,
     });
-    expect(await receiveBillingEvent(deps(), 'sandbox', ignored)).toEqual({ duplicate: true });
+    expect(await receiveBillingEvent(t.ctx, 'sandbox', ignored)).toEqual({ duplicate: true });
   });
 
   it('a failed first payment leaves the trial as it was', async () => {
     const owner = await signUpMember(t.app);
     await startSubscription(t.app, owner.cookie, 'professional');
     const row = await subscriptionOf(owner);
-    await receiveBillingEvent(deps(), 'sandbox', paymentFailed(row.providerSubscriptionId));
+    await receiveBillingEvent(t.ctx, 'sandbox', paymentFailed(row.providerSubscriptionId));
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'professional', status: 'trialing' });
     expect((await subscriptionOf(owner)).status).toBe('incomplete');
     expect(await noticesOf(owner, 'payment_failed')).toHaveLength(0);
@@ -162,7 +161,7 @@ describe.each(databaseKinds)('billing events and their state changes on %s', (ki
       Math.max(periodEnd.getTime(), (await subscriptionOf(leaving)).currentPeriodEnd?.getTime() ?? 0) +
         60_000,
     );
-    const report = await runBillingLifecycle(deps(), justAfter);
+    const report = await runBillingLifecycle(t.ctx, justAfter);
     expect(report.sandboxEvents).toBeGreaterThanOrEqual(3);
 
     const renewed = await subscriptionOf(renewing);
@@ -185,7 +184,7 @@ describe.each(databaseKinds)('billing events and their state changes on %s', (ki
     expect(ended).toMatchObject({ title: 'Your Starter subscription has ended', link: '/subscribe' });
 
     // The same moment again: nothing more happens.
-    expect((await runBillingLifecycle(deps(), justAfter)).sandboxEvents).toBe(0);
+    expect((await runBillingLifecycle(t.ctx, justAfter)).sandboxEvents).toBe(0);
     expect(await noticesOf(leaving, 'subscription_changed')).toHaveLength(1);
   });
 
@@ -206,7 +205,7 @@ describe.each(databaseKinds)('billing events and their state changes on %s', (ki
         cancelAtPeriodEnd: false,
       },
     };
-    await receiveBillingEvent(deps(), 'sandbox', ended);
+    await receiveBillingEvent(t.ctx, 'sandbox', ended);
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'free', status: 'cancelled' });
 
     const late: BillingEvent[] = [
@@ -226,7 +225,7 @@ describe.each(databaseKinds)('billing events and their state changes on %s', (ki
         subscription: { ...ended.subscription, status: 'active' },
       },
     ];
-    for (const event of late) await receiveBillingEvent(deps(), 'sandbox', event);
+    for (const event of late) await receiveBillingEvent(t.ctx, 'sandbox', event);
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'free', status: 'cancelled' });
     expect(await subscriptionOf(owner)).toMatchObject({
       status: 'canceled',
@@ -236,7 +235,7 @@ describe.each(databaseKinds)('billing events and their state changes on %s', (ki
     await subscribeInSandbox(t.app, owner.cookie, 'enterprise');
     expect(await billingOf(t.app, owner.cookie)).toMatchObject({ plan: 'enterprise', status: 'active' });
     // A late deletion of the old one does not touch the new one.
-    await receiveBillingEvent(deps(), 'sandbox', { ...ended, id: `evt_${randomUUID()}` });
+    await receiveBillingEvent(t.ctx, 'sandbox', { ...ended, id: `evt_${randomUUID()}` });
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'enterprise', status: 'active' });
   });
 });

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSubscription, billingMessages, planLimitMessages } from '../../src/contracts/billing';
 import { notifications, subscriptions } from '../../src/server/db/schema';
 import { sandboxBillingMessages } from '../../src/server/integrations/billing/sandbox/sandbox-billing';
-import { billingDepsOf } from '../../src/server/modules/billing/billing-events.service';
 import { runBillingLifecycle } from '../../src/server/modules/billing/billing-lifecycle.service';
 import { requirePlanFeature } from '../../src/server/modules/plans/plan-gates';
 import { grantAdminAccess } from '../factories/admin-access';
@@ -128,7 +127,7 @@ describe.each(databaseKinds)('switching plans in the sandbox portal on %s', (kin
     await subscribeInSandbox(t.app, ended.cookie, 'starter');
     expect((await portal(ended.cookie, { action: 'cancel' })).statusCode).toBe(200);
     const periodEnd = Date.parse((await billingOf(t.app, ended.cookie)).currentPeriodEnd ?? '');
-    await runBillingLifecycle(billingDepsOf(t.ctx), new Date(periodEnd + 1000));
+    await runBillingLifecycle(t.ctx, new Date(periodEnd + 1000));
     expect(await planEverywhere(ended)).toMatchObject({ plan: 'free', status: 'cancelled' });
     const onFree = await switchTo(ended.cookie, 'professional');
     expect(onFree.statusCode).toBe(409);

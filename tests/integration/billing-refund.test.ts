@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminSubscription, billingMessages } from '../../src/contracts/billing';
 import { auditLog, notifications, subscriptions } from '../../src/server/db/schema';
 import { confirmSandboxPayment, createSubscription } from '../../src/server/modules/billing/billing.service';
-import { billingDepsOf } from '../../src/server/modules/billing/billing-events.service';
 import { runBillingLifecycle } from '../../src/server/modules/billing/billing-lifecycle.service';
 import { grantAdminAccess } from '../factories/admin-access';
 import {
@@ -45,7 +44,6 @@ describe.each(databaseKinds)('the 14-day money-back refund on %s', (kind) => {
   /** A workspace whose Starter plan was paid `daysAgo` days ago (through the sandbox confirmation). */
   async function paidDaysAgo(daysAgo: number): Promise<BillingMember> {
     const owner = await signUpMember(t.app);
-    const deps = billingDepsOf(t.ctx);
     const caller = {
       userId: owner.user.id,
       email: owner.email,
@@ -54,9 +52,9 @@ describe.each(databaseKinds)('the 14-day money-back refund on %s', (kind) => {
       role: 'owner' as const,
     };
     const paidAt = new Date(Date.now() - daysAgo * DAY);
-    const { clientSecret } = await createSubscription(deps, caller, 'starter');
+    const { clientSecret } = await createSubscription(t.ctx, caller, 'starter');
     const card = { cardNumber: sandboxCards.succeeds, expiry: futureExpiry(), cvc: '123' };
-    await confirmSandboxPayment(deps, owner.workspaceId, { clientSecret, ...card }, paidAt);
+    await confirmSandboxPayment(t.ctx, owner.workspaceId, { clientSecret, ...card }, paidAt);
     return owner;
   }
 
@@ -131,7 +129,7 @@ describe.each(databaseKinds)('the 14-day money-back refund on %s', (kind) => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(billingMessages.alreadyRefunded);
     // The sandbox's time passing renews nothing: the subscription ended there too.
-    await runBillingLifecycle(billingDepsOf(t.ctx), new Date(Date.now() + 40 * DAY));
+    await runBillingLifecycle(t.ctx, new Date(Date.now() + 40 * DAY));
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'free', status: 'cancelled' });
   });
 

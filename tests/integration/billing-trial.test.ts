@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationKind } from '../../src/contracts/notifications';
 import { TRIAL_DAYS } from '../../src/contracts/plans';
 import { notifications, outbox, workspaces } from '../../src/server/db/schema';
-import { billingDepsOf } from '../../src/server/modules/billing/billing-events.service';
 import { runBillingLifecycle } from '../../src/server/modules/billing/billing-lifecycle.service';
 import {
   type BillingMember,
@@ -27,7 +26,6 @@ describe.each(databaseKinds)('the 7-day trial on %s', (kind) => {
   afterAll(() => t.close());
 
   const db = () => t.ctx.database.db;
-  const deps = () => billingDepsOf(t.ctx);
   const noticesOf = (member: BillingMember, kindOf: NotificationKind) =>
     db()
       .select()
@@ -65,10 +63,10 @@ describe.each(databaseKinds)('the 7-day trial on %s', (kind) => {
     const owner = await signUpMember(t.app);
     const trialEnd = await trialEndOf(owner);
 
-    await runBillingLifecycle(deps(), new Date(trialEnd.getTime() - 3 * DAY));
+    await runBillingLifecycle(t.ctx, new Date(trialEnd.getTime() - 3 * DAY));
     expect(await noticesOf(owner, 'trial_ending')).toHaveLength(0);
 
-    await runBillingLifecycle(deps(), new Date(trialEnd.getTime() - 2 * DAY + 10 * 60 * 1000));
+    await runBillingLifecycle(t.ctx, new Date(trialEnd.getTime() - 2 * DAY + 10 * 60 * 1000));
     const [reminder, ...more] = await noticesOf(owner, 'trial_ending');
     expect(more).toEqual([]);
     expect(reminder).toMatchObject({ title: 'Your Professional trial ends in 2 days', link: '/subscribe' });
@@ -76,7 +74,7 @@ describe.each(databaseKinds)('the 7-day trial on %s', (kind) => {
       'Kitepost: Your Professional trial ends in 2 days',
     );
 
-    await runBillingLifecycle(deps(), new Date(trialEnd.getTime() - 1 * DAY));
+    await runBillingLifecycle(t.ctx, new Date(trialEnd.getTime() - 1 * DAY));
     expect(await noticesOf(owner, 'trial_ending')).toHaveLength(1);
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'professional', status: 'trialing' });
   });
@@ -86,11 +84,11 @@ describe.each(databaseKinds)('the 7-day trial on %s', (kind) => {
     const post = await createPost(t.app, owner.cookie);
     const trialEnd = await trialEndOf(owner);
 
-    await runBillingLifecycle(deps(), new Date(trialEnd.getTime() - 60_000));
+    await runBillingLifecycle(t.ctx, new Date(trialEnd.getTime() - 60_000));
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'professional', status: 'trialing' });
 
     const afterEnd = new Date(trialEnd.getTime() + 60_000);
-    await runBillingLifecycle(deps(), afterEnd);
+    await runBillingLifecycle(t.ctx, afterEnd);
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'free', status: 'active' });
     expect(await billingOf(t.app, owner.cookie)).toMatchObject({
       plan: 'free',
@@ -113,7 +111,7 @@ describe.each(databaseKinds)('the 7-day trial on %s', (kind) => {
     );
 
     // Running again changes nothing and tells nobody twice.
-    await runBillingLifecycle(deps(), new Date(afterEnd.getTime() + HOUR));
+    await runBillingLifecycle(t.ctx, new Date(afterEnd.getTime() + HOUR));
     expect(await noticesOf(owner, 'trial_ended')).toHaveLength(1);
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'free', status: 'active' });
   });
@@ -123,7 +121,7 @@ describe.each(databaseKinds)('the 7-day trial on %s', (kind) => {
     await subscribeInSandbox(t.app, owner.cookie, 'starter');
     const trialEnd = await trialEndOf(owner);
 
-    await runBillingLifecycle(deps(), new Date(trialEnd.getTime() + 60_000));
+    await runBillingLifecycle(t.ctx, new Date(trialEnd.getTime() + 60_000));
     expect(await sessionPlanOf(t.app, owner.cookie)).toEqual({ plan: 'starter', status: 'active' });
     expect(await noticesOf(owner, 'trial_ended')).toHaveLength(0);
     expect(await noticesOf(owner, 'trial_ending')).toHaveLength(0);
@@ -143,7 +141,6 @@ describe.each(databaseKinds)('the 7-day trial on %s', (kind) => {
       {
         database: t.ctx.database,
         app: t.ctx,
-        social: undefined as never,
         log: { info: (obj) => logged.push(obj), error: () => {} },
       },
     );

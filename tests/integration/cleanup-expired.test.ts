@@ -37,7 +37,6 @@ describe.each(databaseKinds)('the cleanup job on %s', (kind) => {
       {
         database: t.ctx.database,
         app: t.ctx,
-        social: undefined as never,
         log: { info: () => {}, error: () => {} },
       },
     );

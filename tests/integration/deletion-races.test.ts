@@ -6,12 +6,10 @@ import { teamMessages } from '../../src/contracts/team';
 import { invitations, users, workspaceMembers, workspaces } from '../../src/server/db/schema';
 import { billingProviderOf } from '../../src/server/integrations/billing/create-billing-provider';
 import {
-  type AccountDeletionDeps,
   deleteAccountNow,
   deletionMessages,
   deletionRefusals,
 } from '../../src/server/modules/account/account-deletion.service';
-import { billingDepsOf } from '../../src/server/modules/billing/billing-events.service';
 import {
   acceptInvitation as acceptInvitationRow,
   lockWorkspaceForJoining,
@@ -50,11 +48,6 @@ describe.each(databaseKinds)('deletions racing an invitation on %s', (kind) => {
 
   const db = () => t.ctx.database.db;
   const workspaceOf = (user: { user: unknown }) => (user.user as SessionUser).workspace;
-  const deps = (): AccountDeletionDeps => ({
-    ...billingDepsOf(t.ctx),
-    jobs: t.ctx.jobs,
-    storage: t.ctx.storage,
-  });
   const userExists = async (id: string) =>
     (await db().select().from(users).where(eq(users.id, id))).length > 0;
   const workspaceExists = async (id: string) =>
@@ -100,7 +93,7 @@ describe.each(databaseKinds)('deletions racing an invitation on %s', (kind) => {
     expect(decided.workspaceIds).toEqual([workspaceOf(owner).id]);
 
     expect((await acceptInvitation(t.app, joiner.cookie, invitation.token)).statusCode).toBe(200);
-    await expect(deleteAccountNow(deps(), decided.user, decided.workspaceIds)).rejects.toMatchObject({
+    await expect(deleteAccountNow(t.ctx, decided.user, decided.workspaceIds)).rejects.toMatchObject({
       code: 'conflict',
       message: SUPPORT_SENTENCE,
       details: { reason: deletionRefusals.ownsTeam("Olivia's workspace") },
@@ -163,7 +156,7 @@ describe.each(databaseKinds)('deletions racing an invitation on %s', (kind) => {
       role: 'owner',
     });
     expect(transfer.statusCode, transfer.body).toBe(200);
-    await expect(deleteAccountNow(deps(), decided.user, decided.workspaceIds)).rejects.toMatchObject({
+    await expect(deleteAccountNow(t.ctx, decided.user, decided.workspaceIds)).rejects.toMatchObject({
       details: { reason: deletionRefusals.ownsTeam("Olivia's workspace") },
     });
     // Olivia's team keeps its new owner.
@@ -174,7 +167,7 @@ describe.each(databaseKinds)('deletions racing an invitation on %s', (kind) => {
     const account = await signUp(t.app);
     const decided = await decidedDeletionOf(account.user.id);
     await subscribeInSandbox(t.app, account.cookie, 'starter');
-    await expect(deleteAccountNow(deps(), decided.user, decided.workspaceIds)).rejects.toMatchObject({
+    await expect(deleteAccountNow(t.ctx, decided.user, decided.workspaceIds)).rejects.toMatchObject({
       code: 'conflict',
       message: deletionMessages.changedMeanwhile,
     });
@@ -192,7 +185,7 @@ describe.each(databaseKinds)('deletions racing an invitation on %s', (kind) => {
     // Each was checked while the other was still there.
     const decided = await decidedDeletionOf(second.user.id);
     expect((await deleteAccount(first.cookie, first.email)).statusCode).toBe(204);
-    await expect(deleteAccountNow(deps(), decided.user, decided.workspaceIds)).rejects.toMatchObject({
+    await expect(deleteAccountNow(t.ctx, decided.user, decided.workspaceIds)).rejects.toMatchObject({
       details: { reason: deletionRefusals.lastAdmin },
     });
     expect(await userExists(second.user.id)).toBe(true);
@@ -299,7 +292,7 @@ describe.each(databaseKinds)('deletions racing an invitation on %s', (kind) => {
       await db().transaction(async (tx) => {
         expect(await lockWorkspaceForJoining(tx, invitation.workspaceId)).toBe(true);
         expect(await acceptInvitationRow(tx, invitation, joiner.user.id, new Date())).toBe(true);
-        deleting = deleteAccountNow(deps(), decided.user, decided.workspaceIds).then(
+        deleting = deleteAccountNow(t.ctx, decided.user, decided.workspaceIds).then(
           () => 'deleted',
           (error: unknown) => error,
         );

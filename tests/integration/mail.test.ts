@@ -133,17 +133,14 @@ describe.each(databaseKinds)('SMTP mail on %s', (kind) => {
     const owner = await signUp(t.app);
     const { workspace } = owner.user as unknown as { workspace: { id: string } };
     const postId = crypto.randomUUID();
-    await notifyWorkspace(
-      { db: db(), mail: t.ctx.mail, appUrl: t.config.appUrl, log: { warn: vi.fn() } },
-      {
-        workspaceId: workspace.id,
-        kind: 'post_missed',
-        title: 'A post missed its time',
-        body: 'The post for 9:00 was not published.',
-        link: `/calendar?post=${postId}`,
-        postId,
-      },
-    );
+    await notifyWorkspace(t.ctx, {
+      workspaceId: workspace.id,
+      kind: 'post_missed',
+      title: 'A post missed its time',
+      body: 'The post for 9:00 was not published.',
+      link: `/calendar?post=${postId}`,
+      postId,
+    });
     await vi.waitFor(() => expect(receivedBy(owner.email)).toHaveLength(1), waitLong);
     const [mail] = receivedBy(owner.email);
     expect(headerOf(mail?.raw ?? '', 'Subject')).toBe('Kitepost: A post missed its time');

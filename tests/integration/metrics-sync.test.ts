@@ -14,7 +14,7 @@ import type { XProvider } from '../../src/server/integrations/social/x/x-provide
 import { firstReadingAt, nextReadingAt, utcDayOf } from '../../src/server/modules/metrics/metrics-schedule';
 import { runMetricsSync } from '../../src/server/modules/metrics/metrics-sync.service';
 import { publishPost } from '../../src/server/modules/publishing/publishing.service';
-import { socialContextOf, tokensOf } from '../../src/server/modules/social-accounts/social-accounts.service';
+import { tokensOf } from '../../src/server/modules/social-accounts/social-accounts.service';
 import { uploadImage } from '../factories/media';
 import { asUser } from '../factories/posts';
 import { insertScheduledPost, newWorkspace, postRow } from '../factories/publishing';
@@ -272,10 +272,7 @@ describe.each(databaseKinds)('metrics sync against the simulator on %s', (kind) 
     const known = await totalsOf(post.id);
 
     const x = t.ctx.socialProviders.twitter as XProvider;
-    await x.deletePost(
-      tokensOf(socialContextOf(t.ctx), await accountOf(accountId)),
-      post.externalId as string,
-    );
+    await x.deletePost(tokensOf(t.ctx, await accountOf(accountId)), post.externalId as string);
     const next = nextReadingAt(publishedAt, first) as Date;
     const report = await runMetricsSync(t.ctx, { now: next, workspaceId });
     expect(report).toMatchObject({ postsRead: 0, postsRemoved: 1, postsFailed: 0 });

@@ -6,7 +6,7 @@ import { claimPost } from '../../src/server/modules/publishing/publish-claims.re
 import { BACKOFF_BASE_MS } from '../../src/server/modules/publishing/publish-rules';
 import { publishPost } from '../../src/server/modules/publishing/publishing.service';
 import { sweepPublishing } from '../../src/server/modules/publishing/publishing-sweeper';
-import { socialContextOf, tokensOf } from '../../src/server/modules/social-accounts/social-accounts.service';
+import { tokensOf } from '../../src/server/modules/social-accounts/social-accounts.service';
 import { attemptsOf, insertScheduledPost, newWorkspace, postRow } from '../factories/publishing';
 import { connectX } from '../factories/sandbox';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
@@ -170,7 +170,7 @@ describe.each(databaseKinds)('publishing to the X simulator on %s', (kind) => {
       .from(socialAccounts)
       .where(eq(socialAccounts.id, reached.accountId));
     if (!row) throw new Error('no account');
-    await t.ctx.socialProviders.twitter?.publish(tokensOf(socialContextOf(t.ctx), row), {
+    await t.ctx.socialProviders.twitter?.publish(tokensOf(t.ctx, row), {
       account: { externalId: row.externalId, username: row.username },
       text: reached.post.content,
       media: [],

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, MailSender } from '../../src/server/integrations/mail/mail-sender';
 import { sendWeeklyReports } from '../../src/server/modules/reports/weekly-report.service';
 import { insertAnalyticsAccount } from '../factories/analytics';
@@ -147,11 +147,7 @@ describe.each(databaseKinds)('user settings API on %s', (kind) => {
     for (const { workspaceId } of [off, on]) {
       await insertAnalyticsAccount(t, workspaceId, { connectedAt: new Date('2026-11-01T00:00:00Z') });
     }
-    const run = (mail: MailSender, now: string) =>
-      sendWeeklyReports(
-        { db: t.ctx.database.db, mail, appUrl: 'https://app.kitepost.test', log: { warn: vi.fn() } },
-        new Date(now),
-      );
+    const run = (mail: MailSender, now: string) => sendWeeklyReports({ ...t.ctx, mail }, new Date(now));
     const to = (mail: { messages: MailMessage[] }, email: string) =>
       mail.messages.filter((message) => message.to === email);
 

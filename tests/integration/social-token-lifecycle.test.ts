@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, sandboxAccounts, sandboxGrants, socialAccounts } from '../../src/server/db/schema';
 import { publishPost } from '../../src/server/modules/publishing/publishing.service';
-import { socialContextOf, tokensOf } from '../../src/server/modules/social-accounts/social-accounts.service';
+import { tokensOf } from '../../src/server/modules/social-accounts/social-accounts.service';
 import {
   refreshAccountTokens,
   runTokenLifecycle,
@@ -42,6 +42,11 @@ describe.each(databaseKinds)('the social token job on %s', (kind) => {
       .update(socialAccounts)
       .set({ updatedAt: new Date(Date.now() - age), tokenExpiresAt: new Date(Date.now() + left) })
       .where(eq(socialAccounts.id, id));
+  /** The app as another process sees it, whose X adapter is `twitter`. */
+  const withX = (twitter: TestApp['ctx']['socialProviders']['twitter']) => ({
+    ...t.ctx,
+    socialProviders: { ...t.ctx.socialProviders, twitter },
+  });
   const feedOf = async (workspaceId: string) =>
     t.ctx.database.db
       .select()
@@ -53,7 +58,7 @@ describe.each(databaseKinds)('the social token job on %s', (kind) => {
     const { id } = await connected();
     const before = await rowOf(id);
     await age(id, 100 * MIN, 20 * MIN);
-    const report = await runTokenLifecycle(socialContextOf(t.ctx));
+    const report = await runTokenLifecycle(t.ctx);
     expect(report.refreshed).toBeGreaterThanOrEqual(1);
     const after = await rowOf(id);
     expect(after.status).toBe('connected');
@@ -80,7 +85,7 @@ describe.each(databaseKinds)('the social token job on %s', (kind) => {
       .set({ revokedAt: new Date() })
       .where(and(eq(sandboxGrants.accountId, pretend?.id ?? ''), isNull(sandboxGrants.revokedAt)));
     await age(id, 110 * MIN, 10 * MIN);
-    await runTokenLifecycle(socialContextOf(t.ctx));
+    await runTokenLifecycle(t.ctx);
     const [account] = (await asUser(t.app, cookie).get('/api/user/social-accounts')).json();
     expect(account).toMatchObject({
       status: 'needs_reauth',
@@ -99,15 +104,14 @@ describe.each(databaseKinds)('the social token job on %s', (kind) => {
     await age(id, 100 * MIN, 20 * MIN);
     const real = t.ctx.socialProviders.twitter;
     if (!real) throw new Error('no X provider');
-    const ctx = socialContextOf(t.ctx);
     // The publisher refreshes the same account between the job's read and the job's refresh: the
     // refresh token the job holds is spent, and X answers the job's refresh with invalid_request.
     const racing = Object.create(real) as typeof real;
     racing.refreshTokens = async (tokens) => {
-      await refreshAccountTokens(ctx, await rowOf(id), real);
+      await refreshAccountTokens(t.ctx, await rowOf(id), real);
       return real.refreshTokens(tokens);
     };
-    const report = await runTokenLifecycle({ ...ctx, providers: { ...ctx.providers, twitter: racing } });
+    const report = await runTokenLifecycle(withX(racing));
     expect(report).toMatchObject({ needsReauth: 0, refreshed: 1 });
     expect(await rowOf(id)).toMatchObject({ status: 'connected', statusReason: null });
     expect((await feedOf((await rowOf(id)).workspaceId)).map((entry) => entry.kind)).not.toContain(
@@ -120,7 +124,6 @@ describe.each(databaseKinds)('the social token job on %s', (kind) => {
     await age(id, 100 * MIN, 20 * MIN);
     const real = t.ctx.socialProviders.twitter;
     if (!real) throw new Error('no X provider');
-    const ctx = socialContextOf(t.ctx);
     // Process A's refresh reaches X first: X rotates the refresh token, and its answer is still on
     // its way back (network latency) when process B sends the same, now spent, refresh token.
     let rotated!: () => void;
@@ -134,9 +137,9 @@ describe.each(databaseKinds)('the social token job on %s', (kind) => {
       await delay(400);
       return fresh;
     };
-    const processA = runTokenLifecycle({ ...ctx, providers: { ...ctx.providers, twitter: slowAnswer } });
+    const processA = runTokenLifecycle(withX(slowAnswer));
     await rotatedAtX;
-    const processB = runTokenLifecycle({ ...ctx, providers: { ...ctx.providers, twitter: real } });
+    const processB = runTokenLifecycle(withX(real));
     const [a, b] = await Promise.all([processA, processB]);
     expect(a).toMatchObject({ needsReauth: 0, failed: 0 });
     expect(b).toMatchObject({ needsReauth: 0, failed: 0 });
@@ -147,7 +150,7 @@ describe.each(databaseKinds)('the social token job on %s', (kind) => {
       'account.needs_reauth',
     );
     // The stored tokens are the winner's, and they work at X.
-    expect(await real.listAccounts(tokensOf(ctx, after))).toHaveLength(1);
+    expect(await real.listAccounts(tokensOf(t.ctx, after))).toHaveLength(1);
   });
 
   it("the token job and the publisher refresh at once: the publisher adopts the job's tokens and publishes", async () => {
@@ -160,7 +163,6 @@ describe.each(databaseKinds)('the social token job on %s', (kind) => {
     });
     const real = t.ctx.socialProviders.twitter;
     if (!real) throw new Error('no X provider');
-    const ctx = socialContextOf(t.ctx);
     // The token job (another process) gets its refresh to X first; X's answer is slow to come back.
     let rotated!: () => void;
     const rotatedAtX = new Promise<void>((resolve) => {
@@ -173,7 +175,7 @@ describe.each(databaseKinds)('the social token job on %s', (kind) => {
       await delay(400);
       return fresh;
     };
-    const job = runTokenLifecycle({ ...ctx, providers: { ...ctx.providers, twitter: slowAnswer } });
+    const job = runTokenLifecycle(withX(slowAnswer));
     await rotatedAtX;
     // The publisher's refresh of the same, now spent, refresh token is refused by X.
     expect(await publishPost(t.ctx, { postId: post.id, version: 1 })).toBe('published');
@@ -188,8 +190,8 @@ describe.each(databaseKinds)('the social token job on %s', (kind) => {
       .set({ refreshTokenEncrypted: null })
       .where(eq(socialAccounts.id, id));
     await age(id, 50 * DAY, 6 * DAY);
-    await runTokenLifecycle(socialContextOf(t.ctx));
-    await runTokenLifecycle(socialContextOf(t.ctx));
+    await runTokenLifecycle(t.ctx);
+    await runTokenLifecycle(t.ctx);
     const workspaceId = (await rowOf(id)).workspaceId;
     const warnings = (await feedOf(workspaceId)).filter((entry) => entry.kind === 'account.expiring');
     expect(warnings).toHaveLength(1);
@@ -197,7 +199,7 @@ describe.each(databaseKinds)('the social token job on %s', (kind) => {
     expect((await rowOf(id)).status).toBe('connected');
 
     await age(id, 60 * DAY, -MIN);
-    await runTokenLifecycle(socialContextOf(t.ctx));
+    await runTokenLifecycle(t.ctx);
     expect(await rowOf(id)).toMatchObject({ status: 'needs_reauth' });
     expect((await rowOf(id)).statusReason).toMatch(/^Access expired on /);
   });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   userSettings,
   users,
@@ -11,7 +11,7 @@ import type { MailMessage, MailSender } from '../../src/server/integrations/mail
 import { sendWeeklyReports } from '../../src/server/modules/reports/weekly-report.service';
 import { insertAnalyticsAccount, insertFollowerReading, insertPublishedPost } from '../factories/analytics';
 import { newWorkspace } from '../factories/publishing';
-import { buildTestApp, type TestApp } from '../setup/app';
+import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
 /** A mail port that keeps what it is given, and fails while `failing` is set. */
@@ -41,11 +41,7 @@ describe.each(databaseKinds)('weekly report on %s', (kind) => {
   afterAll(() => t.close());
 
   const db = () => t.ctx.database.db;
-  const run = (mail: MailSender, now: string) =>
-    sendWeeklyReports(
-      { db: db(), mail, appUrl: 'https://app.kitepost.test', log: { warn: vi.fn() } },
-      new Date(now),
-    );
+  const run = (mail: MailSender, now: string) => sendWeeklyReports({ ...t.ctx, mail }, new Date(now));
   const to = (mail: { messages: MailMessage[] }, email: string) =>
     mail.messages.filter((message) => message.to === email);
 
@@ -163,14 +159,14 @@ describe.each(databaseKinds)('weekly report on %s', (kind) => {
       'Top post: "Our <spring> menu is here: seven new dishes, all local, all seasonal,…" on LinkedIn, 48 engagements',
     );
     expect(text).toMatch(/\nhttps:\/\/platform\.test\/p\/\d+\n/);
-    expect(text).toContain('See every number: https://app.kitepost.test/analytics');
-    expect(text).toContain('Turn them off: https://app.kitepost.test/settings#notifications');
+    expect(text).toContain(`See every number: ${TEST_APP_URL}/analytics`);
+    expect(text).toContain(`Turn them off: ${TEST_APP_URL}/settings#notifications`);
     // The HTML says the same, with the user's words escaped.
     const html = message?.html ?? '';
     expect(html).toContain('Ada &lt;b&gt;&amp;&lt;/b&gt; Co');
     expect(html).toContain('Our &lt;spring&gt; menu');
     expect(html).not.toContain('<spring>');
-    expect(html).toContain('href="https://app.kitepost.test/settings#notifications"');
+    expect(html).toContain(`href="${TEST_APP_URL}/settings#notifications"`);
     expect(html).toContain('>4.67%<');
 
     const [claimed] = await db()

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitedError } from '../../src/server/integrations/social/social-provider';
 import { publishPost } from '../../src/server/modules/publishing/publishing.service';
 import { findSocialAccount } from '../../src/server/modules/social-accounts/social-accounts.repository';
-import { socialContextOf, tokensOf } from '../../src/server/modules/social-accounts/social-accounts.service';
+import { tokensOf } from '../../src/server/modules/social-accounts/social-accounts.service';
 import { attemptsOf, insertScheduledPost, newWorkspace, postRow } from '../factories/publishing';
 import { connectX } from '../factories/sandbox';
 import { buildTestApp, type TestApp } from '../setup/app';
@@ -34,10 +34,9 @@ describe.each(databaseKinds)("X's daily post caps on %s", (kind) => {
     return { post, outcome };
   }
   async function x() {
-    const ctx = socialContextOf(t.ctx);
-    const provider = ctx.providers.twitter;
+    const provider = t.ctx.socialProviders.twitter;
     if (!provider) throw new Error('no X provider');
-    return { ctx, provider };
+    return { ctx: t.ctx, provider };
   }
 
   it("a spent user cap: a 429 whose reset is X's 24-hour one, and the post fails at once, saying why", async () => {
@@ -47,7 +46,7 @@ describe.each(databaseKinds)("X's daily post caps on %s", (kind) => {
     }
     // The adapter reads the daily cap's reset, not the 15-minute window's.
     const { ctx, provider } = await x();
-    const row = await findSocialAccount(ctx.db, workspaceId, accountId);
+    const row = await findSocialAccount(ctx.database.db, workspaceId, accountId);
     if (!row) throw new Error('no account');
     const refused = await provider
       .publish(tokensOf(ctx, row), {

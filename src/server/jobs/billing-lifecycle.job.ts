@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { billingDepsOf } from '../modules/billing/billing-events.service';
 import { runBillingLifecycle } from '../modules/billing/billing-lifecycle.service';
 import type { JobDefinition } from './job-definition';
 
@@ -14,7 +13,7 @@ export const billingLifecycleJob: JobDefinition<z.infer<typeof payload>> = {
   payload,
   cron: '*/10 * * * *',
   async handle(_payload, { app, log }) {
-    const report = await runBillingLifecycle(billingDepsOf(app));
+    const report = await runBillingLifecycle(app);
     log.info({ job: 'billing.lifecycle.v1', ...report }, 'billing lifecycle checked');
   },
 };

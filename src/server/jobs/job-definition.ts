@@ -2,7 +2,6 @@ import type PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Database } from '../db/client';
-import type { SocialContext } from '../modules/social-accounts';
 
 // What a job is and what its handler gets. Every job file imports these types, so they live apart
 // from the registry (which imports every job) and from the pg-boss adapter (which imports the registry).
@@ -10,9 +9,7 @@ import type { SocialContext } from '../modules/social-accounts';
 export interface JobsContext {
   database: Database;
   log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
-  /** Social platforms' adapters and the token cipher, for the token job. */
-  social: SocialContext;
-  /** The whole app's context, for jobs that run a module's use cases (publishing). */
+  /** The app's context: a job passes it to the module's use case it runs (decision 051). */
   app: AppContext;
 }
 

@@ -9,8 +9,8 @@ export const socialTokenLifecycleJob: JobDefinition<z.infer<typeof payload>> = {
   name: 'social.token-lifecycle.v1',
   payload,
   cron: '*/10 * * * *',
-  async handle(_payload, { social, log }) {
-    const report = await runTokenLifecycle(social);
+  async handle(_payload, { app, log }) {
+    const report = await runTokenLifecycle(app);
     log.info({ job: 'social.token-lifecycle.v1', ...report }, 'social tokens checked');
   },
 };

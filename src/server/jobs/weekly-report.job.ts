@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendWeeklyReports, weeklyReportDepsOf } from '../modules/reports/weekly-report.service';
+import { sendWeeklyReports } from '../modules/reports/weekly-report.service';
 import type { JobDefinition } from './job-definition';
 
 const payload = z.object({});
@@ -13,7 +13,7 @@ export const weeklyReportJob: JobDefinition<z.infer<typeof payload>> = {
   payload,
   cron: '0 * * * *',
   async handle(_payload, { app, log }) {
-    const outcome = await sendWeeklyReports(weeklyReportDepsOf(app));
+    const outcome = await sendWeeklyReports(app);
     log.info({ job: 'reports.weekly.v1', ...outcome }, 'weekly reports checked');
   },
 };

@@ -1,10 +1,11 @@
 import { accountMessages } from '../../../contracts/settings';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { billingProviderOf } from '../../integrations/billing/create-billing-provider';
 import { AppError } from '../../lib/app-error';
 import { countOtherActiveAdmins } from '../admin';
 import { insertAuditEntry } from '../audit';
-import { applyBillingEventNow, type BillingDeps, isEnded } from '../billing';
+import { applyBillingEventNow, isEnded } from '../billing';
 import { findUserById } from '../users';
 import {
   deleteUserWithWorkspaces,
@@ -14,11 +15,8 @@ import {
   lockWorkspacesForDeletion,
   reopenInvitations,
   revokeOpenInvitationsOf,
-  type UserDeletionDeps,
 } from '../workspaces';
 import { listWorkspacesWithOtherMembers } from './account.repository';
-
-export type AccountDeletionDeps = UserDeletionDeps & BillingDeps;
 
 /** Why a deletion cannot be self-served; the answer's `reason`, under the spec's fixed message. */
 export const deletionRefusals = {
@@ -61,11 +59,11 @@ type DeletingUser = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
  * while the provider is asked, and a deletion refused after a cancel is as unlikely as it can be.
  */
 export async function deleteOwnAccount(
-  deps: AccountDeletionDeps,
+  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log' | 'jobs' | 'storage'>,
   actor: { userId: string; ip: string },
   body: { confirmEmail: string },
 ): Promise<void> {
-  const { db } = deps;
+  const { db } = ctx.database;
   const user = await findUserById(db, actor.userId);
   if (!user) throw new AppError('not_found', 'User not found');
   if (user.isSystem) refuse(deletionRefusals.systemUser);
@@ -79,7 +77,7 @@ export async function deleteOwnAccount(
     throw new AppError('bad_request', accountMessages.confirmEmailMismatch);
   }
 
-  const live = await liveSubscriptionsOf(deps, workspaceIds);
+  const live = await liveSubscriptionsOf(ctx, workspaceIds);
   const closedAt = new Date();
   const closed =
     live.length === 0
@@ -91,8 +89,8 @@ export async function deleteOwnAccount(
         });
   let cancelledSubscriptions: string[];
   try {
-    cancelledSubscriptions = await cancelSubscriptions(deps, live);
-    await deleteAccountNow(deps, user, workspaceIds);
+    cancelledSubscriptions = await cancelSubscriptions(ctx, live);
+    await deleteAccountNow(ctx, user, workspaceIds);
   } catch (error) {
     // The account stays, so its invitations may be accepted again.
     await reopenInvitations(db, closed, closedAt);
@@ -115,11 +113,11 @@ export async function deleteOwnAccount(
  * tests that change things between the checks and the deletion.
  */
 export async function deleteAccountNow(
-  deps: AccountDeletionDeps,
+  ctx: Pick<AppContext, 'database' | 'jobs' | 'storage' | 'log'>,
   user: DeletingUser,
   workspaceIds: string[],
 ): Promise<void> {
-  await deleteUserWithWorkspaces(deps, user.id, workspaceIds, (tx) =>
+  await deleteUserWithWorkspaces(ctx, user.id, workspaceIds, (tx) =>
     recheckDeletable(tx, user, workspaceIds, { cancelled: true }),
   );
 }
@@ -151,9 +149,9 @@ async function recheckDeletable(
 }
 
 /** The subscriptions of these workspaces that have not ended; refused when one is with another provider. */
-async function liveSubscriptionsOf(deps: AccountDeletionDeps, workspaceIds: string[]) {
-  const live = (await listSubscriptionsOf(deps.db, workspaceIds)).filter((s) => !isEnded(s));
-  if (live.some((s) => s.provider !== deps.billing.provider?.kind)) refuse(deletionRefusals.otherProvider);
+async function liveSubscriptionsOf(ctx: Pick<AppContext, 'database' | 'billing'>, workspaceIds: string[]) {
+  const live = (await listSubscriptionsOf(ctx.database.db, workspaceIds)).filter((s) => !isEnded(s));
+  if (live.some((s) => s.provider !== ctx.billing.provider?.kind)) refuse(deletionRefusals.otherProvider);
   return live;
 }
 
@@ -164,25 +162,25 @@ async function liveSubscriptionsOf(deps: AccountDeletionDeps, workspaceIds: stri
  * Answers the provider ids cancelled.
  */
 async function cancelSubscriptions(
-  deps: AccountDeletionDeps,
+  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log'>,
   live: Awaited<ReturnType<typeof liveSubscriptionsOf>>,
 ): Promise<string[]> {
   if (live.length === 0) return [];
-  const provider = billingProviderOf(deps.billing);
+  const provider = billingProviderOf(ctx.billing);
   const cancelled: string[] = [];
   for (const subscription of live) {
     try {
       const reported = await provider.cancelSubscription(subscription.providerSubscriptionId, {
         atPeriodEnd: false,
       });
-      await applyBillingEventNow(deps, provider.kind, {
+      await applyBillingEventNow(ctx, provider.kind, {
         id: `account-deleted:${subscription.id}`,
         type: 'account.deleted',
         kind: 'subscription_deleted',
         subscription: reported,
       });
     } catch (error) {
-      deps.log.error(
+      ctx.log.error(
         {
           err: error,
           workspaceId: subscription.workspaceId,

@@ -14,7 +14,6 @@ import type { AppContext } from '../../context';
 import { callerOf, sendWithCookies, signedIn } from '../../lib/caller';
 import { errorAnswers } from '../../plugins/error-answers';
 import { signOut } from '../auth';
-import { billingDepsOf } from '../billing';
 import { deleteOwnAccount } from './account-deletion.service';
 import {
   changePassword,
@@ -97,11 +96,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { response: { ...errorAnswers(409, 502) }, body: deleteAccountBody } },
     async (request, reply) => {
       const { user } = signedIn(request);
-      await deleteOwnAccount(
-        { ...billingDepsOf(ctx), jobs: ctx.jobs, storage: ctx.storage },
-        { userId: user.id, ip: request.ip },
-        request.body,
-      );
+      await deleteOwnAccount(ctx, { userId: user.id, ip: request.ip }, request.body);
       // The session went with the user; this clears the browser's cookie as sign-out does.
       const setCookies = await signOut(ctx, callerOf(request));
       return sendWithCookies(reply, { status: 204, body: undefined, setCookies });

@@ -25,7 +25,6 @@ import { listOutbox } from './admin-outbox.service';
 import { getAdminStats, listAuditEntries } from './admin-stats.service';
 import {
   type AdminActor,
-  type AdminDeps,
   createAdminUser,
   deleteAdminUser,
   listAdminUsers,
@@ -45,31 +44,25 @@ const actorOf = (request: FastifyRequest): AdminActor => ({
  */
 export async function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps: AdminDeps = {
-    db: ctx.database.db,
-    jobs: ctx.jobs,
-    storage: ctx.storage,
-    log: ctx.log,
-    accessCodes: { hasher: ctx.accessCodes, enabled: ctx.config.accessCodes },
-  };
+  const { db } = ctx.database;
 
   api.get(
     '/users',
     { schema: { querystring: adminUserListQuery, response: { 200: adminUserList } } },
     async (request, reply) => {
-      const { users, total } = await listAdminUsers(deps.db, request.query);
+      const { users, total } = await listAdminUsers(db, request.query);
       reply.header(ADMIN_USERS_TOTAL_HEADER, String(total));
       return users;
     },
   );
 
-  api.get('/stats', { schema: { response: { 200: adminStats } } }, async () => getAdminStats(deps.db));
+  api.get('/stats', { schema: { response: { 200: adminStats } } }, async () => getAdminStats(db));
 
   api.post(
     '/users',
     { schema: { body: createAdminUserBody, response: { ...errorAnswers(409), 201: adminUserWithCode } } },
     async (request, reply) => {
-      const created = await createAdminUser(deps, actorOf(request), request.body);
+      const created = await createAdminUser(ctx, actorOf(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -83,14 +76,14 @@ export async function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { ...errorAnswers(409), 200: adminUserWithCode },
       },
     },
-    async (request) => updateAdminUser(deps, actorOf(request), request.params.id, request.body),
+    async (request) => updateAdminUser(ctx, actorOf(request), request.params.id, request.body),
   );
 
   // No body: the code is made on the server. Shown this once.
   api.post(
     '/users/:id/access-code',
     { schema: { params: adminUserParams, response: { ...errorAnswers(409), 200: issuedAccessCode } } },
-    async (request) => regenerateAccessCode(deps, actorOf(request), request.params.id),
+    async (request) => regenerateAccessCode(ctx, actorOf(request), request.params.id),
   );
 
   api.put(
@@ -102,14 +95,14 @@ export async function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { ...errorAnswers(409), 200: adminUser },
       },
     },
-    async (request) => setAdminUserStatus(deps, actorOf(request), request.params.id, request.body.isActive),
+    async (request) => setAdminUserStatus(ctx, actorOf(request), request.params.id, request.body.isActive),
   );
 
   api.delete(
     '/users/:id',
     { schema: { params: adminUserParams, response: { ...errorAnswers(409), 200: deleteAdminUserResponse } } },
     async (request) => {
-      await deleteAdminUser(deps, actorOf(request), request.params.id);
+      await deleteAdminUser(ctx, actorOf(request), request.params.id);
       return { success: true as const };
     },
   );
@@ -117,12 +110,12 @@ export async function adminUsersRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get(
     '/audit',
     { schema: { querystring: adminAuditQuery, response: { 200: adminAuditList } } },
-    async (request) => listAuditEntries(deps.db, request.query),
+    async (request) => listAuditEntries(db, request.query),
   );
 
   api.get(
     '/outbox',
     { schema: { querystring: adminOutboxQuery, response: { 200: adminOutboxList } } },
-    async (request) => listOutbox(deps.db, request.query),
+    async (request) => listOutbox(db, request.query),
   );
 }

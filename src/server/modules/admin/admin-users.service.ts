@@ -8,10 +8,9 @@ import {
   type updateAdminUserBody,
 } from '../../../contracts/admin';
 import { TRIAL_DAYS } from '../../../contracts/plans';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
-import type { AccessCodeHasher } from '../../lib/secrets';
 import { conflictOnUniqueViolation } from '../../lib/unique-violation';
 import { insertAuditEntry } from '../audit';
 import { isEnded } from '../billing';
@@ -23,7 +22,6 @@ import {
   insertWorkspaceWithOwner,
   listSolelyOwnedWorkspaceIds,
   listSubscriptionsOf,
-  type UserDeletionDeps,
   workspaceNameFor,
 } from '../workspaces';
 import { applyStripeIds } from './admin-stripe-ids';
@@ -38,15 +36,6 @@ import {
   updateUserRow,
   updateWorkspaceRow,
 } from './admin-users.repository';
-
-/** What the admin use cases need: the database, the queue to drop publish jobs from, storage. */
-export interface AdminDeps extends UserDeletionDeps {
-  db: Db;
-  jobs: JobQueue;
-  log: { warn(obj: object, msg?: string): void };
-  /** Issuing access codes: their keyed hash, and whether codes sign anyone in (ACCESS_CODES). */
-  accessCodes: { hasher: AccessCodeHasher; enabled: boolean };
-}
 
 /** The admin acting: every change is audited with who and from where. */
 export interface AdminActor {
@@ -108,18 +97,18 @@ export async function listAdminUsers(db: Db, query: ListQuery) {
 }
 
 export async function createAdminUser(
-  deps: AdminDeps,
+  ctx: Pick<AppContext, 'database' | 'accessCodes' | 'config'>,
   actor: AdminActor,
   body: CreateBody,
 ): Promise<AdminUserWithCode> {
-  const { db } = deps;
+  const { db } = ctx.database;
   if (await findUserIdByEmail(db, body.email)) throw new AppError('email_taken', adminMessages.emailTaken);
-  if (body.hasAccessCode) assertCodesEnabled(deps);
+  if (body.hasAccessCode) assertCodesEnabled(ctx);
   let accessCode: string | null = null;
   // One transaction: a user never exists without their workspace.
   const created = await conflictOnUniqueViolation(adminMessages.emailTaken, () =>
     db.transaction(async (tx) => {
-      const code = body.hasAccessCode ? await newAccessCode(tx, deps.accessCodes.hasher) : null;
+      const code = body.hasAccessCode ? await newAccessCode(tx, ctx.accessCodes) : null;
       accessCode = code?.code ?? null;
       const user = await insertUser(tx, {
         email: body.email,
@@ -146,8 +135,9 @@ export async function createAdminUser(
   return { ...after, accessCode };
 }
 
-function assertCodesEnabled(deps: AdminDeps) {
-  if (!deps.accessCodes.enabled) throw new AppError('conflict', adminMessages.accessCodesOff);
+/** Whether codes sign anyone in (ACCESS_CODES): issuing one is refused when they do not. */
+function assertCodesEnabled(ctx: Pick<AppContext, 'config'>) {
+  if (!ctx.config.accessCodes) throw new AppError('conflict', adminMessages.accessCodesOff);
 }
 
 /**
@@ -155,16 +145,17 @@ function assertCodesEnabled(deps: AdminDeps) {
  * working), answered this once. Audited without the code.
  */
 export async function regenerateAccessCode(
-  deps: AdminDeps,
+  ctx: Pick<AppContext, 'database' | 'accessCodes' | 'config'>,
   actor: AdminActor,
   id: string,
 ): Promise<{ accessCode: string }> {
-  const before = await requireAdminUser(deps.db, id);
+  const { db } = ctx.database;
+  const before = await requireAdminUser(db, id);
   if (before.isSystem) throw new AppError('conflict', adminMessages.systemUserCode);
-  assertCodesEnabled(deps);
-  const accessCode = await issueAccessCode(deps.db, deps.accessCodes.hasher, id);
+  assertCodesEnabled(ctx);
+  const accessCode = await issueAccessCode(db, ctx.accessCodes, id);
   await audit(
-    deps.db,
+    db,
     actor,
     'admin.access_code_issued',
     id,
@@ -180,12 +171,12 @@ export async function regenerateAccessCode(
  * effects as the status toggle.
  */
 export async function updateAdminUser(
-  deps: AdminDeps,
+  ctx: Pick<AppContext, 'database' | 'accessCodes' | 'config' | 'jobs' | 'log'>,
   actor: AdminActor,
   id: string,
   body: UpdateBody,
 ): Promise<AdminUserWithCode> {
-  const { db } = deps;
+  const { db } = ctx.database;
   const before = await requireAdminUser(db, id);
   const codeChange =
     body.hasAccessCode === undefined || body.hasAccessCode === before.hasAccessCode
@@ -195,7 +186,7 @@ export async function updateAdminUser(
         : ('revoke' as const);
   if (codeChange === 'issue') {
     if (before.isSystem) throw new AppError('conflict', adminMessages.systemUserCode);
-    assertCodesEnabled(deps);
+    assertCodesEnabled(ctx);
   }
   const deactivating = before.isActive && !body.isActive;
   if (deactivating) await assertMayDeactivate(db, actor, before);
@@ -218,7 +209,7 @@ export async function updateAdminUser(
         name: `${body.firstName} ${body.lastName}`.trim(),
         isActive: body.isActive,
       });
-      if (codeChange === 'issue') accessCode = await issueAccessCode(tx, deps.accessCodes.hasher, id);
+      if (codeChange === 'issue') accessCode = await issueAccessCode(tx, ctx.accessCodes, id);
       if (codeChange === 'revoke') await revokeAccessCode(tx, id);
       if (before.workspaceId && planChanged) {
         await updateWorkspaceRow(tx, before.workspaceId, {
@@ -230,7 +221,7 @@ export async function updateAdminUser(
       await applyStripeIds(tx, before, body);
     }),
   );
-  const effects = deactivating ? await endUserActivity(deps, id) : undefined;
+  const effects = deactivating ? await endUserActivity(ctx, id) : undefined;
 
   const after = await requireAdminUser(db, id);
   await audit(db, actor, 'admin.user_updated', id, snapshot(before), { ...snapshot(after), ...effects });
@@ -239,17 +230,17 @@ export async function updateAdminUser(
 
 /** The activate/deactivate toggle. */
 export async function setAdminUserStatus(
-  deps: AdminDeps,
+  ctx: Pick<AppContext, 'database' | 'jobs' | 'log'>,
   actor: AdminActor,
   id: string,
   isActive: boolean,
 ): Promise<AdminUser> {
-  const { db } = deps;
+  const { db } = ctx.database;
   const before = await requireAdminUser(db, id);
   if (before.isActive === isActive) return before;
   if (!isActive) await assertMayDeactivate(db, actor, before);
   await updateUserRow(db, id, { isActive });
-  const effects = isActive ? undefined : await endUserActivity(deps, id);
+  const effects = isActive ? undefined : await endUserActivity(ctx, id);
   const after = await requireAdminUser(db, id);
   await audit(
     db,
@@ -267,8 +258,12 @@ export async function setAdminUserStatus(
  * media rows and history cascade). Refused for yourself, the operator, the last admin, and while
  * a subscription of those workspaces is live at the payment provider (it would keep charging).
  */
-export async function deleteAdminUser(deps: AdminDeps, actor: AdminActor, id: string): Promise<void> {
-  const { db } = deps;
+export async function deleteAdminUser(
+  ctx: Pick<AppContext, 'database' | 'jobs' | 'storage' | 'log'>,
+  actor: AdminActor,
+  id: string,
+): Promise<void> {
+  const { db } = ctx.database;
   const before = await requireAdminUser(db, id);
   if (before.id === actor.userId) throw new AppError('conflict', adminMessages.selfDelete);
   if (before.isSystem) throw new AppError('conflict', adminMessages.systemUser);
@@ -278,7 +273,7 @@ export async function deleteAdminUser(deps: AdminDeps, actor: AdminActor, id: st
   const workspaceIds = await listSolelyOwnedWorkspaceIds(db, id);
   const live = (await listSubscriptionsOf(db, workspaceIds)).filter((s) => !isEnded(s));
   if (live.length > 0) throw new AppError('conflict', adminMessages.liveSubscription);
-  await deleteUserWithWorkspaces(deps, id, workspaceIds);
+  await deleteUserWithWorkspaces(ctx, id, workspaceIds);
   await audit(db, actor, 'admin.user_deleted', id, snapshot(before), {
     deletedWorkspaceIds: workspaceIds,
   });
@@ -297,11 +292,12 @@ async function assertMayDeactivate(db: Db, actor: AdminActor, user: AdminUser) {
  * inactive user's cookie), and the scheduled posts of the workspaces they solely own go back to
  * draft with a reason, their publish jobs dropped. Reactivating does not reschedule them.
  */
-async function endUserActivity(deps: AdminDeps, userId: string) {
-  const sessionsEnded = await deleteSessionsOfUser(deps.db, userId);
-  const workspaceIds = await listSolelyOwnedWorkspaceIds(deps.db, userId);
-  const paused = await pauseScheduledPosts(deps.db, workspaceIds, adminMessages.postsPausedReason);
-  await Promise.all(paused.map((post) => dropPublishJob(deps, post)));
+async function endUserActivity(ctx: Pick<AppContext, 'database' | 'jobs' | 'log'>, userId: string) {
+  const { db } = ctx.database;
+  const sessionsEnded = await deleteSessionsOfUser(db, userId);
+  const workspaceIds = await listSolelyOwnedWorkspaceIds(db, userId);
+  const paused = await pauseScheduledPosts(db, workspaceIds, adminMessages.postsPausedReason);
+  await Promise.all(paused.map((post) => dropPublishJob(ctx, post)));
   return { sessionsEnded, postsPaused: paused.length };
 }
 

@@ -1,8 +1,7 @@
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import type { MailSender } from '../../integrations/mail/mail-sender';
 import { actorNameOf, insertActivity } from '../activity';
 import { notifyWorkspace } from '../notifications';
-import type { PostRow } from '../posts';
 import { listMemberZones } from './approval-overdue.repository';
 import {
   answerRecipient,
@@ -14,7 +13,7 @@ import {
   postsInWords,
   timeInWords,
 } from './approval-rules';
-import { findPersonNames } from './approvals.repository';
+import { findPersonNames, type PostRow } from './approvals.repository';
 
 /*
  * Each approval step tells the people it concerns (in-app and email, through notifyWorkspace) and
@@ -22,14 +21,11 @@ import { findPersonNames } from './approvals.repository';
  * cannot be written is logged, never turned into an error for a step that already happened.
  */
 
-export interface NoticeDeps {
-  db: Db;
-  mail: MailSender;
-  appUrl: string;
-  log: { warn(obj: object, msg?: string): void };
-}
+/** What telling people needs: the database, the mail port, the app's URL for links, the log. */
+type Notifier = Pick<AppContext, 'database' | 'mail' | 'config' | 'log'>;
 
-interface Actor {
+/** The member acting, in their workspace. */
+export interface Actor {
   workspaceId: string;
   userId: string;
 }
@@ -42,28 +38,28 @@ async function nameOf(db: Db, userId: string): Promise<string> {
   return (names && actorNameOf(names)) || 'A teammate';
 }
 
-async function bestEffort(deps: NoticeDeps, step: string, postId: string, tell: () => Promise<void>) {
+async function bestEffort(ctx: Notifier, step: string, postId: string, tell: () => Promise<void>) {
   try {
     await tell();
   } catch (error) {
-    deps.log.warn({ err: error, postId, step }, 'approval notice not written');
+    ctx.log.warn({ err: error, postId, step }, 'approval notice not written');
   }
 }
 
 /** An editor's posts wait for approval (one schedule, an edit, or one compose group: one notice). */
-export async function announceSubmission(deps: NoticeDeps, actor: Actor, rows: PostRow[]): Promise<void> {
+export async function announceSubmission(ctx: Notifier, actor: Actor, rows: PostRow[]): Promise<void> {
   const [first] = rows;
   if (!first) return;
-  await bestEffort(deps, 'submitted', first.id, async () => {
-    const name = await nameOf(deps.db, actor.userId);
+  await bestEffort(ctx, 'submitted', first.id, async () => {
+    const name = await nameOf(ctx.database.db, actor.userId);
     const what = postsInWords(rows.map((row) => row.platform));
-    await insertActivity(deps.db, {
+    await insertActivity(ctx.database.db, {
       workspaceId: actor.workspaceId,
       actorUserId: actor.userId,
       kind: 'post.submitted',
       summary: `${name} submitted ${what} for approval`,
     });
-    await notifyWorkspace(deps, {
+    await notifyWorkspace(ctx, {
       workspaceId: actor.workspaceId,
       kind: 'approval_requested',
       title: 'Post waiting for approval',
@@ -77,15 +73,15 @@ export async function announceSubmission(deps: NoticeDeps, actor: Actor, rows: P
 
 /** The post is approved and scheduled for `at`: its submitter (else its writer) hears when it goes out. */
 export async function announceApproval(
-  deps: NoticeDeps,
+  ctx: Notifier,
   actor: Actor,
   row: PostRow,
   at: Date,
   note: string | undefined,
 ): Promise<void> {
-  await bestEffort(deps, 'approved', row.id, async () => {
-    const name = await nameOf(deps.db, actor.userId);
-    await insertActivity(deps.db, {
+  await bestEffort(ctx, 'approved', row.id, async () => {
+    const name = await nameOf(ctx.database.db, actor.userId);
+    await insertActivity(ctx.database.db, {
       workspaceId: actor.workspaceId,
       actorUserId: actor.userId,
       kind: 'post.approved',
@@ -93,8 +89,8 @@ export async function announceApproval(
     });
     const recipient = answerRecipient(row);
     if (!recipient || recipient === actor.userId) return;
-    const zone = (await findPersonNames(deps.db, recipient))?.timezone ?? null;
-    await notifyWorkspace(deps, {
+    const zone = (await findPersonNames(ctx.database.db, recipient))?.timezone ?? null;
+    await notifyWorkspace(ctx, {
       workspaceId: actor.workspaceId,
       kind: 'post_approved',
       title: 'Post approved',
@@ -110,14 +106,14 @@ export async function announceApproval(
 
 /** The post went back to draft: its submitter (else its writer) reads what to change. */
 export async function announceChangesRequested(
-  deps: NoticeDeps,
+  ctx: Notifier,
   actor: Actor,
   row: PostRow,
   comment: string,
 ): Promise<void> {
-  await bestEffort(deps, 'changes_requested', row.id, async () => {
-    const name = await nameOf(deps.db, actor.userId);
-    await insertActivity(deps.db, {
+  await bestEffort(ctx, 'changes_requested', row.id, async () => {
+    const name = await nameOf(ctx.database.db, actor.userId);
+    await insertActivity(ctx.database.db, {
       workspaceId: actor.workspaceId,
       actorUserId: actor.userId,
       kind: 'post.changes_requested',
@@ -125,7 +121,7 @@ export async function announceChangesRequested(
     });
     const recipient = answerRecipient(row);
     if (!recipient || recipient === actor.userId) return;
-    await notifyWorkspace(deps, {
+    await notifyWorkspace(ctx, {
       workspaceId: actor.workspaceId,
       kind: 'changes_requested',
       title: 'Changes requested',
@@ -142,15 +138,15 @@ export async function announceChangesRequested(
  * before the comment was saved, so the author's first comment does not count them in.
  */
 export async function announceComment(
-  deps: NoticeDeps,
+  ctx: Notifier,
   actor: Actor,
   row: PostRow,
   comment: string,
   earlierCommenterIds: string[],
 ): Promise<void> {
-  await bestEffort(deps, 'comment', row.id, async () => {
-    const name = await nameOf(deps.db, actor.userId);
-    await insertActivity(deps.db, {
+  await bestEffort(ctx, 'comment', row.id, async () => {
+    const name = await nameOf(ctx.database.db, actor.userId);
+    await insertActivity(ctx.database.db, {
       workspaceId: actor.workspaceId,
       actorUserId: actor.userId,
       kind: 'post.commented',
@@ -158,7 +154,7 @@ export async function announceComment(
     });
     const userIds = commentRecipients({ ...row, earlierCommenterIds, authorUserId: actor.userId });
     if (userIds.length === 0) return;
-    await notifyWorkspace(deps, {
+    await notifyWorkspace(ctx, {
       workspaceId: actor.workspaceId,
       kind: 'post_comment',
       title: 'New comment',
@@ -175,13 +171,9 @@ export async function announceComment(
  * Everyone who can approve, and its submitter, read the time in their own zone: one notice per
  * zone and kind of reader, since notifyWorkspace writes one text for all it addresses.
  */
-export async function announceApprovalOverdue(
-  deps: NoticeDeps,
-  row: PostRow,
-  plannedAt: Date,
-): Promise<void> {
-  await bestEffort(deps, 'overdue', row.id, async () => {
-    await insertActivity(deps.db, {
+export async function announceApprovalOverdue(ctx: Notifier, row: PostRow, plannedAt: Date): Promise<void> {
+  await bestEffort(ctx, 'overdue', row.id, async () => {
+    await insertActivity(ctx.database.db, {
       workspaceId: row.workspaceId,
       actorUserId: null,
       kind: 'post.approval_overdue',
@@ -189,7 +181,7 @@ export async function announceApprovalOverdue(
     });
     const submitterId = answerRecipient(row);
     const groups = new Map<string, { mine: boolean; zone: string | null; userIds: string[] }>();
-    for (const member of await listMemberZones(deps.db, row.workspaceId)) {
+    for (const member of await listMemberZones(ctx.database.db, row.workspaceId)) {
       const approves = approverRoles.includes(member.role);
       // A submitter who can approve by now reads what approvers read.
       if (!approves && member.userId !== submitterId) continue;
@@ -200,12 +192,12 @@ export async function announceApprovalOverdue(
     }
     if (groups.size === 0) return;
     const whose = submitterId
-      ? `${await nameOf(deps.db, submitterId)}'s ${postNoun(row.platform)}`
+      ? `${await nameOf(ctx.database.db, submitterId)}'s ${postNoun(row.platform)}`
       : capitalised(onePostWords(row.platform));
     const what = `“${excerpt(row.content)}”`;
     for (const group of groups.values()) {
       const when = `was planned for ${timeInWords(plannedAt, group.zone)} and has not gone out: it is still waiting for approval.`;
-      await notifyWorkspace(deps, {
+      await notifyWorkspace(ctx, {
         workspaceId: row.workspaceId,
         kind: 'approval_overdue',
         title: 'Post waiting for approval missed its time',

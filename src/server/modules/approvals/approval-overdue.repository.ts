@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { WorkspaceRole } from '../../../contracts/auth';
 import type { Db } from '../../db/client';
 import { posts, users, workspaceMembers } from '../../db/schema';
-import type { PostRow } from '../posts';
+import type { PostRow } from './approvals.repository';
 
 /**
  * Takes up to `limit` posts waiting for approval whose planned time passed before `now` and was not

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { announceApprovalOverdue, type NoticeDeps } from './approval-notices';
+import { announceApprovalOverdue } from './approval-notices';
 import { claimOverduePendingPosts } from './approval-overdue.repository';
 
 /*
@@ -21,12 +21,14 @@ export interface ApprovalOverdueReport {
  * announced, so a concurrent or later run skips them), then tells each one's approvers and
  * submitter. Safe to run concurrently and again.
  */
-export async function runApprovalOverdue(ctx: AppContext, now = new Date()): Promise<ApprovalOverdueReport> {
-  const deps: NoticeDeps = { db: ctx.database.db, mail: ctx.mail, appUrl: ctx.config.appUrl, log: ctx.log };
-  const claimed = await claimOverduePendingPosts(deps.db, { now, limit: MAX_OVERDUE_PER_RUN });
+export async function runApprovalOverdue(
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log'>,
+  now = new Date(),
+): Promise<ApprovalOverdueReport> {
+  const claimed = await claimOverduePendingPosts(ctx.database.db, { now, limit: MAX_OVERDUE_PER_RUN });
   for (const row of claimed) {
     // The claim stored the planned time it announces; the row always has one (scheduled_at < now).
-    if (row.scheduledAt) await announceApprovalOverdue(deps, row, row.scheduledAt);
+    if (row.scheduledAt) await announceApprovalOverdue(ctx, row, row.scheduledAt);
   }
   // Quiet when nothing was due: the run repeats every 5 minutes.
   if (claimed.length > 0) {

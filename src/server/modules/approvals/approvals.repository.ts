@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { PlanId } from '../../../contracts/plans';
 import type { Db } from '../../db/client';
-import { users, workspaces } from '../../db/schema';
+import { type posts, users, workspaces } from '../../db/schema';
+
+/**
+ * A post as the approval workflow reads it: the posts table's row. The posts module writes posts
+ * and calls this module; reading the row's shape from the schema keeps this module from depending
+ * on posts in turn (decision 050: no module cycles).
+ */
+export type PostRow = typeof posts.$inferSelect;
 
 /** What decides whether the workspace's schedules wait for an approver. */
 export async function findApprovalSetting(

@@ -6,7 +6,6 @@ import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
 import { errorAnswers } from '../../plugins/error-answers';
 import { listAdminSubscriptions, refundLatestPayment } from './admin-billing.service';
-import { billingDepsOf } from './billing-events.service';
 
 const workspaceParams = z.object({ workspaceId: z.uuid({ message: 'Must be a workspace id (a UUID)' }) });
 
@@ -16,10 +15,9 @@ const workspaceParams = z.object({ workspaceId: z.uuid({ message: 'Must be a wor
  */
 export async function adminBillingRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = billingDepsOf(ctx);
 
   api.get('/subscriptions', { schema: { response: { 200: adminSubscriptionList } } }, async () => ({
-    subscriptions: await listAdminSubscriptions(deps),
+    subscriptions: await listAdminSubscriptions(ctx),
   }));
 
   api.post(
@@ -28,7 +26,7 @@ export async function adminBillingRoutes(app: FastifyInstance, ctx: AppContext) 
       schema: { params: workspaceParams, response: { ...errorAnswers(409, 502), 200: adminRefundResponse } },
     },
     async (request) =>
-      refundLatestPayment(deps, {
+      refundLatestPayment(ctx, {
         workspaceId: request.params.workspaceId,
         actorUserId: signedIn(request).user.id,
         ip: request.ip,

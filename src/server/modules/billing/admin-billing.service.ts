@@ -1,5 +1,6 @@
 import { type AdminSubscription, billingMessages } from '../../../contracts/billing';
 import { MONEY_BACK_DAYS } from '../../../contracts/plans';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { insertAuditEntry } from '../audit';
 import {
@@ -9,7 +10,7 @@ import {
   listBilledWorkspaces,
   releaseRefund,
 } from './billing.repository';
-import { applyBillingEventNow, type BillingDeps } from './billing-events.service';
+import { applyBillingEventNow } from './billing-events.service';
 import { isEnded } from './billing-state';
 
 const MONEY_BACK_MS = MONEY_BACK_DAYS * 24 * 60 * 60 * 1000;
@@ -21,10 +22,10 @@ export const refundMessages = {
 
 /** The admin portal's list: every workspace that ever subscribed, the newest payment first. */
 export async function listAdminSubscriptions(
-  deps: BillingDeps,
+  ctx: Pick<AppContext, 'database'>,
   now = new Date(),
 ): Promise<AdminSubscription[]> {
-  const rows = await listBilledWorkspaces(deps.db);
+  const rows = await listBilledWorkspaces(ctx.database.db);
   return rows
     .sort((a, b) => {
       const paid =
@@ -41,13 +42,13 @@ export async function listAdminSubscriptions(
  * subscription is cancelled before the money moves, so a failure can simply be tried again.
  */
 export async function refundLatestPayment(
-  deps: BillingDeps,
+  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log'>,
   input: { workspaceId: string; actorUserId: string; ip: string },
   now = new Date(),
 ): Promise<{ refundedAmount: number; subscription: AdminSubscription }> {
-  const workspace = await findWorkspaceBilling(deps.db, input.workspaceId);
+  const workspace = await findWorkspaceBilling(ctx.database.db, input.workspaceId);
   if (!workspace) throw new AppError('not_found', 'Workspace not found');
-  const [row] = await listBilledWorkspaces(deps.db, input.workspaceId);
+  const [row] = await listBilledWorkspaces(ctx.database.db, input.workspaceId);
   const subscription = row?.subscription;
   if (!subscription?.latestPaymentId || !subscription.latestPaymentAt) {
     throw new AppError('conflict', billingMessages.nothingToRefund);
@@ -56,10 +57,10 @@ export async function refundLatestPayment(
   if (!isRefundable(subscription.latestPaymentAt, now)) {
     throw new AppError('conflict', billingMessages.refundWindowPassed(MONEY_BACK_DAYS));
   }
-  const provider = deps.billing.provider;
+  const provider = ctx.billing.provider;
   if (!provider || subscription.provider !== provider.kind)
     throw new AppError('conflict', refundMessages.otherProvider);
-  if (!(await claimRefund(deps.db, subscription.id, now))) {
+  if (!(await claimRefund(ctx.database.db, subscription.id, now))) {
     throw new AppError('conflict', billingMessages.alreadyRefunded);
   }
 
@@ -70,7 +71,7 @@ export async function refundLatestPayment(
         atPeriodEnd: false,
       });
       await applyBillingEventNow(
-        deps,
+        ctx,
         provider.kind,
         {
           id: `refund:${subscription.id}`,
@@ -83,15 +84,15 @@ export async function refundLatestPayment(
     }
     ({ amountCents } = await provider.refundPayment(subscription.latestPaymentId));
   } catch (error) {
-    await releaseRefund(deps.db, subscription.id);
+    await releaseRefund(ctx.database.db, subscription.id);
     if (error instanceof AppError) throw error;
-    deps.log.error({ err: error, workspaceId: input.workspaceId }, 'refunding a payment failed');
+    ctx.log.error({ err: error, workspaceId: input.workspaceId }, 'refunding a payment failed');
     throw new AppError('upstream_failed', refundMessages.refundFailed);
   }
 
-  const [after] = await listBilledWorkspaces(deps.db, input.workspaceId);
+  const [after] = await listBilledWorkspaces(ctx.database.db, input.workspaceId);
   if (!after) throw new Error('the refunded subscription disappeared');
-  await insertAuditEntry(deps.db, {
+  await insertAuditEntry(ctx.database.db, {
     actorUserId: input.actorUserId,
     action: 'subscription.refunded',
     targetType: 'workspace',

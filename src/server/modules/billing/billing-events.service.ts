@@ -2,8 +2,6 @@ import type { BillingProviderKind } from '../../../contracts/billing';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { BillingEvent } from '../../integrations/billing/billing-provider';
-import type { Billing } from '../../integrations/billing/create-billing-provider';
-import type { MailSender } from '../../integrations/mail/mail-sender';
 import { notifyWorkspace } from '../notifications';
 import {
   findSubscriptionByProviderId,
@@ -21,30 +19,6 @@ import {
   subscriptionIdOf,
 } from './billing-state';
 
-/** What the billing use cases need from the app (routes, the lifecycle job and tests build it). */
-export interface BillingDeps {
-  db: Db;
-  billing: Billing;
-  mail: MailSender;
-  /** The app's origin (config.appUrl): portal return URLs and emailed links. */
-  appUrl: string;
-  log: {
-    info(obj: object, msg?: string): void;
-    warn(obj: object, msg?: string): void;
-    error(obj: object, msg?: string): void;
-  };
-}
-
-export function billingDepsOf(ctx: AppContext): BillingDeps {
-  return {
-    db: ctx.database.db,
-    billing: ctx.billing,
-    mail: ctx.mail,
-    appUrl: ctx.config.appUrl,
-    log: ctx.log,
-  };
-}
-
 export type ReceivedEvent =
   | { duplicate: true }
   /** `applied`: false when the event is of no interest or about a subscription that is not ours. */
@@ -58,12 +32,12 @@ export type ReceivedEvent =
  * transaction (mail never runs inside it).
  */
 export async function receiveBillingEvent(
-  deps: BillingDeps,
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log'>,
   provider: BillingProviderKind,
   event: BillingEvent,
   now = new Date(),
 ): Promise<ReceivedEvent> {
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await ctx.database.db.transaction(async (tx) => {
     const fresh = await insertBillingEvent(tx, {
       provider,
       eventId: event.id,
@@ -75,10 +49,10 @@ export async function receiveBillingEvent(
     return { duplicate: false as const, ...(await applyEvent(tx, provider, event, now)) };
   });
   if (outcome.duplicate) {
-    deps.log.info({ provider, eventId: event.id, type: event.type }, 'billing event already handled');
+    ctx.log.info({ provider, eventId: event.id, type: event.type }, 'billing event already handled');
     return { duplicate: true };
   }
-  if (outcome.notice) await tellWorkspace(deps, outcome.notice);
+  if (outcome.notice) await tellWorkspace(ctx, outcome.notice);
   return { duplicate: false, applied: outcome.applied };
 }
 
@@ -88,13 +62,13 @@ export async function receiveBillingEvent(
  * that follows finds the subscription ended and changes nothing.
  */
 export async function applyBillingEventNow(
-  deps: BillingDeps,
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log'>,
   provider: BillingProviderKind,
   event: SubscriptionEvent,
   now = new Date(),
 ): Promise<boolean> {
-  const outcome = await deps.db.transaction((tx) => applyEvent(tx, provider, event, now));
-  if (outcome.notice) await tellWorkspace(deps, outcome.notice);
+  const outcome = await ctx.database.db.transaction((tx) => applyEvent(tx, provider, event, now));
+  if (outcome.notice) await tellWorkspace(ctx, outcome.notice);
   return outcome.applied;
 }
 
@@ -126,12 +100,15 @@ async function applyEvent(
   };
 }
 
-async function tellWorkspace(deps: BillingDeps, notice: WorkspaceNotice) {
+async function tellWorkspace(
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log'>,
+  notice: WorkspaceNotice,
+) {
   try {
-    await notifyWorkspace(deps, notice);
+    await notifyWorkspace(ctx, notice);
   } catch (error) {
     // The change is saved; a lost notice must not make the provider send the event again.
-    deps.log.error(
+    ctx.log.error(
       { err: error, workspaceId: notice.workspaceId, kind: notice.kind },
       'billing notice not saved',
     );

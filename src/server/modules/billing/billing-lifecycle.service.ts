@@ -1,7 +1,8 @@
 import { plans } from '../../../contracts/plans';
+import type { AppContext } from '../../context';
 import { notifyWorkspace } from '../notifications';
 import { claimTrialReminders, endTrial, listEndedTrials } from './billing.repository';
-import { type BillingDeps, receiveBillingEvent } from './billing-events.service';
+import { receiveBillingEvent } from './billing-events.service';
 
 /** The trial-ending reminder goes out this long before the trial ends. */
 export const TRIAL_REMINDER_MS = 2 * 24 * 60 * 60 * 1000;
@@ -21,19 +22,19 @@ export interface BillingLifecycleReport {
  * and from two workers at once: every step claims its rows with a conditional update.
  */
 export async function runBillingLifecycle(
-  deps: BillingDeps,
+  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log'>,
   now = new Date(),
 ): Promise<BillingLifecycleReport> {
   const report: BillingLifecycleReport = { reminded: 0, trialsEnded: 0, sandboxEvents: 0 };
 
   const horizon = new Date(now.getTime() + TRIAL_REMINDER_MS);
-  for (const trial of await claimTrialReminders(deps.db, now, horizon)) {
+  for (const trial of await claimTrialReminders(ctx.database.db, now, horizon)) {
     const planName = plans[trial.plan].name;
     const days = Math.max(
       1,
       Math.ceil(((trial.trialEndsAt?.getTime() ?? now.getTime()) - now.getTime()) / DAY_MS),
     );
-    await notifyWorkspace(deps, {
+    await notifyWorkspace(ctx, {
       workspaceId: trial.id,
       kind: 'trial_ending',
       title: `Your ${planName} trial ends ${days === 1 ? 'tomorrow' : `in ${days} days`}`,
@@ -43,11 +44,11 @@ export async function runBillingLifecycle(
     report.reminded++;
   }
 
-  for (const trial of await listEndedTrials(deps.db, now)) {
-    if (!(await endTrial(deps.db, trial.id, now))) continue;
+  for (const trial of await listEndedTrials(ctx.database.db, now)) {
+    if (!(await endTrial(ctx.database.db, trial.id, now))) continue;
     const planName = plans[trial.plan].name;
     const { limits } = plans.free;
-    await notifyWorkspace(deps, {
+    await notifyWorkspace(ctx, {
       workspaceId: trial.id,
       kind: 'trial_ended',
       title: `Your ${planName} trial has ended`,
@@ -57,10 +58,10 @@ export async function runBillingLifecycle(
     report.trialsEnded++;
   }
 
-  const { sandbox } = deps.billing;
+  const { sandbox } = ctx.billing;
   if (sandbox) {
     for (const event of await sandbox.advance(now)) {
-      await receiveBillingEvent(deps, 'sandbox', event, now);
+      await receiveBillingEvent(ctx, 'sandbox', event, now);
       report.sandboxEvents++;
     }
   }

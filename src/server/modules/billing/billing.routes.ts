@@ -23,7 +23,7 @@ import {
   openBillingPortal,
   runSandboxPortalAction,
 } from './billing.service';
-import { billingDepsOf, receiveBillingEvent } from './billing-events.service';
+import { receiveBillingEvent } from './billing-events.service';
 
 const webhookResponse = z.object({ received: z.literal(true) });
 
@@ -40,7 +40,6 @@ function callerOf(request: FastifyRequest): BillingCaller {
 
 export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = billingDepsOf(ctx);
 
   api.post(
     '/api/create-subscription',
@@ -50,19 +49,19 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { ...errorAnswers(409, 429, 502, 503), 200: createSubscriptionResponse },
       },
     },
-    async (request) => createSubscription(deps, callerOf(request), request.body.plan),
+    async (request) => createSubscription(ctx, callerOf(request), request.body.plan),
   );
 
   api.get(
     '/api/billing/subscription',
     { schema: { response: { 200: billingSubscription } } },
-    async (request) => getBillingSubscription(deps, signedIn(request).workspaceId),
+    async (request) => getBillingSubscription(ctx, signedIn(request).workspaceId),
   );
 
   api.post(
     '/api/billing/portal',
     { schema: { response: { ...errorAnswers(409, 502, 503), 200: billingPortalResponse } } },
-    async (request) => openBillingPortal(deps, callerOf(request)),
+    async (request) => openBillingPortal(ctx, callerOf(request)),
   );
 
   api.post(
@@ -74,7 +73,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const outcome = await confirmSandboxPayment(deps, signedIn(request).workspaceId, request.body);
+      const outcome = await confirmSandboxPayment(ctx, signedIn(request).workspaceId, request.body);
       if (outcome.status === 'declined') {
         return sendError(reply, 'payment_failed', outcome.message);
       }
@@ -87,7 +86,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: { body: sandboxPortalBody, response: { ...errorAnswers(409, 503), 200: billingSubscription } },
     },
-    async (request) => runSandboxPortalAction(deps, callerOf(request), request.body),
+    async (request) => runSandboxPortalAction(ctx, callerOf(request), request.body),
   );
 
   // Stripe signs the exact bytes it sent: only this scope keeps JSON bodies raw.
@@ -106,7 +105,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
       async (request, reply) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
-        const { provider } = deps.billing;
+        const { provider } = ctx.billing;
         if (!provider) return sendError(reply, 'not_found', 'Billing is off on this server');
         let event: Awaited<ReturnType<typeof provider.parseWebhook>>;
         try {
@@ -117,7 +116,7 @@ export async function billingRoutes(app: FastifyInstance, ctx: AppContext) {
           return sendError(reply, 'bad_request', error.message);
         }
         // Thrown errors answer 500 and the event is not remembered: Stripe sends it again.
-        const received = await receiveBillingEvent(deps, provider.kind, event);
+        const received = await receiveBillingEvent(ctx, provider.kind, event);
         request.log.info({ eventId: event.id, type: event.type, ...received }, 'billing webhook handled');
         return { received: true as const };
       },

@@ -8,6 +8,7 @@ import {
   type SandboxPortalBody,
 } from '../../../contracts/billing';
 import { plans } from '../../../contracts/plans';
+import type { AppContext } from '../../context';
 import {
   BillingProviderError,
   type CreatedSubscription,
@@ -30,7 +31,7 @@ import {
   updateSubscription,
   type WorkspaceBillingRow,
 } from './billing.repository';
-import { type BillingDeps, receiveBillingEvent } from './billing-events.service';
+import { receiveBillingEvent } from './billing-events.service';
 import { BLOCKING_STATUSES, currentSubscriptionOf } from './billing-state';
 import { loadPlanUsage } from './plan-usage';
 
@@ -52,15 +53,15 @@ export const billingServiceMessages = {
 
 /** The workspace's plan, status, renewal or trial end, usage and what billing can do. */
 export async function getBillingSubscription(
-  deps: BillingDeps,
+  ctx: Pick<AppContext, 'database' | 'billing'>,
   workspaceId: string,
   now = new Date(),
 ): Promise<BillingSubscription> {
-  const workspace = await findWorkspaceBilling(deps.db, workspaceId);
+  const workspace = await findWorkspaceBilling(ctx.database.db, workspaceId);
   if (!workspace) throw new AppError('not_found', 'Workspace not found');
   const [rows, usage] = await Promise.all([
-    listWorkspaceSubscriptions(deps.db, workspaceId),
-    loadPlanUsage(deps.db, workspaceId, workspace.plan, now),
+    listWorkspaceSubscriptions(ctx.database.db, workspaceId),
+    loadPlanUsage(ctx.database.db, workspaceId, workspace.plan, now),
   ]);
   const current = currentSubscriptionOf(rows);
   const { limits } = plans[workspace.plan];
@@ -72,9 +73,9 @@ export async function getBillingSubscription(
       workspace.subscriptionStatus === 'trialing' ? (workspace.trialEndsAt?.toISOString() ?? null) : null,
     currentPeriodEnd: current?.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: current?.cancelAtPeriodEnd ?? false,
-    sandbox: deps.billing.provider?.sandbox ?? false,
-    paidPlansAvailable: deps.billing.provider !== null,
-    canManageBilling: customerOf(deps, workspace) !== undefined,
+    sandbox: ctx.billing.provider?.sandbox ?? false,
+    paidPlansAvailable: ctx.billing.provider !== null,
+    canManageBilling: customerOf(ctx, workspace) !== undefined,
     usage,
     features: { teamCollaboration: limits.teamCollaboration, analytics: limits.analytics },
   };
@@ -87,21 +88,21 @@ export async function getBillingSubscription(
  * to the portal instead (409).
  */
 export async function createSubscription(
-  deps: BillingDeps,
+  ctx: Pick<AppContext, 'database' | 'billing' | 'log'>,
   caller: BillingCaller,
   plan: PaidPlanId,
 ): Promise<CreateSubscriptionResponse> {
   assertCanManageBilling(caller);
   // Billing off: no plan can be bought here, and the caller is told so (503, billingOff).
-  const provider = billingProviderOf(deps.billing);
-  await enforceRateLimit(deps.db, rateRules.billingSetup, caller.workspaceId);
-  const rows = await listWorkspaceSubscriptions(deps.db, caller.workspaceId);
+  const provider = billingProviderOf(ctx.billing);
+  await enforceRateLimit(ctx.database.db, rateRules.billingSetup, caller.workspaceId);
+  const rows = await listWorkspaceSubscriptions(ctx.database.db, caller.workspaceId);
   const paying = rows.find((row) => row.endedAt === null && BLOCKING_STATUSES.includes(row.status));
   if (paying)
     throw new AppError('already_subscribed', billingMessages.alreadySubscribed(plans[paying.plan].name));
 
   try {
-    const customerId = await ensureCustomer(deps, caller);
+    const customerId = await ensureCustomer(ctx, caller);
     const waiting = rows.filter(
       (row) => row.provider === provider.kind && row.status === 'incomplete' && row.endedAt === null,
     );
@@ -115,19 +116,19 @@ export async function createSubscription(
           ready = await provider.resumeSubscription(row.providerSubscriptionId);
         } catch (error) {
           if (!(error instanceof SubscriptionAlreadyPaidError)) throw error;
-          await recordProviderSubscription(deps, row, error.subscription);
+          await recordProviderSubscription(ctx, row, error.subscription);
           throw new AppError('already_subscribed', billingMessages.alreadySubscribed(plans[row.plan].name));
         }
-        if (ready) await recordProviderSubscription(deps, row, ready);
+        if (ready) await recordProviderSubscription(ctx, row, ready);
         continue;
       }
       // Waiting for another plan: it must not be paid by mistake later.
       const cancelled = await provider.cancelSubscription(row.providerSubscriptionId, { atPeriodEnd: false });
-      await recordProviderSubscription(deps, row, cancelled);
+      await recordProviderSubscription(ctx, row, cancelled);
     }
     if (!ready) {
       ready = await provider.createSubscription({ customerId, plan, workspaceId: caller.workspaceId });
-      await insertSubscription(deps.db, {
+      await insertSubscription(ctx.database.db, {
         workspaceId: caller.workspaceId,
         provider: provider.kind,
         providerCustomerId: customerId,
@@ -147,21 +148,24 @@ export async function createSubscription(
     };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    deps.log.error({ err: error, workspaceId: caller.workspaceId, plan }, 'setting up a subscription failed');
+    ctx.log.error({ err: error, workspaceId: caller.workspaceId, plan }, 'setting up a subscription failed');
     throw new AppError('upstream_failed', billingMessages.setupFailed);
   }
 }
 
 /** POST /api/billing/portal: Stripe's customer portal (or the sandbox's page), back to Settings. */
-export async function openBillingPortal(deps: BillingDeps, caller: BillingCaller): Promise<{ url: string }> {
+export async function openBillingPortal(
+  ctx: Pick<AppContext, 'database' | 'billing' | 'config' | 'log'>,
+  caller: BillingCaller,
+): Promise<{ url: string }> {
   assertCanManageBilling(caller);
-  const provider = billingProviderOf(deps.billing);
-  const customerId = await requireCustomer(deps, caller.workspaceId);
+  const provider = billingProviderOf(ctx.billing);
+  const customerId = await requireCustomer(ctx, caller.workspaceId);
   try {
-    const url = await provider.createPortalSession(customerId, `${deps.appUrl}/settings#subscription`);
+    const url = await provider.createPortalSession(customerId, `${ctx.config.appUrl}/settings#subscription`);
     return { url };
   } catch (error) {
-    deps.log.error({ err: error, workspaceId: caller.workspaceId }, 'opening the billing portal failed');
+    ctx.log.error({ err: error, workspaceId: caller.workspaceId }, 'opening the billing portal failed');
     throw new AppError('upstream_failed', billingServiceMessages.portalFailed);
   }
 }
@@ -174,16 +178,16 @@ export type SandboxPaymentOutcome = { status: 'succeeded' } | { status: 'decline
  * new plan shows at once.
  */
 export async function confirmSandboxPayment(
-  deps: BillingDeps,
+  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log'>,
   workspaceId: string,
   body: SandboxConfirmBody,
   now = new Date(),
 ): Promise<SandboxPaymentOutcome> {
-  const sandbox = requireSandbox(deps);
+  const sandbox = requireSandbox(ctx);
   const { clientSecret, ...card } = body;
   // A secret is '<subscription id>_secret_<random>': only the workspace's own can be paid here.
   const subscriptionId = clientSecret.split('_secret_')[0] ?? '';
-  const row = await findSubscriptionByProviderId(deps.db, subscriptionId);
+  const row = await findSubscriptionByProviderId(ctx.database.db, subscriptionId);
   if (row?.workspaceId !== workspaceId || row.provider !== 'sandbox') {
     throw new AppError('bad_request', sandboxBillingMessages.paymentNotFound);
   }
@@ -196,7 +200,7 @@ export async function confirmSandboxPayment(
     }
     throw error;
   }
-  for (const event of result.events) await receiveBillingEvent(deps, 'sandbox', event, now);
+  for (const event of result.events) await receiveBillingEvent(ctx, 'sandbox', event, now);
   return result.declined ? { status: 'declined', message: result.declined } : { status: 'succeeded' };
 }
 
@@ -206,15 +210,15 @@ export async function confirmSandboxPayment(
  * through the webhook code before answering, so the new plan shows at once.
  */
 export async function runSandboxPortalAction(
-  deps: BillingDeps,
+  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log'>,
   caller: BillingCaller,
   request: SandboxPortalBody,
   now = new Date(),
 ): Promise<BillingSubscription> {
-  const sandbox = requireSandbox(deps);
+  const sandbox = requireSandbox(ctx);
   assertCanManageBilling(caller);
-  if (request.action === 'switch') await assertCanSwitchTo(deps, caller.workspaceId, request.plan);
-  const customerId = await requireCustomer(deps, caller.workspaceId);
+  if (request.action === 'switch') await assertCanSwitchTo(ctx, caller.workspaceId, request.plan);
+  const customerId = await requireCustomer(ctx, caller.workspaceId);
   let events: Awaited<ReturnType<SandboxBillingOperations['portalAction']>>;
   try {
     events = await sandbox.portalAction(customerId, request, now);
@@ -222,8 +226,8 @@ export async function runSandboxPortalAction(
     if (error instanceof BillingProviderError) throw new AppError('conflict', error.message);
     throw error;
   }
-  for (const event of events) await receiveBillingEvent(deps, 'sandbox', event, now);
-  return getBillingSubscription(deps, caller.workspaceId, now);
+  for (const event of events) await receiveBillingEvent(ctx, 'sandbox', event, now);
+  return getBillingSubscription(ctx, caller.workspaceId, now);
 }
 
 /**
@@ -231,8 +235,8 @@ export async function runSandboxPortalAction(
  * on /subscribe instead), and another plan than its own: asking for the same plan is a mistake in
  * the request (400), not a conflict with the subscription's state (the provider's refusals, 409).
  */
-async function assertCanSwitchTo(deps: BillingDeps, workspaceId: string, plan: PaidPlanId) {
-  const current = currentSubscriptionOf(await listWorkspaceSubscriptions(deps.db, workspaceId));
+async function assertCanSwitchTo(ctx: Pick<AppContext, 'database'>, workspaceId: string, plan: PaidPlanId) {
+  const current = currentSubscriptionOf(await listWorkspaceSubscriptions(ctx.database.db, workspaceId));
   if (!current) throw new AppError('conflict', billingMessages.noPlanToSwitch);
   if (current.plan === plan) throw new AppError('bad_request', billingMessages.samePlan(plans[plan].name));
 }
@@ -242,40 +246,46 @@ function assertCanManageBilling(caller: BillingCaller) {
     throw new AppError('forbidden', billingServiceMessages.notAllowed);
 }
 
-function requireSandbox(deps: BillingDeps): SandboxBillingOperations {
-  if (!deps.billing.sandbox) throw new AppError('not_found', billingServiceMessages.notSandbox);
-  return deps.billing.sandbox;
+function requireSandbox(ctx: Pick<AppContext, 'billing'>): SandboxBillingOperations {
+  if (!ctx.billing.sandbox) throw new AppError('not_found', billingServiceMessages.notSandbox);
+  return ctx.billing.sandbox;
 }
 
 /** The workspace's customer with the provider in use; one of the other provider does not count. */
-function customerOf(deps: BillingDeps, workspace: WorkspaceBillingRow): string | undefined {
-  return workspace.billingProvider === deps.billing.provider?.kind && workspace.billingCustomerId
+function customerOf(ctx: Pick<AppContext, 'billing'>, workspace: WorkspaceBillingRow): string | undefined {
+  return workspace.billingProvider === ctx.billing.provider?.kind && workspace.billingCustomerId
     ? workspace.billingCustomerId
     : undefined;
 }
 
-async function requireCustomer(deps: BillingDeps, workspaceId: string): Promise<string> {
-  const workspace = await findWorkspaceBilling(deps.db, workspaceId);
+async function requireCustomer(
+  ctx: Pick<AppContext, 'database' | 'billing'>,
+  workspaceId: string,
+): Promise<string> {
+  const workspace = await findWorkspaceBilling(ctx.database.db, workspaceId);
   if (!workspace) throw new AppError('not_found', 'Workspace not found');
-  const customerId = customerOf(deps, workspace);
+  const customerId = customerOf(ctx, workspace);
   if (!customerId) throw new AppError('conflict', billingMessages.noCustomer);
   return customerId;
 }
 
-async function ensureCustomer(deps: BillingDeps, caller: BillingCaller): Promise<string> {
-  const workspace = await findWorkspaceBilling(deps.db, caller.workspaceId);
+async function ensureCustomer(
+  ctx: Pick<AppContext, 'database' | 'billing' | 'log'>,
+  caller: BillingCaller,
+): Promise<string> {
+  const workspace = await findWorkspaceBilling(ctx.database.db, caller.workspaceId);
   if (!workspace) throw new AppError('not_found', 'Workspace not found');
-  const existing = customerOf(deps, workspace);
+  const existing = customerOf(ctx, workspace);
   if (existing) return existing;
-  const provider = billingProviderOf(deps.billing);
+  const provider = billingProviderOf(ctx.billing);
   const created = await provider.createCustomer({
     workspaceId: caller.workspaceId,
     email: caller.email,
     name: caller.workspaceName,
   });
-  const stored = await storeBillingCustomer(deps.db, caller.workspaceId, provider.kind, created);
+  const stored = await storeBillingCustomer(ctx.database.db, caller.workspaceId, provider.kind, created);
   if (stored !== created) {
-    deps.log.warn(
+    ctx.log.warn(
       { workspaceId: caller.workspaceId, customerId: created },
       'another request stored a billing customer first; this one is left unused',
     );
@@ -285,14 +295,14 @@ async function ensureCustomer(deps: BillingDeps, caller: BillingCaller): Promise
 
 /** What the provider answered to our own call (resume or cancel of a subscription not yet paid). */
 async function recordProviderSubscription(
-  deps: BillingDeps,
+  ctx: Pick<AppContext, 'database'>,
   row: SubscriptionRow,
   reported: ProviderSubscription,
   now = new Date(),
 ) {
   const ended = reported.status === 'canceled' || reported.status === 'incomplete_expired';
   await updateSubscription(
-    deps.db,
+    ctx.database.db,
     row.id,
     {
       status: reported.status,

@@ -2,6 +2,5 @@
 // module imports from here, never from a file inside (npm run lint:deps checks it).
 
 export { adminBillingRoutes } from './admin-billing.routes';
-export type { BillingDeps } from './billing-events.service';
-export { applyBillingEventNow, billingDepsOf } from './billing-events.service';
+export { applyBillingEventNow } from './billing-events.service';
 export { isEnded } from './billing-state';

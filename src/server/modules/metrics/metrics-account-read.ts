@@ -4,19 +4,14 @@ import {
   engagementsOf,
   type PostMetricValues,
 } from '../../../contracts/analytics';
+import type { AppContext } from '../../context';
 import {
   RateLimitedError,
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
 } from '../../integrations/social/social-provider';
-import {
-  canRefresh,
-  REFRESH_AHEAD_MS,
-  refreshTokensOnce,
-  type SocialContext,
-  tokensOf,
-} from '../social-accounts';
+import { canRefresh, REFRESH_AHEAD_MS, refreshTokensOnce, tokensOf } from '../social-accounts';
 import {
   callsToRead,
   DEFAULT_PAUSE_MS,
@@ -78,12 +73,12 @@ export const noOutcome: AccountOutcome = {
  * answers is thrown.
  */
 export async function readAccountMetrics(
-  social: SocialContext,
+  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'log'>,
   account: SocialAccountRow,
   posts: ClaimedPost[],
   now: Date,
 ): Promise<AccountOutcome> {
-  const db = social.db;
+  const db = ctx.database.db;
   const outcome = { ...noOutcome };
   const postsById = new Map<string, ClaimedPost[]>();
   for (const post of posts) postsById.set(post.externalId, [...(postsById.get(post.externalId) ?? []), post]);
@@ -98,7 +93,7 @@ export async function readAccountMetrics(
       })),
     );
   };
-  const provider = social.providers[account.platform];
+  const provider = ctx.socialProviders[account.platform];
   if (!provider) {
     await handBack(posts, new Date(now.getTime() + HOUR_MS));
     return { ...outcome, skipped: true };
@@ -118,7 +113,7 @@ export async function readAccountMetrics(
   await handBack(postsOf(ids.slice(chunks.flat().length)), 'as-before');
   if (chunks.length === 0 && !readsFollowers) return outcome;
 
-  const tokens = await liveTokens(social, account, provider);
+  const tokens = await liveTokens(ctx, account, provider);
   if (!tokens) {
     await handBack(postsOf(chunks.flat()), new Date(now.getTime() + TOKEN_RETRY_MS));
     return { ...outcome, skipped: true };
@@ -131,7 +126,7 @@ export async function readAccountMetrics(
     try {
       answer = await provider.readPostMetrics(tokens, { account: who, externalIds: chunk });
     } catch (error) {
-      const verdict = await settleReadError(social, account, error, now);
+      const verdict = await settleReadError(ctx, account, error, now);
       const later = postsOf(chunks.slice(index + 1).flat());
       if (verdict.kind === 'wait') {
         waiting = true;
@@ -193,7 +188,7 @@ export async function readAccountMetrics(
       });
       outcome.followersRead = 1;
     } catch (error) {
-      waiting = (await settleReadError(social, account, error, now)).kind === 'wait';
+      waiting = (await settleReadError(ctx, account, error, now)).kind === 'wait';
     }
   }
 
@@ -218,7 +213,7 @@ type ReadErrorVerdict = { kind: 'failed' } | { kind: 'wait'; retryAt: Date };
  * job to refresh or flag it; anything else is a failure of that call.
  */
 async function settleReadError(
-  social: SocialContext,
+  ctx: Pick<AppContext, 'database' | 'log'>,
   account: SocialAccountRow,
   error: unknown,
   now: Date,
@@ -226,13 +221,13 @@ async function settleReadError(
   if (error instanceof RateLimitedError) {
     const waitMs = error.resetAt ? error.resetAt.getTime() - Date.now() : DEFAULT_PAUSE_MS;
     const until = new Date(now.getTime() + Math.max(MIN_PAUSE_MS, waitMs));
-    await pauseAccountMetrics(social.db, account.id, until);
+    await pauseAccountMetrics(ctx.database.db, account.id, until);
     return { kind: 'wait', retryAt: until };
   }
   if (error instanceof TokenExpiredError) {
     return { kind: 'wait', retryAt: new Date(now.getTime() + TOKEN_RETRY_MS) };
   }
-  social.log.warn({ err: error, accountId: account.id }, 'reading metrics failed; retrying later');
+  ctx.log.warn({ err: error, accountId: account.id }, 'reading metrics failed; retrying later');
   return { kind: 'failed' };
 }
 
@@ -242,19 +237,19 @@ async function settleReadError(
  * real clock decides, not the run's: a token lives in the platform's time.
  */
 async function liveTokens(
-  social: SocialContext,
+  ctx: Pick<AppContext, 'database' | 'tokenCipher' | 'log'>,
   account: SocialAccountRow,
   provider: SocialProvider,
 ): Promise<TokenSet | null> {
-  const tokens = tokensOf(social, account);
+  const tokens = tokensOf(ctx, account);
   const realNow = Date.now();
   const expiresAt = tokens.expiresAt?.getTime();
   if (expiresAt === undefined || expiresAt - realNow > REFRESH_AHEAD_MS) return tokens;
   if (!canRefresh(account, provider)) return expiresAt > realNow ? tokens : null;
   try {
-    return await refreshTokensOnce(social, account, provider);
+    return await refreshTokensOnce(ctx, account, provider);
   } catch (error) {
-    social.log.warn({ err: error, accountId: account.id }, 'refreshing a token to read metrics failed');
+    ctx.log.warn({ err: error, accountId: account.id }, 'refreshing a token to read metrics failed');
     return null;
   }
 }

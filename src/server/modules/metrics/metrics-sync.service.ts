@@ -3,7 +3,7 @@ import { type PublishingPlatform, publishingPlatforms } from '../../../contracts
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { hitRateLimit } from '../rate-limits';
-import { listSocialAccounts, socialContextOf } from '../social-accounts';
+import { listSocialAccounts } from '../social-accounts';
 import { type AccountOutcome, noOutcome, readAccountMetrics } from './metrics-account-read';
 import { FOLLOWERS_EVERY_MS, metricsReadBudgets, postsPerRun } from './metrics-schedule';
 import {
@@ -70,8 +70,7 @@ export async function runMetricsSync(
   options: MetricsSyncOptions = {},
 ): Promise<MetricsSyncReport> {
   const now = options.now ?? new Date();
-  const social = socialContextOf(ctx);
-  const db = social.db;
+  const db = ctx.database.db;
   const { workspaceId } = options;
   const includeNotDue = options.includeNotDue ?? false;
 
@@ -102,9 +101,9 @@ export async function runMetricsSync(
   for (const account of [...withPosts, ...forFollowers]) accounts.set(account.id, account);
 
   const outcomes = await eachAtMost(ACCOUNTS_AT_ONCE, [...accounts.values()], (account) =>
-    readAccountMetrics(social, account, postsByAccount.get(account.id) ?? [], now).catch(async (error) => {
+    readAccountMetrics(ctx, account, postsByAccount.get(account.id) ?? [], now).catch(async (error) => {
       // A database failure while storing: the claimed posts come back once their lease ends.
-      social.log.warn({ err: error, accountId: account.id }, 'reading metrics of an account failed');
+      ctx.log.warn({ err: error, accountId: account.id }, 'reading metrics of an account failed');
       return { ...noOutcome, skipped: true };
     }),
   );

@@ -1,4 +1,10 @@
-import { Body, Container, Heading, Html, Link, render, Text } from '@react-email/components';
+import { Body } from '@react-email/body';
+import { Container } from '@react-email/container';
+import { Heading } from '@react-email/heading';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { render } from '@react-email/render';
+import { Text } from '@react-email/text';
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
 
 /*

@@ -13,6 +13,5 @@ export {
 } from './email-layout';
 export { composeNotificationEmail } from './notification-email';
 export { insertNotifications, listWorkspaceRecipients } from './notifications.repository';
-export type { NotifyWorkspaceDeps } from './notifications.service';
 export { notifyWorkspace } from './notifications.service';
 export { plainName } from './plain-name';

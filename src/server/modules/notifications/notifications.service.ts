@@ -1,7 +1,7 @@
 import type { WorkspaceRole } from '../../../contracts/auth';
 import type { NotificationKind, NotificationList } from '../../../contracts/notifications';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import type { MailSender } from '../../integrations/mail/mail-sender';
 import { composeNotificationEmail } from './notification-email';
 import {
   countUnreadNotificationsOf,
@@ -16,14 +16,6 @@ import {
 
 /** How many the bell lists; older ones stay in the table and still count as unread. */
 export const NOTIFICATION_LIST_LIMIT = 30;
-
-export interface NotifyWorkspaceDeps {
-  db: Db;
-  mail: MailSender;
-  /** The app's origin (config.appUrl): emails carry absolute links. */
-  appUrl: string;
-  log: { warn(obj: object, msg?: string): void };
-}
 
 export interface NotifyWorkspaceInput {
   workspaceId: string;
@@ -51,13 +43,17 @@ function isAddressed(recipient: WorkspaceRecipient, to: NotifyWorkspaceInput['to
  * notification, and the caller (the publishing engine, mid-job) never sees a mail error. A
  * database error writing the notifications does throw: that is the notice itself.
  */
-export async function notifyWorkspace(deps: NotifyWorkspaceDeps, input: NotifyWorkspaceInput): Promise<void> {
-  const recipients = (await listWorkspaceRecipients(deps.db, input.workspaceId)).filter((recipient) =>
+export async function notifyWorkspace(
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log'>,
+  input: NotifyWorkspaceInput,
+): Promise<void> {
+  const db = ctx.database.db;
+  const recipients = (await listWorkspaceRecipients(db, input.workspaceId)).filter((recipient) =>
     isAddressed(recipient, input.to),
   );
   if (recipients.length === 0) return;
   await insertNotifications(
-    deps.db,
+    db,
     recipients.map((recipient) => ({
       userId: recipient.userId,
       workspaceId: input.workspaceId,
@@ -69,7 +65,8 @@ export async function notifyWorkspace(deps: NotifyWorkspaceDeps, input: NotifyWo
     })),
   );
 
-  const url = input.link === null ? null : `${deps.appUrl}${input.link}`;
+  // Emails carry absolute links.
+  const url = input.link === null ? null : `${ctx.config.appUrl}${input.link}`;
   // The in-app notice reaches everyone; the email only those who keep email notifications on.
   await Promise.all(
     recipients
@@ -84,9 +81,9 @@ export async function notifyWorkspace(deps: NotifyWorkspaceDeps, input: NotifyWo
           url,
         });
         try {
-          await deps.mail.send(message);
+          await ctx.mail.send(message);
         } catch (error) {
-          deps.log.warn(
+          ctx.log.warn(
             { err: error, userId: recipient.userId, workspaceId: input.workspaceId, kind: input.kind },
             'notification email not sent',
           );

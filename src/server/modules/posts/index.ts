@@ -2,8 +2,6 @@
 // module imports from here, never from a file inside (npm run lint:deps checks it).
 
 export type { PostActor } from './post-checks';
-export { assertReadyToQueue, requirePost } from './post-checks';
 export { toPost } from './post-view';
-export type { PostRow } from './posts.repository';
-export { insertPost, pauseScheduledPosts, updateUnlockedPost } from './posts.repository';
+export { insertPost, pauseScheduledPosts } from './posts.repository';
 export { newPostRow } from './posts.service';

@@ -9,8 +9,8 @@ import { countSocialAccounts, findSocialAccount } from '../social-accounts';
 import { findPost, type PostRow } from './posts.repository';
 
 /*
- * The checks every use case that schedules a post runs (posts.service, and approvals.service when
- * an approver lets a post go out).
+ * The checks every use case that schedules a post runs (posts.service, and post-approvals.service
+ * when an approver lets a post go out).
  */
 
 /** Who acts: every call is scoped to this workspace. */

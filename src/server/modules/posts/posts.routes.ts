@@ -25,7 +25,6 @@ import {
   deletePost,
   getPost,
   listPostsJson,
-  type PostsDeps,
   type PostWriter,
   retryPost,
   schedulePost,
@@ -50,7 +49,6 @@ function sendSerialized<R extends FastifyReply>(reply: R, json: string): R {
 export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
-  const deps: PostsDeps = { db, jobs: ctx.jobs, log: ctx.log, mail: ctx.mail, appUrl: ctx.config.appUrl };
   const list = { schema: { querystring: listPostsQuery, response: { 200: postListResponse } } };
 
   // Spec §7 names both: /api/user/posts for a user session, /api/posts otherwise. Both are the
@@ -74,8 +72,7 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
   api.post(
     '/api/posts/compose',
     { schema: { body: composePostBody, response: { ...errorAnswers(402), 201: composeResponse } } },
-    async (request, reply) =>
-      reply.status(201).send(await composePosts(deps, actorOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await composePosts(ctx, actorOf(request), request.body)),
   );
   api.post(
     '/api/posts',
@@ -91,13 +88,13 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { ...errorAnswers(402, 409), 200: post },
       },
     },
-    async (request) => updatePost(deps, actorOf(request), request.params.id, request.body),
+    async (request) => updatePost(ctx, actorOf(request), request.params.id, request.body),
   );
   api.delete(
     '/api/posts/:id',
     { schema: { response: { 204: noContent, ...errorAnswers(409) }, params: postIdParams } },
     async (request, reply) => {
-      await deletePost(deps, actorOf(request), request.params.id);
+      await deletePost(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -110,12 +107,12 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { ...errorAnswers(402, 409), 200: scheduleResponse },
       },
     },
-    async (request) => schedulePost(deps, actorOf(request), request.params.id, request.body),
+    async (request) => schedulePost(ctx, actorOf(request), request.params.id, request.body),
   );
   api.post(
     '/api/posts/:id/cancel',
     { schema: { params: postIdParams, response: { ...errorAnswers(409), 200: post } } },
-    async (request) => cancelPost(deps, actorOf(request), request.params.id),
+    async (request) => cancelPost(ctx, actorOf(request), request.params.id),
   );
   api.post(
     '/api/posts/:id/retry',
@@ -126,6 +123,6 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { ...errorAnswers(402, 409), 200: post },
       },
     },
-    async (request) => retryPost(deps, actorOf(request), request.params.id, request.body),
+    async (request) => retryPost(ctx, actorOf(request), request.params.id, request.body),
   );
 }

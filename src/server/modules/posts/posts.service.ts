@@ -15,14 +15,13 @@ import {
   type UpdatePostBody,
 } from '../../../contracts/posts';
 import { can } from '../../../contracts/team';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/job-queue';
 import { AppError } from '../../lib/app-error';
 import {
   announceSubmission,
   approvalModeFor,
   editFields,
-  type NoticeDeps,
   recordApproval,
   retryFields,
   scheduleFields,
@@ -53,10 +52,8 @@ import {
 
 export type { PostActor } from './post-checks';
 
-/** What the post use cases that touch the publish queue, and tell approvers, need. */
-export interface PostsDeps extends NoticeDeps {
-  jobs: JobQueue;
-}
+/** What the post use cases that touch the publish queue, and tell approvers, use. */
+type PostWork = Pick<AppContext, 'database' | 'jobs' | 'mail' | 'config' | 'log'>;
 
 /** A member writing posts: their role decides whether their schedules wait for an approver. */
 export interface PostWriter extends PostActor {
@@ -129,13 +126,13 @@ export function newPostRow(
  * (approval-rules.ts editFields). A post waiting for approval stays waiting, and its time can move.
  */
 export async function updatePost(
-  deps: PostsDeps,
+  ctx: PostWork,
   actor: PostWriter,
   id: string,
   body: UpdatePostBody,
   now = new Date(),
 ): Promise<Post> {
-  const { db } = deps;
+  const db = ctx.database.db;
   const current = await requirePost(db, actor, id);
   const next = {
     platform: body.platform ?? current.platform,
@@ -169,7 +166,7 @@ export async function updatePost(
         socialAccountId:
           changes.socialAccountId === undefined ? current.socialAccountId : changes.socialAccountId,
       },
-      deps,
+      ctx.config,
     );
   }
   if (planned && changes.socialAccountId) {
@@ -193,19 +190,19 @@ export async function updatePost(
     { newVersion: wasScheduled },
   );
   if (!row) throw lockedError();
-  if (row.status === 'scheduled' && row.scheduledAt) await queuePublish(deps, row, row.scheduledAt);
-  else if (wasScheduled) await dropPublishJob(deps, current);
-  if (wasScheduled && row.status === 'pending_approval') await announceSubmission(deps, actor, [row]);
+  if (row.status === 'scheduled' && row.scheduledAt) await queuePublish(ctx, row, row.scheduledAt);
+  else if (wasScheduled) await dropPublishJob(ctx, current);
+  if (wasScheduled && row.status === 'pending_approval') await announceSubmission(ctx, actor, [row]);
   return toPost(row);
 }
 
-export async function deletePost(deps: PostsDeps, actor: PostActor, id: string): Promise<void> {
-  const current = await requirePost(deps.db, actor, id);
-  const deleted = await deletePostUnlessPublishing(deps.db, actor.workspaceId, id);
+export async function deletePost(ctx: PostWork, actor: PostActor, id: string): Promise<void> {
+  const current = await requirePost(ctx.database.db, actor, id);
+  const deleted = await deletePostUnlessPublishing(ctx.database.db, actor.workspaceId, id);
   if (!deleted) {
     throw new AppError('conflict', 'This post is being published right now and cannot be deleted.');
   }
-  await dropPublishJob(deps, current);
+  await dropPublishJob(ctx, current);
 }
 
 /**
@@ -213,21 +210,21 @@ export async function deletePost(deps: PostsDeps, actor: PostActor, id: string):
  * pass its platform's pre-publish checks (length, hashtags, media). The publish job is queued for
  * that time (architecture §5). No account for the platform yet is a warning, not a refusal.
  * With approvals on, an editor's post passes the same checks but waits in pending_approval, with
- * no job, until an approver approves it (approvals.service); an approver-level schedule approves.
+ * no job, until an approver approves it (posts/post-approvals.service); an approver-level schedule approves.
  */
 export async function schedulePost(
-  deps: PostsDeps,
+  ctx: PostWork,
   actor: PostWriter,
   id: string,
   body: SchedulePostBody,
   now = new Date(),
 ): Promise<ScheduleResponse> {
-  const { db } = deps;
+  const db = ctx.database.db;
   const scheduledAt = futureTime(body.scheduledAt, now);
   const current = await requirePost(db, actor, id);
   await refuseUnknownReferences(db, actor, body, current.platform);
   const accountId = body.socialAccountId === undefined ? current.socialAccountId : body.socialAccountId;
-  await assertReadyToQueue(db, actor, current, accountId, deps);
+  await assertReadyToQueue(db, actor, current, accountId, ctx.config);
   const mode = await approvalModeFor(db, actor);
   const row = await updateUnlockedPost(
     db,
@@ -244,32 +241,32 @@ export async function schedulePost(
   );
   if (!row) throw lockedError();
   if (row.status === 'scheduled') {
-    await queuePublish(deps, row, scheduledAt);
+    await queuePublish(ctx, row, scheduledAt);
     // An approver scheduling a post that waited for approval has approved it: say so as Approve does.
     if (current.status === 'pending_approval' && mode === 'approve') {
-      await recordApproval(deps, actor, row, scheduledAt, undefined);
+      await recordApproval(ctx, actor, row, scheduledAt, undefined);
     }
   } else {
     // Rescheduling a scheduled post into approval: its old job must not publish it meanwhile.
-    await dropPublishJob(deps, current);
-    await announceSubmission(deps, actor, [row]);
+    await dropPublishJob(ctx, current);
+    await announceSubmission(ctx, actor, [row]);
   }
   return { ...toPost(row), warnings: await accountWarnings(db, actor, [row]) };
 }
 
 /** Stops a post before it goes out; its job is removed. Published or publishing posts cannot be. */
-export async function cancelPost(deps: PostsDeps, actor: PostActor, id: string): Promise<Post> {
-  const current = await requirePost(deps.db, actor, id);
+export async function cancelPost(ctx: PostWork, actor: PostActor, id: string): Promise<Post> {
+  const current = await requirePost(ctx.database.db, actor, id);
   if (current.status === 'cancelled') return toPost(current);
   const row = await updateUnlockedPost(
-    deps.db,
+    ctx.database.db,
     actor.workspaceId,
     id,
     { status: 'cancelled', nextAttemptAt: null },
     { newVersion: true },
   );
   if (!row) throw new AppError('conflict', postMessages.notCancellable);
-  await dropPublishJob(deps, current);
+  await dropPublishJob(ctx, current);
   return toPost(row);
 }
 
@@ -280,19 +277,19 @@ export async function cancelPost(deps: PostsDeps, actor: PostActor, id: string):
  * (approval-rules.ts retryFields). One still approved goes out without asking again.
  */
 export async function retryPost(
-  deps: PostsDeps,
+  ctx: PostWork,
   actor: PostWriter,
   id: string,
   body: RetryPostBody,
   now = new Date(),
 ): Promise<Post> {
-  const { db } = deps;
+  const db = ctx.database.db;
   const current = await requirePost(db, actor, id);
   if (current.status !== 'failed' && current.status !== 'missed') {
     throw new AppError('conflict', postMessages.notRetryable);
   }
   const at = body.scheduledAt ? futureTime(body.scheduledAt, now) : now;
-  await assertReadyToQueue(db, actor, current, current.socialAccountId, deps);
+  await assertReadyToQueue(db, actor, current, current.socialAccountId, ctx.config);
   const mode = await approvalModeFor(db, actor);
   const approval = retryFields(mode, current.approvedAt !== null, actor.userId, now);
   const row = await updateUnlockedPost(
@@ -304,8 +301,8 @@ export async function retryPost(
     { newVersion: true, unchangedSince: current.updatedAt },
   );
   if (!row) throw new AppError('conflict', postMessages.changedSinceOpened);
-  if (row.status === 'scheduled') await queuePublish(deps, row, at);
-  else await announceSubmission(deps, actor, [row]);
+  if (row.status === 'scheduled') await queuePublish(ctx, row, at);
+  else await announceSubmission(ctx, actor, [row]);
   return toPost(row);
 }
 
@@ -314,12 +311,12 @@ export async function retryPost(
  * group id, each with its own state. Every target is checked before anything is saved.
  */
 export async function composePosts(
-  deps: PostsDeps,
+  ctx: PostWork,
   actor: PostWriter,
   body: ComposePostBody,
   now = new Date(),
 ): Promise<ComposeResponse> {
-  const { db } = deps;
+  const db = ctx.database.db;
   const scheduledAt = body.scheduledAt ? futureTime(body.scheduledAt, now) : null;
   if (!scheduledAt && !body.asDraft) {
     throw new AppError('bad_request', 'Choose a date and time, or save the post as a draft.');
@@ -335,7 +332,7 @@ export async function composePosts(
         db,
         actor,
         { ...body, platform: target.platform, socialAccountId: target.socialAccountId ?? null },
-        deps,
+        ctx.config,
       );
     }
     if (!body.asDraft && target.socialAccountId) {
@@ -360,10 +357,10 @@ export async function composePosts(
     })),
   );
   if (scheduledAt) {
-    for (const row of rows) if (row.status === 'scheduled') await queuePublish(deps, row, scheduledAt);
+    for (const row of rows) if (row.status === 'scheduled') await queuePublish(ctx, row, scheduledAt);
   }
   // The approvers get one notice for the whole group, naming its platforms.
-  if (mode === 'submit') await announceSubmission(deps, actor, rows);
+  if (mode === 'submit') await announceSubmission(ctx, actor, rows);
   return {
     groupId: groupId ?? rows[0]?.id ?? '',
     posts: rows.map(toPost),

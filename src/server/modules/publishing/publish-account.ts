@@ -1,5 +1,6 @@
 import { platformLabels } from '../../../contracts/platforms';
 import { publishingMessages } from '../../../contracts/publishing';
+import type { AppContext } from '../../context';
 import {
   type SocialProvider,
   TokenExpiredError,
@@ -11,7 +12,6 @@ import {
   markNeedsReauth,
   REFRESH_AHEAD_MS,
   refreshTokensOnce,
-  type SocialContext,
   tokensOf,
 } from '../social-accounts';
 import { afterBackoff, MAX_ATTEMPTS, messageOf, retryOrGiveUp, type Verdict } from './publish-rules';
@@ -37,7 +37,7 @@ export const severalAccountsReason = (platformLabel: string) =>
  * tokens refreshed when they expire within a few minutes. Otherwise what the attempt ends in.
  */
 export async function resolvePublishTarget(
-  social: SocialContext,
+  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher'>,
   post: PostRow,
   facts: { attemptNumber: number; now: Date; missedAfterMs: number },
   /** The accounts when the claim already read them. */
@@ -47,18 +47,18 @@ export async function resolvePublishTarget(
   const fail = (errorKind: 'no_account' | 'needs_reauth' | 'platform_error', reason: string) => ({
     verdict: { kind: 'fail', errorKind, message: reason, reason, needsReauth: false } as Verdict,
   });
-  const accounts = known ?? (await listPublishAccounts(social.db, post));
+  const accounts = known ?? (await listPublishAccounts(ctx.database.db, post));
   const [account] = accounts;
   if (!account) return fail('no_account', publishingMessages.noAccount);
   if (accounts.length > 1) return fail('no_account', severalAccountsReason(label));
   // An account beyond the plan's limit (the plan shrank) takes no posts until it fits again.
-  const overLimit = await accountOverPlanLimitReason(social.db, post.workspaceId, account.id);
+  const overLimit = await accountOverPlanLimitReason(ctx.database.db, post.workspaceId, account.id);
   if (overLimit) return fail('no_account', overLimit);
   if (account.status === 'needs_reauth') return fail('needs_reauth', publishingMessages.needsReauth(label));
-  const provider = social.providers[post.platform];
+  const provider = ctx.socialProviders[post.platform];
   if (!provider) return fail('platform_error', `Publishing to ${label} is not available on this server.`);
 
-  const tokens = tokensOf(social, account);
+  const tokens = tokensOf(ctx, account);
   const expiresAt = tokens.expiresAt?.getTime();
   if (expiresAt === undefined || expiresAt - facts.now.getTime() > REFRESH_AHEAD_MS) {
     return { target: { account, provider, tokens } };
@@ -66,19 +66,19 @@ export async function resolvePublishTarget(
   if (!canRefresh(account, provider)) {
     if (expiresAt > facts.now.getTime()) return { target: { account, provider, tokens } };
     const day = new Date(expiresAt).toISOString().slice(0, 10);
-    await markNeedsReauth(social, account, `Access expired on ${day}.`);
+    await markNeedsReauth(ctx, account, `Access expired on ${day}.`);
     return fail('needs_reauth', publishingMessages.needsReauth(label));
   }
   try {
-    return { target: { account, provider, tokens: await refreshTokensOnce(social, account, provider) } };
+    return { target: { account, provider, tokens: await refreshTokensOnce(ctx, account, provider) } };
   } catch (error) {
     if (error instanceof TokenExpiredError) {
-      await markNeedsReauth(social, account, `${label} no longer accepts Kitepost's access.`);
+      await markNeedsReauth(ctx, account, `${label} no longer accepts Kitepost's access.`);
       return fail('needs_reauth', publishingMessages.needsReauth(label));
     }
     // A refresh creates no post: whatever went wrong, another attempt is safe.
     const message = `Refreshing the ${label} token failed: ${messageOf(error)}`;
-    const round = await attemptInRound(social.db, post.id, facts.attemptNumber, MAX_ATTEMPTS);
+    const round = await attemptInRound(ctx.database.db, post.id, facts.attemptNumber, MAX_ATTEMPTS);
     const inRound = { ...facts, attemptNumber: round };
     return {
       verdict: retryOrGiveUp('platform_error', message, afterBackoff(inRound), {

@@ -1,6 +1,7 @@
 import type { NotificationKind } from '../../../contracts/notifications';
 import { platformLabels } from '../../../contracts/platforms';
 import { type PublishErrorKind, publishingMessages } from '../../../contracts/publishing';
+import type { AppContext } from '../../context';
 import { notifyWorkspace } from '../notifications';
 import type { PublishTarget } from './publish-account';
 import { publishBatchers } from './publish-batching';
@@ -13,7 +14,7 @@ import {
   recordFailed,
   recordRetry,
 } from './publishing.repository';
-import { clockFrom, type PublishingContext, queueDepsOf } from './publishing-context';
+import { clockFrom } from './publishing-worker';
 
 /*
  * How an attempt ends once it is known: published, retried later, failed (with the user told), or
@@ -42,7 +43,7 @@ export interface SentAttempt {
 }
 
 export async function recordSuccess(
-  ctx: PublishingContext,
+  ctx: Pick<AppContext, 'database' | 'log'>,
   sent: SentAttempt,
   published: { externalId: string; url: string | null },
   how: {
@@ -77,20 +78,20 @@ export async function recordSuccess(
 
 /** Back to scheduled at `at`, as a new version with its own job. */
 export async function retryLater(
-  ctx: PublishingContext,
+  ctx: Pick<AppContext, 'database' | 'jobs' | 'log'>,
   post: PostRow,
   attempt: AttemptRef | null,
   retry: { at: Date; errorKind: PublishErrorKind; message: string },
   now: Date,
 ): Promise<PublishOutcome> {
   const row = await recordRetry(ctx.database.db, { postId: post.id, attempt, ...retry, now });
-  if (row) await queuePublish(queueDepsOf(ctx), row, retry.at);
+  if (row) await queuePublish(ctx, row, retry.at);
   return 'retrying';
 }
 
 /** The post fails with `reason`, and the workspace is told. */
 export async function failPost(
-  ctx: PublishingContext,
+  ctx: Pick<AppContext, 'config' | 'database' | 'mail' | 'log'>,
   post: PostRow,
   attempt: AttemptRef | null,
   failure: { outcome: 'failed' | 'unknown'; errorKind: PublishErrorKind; message: string; reason: string },
@@ -103,7 +104,7 @@ export async function failPost(
 
 /** Ends an attempt with a decided verdict that needs no further call to the platform. */
 export async function settle(
-  ctx: PublishingContext,
+  ctx: Pick<AppContext, 'config' | 'database' | 'jobs' | 'mail' | 'log'>,
   post: PostRow,
   attempt: AttemptRef | null,
   verdict: Verdict,
@@ -120,7 +121,7 @@ export async function settle(
  * the user to check, never re-sent blindly.
  */
 export async function reconcileAttempt(
-  ctx: PublishingContext,
+  ctx: Pick<AppContext, 'config' | 'database' | 'jobs' | 'mail' | 'log'>,
   sent: SentAttempt,
   cause: { errorKind: PublishErrorKind; message: string; hint?: Record<string, string> },
   start: Date,
@@ -184,24 +185,21 @@ export async function reconcileAttempt(
 
 /** One notification per member (and its email); a failure to notify never undoes the outcome. */
 export async function tellWorkspace(
-  ctx: PublishingContext,
+  ctx: Pick<AppContext, 'config' | 'database' | 'mail' | 'log'>,
   post: PostRow,
   kind: Extract<NotificationKind, 'post_failed' | 'post_missed'>,
   reason: string,
 ): Promise<void> {
   const label = platformLabels[post.platform];
   try {
-    await notifyWorkspace(
-      { db: ctx.database.db, mail: ctx.mail, appUrl: ctx.config.appUrl, log: ctx.log },
-      {
-        workspaceId: post.workspaceId,
-        kind,
-        title: kind === 'post_missed' ? `${label} post missed` : `${label} post not published`,
-        body: `“${excerpt(post.content)}”: ${reason}`,
-        link: `/calendar?post=${post.id}`,
-        postId: post.id,
-      },
-    );
+    await notifyWorkspace(ctx, {
+      workspaceId: post.workspaceId,
+      kind,
+      title: kind === 'post_missed' ? `${label} post missed` : `${label} post not published`,
+      body: `“${excerpt(post.content)}”: ${reason}`,
+      link: `/calendar?post=${post.id}`,
+      postId: post.id,
+    });
   } catch (error) {
     ctx.log.error({ err: error, postId: post.id, kind }, 'the workspace could not be told about its post');
   }

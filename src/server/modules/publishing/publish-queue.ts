@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
 import { posts } from '../../db/schema';
-import type { JobQueue } from '../../jobs/job-queue';
 
 /** The job that publishes one version of one post (jobs/publish-post.job.ts runs it). */
 export const PUBLISH_POST_JOB = 'publish.post.v1';
@@ -14,12 +13,6 @@ export type PublishPostPayload = z.infer<typeof publishPostPayload>;
  */
 export const PUBLISH_POLL_SECONDS = 0.5;
 
-export interface PublishQueueDeps {
-  db: Db;
-  jobs: JobQueue;
-  log: { warn(obj: object, msg?: string): void };
-}
-
 /**
  * Puts the publish job of this version of the post on the queue for `runAt`, replacing the job of
  * an earlier version. The job carries the version: if the post changes again before it runs, the
@@ -27,24 +20,24 @@ export interface PublishQueueDeps {
  * scheduled and the publishing sweeper (a worker's periodic scan of due posts) publishes it.
  */
 export async function queuePublish(
-  deps: PublishQueueDeps,
+  ctx: Pick<AppContext, 'database' | 'jobs' | 'log'>,
   post: { id: string; publishVersion: number; publishJobId: string | null },
   runAt: Date,
 ): Promise<void> {
-  await dropPublishJob(deps, post);
+  await dropPublishJob(ctx, post);
   try {
-    const jobId = await deps.jobs.send(
+    const jobId = await ctx.jobs.send(
       PUBLISH_POST_JOB,
       { postId: post.id, version: post.publishVersion },
       { startAfter: runAt },
     );
     if (!jobId) return;
-    await deps.db
+    await ctx.database.db
       .update(posts)
       .set({ publishJobId: jobId })
       .where(and(eq(posts.id, post.id), eq(posts.publishVersion, post.publishVersion)));
   } catch (error) {
-    deps.log.warn(
+    ctx.log.warn(
       { err: error, postId: post.id },
       'publish job not queued; the sweeper will publish the post',
     );
@@ -53,8 +46,8 @@ export async function queuePublish(
 
 /** Removes the post's pending publish job (cancel, back to draft); harmless when it already ran. */
 export async function dropPublishJob(
-  deps: PublishQueueDeps,
+  ctx: Pick<AppContext, 'jobs'>,
   post: { publishJobId: string | null },
 ): Promise<void> {
-  if (post.publishJobId) await deps.jobs.cancel(PUBLISH_POST_JOB, post.publishJobId);
+  if (post.publishJobId) await ctx.jobs.cancel(PUBLISH_POST_JOB, post.publishJobId);
 }

@@ -1,12 +1,13 @@
 import { publishedText } from '../../../contracts/post-text';
 import { publishingMessages } from '../../../contracts/publishing';
+import type { AppContext } from '../../context';
 import { resolvePublishTarget } from './publish-account';
 import { failPost, type PublishOutcome, reconcileAttempt, retryLater } from './publish-outcomes';
 import { PUBLISH_POLL_SECONDS } from './publish-queue';
 import { findAttempt, listOverduePosts, type PostRow, takeAbandonedPosts } from './publishing.repository';
 import { publishPost } from './publishing.service';
-import { clockFrom, type PublishingContext, socialOf } from './publishing-context';
 import { publishingSlots } from './publishing-slots';
+import { clockFrom } from './publishing-worker';
 
 /*
  * The safety net under the queue, run by every worker process: posts whose worker died mid-call
@@ -33,7 +34,21 @@ export interface SweepReport {
  * One sweep. `now` is for tests; the sweeper's own runs use the clock, and so does each post it
  * publishes (a post may wait for a free slot).
  */
-export async function sweepPublishing(ctx: PublishingContext, now?: Date): Promise<SweepReport> {
+export async function sweepPublishing(
+  ctx: Pick<
+    AppContext,
+    | 'config'
+    | 'database'
+    | 'socialProviders'
+    | 'tokenCipher'
+    | 'jobs'
+    | 'mail'
+    | 'storage'
+    | 'mediaSigner'
+    | 'log'
+  >,
+  now?: Date,
+): Promise<SweepReport> {
   const clock = () => now ?? new Date();
   const db = ctx.database.db;
   const { leaseMs } = ctx.config.publishing;
@@ -74,7 +89,7 @@ export async function sweepPublishing(ctx: PublishingContext, now?: Date): Promi
   return { abandoned: abandoned.length, overdue };
 }
 
-async function guard(ctx: PublishingContext, postId: string, task: () => Promise<PublishOutcome>) {
+async function guard(ctx: Pick<AppContext, 'log'>, postId: string, task: () => Promise<PublishOutcome>) {
   try {
     return await task();
   } catch (error) {
@@ -90,7 +105,11 @@ async function guard(ctx: PublishingContext, postId: string, task: () => Promise
  * A post whose worker stopped mid-attempt: its `started` attempt may or may not have reached the
  * platform, so it is reconciled like an unknown outcome, never re-sent blindly.
  */
-async function recoverAbandoned(ctx: PublishingContext, post: PostRow, start: Date): Promise<PublishOutcome> {
+async function recoverAbandoned(
+  ctx: Pick<AppContext, 'config' | 'database' | 'socialProviders' | 'tokenCipher' | 'jobs' | 'mail' | 'log'>,
+  post: PostRow,
+  start: Date,
+): Promise<PublishOutcome> {
   const clock = clockFrom(start);
   const attempt = await findAttempt(ctx.database.db, post.id, post.attemptCount);
   // The attempt row is written before the platform is called: without it, nothing was sent.
@@ -103,7 +122,7 @@ async function recoverAbandoned(ctx: PublishingContext, post: PostRow, start: Da
       clock(),
     );
   }
-  const resolved = await resolvePublishTarget(socialOf(ctx), post, {
+  const resolved = await resolvePublishTarget(ctx, post, {
     attemptNumber: attempt.number,
     now: clock(),
     missedAfterMs: ctx.config.publishing.missedAfterMs,
@@ -136,7 +155,20 @@ export interface PublishingSweeper {
 }
 
 /** Sweeps now, then every `config.publishing.sweepMs`, until stopped (worker processes). */
-export function startPublishingSweeper(ctx: PublishingContext): PublishingSweeper {
+export function startPublishingSweeper(
+  ctx: Pick<
+    AppContext,
+    | 'config'
+    | 'database'
+    | 'socialProviders'
+    | 'tokenCipher'
+    | 'jobs'
+    | 'mail'
+    | 'storage'
+    | 'mediaSigner'
+    | 'log'
+  >,
+): PublishingSweeper {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

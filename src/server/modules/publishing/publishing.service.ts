@@ -1,6 +1,7 @@
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import { publishedText } from '../../../contracts/post-text';
 import { publishingMessages } from '../../../contracts/publishing';
+import type { AppContext } from '../../context';
 import {
   type PublishedPost,
   type PublishMedia,
@@ -27,10 +28,9 @@ import {
   markPostMissed,
   type PublishClaim,
 } from './publishing.repository';
-import { clockFrom, type PublishingContext, queueDepsOf, socialOf, WORKER_NAME } from './publishing-context';
+import { clockFrom, WORKER_NAME } from './publishing-worker';
 
 export type { PublishOutcome } from './publish-outcomes';
-export type { PublishingContext } from './publishing-context';
 
 /** A job may fire this much before its post is due: the clocks of processes differ a little. */
 const EARLY_TOLERANCE_MS = 2_000;
@@ -44,7 +44,18 @@ const EARLY_TOLERANCE_MS = 2_000;
  * to the sweeper).
  */
 export async function publishPost(
-  ctx: PublishingContext,
+  ctx: Pick<
+    AppContext,
+    | 'config'
+    | 'database'
+    | 'socialProviders'
+    | 'tokenCipher'
+    | 'jobs'
+    | 'mail'
+    | 'storage'
+    | 'mediaSigner'
+    | 'log'
+  >,
   payload: PublishPostPayload,
   now = new Date(),
 ): Promise<PublishOutcome> {
@@ -64,7 +75,7 @@ export async function publishPost(
 
 /** Why the claim found nothing: changed or taken (nothing to do), far too late, or early. */
 async function settleUnclaimed(
-  ctx: PublishingContext,
+  ctx: Pick<AppContext, 'config' | 'database' | 'jobs' | 'mail' | 'log'>,
   payload: PublishPostPayload,
   now: Date,
 ): Promise<PublishOutcome> {
@@ -87,12 +98,23 @@ async function settleUnclaimed(
     return 'missed';
   }
   // A job that fired early (another process's clock) goes back on the queue for the post's time.
-  if (due.getTime() - now.getTime() > EARLY_TOLERANCE_MS) await queuePublish(queueDepsOf(ctx), post, due);
+  if (due.getTime() - now.getTime() > EARLY_TOLERANCE_MS) await queuePublish(ctx, post, due);
   return 'skipped';
 }
 
 async function publishClaimed(
-  ctx: PublishingContext,
+  ctx: Pick<
+    AppContext,
+    | 'config'
+    | 'database'
+    | 'socialProviders'
+    | 'tokenCipher'
+    | 'jobs'
+    | 'mail'
+    | 'storage'
+    | 'mediaSigner'
+    | 'log'
+  >,
   claim: PublishClaim,
   start: Date,
 ): Promise<PublishOutcome> {
@@ -106,8 +128,7 @@ async function publishClaimed(
     missedAfterMs: ctx.config.publishing.missedAfterMs,
     platformLabel: label,
   });
-  const social = socialOf(ctx);
-  const resolved = await resolvePublishTarget(social, post, facts(), claim.accounts);
+  const resolved = await resolvePublishTarget(ctx, post, facts(), claim.accounts);
   if ('verdict' in resolved) {
     return settle(ctx, post, attempt, resolved.verdict, clock());
   }
@@ -142,7 +163,7 @@ async function publishClaimed(
     const verdict = decideAfterError(error, { ...facts(), attemptNumber: round });
     if (verdict.kind === 'reconcile') return reconcileAttempt(ctx, sent, verdict, clock());
     if (verdict.kind === 'fail' && verdict.needsReauth) {
-      await markNeedsReauth(social, account, `${label} no longer accepts Kitepost's access.`);
+      await markNeedsReauth(ctx, account, `${label} no longer accepts Kitepost's access.`);
     }
     // A retry refused as invalid (X refuses duplicate text) may mean an earlier attempt did land.
     if (verdict.errorKind === 'invalid_content' && attempt.number > 1 && provider.findPublished) {
@@ -162,7 +183,7 @@ function invalidContent(reason: string) {
 
 /** The post's images in its order, or why they cannot be sent. */
 async function loadMedia(
-  ctx: PublishingContext,
+  ctx: Pick<AppContext, 'config' | 'database' | 'storage' | 'mediaSigner'>,
   post: PublishClaim['post'],
 ): Promise<PublishMedia[] | string> {
   if (post.mediaIds.length === 0) return [];

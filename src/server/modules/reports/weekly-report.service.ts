@@ -1,8 +1,6 @@
 import { DateTime } from 'luxon';
 import type { AnalyticsOverview } from '../../../contracts/analytics';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
-import type { MailSender } from '../../integrations/mail/mail-sender';
 import { listAnalyticsPosts, loadAnalyticsOverview } from '../analytics';
 import { userZoneOrUtc } from '../best-times';
 import {
@@ -25,17 +23,6 @@ import { composeWeeklyReportEmail, type WeekNumbers } from './weekly-report-emai
 
 /** Reports go out from this hour on Monday, in the user's zone, until the day ends. */
 export const WEEKLY_REPORT_HOUR = 8;
-
-export interface WeeklyReportDeps {
-  db: Db;
-  mail: MailSender;
-  appUrl: string;
-  log: { warn(obj: object, msg?: string): void };
-}
-
-export function weeklyReportDepsOf(ctx: AppContext): WeeklyReportDeps {
-  return { db: ctx.database.db, mail: ctx.mail, appUrl: ctx.config.appUrl, log: ctx.log };
-}
 
 export interface ReportWeek {
   /** The reported Monday and Sunday (YYYY-MM-DD) in the zone. */
@@ -74,11 +61,11 @@ export interface WeeklyReportOutcome {
 
 /** Sends every report due at `now` that has not gone out yet. */
 export async function sendWeeklyReports(
-  deps: WeeklyReportDeps,
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log'>,
   now: Date = new Date(),
 ): Promise<WeeklyReportOutcome> {
   const due: Array<{ recipient: WeeklyReportRecipient; zone: string; week: ReportWeek }> = [];
-  for (const recipient of await listWeeklyReportRecipients(deps.db)) {
+  for (const recipient of await listWeeklyReportRecipients(ctx.database.db)) {
     const zone = userZoneOrUtc(recipient.timezone);
     const week = dueReportWeek(now, zone);
     if (week) due.push({ recipient, zone, week });
@@ -86,7 +73,9 @@ export async function sendWeeklyReports(
   const outcome: WeeklyReportOutcome = { sent: 0, quiet: 0, failed: 0 };
   if (due.length === 0) return outcome;
 
-  const sent = await listSentWeeklyReports(deps.db, [...new Set(due.map((item) => item.week.weekStart))]);
+  const sent = await listSentWeeklyReports(ctx.database.db, [
+    ...new Set(due.map((item) => item.week.weekStart)),
+  ]);
   for (const { recipient, zone, week } of due) {
     const key: WeeklyReportKey = {
       userId: recipient.userId,
@@ -94,18 +83,18 @@ export async function sendWeeklyReports(
       weekStart: week.weekStart,
     };
     if (sent.has(reportKeyOf(key))) continue;
-    if (!(await workspaceWasActive(deps.db, recipient.workspaceId, week))) {
+    if (!(await workspaceWasActive(ctx.database.db, recipient.workspaceId, week))) {
       outcome.quiet += 1;
       continue;
     }
-    if (!(await claimWeeklyReport(deps.db, key))) continue;
+    if (!(await claimWeeklyReport(ctx.database.db, key))) continue;
     try {
-      await deps.mail.send(await buildWeeklyReport(deps, recipient, zone, week));
+      await ctx.mail.send(await buildWeeklyReport(ctx, recipient, zone, week));
       outcome.sent += 1;
     } catch (error) {
-      await releaseWeeklyReport(deps.db, key);
+      await releaseWeeklyReport(ctx.database.db, key);
       outcome.failed += 1;
-      deps.log.warn(
+      ctx.log.warn(
         {
           err: error,
           userId: recipient.userId,
@@ -125,7 +114,7 @@ function numbersOf(overview: AnalyticsOverview): WeekNumbers {
 }
 
 async function buildWeeklyReport(
-  deps: WeeklyReportDeps,
+  ctx: Pick<AppContext, 'database' | 'config'>,
   recipient: WeeklyReportRecipient,
   zone: string,
   week: ReportWeek,
@@ -133,13 +122,13 @@ async function buildWeeklyReport(
   const view = { workspaceId: recipient.workspaceId, from: week.weekStart, to: week.weekEnd, timeZone: zone };
   const before = DateTime.fromISO(week.weekStart).minus({ weeks: 1 });
   const [overview, previous, [top]] = await Promise.all([
-    loadAnalyticsOverview(deps.db, view),
-    loadAnalyticsOverview(deps.db, {
+    loadAnalyticsOverview(ctx.database.db, view),
+    loadAnalyticsOverview(ctx.database.db, {
       ...view,
       from: before.toISODate() ?? week.weekStart,
       to: before.plus({ days: 6 }).toISODate() ?? week.weekEnd,
     }),
-    listAnalyticsPosts(deps.db, { ...view, sort: 'engagements', limit: 1 }),
+    listAnalyticsPosts(ctx.database.db, { ...view, sort: 'engagements', limit: 1 }),
   ]);
   return composeWeeklyReportEmail({
     to: recipient.email,
@@ -154,6 +143,6 @@ async function buildWeeklyReport(
       top && top.engagements !== null
         ? { content: top.content, platform: top.platform, engagements: top.engagements, url: top.externalUrl }
         : null,
-    appUrl: deps.appUrl,
+    appUrl: ctx.config.appUrl,
   });
 }

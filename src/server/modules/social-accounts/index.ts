@@ -2,7 +2,6 @@
 // module imports from here, never from a file inside (npm run lint:deps checks it).
 
 export { countSocialAccounts, findSocialAccount, listSocialAccounts } from './social-accounts.repository';
-export type { SocialContext } from './social-accounts.service';
-export { canRefresh, socialContextOf, tokensOf } from './social-accounts.service';
+export { canRefresh, tokensOf } from './social-accounts.service';
 export { REFRESH_AHEAD_MS } from './token-lifecycle';
 export { markNeedsReauth, refreshTokensOnce } from './token-lifecycle.service';

@@ -20,7 +20,7 @@ import { AppError } from '../../lib/app-error';
 import { signedIn } from '../../lib/caller';
 import { errorAnswers } from '../../plugins/error-answers';
 import { choicePage, POPUP_SCRIPT_PATH, type PopupResult, popupPage, popupScript } from './oauth-popup-page';
-import { disconnectAccount, listAccounts, socialContextOf } from './social-accounts.service';
+import { disconnectAccount, listAccounts } from './social-accounts.service';
 import { beginConnect, chooseAccount, completeConnect, flowOfState } from './social-connect.service';
 
 const callbackQuery = z.object({
@@ -32,19 +32,18 @@ const callbackQuery = z.object({
 
 export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const social = socialContextOf(ctx);
 
   api.get(
     '/api/user/social-accounts',
     { schema: { response: { 200: socialAccountListResponse } } },
-    async (request) => listAccounts(social, signedIn(request).workspaceId),
+    async (request) => listAccounts(ctx, signedIn(request).workspaceId),
   );
 
   api.delete(
     '/api/user/social-accounts/:id',
     { schema: { params: socialAccountIdParams } },
     async (request, reply) => {
-      await disconnectAccount(social, signedIn(request).workspaceId, request.params.id);
+      await disconnectAccount(ctx, signedIn(request).workspaceId, request.params.id);
       return reply.status(204).send();
     },
   );
@@ -60,7 +59,7 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
     async (request) => {
       const auth = signedIn(request);
       const who = { sessionId: auth.sessionId, userId: auth.user.id, workspaceId: auth.workspaceId };
-      return beginConnect(social, who, request.body.platform);
+      return beginConnect(ctx, who, request.body.platform);
     },
   );
 
@@ -93,7 +92,7 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
         workspaceId: request.auth.workspaceId,
       };
       try {
-        const { authorizeUrl } = await beginConnect(social, who, platform, flow ? { flow } : {});
+        const { authorizeUrl } = await beginConnect(ctx, who, platform, flow ? { flow } : {});
         return reply.redirect(authorizeUrl);
       } catch (error) {
         return answerPopup(reply, ctx, failure(platform, flow, messageOf(ctx, error, platform)));
@@ -111,7 +110,7 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
       const { platform } = request.params;
       const flow = flowOfState(request.query.state);
       try {
-        const outcome = await completeConnect(social, request.auth, platform, request.query);
+        const outcome = await completeConnect(ctx, request.auth, platform, request.query);
         if (outcome.kind === 'choose') {
           const page = choicePage({ platform, label: platformLabels[platform], ...outcome });
           return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
@@ -140,7 +139,7 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
         const { platform } = request.params;
         const flow = flowOfState(request.body.state);
         try {
-          const account = await chooseAccount(social, request.auth, platform, request.body);
+          const account = await chooseAccount(ctx, request.auth, platform, request.body);
           return answerPopup(reply, ctx, success(platform, flow, account.id));
         } catch (error) {
           return answerPopup(reply, ctx, failure(platform, flow, messageOf(ctx, error, platform)));

@@ -1,10 +1,8 @@
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import { type SocialAccount, socialAccountMessages } from '../../../contracts/social-accounts';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/client';
 import type { SocialProvider, TokenSet } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
-import type { TokenCipher } from '../../lib/token-cipher';
 import { mediaReachProblem } from '../media';
 import { accountsOverPlanLimit } from '../plans';
 import {
@@ -14,26 +12,6 @@ import {
   type SocialAccountRow,
 } from './social-accounts.repository';
 import { EXPIRY_WARNING_MS } from './token-lifecycle';
-
-/** What the social-accounts use cases need from the app. */
-export interface SocialContext {
-  db: Db;
-  cipher: TokenCipher;
-  providers: Record<PublishingPlatform, SocialProvider | undefined>;
-  appUrl: string;
-  log: { warn(details: object, message: string): void };
-}
-
-/** The social context of the running app (routes and the token job use the same). */
-export function socialContextOf(ctx: AppContext): SocialContext {
-  return {
-    db: ctx.database.db,
-    cipher: ctx.tokenCipher,
-    providers: ctx.socialProviders,
-    appUrl: ctx.config.appUrl,
-    log: ctx.log,
-  };
-}
 
 /** Who connects: the session is part of it, since an OAuth state is bound to the session. */
 export interface Connector {
@@ -81,26 +59,36 @@ export function toSocialAccount(
   };
 }
 
-export async function listAccounts(ctx: SocialContext, workspaceId: string): Promise<SocialAccount[]> {
-  const rows = await listSocialAccounts(ctx.db, workspaceId);
-  const overLimit = await accountsOverPlanLimit(ctx.db, workspaceId);
+export async function listAccounts(
+  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'config'>,
+  workspaceId: string,
+): Promise<SocialAccount[]> {
+  const rows = await listSocialAccounts(ctx.database.db, workspaceId);
+  const overLimit = await accountsOverPlanLimit(ctx.database.db, workspaceId);
   return rows.map((row) =>
-    toSocialAccount(row, ctx.providers[row.platform], overLimit.has(row.id), ctx.appUrl),
+    toSocialAccount(row, ctx.socialProviders[row.platform], overLimit.has(row.id), ctx.config.appUrl),
   );
 }
 
-export function providerOf(ctx: SocialContext, platform: PublishingPlatform): SocialProvider {
-  const provider = ctx.providers[platform];
+export function providerOf(
+  ctx: Pick<AppContext, 'socialProviders'>,
+  platform: PublishingPlatform,
+): SocialProvider {
+  const provider = ctx.socialProviders[platform];
   if (!provider)
     throw new AppError('bad_request', socialAccountMessages.notAvailable(platformLabels[platform]));
   return provider;
 }
 
 /** Disconnects: revokes at the platform where it can (a failure there does not keep the account). */
-export async function disconnectAccount(ctx: SocialContext, workspaceId: string, id: string) {
-  const row = await findSocialAccount(ctx.db, workspaceId, id);
+export async function disconnectAccount(
+  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'log'>,
+  workspaceId: string,
+  id: string,
+) {
+  const row = await findSocialAccount(ctx.database.db, workspaceId, id);
   if (!row) throw new AppError('not_found', 'Account not found');
-  const provider = ctx.providers[row.platform];
+  const provider = ctx.socialProviders[row.platform];
   if (provider) {
     try {
       await provider.revoke(tokensOf(ctx, row));
@@ -111,13 +99,13 @@ export async function disconnectAccount(ctx: SocialContext, workspaceId: string,
       );
     }
   }
-  await deleteSocialAccountKeepingPosts(ctx.db, workspaceId, id, socialAccountMessages.movedToDraft);
+  await deleteSocialAccountKeepingPosts(ctx.database.db, workspaceId, id, socialAccountMessages.movedToDraft);
 }
 
-export function tokensOf(ctx: SocialContext, row: SocialAccountRow): TokenSet {
+export function tokensOf(ctx: Pick<AppContext, 'tokenCipher'>, row: SocialAccountRow): TokenSet {
   return {
-    accessToken: ctx.cipher.decrypt(row.accessTokenEncrypted),
-    refreshToken: row.refreshTokenEncrypted ? ctx.cipher.decrypt(row.refreshTokenEncrypted) : null,
+    accessToken: ctx.tokenCipher.decrypt(row.accessTokenEncrypted),
+    refreshToken: row.refreshTokenEncrypted ? ctx.tokenCipher.decrypt(row.refreshTokenEncrypted) : null,
     expiresAt: row.tokenExpiresAt,
     refreshExpiresAt: row.refreshTokenExpiresAt,
     scopes: row.scopes,

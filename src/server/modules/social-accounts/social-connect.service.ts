@@ -6,6 +6,7 @@ import {
   type SocialAccount,
   socialAccountMessages,
 } from '../../../contracts/social-accounts';
+import type { AppContext } from '../../context';
 import type { ExternalAccount, SocialProvider, TokenSet } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
 import { accountsOverPlanLimit, findWorkspacePlan } from '../plans';
@@ -19,7 +20,7 @@ import {
   takeOAuthPendingChoice,
   upsertSocialAccount,
 } from './social-accounts.repository';
-import { type Connector, providerOf, type SocialContext, toSocialAccount } from './social-accounts.service';
+import { type Connector, providerOf, toSocialAccount } from './social-accounts.service';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
@@ -28,11 +29,11 @@ export const callbackUrl = (appUrl: string, platform: PublishingPlatform) =>
   `${appUrl}/api/auth/social/${platform}/callback`;
 
 /** The plan's limit, when the workspace is at it: connecting one more account is refused (402). */
-async function planLimitReached(ctx: SocialContext, workspaceId: string) {
-  const plan = await findWorkspacePlan(ctx.db, workspaceId);
+async function planLimitReached(ctx: Pick<AppContext, 'database'>, workspaceId: string) {
+  const plan = await findWorkspacePlan(ctx.database.db, workspaceId);
   const limit = plan ? plans[plan].limits.socialAccounts : 0;
   if (limit === null) return null;
-  const connected = await countSocialAccounts(ctx.db, workspaceId);
+  const connected = await countSocialAccounts(ctx.database.db, workspaceId);
   return connected >= limit ? { limit, planName: plan ? plans[plan].name : 'current' } : null;
 }
 
@@ -43,32 +44,32 @@ async function planLimitReached(ctx: SocialContext, workspaceId: string) {
  * reconnect.
  */
 export async function beginConnect(
-  ctx: SocialContext,
+  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'config'>,
   who: Connector,
   platform: PublishingPlatform,
   options: { flow?: string } = {},
 ) {
   const provider = providerOf(ctx, platform);
   const reached = await planLimitReached(ctx, who.workspaceId);
-  if (reached && (await countSocialAccounts(ctx.db, who.workspaceId, platform)) === 0) {
+  if (reached && (await countSocialAccounts(ctx.database.db, who.workspaceId, platform)) === 0) {
     throw new AppError('plan_limit', socialAccountMessages.planLimit(reached.limit, reached.planName));
   }
   const secret = randomBytes(32).toString('base64url');
   // The opener's flow id rides on the state, so the callback can name the attempt it answers.
   const state = options.flow ? `${secret}.${options.flow}` : secret;
   const codeVerifier = provider.usesPkce ? randomBytes(48).toString('base64url') : undefined;
-  await insertOAuthState(ctx.db, {
+  await insertOAuthState(ctx.database.db, {
     stateHash: sha256(state),
     sessionId: who.sessionId,
     workspaceId: who.workspaceId,
     userId: who.userId,
     platform,
-    codeVerifierEncrypted: codeVerifier ? ctx.cipher.encrypt(codeVerifier) : null,
+    codeVerifierEncrypted: codeVerifier ? ctx.tokenCipher.encrypt(codeVerifier) : null,
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
   const authorizeUrl = provider.authorizeUrl({
     state,
-    redirectUri: callbackUrl(ctx.appUrl, platform),
+    redirectUri: callbackUrl(ctx.config.appUrl, platform),
     ...(codeVerifier ? { codeChallenge: sha256(codeVerifier) } : {}),
   });
   return { authorizeUrl };
@@ -108,7 +109,7 @@ export type ConnectOutcome =
  * encrypted, on the state until the user chooses one (chooseAccount).
  */
 export async function completeConnect(
-  ctx: SocialContext,
+  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'config'>,
   who: Pick<Connector, 'sessionId'> | null,
   platform: PublishingPlatform,
   query: CallbackQuery,
@@ -116,7 +117,7 @@ export async function completeConnect(
 ): Promise<ConnectOutcome> {
   const provider = providerOf(ctx, platform);
   if (!query.state) throw new AppError('bad_request', socialAccountMessages.stateInvalid);
-  const state = await consumeOAuthState(ctx.db, sha256(query.state), now);
+  const state = await consumeOAuthState(ctx.database.db, sha256(query.state), now);
   if (!state || state.platform !== platform || !who || state.sessionId !== who.sessionId) {
     throw new AppError('bad_request', socialAccountMessages.stateInvalid);
   }
@@ -135,8 +136,10 @@ export async function completeConnect(
   if (!query.code) throw new AppError('bad_request', socialAccountMessages.connectFailed);
   const tokens = await provider.exchangeCode({
     code: query.code,
-    redirectUri: callbackUrl(ctx.appUrl, platform),
-    ...(state.codeVerifierEncrypted ? { codeVerifier: ctx.cipher.decrypt(state.codeVerifierEncrypted) } : {}),
+    redirectUri: callbackUrl(ctx.config.appUrl, platform),
+    ...(state.codeVerifierEncrypted
+      ? { codeVerifier: ctx.tokenCipher.decrypt(state.codeVerifierEncrypted) }
+      : {}),
   });
   const accounts = await provider.listAccounts(tokens);
   const [only] = accounts;
@@ -146,7 +149,11 @@ export async function completeConnect(
     return { kind: 'connected', account: await saveAccount(ctx, provider, state, only, tokens, now) };
   }
   const pending: PendingChoice = { tokens: sealTokens(tokens), accounts: accounts.map(sealAccount) };
-  await setOAuthPendingChoice(ctx.db, state.stateHash, ctx.cipher.encrypt(JSON.stringify(pending)));
+  await setOAuthPendingChoice(
+    ctx.database.db,
+    state.stateHash,
+    ctx.tokenCipher.encrypt(JSON.stringify(pending)),
+  );
   return {
     kind: 'choose',
     state: query.state,
@@ -161,7 +168,7 @@ export async function completeConnect(
 
 /** The user's pick among the offered accounts: once, by the session that started, in time. */
 export async function chooseAccount(
-  ctx: SocialContext,
+  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'config'>,
   who: Pick<Connector, 'sessionId'> | null,
   platform: PublishingPlatform,
   input: { state: string; externalId: string },
@@ -169,18 +176,18 @@ export async function chooseAccount(
 ): Promise<SocialAccount> {
   const provider = providerOf(ctx, platform);
   if (!who) throw new AppError('bad_request', socialAccountMessages.stateInvalid);
-  const taken = await takeOAuthPendingChoice(ctx.db, sha256(input.state), who.sessionId, now);
+  const taken = await takeOAuthPendingChoice(ctx.database.db, sha256(input.state), who.sessionId, now);
   if (!taken || taken.state.platform !== platform) {
     throw new AppError('bad_request', socialAccountMessages.stateInvalid);
   }
-  const pending = JSON.parse(ctx.cipher.decrypt(taken.sealed)) as PendingChoice;
+  const pending = JSON.parse(ctx.tokenCipher.decrypt(taken.sealed)) as PendingChoice;
   const chosen = pending.accounts.find((account) => account.externalId === input.externalId);
   if (!chosen) throw new AppError('bad_request', 'Choose one of the accounts offered.');
   return saveAccount(ctx, provider, taken.state, unsealAccount(chosen), unsealTokens(pending.tokens), now);
 }
 
 async function saveAccount(
-  ctx: SocialContext,
+  ctx: Pick<AppContext, 'database' | 'tokenCipher' | 'config'>,
   provider: SocialProvider,
   state: OAuthStateRow,
   account: ExternalAccount,
@@ -189,7 +196,7 @@ async function saveAccount(
 ): Promise<SocialAccount> {
   const platform = state.platform;
   const existing = await findSocialAccountByExternalId(
-    ctx.db,
+    ctx.database.db,
     state.workspaceId,
     platform,
     account.externalId,
@@ -202,7 +209,7 @@ async function saveAccount(
     }
   }
   const own: TokenSet = account.tokens ?? tokens;
-  const row = await upsertSocialAccount(ctx.db, {
+  const row = await upsertSocialAccount(ctx.database.db, {
     workspaceId: state.workspaceId,
     connectedByUserId: state.userId,
     platform,
@@ -214,8 +221,8 @@ async function saveAccount(
     status: 'connected',
     statusReason: null,
     expiryWarnedAt: null,
-    accessTokenEncrypted: ctx.cipher.encrypt(own.accessToken),
-    refreshTokenEncrypted: own.refreshToken ? ctx.cipher.encrypt(own.refreshToken) : null,
+    accessTokenEncrypted: ctx.tokenCipher.encrypt(own.accessToken),
+    refreshTokenEncrypted: own.refreshToken ? ctx.tokenCipher.encrypt(own.refreshToken) : null,
     tokenExpiresAt: own.expiresAt,
     refreshTokenExpiresAt: own.refreshExpiresAt,
     scopes: own.scopes,
@@ -223,8 +230,8 @@ async function saveAccount(
     connectedAt: now,
   });
   // A reconnect keeps its place in connection order, so it can still be over the limit.
-  const overLimit = await accountsOverPlanLimit(ctx.db, state.workspaceId);
-  return toSocialAccount(row, provider, overLimit.has(row.id), ctx.appUrl);
+  const overLimit = await accountsOverPlanLimit(ctx.database.db, state.workspaceId);
+  return toSocialAccount(row, provider, overLimit.has(row.id), ctx.config.appUrl);
 }
 
 /** The offered accounts and their tokens as JSON (dates as ISO strings), sealed on the state. */

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { platformLabels } from '../../../contracts/platforms';
+import type { AppContext } from '../../context';
 import {
   type SocialProvider,
   TokenExpiredError,
@@ -12,7 +13,7 @@ import {
   type SocialAccountRow,
   updateSocialAccount,
 } from './social-accounts.repository';
-import { canRefresh, type SocialContext, tokensOf } from './social-accounts.service';
+import { canRefresh, tokensOf } from './social-accounts.service';
 import { EXPIRY_WARNING_MS, tokenAction } from './token-lifecycle';
 
 export interface TokenLifecycleReport {
@@ -31,12 +32,15 @@ const nameOf = (row: SocialAccountRow) => `${platformLabels[row.platform]} accou
  * 7 days before a token that cannot be refreshed expires. Safe to run again at any time; a
  * platform that fails for another reason (rate limit, outage) is simply tried on the next run.
  */
-export async function runTokenLifecycle(ctx: SocialContext, now = new Date()): Promise<TokenLifecycleReport> {
+export async function runTokenLifecycle(
+  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'log'>,
+  now = new Date(),
+): Promise<TokenLifecycleReport> {
   const report: TokenLifecycleReport = { refreshed: 0, needsReauth: 0, warned: 0, failed: 0 };
   // Tokens refresh at a quarter of their lifetime left, at most 15 days of a 60-day one.
   const horizon = new Date(now.getTime() + Math.max(EXPIRY_WARNING_MS, 16 * 24 * 60 * 60 * 1000));
-  for (const row of await listAccountsExpiringBefore(ctx.db, horizon)) {
-    const provider = ctx.providers[row.platform];
+  for (const row of await listAccountsExpiringBefore(ctx.database.db, horizon)) {
+    const provider = ctx.socialProviders[row.platform];
     if (!provider) continue;
     const action = tokenAction(
       {
@@ -73,8 +77,8 @@ export async function runTokenLifecycle(ctx: SocialContext, now = new Date()): P
       await markNeedsReauth(ctx, row, `Access expired on ${dateOf(row.tokenExpiresAt ?? now)}.`);
       report.needsReauth++;
     } else if (action === 'warn-expiring') {
-      await updateSocialAccount(ctx.db, row.id, { expiryWarnedAt: now });
-      await insertActivity(ctx.db, {
+      await updateSocialAccount(ctx.database.db, row.id, { expiryWarnedAt: now });
+      await insertActivity(ctx.database.db, {
         workspaceId: row.workspaceId,
         actorUserId: null,
         kind: 'account.expiring',
@@ -91,15 +95,15 @@ export async function runTokenLifecycle(ctx: SocialContext, now = new Date()): P
  * Throws what the provider throws (TokenExpiredError when the platform refuses).
  */
 export async function refreshAccountTokens(
-  ctx: SocialContext,
+  ctx: Pick<AppContext, 'database' | 'tokenCipher'>,
   row: SocialAccountRow,
   provider: SocialProvider,
 ): Promise<TokenSet> {
   const fresh = await provider.refreshTokens(tokensOf(ctx, row));
-  await updateSocialAccount(ctx.db, row.id, {
-    accessTokenEncrypted: ctx.cipher.encrypt(fresh.accessToken),
+  await updateSocialAccount(ctx.database.db, row.id, {
+    accessTokenEncrypted: ctx.tokenCipher.encrypt(fresh.accessToken),
     refreshTokenEncrypted: fresh.refreshToken
-      ? ctx.cipher.encrypt(fresh.refreshToken)
+      ? ctx.tokenCipher.encrypt(fresh.refreshToken)
       : row.refreshTokenEncrypted,
     tokenExpiresAt: fresh.expiresAt,
     refreshTokenExpiresAt: fresh.refreshExpiresAt ?? row.refreshTokenExpiresAt,
@@ -131,7 +135,7 @@ const refreshesInFlight = new WeakMap<SocialProvider, Map<string, Promise<TokenS
  *   needs the user).
  */
 export function refreshTokensOnce(
-  ctx: SocialContext,
+  ctx: Pick<AppContext, 'database' | 'tokenCipher'>,
   row: SocialAccountRow,
   provider: SocialProvider,
   options: { graceMs?: number } = {},
@@ -157,7 +161,7 @@ export function refreshTokensOnce(
 
 /** tokensStoredSince, asked again until `graceMs` has passed: the winner of a race may be slow. */
 async function waitForTokensStoredSince(
-  ctx: SocialContext,
+  ctx: Pick<AppContext, 'database'>,
   row: SocialAccountRow,
   graceMs: number,
 ): Promise<SocialAccountRow | undefined> {
@@ -176,17 +180,21 @@ async function waitForTokensStoredSince(
  * nothing about the grant. refreshTokensOnce asks this before giving up.
  */
 export async function tokensStoredSince(
-  ctx: SocialContext,
+  ctx: Pick<AppContext, 'database'>,
   row: SocialAccountRow,
 ): Promise<SocialAccountRow | undefined> {
-  const now = await findSocialAccount(ctx.db, row.workspaceId, row.id);
+  const now = await findSocialAccount(ctx.database.db, row.workspaceId, row.id);
   return now && now.accessTokenEncrypted !== row.accessTokenEncrypted ? now : undefined;
 }
 
 /** Marks the account as needing the user, with the reason, and says so in the workspace feed. */
-export async function markNeedsReauth(ctx: SocialContext, row: SocialAccountRow, reason: string) {
-  await updateSocialAccount(ctx.db, row.id, { status: 'needs_reauth', statusReason: reason });
-  await insertActivity(ctx.db, {
+export async function markNeedsReauth(
+  ctx: Pick<AppContext, 'database'>,
+  row: SocialAccountRow,
+  reason: string,
+) {
+  await updateSocialAccount(ctx.database.db, row.id, { status: 'needs_reauth', statusReason: reason });
+  await insertActivity(ctx.database.db, {
     workspaceId: row.workspaceId,
     actorUserId: null,
     kind: 'account.needs_reauth',

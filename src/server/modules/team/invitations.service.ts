@@ -11,6 +11,7 @@ import {
   roleLabels,
   teamMessages,
 } from '../../../contracts/team';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { insertActivity } from '../activity';
@@ -32,7 +33,7 @@ import {
   markInvitationAccepted,
   revokeInvitation,
 } from './team.repository';
-import { actorNameOf, inviteUrlOf, shortNameOf, type TeamActor, type TeamDeps } from './team.service';
+import { actorNameOf, inviteUrlOf, shortNameOf, type TeamActor } from './team.service';
 
 /** Enough for any small team or agency; a bound on what one workspace can make us email. */
 export const MAX_PENDING_INVITATIONS = 50;
@@ -55,12 +56,12 @@ export function hashInvitationToken(token: string): string {
  * (decision 046); `emailStatus` says what became of it, and the manager always gets the link.
  */
 export async function createInvitation(
-  deps: TeamDeps,
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log' | 'tokenCipher'>,
   actor: TeamActor & { workspaceName: string },
   input: CreateInvitationBody,
   now = new Date(),
 ): Promise<CreateInvitationResponse> {
-  const { db } = deps;
+  const db = ctx.database.db;
   await requirePlanFeature(db, actor.workspaceId, 'teamCollaboration');
   if (await isMemberByEmail(db, actor.workspaceId, input.email)) {
     throw new AppError('conflict', teamMessages.alreadyMember);
@@ -82,15 +83,15 @@ export async function createInvitation(
     email: input.email,
     role: input.role,
     tokenHash: hashInvitationToken(token),
-    tokenSealed: deps.tokenCipher.encrypt(token),
+    tokenSealed: ctx.tokenCipher.encrypt(token),
     invitedByUserId: actor.userId,
     expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
   });
   // Another request invited the same address between our check and this insert.
   if (!invitation) throw new AppError('conflict', teamMessages.alreadyInvited);
-  const inviteUrl = inviteUrlOf(deps.appUrl, token);
+  const inviteUrl = inviteUrlOf(ctx.config.appUrl, token);
 
-  const emailStatus = await sendInvitationEmail(deps, actor, invitation, { url: inviteUrl, token });
+  const emailStatus = await sendInvitationEmail(ctx, actor, invitation, { url: inviteUrl, token });
   await insertActivity(db, {
     workspaceId: actor.workspaceId,
     actorUserId: actor.userId,
@@ -127,7 +128,7 @@ async function countInvitationSend(db: Db, rule: RateRule, subject: string, per:
 }
 
 async function sendInvitationEmail(
-  deps: TeamDeps,
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log' | 'tokenCipher'>,
   actor: TeamActor & { workspaceName: string },
   invitation: InvitationRow,
   link: { url: string; token: string },
@@ -144,23 +145,28 @@ async function sendInvitationEmail(
   });
   try {
     // The token is the link's secret: the outbox keeps it sealed, never in clear (decision 046).
-    await deps.mail.send({ ...message, secrets: [link.token] });
+    await ctx.mail.send({ ...message, secrets: [link.token] });
   } catch (error) {
-    deps.log.warn(
+    ctx.log.warn(
       { err: error, invitationId: invitation.id },
       'invitation email not sent; the link can be copied',
     );
     return 'not_sent';
   }
   // Queued is not sent: the dialog says so, and offers the link in case it never arrives.
-  return deps.mail.sandbox ? 'sandbox' : 'queued';
+  return ctx.mail.sandbox ? 'sandbox' : 'queued';
 }
 
 /** DELETE /api/team/invitations/{id}: only an open invitation of this workspace. */
-export async function revokeInvitationOf(deps: TeamDeps, actor: TeamActor, id: string, now = new Date()) {
-  const revoked = await revokeInvitation(deps.db, actor.workspaceId, id, now);
+export async function revokeInvitationOf(
+  ctx: Pick<AppContext, 'database'>,
+  actor: TeamActor,
+  id: string,
+  now = new Date(),
+) {
+  const revoked = await revokeInvitation(ctx.database.db, actor.workspaceId, id, now);
   if (!revoked) throw new AppError('not_found', 'Invitation not found');
-  await insertActivity(deps.db, {
+  await insertActivity(ctx.database.db, {
     workspaceId: actor.workspaceId,
     actorUserId: actor.userId,
     kind: 'team.invitation_revoked',
@@ -175,19 +181,19 @@ function statusOf(invitation: InvitationRow, now: Date): InvitationStatus {
   return 'pending';
 }
 
-async function findByToken(deps: TeamDeps, token: string) {
-  const found = await findInvitationByTokenHash(deps.db, hashInvitationToken(token));
+async function findByToken(db: Db, token: string) {
+  const found = await findInvitationByTokenHash(db, hashInvitationToken(token));
   if (!found) throw new AppError('not_found', teamMessages.invitationNotFound);
   return found;
 }
 
 /** GET /api/team/invitations/{token} (public): what the invite page shows, whatever the status. */
 export async function previewInvitation(
-  deps: TeamDeps,
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log' | 'tokenCipher'>,
   token: string,
   now = new Date(),
 ): Promise<InvitationPreview> {
-  const found = await findByToken(deps, token);
+  const found = await findByToken(ctx.database.db, token);
   const { invitation } = found;
   return {
     workspaceName: found.workspaceName,
@@ -212,13 +218,13 @@ type Joiner = SessionActor & { firstName: string; lastName: string; email: strin
  * their email need not match). Someone already a member just has the workspace made active.
  */
 export async function acceptInvitationByToken(
-  deps: TeamDeps,
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log' | 'tokenCipher'>,
   joiner: Joiner,
   token: string,
   now = new Date(),
 ): Promise<AcceptInvitationResponse> {
-  const { db } = deps;
-  const { invitation } = await findByToken(deps, token);
+  const db = ctx.database.db;
+  const { invitation } = await findByToken(ctx.database.db, token);
   const workspaceId = invitation.workspaceId;
 
   if (await findMembershipRole(db, workspaceId, joiner.userId)) {
@@ -250,7 +256,7 @@ export async function acceptInvitationByToken(
   }
   // Two accepts of one link: the conditional update lets one win; the other learns what happened.
   if (outcome === 'not_open') {
-    const { invitation: fresh } = await findByToken(deps, token);
+    const { invitation: fresh } = await findByToken(ctx.database.db, token);
     // A double click: the first of this user's own requests already joined them.
     if (fresh.acceptedByUserId === joiner.userId)
       return { workspaceId, user: await sessionUserOf(db, joiner) };
@@ -259,7 +265,7 @@ export async function acceptInvitationByToken(
   }
 
   try {
-    await notifyWorkspace(deps, {
+    await notifyWorkspace(ctx, {
       workspaceId,
       kind: 'member_joined',
       title: `${name} joined the team`,
@@ -270,7 +276,7 @@ export async function acceptInvitationByToken(
   } catch (error) {
     // They have joined (a workspace deleted just after would refuse the notice's rows); a lost
     // notice must not answer them that they did not.
-    deps.log.warn({ err: error, workspaceId }, 'member-joined notice not saved');
+    ctx.log.warn({ err: error, workspaceId }, 'member-joined notice not saved');
   }
   return { workspaceId, user: await sessionUserOf(db, joiner) };
 }

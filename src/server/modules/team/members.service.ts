@@ -1,5 +1,7 @@
 import type { WorkspaceRole } from '../../../contracts/auth';
 import { roleDescriptions, roleLabels, type Team, teamMessages } from '../../../contracts/team';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { insertActivity } from '../activity';
 import {
@@ -18,7 +20,7 @@ import {
   transferOwnership,
   updateMemberRole,
 } from './team.repository';
-import { actorNameOf, getTeam, shortNameOf, type TeamActor, type TeamDeps } from './team.service';
+import { actorNameOf, getTeam, shortNameOf, type TeamActor } from './team.service';
 
 export const memberMessages = {
   removeYourself: 'To remove yourself from this workspace, use Leave workspace instead.',
@@ -27,8 +29,8 @@ export const memberMessages = {
     "This is your only workspace, so you can't leave it. To leave Kitepost, delete your account in Settings.",
 } as const;
 
-async function requireMember(deps: TeamDeps, workspaceId: string, userId: string): Promise<MemberRow> {
-  const member = await findMemberRow(deps.db, workspaceId, userId);
+async function requireMember(db: Db, workspaceId: string, userId: string): Promise<MemberRow> {
+  const member = await findMemberRow(db, workspaceId, userId);
   if (!member) throw new AppError('not_found', teamMessages.notAMember);
   return member;
 }
@@ -39,25 +41,25 @@ async function requireMember(deps: TeamDeps, workspaceId: string, userId: string
  * 'owner', which the owner alone may give; they become an admin in the same transaction.
  */
 export async function changeMemberRole(
-  deps: TeamDeps,
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log' | 'tokenCipher'>,
   actor: TeamActor,
   targetUserId: string,
   role: WorkspaceRole,
 ): Promise<Team> {
-  const target = await requireMember(deps, actor.workspaceId, targetUserId);
-  if (target.role === role) return getTeam(deps, actor);
+  const target = await requireMember(ctx.database.db, actor.workspaceId, targetUserId);
+  if (target.role === role) return getTeam(ctx, actor);
   if (role === 'owner') {
-    await transfer(deps, actor, target);
-    return getTeam(deps, actor);
+    await transfer(ctx, actor, target);
+    return getTeam(ctx, actor);
   }
   if (target.role === 'owner') throw new AppError('conflict', teamMessages.cannotChangeOwner);
   // Conditional on the target not being the owner, in case ownership moved meanwhile.
-  if (!(await updateMemberRole(deps.db, actor.workspaceId, target.userId, role))) {
+  if (!(await updateMemberRole(ctx.database.db, actor.workspaceId, target.userId, role))) {
     throw new AppError('conflict', teamMessages.cannotChangeOwner);
   }
 
   const self = target.userId === actor.userId;
-  await insertActivity(deps.db, {
+  await insertActivity(ctx.database.db, {
     workspaceId: actor.workspaceId,
     actorUserId: actor.userId,
     kind: 'team.role_changed',
@@ -66,39 +68,43 @@ export async function changeMemberRole(
       : `${shortNameOf(actor)} changed ${shortNameOf(target)}'s role from ${roleLabels[target.role]} to ${roleLabels[role]}`,
   });
   if (!self) {
-    await notifyRoleChange(deps, actor, target.userId, {
+    await notifyRoleChange(ctx, actor, target.userId, {
       title: `Your role is now ${roleLabels[role]}`,
       body: `${actorNameOf(actor)} changed your role from ${roleLabels[target.role]} to ${roleLabels[role]}. ${roleDescriptions[role]}`,
     });
   }
-  return getTeam(deps, actor);
+  return getTeam(ctx, actor);
 }
 
-async function transfer(deps: TeamDeps, actor: TeamActor, target: MemberRow) {
-  const current = await findMemberRow(deps.db, actor.workspaceId, actor.userId);
+async function transfer(
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log' | 'tokenCipher'>,
+  actor: TeamActor,
+  target: MemberRow,
+) {
+  const current = await findMemberRow(ctx.database.db, actor.workspaceId, actor.userId);
   if (current?.role !== 'owner') throw new AppError('forbidden', teamMessages.ownerOnlyTransfer);
-  if (!(await transferOwnership(deps.db, actor.workspaceId, actor.userId, target.userId))) {
+  if (!(await transferOwnership(ctx.database.db, actor.workspaceId, actor.userId, target.userId))) {
     throw new AppError('conflict', 'The team changed meanwhile. Reload the page and try again.');
   }
-  await insertActivity(deps.db, {
+  await insertActivity(ctx.database.db, {
     workspaceId: actor.workspaceId,
     actorUserId: actor.userId,
     kind: 'team.ownership_transferred',
     summary: `${shortNameOf(actor)} made ${shortNameOf(target)} the owner and is now an Admin`,
   });
-  await notifyRoleChange(deps, actor, target.userId, {
+  await notifyRoleChange(ctx, actor, target.userId, {
     title: 'You are now the owner',
     body: `${actorNameOf(actor)} transferred ownership of the workspace to you and is now an Admin. ${roleDescriptions.owner}`,
   });
 }
 
 function notifyRoleChange(
-  deps: TeamDeps,
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log' | 'tokenCipher'>,
   actor: TeamActor,
   userId: string,
   text: { title: string; body: string },
 ) {
-  return notifyWorkspace(deps, {
+  return notifyWorkspace(ctx, {
     workspaceId: actor.workspaceId,
     kind: 'member_role_changed',
     ...text,
@@ -113,10 +119,14 @@ function notifyRoleChange(
  * notification kept in this workspace they could never see again), and by email if they keep
  * email notifications on.
  */
-export async function removeMember(deps: TeamDeps, actor: TeamActor, targetUserId: string): Promise<void> {
-  const { db } = deps;
+export async function removeMember(
+  ctx: Pick<AppContext, 'database' | 'mail' | 'log'>,
+  actor: TeamActor,
+  targetUserId: string,
+): Promise<void> {
+  const db = ctx.database.db;
   if (targetUserId === actor.userId) throw new AppError('conflict', memberMessages.removeYourself);
-  const target = await requireMember(deps, actor.workspaceId, targetUserId);
+  const target = await requireMember(db, actor.workspaceId, targetUserId);
   if (target.role === 'owner') throw new AppError('conflict', memberMessages.cannotRemoveOwner);
   const workspace = await findWorkspaceById(db, actor.workspaceId);
   if (!workspace) throw new AppError('not_found', workspaceMessages.notFound);
@@ -153,7 +163,7 @@ export async function removeMember(deps: TeamDeps, actor: TeamActor, targetUserI
   }
   if (recipient?.wantsEmail) {
     try {
-      await deps.mail.send(
+      await ctx.mail.send(
         await composeNotificationEmail({
           to: target.email,
           firstName: target.firstName,
@@ -164,15 +174,15 @@ export async function removeMember(deps: TeamDeps, actor: TeamActor, targetUserI
         }),
       );
     } catch (error) {
-      deps.log.warn({ err: error, userId: target.userId }, 'removal email not sent');
+      ctx.log.warn({ err: error, userId: target.userId }, 'removal email not sent');
     }
   }
 }
 
 /** POST /api/team/leave: anyone but the owner, as long as they keep another workspace. */
-export async function leaveWorkspace(deps: TeamDeps, actor: TeamActor): Promise<void> {
-  const { db } = deps;
-  const me = await requireMember(deps, actor.workspaceId, actor.userId);
+export async function leaveWorkspace(ctx: Pick<AppContext, 'database'>, actor: TeamActor): Promise<void> {
+  const db = ctx.database.db;
+  const me = await requireMember(db, actor.workspaceId, actor.userId);
   if (me.role === 'owner') throw new AppError('conflict', teamMessages.ownerCannotLeave);
   if ((await countMembershipsOf(db, actor.userId)) <= 1)
     throw new AppError('conflict', memberMessages.onlyWorkspace);

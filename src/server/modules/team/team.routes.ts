@@ -27,7 +27,7 @@ import {
   revokeInvitationOf,
 } from './invitations.service';
 import { changeMemberRole, leaveWorkspace, removeMember } from './members.service';
-import { getTeam, type TeamActor, type TeamDeps, updateTeamSettings } from './team.service';
+import { getTeam, type TeamActor, updateTeamSettings } from './team.service';
 
 /** The caller as the team use cases see them; the permission table has already checked the route. */
 function actorOf(request: FastifyRequest): TeamActor & { workspaceName: string } {
@@ -48,22 +48,15 @@ const refusals = errorAnswers(400, 402, 403, 404, 409);
 
 export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps: TeamDeps = {
-    db: ctx.database.db,
-    mail: ctx.mail,
-    appUrl: ctx.config.appUrl,
-    log: ctx.log,
-    tokenCipher: ctx.tokenCipher,
-  };
 
   api.get('/api/team', { schema: { response: { 200: team } } }, async (request) =>
-    getTeam(deps, actorOf(request)),
+    getTeam(ctx, actorOf(request)),
   );
 
   api.patch(
     '/api/team/settings',
     { schema: { body: updateTeamSettingsBody, response: { 200: team, ...refusals } } },
-    async (request) => updateTeamSettings(deps, actorOf(request), request.body),
+    async (request) => updateTeamSettings(ctx, actorOf(request), request.body),
   );
 
   api.post(
@@ -75,14 +68,14 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createInvitation(deps, actorOf(request), request.body)),
+      reply.status(201).send(await createInvitation(ctx, actorOf(request), request.body)),
   );
 
   api.delete(
     '/api/team/invitations/:id',
     { schema: { params: invitationIdParams } },
     async (request, reply) => {
-      await revokeInvitationOf(deps, actorOf(request), request.params.id);
+      await revokeInvitationOf(ctx, actorOf(request), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -99,8 +92,8 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      await enforceRateLimit(deps.db, rateRules.invitationLookup, callerOf(request).ip);
-      return previewInvitation(deps, request.params.token);
+      await enforceRateLimit(ctx.database.db, rateRules.invitationLookup, callerOf(request).ip);
+      return previewInvitation(ctx, request.params.token);
     },
   );
 
@@ -114,8 +107,8 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const actor = actorOf(request);
-      await enforceRateLimit(deps.db, rateRules.invitationLookup, actor.userId);
-      return acceptInvitationByToken(deps, actor, request.params.token);
+      await enforceRateLimit(ctx.database.db, rateRules.invitationLookup, actor.userId);
+      return acceptInvitationByToken(ctx, actor, request.params.token);
     },
   );
 
@@ -128,14 +121,14 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { 200: team, ...refusals },
       },
     },
-    async (request) => changeMemberRole(deps, actorOf(request), request.params.userId, request.body.role),
+    async (request) => changeMemberRole(ctx, actorOf(request), request.params.userId, request.body.role),
   );
 
   api.delete(
     '/api/team/members/:userId',
     { schema: { response: { 204: noContent, ...errorAnswers(409) }, params: memberParams } },
     async (request, reply) => {
-      await removeMember(deps, actorOf(request), request.params.userId);
+      await removeMember(ctx, actorOf(request), request.params.userId);
       return reply.status(204).send(null);
     },
   );
@@ -144,7 +137,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/team/leave',
     { schema: { response: { 204: noContent, ...errorAnswers(409) } } },
     async (request, reply) => {
-      await leaveWorkspace(deps, actorOf(request));
+      await leaveWorkspace(ctx, actorOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -160,11 +153,7 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const actor = actorOf(request);
-      const user = await deleteWorkspace(
-        { db: deps.db, jobs: ctx.jobs, storage: ctx.storage, log: ctx.log },
-        actor,
-        request.body.confirmName,
-      );
+      const user = await deleteWorkspace(ctx, actor, request.body.confirmName);
       return { user };
     },
   );

@@ -1,20 +1,13 @@
 import type { WorkspaceRole } from '../../../contracts/auth';
 import { plans } from '../../../contracts/plans';
 import { can, type Team, type TeamInvitation } from '../../../contracts/team';
+import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import type { TokenCipher } from '../../lib/token-cipher';
 import { insertActivity } from '../activity';
-import type { NotifyWorkspaceDeps } from '../notifications';
 import { requirePlanFeature } from '../plans';
 import { findMembershipRole, findWorkspaceById, setRequireApproval, workspaceMessages } from '../workspaces';
 import { compareMembers, displayNameOf } from './member-order';
 import { listMemberRows, listOpenInvitationRows } from './team.repository';
-
-/** What the team use cases need: the database, mail and notifications, and the invitation links' cipher. */
-export interface TeamDeps extends NotifyWorkspaceDeps {
-  /** Seals invitation tokens, so managers can copy a link again without it being readable at rest. */
-  tokenCipher: TokenCipher;
-}
 
 /** The signed-in member acting in their active workspace. */
 export interface TeamActor {
@@ -37,8 +30,12 @@ export const shortNameOf = (person: { firstName: string; lastName: string; email
 export const inviteUrlOf = (appUrl: string, token: string) => `${appUrl}/invite/${token}`;
 
 /** GET /api/team: the active workspace, its members (owner first) and its open invitations. */
-export async function getTeam(deps: TeamDeps, actor: TeamActor, now = new Date()): Promise<Team> {
-  const { db } = deps;
+export async function getTeam(
+  ctx: Pick<AppContext, 'database' | 'config' | 'log' | 'tokenCipher'>,
+  actor: TeamActor,
+  now = new Date(),
+): Promise<Team> {
+  const db = ctx.database.db;
   const [workspace, yourRole, members, invitations] = await Promise.all([
     findWorkspaceById(db, actor.workspaceId),
     findMembershipRole(db, actor.workspaceId, actor.userId),
@@ -79,19 +76,22 @@ export async function getTeam(deps: TeamDeps, actor: TeamActor, now = new Date()
         createdAt: row.invitation.createdAt.toISOString(),
         expiresAt: row.invitation.expiresAt.toISOString(),
         expired: row.invitation.expiresAt.getTime() <= now.getTime(),
-        inviteUrl: mayManage ? unsealedInviteUrl(deps, row.invitation) : null,
+        inviteUrl: mayManage ? unsealedInviteUrl(ctx, row.invitation) : null,
       }),
     ),
   };
 }
 
 /** The link again, for "Copy link"; null (the manager can revoke and re-invite) if it cannot be unsealed. */
-function unsealedInviteUrl(deps: TeamDeps, invitation: { id: string; tokenSealed: string }): string | null {
+function unsealedInviteUrl(
+  ctx: Pick<AppContext, 'config' | 'log' | 'tokenCipher'>,
+  invitation: { id: string; tokenSealed: string },
+): string | null {
   try {
-    return inviteUrlOf(deps.appUrl, deps.tokenCipher.decrypt(invitation.tokenSealed));
+    return inviteUrlOf(ctx.config.appUrl, ctx.tokenCipher.decrypt(invitation.tokenSealed));
   } catch (error) {
     // A rotated TOKEN_ENCRYPTION_KEY: the stored copy is unreadable, the link itself still works.
-    deps.log.warn({ err: error, invitationId: invitation.id }, 'invitation link could not be unsealed');
+    ctx.log.warn({ err: error, invitationId: invitation.id }, 'invitation link could not be unsealed');
     return null;
   }
 }
@@ -101,11 +101,11 @@ function unsealedInviteUrl(deps: TeamDeps, invitation: { id: string; tokenSealed
  * them off is always allowed, so a workspace that lost the plan is never stuck waiting.
  */
 export async function updateTeamSettings(
-  deps: TeamDeps,
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log' | 'tokenCipher'>,
   actor: TeamActor,
   input: { requireApproval: boolean },
 ): Promise<Team> {
-  const { db } = deps;
+  const db = ctx.database.db;
   const workspace = await findWorkspaceById(db, actor.workspaceId);
   if (!workspace) throw new AppError('not_found', workspaceMessages.notFound);
   if (input.requireApproval && !workspace.requireApproval) {
@@ -122,5 +122,5 @@ export async function updateTeamSettings(
         : `${shortNameOf(actor)} turned off approvals: editors' posts are scheduled directly`,
     });
   }
-  return getTeam(deps, actor);
+  return getTeam(ctx, actor);
 }

@@ -1,7 +1,6 @@
 // The workspaces module's public entry: what other modules may use of it (decision 050). Another
 // module imports from here, never from a file inside (npm run lint:deps checks it).
 
-export type { UserDeletionDeps } from './user-deletion';
 export { deleteUserWithWorkspaces } from './user-deletion';
 export {
   listSolelyOwnedWorkspaceIds,

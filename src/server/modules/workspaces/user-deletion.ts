@@ -1,7 +1,6 @@
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { listWorkspacesSimulatorKeys } from '../../integrations/social/simulator';
-import type { MediaStorage } from '../../integrations/storage/media-storage';
-import type { JobQueue } from '../../jobs/job-queue';
 import { dropPublishJob } from '../publishing';
 import {
   deleteUserAndWorkspaces,
@@ -12,13 +11,6 @@ import {
   lockWorkspacesForDeletion,
 } from './user-deletion.repository';
 import { ensureWorkspaceFor } from './workspaces.service';
-
-export interface UserDeletionDeps {
-  db: Db;
-  jobs: JobQueue;
-  storage: Pick<MediaStorage, 'delete'>;
-  log: { warn(obj: object, msg?: string): void };
-}
 
 /**
  * The caller's rules, asked again inside the deleting transaction once the user's memberships
@@ -37,12 +29,12 @@ export type DeletionRecheck = (tx: Db) => Promise<void>;
  * workspaces left with no workspace at all get a Free one, as when a team deletes its workspace.
  */
 export async function deleteUserWithWorkspaces(
-  deps: UserDeletionDeps,
+  ctx: Pick<AppContext, 'database' | 'jobs' | 'storage' | 'log'>,
   userId: string,
   workspaceIds: string[],
   recheck?: DeletionRecheck,
 ): Promise<void> {
-  const { jobIds, storageKeys, otherMemberIds } = await deps.db.transaction(async (tx) => {
+  const { jobIds, storageKeys, otherMemberIds } = await ctx.database.db.transaction(async (tx) => {
     await lockMembershipsOf(tx, userId);
     await lockWorkspacesForDeletion(tx, workspaceIds);
     await recheck?.(tx);
@@ -59,15 +51,15 @@ export async function deleteUserWithWorkspaces(
     await deleteUserAndWorkspaces(tx, userId, workspaceIds);
     return removed;
   });
-  await Promise.all(jobIds.map((publishJobId) => dropPublishJob(deps, { publishJobId })));
+  await Promise.all(jobIds.map((publishJobId) => dropPublishJob(ctx, { publishJobId })));
   // One at a time: an account may have many images, and storage is not worth flooding.
   for (const key of storageKeys) {
-    await deps.storage.delete(key).catch((error: unknown) => {
-      deps.log.warn(
+    await ctx.storage.delete(key).catch((error: unknown) => {
+      ctx.log.warn(
         { err: error, storageKey: key },
         'could not remove a deleted workspace image from storage',
       );
     });
   }
-  for (const memberId of otherMemberIds) await ensureWorkspaceFor(deps.db, memberId);
+  for (const memberId of otherMemberIds) await ensureWorkspaceFor(ctx.database.db, memberId);
 }

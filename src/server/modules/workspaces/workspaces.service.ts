@@ -1,13 +1,13 @@
 import type { SessionUser } from '../../../contracts/auth';
 import { TRIAL_DAYS } from '../../../contracts/plans';
 import type { WorkspaceList } from '../../../contracts/team';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { listWorkspacesSimulatorKeys } from '../../integrations/social/simulator';
-import type { MediaStorage } from '../../integrations/storage/media-storage';
 import { AppError } from '../../lib/app-error';
 import { insertActivity } from '../activity';
 import { isEnded } from '../billing';
-import { dropPublishJob, type PublishQueueDeps } from '../publishing';
+import { dropPublishJob } from '../publishing';
 import { findUserById, loadSessionUser } from '../users';
 import {
   listMediaStorageKeys,
@@ -59,11 +59,6 @@ export async function createTrialWorkspace(
     summary: `${user.firstName || 'A new member'} joined Kitepost and started a ${TRIAL_DAYS}-day Professional trial`,
   });
   return workspace;
-}
-
-/** Deleting a workspace drops its publish jobs and removes its images' bytes from storage. */
-export interface WorkspaceDeletionDeps extends PublishQueueDeps {
-  storage: Pick<MediaStorage, 'delete'>;
 }
 
 /** Who is asking: the session's user, and whether this session may use the admin portal. */
@@ -119,19 +114,19 @@ export async function sessionUserOf(db: Db, actor: SessionActor): Promise<Sessio
  * Members left without any workspace get a Free one of their own, so they can still sign in.
  */
 export async function deleteWorkspace(
-  deps: WorkspaceDeletionDeps,
+  ctx: Pick<AppContext, 'database' | 'jobs' | 'storage' | 'log'>,
   actor: SessionActor & { workspaceId: string },
   confirmName: string,
 ): Promise<SessionUser> {
-  const { db } = deps;
+  const { db } = ctx.database;
   const workspace = await findWorkspaceById(db, actor.workspaceId);
   if (!workspace) throw new AppError('not_found', workspaceMessages.notFound);
   await assertMayDelete(db, workspace, actor.userId, confirmName);
   const { memberIds, jobIds, storageKeys } = await deleteWorkspaceNow(db, actor, confirmName);
-  await Promise.all(jobIds.map((publishJobId) => dropPublishJob(deps, { publishJobId })));
+  await Promise.all(jobIds.map((publishJobId) => dropPublishJob(ctx, { publishJobId })));
   for (const key of storageKeys) {
-    await deps.storage.delete(key).catch((error: unknown) => {
-      deps.log.warn(
+    await ctx.storage.delete(key).catch((error: unknown) => {
+      ctx.log.warn(
         { err: error, storageKey: key },
         'could not remove a deleted workspace image from storage',
       );

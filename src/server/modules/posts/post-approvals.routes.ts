@@ -11,14 +11,8 @@ import {
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
 import { errorAnswers } from '../../plugins/error-answers';
-import type { PostActor } from '../posts';
-import {
-  type ApprovalDeps,
-  addPostComment,
-  approvePost,
-  listPostComments,
-  requestChanges,
-} from './approvals.service';
+import { addPostComment, approvePost, listPostComments, requestChanges } from './post-approvals.service';
+import type { PostActor } from './post-checks';
 
 const actorOf = (request: FastifyRequest): PostActor => {
   const auth = signedIn(request);
@@ -26,16 +20,9 @@ const actorOf = (request: FastifyRequest): PostActor => {
 };
 
 /** Approving, requesting changes and commenting (who may: plugins/permissions.ts). */
-export async function approvalsRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function postApprovalsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
-  const deps: ApprovalDeps = {
-    db,
-    jobs: ctx.jobs,
-    mail: ctx.mail,
-    appUrl: ctx.config.appUrl,
-    log: ctx.log,
-  };
 
   api.post(
     '/api/posts/:id/approve',
@@ -46,7 +33,7 @@ export async function approvalsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { ...errorAnswers(402, 409), 200: post },
       },
     },
-    async (request) => approvePost(deps, actorOf(request), request.params.id, request.body),
+    async (request) => approvePost(ctx, actorOf(request), request.params.id, request.body),
   );
   api.post(
     '/api/posts/:id/request-changes',
@@ -57,7 +44,7 @@ export async function approvalsRoutes(app: FastifyInstance, ctx: AppContext) {
         response: { ...errorAnswers(409), 200: post },
       },
     },
-    async (request) => requestChanges(deps, actorOf(request), request.params.id, request.body),
+    async (request) => requestChanges(ctx, actorOf(request), request.params.id, request.body),
   );
   api.get(
     '/api/posts/:id/comments',
@@ -70,6 +57,6 @@ export async function approvalsRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await addPostComment(deps, actorOf(request), request.params.id, request.body.body)),
+        .send(await addPostComment(ctx, actorOf(request), request.params.id, request.body.body)),
   );
 }
