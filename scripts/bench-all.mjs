@@ -36,8 +36,11 @@ const seconds = (since) => ((performance.now() - since) / 1000).toFixed(0);
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 const build = checkBuild();
-if (!build.fresh) {
-  console.log(`dist/ ${build.reason}: building once for every bench...`);
+// A stamp written after `build:server` alone lacks the embedded database's template (decision 053).
+if (!build.fresh || !existsSync('dist/pglite-template')) {
+  console.log(
+    `dist/ ${build.fresh ? 'has no pglite-template' : build.reason}: building once for every bench...`,
+  );
   await run('npm', ['run', '--silent', 'build'], { echo: true });
 }
 

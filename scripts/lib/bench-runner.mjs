@@ -7,7 +7,7 @@
 // or a correctness figure (`always`: a post lost or doubled, a process died) is off. `npm test`
 // runs every bench so, so that a change that stops one from running fails CI.
 import { execSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { checkBuild } from './build-stamp.mjs';
@@ -89,12 +89,17 @@ export function createBench(name, { sizes = {}, env = {} } = {}) {
 
     /**
      * Builds what the bench runs unless dist/ is a fresh build of these sources (decision 048):
-     * `npm test` and `npm run bench:all` build once, and no bench builds again.
+     * `npm test` and `npm run bench:all` build once, and no bench builds again. `all` is
+     * `npm run build`, with the embedded database's template; `server` only the server bundle.
      */
     build(what = 'server') {
       const stamp = checkBuild();
-      if (stamp.fresh) return;
-      console.log(`dist/ ${stamp.reason}: building ${what === 'all' ? 'everything' : 'the server'}...`);
+      // A fresh stamp after `build:server` alone (a bench that needed only the server) lacks the
+      // embedded database's template (decision 053), which a first start copies.
+      const template = what !== 'all' || existsSync('dist/pglite-template');
+      if (stamp.fresh && template) return;
+      const reason = stamp.fresh ? 'has no pglite-template' : stamp.reason;
+      console.log(`dist/ ${reason}: building ${what === 'all' ? 'everything' : 'the server'}...`);
       execSync(what === 'all' ? 'npm run --silent build' : 'npm run --silent build:server', {
         stdio: 'inherit',
       });
