@@ -56,6 +56,8 @@ export const publishingMessages = {
   missed: (hours: number) =>
     `Missed: Kitepost was not running at the scheduled time and did not publish it more than ${hours} h late. Choose a new time or retry.`,
   gaveUp: (attempts: number, last: string) => `Not published after ${attempts} attempts: ${last}`,
+  accountBusy: (platformLabel: string) =>
+    `Kitepost was already sending several posts to this ${platformLabel} account; it tries again shortly.`,
   limitedPastWindow: (last: string, hours: number) =>
     `Not published: ${last} Kitepost publishes a post at most ${hours} h after its scheduled time, so it did not wait. Choose a new time or retry.`,
 } as const;

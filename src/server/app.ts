@@ -53,6 +53,7 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { postApprovalsRoutes } from './modules/posts/post-approvals.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
+import { createPublishingSlots } from './modules/publishing/publishing-slots';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
 import { teamRoutes } from './modules/team/team.routes';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     tokenCipher,
     socialProviders: { ...createSocialProviders(config, app), ...options.socialProviders },
     jobs,
+    publishingSlots: createPublishingSlots(config.publishing),
     mail: options.mail ?? createMailSender(config, { db, jobs, cipher: tokenCipher, log: app.log }),
     storage,
     storageCheck: createStorageCheck(storage),

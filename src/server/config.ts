@@ -146,6 +146,8 @@ const envSchema = z
     PUBLISH_MISSED_AFTER_HOURS: z.coerce.number().min(0.01).max(720).default(6),
     PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(180),
     PUBLISH_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
+    PUBLISH_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(3),
     S3_BUCKET: optionalString,
     S3_REGION: optionalString,
     S3_ENDPOINT: optionalUrl,
@@ -313,6 +315,10 @@ export interface Config {
     leaseMs: number;
     /** How often workers look for due posts without a job and abandoned attempts. */
     sweepMs: number;
+    /** Posts one process publishes at once (PUBLISH_CONCURRENCY; modules/publishing/publishing-slots.ts). */
+    concurrency: number;
+    /** Of those, how many may call one social account at the same time (PUBLISH_ACCOUNT_CONCURRENCY). */
+    accountConcurrency: number;
   };
   /** S3-compatible media storage; undefined: files under DATA_DIR/media. */
   s3:
@@ -405,6 +411,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       missedAfterMs: Math.round(e.PUBLISH_MISSED_AFTER_HOURS * 3600 * 1000),
       leaseMs: e.PUBLISH_LEASE_SECONDS * 1000,
       sweepMs: e.PUBLISH_SWEEP_SECONDS * 1000,
+      concurrency: e.PUBLISH_CONCURRENCY,
+      accountConcurrency: e.PUBLISH_ACCOUNT_CONCURRENCY,
     },
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

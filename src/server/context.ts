@@ -13,6 +13,7 @@ import type { JobQueue } from './jobs/job-queue';
 import type { AccessCodeHasher, AdminCodeVerifier } from './lib/secrets';
 import type { TokenCipher } from './lib/token-cipher';
 import type { MediaUrlSigner } from './modules/media/media-signing';
+import type { PublishingSlots } from './modules/publishing/publishing-slots';
 
 /** What services need from the running app: built once by buildApp, passed explicitly. */
 export interface AppContext {
@@ -34,6 +35,8 @@ export interface AppContext {
   socialProviders: SocialProviders;
   /** pg-boss: every process sends jobs (a post's publish job); workers run them. */
   jobs: JobQueue;
+  /** This process's limits on posts in flight, in all and per social account. */
+  publishingSlots: PublishingSlots;
   /** Email: SMTP, or the outbox table (sandbox). */
   mail: MailSender;
   /** Uploaded images: S3-compatible storage, or DATA_DIR/media. */

@@ -82,7 +82,7 @@ export async function startJobQueue(
 
 async function registerJob(boss: PgBoss, job: JobDefinition, context: JobsContext, pollSeconds: number) {
   if (job.cron) await boss.schedule(job.name, job.cron, {});
-  const batchSize = job.batchSize ?? 1;
+  const batchSize = typeof job.batchSize === 'function' ? job.batchSize(context.app) : (job.batchSize ?? 1);
   let workerId: string | undefined;
   workerId = await boss.work(
     job.name,

@@ -5,7 +5,6 @@ import {
   publishPostPayload,
 } from '../modules/publishing/publish-queue';
 import { publishPost } from '../modules/publishing/publishing.service';
-import { publishingSlots } from '../modules/publishing/publishing-slots';
 import type { JobDefinition } from './job-definition';
 
 /**
@@ -15,17 +14,18 @@ import type { JobDefinition } from './job-definition';
  * of a job that runs again, because its worker died and pg-boss expired it, finds the post taken,
  * published or of another version, and does nothing: the claim is one conditional update.
  *
- * A batch of jobs is fetched per poll and run through the process's publishing slots, so a burst
- * of posts due at the same second drains at the slots' pace without a poll's wait per job.
+ * A batch of as many jobs as the process publishes at once (PUBLISH_CONCURRENCY) is fetched per
+ * poll and run through its publishing slots, so a burst of posts due at the same second keeps
+ * every slot busy while the platform answers, without a poll's wait per job.
  */
 export const publishPostJob: JobDefinition<PublishPostPayload> = {
   name: PUBLISH_POST_JOB,
   payload: publishPostPayload,
   // Long enough for a whole batch through the slots; a job expired early is harmless, only wasted.
   queue: { retryLimit: 5, retryDelay: 10, expireInSeconds: 15 * 60 },
-  batchSize: 20,
+  batchSize: (app) => app.config.publishing.concurrency,
   pollSeconds: PUBLISH_POLL_SECONDS,
   async handle(payload, context) {
-    await publishingSlots.run(() => publishPost(context.app, payload));
+    await context.app.publishingSlots.posts.run(() => publishPost(context.app, payload));
   },
 };

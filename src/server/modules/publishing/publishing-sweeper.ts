@@ -6,7 +6,6 @@ import { failPost, type PublishOutcome, reconcileAttempt, retryLater } from './p
 import { PUBLISH_POLL_SECONDS } from './publish-queue';
 import { findAttempt, listOverduePosts, type PostRow, takeAbandonedPosts } from './publishing.repository';
 import { publishPost } from './publishing.service';
-import { publishingSlots } from './publishing-slots';
 import { clockFrom } from './publishing-worker';
 
 /*
@@ -46,7 +45,7 @@ export async function sweepPublishing(ctx: AppContext, now?: Date): Promise<Swee
   });
   await Promise.all(
     abandoned.map((post) =>
-      publishingSlots.run(() => guard(ctx, post.id, () => recoverAbandoned(ctx, post, clock()))),
+      ctx.publishingSlots.posts.run(() => guard(ctx, post.id, () => recoverAbandoned(ctx, post, clock()))),
     ),
   );
   // Only as many at a time as this process has idle slots for: while its slots are busy with jobs
@@ -54,7 +53,7 @@ export async function sweepPublishing(ctx: AppContext, now?: Date): Promise<Swee
   // whatever a dead worker held (or a lost job left behind) is picked up here.
   let overdue = 0;
   while (overdue < SWEEP_BATCH) {
-    const room = Math.min(SWEEP_BATCH - overdue, publishingSlots.free());
+    const room = Math.min(SWEEP_BATCH - overdue, ctx.publishingSlots.posts.free());
     if (room === 0) break;
     const due = await listOverduePosts(db, {
       dueBefore: new Date(clock().getTime() - OVERDUE_GRACE_MS),
@@ -62,7 +61,7 @@ export async function sweepPublishing(ctx: AppContext, now?: Date): Promise<Swee
     });
     await Promise.all(
       due.map((post) =>
-        publishingSlots.run(() =>
+        ctx.publishingSlots.posts.run(() =>
           guard(ctx, post.id, () =>
             publishPost(ctx, { postId: post.id, version: post.publishVersion }, clock()),
           ),

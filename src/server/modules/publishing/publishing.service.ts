@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import {
   type PublishedPost,
   type PublishMedia,
+  RateLimitedError,
   UnknownOutcomeError,
 } from '../../integrations/social/social-provider';
 import { findMediaByIds, MediaGoneError, toPublishMedia } from '../media';
@@ -34,6 +35,8 @@ export type { PublishOutcome } from './publish-outcomes';
 
 /** A job may fire this much before its post is due: the clocks of processes differ a little. */
 const EARLY_TOLERANCE_MS = 2_000;
+/** The longest a post waits for a free call to its account before it is retried later. */
+const ACCOUNT_WAIT_MS = 30_000;
 
 /**
  * Publishes one version of one post (architecture §5): the job's handler, and the sweeper's for
@@ -121,14 +124,28 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
   }
   let published: PublishedPost;
   try {
-    published = await withDeadline(
-      provider.publish(tokens, {
-        account: { externalId: account.externalId, username: account.username },
-        text: sent.text,
-        media,
-      }),
-      publishDeadlineMs(ctx.config.publishing.leaseMs),
-      post.platform,
+    // At most PUBLISH_ACCOUNT_CONCURRENCY calls to one account from this process. The wait is
+    // bounded so that it and the call together stay within the deadline, well inside the lease;
+    // a post that waited too long is retried later, certain that nothing was sent.
+    const deadlineMs = publishDeadlineMs(ctx.config.publishing.leaseMs);
+    const waitMs = Math.min(ACCOUNT_WAIT_MS, deadlineMs / 4);
+    const waitStarted = Date.now();
+    published = await ctx.publishingSlots.accounts.run(
+      account.id,
+      () =>
+        withDeadline(
+          provider.publish(tokens, {
+            account: { externalId: account.externalId, username: account.username },
+            text: sent.text,
+            media,
+          }),
+          deadlineMs - (Date.now() - waitStarted),
+          post.platform,
+        ),
+      {
+        ms: waitMs,
+        onTimeout: () => new RateLimitedError(post.platform, publishingMessages.accountBusy(label), null),
+      },
     );
   } catch (error) {
     // Images are read before anything is sent: an image gone from storage created nothing.
