@@ -240,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       storage: ctx.storage,
       mediaFetch: simulatorMediaFetch(injectFetch(app), config.appUrl, options.simulatorOutsideFetch),
       xPostsPerDay: config.simulator.xPostsPerDay,
+      latencyMs: config.simulator.latencyMs,
       // Long enough that a post made right after the upload is refused, short enough for tests.
       ...(config.env === 'test' ? { linkedInImageProcessingMs: 400 } : {}),
     });

@@ -143,6 +143,7 @@ const envSchema = z
       .default(INSTAGRAM_DEFAULT_GRAPH_VERSION),
     SANDBOX_X_USER_POSTS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(2400),
     SANDBOX_X_APP_POSTS_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+    SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
     PUBLISH_MISSED_AFTER_HOURS: z.coerce.number().min(0.01).max(720).default(6),
     PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(180),
     PUBLISH_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -301,6 +302,8 @@ export interface Config {
   simulator: {
     /** The pretend X's 24-hour caps on creating posts, per user and per app (Kitepost's). */
     xPostsPerDay: { user: number; app: number };
+    /** The median wait of each of its answers (SANDBOX_LATENCY_MS; simulated-latency.ts), 0: none. */
+    latencyMs: number;
     /**
      * Where browsers reach the simulator's consent pages (SANDBOX_AUTHORIZE_ORIGIN, default
      * APP_URL): another origin (a proxy to this app) makes the sandbox's sign-in leave the app's
@@ -404,6 +407,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     linkedInApiVersion: e.LINKEDIN_API_VERSION,
     simulator: {
       xPostsPerDay: { user: e.SANDBOX_X_USER_POSTS_PER_DAY, app: e.SANDBOX_X_APP_POSTS_PER_DAY },
+      latencyMs: e.SANDBOX_LATENCY_MS,
       authorizeOrigin: new URL(e.SANDBOX_AUTHORIZE_ORIGIN ?? e.APP_URL ?? `http://localhost:${e.PORT}`)
         .origin,
     },

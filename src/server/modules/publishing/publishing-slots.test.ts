@@ -69,8 +69,8 @@ describe('per-account publishing slots', () => {
     await expect(
       slots.run('account', async () => Promise.reject(new Error('platform down')), never),
     ).rejects.toThrow('platform down');
-    expect(await slots.run('account', async () => 'ran', { ms: 10, onTimeout: () => new Error('stuck') })).toBe(
-      'ran',
-    );
+    expect(
+      await slots.run('account', async () => 'ran', { ms: 10, onTimeout: () => new Error('stuck') }),
+    ).toBe('ran');
   });
 });

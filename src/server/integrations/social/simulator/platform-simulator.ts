@@ -7,6 +7,7 @@ import { registerFacebookSimulator } from './facebook-simulator';
 import { registerInstagramSimulator } from './instagram-simulator';
 import { registerLinkedInSimulator } from './linkedin-simulator';
 import { simulatorMediaFetch } from './media-download';
+import { addSimulatedLatency } from './simulated-latency';
 import type { SimulatorContext } from './simulator-context';
 import { simulatedPlatforms } from './simulator-endpoints';
 import { registerXSimulator } from './x-simulator';
@@ -39,6 +40,8 @@ export interface PlatformSimulatorOptions {
   mediaFetch?: typeof fetch;
   /** The pretend X's 24-hour caps on creating posts (x-simulator.ts); defaults as on X. */
   xPostsPerDay?: { user: number; app: number };
+  /** The median time each answer takes (simulated-latency.ts); default 0, answers at once. */
+  latencyMs?: number;
 }
 
 /**
@@ -80,6 +83,7 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
       );
     }
     registerUploadParsers(sandbox);
+    addSimulatedLatency(sandbox, options.latencyMs ?? 0);
     const shared: SimulatorContext = {
       db: options.db,
       appUrl: options.appUrl.replace(/\/$/, ''),
