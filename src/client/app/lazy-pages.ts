@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { paths } from './paths';
 
 /**
  * Every page but the landing is loaded on demand, so the landing's first load stays small
@@ -29,12 +30,22 @@ export const SubscribePage = lazy(() =>
 export const SandboxPortalPage = lazy(() =>
   import('../features/billing/sandbox-portal-page').then((m) => ({ default: m.SandboxPortalPage })),
 );
-export const DemoPage = lazy(() =>
-  import('../features/demo/demo-page').then((m) => ({ default: m.DemoPage })),
-);
+const loadDemoPage = () => import('../features/demo/demo-page');
+export const DemoPage = lazy(() => loadDemoPage().then((m) => ({ default: m.DemoPage })));
+const loadIntegrationsPage = () => import('../features/integrations/integrations-page');
 export const IntegrationsPage = lazy(() =>
-  import('../features/integrations/integrations-page').then((m) => ({ default: m.IntegrationsPage })),
+  loadIntegrationsPage().then((m) => ({ default: m.IntegrationsPage })),
 );
+
+/**
+ * The lazy pages the server sends prerendered (decision 052), by path: main.tsx loads the one it
+ * is on before hydrating, so hydration runs in one pass instead of leaving the page's markup
+ * waiting for its chunk (and a click on it unanswered) after the entry has run.
+ */
+export const prerenderedLazyPages: Readonly<Record<string, () => Promise<unknown>>> = {
+  [paths.demo]: loadDemoPage,
+  [paths.integrations]: loadIntegrationsPage,
+};
 export const AdminPage = lazy(() =>
   import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })),
 );
