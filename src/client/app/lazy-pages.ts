@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { type ComponentType, createElement, lazy } from 'react';
 import { paths } from './paths';
 
 /**
@@ -30,21 +30,35 @@ export const SubscribePage = lazy(() =>
 export const SandboxPortalPage = lazy(() =>
   import('../features/billing/sandbox-portal-page').then((m) => ({ default: m.SandboxPortalPage })),
 );
-const loadDemoPage = () => import('../features/demo/demo-page');
-export const DemoPage = lazy(() => loadDemoPage().then((m) => ({ default: m.DemoPage })));
-const loadIntegrationsPage = () => import('../features/integrations/integrations-page');
-export const IntegrationsPage = lazy(() =>
-  loadIntegrationsPage().then((m) => ({ default: m.IntegrationsPage })),
+/**
+ * A lazy page that can also be loaded ahead: once `preload` has resolved it renders the page
+ * itself, without suspending. The server sends `/demo` and `/integrations` prerendered (decision
+ * 052) and main.tsx preloads the one it is on before hydrating: a page that suspended during
+ * hydration would leave its markup dehydrated, and the first update above it (the session check
+ * answering) would make React drop that markup and render it anew.
+ */
+function preloadableLazy<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | null = null;
+  const preload = () =>
+    load().then((component) => {
+      loaded = component;
+    });
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  function Page(props: P) {
+    return loaded ? createElement(loaded, props) : createElement(Lazy, props);
+  }
+  return Object.assign(Page, { preload });
+}
+
+export const DemoPage = preloadableLazy(() => import('../features/demo/demo-page').then((m) => m.DemoPage));
+export const IntegrationsPage = preloadableLazy(() =>
+  import('../features/integrations/integrations-page').then((m) => m.IntegrationsPage),
 );
 
-/**
- * The lazy pages the server sends prerendered (decision 052), by path: main.tsx loads the one it
- * is on before hydrating, so hydration runs in one pass instead of leaving the page's markup
- * waiting for its chunk (and a click on it unanswered) after the entry has run.
- */
-export const prerenderedLazyPages: Readonly<Record<string, () => Promise<unknown>>> = {
-  [paths.demo]: loadDemoPage,
-  [paths.integrations]: loadIntegrationsPage,
+/** The lazy pages the server sends prerendered, by path: main.tsx preloads them before hydrating. */
+export const prerenderedLazyPages: Readonly<Record<string, () => Promise<void>>> = {
+  [paths.demo]: DemoPage.preload,
+  [paths.integrations]: IntegrationsPage.preload,
 };
 export const AdminPage = lazy(() =>
   import('../features/admin/admin-page').then((m) => ({ default: m.AdminPage })),
