@@ -21,10 +21,42 @@ const { prerenderedPaths, renderPageHtml } = await import(
 );
 
 const indexHtml = readFileSync('dist/client/index.html', 'utf8');
+const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8'));
+/** The lazy pages' modules (src/client/app/lazy-pages.ts), whose chunks main.tsx loads before hydrating. */
+const lazyPageModules = {
+  '/integrations': 'src/client/features/integrations/integrations-page.tsx',
+  '/demo': 'src/client/features/demo/demo-page.tsx',
+};
+
+/**
+ * `<link rel="modulepreload">` for a lazy page's chunk and the chunks it imports, but those the
+ * shell already loads: they download beside the entry, so hydration does not wait a round trip.
+ */
+function preloadLinks(path) {
+  const source = lazyPageModules[path];
+  if (!source) return '';
+  const files = new Set();
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in Vite's manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(source);
+  return [...files]
+    .filter((file) => !indexHtml.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+}
 rmSync(PAGES, { recursive: true, force: true });
 mkdirSync(PAGES, { recursive: true });
 for (const path of prerenderedPaths) {
-  const html = await renderPageHtml(indexHtml, path);
+  const links = preloadLinks(path);
+  const html = (await renderPageHtml(indexHtml, path)).replace(
+    '</head>',
+    links ? `  ${links}\n  </head>` : '</head>',
+  );
   // A page whose lazy part failed renders the router's 'Loading...' fallback: not a page to ship.
   if (!/<h1[\s>]/.test(html)) throw new Error(`prerendering ${path} gave no <h1>`);
   const file = path === '/' ? 'index.html' : `${path.slice(1)}.html`;
