@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { newUser, signUp } from './helpers';
 
 /**
  * `/`, `/integrations` and `/demo` come prerendered (decision 052): they paint without
@@ -105,4 +106,22 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { name: 'Step 1 of 6: Welcome to Kitepost' })).toBeVisible();
     expect(errors).toEqual([]);
   });
+});
+
+test('a signed-in browser gets the empty shell on /, and the dashboard as before', async ({
+  page,
+  context,
+}) => {
+  const user = newUser('prerendered');
+  await signUp(page, user);
+  const welcome = `Welcome back, ${user.firstName}`;
+  // The same tab (the session mirror says signed in), then a new one (only the cookie says so).
+  for (const tab of [page, await context.newPage()]) {
+    const errors = collectConsoleErrors(tab);
+    const response = await tab.goto('/');
+    expect(await response?.text()).toContain('<div id="root"></div>');
+    await expect(tab.getByRole('heading', { name: welcome })).toBeVisible();
+    await expect(tab).toHaveURL(/\/$/);
+    expect(errors).toEqual([]);
+  }
 });
