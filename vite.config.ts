@@ -7,6 +7,8 @@ export default defineConfig({
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // scripts/prerender.mjs reads it for the chunks a prerendered page preloads (not served: a dotfile).
+    manifest: true,
   },
   server: {
     port: 5173,

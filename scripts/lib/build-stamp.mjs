@@ -12,7 +12,12 @@ import { join, relative, sep } from 'node:path';
 
 const STAMP = 'dist/build.json';
 /** What the build produces; a stamp without one of them is an interrupted or partial build. */
-const OUTPUTS = ['dist/client/index.html', 'dist/server/main.js', 'dist/server/migrate.js'];
+const OUTPUTS = [
+  'dist/client/index.html',
+  'dist/pages/index.html',
+  'dist/server/main.js',
+  'dist/server/migrate.js',
+];
 /** What the build reads: the client's and the server's sources, its configuration, the locked
  * package versions. Tests are never built, so editing one does not make dist/ stale. */
 const INPUTS = [
@@ -20,6 +25,7 @@ const INPUTS = [
   'public',
   'index.html',
   'vite.config.ts',
+  'scripts/prerender.mjs',
   'scripts/build-server.mjs',
   'package-lock.json',
 ];

@@ -14,7 +14,7 @@ import type { AiProvider } from './integrations/ai/ai-provider';
 import { createAiProvider } from './integrations/ai/create-ai-provider';
 import { createOfflineComposer } from './integrations/ai/offline/offline-composer';
 import { createBilling } from './integrations/billing/create-billing-provider';
-import { createIdentity } from './integrations/identity/better-auth';
+import { createIdentity, readCookie, sessionCookieSettings } from './integrations/identity/better-auth';
 import { watchProviderDiscovery } from './integrations/identity/provider-discovery';
 import { createMailSender } from './integrations/mail/create-mail-sender';
 import type { MailSender } from './integrations/mail/mail-sender';
@@ -87,6 +87,8 @@ export interface BuildOptions {
   simulatorOutsideFetch?: typeof fetch;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The build's output folder, whose client/ and pages/ it serves (default dist/; tests: a fixture). */
+  distDir?: string;
 }
 
 export interface BuiltApp {
@@ -186,9 +188,16 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   warnIfLinkedInVersionOld(ctx);
   sayWhetherAppUrlIsPublic(ctx);
 
-  const clientRoot = join(projectRoot(), 'dist/client');
+  const distDir = options.distDir ?? join(projectRoot(), 'dist');
+  const clientRoot = join(distDir, 'client');
   const pageFallback = existsSync(join(clientRoot, 'index.html'))
-    ? registerClient(app, clientRoot, config.appUrl)
+    ? registerClient(app, {
+        root: clientRoot,
+        pagesDir: join(distDir, 'pages'),
+        appUrl: config.appUrl,
+        hasSessionCookie: async (header) =>
+          readCookie(header, (await sessionCookieSettings(ctx.identity)).cookieName) !== null,
+      })
     : undefined;
   registerErrorHandler(app, {
     pageFallback,

@@ -36,6 +36,8 @@ export async function buildTestApp(
     logStream?: { write(line: string): void };
     /** The internet the platform simulator downloads images from (default: exampleImagesFetch). */
     simulatorOutsideFetch?: typeof fetch;
+    /** A built front end to serve (default: the checkout's dist/, when built). */
+    distDir?: string;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kitepost-test-'));

@@ -10,7 +10,7 @@ export const DATABASE_AWAY_RETRY_SECONDS = 5;
 export const DATABASE_AWAY_MESSAGE =
   'Kitepost cannot reach its database right now. Nothing you saved is lost; please try again in a few seconds.';
 
-type PageFallback = (reply: FastifyReply, path: string) => FastifyReply;
+type PageFallback = (reply: FastifyReply, path: string) => Promise<FastifyReply>;
 
 /**
  * PostgreSQL's data exceptions that a request's value causes: NUL or bytes outside UTF-8 (22021,

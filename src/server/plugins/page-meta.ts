@@ -1,4 +1,4 @@
-/** What a crawler or a link preview sees of each public page (the app renders in the browser). */
+/** What a crawler or a link preview sees of each public page's head (its body: decision 052). */
 export interface PageMeta {
   title: string;
   description: string;
@@ -31,6 +31,14 @@ export const publicPagePaths = Object.keys(pages);
 export function publicPageOf(path: string): string {
   const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return Object.hasOwn(pages, normalised) ? normalised : '/';
+}
+
+/**
+ * The file of a public page's prerendered HTML in dist/pages ('/' is index.html, '/demo' is
+ * demo.html), as scripts/prerender.mjs names it.
+ */
+export function prerenderedPageFile(page: string): string {
+  return page === '/' ? 'index.html' : `${page.slice(1)}.html`;
 }
 
 const escapeHtml = (value: string) =>

@@ -54,15 +54,16 @@ export function LandingPage() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const { user } = useAuth();
-  const initialTab = authTabFromSearch(search);
-  const [dialog, setDialog] = useState<LandingDialog>(initialTab ? 'auth' : 'none');
-  const [authTab, setAuthTab] = useState<AuthTab>(initialTab ?? 'signin');
+  // The first render is the prerendered page's (decision 052), whatever the query: `?auth=` opens
+  // its dialog in the effect below, after hydration.
+  const [dialog, setDialog] = useState<LandingDialog>('none');
+  const [authTab, setAuthTab] = useState<AuthTab>('signin');
   // In the dialog itself (a toast would vanish): the person reads it before signing in again.
-  const [authNotice, setAuthNotice] = useState<string | null>(() => providerErrorFromSearch(search));
+  const [authNotice, setAuthNotice] = useState<string | null>(null);
 
   useDocumentTitle(SITE_TITLE);
 
-  const [dialogsWanted, setDialogsWanted] = useState(dialog !== 'none');
+  const [dialogsWanted, setDialogsWanted] = useState(false);
   useEffect(() => whenIdle(() => setDialogsWanted(true)), []);
 
   useEffect(() => {

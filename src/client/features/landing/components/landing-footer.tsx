@@ -110,7 +110,11 @@ export function LandingFooter({ onLogoClick }: { onLogoClick: () => void }) {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p className="text-slate-400">© {new Date().getFullYear()} Kitepost. All rights reserved.</p>
+          {/* The page is prerendered at build time (decision 052): across New Year the browser's year
+              differs from the build's, and the build's stays until the next build. */}
+          <p className="text-slate-400" suppressHydrationWarning>
+            {`© ${new Date().getFullYear()} Kitepost. All rights reserved.`}
+          </p>
           <ul aria-label="Legal" className="flex flex-wrap gap-x-6 gap-y-2">
             {legalDocuments.map((label) => (
               <li key={label}>
