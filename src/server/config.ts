@@ -98,6 +98,7 @@ const envSchema = z
       z.string().min(32, 'must be at least 32 characters').optional(),
     ),
     SANDBOX_AUTHORIZE_ORIGIN: optionalUrl,
+    SANDBOX_API_ORIGIN: optionalUrl,
     X_CLIENT_ID: optionalString,
     X_CLIENT_SECRET: optionalString,
     X_AUTHORIZE_URL: optionalUrl,
@@ -305,6 +306,11 @@ export interface Config {
     /** The median wait of each of its answers (SANDBOX_LATENCY_MS; simulated-latency.ts), 0: none. */
     latencyMs: number;
     /**
+     * Another Kitepost process whose simulator the adapters' API calls go to over HTTP
+     * (SANDBOX_API_ORIGIN), like a remote platform; null: this process's own, in-process.
+     */
+    apiOrigin: string | null;
+    /**
      * Where browsers reach the simulator's consent pages (SANDBOX_AUTHORIZE_ORIGIN, default
      * APP_URL): another origin (a proxy to this app) makes the sandbox's sign-in leave the app's
      * origin the way a real platform's does; the end-to-end tests use it (decision 040).
@@ -408,6 +414,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulator: {
       xPostsPerDay: { user: e.SANDBOX_X_USER_POSTS_PER_DAY, app: e.SANDBOX_X_APP_POSTS_PER_DAY },
       latencyMs: e.SANDBOX_LATENCY_MS,
+      apiOrigin: e.SANDBOX_API_ORIGIN ? new URL(e.SANDBOX_API_ORIGIN).origin : null,
       authorizeOrigin: new URL(e.SANDBOX_AUTHORIZE_ORIGIN ?? e.APP_URL ?? `http://localhost:${e.PORT}`)
         .origin,
     },

@@ -37,7 +37,7 @@ const adapterFactories: Record<PublishingPlatform, (options: AdapterOptions) => 
 /**
  * The adapter of each platform: the real one with the platform's credentials when they are
  * configured, else the same adapter pointed at the built-in platform simulator (architecture §1:
- * one code path), reached in-process (decision 013).
+ * one code path), reached in-process (decision 013), or at SANDBOX_API_ORIGIN.
  */
 export function createSocialProviders(config: Config, app: FastifyInstance): SocialProviders {
   const inProcess = injectFetch(app);
@@ -46,12 +46,18 @@ export function createSocialProviders(config: Config, app: FastifyInstance): Soc
     const real = config.social[platform];
     const extra = platform === 'linkedin' ? { apiVersion: config.linkedInApiVersion } : {};
     if (real) return create({ ...real, ...extra, sandbox: false });
+    // The consent page stays this app's; API and token calls may go to another process's
+    // simulator over HTTP (SANDBOX_API_ORIGIN: the publishing bench's remote platform).
+    const remote = config.simulator.apiOrigin && simulatorEndpoints(config.simulator.apiOrigin, platform);
     const simulated = create({
       ...SIMULATOR_CREDENTIALS,
       ...simulatorEndpoints(config.appUrl, platform),
+      ...(remote
+        ? { apiBaseUrl: remote.apiBaseUrl, ...(remote.tokenUrl ? { tokenUrl: remote.tokenUrl } : {}) }
+        : {}),
       ...extra,
       sandbox: true,
-      fetch: inProcess,
+      fetch: remote ? fetch : inProcess,
     });
     return withAuthorizeOrigin(simulated, config.appUrl, config.simulator.authorizeOrigin);
   };
