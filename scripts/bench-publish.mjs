@@ -2,21 +2,27 @@
 //
 // What: 2,000 posts due at the same second, published to the platform simulator (X) by two worker
 // processes on one PostgreSQL, one of them killed with SIGKILL once a quarter of the posts are out.
+// The simulator is a process of its own, reached over HTTP like a remote platform
+// (SANDBOX_API_ORIGIN), and answers as slowly as real platforms do: SANDBOX_LATENCY_MS=300, a
+// 300 ms median and 1.5 s p99 per call (BENCH_LATENCY_MS). The posts belong to 10 workspaces of
+// 10 X accounts each (BENCH_USERS, BENCH_ACCOUNTS): a burst of that size comes from many businesses,
+// and each worker sends at most PUBLISH_ACCOUNT_CONCURRENCY calls to one account at once.
 // Prints p50 and p99 lateness (publishedAt - scheduledAt), throughput, duplicates (platform posts
 // per Kitepost post > 1, matched by text) and lost posts (not published once everything settled).
 //
 // How: builds the server (`npm run build:server`, unless dist/ is fresh), starts a throw-away PostgreSQL 15 (as
 // tests/setup/global-postgres.ts does: as the `postgres` user when run as root; binaries from
 // POSTGRES_BIN_DIR, default /usr/lib/postgresql/15/bin), then runs the built server as production
-// does, split by role: one `--role=web` process, through whose API everything is set up, and two
-// `--role=worker` processes, which publish. Through the web API: one user signs up, connects 10 X
-// accounts through the simulator's OAuth flow and creates the drafts; once both workers are up,
+// does, split by role: one `--role=web` process, through whose API everything is set up, two
+// `--role=worker` processes, which publish, and one more `--role=web` process as the platform.
+// Through the web API: each user signs up, connects its X accounts through the simulator's OAuth
+// flow and creates its drafts; once both workers are up,
 // every draft is scheduled for the same second (the real path: the posts service queues each
 // post's publish job). That second is far enough ahead for the scheduling to finish first: the API
 // refuses a time in the past, so the lead grows with the posts to schedule, at the pace the drafts
 // were created (schedulingLeadSeconds, plus the warm-up's head start), unless BENCH_LEAD_SECONDS
-// sets it. Each worker reaches the simulator in-process (decision
-// 013) over the shared sandbox tables. Workers run with PUBLISH_LEASE_SECONDS=10 (the minimum) and
+// sets it. The workers reach the platform process's simulator over HTTP; it shares the sandbox
+// tables with the web process that connected the accounts. Workers run with PUBLISH_LEASE_SECONDS=10 (the minimum) and
 // PUBLISH_SWEEP_SECONDS=1, so that the posts the killed worker held are recovered within the run.
 //
 // Warm-up: 600 other posts (BENCH_WARMUP_POSTS) are due 8 s before the measured second, so that
@@ -24,9 +30,10 @@
 // out of every number. BENCH_WARMUP_POSTS=0 measures cold processes.
 //
 // Budgets (architecture §8): p99 lateness <= 5 s, 0 duplicates, 0 lost. Exits non-zero on a miss.
-// `--smoke` (scripts/lib/bench-runner.mjs): 20 posts on 2 accounts, no warm-up; the lateness
+// `--smoke` (scripts/lib/bench-runner.mjs): 20 posts on 2 accounts of 1 user, 50 ms latency, no warm-up; the lateness
 // budget is not asserted, duplicates and lost posts are (they are the harness's correctness).
-// Environment: BENCH_POSTS (default 2000), BENCH_ACCOUNTS (default 10, the trial plan's limit),
+// Environment: BENCH_POSTS (default 2000), BENCH_USERS (default 10), BENCH_ACCOUNTS (per user,
+// default 10, the trial plan's limit), BENCH_LATENCY_MS (default 300; 0 answers at once),
 // BENCH_LEAD_SECONDS (default: from the drafts' pace, see above), BENCH_KILL_AT (fraction published before the kill, default
 // 0.25; above 1 never kills), BENCH_TIMEOUT_SECONDS (after the due time, default 90),
 // BENCH_DIAG=1 (prints PostgreSQL's wait events during the run), BENCH_APP_NODE_ARGS (extra node
@@ -49,15 +56,31 @@ import { onCleanUp } from './lib/cleanups.mjs';
 import { freePort, startPostgresCluster } from './lib/pg-cluster.mjs';
 
 const bench = createBench('bench:publish', {
-  sizes: { posts: [2000, 20], accounts: [10, 2], warmupPosts: [600, 0], timeout: [90, 60] },
+  sizes: {
+    posts: [2000, 20],
+    users: [10, 1],
+    accounts: [10, 2],
+    latencyMs: [300, 50],
+    warmupPosts: [600, 0],
+    timeout: [90, 60],
+  },
   env: {
     posts: 'BENCH_POSTS',
+    users: 'BENCH_USERS',
     accounts: 'BENCH_ACCOUNTS',
+    latencyMs: 'BENCH_LATENCY_MS',
     warmupPosts: 'BENCH_WARMUP_POSTS',
     timeout: 'BENCH_TIMEOUT_SECONDS',
   },
 });
-const { posts: POSTS, accounts: ACCOUNTS, warmupPosts: WARMUP_POSTS, timeout: TIMEOUT_SECONDS } = bench.size;
+const {
+  posts: POSTS,
+  users: USERS,
+  accounts: ACCOUNTS,
+  latencyMs: LATENCY_MS,
+  warmupPosts: WARMUP_POSTS,
+  timeout: TIMEOUT_SECONDS,
+} = bench.size;
 const LEAD_SECONDS = process.env.BENCH_LEAD_SECONDS ? Number(process.env.BENCH_LEAD_SECONDS) : null;
 const KILL_AT = Number(process.env.BENCH_KILL_AT ?? 0.25);
 /** The warm-up posts are due this long before the measured ones. */
@@ -130,24 +153,48 @@ async function main() {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const platformPort = await freePort();
+  const platformUrl = `http://127.0.0.1:${platformPort}`;
   const scratch = mkdtempSync(join(tmpdir(), 'kitepost-bench-publish-'));
   onCleanUp(() => rmSync(scratch, { recursive: true, force: true }));
-  const env = (name) =>
+  const env = (name, extra = {}) =>
     productionEnv({
       port,
       dataDir: join(scratch, name),
       databaseUrl,
       PUBLISH_LEASE_SECONDS: '10',
       PUBLISH_SWEEP_SECONDS: '1',
+      ...extra,
     });
 
-  // 1. Set up through the web process: a user, X accounts, drafts.
-  await startServer('web', env('web'));
-  const cookie = await signUp(baseUrl, `bench-${Date.now()}@example.com`);
-  const api = apiOf(baseUrl, cookie);
-  const accounts = [];
-  for (let i = 0; i < ACCOUNTS; i++)
-    accounts.push(await connectX(baseUrl, cookie, `bench_${i}_${Date.now() % 1e6}`));
+  // 1. The platform, then the set-up through the web process: users, X accounts, drafts.
+  await startServer(
+    'web',
+    productionEnv({
+      port: platformPort,
+      dataDir: join(scratch, 'platform'),
+      databaseUrl,
+      SANDBOX_LATENCY_MS: String(LATENCY_MS),
+    }),
+  );
+  // Each user signs up from an address of its own (sign-ups are rate limited per address).
+  await startServer('web', env('web', { TRUST_PROXY: '127.0.0.1' }));
+  const users = [];
+  for (let u = 0; u < USERS; u++) {
+    const cookie = await signUp(baseUrl, `bench-${u}-${Date.now()}@example.com`, {
+      forwardedFor: `10.0.${Math.floor(u / 250)}.${(u % 250) + 1}`,
+    });
+    const accounts = [];
+    for (let i = 0; i < ACCOUNTS; i++)
+      accounts.push(await connectX(baseUrl, cookie, `b${u}_${i}_${Date.now() % 1e6}`));
+    users.push({ api: apiOf(baseUrl, cookie), accounts });
+  }
+  /** Post i belongs to user i mod USERS, and goes to that user's accounts in turn. */
+  const ownerOf = (i) => users[i % USERS];
+  const accountOf = (i) => {
+    const { accounts } = ownerOf(i);
+    return accounts[Math.floor(i / USERS) % accounts.length];
+  };
   const began = Date.now();
   const createDrafts = async (count, text) => {
     const ids = [];
@@ -155,7 +202,7 @@ async function main() {
       Array.from({ length: count }, (_, i) => i),
       8,
       async (i) => {
-        const post = await api('POST', '/api/posts', { platform: 'twitter', content: text(i) });
+        const post = await ownerOf(i).api('POST', '/api/posts', { platform: 'twitter', content: text(i) });
         ids[i] = post.id;
       },
     );
@@ -168,21 +215,21 @@ async function main() {
   const warmups = await createDrafts(WARMUP_POSTS, (i) => `Warm-up post ${i + 1}: the bakery opens at 7.`);
   const draftsS = (Date.now() - began) / 1000;
   console.log(
-    `Set up: ${ACCOUNTS} X sandbox accounts, ${fmt(POSTS)} drafts (and ${fmt(WARMUP_POSTS)} warm-up drafts) ` +
+    `Set up: ${USERS} users with ${ACCOUNTS} X sandbox accounts each, ${fmt(POSTS)} drafts (and ${fmt(WARMUP_POSTS)} warm-up drafts) ` +
       `in ${fmt(draftsS, 1)} s`,
   );
   const schedule = (ids, at) =>
     inParallel(ids, 8, async (id, i) => {
-      await api('POST', `/api/posts/${id}/schedule`, {
+      await ownerOf(i).api('POST', `/api/posts/${id}/schedule`, {
         scheduledAt: at.toISOString(),
-        socialAccountId: accounts[i % accounts.length],
+        socialAccountId: accountOf(i),
       });
     });
 
   // 2. Two workers, then every post scheduled for the same second.
   const workers = await Promise.all([
-    startServer('worker', env('worker-a')),
-    startServer('worker', env('worker-b')),
+    startServer('worker', env('worker-a', { SANDBOX_API_ORIGIN: platformUrl })),
+    startServer('worker', env('worker-b', { SANDBOX_API_ORIGIN: platformUrl })),
   ]);
   // The warm-up posts are due first, WARMUP_BEFORE_MS before the measured second.
   const leadSeconds =

@@ -39,5 +39,9 @@ export declare function apiOf(
   baseUrl: string,
   cookie: string,
 ): <T = unknown>(method: string, path: string, body?: unknown) => Promise<T>;
-export declare function signUp(baseUrl: string, email: string): Promise<string>;
+export declare function signUp(
+  baseUrl: string,
+  email: string,
+  options?: { forwardedFor?: string },
+): Promise<string>;
 export declare function connectX(baseUrl: string, cookie: string, username: string): Promise<string>;

@@ -128,11 +128,19 @@ export function apiOf(baseUrl, cookie) {
   };
 }
 
-/** Signs a new user up through the web API; resolves with the session cookie. */
-export async function signUp(baseUrl, email) {
+/**
+ * Signs a new user up through the web API; resolves with the session cookie. Sign-ups are rate
+ * limited per address: a bench signing many up gives each its own (`forwardedFor`, which the
+ * server reads only with TRUST_PROXY naming this process's address).
+ */
+export async function signUp(baseUrl, email, { forwardedFor } = {}) {
   const response = await fetch(`${baseUrl}/api/auth/signup`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
+    headers: {
+      'content-type': 'application/json',
+      origin: baseUrl,
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    },
     body: JSON.stringify({ email, password: 'a long bench password', firstName: 'Bench', lastName: 'Mark' }),
   });
   if (response.status !== 200) throw new Error(`sign-up: ${response.status} ${await response.text()}`);

@@ -97,14 +97,18 @@ describe.skipIf(!databaseKinds.includes('postgres'))('two worker processes on on
     const { workspaceId, cookie } = await newWorkspace(t);
     const account = await insertAccount(t, workspaceId);
     const api = asUser(t.app, cookie);
-    const at = secondsFromNow(3);
     const ids: string[] = [];
     for (let i = 0; i < 40; i++) {
       const created = (
         await api.post('/api/posts', { platform: 'twitter', content: `Batch post ${i}` })
       ).json();
-      await api.post(`/api/posts/${created.id}/schedule`, { scheduledAt: at, socialAccountId: account.id });
       ids.push(created.id);
+    }
+    // The time is chosen once the drafts exist, so that a loaded machine scheduling them does not
+    // reach it first (the API refuses a time in the past, and the post would stay a draft).
+    const at = secondsFromNow(5);
+    for (const id of ids) {
+      await api.post(`/api/posts/${id}/schedule`, { scheduledAt: at, socialAccountId: account.id });
     }
     expect(new Set(await waitUntilSettled(t, ids, 30_000))).toEqual(new Set(['published']));
     for (let i = 0; i < 40; i++)
@@ -139,17 +143,16 @@ describe.skipIf(!databaseKinds.includes('postgres'))(
         (await connectX(t.app, cookie)).result['account-id'] as string,
       ];
       const api = asUser(t.app, cookie);
-      const at = secondsFromNow(3);
       const ids: string[] = [];
       for (let i = 0; i < 30; i++) {
         const created = (
           await api.post('/api/posts', { platform: 'twitter', content: `Simulated batch ${i}` })
         ).json();
-        await api.post(`/api/posts/${created.id}/schedule`, {
-          scheduledAt: at,
-          socialAccountId: accounts[i % 2],
-        });
         ids.push(created.id);
+      }
+      const at = secondsFromNow(5);
+      for (const [i, id] of ids.entries()) {
+        await api.post(`/api/posts/${id}/schedule`, { scheduledAt: at, socialAccountId: accounts[i % 2] });
       }
       expect(new Set(await waitUntilSettled(t, ids, 30_000))).toEqual(new Set(['published']));
       const onX = await t.ctx.database.db

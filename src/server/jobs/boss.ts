@@ -82,7 +82,12 @@ export async function startJobQueue(
 
 async function registerJob(boss: PgBoss, job: JobDefinition, context: JobsContext, pollSeconds: number) {
   if (job.cron) await boss.schedule(job.name, job.cron, {});
-  const batchSize = typeof job.batchSize === 'function' ? job.batchSize(context.app) : (job.batchSize ?? 1);
+  const loops = job.loops?.(context.app) ?? 1;
+  for (let i = 0; i < loops; i++) await workLoop(boss, job, context, pollSeconds);
+}
+
+async function workLoop(boss: PgBoss, job: JobDefinition, context: JobsContext, pollSeconds: number) {
+  const batchSize = job.batchSize ?? 1;
   let workerId: string | undefined;
   workerId = await boss.work(
     job.name,

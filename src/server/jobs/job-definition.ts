@@ -20,8 +20,13 @@ export interface JobDefinition<P = unknown> {
   cron?: string;
   /** Queue options (retries, expiry) given to pg-boss when the queue is created. */
   queue?: Omit<PgBoss.Queue, 'name'>;
-  /** Jobs fetched per poll and run side by side (default 1); a function reads it from the app. */
-  batchSize?: number | ((app: AppContext) => number);
+  /** Jobs fetched per poll and run side by side (default 1). */
+  batchSize?: number;
+  /**
+   * Polling loops of this queue in one process (default 1), each fetching its own batch: a batch
+   * is done when its slowest job is, so several smaller batches keep more jobs in flight.
+   */
+  loops?: (app: AppContext) => number;
   /** Overrides JOBS_POLL_SECONDS for this queue. */
   pollSeconds?: number;
   handle(payload: P, context: JobsContext): Promise<void>;
