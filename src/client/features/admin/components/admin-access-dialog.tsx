@@ -10,6 +10,7 @@ import {
   DialogDescription,
   DialogFooter,
   DialogHeader,
+  DialogIcon,
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
@@ -70,9 +71,7 @@ function AdminAccessForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} className="grid gap-5">
       <DialogHeader>
-        <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-red-50 text-red-600">
-          <ShieldCheck className="size-5" aria-hidden="true" />
-        </div>
+        <DialogIcon icon={ShieldCheck} className="bg-red-50 text-red-600" />
         <DialogTitle>Super Admin Access</DialogTitle>
         <DialogDescription>
           Enter the administrator access code to open the Super Admin Portal.

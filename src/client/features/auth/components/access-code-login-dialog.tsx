@@ -8,6 +8,7 @@ import {
   DialogDescription,
   DialogFooter,
   DialogHeader,
+  DialogIcon,
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
@@ -48,9 +49,7 @@ function AccessCodesOff({ onDone, onSignIn }: { onDone: () => void; onSignIn: ()
   return (
     <div className="grid gap-5">
       <DialogHeader>
-        <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-slate-100 text-slate-600">
-          <LockKeyhole className="size-5" aria-hidden="true" />
-        </div>
+        <DialogIcon icon={LockKeyhole} className="bg-slate-100 text-slate-600" />
         <DialogTitle>User Login</DialogTitle>
         <DialogDescription>Access codes are not enabled on this server.</DialogDescription>
       </DialogHeader>
@@ -97,9 +96,7 @@ function AccessCodeLoginForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} className="grid gap-5">
       <DialogHeader>
-        <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
-          <KeyRound className="size-5" aria-hidden="true" />
-        </div>
+        <DialogIcon icon={KeyRound} className="bg-indigo-50 text-indigo-600" />
         <DialogTitle>User Login</DialogTitle>
         <DialogDescription>Enter the access code you were given to open your workspace.</DialogDescription>
       </DialogHeader>
