@@ -73,6 +73,46 @@ export const post = z.object({
 });
 export type Post = z.infer<typeof post>;
 
+/**
+ * The lifecycle fields of a draft nothing has happened to yet: never scheduled, submitted,
+ * approved or published, no account or media chosen. The generator's unsaved ideas are such
+ * drafts; so are the client tests' sample posts. A function, so that no two posts share the
+ * arrays.
+ */
+export function untouchedDraftFields(): Omit<
+  Post,
+  | 'id'
+  | 'platform'
+  | 'content'
+  | 'tone'
+  | 'contentType'
+  | 'hashtags'
+  | 'suggestedImagePrompt'
+  | 'bestTimeToPost'
+  | 'estimatedReach'
+  | 'createdAt'
+  | 'updatedAt'
+> {
+  return {
+    status: 'draft',
+    scheduledAt: null,
+    socialAccountId: null,
+    mediaIds: [],
+    brandFindings: [],
+    publishedAt: null,
+    externalUrl: null,
+    failureReason: null,
+    groupId: null,
+    attemptCount: 0,
+    nextAttemptAt: null,
+    createdByUserId: null,
+    submittedByUserId: null,
+    submittedAt: null,
+    approvedByUserId: null,
+    approvedAt: null,
+  };
+}
+
 /** One post with its publishing attempts, newest last (GET /api/posts/{id}). */
 export const postDetail = post.extend({ attempts: z.array(publishAttempt) });
 export type PostDetail = z.infer<typeof postDetail>;

@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
+import { type LucideIcon, X } from 'lucide-react';
 import { type ComponentProps, type HTMLAttributes, useRef } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -56,6 +56,15 @@ export function DialogContent({
 
 export function DialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex flex-col gap-1.5 pr-6', className)} {...props} />;
+}
+
+/** The icon in a rounded square above a dialog's title; `className` gives its colours. */
+export function DialogIcon({ icon: Icon, className }: { icon: LucideIcon; className: string }) {
+  return (
+    <div className={cn('mb-2 flex size-11 items-center justify-center rounded-xl', className)}>
+      <Icon className="size-5" aria-hidden="true" />
+    </div>
+  );
 }
 
 export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WorkspaceRole } from '../../../contracts/auth';
 import type { Post } from '../../../contracts/posts';
 import type { PostComment } from '../../../contracts/team';
+import { samplePost } from '../../test-support/sample-post';
 import {
   anyWaitingForApproval,
   approvalNeedsNewTime,
@@ -41,36 +42,16 @@ function comment(overrides: Partial<PostComment>): PostComment {
 }
 
 function post(overrides: Partial<Post>): Post {
-  return {
-    id: 'p1',
-    platform: 'linkedin',
-    content: 'Fresh sourdough',
-    tone: null,
-    contentType: null,
-    hashtags: [],
-    suggestedImagePrompt: null,
-    bestTimeToPost: null,
-    estimatedReach: null,
+  return samplePost({
     status: 'pending_approval',
     scheduledAt: '2026-12-12T13:00:00Z',
-    socialAccountId: null,
-    mediaIds: [],
-    brandFindings: [],
     createdAt: '2026-12-01T00:00:00Z',
     updatedAt: '2026-12-01T00:00:00Z',
-    publishedAt: null,
-    externalUrl: null,
-    failureReason: null,
-    groupId: null,
-    attemptCount: 0,
-    nextAttemptAt: null,
     createdByUserId: 'u1',
     submittedByUserId: 'u1',
     submittedAt: '2026-12-01T09:00:00Z',
-    approvedByUserId: null,
-    approvedAt: null,
     ...overrides,
-  };
+  });
 }
 
 describe('schedulingNeedsApproval', () => {

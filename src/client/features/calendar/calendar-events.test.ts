@@ -1,40 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../../contracts/posts';
+import { samplePost } from '../../test-support/sample-post';
 import { firstWords, isDraggable, postsToEvents } from './calendar-events';
 
 const now = new Date('2026-12-10T12:00:00Z');
 
 function post(overrides: Partial<Post>): Post {
-  return {
-    id: 'p1',
+  return samplePost({
     platform: 'twitter',
     content: 'Fresh sourdough every morning',
-    tone: null,
-    contentType: null,
-    hashtags: [],
-    suggestedImagePrompt: null,
-    bestTimeToPost: null,
-    estimatedReach: null,
     status: 'scheduled',
     scheduledAt: '2026-12-12T13:00:00Z',
-    socialAccountId: null,
-    mediaIds: [],
-    brandFindings: [],
     createdAt: '2026-12-01T23:30:00Z',
     updatedAt: '2026-12-01T23:30:00Z',
-    publishedAt: null,
-    externalUrl: null,
-    failureReason: null,
-    groupId: null,
-    attemptCount: 0,
-    nextAttemptAt: null,
-    createdByUserId: null,
-    submittedByUserId: null,
-    submittedAt: null,
-    approvedByUserId: null,
-    approvedAt: null,
     ...overrides,
-  };
+  });
 }
 
 describe('postsToEvents', () => {

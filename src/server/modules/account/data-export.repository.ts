@@ -13,6 +13,7 @@ import {
   workspaceMembers,
   workspaces,
 } from '../../db/schema';
+import { listSocialAccountColumns } from '../social-accounts';
 
 /*
  * What GET /api/user/export reads. Long lists come a page at a time in creation order: the
@@ -77,22 +78,18 @@ export async function listExportMemberships(db: Db, userId: string) {
 
 /** The workspace's connected accounts, named column by column: the tokens are never read. */
 export async function listExportSocialAccounts(db: Db, workspaceId: string) {
-  return db
-    .select({
-      id: socialAccounts.id,
-      platform: socialAccounts.platform,
-      username: socialAccounts.username,
-      displayName: socialAccounts.displayName,
-      avatarUrl: socialAccounts.avatarUrl,
-      followers: socialAccounts.followers,
-      status: socialAccounts.status,
-      scopes: socialAccounts.scopes,
-      sandbox: socialAccounts.sandbox,
-      connectedAt: socialAccounts.connectedAt,
-    })
-    .from(socialAccounts)
-    .where(eq(socialAccounts.workspaceId, workspaceId))
-    .orderBy(asc(socialAccounts.connectedAt), asc(socialAccounts.id));
+  return listSocialAccountColumns(db, workspaceId, {
+    id: socialAccounts.id,
+    platform: socialAccounts.platform,
+    username: socialAccounts.username,
+    displayName: socialAccounts.displayName,
+    avatarUrl: socialAccounts.avatarUrl,
+    followers: socialAccounts.followers,
+    status: socialAccounts.status,
+    scopes: socialAccounts.scopes,
+    sandbox: socialAccounts.sandbox,
+    connectedAt: socialAccounts.connectedAt,
+  });
 }
 
 export async function listExportMediaPage(

@@ -11,6 +11,7 @@ import {
   workspaces,
 } from '../../db/schema';
 import { postMetricValueColumns } from '../metrics';
+import { listSocialAccountColumns } from '../social-accounts';
 
 /*
  * Reads for dashboard stats and analytics. The published post is the truth (posts.status
@@ -135,17 +136,13 @@ export async function listPostRowsPage(
 
 /** The workspace's accounts, in connection order. */
 export async function listAnalyticsAccounts(db: Db, workspaceId: string) {
-  return db
-    .select({
-      id: socialAccounts.id,
-      platform: socialAccounts.platform,
-      username: socialAccounts.username,
-      displayName: socialAccounts.displayName,
-      sandbox: socialAccounts.sandbox,
-    })
-    .from(socialAccounts)
-    .where(eq(socialAccounts.workspaceId, workspaceId))
-    .orderBy(asc(socialAccounts.connectedAt), asc(socialAccounts.id));
+  return listSocialAccountColumns(db, workspaceId, {
+    id: socialAccounts.id,
+    platform: socialAccounts.platform,
+    username: socialAccounts.username,
+    displayName: socialAccounts.displayName,
+    sandbox: socialAccounts.sandbox,
+  });
 }
 
 /** The accounts' follower readings on days `fromDay`..`toDay` (UTC days), oldest first. */

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
 import { postMetricTotals, posts, socialAccounts, users } from '../../db/schema';
 import { postMetricValueColumns } from '../metrics';
+import { listSocialAccountColumns } from '../social-accounts';
 
 export interface BestTimeAccountRow {
   id: string;
@@ -12,15 +13,11 @@ export interface BestTimeAccountRow {
 
 /** The workspace's connected accounts (those waiting for a reconnect included), oldest first. */
 export async function listBestTimeAccounts(db: Db, workspaceId: string): Promise<BestTimeAccountRow[]> {
-  return db
-    .select({
-      id: socialAccounts.id,
-      platform: socialAccounts.platform,
-      displayName: socialAccounts.displayName,
-    })
-    .from(socialAccounts)
-    .where(eq(socialAccounts.workspaceId, workspaceId))
-    .orderBy(asc(socialAccounts.connectedAt), asc(socialAccounts.id));
+  return listSocialAccountColumns(db, workspaceId, {
+    id: socialAccounts.id,
+    platform: socialAccounts.platform,
+    displayName: socialAccounts.displayName,
+  });
 }
 
 /**

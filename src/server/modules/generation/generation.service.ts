@@ -5,7 +5,7 @@ import {
   generationMessages,
 } from '../../../contracts/generation';
 import type { PublishingPlatform } from '../../../contracts/platforms';
-import { type Post, UNSAVED_ID_PREFIX } from '../../../contracts/posts';
+import { type Post, UNSAVED_ID_PREFIX, untouchedDraftFields } from '../../../contracts/posts';
 import { defaultUserPreferences } from '../../../contracts/settings';
 import type { AppContext } from '../../context';
 import {
@@ -191,23 +191,8 @@ function unsavedPost(idea: GeneratedIdea, request: GenerationRequest): Post {
   return {
     id: `${UNSAVED_ID_PREFIX}${randomUUID()}`,
     ...fields,
-    status: 'draft',
-    scheduledAt: null,
-    socialAccountId: null,
-    mediaIds: [],
-    brandFindings: [],
+    ...untouchedDraftFields(),
     createdAt: now,
     updatedAt: now,
-    publishedAt: null,
-    externalUrl: null,
-    failureReason: null,
-    groupId: null,
-    attemptCount: 0,
-    nextAttemptAt: null,
-    createdByUserId: null,
-    submittedByUserId: null,
-    submittedAt: null,
-    approvedByUserId: null,
-    approvedAt: null,
   };
 }

@@ -1,4 +1,6 @@
 import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
 import { oauthStates, posts, socialAccounts } from '../../db/schema';
@@ -13,6 +15,24 @@ export async function listSocialAccounts(db: Db, workspaceId: string): Promise<S
     .from(socialAccounts)
     .where(eq(socialAccounts.workspaceId, workspaceId))
     .orderBy(asc(socialAccounts.connectedAt), asc(socialAccounts.id));
+}
+
+/**
+ * The workspace's accounts in connection order, with only the named columns: a reader that names
+ * no token column never reads a token.
+ */
+export async function listSocialAccountColumns<Columns extends SelectedFields>(
+  db: Db,
+  workspaceId: string,
+  columns: Columns,
+): Promise<SelectResultFields<Columns>[]> {
+  const rows = await db
+    .select(columns)
+    .from(socialAccounts)
+    .where(eq(socialAccounts.workspaceId, workspaceId))
+    .orderBy(asc(socialAccounts.connectedAt), asc(socialAccounts.id));
+  // What drizzle infers for a selection it knows only as a type parameter, spelt out.
+  return rows as SelectResultFields<Columns>[];
 }
 
 export async function findSocialAccount(db: Db, workspaceId: string, id: string) {

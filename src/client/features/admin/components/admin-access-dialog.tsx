@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, ShieldAlert, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +9,7 @@ import {
   DialogDescription,
   DialogFooter,
   DialogHeader,
+  DialogIcon,
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
@@ -17,6 +17,7 @@ import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { mirrorAdminAccess } from '../../../lib/session';
 import { currentUserQueryKey } from '../../auth/api/get-current-user';
+import { useAccessCodeForm } from '../../auth/use-access-code-form';
 import { useAdminAccess } from '../api/admin-access';
 import { adminSessionQueryKey } from '../api/get-admin-session';
 
@@ -37,42 +38,30 @@ export function AdminAccessDialog({ open, onOpenChange }: AdminAccessDialogProps
 }
 
 function AdminAccessForm({ onDone }: { onDone: () => void }) {
-  const [accessCode, setAccessCode] = useState('');
-  const access = useAdminAccess();
   const queryClient = useQueryClient();
   const [location, navigate] = useLocation();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!accessCode || access.isPending) return;
-    access.mutate(
-      { accessCode },
-      {
-        onSuccess: async (outcome) => {
-          // Closes and forgets the code after any attempt (spec §4).
-          onDone();
-          if (outcome.granted) {
-            mirrorAdminAccess();
-            // The server may have signed in its operator account: ask it again who we are.
-            queryClient.removeQueries({ queryKey: adminSessionQueryKey });
-            await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-            navigate(paths.admin, { replace: location === paths.admin });
-          } else if (outcome.reason === 'network') {
-            toast({ description: outcome.message, variant: 'destructive' });
-          } else {
-            window.alert(outcome.message);
-          }
-        },
-      },
-    );
-  };
+  const { accessCode, setAccessCode, submit, canSubmit, pending } = useAccessCodeForm(
+    useAdminAccess(),
+    onDone,
+    async (outcome) => {
+      if (outcome.granted) {
+        mirrorAdminAccess();
+        // The server may have signed in its operator account: ask it again who we are.
+        queryClient.removeQueries({ queryKey: adminSessionQueryKey });
+        await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+        navigate(paths.admin, { replace: location === paths.admin });
+      } else if (outcome.reason === 'network') {
+        toast({ description: outcome.message, variant: 'destructive' });
+      } else {
+        window.alert(outcome.message);
+      }
+    },
+  );
 
   return (
     <form onSubmit={submit} className="grid gap-5">
       <DialogHeader>
-        <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-red-50 text-red-600">
-          <ShieldCheck className="size-5" aria-hidden="true" />
-        </div>
+        <DialogIcon icon={ShieldCheck} className="bg-red-50 text-red-600" />
         <DialogTitle>Super Admin Access</DialogTitle>
         <DialogDescription>
           Enter the administrator access code to open the Super Admin Portal.
@@ -107,8 +96,8 @@ function AdminAccessForm({ onDone }: { onDone: () => void }) {
         <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" variant="destructive" disabled={!accessCode || access.isPending}>
-          {access.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+        <Button type="submit" variant="destructive" disabled={!canSubmit}>
+          {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           Access Portal
         </Button>
       </DialogFooter>

@@ -1,23 +1,15 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { adminMessages, createAdminUserBody } from '../../../../contracts/admin';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
-import { DialogActions } from '../../../components/ui/dialog-actions';
 import { toast } from '../../../components/ui/use-toast';
-import { fieldMessage, useContractForm } from '../../../lib/form-issues';
+import { useContractForm } from '../../../lib/form-issues';
 import { useAuthMethods } from '../../auth/api/get-auth-methods';
 import { fullName } from '../admin-display';
 import { useCreateAdminUser } from '../api/create-admin-user';
-import { IssuedAccessCode, type IssuedCode } from './issued-access-code';
+import type { IssuedCode } from './issued-access-code';
+import { UserForm, UserFormDialog } from './user-form-dialog';
 import {
   AccessCodeCheckbox,
   ActiveCheckbox,
-  FormError,
   formFailureHandler,
   IdentityFields,
   identityFields,
@@ -34,18 +26,10 @@ interface CreateUserDialogProps {
 export function CreateUserDialog({ open, onOpenChange }: CreateUserDialogProps) {
   const create = useCreateAdminUser();
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && create.isPending) return;
-        onOpenChange(next);
-      }}
-    >
-      <DialogContent className="max-w-lg">
-        {/* Mounted per opening, so every opening starts from an empty form. */}
-        {open ? <CreateUserForm create={create} onDone={() => onOpenChange(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+    <UserFormDialog open={open} pending={create.isPending} onClose={() => onOpenChange(false)}>
+      {/* Mounted per opening, so every opening starts from an empty form. */}
+      {open ? <CreateUserForm create={create} onDone={() => onOpenChange(false)} /> : null}
+    </UserFormDialog>
   );
 }
 
@@ -74,8 +58,6 @@ function CreateUserForm({
   const [issued, setIssued] = useState<IssuedCode | null>(null);
   const codesOff = useAuthMethods().data?.accessCodes === false;
 
-  const canSubmit = values.email.trim() !== '' && values.firstName.trim() !== '' && !create.isPending;
-
   const save = form.handleSubmit((body) => {
     create.mutate(
       { ...body, hasAccessCode: body.hasAccessCode && !codesOff },
@@ -93,57 +75,42 @@ function CreateUserForm({
       },
     );
   });
-  // Enter in a field submits too: nothing happens until the required fields are filled.
-  const submit = (event: FormEvent) => {
-    if (canSubmit) return save(event);
-    event.preventDefault();
-  };
-
-  if (issued) return <IssuedAccessCode issued={issued} onDone={onDone} />;
 
   return (
-    <form onSubmit={submit} className="grid gap-5" noValidate>
-      <DialogHeader>
-        <DialogTitle>Create New User</DialogTitle>
-        <DialogDescription>
-          The user gets a workspace, and an access code to sign in with if you choose.
-        </DialogDescription>
-      </DialogHeader>
-      <div className="grid gap-4">
-        <IdentityFields
-          idPrefix="create-user"
-          field={form.field}
-          errors={{
-            email: fieldMessage(errors.email),
-            firstName: fieldMessage(errors.firstName),
-            lastName: fieldMessage(errors.lastName),
-          }}
-          emailPlaceholder="name@company.com"
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <PlanSelect id="create-user-plan" {...form.field('subscriptionPlan')} />
-          <StatusSelect id="create-user-status" {...form.field('subscriptionStatus')} />
-        </div>
-        <ActiveCheckbox
-          id="create-user-active"
-          checked={values.isActive ?? true}
-          onChange={(checked) => form.setField('isActive', checked)}
-        />
-        <AccessCodeCheckbox
-          id="create-user-access-code"
-          checked={Boolean(values.hasAccessCode) && !codesOff}
-          onChange={(checked) => form.setField('hasAccessCode', checked)}
-          disabledReason={codesOff ? adminMessages.accessCodesOff : null}
-          note="The 4-character code is shown once, after the user is created."
-        />
-        <FormError message={errors.root?.message ?? null} />
-      </div>
-      <DialogActions
-        pending={create.isPending}
-        disabled={!canSubmit}
-        label="Create User"
-        pendingLabel="Creating..."
+    <UserForm
+      title="Create New User"
+      description="The user gets a workspace, and an access code to sign in with if you choose."
+      required={values}
+      save={save}
+      pending={create.isPending}
+      label="Create User"
+      pendingLabel="Creating..."
+      rootError={errors.root?.message}
+      issued={issued}
+      onDone={onDone}
+    >
+      <IdentityFields
+        idPrefix="create-user"
+        field={form.field}
+        errors={errors}
+        emailPlaceholder="name@company.com"
       />
-    </form>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PlanSelect id="create-user-plan" {...form.field('subscriptionPlan')} />
+        <StatusSelect id="create-user-status" {...form.field('subscriptionStatus')} />
+      </div>
+      <ActiveCheckbox
+        id="create-user-active"
+        checked={values.isActive ?? true}
+        onChange={(checked) => form.setField('isActive', checked)}
+      />
+      <AccessCodeCheckbox
+        id="create-user-access-code"
+        checked={Boolean(values.hasAccessCode) && !codesOff}
+        onChange={(checked) => form.setField('hasAccessCode', checked)}
+        disabledReason={codesOff ? adminMessages.accessCodesOff : null}
+        note="The 4-character code is shown once, after the user is created."
+      />
+    </UserForm>
   );
 }

@@ -1,23 +1,15 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { type AdminUser, adminMessages, updateAdminUserBody } from '../../../../contracts/admin';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
-import { DialogActions } from '../../../components/ui/dialog-actions';
 import { toast } from '../../../components/ui/use-toast';
 import { fieldMessage, useContractForm } from '../../../lib/form-issues';
 import { useAuthMethods } from '../../auth/api/get-auth-methods';
 import { fullName } from '../admin-display';
 import { useUpdateAdminUser } from '../api/update-admin-user';
-import { IssuedAccessCode, type IssuedCode } from './issued-access-code';
+import type { IssuedCode } from './issued-access-code';
+import { UserForm, UserFormDialog } from './user-form-dialog';
 import {
   AccessCodeCheckbox,
   ActiveCheckbox,
-  FormError,
   formFailureHandler,
   IdentityFields,
   identityFields,
@@ -39,16 +31,9 @@ interface EditUserDialogProps {
 export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
   const update = useUpdateAdminUser();
   return (
-    <Dialog
-      open={user !== null}
-      onOpenChange={(next) => {
-        if (!next && !update.isPending) onClose();
-      }}
-    >
-      <DialogContent className="max-w-lg">
-        {user ? <EditUserForm key={user.id} user={user} update={update} onDone={onClose} /> : null}
-      </DialogContent>
-    </Dialog>
+    <UserFormDialog open={user !== null} pending={update.isPending} onClose={onClose}>
+      {user ? <EditUserForm key={user.id} user={user} update={update} onDone={onClose} /> : null}
+    </UserFormDialog>
   );
 }
 
@@ -79,8 +64,6 @@ function EditUserForm({
   const [issued, setIssued] = useState<IssuedCode | null>(null);
   const codesOff = useAuthMethods().data?.accessCodes === false;
 
-  const canSubmit = values.email.trim() !== '' && values.firstName.trim() !== '' && !update.isPending;
-
   const save = form.handleSubmit((body) => {
     update.mutate(
       { id: user.id, body },
@@ -98,12 +81,6 @@ function EditUserForm({
       },
     );
   });
-  // Enter in a field submits too: nothing happens until the required fields are filled.
-  const submit = (event: FormEvent) => {
-    if (canSubmit) return save(event);
-    event.preventDefault();
-  };
-
   // The built-in operator account cannot be deactivated (the server refuses it too).
   const lockActive = user.isSystem;
   // Turning a code on needs codes on; turning one off is always allowed.
@@ -113,79 +90,66 @@ function EditUserForm({
       ? adminMessages.accessCodesOff
       : null;
 
-  if (issued) return <IssuedAccessCode issued={issued} onDone={onDone} />;
-
   return (
-    <form onSubmit={submit} className="grid gap-5" noValidate>
-      <DialogHeader>
-        <DialogTitle>Edit User</DialogTitle>
-        <DialogDescription className="[overflow-wrap:anywhere]">
-          {fullName(user)} · ID {user.id}
-        </DialogDescription>
-      </DialogHeader>
-      <div className="grid gap-4">
-        <IdentityFields
-          idPrefix="edit-user"
-          field={form.field}
-          errors={{
-            email: fieldMessage(errors.email),
-            firstName: fieldMessage(errors.firstName),
-            lastName: fieldMessage(errors.lastName),
-          }}
-        />
-        <AccessCodeCheckbox
-          id="edit-user-access-code"
-          checked={Boolean(values.hasAccessCode)}
-          onChange={(checked) => form.setField('hasAccessCode', checked)}
-          disabledReason={codeLockedReason}
-          note={
-            user.hasAccessCode
-              ? 'Unticking takes the code away. For a new code, use Regenerate in the table.'
-              : 'Ticking issues a 4-character code, shown once after saving.'
-          }
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <PlanSelect id="edit-user-plan" {...form.field('subscriptionPlan')} />
-          <StatusSelect id="edit-user-status" {...form.field('subscriptionStatus')} />
-        </div>
-        <p className="-mt-2 text-xs text-slate-500">{adminMessages.planOverrideNote}</p>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="edit-user-stripe-customer"
-            label="Stripe Customer ID"
-            {...form.field('stripeCustomerId')}
-            error={fieldMessage(errors.stripeCustomerId)}
-            placeholder="cus_..."
-            autoComplete="off"
-          />
-          <TextField
-            id="edit-user-stripe-subscription"
-            label="Stripe Subscription ID"
-            {...form.field('stripeSubscriptionId')}
-            error={fieldMessage(errors.stripeSubscriptionId)}
-            placeholder="sub_..."
-            autoComplete="off"
-          />
-        </div>
-        <ActiveCheckbox
-          id="edit-user-active"
-          checked={values.isActive}
-          onChange={(checked) => form.setField('isActive', checked)}
-          disabled={lockActive}
-          note={
-            lockActive
-              ? adminMessages.systemUser
-              : 'An inactive user is signed out everywhere and cannot sign in; their scheduled posts are paused.'
-          }
-        />
-        <FormError message={errors.root?.message ?? null} />
-      </div>
-      <DialogActions
-        pending={update.isPending}
-        disabled={!canSubmit}
-        label="Save Changes"
-        pendingLabel="Saving..."
+    <UserForm
+      title="Edit User"
+      description={`${fullName(user)} · ID ${user.id}`}
+      descriptionClassName="[overflow-wrap:anywhere]"
+      required={values}
+      save={save}
+      pending={update.isPending}
+      label="Save Changes"
+      pendingLabel="Saving..."
+      rootError={errors.root?.message}
+      issued={issued}
+      onDone={onDone}
+    >
+      <IdentityFields idPrefix="edit-user" field={form.field} errors={errors} />
+      <AccessCodeCheckbox
+        id="edit-user-access-code"
+        checked={Boolean(values.hasAccessCode)}
+        onChange={(checked) => form.setField('hasAccessCode', checked)}
+        disabledReason={codeLockedReason}
+        note={
+          user.hasAccessCode
+            ? 'Unticking takes the code away. For a new code, use Regenerate in the table.'
+            : 'Ticking issues a 4-character code, shown once after saving.'
+        }
       />
-    </form>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PlanSelect id="edit-user-plan" {...form.field('subscriptionPlan')} />
+        <StatusSelect id="edit-user-status" {...form.field('subscriptionStatus')} />
+      </div>
+      <p className="-mt-2 text-xs text-slate-500">{adminMessages.planOverrideNote}</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="edit-user-stripe-customer"
+          label="Stripe Customer ID"
+          {...form.field('stripeCustomerId')}
+          error={fieldMessage(errors.stripeCustomerId)}
+          placeholder="cus_..."
+          autoComplete="off"
+        />
+        <TextField
+          id="edit-user-stripe-subscription"
+          label="Stripe Subscription ID"
+          {...form.field('stripeSubscriptionId')}
+          error={fieldMessage(errors.stripeSubscriptionId)}
+          placeholder="sub_..."
+          autoComplete="off"
+        />
+      </div>
+      <ActiveCheckbox
+        id="edit-user-active"
+        checked={values.isActive}
+        onChange={(checked) => form.setField('isActive', checked)}
+        disabled={lockActive}
+        note={
+          lockActive
+            ? adminMessages.systemUser
+            : 'An inactive user is signed out everywhere and cannot sign in; their scheduled posts are paused.'
+        }
+      />
+    </UserForm>
   );
 }

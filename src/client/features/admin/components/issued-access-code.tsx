@@ -7,6 +7,7 @@ import {
   DialogDescription,
   DialogFooter,
   DialogHeader,
+  DialogIcon,
   DialogTitle,
 } from '../../../components/ui/dialog';
 
@@ -33,9 +34,7 @@ export function IssuedAccessCode({ issued, onDone }: { issued: IssuedCode; onDon
   return (
     <div className="grid gap-5">
       <DialogHeader>
-        <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
-          <KeyRound className="size-5" aria-hidden="true" />
-        </div>
+        <DialogIcon icon={KeyRound} className="bg-indigo-50 text-indigo-600" />
         <DialogTitle>Access Code</DialogTitle>
         <DialogDescription className="[overflow-wrap:anywhere]">
           {issued.name} can sign in with this code under User Login.

@@ -9,7 +9,7 @@ import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { failureCode, failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { setServerIssues } from '../../../lib/form-issues';
+import { fieldMessage, setServerIssues } from '../../../lib/form-issues';
 
 /** Pieces shared by the Create New User and Edit User dialogs. */
 
@@ -183,7 +183,8 @@ export function IdentityFields({
   idPrefix: string;
   /** The form's registration of each field (useContractForm's `field`). */
   field: (name: IdentityField) => UseFormRegisterReturn;
-  errors: Partial<Record<IdentityField, string>>;
+  /** The form's errors (formState.errors). */
+  errors: Partial<Record<IdentityField, unknown>>;
   emailPlaceholder?: string;
 }) {
   return (
@@ -193,7 +194,7 @@ export function IdentityFields({
         label="Email"
         type="email"
         {...field('email')}
-        error={errors.email}
+        error={fieldMessage(errors.email)}
         required
         autoComplete="off"
         placeholder={emailPlaceholder}
@@ -203,7 +204,7 @@ export function IdentityFields({
           id={`${idPrefix}-first-name`}
           label="First Name"
           {...field('firstName')}
-          error={errors.firstName}
+          error={fieldMessage(errors.firstName)}
           required
           autoComplete="off"
           maxLength={100}
@@ -212,7 +213,7 @@ export function IdentityFields({
           id={`${idPrefix}-last-name`}
           label="Last Name"
           {...field('lastName')}
-          error={errors.lastName}
+          error={fieldMessage(errors.lastName)}
           autoComplete="off"
           maxLength={100}
         />

@@ -26,6 +26,28 @@ import { UsersList, UsersTable } from './users-table';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** The User Management card (spec §2): filters on the server, a page at a time. */
+const statusOptions: readonly (readonly [StatusFilter, string])[] = [
+  ['all', 'All'],
+  ['active', 'Active'],
+  ['inactive', 'Inactive'],
+];
+const planOptions: readonly (readonly [PlanFilter, string])[] = [
+  ['all', 'All'],
+  ...planIds.map((id) => [id, plans[id].name] as const),
+];
+
+/**
+ * A refused action on a user as a toast; `close` first shuts its confirmation. Nothing on a 401:
+ * the query client has already signed the browser out.
+ */
+function actionFailed(title: string, description: (error: unknown) => string, close?: () => void) {
+  return (error: unknown) => {
+    if (isUnauthorized(error)) return;
+    close?.();
+    toast({ title, description: description(error), variant: 'destructive' });
+  };
+}
+
 export function UsersCard() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
@@ -71,14 +93,10 @@ export function UsersCard() {
             title: 'Status Updated',
             description: `${fullName(saved)} is now ${saved.isActive ? 'active' : 'inactive'}.`,
           }),
-        onError: (error) => {
-          if (isUnauthorized(error)) return;
-          toast({
-            title: 'Status Update Failed',
-            description: 'Failed to update user status. Please try again.',
-            variant: 'destructive',
-          });
-        },
+        onError: actionFailed(
+          'Status Update Failed',
+          () => 'Failed to update user status. Please try again.',
+        ),
       },
     );
   };
@@ -91,15 +109,11 @@ export function UsersCard() {
         setDeleting(null);
         toast({ title: 'User Deleted', description: `${fullName(user)} was permanently deleted.` });
       },
-      onError: (error) => {
-        if (isUnauthorized(error)) return;
-        setDeleting(null);
-        toast({
-          title: 'Delete Failed',
-          description: 'Failed to delete user. Please try again.',
-          variant: 'destructive',
-        });
-      },
+      onError: actionFailed(
+        'Delete Failed',
+        () => 'Failed to delete user. Please try again.',
+        () => setDeleting(null),
+      ),
     });
   };
 
@@ -111,17 +125,31 @@ export function UsersCard() {
         setRegenerating(null);
         setIssued({ name: fullName(user), accessCode });
       },
-      onError: (error) => {
-        if (isUnauthorized(error)) return;
-        setRegenerating(null);
-        toast({
-          title: 'Regenerate Failed',
-          description: failureMessage(error, 'The access code could not be regenerated. Please try again.'),
-          variant: 'destructive',
-        });
-      },
+      onError: actionFailed(
+        'Regenerate Failed',
+        (error) => failureMessage(error, 'The access code could not be regenerated. Please try again.'),
+        () => setRegenerating(null),
+      ),
     });
   };
+
+  // The two filters beside the search; a change goes back to the first page.
+  const filters = [
+    {
+      id: 'admin-users-status',
+      label: 'Status',
+      value: status,
+      set: (value: string) => setStatus(value as StatusFilter),
+      options: statusOptions,
+    },
+    {
+      id: 'admin-users-plan',
+      label: 'Plan',
+      value: plan,
+      set: (value: string) => setPlan(value as PlanFilter),
+      options: planOptions,
+    },
+  ];
 
   const actions = {
     onEdit: setEditing,
@@ -166,39 +194,25 @@ export function UsersCard() {
             />
           </div>
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="admin-users-status">Status</Label>
-          <Select
-            id="admin-users-status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as StatusFilter);
-              setOffset(0);
-            }}
-          >
-            <option value="all">All</option>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="admin-users-plan">Plan</Label>
-          <Select
-            id="admin-users-plan"
-            value={plan}
-            onChange={(event) => {
-              setPlan(event.target.value as PlanFilter);
-              setOffset(0);
-            }}
-          >
-            <option value="all">All</option>
-            {planIds.map((id) => (
-              <option key={id} value={id}>
-                {plans[id].name}
-              </option>
-            ))}
-          </Select>
-        </div>
+        {filters.map((filter) => (
+          <div key={filter.id} className="grid gap-1.5">
+            <Label htmlFor={filter.id}>{filter.label}</Label>
+            <Select
+              id={filter.id}
+              value={filter.value}
+              onChange={(event) => {
+                filter.set(event.target.value);
+                setOffset(0);
+              }}
+            >
+              {filter.options.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ))}
       </div>
 
       {list.isPending ? (

@@ -4,7 +4,7 @@ import { platformLabels } from '../../../../contracts/platforms';
 import { PlatformMark } from '../../../components/platform-mark';
 import { Card } from '../../../components/ui/card';
 import { useIsPhone } from './chart-style';
-import { MetricGrid } from './metric-grid';
+import { MetricGrid, MetricTable } from './metric-grid';
 import { MetricValue } from './metric-value';
 
 type AccountTotals = AnalyticsOverview['byAccount'][number];
@@ -50,43 +50,16 @@ export function AccountTable({ accounts, filtered }: { accounts: AccountTotals[]
           ))}
         </ul>
       ) : (
-        <Card
-          className="relative overflow-x-auto"
-          // Narrow screens between phone and desktop may scroll it: keep that reachable by keyboard.
-          tabIndex={0}
-          role="region"
-          aria-label="By account (table)"
-        >
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Followers and post totals by account</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2.5">
-                  Account
-                </th>
-                {metricColumns.map((column) => (
-                  <th key={column.header} scope="col" className="px-4 py-2.5 text-right">
-                    {column.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {accounts.map((account) => (
-                <tr key={account.accountId}>
-                  <th scope="row" className="px-4 py-3 font-normal">
-                    <AccountName account={account} />
-                  </th>
-                  {metricColumns.map((column) => (
-                    <td key={column.header} className="px-4 py-3 text-right text-slate-800 tabular-nums">
-                      {column.value(account)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+        <MetricTable
+          label="By account (table)"
+          caption="Followers and post totals by account"
+          rows={accounts}
+          rowKey={(account) => account.accountId}
+          nameHeader="Account"
+          name={(account) => <AccountName account={account} />}
+          cells={metricColumns}
+          cellX="px-4"
+        />
       )}
       {accounts.some(linkedInWithoutNumbers) ? (
         <p className="text-xs text-slate-600">{analyticsMessages.linkedInNotShared}</p>

@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { excerpt, formatPublishedAt } from '../analytics-format';
 import { useIsPhone } from './chart-style';
-import { type MetricCell, MetricGrid } from './metric-grid';
+import { type MetricCell, MetricGrid, MetricTable } from './metric-grid';
 import { MetricValue } from './metric-value';
 
 const numberColumns = [
@@ -57,46 +57,28 @@ export function TopPostsList({ posts, zone }: { posts: AnalyticsPost[]; zone: st
     );
   }
   return (
-    <Card className="relative overflow-x-auto" tabIndex={0} role="region" aria-label="Top posts (table)">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Top posts of the range with their latest metrics</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold text-slate-600">
-          <tr>
-            <th scope="col" className="min-w-64 px-4 py-2.5">
-              Post
-            </th>
-            {numberColumns.map((column) => (
-              <th key={column.header} scope="col" className="px-3 py-2.5 text-right">
-                {column.header}
-              </th>
-            ))}
-            <th scope="col" className="px-4 py-2.5">
-              <span className="sr-only">Link</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 align-top">
-          {posts.map((post) => (
-            <tr key={post.postId}>
-              <th scope="row" className="px-4 py-3 font-normal">
-                <div className="grid gap-1.5">
-                  <PostHeading post={post} zone={zone} />
-                  <PostContent content={post.content} />
-                </div>
-              </th>
-              {numberColumns.map((column) => (
-                <td key={column.header} className="px-3 py-3 text-right text-slate-800 tabular-nums">
-                  {column.value(post)}
-                </td>
-              ))}
-              <td className="px-4 py-3 whitespace-nowrap">
-                <PostLink post={post} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
+    <MetricTable
+      label="Top posts (table)"
+      caption="Top posts of the range with their latest metrics"
+      rows={posts}
+      rowKey={(post) => post.postId}
+      nameHeader="Post"
+      nameHeaderClassName="min-w-64"
+      name={(post) => (
+        <div className="grid gap-1.5">
+          <PostHeading post={post} zone={zone} />
+          <PostContent content={post.content} />
+        </div>
+      )}
+      cells={numberColumns}
+      cellX="px-3"
+      last={{
+        header: 'Link',
+        className: 'px-4 py-3 whitespace-nowrap',
+        value: (post) => <PostLink post={post} />,
+      }}
+      bodyClassName="align-top"
+    />
   );
 }
 

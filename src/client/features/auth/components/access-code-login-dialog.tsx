@@ -1,5 +1,4 @@
 import { KeyRound, Loader2, LockKeyhole } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
 import { ACCESS_CODE_LENGTH } from '../../../../contracts/auth';
 import { Button } from '../../../components/ui/button';
 import {
@@ -8,6 +7,7 @@ import {
   DialogDescription,
   DialogFooter,
   DialogHeader,
+  DialogIcon,
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
@@ -15,6 +15,7 @@ import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { useAccessCodeLogin } from '../api/access-code-login';
 import { useAuthMethods } from '../api/get-auth-methods';
+import { useAccessCodeForm } from '../use-access-code-form';
 import { useCompleteLogin } from '../use-complete-login';
 
 interface AccessCodeLoginDialogProps {
@@ -48,9 +49,7 @@ function AccessCodesOff({ onDone, onSignIn }: { onDone: () => void; onSignIn: ()
   return (
     <div className="grid gap-5">
       <DialogHeader>
-        <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-slate-100 text-slate-600">
-          <LockKeyhole className="size-5" aria-hidden="true" />
-        </div>
+        <DialogIcon icon={LockKeyhole} className="bg-slate-100 text-slate-600" />
         <DialogTitle>User Login</DialogTitle>
         <DialogDescription>Access codes are not enabled on this server.</DialogDescription>
       </DialogHeader>
@@ -71,35 +70,23 @@ function AccessCodesOff({ onDone, onSignIn }: { onDone: () => void; onSignIn: ()
 
 function AccessCodeLoginForm({ onDone }: { onDone: () => void }) {
   // The code lives inside the dialog content: closing the dialog unmounts it and clears the code.
-  const [accessCode, setAccessCode] = useState('');
-  const login = useAccessCodeLogin();
   const completeLogin = useCompleteLogin();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!accessCode || login.isPending) return;
-    login.mutate(
-      { accessCode },
-      {
-        onSuccess: (outcome) => {
-          // The dialog closes and forgets the code on both outcomes (spec §4).
-          onDone();
-          if (outcome.ok) {
-            completeLogin(outcome.user, 'login');
-          } else {
-            toast({ title: 'Login Failed', description: outcome.message, variant: 'destructive' });
-          }
-        },
-      },
-    );
-  };
+  const { accessCode, setAccessCode, submit, canSubmit, pending } = useAccessCodeForm(
+    useAccessCodeLogin(),
+    onDone,
+    (outcome) => {
+      if (outcome.ok) {
+        completeLogin(outcome.user, 'login');
+      } else {
+        toast({ title: 'Login Failed', description: outcome.message, variant: 'destructive' });
+      }
+    },
+  );
 
   return (
     <form onSubmit={submit} className="grid gap-5">
       <DialogHeader>
-        <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
-          <KeyRound className="size-5" aria-hidden="true" />
-        </div>
+        <DialogIcon icon={KeyRound} className="bg-indigo-50 text-indigo-600" />
         <DialogTitle>User Login</DialogTitle>
         <DialogDescription>Enter the access code you were given to open your workspace.</DialogDescription>
       </DialogHeader>
@@ -120,8 +107,8 @@ function AccessCodeLoginForm({ onDone }: { onDone: () => void }) {
         <p className="text-xs text-slate-500">{ACCESS_CODE_LENGTH} characters</p>
       </div>
       <DialogFooter>
-        <Button type="submit" className="w-full" size="lg" disabled={!accessCode || login.isPending}>
-          {login.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+        <Button type="submit" className="w-full" size="lg" disabled={!canSubmit}>
+          {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           Login
         </Button>
       </DialogFooter>

@@ -5,6 +5,7 @@ import {
   DialogContent,
   DialogDescription,
   DialogHeader,
+  DialogIcon,
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -57,9 +58,7 @@ export function AuthDialog({
         }}
       >
         <DialogHeader>
-          <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-indigo-50 text-indigo-600">
-            <Sparkles className="size-5" aria-hidden="true" />
-          </div>
+          <DialogIcon icon={Sparkles} className="bg-indigo-50 text-indigo-600" />
           <DialogTitle>{tab === 'signin' ? 'Welcome back' : signUpIntro.title}</DialogTitle>
           <DialogDescription>
             {tab === 'signin' ? 'Sign in to plan, write and publish your posts.' : signUpIntro.description}

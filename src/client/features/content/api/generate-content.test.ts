@@ -1,38 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../../../contracts/posts';
 import { failureCode, failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { samplePost } from '../../../test-support/sample-post';
 import { generateContent, STREAM_CUT_MESSAGE } from './generate-content';
 
 function post(id: string, platform: Post['platform'] = 'linkedin'): Post {
-  return {
+  return samplePost({
     id,
     platform,
     content: `Idea ${id}`,
     tone: 'professional',
     contentType: 'promotional',
     hashtags: ['SmallBusiness'],
-    suggestedImagePrompt: null,
     bestTimeToPost: 'Weekdays 9–11 AM',
     estimatedReach: 1200,
-    status: 'draft',
-    scheduledAt: null,
-    socialAccountId: null,
-    mediaIds: [],
-    brandFindings: [],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
-    publishedAt: null,
-    externalUrl: null,
-    failureReason: null,
-    groupId: null,
-    attemptCount: 0,
-    nextAttemptAt: null,
-    createdByUserId: null,
-    submittedByUserId: null,
-    submittedAt: null,
-    approvedByUserId: null,
-    approvedAt: null,
-  };
+  });
 }
 
 const generator = { name: 'offline composer', sandbox: true };

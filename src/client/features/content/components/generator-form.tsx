@@ -80,21 +80,15 @@ export function GeneratorForm({
           {hint ?? 'Tell Kitepost about your business and campaign; it writes posts for each platform.'}
         </p>
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
-          <div className="grid content-start gap-1.5">
-            <Label htmlFor={field('business-type')}>Business type</Label>
-            <Select
-              id={field('business-type')}
-              value={values.businessType}
-              onChange={(event) => set('businessType', event.target.value as BusinessType | '')}
-            >
-              <option value="">Choose a business type</option>
-              {businessTypes.map((type) => (
-                <option key={type} value={type}>
-                  {businessTypeLabels[type]}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <ChoiceField
+            id={field('business-type')}
+            label="Business type"
+            value={values.businessType}
+            empty="Choose a business type"
+            choices={businessTypes}
+            labels={businessTypeLabels}
+            onChange={(value) => set('businessType', value)}
+          />
           <div className="grid content-start gap-1.5">
             <Label htmlFor={field('audience')}>Target audience</Label>
             <Input
@@ -116,37 +110,25 @@ export function GeneratorForm({
               onChange={(event) => set('campaignDescription', event.target.value)}
             />
           </div>
-          <div className="grid content-start gap-1.5">
-            <Label htmlFor={field('content-type')}>Content type</Label>
-            <Select
-              id={field('content-type')}
-              value={values.contentType}
-              onChange={(event) => set('contentType', event.target.value as ContentType)}
-            >
-              {contentTypes.map((type) => (
-                <option key={type} value={type}>
-                  {contentTypeLabels[type]}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid content-start gap-1.5">
-            <Label htmlFor={field('tone')}>Tone</Label>
-            <Select
-              id={field('tone')}
-              value={values.tone}
-              onChange={(event) => {
-                onToneChosen?.();
-                set('tone', event.target.value as Tone);
-              }}
-            >
-              {tones.map((tone) => (
-                <option key={tone} value={tone}>
-                  {toneLabels[tone]}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <ChoiceField
+            id={field('content-type')}
+            label="Content type"
+            value={values.contentType}
+            choices={contentTypes}
+            labels={contentTypeLabels}
+            onChange={(value) => set('contentType', value)}
+          />
+          <ChoiceField
+            id={field('tone')}
+            label="Tone"
+            value={values.tone}
+            choices={tones}
+            labels={toneLabels}
+            onChange={(value) => {
+              onToneChosen?.();
+              set('tone', value);
+            }}
+          />
         </div>
         <Button type="submit" className="mt-6 w-full sm:w-auto" disabled={pending}>
           {pending ? (
@@ -158,5 +140,39 @@ export function GeneratorForm({
         </Button>
       </form>
     </Card>
+  );
+}
+
+/** One of the form's selects: a labelled choice among the contract's values, `empty` first if given. */
+function ChoiceField<T extends string>({
+  id,
+  label,
+  value,
+  empty,
+  choices,
+  labels,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  /** The choice of nothing ('' as the value), e.g. 'Choose a business type'. */
+  empty?: string;
+  choices: readonly Exclude<T, ''>[];
+  labels: Record<Exclude<T, ''>, string>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div className="grid content-start gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {empty === undefined ? null : <option value="">{empty}</option>}
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {labels[choice]}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }

@@ -1,14 +1,13 @@
 import { LoaderCircle, Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import { checkPostFits } from '../../../../contracts/post-text';
-import { MAX_HASHTAGS_PER_POST, type Post } from '../../../../contracts/posts';
+import type { Post } from '../../../../contracts/posts';
+import { HashtagField } from '../../../components/hashtag-field';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
-import { TagInput } from '../../../components/ui/tag-input';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
-import { normalizeHashtag } from '../../../lib/hashtags';
 import { useUpdatePost } from '../api/update-post';
 import { CharacterCounter } from './character-counter';
 import { PlatformPreview } from './platform-preview';
@@ -69,24 +68,13 @@ export function PostEditor({ post, author, onCancel, onSaved }: PostEditorProps)
         />
         {empty ? <p className="text-xs font-medium text-red-700">Write something to post.</p> : null}
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-hashtags`}>Hashtags</Label>
-        <TagInput
-          id={`${id}-hashtags`}
-          value={hashtags}
-          onChange={setHashtags}
-          normalize={normalizeHashtag}
-          prefix="#"
-          splitOnSpace
-          maxTags={MAX_HASHTAGS_PER_POST}
-          placeholder="Add a hashtag"
-          invalid={fit.tooManyHashtags}
-          aria-describedby={`${id}-hashtags-hint`}
-        />
-        <p id={`${id}-hashtags-hint`} className="text-xs text-slate-500">
-          Press Enter or space to add one; they are published after the text.
-        </p>
-      </div>
+      <HashtagField
+        id={`${id}-hashtags`}
+        value={hashtags}
+        onChange={setHashtags}
+        invalid={fit.tooManyHashtags}
+        hintClassName="text-slate-500"
+      />
       <CharacterCounter id={`${id}-count`} platform={post.platform} fit={fit} explain />
       <PlatformPreview
         platform={post.platform}

@@ -62,3 +62,29 @@ export function DashboardSection<T>({
     </section>
   );
 }
+
+/** A dashboard list's empty state: an icon, what is missing, and perhaps the way to change that. */
+export function EmptyList({
+  icon: Icon,
+  title,
+  text,
+  action,
+}: {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  action?: ReactNode;
+}) {
+  return (
+    <Card className="flex flex-col items-start gap-3 p-5">
+      <div className="flex items-start gap-3">
+        <Icon className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
+        <div className="grid gap-1">
+          <p className="font-medium text-slate-900">{title}</p>
+          <p className="text-sm text-slate-600">{text}</p>
+        </div>
+      </div>
+      {action}
+    </Card>
+  );
+}

@@ -1,11 +1,10 @@
 import { Activity, Sparkles, Users } from 'lucide-react';
 import type { ActivityEntry } from '../../../../contracts/analytics';
 import { paths } from '../../../app/paths';
-import { Card } from '../../../components/ui/card';
 import { RelativeTime } from '../../notifications/components/relative-time';
 import { initialsOf } from '../../social-accounts/format';
 import { useActivity } from '../api/get-activity';
-import { DashboardSection } from './dashboard-section';
+import { DashboardSection, EmptyList } from './dashboard-section';
 
 export const TEAM_ACTIVITY_SHOWN = 8;
 
@@ -20,16 +19,11 @@ export function TeamActivity({ zone }: { zone: string }) {
       query={activity}
       failureTitle="Team activity could not be loaded"
       empty={
-        <Card className="flex items-start gap-3 p-5">
-          <Activity className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
-          <div className="grid gap-1">
-            <p className="font-medium text-slate-900">No activity yet</p>
-            <p className="text-sm text-slate-600">
-              Generating, scheduling and publishing posts, and connecting accounts, show up here for the whole
-              team.
-            </p>
-          </div>
-        </Card>
+        <EmptyList
+          icon={Activity}
+          title="No activity yet"
+          text="Generating, scheduling and publishing posts, and connecting accounts, show up here for the whole team."
+        />
       }
     >
       {(entries) => entries.map((entry) => <ActivityRow key={entry.id} entry={entry} zone={zone} />)}

@@ -6,12 +6,11 @@ import type { SocialAccount } from '../../../../contracts/social-accounts';
 import { paths } from '../../../app/paths';
 import { PlatformMark } from '../../../components/platform-mark';
 import { buttonClasses, wrapsOnNarrowScreens } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { useUpcomingPosts } from '../../calendar/api/get-upcoming-posts';
 import { firstWords } from '../../calendar/calendar-events';
 import { formatDateTimeInZone } from '../../calendar/zoned-time';
-import { DashboardSection } from './dashboard-section';
+import { DashboardSection, EmptyList } from './dashboard-section';
 
 export const DASHBOARD_UPCOMING_SHOWN = 5;
 
@@ -32,18 +31,16 @@ export function UpcomingPostsPanel({ zone, accounts }: UpcomingPostsPanelProps) 
       query={upcoming}
       failureTitle="Upcoming posts could not be loaded"
       empty={
-        <Card className="flex flex-col items-start gap-3 p-5">
-          <div className="flex items-start gap-3">
-            <CalendarClock className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden="true" />
-            <div className="grid gap-1">
-              <p className="font-medium text-slate-900">Nothing scheduled</p>
-              <p className="text-sm text-slate-600">Plan a post on the calendar and it shows up here.</p>
-            </div>
-          </div>
-          <Link href={paths.calendar} className={cn(buttonClasses('outline', 'md'), wrapsOnNarrowScreens)}>
-            Schedule a post on the calendar
-          </Link>
-        </Card>
+        <EmptyList
+          icon={CalendarClock}
+          title="Nothing scheduled"
+          text="Plan a post on the calendar and it shows up here."
+          action={
+            <Link href={paths.calendar} className={cn(buttonClasses('outline', 'md'), wrapsOnNarrowScreens)}>
+              Schedule a post on the calendar
+            </Link>
+          }
+        />
       }
     >
       {(posts) =>

@@ -1,20 +1,19 @@
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useLocationProperty } from 'wouter/use-browser-location';
 import { settingsMessages, type UserSettings } from '../../../../contracts/settings';
 import { InlineLoading } from '../../../components/full-page-message';
 import { QueryFailureCard } from '../../../components/query-failure-card';
 import { Card } from '../../../components/ui/card';
-import { SwitchRow } from '../../../components/ui/switch-row';
 import { useUserSettings } from '../api/get-settings';
-import { useSaveUserSettings } from '../api/update-settings';
 import { SettingsSection } from './settings-section';
+import { type SettingSwitch, SettingsSwitches } from './settings-switches';
 
 /** The weekly report email links here ("Turn them off": modules/reports). */
 export const NOTIFICATIONS_SECTION_ID = 'notifications';
 
 type NotificationField = 'emailNotifications' | 'pushNotifications' | 'marketingEmails' | 'weeklyReports';
 
-const switches: Array<{ field: NotificationField; label: string; description: string }> = [
+const switches: SettingSwitch<NotificationField>[] = [
   {
     field: 'emailNotifications',
     label: 'Email notifications',
@@ -73,27 +72,15 @@ export function NotificationsCard() {
 }
 
 function NotificationSwitches({ settings }: { settings: UserSettings }) {
-  const id = useId();
-  const save = useSaveUserSettings({
-    saved: settingsMessages.notificationsUpdated,
-    notSaved: settingsMessages.notificationsNotSaved,
-  });
-  const toggle = (field: NotificationField, on: boolean) =>
-    save({ [field]: on } as Record<NotificationField, boolean>);
-
   return (
-    <Card className="divide-y divide-slate-100 px-5 sm:px-6">
-      {switches.map(({ field, label, description }) => (
-        <SwitchRow
-          key={field}
-          id={`${id}-${field}`}
-          label={label}
-          description={description}
-          checked={settings[field]}
-          onCheckedChange={(on) => toggle(field, on)}
-          data-testid={`notification-switch-${field}`}
-        />
-      ))}
-    </Card>
+    <SettingsSwitches
+      settings={settings}
+      switches={switches}
+      messages={{
+        saved: settingsMessages.notificationsUpdated,
+        notSaved: settingsMessages.notificationsNotSaved,
+      }}
+      testIdPrefix="notification-switch-"
+    />
   );
 }

@@ -1,15 +1,13 @@
 import { KeyRound, LoaderCircle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { accountMessages, type UserSettings } from '../../../../contracts/settings';
 import { QueryFailureCard } from '../../../components/query-failure-card';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { SwitchRow } from '../../../components/ui/switch-row';
 import { useHealth } from '../../health/api/get-health';
 import { useUserSessions } from '../api/get-sessions';
-import { useSaveUserSettings } from '../api/update-settings';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { SettingsSection } from './settings-section';
+import { type SettingSwitch, SettingsSwitches } from './settings-switches';
 import { SignedInSessions } from './signed-in-sessions';
 import { SingleSignOnRow } from './single-sign-on-row';
 
@@ -22,7 +20,7 @@ type PrivacyField = 'profileVisible' | 'analyticsTracking';
  * lists every member's name and email, and Kitepost sends no usage data anywhere): they record
  * the user's choice, and say so rather than promise an effect.
  */
-const switches: Array<{ field: PrivacyField; label: string; description: string }> = [
+const switches: SettingSwitch<PrivacyField>[] = [
   {
     field: 'profileVisible',
     label: 'Show my name and photo to my team',
@@ -38,32 +36,22 @@ const switches: Array<{ field: PrivacyField; label: string; description: string 
 
 /** Settings › Privacy & Security (spec §2): two choices, the password, and where you're signed in. */
 export function PrivacySecurityCard({ settings }: { settings: UserSettings }) {
-  const id = useId();
-  const save = useSaveUserSettings({
-    saved: { title: 'Privacy Updated', description: 'Your privacy preferences have been saved.' },
-    notSaved: { title: 'Privacy Not Saved', description: PRIVACY_NOT_SAVED },
-  });
-  const toggle = (field: PrivacyField, on: boolean) => save({ [field]: on } as Record<PrivacyField, boolean>);
-
   return (
     <SettingsSection
       id="privacy-security"
       title="Privacy & Security"
       description="What others see of you, your password, and the browsers and devices signed in to your account."
     >
-      <Card className="divide-y divide-slate-100 px-5 sm:px-6">
-        {switches.map(({ field, label, description }) => (
-          <SwitchRow
-            key={field}
-            id={`${id}-${field}`}
-            label={label}
-            description={description}
-            checked={settings[field]}
-            onCheckedChange={(on) => toggle(field, on)}
-          />
-        ))}
+      <SettingsSwitches
+        settings={settings}
+        switches={switches}
+        messages={{
+          saved: { title: 'Privacy Updated', description: 'Your privacy preferences have been saved.' },
+          notSaved: { title: 'Privacy Not Saved', description: PRIVACY_NOT_SAVED },
+        }}
+      >
         <SecurityDetails />
-      </Card>
+      </SettingsSwitches>
     </SettingsSection>
   );
 }

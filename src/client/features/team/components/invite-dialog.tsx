@@ -16,6 +16,7 @@ import {
   DialogDescription,
   DialogFooter,
   DialogHeader,
+  DialogIcon,
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { DialogActions } from '../../../components/ui/dialog-actions';
@@ -145,9 +146,7 @@ function InviteSent({ invitation }: { invitation: CreateInvitationResponse }) {
   return (
     <div className="grid gap-5">
       <DialogHeader>
-        <div className="mb-2 flex size-11 items-center justify-center rounded-xl bg-emerald-50 text-emerald-700">
-          <Check className="size-5" aria-hidden="true" />
-        </div>
+        <DialogIcon icon={Check} className="bg-emerald-50 text-emerald-700" />
         <DialogTitle>{texts.title}</DialogTitle>
         <DialogDescription>
           {texts.dialogLead} <span className="font-medium text-slate-900">{invitation.email}</span>

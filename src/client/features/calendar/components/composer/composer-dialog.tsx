@@ -3,8 +3,9 @@ import { CalendarClock, CircleAlert, FilePen, LoaderCircle } from 'lucide-react'
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { platformLabels } from '../../../../../contracts/platforms';
-import { MAX_HASHTAGS_PER_POST, type Post } from '../../../../../contracts/posts';
+import type { Post } from '../../../../../contracts/posts';
 import { teamMessages } from '../../../../../contracts/team';
+import { HashtagField } from '../../../../components/hashtag-field';
 import { Button } from '../../../../components/ui/button';
 import {
   Dialog,
@@ -15,11 +16,9 @@ import {
   DialogTitle,
 } from '../../../../components/ui/dialog';
 import { Label } from '../../../../components/ui/label';
-import { TagInput } from '../../../../components/ui/tag-input';
 import { Textarea } from '../../../../components/ui/textarea';
 import { toast } from '../../../../components/ui/use-toast';
 import { failureIssues, failureMessage, isUnauthorized } from '../../../../lib/api-client';
-import { normalizeHashtag } from '../../../../lib/hashtags';
 import { anyWaitingForApproval, schedulingNeedsApproval } from '../../../approvals/approval-display';
 import { useAuth } from '../../../auth/api/get-current-user';
 import { UpgradePrompt } from '../../../billing/components/upgrade-prompt';
@@ -306,23 +305,7 @@ function ComposerForm({
               <p className="text-xs font-medium text-red-700">Write something to post.</p>
             ) : null}
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-hashtags`}>Hashtags</Label>
-            <TagInput
-              id={`${id}-hashtags`}
-              value={hashtags}
-              onChange={setHashtags}
-              normalize={normalizeHashtag}
-              prefix="#"
-              splitOnSpace
-              maxTags={MAX_HASHTAGS_PER_POST}
-              placeholder="Add a hashtag"
-              aria-describedby={`${id}-hashtags-hint`}
-            />
-            <p id={`${id}-hashtags-hint`} className="text-xs text-slate-600">
-              Press Enter or space to add one; they are published after the text.
-            </p>
-          </div>
+          <HashtagField id={`${id}-hashtags`} value={hashtags} onChange={setHashtags} />
           <MediaPicker id={`${id}-media`} ids={mediaIds} items={mediaItems} onChange={setMediaIds} />
           <ScheduleFields
             id={`${id}-when`}

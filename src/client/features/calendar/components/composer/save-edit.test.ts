@@ -1,40 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '../../../../../contracts/posts';
+import { samplePost } from '../../../../test-support/sample-post';
 import { saveEdit } from './save-edit';
 
 const id = '7d4f9c2e-1111-4a2b-9c3d-000000000001';
 
 function post(overrides: Partial<Post>): Post {
-  return {
-    id,
-    platform: 'linkedin',
-    content: 'Hello',
-    tone: null,
-    contentType: null,
-    hashtags: [],
-    suggestedImagePrompt: null,
-    bestTimeToPost: null,
-    estimatedReach: null,
-    status: 'draft',
-    scheduledAt: null,
-    socialAccountId: null,
-    mediaIds: [],
-    brandFindings: [],
-    createdAt: '2026-12-01T00:00:00.000Z',
-    updatedAt: '2026-12-01T00:00:00.000Z',
-    publishedAt: null,
-    externalUrl: null,
-    failureReason: null,
-    groupId: null,
-    attemptCount: 0,
-    nextAttemptAt: null,
-    createdByUserId: null,
-    submittedByUserId: null,
-    submittedAt: null,
-    approvedByUserId: null,
-    approvedAt: null,
-    ...overrides,
-  };
+  return samplePost({ id, content: 'Hello', ...overrides });
 }
 
 /** Answers every call with the post (plus warnings), and records method, path and body. */
