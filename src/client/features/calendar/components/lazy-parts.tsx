@@ -46,7 +46,7 @@ function CalendarPlaceholder({ view }: { view: CalendarView }) {
   }
   return (
     <div aria-hidden="true" className="overflow-hidden rounded-xl border border-slate-200">
-      <div className="h-[2.3125rem] border-b border-slate-200 bg-slate-50" />
+      <div className="h-10 border-b border-slate-200 bg-slate-50" />
       {[1, 2, 3, 4, 5, 6].map((row) => (
         <div key={row} className="h-[4.5rem] border-b border-slate-200 last:border-b-0 sm:h-28" />
       ))}
