@@ -1,15 +1,17 @@
 // Part of `npm test` after the build: fails when the landing's first-load JS, or any signed-in
-// route's own JS on top of the shell (scripts/lib/route-js.mjs), is over budget.
+// route's own JS on top of the shell (scripts/lib/route-js.mjs), is over budget. Reads dist/client,
+// or the build folder given as its argument.
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJs } from './lib/first-load-js.mjs';
 import { ROUTE_JS_BUDGET_KB, routeJs } from './lib/route-js.mjs';
 
-const { files, kb } = firstLoadJs();
+const clientDir = process.argv[2] ?? 'dist/client';
+const { files, kb } = firstLoadJs(clientDir);
 let over = kb > FIRST_LOAD_JS_BUDGET_KB;
 console.log(
   `Landing first-load JS: ${kb.toFixed(1)} KB gzipped in ${files.length} files, ${kb <= FIRST_LOAD_JS_BUDGET_KB ? 'within' : 'OVER'} the ${FIRST_LOAD_JS_BUDGET_KB} KB budget.`,
 );
 
-const { shellKb, routes } = routeJs();
+const { shellKb, routes } = routeJs(clientDir);
 console.log(
   `Signed-in routes' own JS on top of the ${shellKb.toFixed(1)} KB shell (budget ${ROUTE_JS_BUDGET_KB} KB each):`,
 );
