@@ -1,6 +1,8 @@
 // `npm run bench`: the performance budgets of architecture §8 that need no load.
 //   1. Landing page first-load JavaScript, gzipped: <= 100 KB (entry script + its modulepreloads).
-//   2. Cold start of the built server (production settings) to a healthy /api/health on an
+//   2. Each signed-in route's own JavaScript on top of the shell, gzipped: <= 80 KB
+//      (scripts/lib/route-js.mjs; what it loads later, as parts come into view, is printed).
+//   3. Cold start of the built server (production settings) to a healthy /api/health on an
 //      existing embedded database: median <= 2 s (of 5 starts; the first start, which creates the
 //      database from dist/pglite-template, is printed, not budgeted: bench:api budgets its memory).
 // Builds first unless dist/ is fresh. Exits non-zero when a budget is missed. `--smoke`: one
@@ -13,6 +15,7 @@ import { createBench, START_TIMEOUT_MS } from './lib/bench-runner.mjs';
 import { onCleanUp } from './lib/cleanups.mjs';
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJs } from './lib/first-load-js.mjs';
 import { freePort } from './lib/pg-cluster.mjs';
+import { ROUTE_JS_BUDGET_KB, routeJs } from './lib/route-js.mjs';
 
 const bench = createBench('bench', { sizes: { starts: [5, 1] }, env: { starts: 'BENCH_STARTS' } });
 const COLD_START_BUDGET_MS = 2000;
@@ -28,7 +31,23 @@ await bench.run(async () => {
     budget: ['<=', FIRST_LOAD_JS_BUDGET_KB],
   });
 
-  // 2. Cold start
+  // 2. Each signed-in route's own JS
+  const { shellKb, routes } = routeJs();
+  bench.figure('signed-in shell JS (entry + app shell, gzipped)', shellKb, { unit: 'KB', digits: 1 });
+  for (const route of routes) {
+    bench.figure(`${route.path} own JS on top of the shell (gzipped)`, route.kb, {
+      unit: 'KB',
+      digits: 1,
+      budget: ['<=', ROUTE_JS_BUDGET_KB],
+    });
+    if (route.laterKb > 0)
+      bench.figure(`${route.path} JS loaded as its parts are shown (gzipped)`, route.laterKb, {
+        unit: 'KB',
+        digits: 1,
+      });
+  }
+
+  // 3. Cold start
   const dataDir = mkdtempSync(join(tmpdir(), 'kitepost-bench-'));
   onCleanUp(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = productionEnv({ port: await freePort(), dataDir });

@@ -22,7 +22,7 @@ const steps = [
   ['import rules', 'npm run --silent lint:deps'],
   ['unit and integration tests', 'npx vitest run'],
   ['build', 'npm run --silent build'],
-  ['first-load JS budget', 'node scripts/check-bundle-budget.mjs'],
+  ['JS budgets (landing first load, each signed-in route)', 'node scripts/check-bundle-budget.mjs'],
   ['production start (a built, pruned copy)', 'node scripts/check-production-start.mjs'],
   // Every bench in its smoke mode (tiny sizes, budgets not asserted): a change that stops one from
   // running fails here, not months later when someone needs its figures (issue 22).

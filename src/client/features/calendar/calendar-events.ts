@@ -1,6 +1,13 @@
 import type { EventInput } from '@fullcalendar/core';
 import type { Post } from '../../../contracts/posts';
+import type { SocialAccount } from '../../../contracts/social-accounts';
 import { statusTones } from './post-status';
+
+/** '@username' of the account a post goes to, or null when the account is gone. */
+export function accountName(post: Pick<Post, 'socialAccountId'>, accounts: SocialAccount[]): string | null {
+  const account = accounts.find((item) => item.id === post.socialAccountId);
+  return account ? `@${account.username}` : null;
+}
 
 /** The instant a post sits at on the calendar: when it went out, else when it is due. */
 export function postInstant(post: Post): string | null {

@@ -29,11 +29,16 @@ import { firstWords, postInstant } from './calendar-events';
 import { type CalendarView, PHONE_QUERY, type VisibleRange } from './calendar-views';
 import { CalendarLegend } from './components/calendar-legend';
 import { CalendarToolbar } from './components/calendar-toolbar';
-import { ComposerDialog, type ComposerSubject } from './components/composer/composer-dialog';
+import type { ComposerSubject } from './components/composer/composer-dialog';
+import {
+  LazyComposerDialog,
+  LazyPostCalendar,
+  LazyPostDialog,
+  LazyRescheduleDialog,
+  usePreloadedDialogs,
+} from './components/lazy-parts';
 import { NeedsApprovalList } from './components/needs-approval-list';
-import { PostCalendar, type PostCalendarHandle } from './components/post-calendar';
-import { PostDialog } from './components/post-dialog';
-import { RescheduleDialog } from './components/reschedule-dialog';
+import type { PostCalendarHandle } from './components/post-calendar';
 import { SCHEDULE_FAILED_MESSAGE } from './components/schedule-fields';
 import { TimeZoneControl } from './components/time-zone-control';
 import { UpcomingPosts } from './components/upcoming-posts';
@@ -74,6 +79,7 @@ export function CalendarPage() {
   const { user } = useAuth();
   const canWrite = useCan('posts.write');
   const pendingPosts = usePendingPosts();
+  usePreloadedDialogs();
 
   const openPost = (id: string) =>
     navigate(`${paths.calendar}?post=${encodeURIComponent(id)}`, { replace: true });
@@ -230,7 +236,7 @@ export function CalendarPage() {
           </div>
         ) : null}
         <div className="relative" aria-busy={posts.isFetching}>
-          <PostCalendar
+          <LazyPostCalendar
             ref={calendar}
             zone={zone}
             initialView={initialView}
@@ -275,7 +281,7 @@ export function CalendarPage() {
         onCancel={(post) => setConfirmation({ kind: 'cancel', post })}
       />
 
-      <PostDialog
+      <LazyPostDialog
         postId={openPostId}
         zone={zone}
         accounts={accountList}
@@ -295,8 +301,8 @@ export function CalendarPage() {
         onRetry={onRetry}
         onDelete={(post) => setConfirmation({ kind: 'delete', post })}
       />
-      <ComposerDialog subject={composer} zone={zone} onClose={() => setComposer(null)} />
-      <RescheduleDialog post={rescheduling} zone={zone} onClose={() => setRescheduling(null)} />
+      <LazyComposerDialog subject={composer} zone={zone} onClose={() => setComposer(null)} />
+      <LazyRescheduleDialog post={rescheduling} zone={zone} onClose={() => setRescheduling(null)} />
       <ConfirmDialog
         open={confirmation !== null}
         title={confirmation?.kind === 'delete' ? 'Delete this post?' : 'Cancel this post?'}

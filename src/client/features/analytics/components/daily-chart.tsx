@@ -1,24 +1,8 @@
-import {
-  Bar,
-  CartesianGrid,
-  ComposedChart,
-  Line,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import type { AnalyticsOverview } from '../../../../contracts/analytics';
 import { daysWithPosts, formatDay, hasMeasurements, seriesColour } from '../analytics-format';
 import { ChartFigure, ChartLegend, DataTable, NotMeasuredYet, totalsColumns } from './chart-figure';
-import {
-  countAxisProps,
-  dayAxisProps,
-  gridStroke,
-  tooltipCount,
-  tooltipStyle,
-  useIsPhone,
-} from './chart-style';
+import { DailyChartInView } from './chart-in-view';
+import { useIsPhone } from './chart-style';
 
 type Day = AnalyticsOverview['daily'][number];
 
@@ -38,48 +22,13 @@ export function DailyChart({ daily }: { daily: Day[] }) {
       description="By the day posts were published."
       empty={hasMeasurements(daily) ? undefined : <NotMeasuredYet />}
       chart={
-        <ResponsiveContainer width="100%" height={phone ? 220 : 280}>
-          <ComposedChart
-            data={daily}
-            margin={{ top: 8, right: 4, bottom: 0, left: 4 }}
-            accessibilityLayer={false}
-          >
-            <CartesianGrid stroke={gridStroke} vertical={false} />
-            <XAxis {...dayAxisProps(phone)} />
-            <YAxis yAxisId="reach" {...countAxisProps(phone)} width={phone ? 36 : 48} />
-            <YAxis
-              yAxisId="engagements"
-              orientation="right"
-              {...countAxisProps(phone)}
-              width={phone ? 32 : 44}
-            />
-            <Tooltip
-              contentStyle={tooltipStyle}
-              filterNull={false}
-              labelFormatter={(day) => formatDay(String(day), 'long')}
-              formatter={tooltipCount}
-            />
-            <Bar
-              yAxisId="reach"
-              dataKey="reach"
-              name="Reach"
-              fill={REACH_COLOUR}
-              radius={[3, 3, 0, 0]}
-              maxBarSize={28}
-              isAnimationActive={false}
-            />
-            <Line
-              yAxisId="engagements"
-              dataKey="engagements"
-              name="Engagements"
-              stroke={ENGAGEMENT_COLOUR}
-              strokeWidth={2}
-              dot={{ r: 3 }}
-              connectNulls={false}
-              isAnimationActive={false}
-            />
-          </ComposedChart>
-        </ResponsiveContainer>
+        <DailyChartInView
+          daily={daily}
+          phone={phone}
+          height={phone ? 220 : 280}
+          reachColour={REACH_COLOUR}
+          engagementColour={ENGAGEMENT_COLOUR}
+        />
       }
       legend={
         <ChartLegend

@@ -1,16 +1,9 @@
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AnalyticsOverview } from '../../../../contracts/analytics';
 import { platformLabels } from '../../../../contracts/platforms';
 import { followerRows, formatDay, seriesColour } from '../analytics-format';
 import { ChartFigure, ChartLegend, DataTable, emptyChartClasses } from './chart-figure';
-import {
-  countAxisProps,
-  dayAxisProps,
-  gridStroke,
-  tooltipCount,
-  tooltipStyle,
-  useIsPhone,
-} from './chart-style';
+import { FollowerChartInView } from './chart-in-view';
+import { useIsPhone } from './chart-style';
 import { MetricValue } from './metric-value';
 
 type Series = AnalyticsOverview['followerGrowth'][number];
@@ -34,30 +27,16 @@ export function FollowerChart({ series }: { series: Series[] }) {
         ) : undefined
       }
       chart={
-        <ResponsiveContainer width="100%" height={phone ? 220 : 260}>
-          <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 4 }} accessibilityLayer={false}>
-            <CartesianGrid stroke={gridStroke} vertical={false} />
-            <XAxis {...dayAxisProps(phone)} />
-            <YAxis {...countAxisProps(phone)} width={phone ? 36 : 48} domain={['auto', 'auto']} />
-            <Tooltip
-              contentStyle={tooltipStyle}
-              labelFormatter={(day) => formatDay(String(day), 'long')}
-              formatter={tooltipCount}
-            />
-            {withReadings.map((account, index) => (
-              <Line
-                key={account.accountId}
-                dataKey={account.accountId}
-                name={label(account)}
-                stroke={seriesColour(index)}
-                strokeWidth={2}
-                dot={{ r: 2.5 }}
-                connectNulls
-                isAnimationActive={false}
-              />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
+        <FollowerChartInView
+          rows={rows}
+          lines={withReadings.map((account, index) => ({
+            key: account.accountId,
+            name: label(account),
+            colour: seriesColour(index),
+          }))}
+          phone={phone}
+          height={phone ? 220 : 260}
+        />
       }
       legend={
         <ChartLegend

@@ -36,7 +36,7 @@ export function CalendarToolbar({ view, title, onPrev, onNext, onToday, onView }
       </Button>
       <h2
         aria-live="polite"
-        className="order-first w-full min-w-0 truncate text-lg font-semibold text-slate-900 sm:order-none sm:ml-1 sm:w-auto sm:flex-1 sm:text-xl"
+        className="order-first min-h-7 w-full min-w-0 truncate text-lg font-semibold text-slate-900 sm:order-none sm:ml-1 sm:w-auto sm:flex-1 sm:text-xl"
       >
         {title}
       </h2>

@@ -19,6 +19,7 @@ import { ChangesRequestedNotice } from '../../approvals/components/review-notice
 import { useCan } from '../../auth/use-permission';
 import { usePostDetail } from '../api/get-post';
 import { useMedia } from '../api/media';
+import { accountName } from '../calendar-events';
 import { formatDateTimeInZone } from '../zoned-time';
 import { AttemptList } from './attempt-list';
 import { PostApproval } from './post-approval';
@@ -42,11 +43,6 @@ interface PostDialogProps extends PostDialogActions {
   retrying: boolean;
   onOpenPost: (id: string) => void;
   onClose: () => void;
-}
-
-export function accountName(post: Pick<Post, 'socialAccountId'>, accounts: SocialAccount[]): string | null {
-  const account = accounts.find((item) => item.id === post.socialAccountId);
-  return account ? `@${account.username}` : null;
 }
 
 /**

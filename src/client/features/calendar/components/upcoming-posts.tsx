@@ -7,9 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { failureMessage } from '../../../lib/api-client';
 import { useUpcomingPosts } from '../api/get-upcoming-posts';
-import { firstWords } from '../calendar-events';
+import { accountName, firstWords } from '../calendar-events';
 import { formatDateTimeInZone } from '../zoned-time';
-import { accountName } from './post-dialog';
 
 interface UpcomingPostsProps {
   zone: string;
