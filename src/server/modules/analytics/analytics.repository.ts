@@ -148,15 +148,28 @@ export async function listAnalyticsAccounts(db: Db, workspaceId: string) {
     .orderBy(asc(socialAccounts.connectedAt), asc(socialAccounts.id));
 }
 
-/** The accounts' follower readings on days `fromDay`..`toDay` (UTC days), oldest first. */
-export async function listFollowerReadings(
-  db: Db,
-  workspaceId: string,
-  accountIds: string[],
-  fromDay: string,
-  toDay: string,
-) {
-  if (accountIds.length === 0) return [];
+/** The workspace's accounts a view looks at: all of them, or those of one platform, or one. */
+export interface AccountFilter {
+  workspaceId: string;
+  platform?: PublishingPlatform | undefined;
+  accountId?: string | undefined;
+}
+
+/** The readings of the accounts `filter` selects (a subquery: no round trip for their ids first). */
+function readingsOfAccounts(filter: AccountFilter): SQL | undefined {
+  const accountIds = sql`(select ${socialAccounts.id} from ${socialAccounts} where ${and(
+    eq(socialAccounts.workspaceId, filter.workspaceId),
+    filter.platform ? eq(socialAccounts.platform, filter.platform) : undefined,
+    filter.accountId ? eq(socialAccounts.id, filter.accountId) : undefined,
+  )})`;
+  return and(
+    eq(accountMetrics.workspaceId, filter.workspaceId),
+    sql`${accountMetrics.socialAccountId} in ${accountIds}`,
+  );
+}
+
+/** The selected accounts' follower readings on days `fromDay`..`toDay` (UTC days), by account, oldest first. */
+export async function listFollowerReadings(db: Db, filter: AccountFilter, fromDay: string, toDay: string) {
   const rows = await db
     .select({
       accountId: accountMetrics.socialAccountId,
@@ -166,8 +179,7 @@ export async function listFollowerReadings(
     .from(accountMetrics)
     .where(
       and(
-        eq(accountMetrics.workspaceId, workspaceId),
-        inArray(accountMetrics.socialAccountId, accountIds),
+        readingsOfAccounts(filter),
         gte(accountMetrics.day, fromDay),
         lte(accountMetrics.day, toDay),
         isNotNull(accountMetrics.followers),
@@ -177,14 +189,12 @@ export async function listFollowerReadings(
   return rows.flatMap((row) => (row.followers === null ? [] : [{ ...row, followers: row.followers }]));
 }
 
-/** Each account's last known followers on or before `onOrBeforeDay` (accounts without one are absent). */
+/** Each selected account's last known followers on or before `onOrBeforeDay` (accounts without one are absent). */
 export async function listLatestFollowers(
   db: Db,
-  workspaceId: string,
-  accountIds: string[],
+  filter: AccountFilter,
   onOrBeforeDay: string,
 ): Promise<Map<string, number>> {
-  if (accountIds.length === 0) return new Map();
   const rows = await db
     .selectDistinctOn([accountMetrics.socialAccountId], {
       accountId: accountMetrics.socialAccountId,
@@ -193,8 +203,7 @@ export async function listLatestFollowers(
     .from(accountMetrics)
     .where(
       and(
-        eq(accountMetrics.workspaceId, workspaceId),
-        inArray(accountMetrics.socialAccountId, accountIds),
+        readingsOfAccounts(filter),
         lte(accountMetrics.day, onOrBeforeDay),
         isNotNull(accountMetrics.followers),
       ),
