@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { signedIn } from '../../lib/caller';
 import type { RequestAuth } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
-import { requirePlanFeature } from '../plans';
+import { requirePlanFeature, requirePlanIncludes } from '../plans';
 import { exportAnalyticsCsv, listAnalyticsPosts, loadAnalyticsOverview } from './analytics.service';
 import { analyticsCsvFilename } from './analytics-csv';
 import { isKnownZone, resolveTimeZone } from './analytics-sums';
@@ -73,8 +73,9 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { querystring: overviewQuery, response: { ...errorAnswers(402), 200: analyticsOverview } } },
     async (request) => {
       const auth = signedIn(request);
-      return withAnalyticsPlan(db, auth.workspaceId, () =>
-        loadAnalyticsOverview(db, viewOf(auth, request.query)),
+      // The plan is read in the overview's own statement, and refused before anything else is used.
+      return loadAnalyticsOverview(db, viewOf(auth, request.query), (plan) =>
+        requirePlanIncludes(plan, 'analytics'),
       );
     },
   );

@@ -7,19 +7,16 @@ import {
   engagementsOf,
   type PostMetricValues,
 } from '../../../contracts/analytics';
+import type { PlanId } from '../../../contracts/plans';
 import { type PublishingPlatform, publishingPlatforms } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
   type AnalyticsPostRow,
-  findLastSyncedAt,
-  listAnalyticsAccounts,
-  listFollowerReadings,
-  listLatestFollowers,
   listPostRowsPage,
-  listPublishedReadings,
   listTopPostRows,
   type PublishedPostFilter,
+  readOverviewSources,
   workspaceHasAccount,
 } from './analytics.repository';
 import { analyticsCsvHeader, analyticsCsvRow, CSV_BOM } from './analytics-csv';
@@ -79,40 +76,40 @@ const metricsOf = (row: PostMetricValues): PostMetricValues => ({
   clicks: row.clicks,
 });
 
-/** GET /api/analytics/overview: sums by day, platform and account, and followers over the range. */
-export async function loadAnalyticsOverview(db: Db, view: AnalyticsView): Promise<AnalyticsOverview> {
-  // Every read at once, none waiting for another's answer (issue 22: four rounds of queries were
-  // most of the overview's latency): the follower reads select the view's accounts themselves,
-  // and the accounts list tells whether an account asked for is the workspace's.
-  const accountFilter = { workspaceId: view.workspaceId, platform: view.platform, accountId: view.accountId };
-  const [rows, allAccounts, lastSyncedAt, followerReadings, latestFollowerCounts] = await Promise.all([
-    listPublishedReadings(db, publishedFilterOf(view)),
-    listAnalyticsAccounts(db, view.workspaceId),
-    findLastSyncedAt(db, view.workspaceId),
-    // Follower readings are kept per UTC day; the range's days are compared as they are.
-    listFollowerReadings(db, accountFilter, view.from, view.to),
-    listLatestFollowers(db, accountFilter, view.to),
-  ]);
+/**
+ * GET /api/analytics/overview: sums by day, platform and account, and followers over the range.
+ * `requirePlan` sees the workspace's plan (null: no such workspace) before anything else is looked
+ * at: the route refuses there (402) what the weekly report, which passes none, never needs to.
+ */
+export async function loadAnalyticsOverview(
+  db: Db,
+  view: AnalyticsView,
+  requirePlan?: (plan: PlanId | null) => void,
+): Promise<AnalyticsOverview> {
+  // One statement (readOverviewSources): the follower readings select the view's accounts
+  // themselves, so nothing waits for the accounts list first.
+  const sources = await readOverviewSources(db, publishedFilterOf(view), view.from, view.to);
+  requirePlan?.(sources.plan);
   // Another workspace's account is unknown here, never a view into its data (its posts and
-  // readings were not read: every query above is of this workspace).
-  if (view.accountId && !allAccounts.some((account) => account.id === view.accountId)) {
+  // readings were not read: every part of the statement is of this workspace).
+  if (view.accountId && !sources.accounts.some((account) => account.id === view.accountId)) {
     throw new AppError('not_found', accountNotFoundMessage);
   }
-  const accounts = allAccounts.filter(
+  const { lastSyncedAt, latestFollowers } = sources;
+  const rows = sources.published;
+  const accounts = sources.accounts.filter(
     (account) =>
       (!view.platform || account.platform === view.platform) &&
       (!view.accountId || account.id === view.accountId),
   );
   const accountIds = accounts.map((account) => account.id);
-  // The follower reads ran beside the accounts list: an account connected in between is not in it.
-  const listed = new Set(accountIds);
-  const readingsInRange = followerReadings.filter((reading) => listed.has(reading.accountId));
-  const latestFollowers = new Map([...latestFollowerCounts].filter(([id]) => listed.has(id)));
+  // Follower readings are kept per UTC day; the range's days are compared as they are.
+  const readingsInRange = sources.followerReadings;
 
   const published = rows.map((row) => ({
     platform: row.platform,
     accountId: row.accountId,
-    day: row.publishedAt ? dayIn(row.publishedAt, view.timeZone) : '',
+    day: dayIn(row.publishedAt, view.timeZone),
     metrics: metricsOf(row),
   }));
   const days = daysOfRange(view.from, view.to);
