@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { DateTime, IANAZone } from 'luxon';
 import {
   engagementBaseOf,
@@ -40,18 +41,55 @@ export function metricTotalsOf(readings: readonly PostMetricValues[]): MetricTot
   };
 }
 
+/*
+ * Days and zones. The analytics overview asks these once per post and once per day of its range,
+ * on every request, so they avoid Luxon where a cheaper exact way exists (issue 22: Luxon's zone
+ * work was most of the overview's CPU). Each answers what Luxon answers (analytics-sums.test.ts
+ * compares them, DST days included).
+ */
+
+/**
+ * Zones known to be valid. Luxon's IANAZone.isValidZone builds an Intl.DateTimeFormat on every
+ * call (~0.1 ms); whether a name is a zone cannot change while the process runs. Only valid names
+ * are kept, so the set is bounded by the zone database, whatever callers send.
+ */
+const knownZones = new Set<string>();
+
+/** Whether `zone` is an IANA zone name (Luxon's IANAZone.isValidZone, remembered). */
+export function isKnownZone(zone: string | null | undefined): zone is string {
+  if (!zone) return false;
+  if (knownZones.has(zone)) return true;
+  if (!IANAZone.isValidZone(zone)) return false;
+  knownZones.add(zone);
+  return true;
+}
+
 /** The zone to count days in: the one asked for, else the user's, else UTC (the server's default). */
 export function resolveTimeZone(requested: string | undefined, userZone: string | null | undefined): string {
   if (requested !== undefined) return requested;
-  return userZone && IANAZone.isValidZone(userZone) ? userZone : 'UTC';
+  return isKnownZone(userZone) ? userZone : 'UTC';
 }
+
+/**
+ * rangeInstants' answers: the same days in the same zone are the same instants while the process
+ * runs (its zone data is fixed), and the analytics screen asks the same few ranges again and again.
+ */
+const rangeInstantsCache = new LRUCache<string, { start: number; end: number }>({ max: 1_000 });
 
 /** The instants [start, end) of the days `from`..`to` (inclusive) in `zone`. */
 export function rangeInstants(from: string, to: string, zone: string): { start: Date; end: Date } {
-  return {
-    start: DateTime.fromISO(from, { zone }).startOf('day').toJSDate(),
-    end: DateTime.fromISO(to, { zone }).plus({ days: 1 }).startOf('day').toJSDate(),
-  };
+  const key = `${zone} ${from} ${to}`;
+  let range = rangeInstantsCache.get(key);
+  if (!range) {
+    // Luxon's start of a day, kept for the days whose midnight a DST change skips (the first
+    // instant that exists is the day's start).
+    range = {
+      start: DateTime.fromISO(from, { zone }).startOf('day').toMillis(),
+      end: DateTime.fromISO(to, { zone }).plus({ days: 1 }).startOf('day').toMillis(),
+    };
+    rangeInstantsCache.set(key, range);
+  }
+  return { start: new Date(range.start), end: new Date(range.end) };
 }
 
 /** The calendar month around `now` in `zone`, as instants [start, end). */
@@ -60,18 +98,66 @@ export function monthInstants(now: Date, zone: string): { start: Date; end: Date
   return { start: start.toJSDate(), end: start.plus({ months: 1 }).toJSDate() };
 }
 
-/** The calendar day (YYYY-MM-DD) an instant falls on in `zone`. */
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** en-US numeric dates: MM/DD/YYYY. */
+const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+/**
+ * The instants the formatter answers as Luxon would: Intl's Gregorian calendar is Julian before
+ * 1582 (Luxon's is proleptic) and prints years before 1000 with fewer digits and no era. Outside
+ * 1600-9999 (a day either side), Luxon answers.
+ */
+const FORMATTER_FROM_MS = Date.UTC(1600, 0, 2);
+const FORMATTER_UNTIL_MS = Date.UTC(9999, 11, 30);
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in `zone` (a valid zone). */
 export function dayIn(instant: Date, zone: string): string {
+  let formatter = dayFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      calendar: 'gregory',
+      numberingSystem: 'latn',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormatters.set(zone, formatter);
+  }
+  const ms = instant.getTime();
+  const match =
+    ms >= FORMATTER_FROM_MS && ms < FORMATTER_UNTIL_MS ? US_DATE.exec(formatter.format(ms)) : null;
+  if (match) return `${match[3]}-${match[1]}-${match[2]}`;
   return DateTime.fromJSDate(instant, { zone }).toISODate() ?? '';
 }
 
-/** Every day from `from` to `to`, inclusive, in order. */
-export function daysOfRange(from: string, to: string): string[] {
-  const days: string[] = [];
-  const last = DateTime.fromISO(to, { zone: 'utc' });
-  for (let day = DateTime.fromISO(from, { zone: 'utc' }); day <= last; day = day.plus({ days: 1 })) {
-    days.push(day.toISODate() ?? '');
+const DAY_MS = 86_400_000;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Midnight UTC of a YYYY-MM-DD day, or null when it is not one (Luxon's invalid DateTime). */
+function utcDayMs(day: string): number | null {
+  const match = ISO_DAY.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // setUTCFullYear, unlike Date.UTC, keeps years 0-99 as they are; it rolls 02-30 over to 03-02,
+  // which is then not the day asked for.
+  const back = new Date(0);
+  const ms = back.setUTCFullYear(year, month - 1, date);
+  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== date) {
+    return null;
   }
+  return ms;
+}
+
+/** Every day from `from` to `to`, inclusive, in order (none when either is not a day). */
+export function daysOfRange(from: string, to: string): string[] {
+  const first = utcDayMs(from);
+  const last = utcDayMs(to);
+  if (first === null || last === null) return [];
+  const days: string[] = [];
+  // ISO_DAY's years (0000-9999) print as YYYY-MM-DD.
+  for (let ms = first; ms <= last; ms += DAY_MS) days.push(new Date(ms).toISOString().slice(0, 10));
   return days;
 }
 

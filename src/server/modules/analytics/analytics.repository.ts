@@ -1,17 +1,15 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { type AnalyticsPostSort, engagementMetricNames } from '../../../contracts/analytics';
+import { and, asc, eq, gt, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnalyticsPostSort,
+  engagementMetricNames,
+  type PostMetricValues,
+} from '../../../contracts/analytics';
+import type { PlanId } from '../../../contracts/plans';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
-import {
-  accountMetrics,
-  postMetricTotals,
-  posts,
-  socialAccounts,
-  workspaceMembers,
-  workspaces,
-} from '../../db/schema';
+import { postMetricTotals, posts, socialAccounts, workspaceMembers, workspaces } from '../../db/schema';
 import { postMetricValueColumns } from '../metrics';
-import { listSocialAccountColumns } from '../social-accounts';
+import type { FollowerReading } from './analytics-sums';
 
 /*
  * Reads for dashboard stats and analytics. The published post is the truth (posts.status
@@ -134,70 +132,138 @@ export async function listPostRowsPage(
     .limit(limit);
 }
 
-/** The workspace's accounts, in connection order. */
-export async function listAnalyticsAccounts(db: Db, workspaceId: string) {
-  return listSocialAccountColumns(db, workspaceId, {
-    id: socialAccounts.id,
-    platform: socialAccounts.platform,
-    username: socialAccounts.username,
-    displayName: socialAccounts.displayName,
-    sandbox: socialAccounts.sandbox,
-  });
+/** One of the workspace's accounts, as the overview lists it (connection order). */
+export interface AnalyticsAccount {
+  id: string;
+  platform: PublishingPlatform;
+  username: string;
+  displayName: string;
+  sandbox: boolean;
 }
 
-/** The accounts' follower readings on days `fromDay`..`toDay` (UTC days), oldest first. */
-export async function listFollowerReadings(
+/** What the overview sums: one published post of the range and its latest reading. */
+export interface PublishedReading extends PostMetricValues {
+  platform: PublishingPlatform;
+  accountId: string | null;
+  publishedAt: Date;
+}
+
+/** Everything the analytics overview reads, from one statement (readOverviewSources). */
+export interface OverviewSources {
+  /** The workspace's plan; null when there is no such workspace (then everything else is empty). */
+  plan: PlanId | null;
+  lastSyncedAt: Date | null;
+  /** Every account of the workspace, in connection order. */
+  accounts: AnalyticsAccount[];
+  /** The published posts the filter selects. */
+  published: PublishedReading[];
+  /** The filter's accounts' follower readings on days fromDay..toDay (UTC days), by account, oldest first. */
+  followerReadings: FollowerReading[];
+  /** Each of the filter's accounts' last known followers on or before toDay (accounts without one are absent). */
+  latestFollowers: Map<string, number>;
+}
+
+/** A json column as the driver gives it: parsed by node-postgres and PGlite, text if ever not. */
+const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** An instant as epoch milliseconds, rounded down as the drivers do when they make a Date of it. */
+const epochMs = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)`;
+
+/**
+ * The analytics overview's reads as one statement: the workspace's plan (the route's gate), when
+ * metrics were last read, its accounts, the range's published posts with their latest readings,
+ * and the selected accounts' follower readings. One round trip instead of seven (issue 22: on a
+ * busy machine each query's socket writes and pool turns cost more than the query itself). Lists
+ * come back as JSON arrays of arrays, instants as epoch milliseconds (the same Date either way).
+ */
+export async function readOverviewSources(
   db: Db,
-  workspaceId: string,
-  accountIds: string[],
+  filter: PublishedPostFilter,
   fromDay: string,
   toDay: string,
-) {
-  if (accountIds.length === 0) return [];
-  const rows = await db
-    .select({
-      accountId: accountMetrics.socialAccountId,
-      day: accountMetrics.day,
-      followers: accountMetrics.followers,
-    })
-    .from(accountMetrics)
-    .where(
-      and(
-        eq(accountMetrics.workspaceId, workspaceId),
-        inArray(accountMetrics.socialAccountId, accountIds),
-        gte(accountMetrics.day, fromDay),
-        lte(accountMetrics.day, toDay),
-        isNotNull(accountMetrics.followers),
-      ),
-    )
-    .orderBy(asc(accountMetrics.socialAccountId), asc(accountMetrics.day));
-  return rows.flatMap((row) => (row.followers === null ? [] : [{ ...row, followers: row.followers }]));
+): Promise<OverviewSources> {
+  const onPlatform = (column: SQL) => (filter.platform ? sql`and ${column} = ${filter.platform}` : sql``);
+  const ofAccount = (column: SQL) => (filter.accountId ? sql`and ${column} = ${filter.accountId}` : sql``);
+  // The accounts the view looks at: all the workspace's, or one platform's, or one.
+  const viewAccounts = sql`select s.id from social_accounts s where s.workspace_id = w.id
+    ${onPlatform(sql`s.platform`)} ${ofAccount(sql`s.id`)}`;
+  const result = await db.execute(sql`
+    select w.plan,
+      ${epochMs(sql`greatest(
+        (select max(t.synced_at) from post_metric_totals t where t.workspace_id = w.id),
+        (select max(s.metrics_synced_at) from social_accounts s where s.workspace_id = w.id))`)}::float8 as last_synced_ms,
+      (select coalesce(json_agg(json_build_array(s.id, s.platform, s.username, s.display_name, s.sandbox)
+                                order by s.connected_at, s.id), '[]'::json)
+         from social_accounts s where s.workspace_id = w.id) as accounts,
+      (select coalesce(json_agg(json_build_array(p.platform, p.social_account_id, ${epochMs(sql`p.published_at`)},
+                                m.impressions, m.reach, m.likes, m.comments, m.shares, m.clicks)), '[]'::json)
+         from posts p left join post_metric_totals m on m.post_id = p.id
+        where p.workspace_id = w.id and p.status = 'published'
+          and p.published_at >= ${filter.start.toISOString()}::timestamptz
+          and p.published_at < ${filter.end.toISOString()}::timestamptz
+          ${onPlatform(sql`p.platform`)} ${ofAccount(sql`p.social_account_id`)}) as published,
+      (select coalesce(json_agg(json_build_array(a.social_account_id, a.day, a.followers)
+                                order by a.social_account_id, a.day), '[]'::json)
+         from account_metrics a
+        where a.workspace_id = w.id and a.social_account_id in (${viewAccounts})
+          and a.day >= ${fromDay}::date and a.day <= ${toDay}::date and a.followers is not null) as readings,
+      (select coalesce(json_agg(json_build_array(l.social_account_id, l.followers)), '[]'::json)
+         from (select distinct on (a.social_account_id) a.social_account_id, a.followers
+                 from account_metrics a
+                where a.workspace_id = w.id and a.social_account_id in (${viewAccounts})
+                  and a.day <= ${toDay}::date and a.followers is not null
+                order by a.social_account_id, a.day desc) l) as latest
+    from workspaces w
+    where w.id = ${filter.workspaceId}`);
+  const [row] = (result as unknown as { rows: OverviewRow[] }).rows;
+  if (!row) {
+    return {
+      plan: null,
+      lastSyncedAt: null,
+      accounts: [],
+      published: [],
+      followerReadings: [],
+      latestFollowers: new Map(),
+    };
+  }
+  type Num = number | null;
+  return {
+    plan: row.plan,
+    lastSyncedAt: row.last_synced_ms === null ? null : new Date(Number(row.last_synced_ms)),
+    accounts: fromJson<[string, PublishingPlatform, string, string, boolean][]>(row.accounts).map(
+      ([id, platform, username, displayName, sandbox]) => ({ id, platform, username, displayName, sandbox }),
+    ),
+    published: fromJson<[PublishingPlatform, string | null, number, Num, Num, Num, Num, Num, Num][]>(
+      row.published,
+    ).map(([platform, accountId, publishedAtMs, impressions, reach, likes, comments, shares, clicks]) => ({
+      platform,
+      accountId,
+      publishedAt: new Date(publishedAtMs),
+      impressions,
+      reach,
+      likes,
+      comments,
+      shares,
+      clicks,
+    })),
+    followerReadings: fromJson<[string, string, number][]>(row.readings).map(
+      ([accountId, day, followers]) => ({
+        accountId,
+        day,
+        followers,
+      }),
+    ),
+    latestFollowers: new Map(fromJson<[string, number][]>(row.latest)),
+  };
 }
 
-/** Each account's last known followers on or before `onOrBeforeDay` (accounts without one are absent). */
-export async function listLatestFollowers(
-  db: Db,
-  workspaceId: string,
-  accountIds: string[],
-  onOrBeforeDay: string,
-): Promise<Map<string, number>> {
-  if (accountIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([accountMetrics.socialAccountId], {
-      accountId: accountMetrics.socialAccountId,
-      followers: accountMetrics.followers,
-    })
-    .from(accountMetrics)
-    .where(
-      and(
-        eq(accountMetrics.workspaceId, workspaceId),
-        inArray(accountMetrics.socialAccountId, accountIds),
-        lte(accountMetrics.day, onOrBeforeDay),
-        isNotNull(accountMetrics.followers),
-      ),
-    )
-    .orderBy(accountMetrics.socialAccountId, sql`${accountMetrics.day} desc`);
-  return new Map(rows.flatMap((row) => (row.followers === null ? [] : [[row.accountId, row.followers]])));
+interface OverviewRow {
+  plan: PlanId;
+  last_synced_ms: number | string | null;
+  accounts: unknown;
+  published: unknown;
+  readings: unknown;
+  latest: unknown;
 }
 
 /** When metrics were last read for the workspace (posts or followers); null: never. */
@@ -206,14 +272,6 @@ const lastSyncedAtSql = (workspaceId: string) =>
     (select max(${postMetricTotals.syncedAt}) from ${postMetricTotals} where ${postMetricTotals.workspaceId} = ${workspaceId}),
     (select max(${socialAccounts.metricsSyncedAt}) from ${socialAccounts} where ${socialAccounts.workspaceId} = ${workspaceId})
   )`.mapWith(postMetricTotals.syncedAt);
-
-export async function findLastSyncedAt(db: Db, workspaceId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ lastSyncedAt: lastSyncedAtSql(workspaceId) })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
-  return row?.lastSyncedAt ?? null;
-}
 
 /**
  * The dashboard's workspace facts in one read: plan, members, accounts, sandbox, last sync. The

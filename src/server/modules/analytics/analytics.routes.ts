@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import {
   analyticsOverview,
@@ -11,18 +10,19 @@ import {
   dashboardStats,
 } from '../../../contracts/analytics';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { signedIn } from '../../lib/caller';
 import type { RequestAuth } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
-import { requirePlanFeature } from '../plans';
+import { requirePlanFeature, requirePlanIncludes } from '../plans';
 import { exportAnalyticsCsv, listAnalyticsPosts, loadAnalyticsOverview } from './analytics.service';
 import { analyticsCsvFilename } from './analytics-csv';
-import { resolveTimeZone } from './analytics-sums';
+import { isKnownZone, resolveTimeZone } from './analytics-sums';
 import { loadDashboardStats } from './dashboard-stats.service';
 
 /** A zone luxon does not know is bad input (400 with the issue), not a server error. */
 const knownZone = (query: { timeZone?: string | undefined }, ctx: z.RefinementCtx) => {
-  if (query.timeZone !== undefined && !IANAZone.isValidZone(query.timeZone)) {
+  if (query.timeZone !== undefined && !isKnownZone(query.timeZone)) {
     ctx.addIssue({ code: 'custom', path: ['timeZone'], message: 'Not a known time zone (use an IANA name)' });
   }
 };
@@ -38,6 +38,18 @@ const viewOf = (auth: RequestAuth, query: z.infer<typeof overviewQuery>) => ({
   platform: query.platform,
   accountId: query.accountId,
 });
+
+/**
+ * `load()` when the workspace's plan includes analytics, else its 402, as if checked first: both
+ * run at once (one round trip less per read), and the plan's refusal wins over whatever `load`
+ * answered, so a plan without analytics never sees its data nor its 404s.
+ */
+async function withAnalyticsPlan<T>(db: Db, workspaceId: string, load: () => Promise<T>): Promise<T> {
+  const [plan, answer] = await Promise.allSettled([requirePlanFeature(db, workspaceId, 'analytics'), load()]);
+  if (plan.status === 'rejected') throw plan.reason;
+  if (answer.status === 'rejected') throw answer.reason;
+  return answer.value;
+}
 
 /** Dashboard stats (every plan) and the analytics screen's reads (plans with analytics: else 402). */
 /** GET /api/analytics/posts.csv answers a file, not JSON. */
@@ -61,8 +73,10 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { querystring: overviewQuery, response: { ...errorAnswers(402), 200: analyticsOverview } } },
     async (request) => {
       const auth = signedIn(request);
-      await requirePlanFeature(db, auth.workspaceId, 'analytics');
-      return loadAnalyticsOverview(db, viewOf(auth, request.query));
+      // The plan is read in the overview's own statement, and refused before anything else is used.
+      return loadAnalyticsOverview(db, viewOf(auth, request.query), (plan) =>
+        requirePlanIncludes(plan, 'analytics'),
+      );
     },
   );
 
@@ -71,9 +85,10 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { querystring: postsQuery, response: { ...errorAnswers(402), 200: analyticsPostList } } },
     async (request) => {
       const auth = signedIn(request);
-      await requirePlanFeature(db, auth.workspaceId, 'analytics');
       const { sort, limit } = request.query;
-      return listAnalyticsPosts(db, { ...viewOf(auth, request.query), sort, limit });
+      return withAnalyticsPlan(db, auth.workspaceId, () =>
+        listAnalyticsPosts(db, { ...viewOf(auth, request.query), sort, limit }),
+      );
     },
   );
 

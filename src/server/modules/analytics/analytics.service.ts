@@ -7,19 +7,16 @@ import {
   engagementsOf,
   type PostMetricValues,
 } from '../../../contracts/analytics';
+import type { PlanId } from '../../../contracts/plans';
 import { type PublishingPlatform, publishingPlatforms } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import {
   type AnalyticsPostRow,
-  findLastSyncedAt,
-  listAnalyticsAccounts,
-  listFollowerReadings,
-  listLatestFollowers,
   listPostRowsPage,
-  listPublishedReadings,
   listTopPostRows,
   type PublishedPostFilter,
+  readOverviewSources,
   workspaceHasAccount,
 } from './analytics.repository';
 import { analyticsCsvHeader, analyticsCsvRow, CSV_BOM } from './analytics-csv';
@@ -54,17 +51,20 @@ export const accountNotFoundMessage = 'Social account not found';
 /** The CSV export reads this many posts at a time. */
 export const CSV_PAGE_SIZE = 1000;
 
+/** The posts a view looks at (the account, when one is asked for, is not checked here). */
+const publishedFilterOf = (view: AnalyticsView): PublishedPostFilter => ({
+  workspaceId: view.workspaceId,
+  ...rangeInstants(view.from, view.to, view.timeZone),
+  platform: view.platform,
+  accountId: view.accountId,
+});
+
 async function filterOf(db: Db, view: AnalyticsView): Promise<PublishedPostFilter> {
   // Another workspace's account is unknown here, never a view into its data.
   if (view.accountId && !(await workspaceHasAccount(db, view.workspaceId, view.accountId))) {
     throw new AppError('not_found', accountNotFoundMessage);
   }
-  return {
-    workspaceId: view.workspaceId,
-    ...rangeInstants(view.from, view.to, view.timeZone),
-    platform: view.platform,
-    accountId: view.accountId,
-  };
+  return publishedFilterOf(view);
 }
 
 const metricsOf = (row: PostMetricValues): PostMetricValues => ({
@@ -76,30 +76,40 @@ const metricsOf = (row: PostMetricValues): PostMetricValues => ({
   clicks: row.clicks,
 });
 
-/** GET /api/analytics/overview: sums by day, platform and account, and followers over the range. */
-export async function loadAnalyticsOverview(db: Db, view: AnalyticsView): Promise<AnalyticsOverview> {
-  const filter = await filterOf(db, view);
-  const [rows, allAccounts, lastSyncedAt] = await Promise.all([
-    listPublishedReadings(db, filter),
-    listAnalyticsAccounts(db, view.workspaceId),
-    findLastSyncedAt(db, view.workspaceId),
-  ]);
-  const accounts = allAccounts.filter(
+/**
+ * GET /api/analytics/overview: sums by day, platform and account, and followers over the range.
+ * `requirePlan` sees the workspace's plan (null: no such workspace) before anything else is looked
+ * at: the route refuses there (402) what the weekly report, which passes none, never needs to.
+ */
+export async function loadAnalyticsOverview(
+  db: Db,
+  view: AnalyticsView,
+  requirePlan?: (plan: PlanId | null) => void,
+): Promise<AnalyticsOverview> {
+  // One statement (readOverviewSources): the follower readings select the view's accounts
+  // themselves, so nothing waits for the accounts list first.
+  const sources = await readOverviewSources(db, publishedFilterOf(view), view.from, view.to);
+  requirePlan?.(sources.plan);
+  // Another workspace's account is unknown here, never a view into its data (its posts and
+  // readings were not read: every part of the statement is of this workspace).
+  if (view.accountId && !sources.accounts.some((account) => account.id === view.accountId)) {
+    throw new AppError('not_found', accountNotFoundMessage);
+  }
+  const { lastSyncedAt, latestFollowers } = sources;
+  const rows = sources.published;
+  const accounts = sources.accounts.filter(
     (account) =>
       (!view.platform || account.platform === view.platform) &&
       (!view.accountId || account.id === view.accountId),
   );
   const accountIds = accounts.map((account) => account.id);
   // Follower readings are kept per UTC day; the range's days are compared as they are.
-  const [readingsInRange, latestFollowers] = await Promise.all([
-    listFollowerReadings(db, view.workspaceId, accountIds, view.from, view.to),
-    listLatestFollowers(db, view.workspaceId, accountIds, view.to),
-  ]);
+  const readingsInRange = sources.followerReadings;
 
   const published = rows.map((row) => ({
     platform: row.platform,
     accountId: row.accountId,
-    day: row.publishedAt ? dayIn(row.publishedAt, view.timeZone) : '',
+    day: dayIn(row.publishedAt, view.timeZone),
     metrics: metricsOf(row),
   }));
   const days = daysOfRange(view.from, view.to);

@@ -6,5 +6,6 @@ export {
   accountsOverPlanLimit,
   requireAccountWithinPlan,
   requirePlanFeature,
+  requirePlanIncludes,
 } from './plan-gates';
 export { countWorkspaceMembers, findWorkspacePlan } from './plans.repository';

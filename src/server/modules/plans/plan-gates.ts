@@ -1,5 +1,5 @@
 import { planLimitMessages } from '../../../contracts/billing';
-import { plans } from '../../../contracts/plans';
+import { type PlanId, plans } from '../../../contracts/plans';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -14,7 +14,14 @@ export type PlanFeature = 'teamCollaboration' | 'analytics';
 
 /** Refuses (402) when the workspace's plan does not include the feature. */
 export async function requirePlanFeature(db: Db, workspaceId: string, feature: PlanFeature): Promise<void> {
-  const planId = await findWorkspacePlan(db, workspaceId);
+  requirePlanIncludes(await findWorkspacePlan(db, workspaceId), feature);
+}
+
+/**
+ * requirePlanFeature for a plan the caller read itself, in a statement it runs anyway (the
+ * analytics overview); null: there is no such workspace.
+ */
+export function requirePlanIncludes(planId: PlanId | null | undefined, feature: PlanFeature): void {
   if (!planId) throw new AppError('not_found', 'Workspace not found');
   const plan = plans[planId];
   if (!plan.limits[feature]) throw new AppError('plan_limit', planLimitMessages[feature](plan.name));
