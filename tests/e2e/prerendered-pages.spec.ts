@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { paidPlans } from '../../src/contracts/plans';
 import { expect, test } from './fixtures';
 import { newUser, signUp } from './helpers';
 
@@ -21,6 +22,17 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: pages[0].heading })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start 7-Day Free Trial' }).first()).toBeVisible();
     await expect(page.getByRole('navigation').first()).toBeVisible();
+  });
+
+  test('the landing shows the pricing cards from the plan table, not placeholders', async ({ page }) => {
+    await page.goto('/');
+    const pricing = page.locator('section#pricing');
+    for (const plan of paidPlans) {
+      const card = pricing.getByRole('article', { name: plan.name });
+      await expect(card).toBeVisible();
+      await expect(card).toContainText(`$${plan.price}`);
+    }
+    await expect(pricing.getByText('Most Popular')).toBeVisible();
   });
 
   for (const { path, heading } of pages.slice(1)) {
