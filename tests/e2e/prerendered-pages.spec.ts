@@ -102,6 +102,30 @@ test.describe('with JavaScript', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the dialogs load on the intent to open one, not with the page', async ({ page }) => {
+    const dialogChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/landing-dialogs-[^/]*\.js$/.test(request.url())) dialogChunks.push(request.url());
+    });
+    await expectHydrated(page, '/', pages[0].heading);
+    await page.waitForLoadState('networkidle');
+    expect(dialogChunks, 'the dialogs loaded without anyone reaching for them').toEqual([]);
+    const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign In' });
+    await Promise.all([page.waitForRequest(/\/assets\/landing-dialogs-/), signIn.hover()]);
+    await signIn.click();
+    await expect(
+      page.getByRole('dialog').getByRole('tab', { name: 'Sign In', selected: true }),
+    ).toBeVisible();
+  });
+
+  test('a click with no intent before it opens its dialog once the dialogs have loaded', async ({ page }) => {
+    await expectHydrated(page, '/', pages[0].heading);
+    await page.waitForLoadState('networkidle');
+    // A bare click event: no pointer over, no press, no focus first.
+    await page.getByRole('button', { name: 'User Login' }).dispatchEvent('click');
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+
   test('/integrations hydrates and its links work', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await expectHydrated(page, '/integrations', pages[1].heading);

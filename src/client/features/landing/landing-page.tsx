@@ -1,11 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { authMessages } from '../../../contracts/auth-messages';
 import type { Plan } from '../../../contracts/plans';
 import { paths, subscribePath } from '../../app/paths';
 import { clearSessionMirror } from '../../lib/session';
 import { SITE_TITLE, useDocumentTitle } from '../../lib/use-document-title';
-import { whenIdle } from '../../lib/when-idle';
 import { useAuth } from '../auth/api/get-current-user';
 import type { AuthTab } from '../auth/components/auth-dialog';
 import { forgetReturnPath, rememberReturnPath } from '../auth/return-path';
@@ -17,10 +16,13 @@ import { LandingHeader } from './components/landing-header';
 import { PricingSection } from './components/pricing-section';
 import { TestimonialsSection } from './components/testimonials-section';
 import type { LandingDialog } from './landing-dialogs';
+import { useDialogIntent } from './use-dialog-intent';
 import { useLogoClicks } from './use-logo-clicks';
 
-// The dialogs (Radix Dialog and Tabs, the forms, the contract schemas) are not needed for the
-// first paint: they load when the browser is idle, or when one is first opened.
+// The dialogs (Radix Dialog and Tabs, the forms, the contract schemas and zod: about 60 KB
+// gzipped) are not needed to draw the page, and most visitors open none. They load when a visitor
+// shows the intent to open one (useDialogIntent), or when one is opened (a click, `?auth=`): the
+// dialog then shows as soon as they have arrived.
 const LandingDialogs = lazy(() => import('./landing-dialogs').then((m) => ({ default: m.LandingDialogs })));
 
 /** The site's title (the server renders it into '/'; a client-side visit from another page sets it). */
@@ -63,8 +65,8 @@ export function LandingPage() {
 
   useDocumentTitle(SITE_TITLE);
 
-  const [dialogsWanted, setDialogsWanted] = useState(false);
-  useEffect(() => whenIdle(() => setDialogsWanted(true)), []);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const dialogsWanted = useDialogIntent(rootRef);
 
   useEffect(() => {
     const tab = authTabFromSearch(search);
@@ -103,7 +105,7 @@ export function LandingPage() {
   };
 
   return (
-    <div id="top" className="min-h-dvh bg-white">
+    <div ref={rootRef} id="top" className="min-h-dvh bg-white">
       <LandingHeader onSignIn={openAuth('signin')} onStartTrial={openAuth('signup')} onAdmin={openAdmin} />
       <main>
         <HeroSection onStartTrial={openAuth('signup')} onUserLogin={() => setDialog('user-login')} />
