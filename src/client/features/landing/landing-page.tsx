@@ -1,11 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import type { SessionUser } from '../../../contracts/auth';
 import { authMessages } from '../../../contracts/auth-messages';
 import type { Plan } from '../../../contracts/plans';
 import { paths, subscribePath } from '../../app/paths';
 import { clearSessionMirror } from '../../lib/session';
 import { SITE_TITLE, useDocumentTitle } from '../../lib/use-document-title';
-import { useAuth } from '../auth/api/get-current-user';
+import { currentUserQueryKey } from '../auth/api/get-current-user';
 import type { AuthTab } from '../auth/components/auth-dialog';
 import { forgetReturnPath, rememberReturnPath } from '../auth/return-path';
 import { CtaSection } from './components/cta-section';
@@ -55,7 +57,9 @@ function providerErrorFromSearch(search: string): string | null {
 export function LandingPage() {
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const { user } = useAuth();
+  // Read when a plan is chosen, not subscribed to: the session check's answer need not re-render
+  // the page (a signed-in user gets the app instead of it).
+  const queryClient = useQueryClient();
   // The first render is the prerendered page's (decision 052), whatever the query: `?auth=` opens
   // its dialog in the effect below, after hydration.
   const [dialog, setDialog] = useState<LandingDialog>('none');
@@ -95,7 +99,7 @@ export function LandingPage() {
   };
 
   const choosePlan = (plan: Plan) => {
-    if (user) {
+    if (queryClient.getQueryData<SessionUser | null>(currentUserQueryKey)) {
       navigate(subscribePath(plan.id));
       return;
     }
