@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userRole } from './auth';
 import { safeString, userIdParam } from './common';
-import { planId, subscriptionStatus } from './plans';
+import { planId, subscriptionStatus } from './plan-schemas';
 
 /**
  * The super-admin portal's user management (spec §2 "Super Admin Portal", §3 "Admin user view",

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeString } from './common';
-import { planId, subscriptionStatus } from './plans';
+import { planId, subscriptionStatus } from './plan-schemas';
 
 export const ACCESS_CODE_LENGTH = 4;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeString } from './common';
-import { planId, subscriptionStatus } from './plans';
+import { planId, subscriptionStatus } from './plan-schemas';
 
 /** The plans a customer can pay for (free is what you get without paying). */
 export const paidPlanIds = ['starter', 'professional', 'enterprise'] as const;

@@ -1,16 +1,16 @@
-import { z } from 'zod';
-
 /**
  * The one plan table: names, prices, feature lists and limits. The landing page, billing and
  * the server's limit checks all read it. `null` as a limit means unlimited.
+ *
+ * Plain data, no zod: the landing's pricing cards render from it in the prerendered page and in a
+ * visitor's first load, which stays without zod. The schemas for these values are in
+ * plan-schemas.ts.
  */
 export const planIds = ['free', 'starter', 'professional', 'enterprise'] as const;
-export const planId = z.enum(planIds);
-export type PlanId = z.infer<typeof planId>;
+export type PlanId = (typeof planIds)[number];
 
 export const subscriptionStatuses = ['trialing', 'active', 'inactive', 'past_due', 'cancelled'] as const;
-export const subscriptionStatus = z.enum(subscriptionStatuses);
-export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
 export interface Plan {
   id: PlanId;

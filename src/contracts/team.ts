@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sessionUser, type WorkspaceRole, workspaceRole } from './auth';
 import { safeString, userIdParam } from './common';
-import { planId } from './plans';
+import { planId } from './plan-schemas';
 
 /*
  * Team collaboration: workspaces, members and their roles, invitations, and the approval

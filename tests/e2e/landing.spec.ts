@@ -29,7 +29,7 @@ async function expectNoHorizontalScroll(page: Page, width: number): Promise<void
   expect(scrollWidth, 'page is wider than the viewport').toBeLessThanOrEqual(width);
 }
 
-/** Scrolls the pricing section into view and waits for the cards (they load near the viewport). */
+/** Scrolls the pricing section into view and waits for its cards. */
 async function showPricing(page: Page): Promise<Locator> {
   const section = page.locator('section#pricing');
   await section.scrollIntoViewIfNeeded();

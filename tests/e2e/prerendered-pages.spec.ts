@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { paidPlans } from '../../src/contracts/plans';
 import { expect, test } from './fixtures';
 import { newUser, signUp } from './helpers';
 
@@ -21,6 +22,17 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: pages[0].heading })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start 7-Day Free Trial' }).first()).toBeVisible();
     await expect(page.getByRole('navigation').first()).toBeVisible();
+  });
+
+  test('the landing shows the pricing cards from the plan table, not placeholders', async ({ page }) => {
+    await page.goto('/');
+    const pricing = page.locator('section#pricing');
+    for (const plan of paidPlans) {
+      const card = pricing.getByRole('article', { name: plan.name });
+      await expect(card).toBeVisible();
+      await expect(card).toContainText(`$${plan.price}`);
+    }
+    await expect(pricing.getByText('Most Popular')).toBeVisible();
   });
 
   for (const { path, heading } of pages.slice(1)) {
@@ -88,6 +100,30 @@ test.describe('with JavaScript', () => {
       page.getByRole('dialog').getByRole('tab', { name: 'Sign Up', selected: true }),
     ).toBeVisible();
     expect(errors).toEqual([]);
+  });
+
+  test('the dialogs load on the intent to open one, not with the page', async ({ page }) => {
+    const dialogChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/landing-dialogs-[^/]*\.js$/.test(request.url())) dialogChunks.push(request.url());
+    });
+    await expectHydrated(page, '/', pages[0].heading);
+    await page.waitForLoadState('networkidle');
+    expect(dialogChunks, 'the dialogs loaded without anyone reaching for them').toEqual([]);
+    const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign In' });
+    await Promise.all([page.waitForRequest(/\/assets\/landing-dialogs-/), signIn.hover()]);
+    await signIn.click();
+    await expect(
+      page.getByRole('dialog').getByRole('tab', { name: 'Sign In', selected: true }),
+    ).toBeVisible();
+  });
+
+  test('a click with no intent before it opens its dialog once the dialogs have loaded', async ({ page }) => {
+    await expectHydrated(page, '/', pages[0].heading);
+    await page.waitForLoadState('networkidle');
+    // A bare click event: no pointer over, no press, no focus first.
+    await page.getByRole('button', { name: 'User Login' }).dispatchEvent('click');
+    await expect(page.getByRole('dialog')).toBeVisible();
   });
 
   test('/integrations hydrates and its links work', async ({ page }) => {

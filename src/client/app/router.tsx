@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { memo, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { FullPageMessage } from '../components/full-page-message';
 import { PublicLayout } from '../components/public-layout';
@@ -31,7 +31,9 @@ export function AppRouter() {
   );
 }
 
-function SignedOutRoutes() {
+// memo: the session check's answer re-renders AppRouter; for a visitor it changes nothing below,
+// and re-rendering the whole landing page then was a long task right after it painted.
+const SignedOutRoutes = memo(function SignedOutRoutes() {
   return (
     <Switch>
       <Route path={paths.home} component={LandingPage} />
@@ -87,4 +89,4 @@ function SignedOutRoutes() {
       <Route component={NotFoundPage} />
     </Switch>
   );
-}
+});

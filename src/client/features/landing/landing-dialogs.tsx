@@ -15,7 +15,7 @@ interface LandingDialogsProps {
   onClose: () => void;
 }
 
-/** The landing page's three dialogs, in their own chunk (loaded when idle or on first use). */
+/** The landing page's three dialogs, in their own chunk (loaded on the intent to open one, or on first use). */
 export function LandingDialogs({
   dialog,
   authTab,

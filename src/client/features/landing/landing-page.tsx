@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
+import type { SessionUser } from '../../../contracts/auth';
 import { authMessages } from '../../../contracts/auth-messages';
 import type { Plan } from '../../../contracts/plans';
 import { paths, subscribePath } from '../../app/paths';
 import { clearSessionMirror } from '../../lib/session';
 import { SITE_TITLE, useDocumentTitle } from '../../lib/use-document-title';
-import { whenIdle } from '../../lib/when-idle';
-import { useAuth } from '../auth/api/get-current-user';
+import { currentUserQueryKey } from '../auth/api/get-current-user';
 import type { AuthTab } from '../auth/components/auth-dialog';
 import { forgetReturnPath, rememberReturnPath } from '../auth/return-path';
 import { CtaSection } from './components/cta-section';
@@ -17,10 +18,13 @@ import { LandingHeader } from './components/landing-header';
 import { PricingSection } from './components/pricing-section';
 import { TestimonialsSection } from './components/testimonials-section';
 import type { LandingDialog } from './landing-dialogs';
+import { useDialogIntent } from './use-dialog-intent';
 import { useLogoClicks } from './use-logo-clicks';
 
-// The dialogs (Radix Dialog and Tabs, the forms, the contract schemas) are not needed for the
-// first paint: they load when the browser is idle, or when one is first opened.
+// The dialogs (Radix Dialog and Tabs, the forms, the contract schemas and zod: about 60 KB
+// gzipped) are not needed to draw the page, and most visitors open none. They load when a visitor
+// shows the intent to open one (useDialogIntent), or when one is opened (a click, `?auth=`): the
+// dialog then shows as soon as they have arrived.
 const LandingDialogs = lazy(() => import('./landing-dialogs').then((m) => ({ default: m.LandingDialogs })));
 
 /** The site's title (the server renders it into '/'; a client-side visit from another page sets it). */
@@ -53,7 +57,9 @@ function providerErrorFromSearch(search: string): string | null {
 export function LandingPage() {
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const { user } = useAuth();
+  // Read when a plan is chosen, not subscribed to: the session check's answer need not re-render
+  // the page (a signed-in user gets the app instead of it).
+  const queryClient = useQueryClient();
   // The first render is the prerendered page's (decision 052), whatever the query: `?auth=` opens
   // its dialog in the effect below, after hydration.
   const [dialog, setDialog] = useState<LandingDialog>('none');
@@ -63,8 +69,8 @@ export function LandingPage() {
 
   useDocumentTitle(SITE_TITLE);
 
-  const [dialogsWanted, setDialogsWanted] = useState(false);
-  useEffect(() => whenIdle(() => setDialogsWanted(true)), []);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const dialogsWanted = useDialogIntent(rootRef);
 
   useEffect(() => {
     const tab = authTabFromSearch(search);
@@ -93,7 +99,7 @@ export function LandingPage() {
   };
 
   const choosePlan = (plan: Plan) => {
-    if (user) {
+    if (queryClient.getQueryData<SessionUser | null>(currentUserQueryKey)) {
       navigate(subscribePath(plan.id));
       return;
     }
@@ -103,7 +109,7 @@ export function LandingPage() {
   };
 
   return (
-    <div id="top" className="min-h-dvh bg-white">
+    <div ref={rootRef} id="top" className="min-h-dvh bg-white">
       <LandingHeader onSignIn={openAuth('signin')} onStartTrial={openAuth('signup')} onAdmin={openAdmin} />
       <main>
         <HeroSection onStartTrial={openAuth('signup')} onUserLogin={() => setDialog('user-login')} />

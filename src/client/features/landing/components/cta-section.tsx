@@ -21,7 +21,7 @@ export function CtaSection({ onStartTrial }: { onStartTrial: () => void }) {
           Start your 7-day free trial today, or take the 5-minute demo to see Kitepost in action first.
         </p>
         <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button size="lg" variant="inverse" onClick={onStartTrial}>
+          <Button size="lg" variant="inverse" onClick={onStartTrial} data-opens-dialog>
             Start 7-Day Free Trial
           </Button>
           <Link

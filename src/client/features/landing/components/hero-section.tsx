@@ -36,7 +36,12 @@ export function HeroSection({ onStartTrial, onUserLogin }: HeroSectionProps) {
             them to Facebook, Instagram, LinkedIn and Twitter, so you can get back to running your business.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-            <Button size="lg" onClick={onStartTrial} className="shadow-md shadow-indigo-600/20">
+            <Button
+              size="lg"
+              onClick={onStartTrial}
+              className="shadow-md shadow-indigo-600/20"
+              data-opens-dialog
+            >
               Start 7-Day Free Trial
             </Button>
             <a
@@ -48,7 +53,7 @@ export function HeroSection({ onStartTrial, onUserLogin }: HeroSectionProps) {
               <PlayCircle aria-hidden="true" />
               Watch Demo
             </a>
-            <Button size="lg" variant="ghost" onClick={onUserLogin}>
+            <Button size="lg" variant="ghost" onClick={onUserLogin} data-opens-dialog>
               <KeyRound aria-hidden="true" />
               User Login
             </Button>

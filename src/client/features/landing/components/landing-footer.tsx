@@ -40,6 +40,7 @@ export function LandingFooter({ onLogoClick }: { onLogoClick: () => void }) {
           <button
             type="button"
             onClick={onLogoClick}
+            data-opens-dialog
             className="rounded-lg focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:ring-offset-4 focus-visible:ring-offset-slate-950 focus-visible:outline-none"
           >
             <Logo inverted />

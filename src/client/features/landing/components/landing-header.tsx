@@ -44,11 +44,13 @@ export function LandingHeader({ onSignIn, onStartTrial, onAdmin }: LandingHeader
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          <Button variant="ghost" onClick={onSignIn}>
+          <Button variant="ghost" onClick={onSignIn} data-opens-dialog>
             Sign In
           </Button>
-          <Button onClick={onStartTrial}>Start Free Trial</Button>
-          <Button variant="destructive" size="sm" onClick={onAdmin}>
+          <Button onClick={onStartTrial} data-opens-dialog>
+            Start Free Trial
+          </Button>
+          <Button variant="destructive" size="sm" onClick={onAdmin} data-opens-dialog>
             <Shield aria-hidden="true" />
             Admin
           </Button>
@@ -87,13 +89,13 @@ export function LandingHeader({ onSignIn, onStartTrial, onAdmin }: LandingHeader
             ))}
           </nav>
           <div className="mt-3 grid gap-2">
-            <Button variant="outline" size="lg" onClick={run(onSignIn)}>
+            <Button variant="outline" size="lg" onClick={run(onSignIn)} data-opens-dialog>
               Sign In
             </Button>
-            <Button size="lg" onClick={run(onStartTrial)}>
+            <Button size="lg" onClick={run(onStartTrial)} data-opens-dialog>
               Start Free Trial
             </Button>
-            <Button variant="destructive" size="lg" onClick={run(onAdmin)}>
+            <Button variant="destructive" size="lg" onClick={run(onAdmin)} data-opens-dialog>
               <Shield aria-hidden="true" />
               Admin
             </Button>

@@ -43,6 +43,7 @@ export function PricingCards({ onChoosePlan }: { onChoosePlan: (plan: Plan) => v
             variant={plan.popular ? 'default' : 'outline'}
             className="mt-8 w-full"
             onClick={() => onChoosePlan(plan)}
+            data-opens-dialog
             aria-label={`Start Free Trial of the ${plan.name} plan`}
           >
             Start Free Trial
