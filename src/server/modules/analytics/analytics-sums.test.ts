@@ -1,11 +1,11 @@
 import { DateTime, IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { notReportedMetrics } from '../../../contracts/analytics';
+import { isKnownZone } from '../../lib/time-zones';
 import {
   dayIn,
   daysOfRange,
   followerChangeOf,
-  isKnownZone,
   metricTotalsBy,
   metricTotalsOf,
   monthInstants,

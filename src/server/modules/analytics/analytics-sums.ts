@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import {
   engagementBaseOf,
   engagementRate,
@@ -7,6 +7,7 @@ import {
   type MetricTotals,
   type PostMetricValues,
 } from '../../../contracts/analytics';
+import { isKnownZone } from '../../lib/time-zones';
 
 /*
  * The arithmetic of dashboard and analytics numbers (pure). A missing metric stays missing: a sum
@@ -47,22 +48,6 @@ export function metricTotalsOf(readings: readonly PostMetricValues[]): MetricTot
  * work was most of the overview's CPU). Each answers what Luxon answers (analytics-sums.test.ts
  * compares them, DST days included).
  */
-
-/**
- * Zones known to be valid. Luxon's IANAZone.isValidZone builds an Intl.DateTimeFormat on every
- * call (~0.1 ms); whether a name is a zone cannot change while the process runs. Only valid names
- * are kept, so the set is bounded by the zone database, whatever callers send.
- */
-const knownZones = new Set<string>();
-
-/** Whether `zone` is an IANA zone name (Luxon's IANAZone.isValidZone, remembered). */
-export function isKnownZone(zone: string | null | undefined): zone is string {
-  if (!zone) return false;
-  if (knownZones.has(zone)) return true;
-  if (!IANAZone.isValidZone(zone)) return false;
-  knownZones.add(zone);
-  return true;
-}
 
 /** The zone to count days in: the one asked for, else the user's, else UTC (the server's default). */
 export function resolveTimeZone(requested: string | undefined, userZone: string | null | undefined): string {

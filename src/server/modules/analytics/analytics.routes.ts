@@ -12,12 +12,13 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { signedIn } from '../../lib/caller';
+import { isKnownZone } from '../../lib/time-zones';
 import type { RequestAuth } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { requirePlanFeature, requirePlanIncludes } from '../plans';
 import { exportAnalyticsCsv, listAnalyticsPosts, loadAnalyticsOverview } from './analytics.service';
 import { analyticsCsvFilename } from './analytics-csv';
-import { isKnownZone, resolveTimeZone } from './analytics-sums';
+import { resolveTimeZone } from './analytics-sums';
 import { loadDashboardStats } from './dashboard-stats.service';
 
 /** A zone luxon does not know is bad input (400 with the issue), not a server error. */

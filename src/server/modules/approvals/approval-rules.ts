@@ -1,9 +1,10 @@
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import type { WorkspaceRole } from '../../../contracts/auth';
 import { type PlanId, plans } from '../../../contracts/plans';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import type { PostStatus } from '../../../contracts/posts';
 import { can, workspaceRoles } from '../../../contracts/team';
+import { isKnownZone } from '../../lib/time-zones';
 
 /*
  * The approval workflow's decisions, pure: who must wait for an approver, what a schedule or an
@@ -177,7 +178,7 @@ export function excerpt(text: string, max = 80): string {
 
 /** "Tue 3 Dec 2026 at 14:00 (Europe/Berlin)" in the reader's zone (UTC when they chose none). */
 export function timeInWords(at: Date, zone: string | null): string {
-  const timeZone = zone && IANAZone.isValidZone(zone) ? zone : 'UTC';
+  const timeZone = isKnownZone(zone) ? zone : 'UTC';
   const local = DateTime.fromJSDate(at, { zone: timeZone }).setLocale('en-GB');
   return `${local.toFormat('ccc d LLL yyyy')} at ${local.toFormat('HH:mm')} (${timeZone})`;
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { IANAZone } from 'luxon';
 import { bestTimeList, bestTimesQuery } from '../../../contracts/analytics';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
+import { isKnownZone } from '../../lib/time-zones';
 import { listBestTimes, userZoneOrUtc } from './best-times.service';
 
 /** An unknown zone is bad input (400 with the issue), not a silent fallback to UTC. */
-const query = bestTimesQuery.refine((value) => !value.timeZone || IANAZone.isValidZone(value.timeZone), {
+const query = bestTimesQuery.refine((value) => !value.timeZone || isKnownZone(value.timeZone), {
   message: 'Choose a time zone such as Europe/Berlin or America/New_York',
   path: ['timeZone'],
 });

@@ -1,8 +1,8 @@
-import { IANAZone } from 'luxon';
 import { type BestTime, engagementBaseOf, engagementsOf } from '../../../contracts/analytics';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { isKnownZone } from '../../lib/time-zones';
 import { type ComputedBestTime, computeBestTime, HISTORY_DAYS, type MeasuredPost } from './best-times';
 import {
   type BestTimeAccountRow,
@@ -13,7 +13,7 @@ import {
 
 /** The user's saved zone when it is one luxon knows, else UTC (the server's default). */
 export function userZoneOrUtc(zone: string | null | undefined): string {
-  return zone && IANAZone.isValidZone(zone) ? zone : 'UTC';
+  return isKnownZone(zone) ? zone : 'UTC';
 }
 
 type ReadPostMetrics = Awaited<ReturnType<typeof listReadPostMetrics>>[number];
