@@ -9,6 +9,7 @@ import {
   buildServer,
   connectX,
   isRunning,
+  productionEnv,
   type Role,
   type ServerProcess,
   signUp,
@@ -51,23 +52,17 @@ afterEach(async () => {
 
 let processCount = 0;
 function envFor(databaseUrl: string, port: number) {
-  const { TRUST_PROXY: _proxy, DATABASE_URL: _url, ...inherited } = process.env;
-  return {
-    ...inherited,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    APP_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: join(scratch, `process-${++processCount}`),
-    DATABASE_URL: databaseUrl,
+  return productionEnv({
+    port,
+    dataDir: join(scratch, `process-${++processCount}`),
+    databaseUrl,
     SESSION_SECRET: 'resilience-session-secret-resilience-0123456789',
     TOKEN_ENCRYPTION_KEY: 'resilience-token-key-0123456789abcdef-0123456789',
-    LOG_LEVEL: 'warn',
     JOBS_POLL_SECONDS: '1',
     PUBLISH_LEASE_SECONDS: '10',
     PUBLISH_SWEEP_SECONDS: '1',
     SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_SECONDS),
-  };
+  });
 }
 
 async function start(role: Role, env: ReturnType<typeof envFor>, options: { wait?: boolean } = {}) {
