@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import { CONNECT_TIMEOUT_MS, type Database } from '../db/client';
 import { isConnectionError } from '../db/connection-errors';
 import type { JobDefinition, JobsContext } from './job-definition';
+import { type Pump, startPump } from './job-pump';
 import type { JobQueue, ProcessRole } from './job-queue';
 import { allJobs } from './registry';
 
@@ -58,6 +59,7 @@ export async function startJobQueue(
   });
 
   let stopped = false;
+  const pumps: Pump[] = [];
   return {
     async send(name, payload, sendOptions = {}) {
       return boss.send(name, payload, {
@@ -70,34 +72,33 @@ export async function startJobQueue(
     },
     async startWorkers(context) {
       if (!runsWork) throw new Error('a web-only process does not run jobs');
-      for (const job of allJobs) await registerJob(boss, job, context, options.pollSeconds);
+      for (const job of allJobs) {
+        if (job.cron) await boss.schedule(job.name, job.cron, {});
+        const pollSeconds = job.pollSeconds ?? options.pollSeconds;
+        const slots = job.slots?.(context.app);
+        if (slots)
+          pumps.push(startPump(boss, job, context, { slots, pollMs: pollSeconds * 1000, log: options.log }));
+        else await workLoop(boss, job, context, pollSeconds);
+      }
     },
     async stop({ graceful = true, timeoutMs = 15_000 } = {}) {
       if (stopped) return;
       stopped = true;
-      await boss.stop({ graceful, wait: true, timeout: timeoutMs });
+      const began = Date.now();
+      await Promise.all(pumps.map((pump) => pump.stop({ graceful, timeoutMs })));
+      await boss.stop({ graceful, wait: true, timeout: Math.max(0, timeoutMs - (Date.now() - began)) });
     },
   };
-}
-
-async function registerJob(boss: PgBoss, job: JobDefinition, context: JobsContext, pollSeconds: number) {
-  if (job.cron) await boss.schedule(job.name, job.cron, {});
-  const loops = job.loops?.(context.app) ?? 1;
-  for (let i = 0; i < loops; i++) await workLoop(boss, job, context, pollSeconds);
 }
 
 async function workLoop(boss: PgBoss, job: JobDefinition, context: JobsContext, pollSeconds: number) {
   const batchSize = job.batchSize ?? 1;
   let workerId: string | undefined;
-  workerId = await boss.work(
-    job.name,
-    { pollingIntervalSeconds: job.pollSeconds ?? pollSeconds, batchSize },
-    async (batch) => {
-      // A batch's jobs run side by side; each handler settles its own errors when it must not be
-      // retried as a whole (the publish job does), else the batch fails and pg-boss retries it.
-      await Promise.all(batch.map((item) => job.handle(job.payload.parse(item.data), context)));
-      // A full batch means more jobs are likely due (a burst): fetch again now, not a poll later.
-      if (batch.length === batchSize && workerId) boss.notifyWorker(workerId);
-    },
-  );
+  workerId = await boss.work(job.name, { pollingIntervalSeconds: pollSeconds, batchSize }, async (batch) => {
+    // A batch's jobs run side by side; each handler settles its own errors when it must not be
+    // retried as a whole (the publish job does), else the batch fails and pg-boss retries it.
+    await Promise.all(batch.map((item) => job.handle(job.payload.parse(item.data), context)));
+    // A full batch means more jobs are likely due (a burst): fetch again now, not a poll later.
+    if (batch.length === batchSize && workerId) boss.notifyWorker(workerId);
+  });
 }

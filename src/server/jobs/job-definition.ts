@@ -23,10 +23,10 @@ export interface JobDefinition<P = unknown> {
   /** Jobs fetched per poll and run side by side (default 1). */
   batchSize?: number;
   /**
-   * Polling loops of this queue in one process (default 1), each fetching its own batch: a batch
-   * is done when its slowest job is, so several smaller batches keep more jobs in flight.
+   * The slots this queue's jobs run in: when given, the queue is pumped (job-pump.ts), each free
+   * slot filled by a job as soon as it frees, instead of polled in batches (`batchSize` unused).
    */
-  loops?: (app: AppContext) => number;
+  slots?: (app: AppContext) => AppContext['publishingSlots']['posts'];
   /** Overrides JOBS_POLL_SECONDS for this queue. */
   pollSeconds?: number;
   handle(payload: P, context: JobsContext): Promise<void>;

@@ -14,22 +14,17 @@ import type { JobDefinition } from './job-definition';
  * of a job that runs again, because its worker died and pg-boss expired it, finds the post taken,
  * published or of another version, and does nothing: the claim is one conditional update.
  *
- * Jobs are fetched in batches of 10 by PUBLISH_CONCURRENCY / 10 polling loops and run through the
- * process's publishing slots: a batch is done when its slowest post is (a platform's p99 is
- * seconds), so many small batches, each fetching again as soon as it is done, keep the slots busy
- * through a burst of posts due at the same second.
+ * The queue is pumped through the process's publishing slots (PUBLISH_CONCURRENCY, shared with
+ * the sweeper): a slot that frees takes the next due job at once (job-pump.ts, decision 055).
  */
-const PUBLISH_BATCH = 10;
-
 export const publishPostJob: JobDefinition<PublishPostPayload> = {
   name: PUBLISH_POST_JOB,
   payload: publishPostPayload,
-  // Long enough for a whole batch through the slots; a job expired early is harmless, only wasted.
+  // A job starts only in a free slot; a job expired early is harmless (its post is claimed once).
   queue: { retryLimit: 5, retryDelay: 10, expireInSeconds: 15 * 60 },
-  batchSize: PUBLISH_BATCH,
-  loops: (app) => Math.ceil(app.config.publishing.concurrency / PUBLISH_BATCH),
+  slots: (app) => app.publishingSlots.posts,
   pollSeconds: PUBLISH_POLL_SECONDS,
   async handle(payload, context) {
-    await context.app.publishingSlots.posts.run(() => publishPost(context.app, payload));
+    await publishPost(context.app, payload);
   },
 };
