@@ -16,6 +16,11 @@ export interface RequestAuth {
    * request read anything else: the key of the cached post lists (posts/post-list-cache.ts).
    */
   postsVersion: string;
+  /**
+   * workspaces.analytics_version, read so too: with `postsVersion`, the key of the cached
+   * analytics overviews (analytics/overview-cache.ts).
+   */
+  analyticsVersion: string;
 }
 
 /**
@@ -55,6 +60,7 @@ export async function resolveRequestAuth(
     user: found.user,
     workspaceId: found.user.workspace.id,
     postsVersion: found.postsVersion,
+    analyticsVersion: found.analyticsVersion,
   };
 }
 

@@ -39,6 +39,12 @@ export const workspaces = pgTable(
      * cached post lists (modules/posts/post-list-cache.ts). Never written by the app.
      */
     postsVersion: bigint('posts_version', { mode: 'bigint' }).notNull().default(sql`0`),
+    /**
+     * Bumped by triggers on `social_accounts`, `post_metric_totals` and `account_metrics`
+     * (migration 0020), per statement, like `postsVersion`: with it, the key of the cached
+     * analytics overviews (modules/analytics/overview-cache.ts). Never written by the app.
+     */
+    analyticsVersion: bigint('analytics_version', { mode: 'bigint' }).notNull().default(sql`0`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,7 +4,6 @@ import {
   engagementMetricNames,
   type PostMetricValues,
 } from '../../../contracts/analytics';
-import type { PlanId } from '../../../contracts/plans';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
 import { postMetricTotals, posts, socialAccounts, workspaceMembers, workspaces } from '../../db/schema';
@@ -150,8 +149,6 @@ export interface PublishedReading extends PostMetricValues {
 
 /** Everything the analytics overview reads, from one statement (readOverviewSources). */
 export interface OverviewSources {
-  /** The workspace's plan; null when there is no such workspace (then everything else is empty). */
-  plan: PlanId | null;
   lastSyncedAt: Date | null;
   /** Every account of the workspace, in connection order. */
   accounts: AnalyticsAccount[];
@@ -170,9 +167,9 @@ const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.par
 const epochMs = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)`;
 
 /**
- * The analytics overview's reads as one statement: the workspace's plan (the route's gate), when
- * metrics were last read, its accounts, the range's published posts with their latest readings,
- * and the selected accounts' follower readings. One round trip instead of seven (issue 22: on a
+ * The analytics overview's reads as one statement: when metrics were last read, the workspace's
+ * accounts, the range's published posts with their latest readings, and the selected accounts'
+ * follower readings (all empty when there is no such workspace). One round trip instead of seven (issue 22: on a
  * busy machine each query's socket writes and pool turns cost more than the query itself). Lists
  * come back as JSON arrays of arrays, instants as epoch milliseconds (the same Date either way).
  */
@@ -188,8 +185,7 @@ export async function readOverviewSources(
   const viewAccounts = sql`select s.id from social_accounts s where s.workspace_id = w.id
     ${onPlatform(sql`s.platform`)} ${ofAccount(sql`s.id`)}`;
   const result = await db.execute(sql`
-    select w.plan,
-      ${epochMs(sql`greatest(
+    select ${epochMs(sql`greatest(
         (select max(t.synced_at) from post_metric_totals t where t.workspace_id = w.id),
         (select max(s.metrics_synced_at) from social_accounts s where s.workspace_id = w.id))`)}::float8 as last_synced_ms,
       (select coalesce(json_agg(json_build_array(s.id, s.platform, s.username, s.display_name, s.sandbox)
@@ -218,7 +214,6 @@ export async function readOverviewSources(
   const [row] = (result as unknown as { rows: OverviewRow[] }).rows;
   if (!row) {
     return {
-      plan: null,
       lastSyncedAt: null,
       accounts: [],
       published: [],
@@ -228,7 +223,6 @@ export async function readOverviewSources(
   }
   type Num = number | null;
   return {
-    plan: row.plan,
     lastSyncedAt: row.last_synced_ms === null ? null : new Date(Number(row.last_synced_ms)),
     accounts: fromJson<[string, PublishingPlatform, string, string, boolean][]>(row.accounts).map(
       ([id, platform, username, displayName, sandbox]) => ({ id, platform, username, displayName, sandbox }),
@@ -258,7 +252,6 @@ export async function readOverviewSources(
 }
 
 interface OverviewRow {
-  plan: PlanId;
   last_synced_ms: number | string | null;
   accounts: unknown;
   published: unknown;

@@ -12,11 +12,12 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { signedIn } from '../../lib/caller';
+import { sendSerialized } from '../../lib/send-serialized';
 import { isKnownZone } from '../../lib/time-zones';
 import type { RequestAuth } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
 import { requirePlanFeature, requirePlanIncludes } from '../plans';
-import { exportAnalyticsCsv, listAnalyticsPosts, loadAnalyticsOverview } from './analytics.service';
+import { exportAnalyticsCsv, listAnalyticsPosts, loadAnalyticsOverviewJson } from './analytics.service';
 import { analyticsCsvFilename } from './analytics-csv';
 import { resolveTimeZone } from './analytics-sums';
 import { loadDashboardStats } from './dashboard-stats.service';
@@ -72,12 +73,12 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get(
     '/api/analytics/overview',
     { schema: { querystring: overviewQuery, response: { ...errorAnswers(402), 200: analyticsOverview } } },
-    async (request) => {
+    async (request, reply) => {
       const auth = signedIn(request);
-      // The plan is read in the overview's own statement, and refused before anything else is used.
-      return loadAnalyticsOverview(db, viewOf(auth, request.query), (plan) =>
-        requirePlanIncludes(plan, 'analytics'),
-      );
+      // The plan as the session query read it, before anything else: refused before any data is.
+      requirePlanIncludes(auth.user.workspace.plan, 'analytics');
+      const json = await loadAnalyticsOverviewJson(db, viewOf(auth, request.query), auth);
+      return sendSerialized(reply, json);
     },
   );
 

@@ -7,7 +7,6 @@ import {
   engagementsOf,
   type PostMetricValues,
 } from '../../../contracts/analytics';
-import type { PlanId } from '../../../contracts/plans';
 import { type PublishingPlatform, publishingPlatforms } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -29,6 +28,7 @@ import {
   rangeInstants,
   sumKnown,
 } from './analytics-sums';
+import { overviewCacheFor, overviewCacheKey, serializeOverview } from './overview-cache';
 
 /*
  * The analytics screen's reads (no plan check here: the routes check the plan; the weekly report
@@ -77,19 +77,14 @@ const metricsOf = (row: PostMetricValues): PostMetricValues => ({
 });
 
 /**
- * GET /api/analytics/overview: sums by day, platform and account, and followers over the range.
- * `requirePlan` sees the workspace's plan (null: no such workspace) before anything else is looked
- * at: the route refuses there (402) what the weekly report, which passes none, never needs to.
+ * GET /api/analytics/overview: sums by day, platform and account, and followers over the range
+ * (the route checks the plan first, and sends it through loadAnalyticsOverviewJson's cache; the
+ * weekly report reads it so).
  */
-export async function loadAnalyticsOverview(
-  db: Db,
-  view: AnalyticsView,
-  requirePlan?: (plan: PlanId | null) => void,
-): Promise<AnalyticsOverview> {
+export async function loadAnalyticsOverview(db: Db, view: AnalyticsView): Promise<AnalyticsOverview> {
   // One statement (readOverviewSources): the follower readings select the view's accounts
   // themselves, so nothing waits for the accounts list first.
   const sources = await readOverviewSources(db, publishedFilterOf(view), view.from, view.to);
-  requirePlan?.(sources.plan);
   // Another workspace's account is unknown here, never a view into its data (its posts and
   // readings were not read: every part of the statement is of this workspace).
   if (view.accountId && !sources.accounts.some((account) => account.id === view.accountId)) {
@@ -154,6 +149,21 @@ export async function loadAnalyticsOverview(
 }
 
 const totalsOrEmpty = (totals: ReturnType<typeof metricTotalsOf> | undefined) => totals ?? metricTotalsOf([]);
+
+/**
+ * GET /api/analytics/overview as the JSON the route sends: from this process's cache while
+ * neither of the workspace's data versions has moved since it was stored (overview-cache.ts).
+ * The caller has checked the plan; `versions` are the session query's (RequestAuth).
+ */
+export async function loadAnalyticsOverviewJson(
+  db: Db,
+  view: AnalyticsView,
+  versions: { postsVersion: string; analyticsVersion: string },
+): Promise<Buffer> {
+  return overviewCacheFor(db).get(overviewCacheKey({ ...view, ...versions }), async () =>
+    serializeOverview(await loadAnalyticsOverview(db, view)),
+  );
+}
 
 /** GET /api/analytics/posts: the range's posts by `sort` (descending, unreported last), at most `limit`. */
 export async function listAnalyticsPosts(

@@ -1,6 +1,12 @@
-import { LRUCache } from 'lru-cache';
 import type { PostStatus } from '../../../contracts/posts';
 import type { Db } from '../../db/client';
+import {
+  type AnswerCache,
+  type AnswerCacheBounds,
+  type AnswerCacheStats,
+  answerCachePerOwner,
+  createAnswerCache,
+} from '../../lib/answer-cache';
 
 /**
  * The post lists this process has answered, as the JSON it sent, keyed by workspace, the
@@ -9,7 +15,8 @@ import type { Db } from '../../db/client';
  *
  * Why a stale answer is impossible:
  * - Every insert, update, delete (and truncate) of a post bumps `workspaces.posts_version` by a
- *   trigger, in the same transaction as the write (migration 0004), whoever writes: this app,
+ *   trigger, in the same transaction as the write (migration 0004; once per statement since
+ *   0019), whoever writes: this app,
  *   another web process, the publishing worker, an operator's SQL. The bump takes the workspace
  *   row's lock until commit, so versions of a workspace are committed in order, and a version is
  *   visible exactly when every post write that led to it is.
@@ -39,22 +46,11 @@ export interface PostListCacheKey extends PostListFilter {
   postsVersion: string;
 }
 
-export interface PostListCacheStats {
-  hits: number;
-  misses: number;
-  entries: number;
-  /** What the entries hold, counted as two bytes per UTF-16 code unit (an upper bound). */
-  bytes: number;
-}
-
 export interface PostListCache {
-  /** The cached answer for `key`, else `load()`'s, stored when it succeeds. */
-  get(key: PostListCacheKey, load: () => Promise<string>): Promise<string>;
-  stats(): PostListCacheStats;
+  /** The cached list for `key` (lib/answer-cache.ts), else `load()`'s, as UTF-8 bytes. */
+  get(key: PostListCacheKey, load: () => Promise<string>): Promise<Buffer>;
+  stats(): AnswerCacheStats;
 }
-
-/** Bounds: a 50-post list is ~30 KB, so this keeps ~1,000 of them; one huge list is not kept. */
-const DEFAULTS = { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024 };
 
 /** One key per distinct answer: the same statuses in any order, the same instants however written. */
 export function postListCacheKey(key: PostListCacheKey): string {
@@ -69,61 +65,17 @@ export function postListCacheKey(key: PostListCacheKey): string {
   ].join('|');
 }
 
-export function createPostListCache(bounds: Partial<typeof DEFAULTS> = {}): PostListCache {
-  const { maxEntries, maxBytes, maxEntryBytes } = { ...DEFAULTS, ...bounds };
-  const answers = new LRUCache<string, string>({
-    max: maxEntries,
-    maxSize: maxBytes,
-    maxEntrySize: maxEntryBytes,
-    sizeCalculation: (json) => Math.max(1, json.length * 2),
-  });
-  /** Loads under way: 50 requests missing the same key at once run one query, not 50. */
-  const loading = new Map<string, Promise<string>>();
-  let hits = 0;
-  let misses = 0;
-
-  return {
-    async get(key, load) {
-      const id = postListCacheKey(key);
-      const cached = answers.get(id);
-      if (cached !== undefined) {
-        hits++;
-        return cached;
-      }
-      const pending = loading.get(id);
-      if (pending) {
-        hits++;
-        return pending;
-      }
-      misses++;
-      const loaded = load().then(
-        (json) => {
-          answers.set(id, json);
-          loading.delete(id);
-          return json;
-        },
-        (error: unknown) => {
-          loading.delete(id);
-          throw error;
-        },
-      );
-      loading.set(id, loaded);
-      return loaded;
-    },
-    stats: () => ({ hits, misses, entries: answers.size, bytes: answers.calculatedSize }),
-  };
+export function createPostListCache(bounds: Partial<AnswerCacheBounds> = {}): PostListCache {
+  return fromAnswerCache(createAnswerCache(bounds));
 }
 
-/**
- * One cache per database handle, i.e. per app: two apps built in one process (tests) keep
- * separate caches, as two processes would.
- */
-const caches = new WeakMap<Db, PostListCache>();
+const fromAnswerCache = (answers: AnswerCache): PostListCache => ({
+  get: (key, load) => answers.get(postListCacheKey(key), load),
+  stats: () => answers.stats(),
+});
+
+const answerCacheOf = answerCachePerOwner<Db>();
+/** The post lists' cache of this database handle, i.e. of this app (lib/answer-cache.ts). */
 export function postListCacheFor(db: Db): PostListCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = createPostListCache();
-    caches.set(db, cache);
-  }
-  return cache;
+  return fromAnswerCache(answerCacheOf(db));
 }

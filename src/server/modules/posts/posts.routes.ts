@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { noContent } from '../../../contracts/common';
 import {
@@ -17,6 +17,7 @@ import {
 } from '../../../contracts/posts';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
+import { sendSerialized } from '../../lib/send-serialized';
 import { errorAnswers } from '../../plugins/error-answers';
 import {
   cancelPost,
@@ -36,16 +37,6 @@ const actorOf = (request: FastifyRequest): PostWriter => {
   return { workspaceId: auth.workspaceId, userId: auth.user.id, role: auth.user.workspace.role };
 };
 
-/**
- * Sends a body that is already JSON (the bytes the route's response serializer would write):
- * Fastify sends a string with a JSON content type as is. The route's schema type only allows the
- * unserialized body, hence the untyped reply.
- */
-function sendSerialized<R extends FastifyReply>(reply: R, json: string): R {
-  (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
-  return reply;
-}
-
 export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
@@ -53,7 +44,7 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Spec §7 names both: /api/user/posts for a user session, /api/posts otherwise. Both are the
   // signed-in workspace's posts; a visitor has none. The service answers with the serialized
-  // list (cached per posts version): a string with a JSON content type is sent as is, skipping
+  // list (cached per posts version) as bytes, sent as they are, skipping
   // the serializer, while the response schema still documents the route in the OpenAPI document.
   for (const url of ['/api/user/posts', '/api/posts']) {
     api.get(url, list, async (request, reply) => {

@@ -134,6 +134,7 @@ const sessionByTokenQuery = (db: Db) =>
         requireApproval: workspaces.requireApproval,
         // As text: a bigint that both drivers return alike (pg as a string, PGlite as a number).
         postsVersion: sql<string>`${workspaces.postsVersion}::text`,
+        analyticsVersion: sql<string>`${workspaces.analyticsVersion}::text`,
       },
       memberRole: workspaceMembers.role,
     })
@@ -152,8 +153,9 @@ const preparedSessionQueries = new WeakMap<Db, ReturnType<typeof sessionByTokenQ
  * The session with this token, its user and their workspace, in one round trip: every signed-in
  * request runs this, so it is a named prepared statement (parsed once per connection). Returns
  * the row whatever the session's expiry and the user's state: the caller decides. The
- * workspace's `postsVersion` comes with it, read before anything else the request reads: the
- * post-list cache relies on that order (modules/posts/post-list-cache.ts).
+ * workspace's `postsVersion` and `analyticsVersion` come with it, read before anything else the
+ * request reads: the post-list and overview caches rely on that order
+ * (modules/posts/post-list-cache.ts).
  */
 export async function findSessionByToken(db: Db, token: string) {
   let query = preparedSessionQueries.get(db);

@@ -64,14 +64,15 @@ export interface SessionPolicy {
  * in one query. Null when there is no such session, when it has expired (it is deleted then, as
  * better-auth does), when the user is deactivated, or when they have no workspace. Like
  * better-auth, a session used more than `updateAge` after its last extension is extended.
- * `postsVersion` is the workspace's posts version as this query saw it (a bigint as a string).
+ * `postsVersion` and `analyticsVersion` are the workspace's data versions as this query saw them
+ * (bigints as strings).
  */
 export async function loadSessionByToken(
   db: Db,
   token: string,
   policy: SessionPolicy,
   now = new Date(),
-): Promise<{ sessionId: string; user: SessionUser; postsVersion: string } | null> {
+): Promise<{ sessionId: string; user: SessionUser; postsVersion: string; analyticsVersion: string } | null> {
   const row = await findSessionByToken(db, token);
   if (!row) return null;
   const { session } = row;
@@ -89,6 +90,7 @@ export async function loadSessionByToken(
     sessionId: session.id,
     user: toSessionUser(row, session.adminAccess),
     postsVersion: row.workspace.postsVersion,
+    analyticsVersion: row.workspace.analyticsVersion,
   };
 }
 
