@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -207,6 +208,21 @@ describe.each(databaseKinds)('cached post lists on %s', (kind) => {
     const expected = serialize(rows.map(toPost));
     expect(serializePostList(rows)).toBe(expected);
     expect(response.body).toBe(expected);
+    // A browser asks for br or gzip: the same bytes, compressed once when the list was stored.
+    const encodings = [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const;
+    for (const [accept, encoding, decode] of encodings) {
+      const compressed = await t.app.inject({
+        url: '/api/posts',
+        headers: { cookie: owner.cookie, 'accept-encoding': accept },
+      });
+      expect(compressed.headers['content-encoding'], accept).toBe(encoding);
+      expect(compressed.headers.vary).toBe('accept-encoding');
+      expect(compressed.rawPayload.length).toBeLessThan(Buffer.byteLength(expected) / 2);
+      expect(decode(compressed.rawPayload).toString()).toBe(expected);
+    }
     expect(response.json()[1].brandFindings).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: 'banned-word', value: 'cheap' })]),
     );

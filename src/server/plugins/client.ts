@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type EncodedBody, encodeBodyOnce, sendEncoded } from '../lib/encoded-body';
 import { prerenderedPageFile, publicPageOf, publicPagePaths, renderPageHead } from './page-meta';
 
 export interface ClientOptions {
@@ -18,33 +18,15 @@ export interface ClientOptions {
   hasSessionCookie: (cookieHeader: string | undefined) => Promise<boolean>;
 }
 
-/** An HTML answer, compressed once at start (the app has no per-request compression). */
-interface Page {
-  html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
-
-function compressed(html: string): Page {
-  const raw = Buffer.from(html);
-  return {
-    html: raw,
-    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-    gzip: gzipSync(raw, { level: 9 }),
-  };
-}
+/** An HTML answer, compressed once at start (lib/encoded-body.ts). */
+type Page = EncodedBody;
+const compressed = encodeBodyOnce;
 
 /** br when the browser takes it, else gzip, else the bytes as they are. */
 function sendPage(reply: FastifyReply, page: Page): FastifyReply {
-  const accepted = reply.request.headers['accept-encoding'] ?? '';
-  reply
-    .header('cache-control', 'no-cache')
-    // The body depends on both: the encoding, and whether a session cookie came (see below).
-    .header('vary', 'accept-encoding, cookie')
-    .type('text/html; charset=utf-8');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-  return reply.send(page.html);
+  reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  // The body depends on both: the encoding, and whether a session cookie came (see below).
+  return sendEncoded(reply, page, 'accept-encoding, cookie');
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 import { type PublishingPlatform, publishingPlatforms } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { EncodedBody } from '../../lib/encoded-body';
 import {
   type AnalyticsPostRow,
   listPostRowsPage,
@@ -159,7 +160,7 @@ export async function loadAnalyticsOverviewJson(
   db: Db,
   view: AnalyticsView,
   versions: { postsVersion: string; analyticsVersion: string },
-): Promise<Buffer> {
+): Promise<EncodedBody> {
   return overviewCacheFor(db).get(overviewCacheKey({ ...view, ...versions }), async () =>
     serializeOverview(await loadAnalyticsOverview(db, view)),
   );

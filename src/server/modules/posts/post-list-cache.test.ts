@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EncodedBody } from '../../lib/encoded-body';
 import { createPostListCache, type PostListCacheKey, postListCacheKey } from './post-list-cache';
 
 const key = (overrides: Partial<PostListCacheKey> = {}): PostListCacheKey => ({
@@ -33,9 +34,9 @@ describe('the post-list cache', () => {
     const cache = createPostListCache();
     let loads = 0;
     const load = async () => `[${++loads}]`;
-    expect(await cache.get(key(), load)).toEqual(Buffer.from('[1]'));
-    expect(await cache.get(key(), load)).toEqual(Buffer.from('[1]'));
-    expect(await cache.get(key({ postsVersion: '8' }), load)).toEqual(Buffer.from('[2]'));
+    expect(String((await cache.get(key(), load)).identity)).toBe('[1]');
+    expect(String((await cache.get(key(), load)).identity)).toBe('[1]');
+    expect(String((await cache.get(key({ postsVersion: '8' }), load)).identity)).toBe('[2]');
     expect(cache.stats()).toMatchObject({ hits: 1, misses: 2, entries: 2 });
   });
 
@@ -55,26 +56,31 @@ describe('the post-list cache', () => {
       return 'not used';
     });
     release('[]');
-    expect(await Promise.all([first, second])).toEqual([Buffer.from('[]'), Buffer.from('[]')]);
+    expect((await Promise.all([first, second])).map((body) => String(body.identity))).toEqual(['[]', '[]']);
     expect(loads).toBe(1);
 
     await expect(cache.get(key({ limit: 1 }), async () => Promise.reject(new Error('down')))).rejects.toThrow(
       'down',
     );
-    expect(await cache.get(key({ limit: 1 }), async () => '[1]')).toEqual(Buffer.from('[1]'));
+    expect(String((await cache.get(key({ limit: 1 }), async () => '[1]')).identity)).toBe('[1]');
   });
 
-  it('stays within its entry and byte bounds', async () => {
-    const cache = createPostListCache({ maxEntries: 3, maxBytes: 1000, maxEntryBytes: 400 });
-    for (let i = 0; i < 10; i++) await cache.get(key({ limit: i + 1 }), async () => 'x'.repeat(50));
-    expect(cache.stats()).toMatchObject({ entries: 3, bytes: 150 });
+  it('stays within its entry and byte bounds, every encoding counted', async () => {
+    const size = (body: EncodedBody) => body.identity.length + body.br.length + body.gzip.length;
+    const cache = createPostListCache({ maxEntries: 3, maxBytes: 10_000, maxEntryBytes: 4_000 });
+    const bodies: EncodedBody[] = [];
+    for (let i = 0; i < 10; i++)
+      bodies.push(await cache.get(key({ limit: i + 1 }), async () => 'x'.repeat(50)));
+    const lastThree = bodies.slice(-3).reduce((sum, body) => sum + size(body), 0);
+    expect(cache.stats()).toMatchObject({ entries: 3, bytes: lastThree });
 
-    const big = createPostListCache({ maxEntries: 100, maxBytes: 1000, maxEntryBytes: 400 });
+    const one = size(await createPostListCache().get(key(), async () => 'x'.repeat(300)));
+    const big = createPostListCache({ maxEntries: 100, maxBytes: 3 * one + 1, maxEntryBytes: one + 1 });
     for (let i = 0; i < 10; i++) await big.get(key({ limit: i + 1 }), async () => 'x'.repeat(300));
-    expect(big.stats().bytes).toBeLessThanOrEqual(1000);
+    expect(big.stats().bytes).toBeLessThanOrEqual(3 * one + 1);
     expect(big.stats().entries).toBe(3);
     // Larger than one entry may be: answered, not kept.
-    expect(await big.get(key({ limit: 99 }), async () => 'y'.repeat(300))).toHaveLength(300);
+    expect((await big.get(key({ limit: 99 }), async () => 'y'.repeat(3000))).identity).toHaveLength(3000);
     expect(big.stats().entries).toBe(3);
   });
 });

@@ -7,6 +7,7 @@ import {
   answerCachePerOwner,
   createAnswerCache,
 } from '../../lib/answer-cache';
+import type { EncodedBody } from '../../lib/encoded-body';
 
 /**
  * The post lists this process has answered, as the JSON it sent, keyed by workspace, the
@@ -47,8 +48,8 @@ export interface PostListCacheKey extends PostListFilter {
 }
 
 export interface PostListCache {
-  /** The cached list for `key` (lib/answer-cache.ts), else `load()`'s, as UTF-8 bytes. */
-  get(key: PostListCacheKey, load: () => Promise<string>): Promise<Buffer>;
+  /** The cached list for `key` (lib/answer-cache.ts), else `load()`'s, as bytes in each encoding. */
+  get(key: PostListCacheKey, load: () => Promise<string>): Promise<EncodedBody>;
   stats(): AnswerCacheStats;
 }
 

@@ -18,6 +18,7 @@ import { can } from '../../../contracts/team';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { EncodedBody } from '../../lib/encoded-body';
 import {
   announceSubmission,
   approvalModeFor,
@@ -61,7 +62,7 @@ export interface PostWriter extends PostActor {
 }
 
 /**
- * The workspace's posts as the JSON the list routes send, in UTF-8. `postsVersion` is the workspace's posts
+ * The workspace's posts as the JSON the list routes send, in each encoding (lib/encoded-body.ts). `postsVersion` is the workspace's posts
  * version read before anything else in this request (RequestAuth.postsVersion): the answer comes
  * from the cache while no post of the workspace has changed since (see post-list-cache.ts).
  */
@@ -71,7 +72,7 @@ export async function listPostsJson(
   query: ListPostsQuery,
   postsVersion: string,
   cache: PostListCache = postListCacheFor(db),
-): Promise<Buffer> {
+): Promise<EncodedBody> {
   const filter: PostListFilter = {
     statuses: query.status,
     from: query.from ? new Date(query.from) : undefined,
