@@ -15,7 +15,9 @@
 //     written straight into the bench's throw-away PostgreSQL (SQL mirroring
 //     tests/factories/analytics.ts), published posts with their latest metrics over the last 90
 //     days and one follower reading a day. A new sign-up's trial (Professional) includes analytics.
-// Each read is its own user and workspace, so one's data never changes another's figures. For
+// Every request carries a browser's Accept-Encoding (BROWSER_HEADERS); each read's label gives
+// its JSON's size and the size sent. Each read is its own user and workspace, so one's data never
+// changes another's figures. For
 // reference, the session check alone (`GET /api/auth/user`). Then the posts list on the embedded
 // database (PGlite), with the server process's memory.
 //
@@ -53,6 +55,28 @@ import { onCleanUp } from './lib/cleanups.mjs';
 import { freePort, startPostgresCluster } from './lib/pg-cluster.mjs';
 
 const DEFAULT_POOL_SIZE = 10; // src/server/config.ts DATABASE_POOL_SIZE default
+/**
+ * Every request, to every target, carries the Accept-Encoding a browser sends (Chromium's): the
+ * app compresses what it caches (lib/encoded-body.ts), as a browser gets it; the bare route never
+ * compresses.
+ */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** The size of the body a browser receives for `url` (compressed when the app compresses it). */
+async function bytesOnTheWire(url, cookie) {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { ...BROWSER_HEADERS, cookie } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () => resolve(bytes));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 const DAY_MS = 86_400_000;
 /** The analytics screen's zone: the user's, by default the browser's; one that is not UTC. */
 const ANALYTICS_TIME_ZONE = 'Europe/Berlin';
@@ -311,7 +335,8 @@ async function main() {
    * slow, not broken, and the table still shows the rest.
    */
   async function load(title, url, headers = {}) {
-    const once = (seconds) => autocannon({ url, connections, duration: seconds, headers });
+    const once = (seconds) =>
+      autocannon({ url, connections, duration: seconds, headers: { ...BROWSER_HEADERS, ...headers } });
     const checked = (result, phase) => {
       // autocannon counts a timeout among the errors too.
       const bad = result.non2xx + result.errors - result.timeouts;
@@ -411,7 +436,9 @@ async function main() {
     await stopBare();
     /** A signed-in read on PostgreSQL: throughput, p99 and its share of the floor, all budgeted. */
     const measured = async (title, label, path, cookie) => {
+      const sent = await bytesOnTheWire(`${app.url}${path}`, cookie);
       const result = await load(title, `${app.url}${path}`, { cookie });
+      label = label.replace(' (PostgreSQL)', `, ${fmt(sent / 1024, 1)} KB as sent (PostgreSQL)`);
       loaded(label, result, budgets.p99Ms);
       bench.figure(`${title} throughput, % of the bare route (PostgreSQL)`, (result.rps / floor.rps) * 100, {
         unit: '%',
