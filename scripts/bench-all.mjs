@@ -22,10 +22,11 @@ const BENCHES = [
   ['bench:web', 'scripts/bench-web.mjs'],
   ['bench:api', 'scripts/bench-api.mjs'],
   ['bench:publish', 'scripts/bench-publish.mjs'],
+  ['bench:publish --sustained', 'scripts/bench-publish.mjs', '--sustained'],
   ['bench:chaos', 'scripts/bench-chaos.mjs'],
 ];
 /** These start a throw-away PostgreSQL 15 (scripts/lib/pg-cluster.mjs). */
-const NEED_POSTGRES = ['bench:api', 'bench:publish', 'bench:chaos'];
+const NEED_POSTGRES = ['bench:api', 'bench:publish', 'bench:publish --sustained', 'bench:chaos'];
 const smoke = process.argv.includes('--smoke');
 const width = smoke ? 2 : 1;
 const resultsDir = join('.tmp', smoke ? 'bench-smoke-results' : 'bench-results');
@@ -62,7 +63,14 @@ function run(command, args, { env = process.env, echo = false } = {}) {
 }
 
 // Longest first, so that the two lanes of a smoke run end about together.
-const LONGEST_FIRST = ['bench:publish', 'bench:web', 'bench:api', 'bench:chaos', 'bench'];
+const LONGEST_FIRST = [
+  'bench:publish',
+  'bench:web',
+  'bench:publish --sustained',
+  'bench:api',
+  'bench:chaos',
+  'bench',
+];
 const order = smoke ? LONGEST_FIRST.map((name) => BENCHES.find(([n]) => n === name)) : BENCHES;
 const outcomes = [];
 // As the database tests do (tests/setup/global-postgres.ts): a developer machine without the
@@ -77,15 +85,16 @@ if (skipPostgres) {
 await inParallel(
   skipPostgres ? order.filter(([name]) => !NEED_POSTGRES.includes(name)) : order,
   width,
-  async ([name, file]) => {
-    const resultsFile = join(resultsDir, `${name.replace(':', '-')}.json`);
+  async ([name, file, ...args]) => {
+    const resultsFile = join(resultsDir, `${name.replace(/[: ]+/g, '-')}.json`);
     const started = performance.now();
-    if (width === 1) console.log(`\n=== ${name}: node ${file}`);
-    const { code, output } = await run(process.execPath, [file, ...(smoke ? ['--smoke'] : [])], {
+    const command = [file, ...args, ...(smoke ? ['--smoke'] : [])];
+    if (width === 1) console.log(`\n=== ${name}: node ${command.join(' ')}`);
+    const { code, output } = await run(process.execPath, command, {
       env: { ...process.env, BENCH_RESULTS_FILE: resultsFile },
       echo: width === 1,
     });
-    if (width > 1) process.stdout.write(`\n=== ${name}: node ${file}${smoke ? ' --smoke' : ''}\n${output}`);
+    if (width > 1) process.stdout.write(`\n=== ${name}: node ${command.join(' ')}\n${output}`);
     console.log(`=== ${name}: exit ${code} after ${seconds(started)} s`);
     const results = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : null;
     // A bench that could not even load (a bad import) wrote no results: its first error line says why.
