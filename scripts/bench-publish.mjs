@@ -103,6 +103,8 @@ const {
 } = bench.size;
 const LEAD_SECONDS = process.env.BENCH_LEAD_SECONDS ? Number(process.env.BENCH_LEAD_SECONDS) : null;
 const KILL_AT = Number(process.env.BENCH_KILL_AT ?? 0.25);
+/** With a spread, the first post is due this long after the scheduling starts. */
+const SPREAD_LEAD_SECONDS = 15;
 /** The warm-up posts are due this long before the measured ones. */
 const WARMUP_BEFORE_MS = 8000;
 const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -266,8 +268,14 @@ async function main() {
     startServer('worker', env('worker-b', { SANDBOX_API_ORIGIN: platformUrl })),
   ]);
   // The warm-up posts are due first, WARMUP_BEFORE_MS before the measured second.
+  // With a spread, the posts are scheduled in the order they are due, far faster than they fall
+  // due (about 200 a second against 33): a short lead suffices, and publishing starts while the
+  // later posts are still being scheduled, as it would for real users.
   const leadSeconds =
-    LEAD_SECONDS ?? schedulingLeadSeconds(draftsS) + (WARMUP_POSTS > 0 ? WARMUP_BEFORE_MS / 1000 : 0);
+    LEAD_SECONDS ??
+    (SPREAD_SECONDS > 0
+      ? SPREAD_LEAD_SECONDS
+      : schedulingLeadSeconds(draftsS) + (WARMUP_POSTS > 0 ? WARMUP_BEFORE_MS / 1000 : 0));
   const dueAt = new Date(Math.ceil((Date.now() + leadSeconds * 1000) / 1000) * 1000);
   const scheduling = Date.now();
   // Workers that have been running have their code compiled by the JIT; these, published well
@@ -278,9 +286,12 @@ async function main() {
   const dueText = SPREAD_SECONDS > 0 ? `over ${fmt(SPREAD_SECONDS)} s from` : 'for';
   console.log(
     `Scheduled ${fmt(POSTS)} posts ${dueText} ${dueAt.toISOString()} in ${fmt((Date.now() - scheduling) / 1000, 1)} s ` +
-      `(${fmt(leftMs / 1000, 1)} s before they are due)`,
+      (leftMs >= 0
+        ? `(${fmt(leftMs / 1000, 1)} s before the first is due)`
+        : `(the first was due ${fmt(-leftMs / 1000, 1)} s before the last was scheduled)`),
   );
-  if (leftMs < 1000)
+  // With a spread the API refused any post scheduled past its own time (schedule threw).
+  if (SPREAD_SECONDS === 0 && leftMs < 1000)
     throw new Error(
       `scheduling ran past the due time (lead ${fmt(leadSeconds, 1)} s): set BENCH_LEAD_SECONDS`,
     );

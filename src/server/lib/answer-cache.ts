@@ -8,7 +8,7 @@ import { type EncodedBody, encodeBody } from './encoded-body';
  * out. Why such a key can never give a stale answer is told where each cache is made
  * (modules/posts/post-list-cache.ts). An answer is kept as bytes and compressed (lib/encoded-body.ts):
  * a hit is sent without encoding or compressing 30–50 KB of text again, and a browser gets a
- * tenth of it.
+ * fraction of the bytes.
  */
 
 export interface AnswerCacheStats {
