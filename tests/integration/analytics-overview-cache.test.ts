@@ -1,5 +1,5 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsOverview } from '../../src/contracts/analytics';
 import { loadAnalyticsOverview } from '../../src/server/modules/analytics';
 import { overviewCacheFor } from '../../src/server/modules/analytics/overview-cache';
@@ -13,6 +13,7 @@ import { type BillingMember, signUpMember } from '../factories/billing';
 import { asUser } from '../factories/posts';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
+import { countQueries as countQueriesOf, workspaceVersion } from '../setup/queries';
 
 const range = { from: '2026-10-20', to: '2026-10-26' };
 const query = `from=${range.from}&to=${range.to}&timeZone=Europe/Paris`;
@@ -30,27 +31,11 @@ describe.each(databaseKinds)('cached analytics overviews on %s', (kind) => {
   afterAll(() => t.close());
 
   const sql = (text: string, values?: unknown[]) => t.ctx.database.executeSql(text, values);
-  const versionOf = async (workspaceId: string) => {
-    const { rows } = await sql('select analytics_version::text as v from workspaces where id = $1', [
-      workspaceId,
-    ]);
-    return BigInt((rows[0] as { v: string }).v);
-  };
+  const versionOf = (workspaceId: string) => workspaceVersion(t, workspaceId, 'analytics_version');
   const stats = () => overviewCacheFor(t.ctx.database.db).stats();
   const overviewOf = (member: BillingMember, q = query) =>
     asUser(t.app, member.cookie).get(`/api/analytics/overview?${q}`);
-  /** How many queries `run` sends to the database (the session check is one). */
-  async function countQueries<T>(run: () => Promise<T>): Promise<{ result: T; queries: number }> {
-    const client = (t.ctx.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
-      .$client;
-    const spy = vi.spyOn(client, 'query');
-    try {
-      const result = await run();
-      return { result, queries: spy.mock.calls.length };
-    } finally {
-      spy.mockRestore();
-    }
-  }
+  const countQueries = <T>(run: () => Promise<T>) => countQueriesOf(t, run);
   /** A workspace with an account, a post published in the range and a follower reading. */
   async function workspaceWithData() {
     const owner = await signUpMember(t.app);

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postListResponse } from '../../src/contracts/posts';
 import { buildApp } from '../../src/server/app';
 import { type Database, type Db, openPostgres } from '../../src/server/db/client';
@@ -14,6 +14,7 @@ import { asUser, createPost, daysFromNow } from '../factories/posts';
 import { signUp } from '../factories/users';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
+import { countQueries as countQueriesOf, workspaceVersion } from '../setup/queries';
 
 type Api = ReturnType<typeof asUser>;
 const ids = (response: { json(): unknown }) => (response.json() as Array<{ id: string }>).map((p) => p.id);
@@ -31,12 +32,7 @@ describe.each(databaseKinds)('cached post lists on %s', (kind) => {
   afterAll(() => t.close());
 
   const sql = (text: string, values?: unknown[]) => t.ctx.database.executeSql(text, values);
-  const versionOf = async (workspaceId: string) => {
-    const { rows } = await sql('select posts_version::text as v from workspaces where id = $1', [
-      workspaceId,
-    ]);
-    return BigInt((rows[0] as { v: string }).v);
-  };
+  const versionOf = (workspaceId: string) => workspaceVersion(t, workspaceId, 'posts_version');
   const account = async () => {
     const signed = await signUp(t.app);
     const api = asUser(t.app, signed.cookie);
@@ -44,18 +40,7 @@ describe.each(databaseKinds)('cached post lists on %s', (kind) => {
     return { ...signed, api, workspaceId };
   };
   const stats = () => postListCacheFor(t.ctx.database.db).stats();
-  /** How many queries `run` sends to the database (the session check is one). */
-  async function countQueries<T>(run: () => Promise<T>): Promise<{ result: T; queries: number }> {
-    const client = (t.ctx.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
-      .$client;
-    const spy = vi.spyOn(client, 'query');
-    try {
-      const result = await run();
-      return { result, queries: spy.mock.calls.length };
-    } finally {
-      spy.mockRestore();
-    }
-  }
+  const countQueries = <T>(run: () => Promise<T>) => countQueriesOf(t, run);
 
   it('bumps the workspace posts version on every insert, update and delete of its posts', async () => {
     const owner = await account();
