@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import type { ComposeResponse, Post } from '../../src/contracts/posts';
+import { type ComposeResponse, type Post, untouchedDraftFields } from '../../src/contracts/posts';
 import { expect } from './fixtures';
 import { expectToast } from './helpers';
 
@@ -134,24 +134,10 @@ export function fabricatedPost(overrides: Partial<Post>): Post {
     suggestedImagePrompt: null,
     bestTimeToPost: null,
     estimatedReach: null,
+    ...untouchedDraftFields(),
     status: 'scheduled',
-    scheduledAt: null,
-    socialAccountId: null,
-    mediaIds: [],
-    brandFindings: [],
     createdAt: new Date().toISOString(),
     updatedAt: new Date().toISOString(),
-    publishedAt: null,
-    externalUrl: null,
-    failureReason: null,
-    groupId: null,
-    attemptCount: 0,
-    nextAttemptAt: null,
-    createdByUserId: null,
-    submittedByUserId: null,
-    submittedAt: null,
-    approvedByUserId: null,
-    approvedAt: null,
     ...overrides,
   };
 }
