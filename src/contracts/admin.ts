@@ -33,6 +33,10 @@ export const adminUser = z.object({
    * it was issued (the table shows ••••); only a create, edit or regenerate that issued it answers it.
    */
   hasAccessCode: z.boolean(),
+  /** The user confirmed their email address (issue 23). */
+  emailVerified: z.boolean(),
+  /** The user signs in with two-factor. */
+  twoFactorEnabled: z.boolean(),
   /** The plan and status of the workspace the user owns (free/active when they own none). */
   subscriptionPlan: planId,
   subscriptionStatus,

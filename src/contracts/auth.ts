@@ -49,6 +49,10 @@ export const sessionUser = z.object({
   /** IANA zone chosen by the user; null: show times in the browser's zone. */
   timezone: z.string().nullable(),
   role: userRole,
+  /** The user opened the link we emailed to their address (issue 23); until then a banner asks. */
+  emailVerified: z.boolean(),
+  /** Sign-in asks for a code from an authenticator app. */
+  twoFactorEnabled: z.boolean(),
   /** True when this session may use the super-admin portal. */
   isAdmin: z.boolean(),
   /** The active workspace's plan and status (spec: subscriptionPlan, subscriptionStatus). */
@@ -65,6 +69,8 @@ export const sessionUser = z.object({
     trialEndsAt: z.string().nullable(),
     /** Editors' posts wait for an approver before they are scheduled (team settings). */
     requireApproval: z.boolean(),
+    /** Every member must sign in with two-factor; a member without it is asked to set it up. */
+    requireTwoFactor: z.boolean(),
   }),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
@@ -74,6 +80,8 @@ export const loginResponse = z.object({
   success: z.boolean(),
   user: sessionUser.nullable(),
   message: z.string(),
+  /** The password was right; POST /api/auth/two-factor with a code completes the sign-in. */
+  twoFactorRequired: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 

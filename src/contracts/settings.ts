@@ -96,7 +96,12 @@ export const updateProfileBody = z.object({
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
 /** The saved settings and the session user as it now is (the browser mirrors the latter). */
-export const updateProfileResponse = z.object({ settings: userSettings, user: sessionUser });
+export const updateProfileResponse = z.object({
+  settings: userSettings,
+  user: sessionUser,
+  /** A new email address waits for its owner to open the link we sent it; null: none. */
+  emailChangePending: z.string().nullable(),
+});
 
 /** POST /api/user/password. */
 export const changePasswordBody = z.object({

@@ -117,6 +117,8 @@ export const teamMember = z.object({
   lastName: z.string(),
   role: workspaceRole,
   joinedAt: z.string(),
+  /** The member signs in with two-factor (shown to the team's managers). */
+  twoFactorEnabled: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 
@@ -140,6 +142,8 @@ export const team = z.object({
     id: z.string(),
     name: z.string(),
     requireApproval: z.boolean(),
+    /** Every member must use two-factor sign-in (the owner decides). */
+    requireTwoFactor: z.boolean(),
     plan: planId,
     /** The plan includes team collaboration (Professional and above, trial included). */
     teamCollaboration: z.boolean(),
@@ -210,7 +214,11 @@ export const updateMemberBody = z.object({ role: workspaceRole });
 export type UpdateMemberBody = z.infer<typeof updateMemberBody>;
 
 /** PATCH /api/team/settings. */
-export const updateTeamSettingsBody = z.object({ requireApproval: z.boolean() });
+export const updateTeamSettingsBody = z
+  .object({ requireApproval: z.boolean().optional(), requireTwoFactor: z.boolean().optional() })
+  .refine((body) => body.requireApproval !== undefined || body.requireTwoFactor !== undefined, {
+    message: 'Nothing to update',
+  });
 export type UpdateTeamSettingsBody = z.infer<typeof updateTeamSettingsBody>;
 
 /** DELETE /api/team: the owner deletes the active workspace, typing its name to confirm. */
@@ -264,6 +272,7 @@ export const approvePostBody = z
 export type ApprovePostBody = z.infer<typeof approvePostBody>;
 
 export const teamMessages = {
+  onlyOwnerRequiresTwoFactor: 'Only the owner can change whether two-factor sign-in is required.',
   invitationSent: 'Invitation Sent',
   invitationExpired: 'This invitation has expired. Ask the person who invited you for a new one.',
   invitationRevoked: 'This invitation was revoked.',

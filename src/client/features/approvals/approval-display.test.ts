@@ -24,6 +24,7 @@ function member(role: WorkspaceRole, requireApproval: boolean) {
       subscriptionStatus: 'trialing' as const,
       trialEndsAt: null,
       requireApproval,
+      requireTwoFactor: false,
     },
   };
 }

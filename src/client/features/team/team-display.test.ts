@@ -17,6 +17,7 @@ function member(overrides: Partial<TeamMember>): TeamMember {
     lastName: '',
     role: 'editor',
     joinedAt: '2026-01-01T00:00:00.000Z',
+    twoFactorEnabled: false,
     ...overrides,
   };
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { UserRole } from '../../../contracts/auth';
 import type { Tone } from '../../../contracts/content-options';
 
@@ -36,6 +47,8 @@ export const users = pgTable(
     activeWorkspaceId: uuid('active_workspace_id'),
     /** The built-in operator account that an admin code signs in when nobody is signed in. */
     isSystem: boolean('is_system').notNull().default(false),
+    /** better-auth's two-factor plugin: true once an authenticator app was confirmed with a code. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -116,4 +129,66 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * better-auth's two-factor plugin (model "twoFactor"): the user's TOTP secret and backup codes,
+ * both sealed with the auth secret. `verified` stays false between enable and the first code.
+ */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factors_user_id_idx').on(t.userId)],
+);
+
+/** better-auth's passkey plugin (model "passkey"): one row per WebAuthn credential. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+    aaguid: text('aaguid'),
+  },
+  (t) => [
+    index('passkeys_user_id_idx').on(t.userId),
+    uniqueIndex('passkeys_credential_id_idx').on(t.credentialID),
+  ],
+);
+
+/**
+ * Browsers a user has signed in from (the new-device notice): the SHA-256 of the random id in
+ * the browser's long-lived device cookie. A sign-in whose device is not here sends an email.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    userAgent: text('user_agent'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );

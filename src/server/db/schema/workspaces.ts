@@ -33,6 +33,8 @@ export const workspaces = pgTable(
     billingCustomerId: text('billing_customer_id'),
     /** Editors' posts wait for an approver before they are scheduled (PATCH /api/team/settings). */
     requireApproval: boolean('require_approval').notNull().default(false),
+    /** Every member must use two-factor sign-in; those without are asked to set it up (team settings). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     /**
      * Bumped by a trigger on `posts` (migration 0004) in the same transaction as every insert,
      * update, delete or truncate of the workspace's posts, whoever writes them: the key of the

@@ -51,5 +51,5 @@ export async function updateProfile(
     loadSessionUser(db, userId, { adminAccess: session.adminAccess }),
   ]);
   if (!user) throw new AppError('not_found', 'User not found');
-  return { settings, user };
+  return { settings, user, emailChangePending: null };
 }

@@ -62,6 +62,8 @@ const adminUserColumns = {
     firstName: users.firstName,
     lastName: users.lastName,
     hasAccessCode: sql<boolean>`${users.accessCodeHash} is not null`,
+    emailVerified: users.emailVerified,
+    twoFactorEnabled: users.twoFactorEnabled,
     isActive: users.isActive,
     role: users.role,
     isSystem: users.isSystem,

@@ -55,6 +55,8 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     firstName: user.firstName,
     lastName: user.lastName,
     hasAccessCode: Boolean(user.hasAccessCode),
+    emailVerified: user.emailVerified,
+    twoFactorEnabled: user.twoFactorEnabled,
     subscriptionPlan: row.plan,
     subscriptionStatus: row.subscriptionStatus,
     isActive: user.isActive,

@@ -19,6 +19,7 @@ const memberColumns = {
   lastName: users.lastName,
   role: workspaceMembers.role,
   joinedAt: workspaceMembers.createdAt,
+  twoFactorEnabled: users.twoFactorEnabled,
 };
 
 export async function listMemberRows(db: Db, workspaceId: string) {

@@ -1,11 +1,16 @@
 import type { WorkspaceRole } from '../../../contracts/auth';
 import { plans } from '../../../contracts/plans';
-import { can, type Team, type TeamInvitation } from '../../../contracts/team';
+import { can, type Team, type TeamInvitation, teamMessages } from '../../../contracts/team';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { insertActivity } from '../activity';
 import { requirePlanFeature } from '../plans';
-import { findMembershipRole, findWorkspaceById, setRequireApproval, workspaceMessages } from '../workspaces';
+import {
+  findMembershipRole,
+  findWorkspaceById,
+  setWorkspacePolicies,
+  workspaceMessages,
+} from '../workspaces';
 import { compareMembers, displayNameOf } from './member-order';
 import { listMemberRows, listOpenInvitationRows } from './team.repository';
 
@@ -49,6 +54,7 @@ export async function getTeam(
       id: workspace.id,
       name: workspace.name,
       requireApproval: workspace.requireApproval,
+      requireTwoFactor: workspace.requireTwoFactor,
       plan: workspace.plan,
       teamCollaboration: plans[workspace.plan].limits.teamCollaboration,
     },
@@ -60,6 +66,7 @@ export async function getTeam(
       lastName: member.lastName,
       role: member.role,
       joinedAt: member.joinedAt.toISOString(),
+      twoFactorEnabled: member.twoFactorEnabled,
     })),
     invitations: invitations.map(
       (row): TeamInvitation => ({
@@ -98,21 +105,34 @@ function unsealedInviteUrl(
 
 /**
  * PATCH /api/team/settings. Turning approvals on needs a plan with team collaboration; turning
- * them off is always allowed, so a workspace that lost the plan is never stuck waiting.
+ * them off is always allowed, so a workspace that lost the plan is never stuck waiting. Only the
+ * owner decides whether every member must use two-factor sign-in (any plan: it protects them).
  */
 export async function updateTeamSettings(
   ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log' | 'tokenCipher'>,
   actor: TeamActor,
-  input: { requireApproval: boolean },
+  input: { requireApproval?: boolean | undefined; requireTwoFactor?: boolean | undefined },
 ): Promise<Team> {
   const db = ctx.database.db;
   const workspace = await findWorkspaceById(db, actor.workspaceId);
   if (!workspace) throw new AppError('not_found', workspaceMessages.notFound);
+  if (input.requireTwoFactor !== undefined && input.requireTwoFactor !== workspace.requireTwoFactor) {
+    if (actor.role !== 'owner') throw new AppError('forbidden', teamMessages.onlyOwnerRequiresTwoFactor);
+    await setWorkspacePolicies(db, actor.workspaceId, { requireTwoFactor: input.requireTwoFactor });
+    await insertActivity(db, {
+      workspaceId: actor.workspaceId,
+      actorUserId: actor.userId,
+      kind: input.requireTwoFactor ? 'team.two_factor_required' : 'team.two_factor_optional',
+      summary: input.requireTwoFactor
+        ? `${shortNameOf(actor)} made two-factor sign-in required for every member`
+        : `${shortNameOf(actor)} made two-factor sign-in optional`,
+    });
+  }
   if (input.requireApproval && !workspace.requireApproval) {
     await requirePlanFeature(db, actor.workspaceId, 'teamCollaboration');
   }
-  if (input.requireApproval !== workspace.requireApproval) {
-    await setRequireApproval(db, actor.workspaceId, input.requireApproval);
+  if (input.requireApproval !== undefined && input.requireApproval !== workspace.requireApproval) {
+    await setWorkspacePolicies(db, actor.workspaceId, { requireApproval: input.requireApproval });
     await insertActivity(db, {
       workspaceId: actor.workspaceId,
       actorUserId: actor.userId,

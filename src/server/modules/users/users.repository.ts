@@ -124,6 +124,8 @@ const sessionByTokenQuery = (db: Db) =>
         timezone: users.timezone,
         role: users.role,
         isActive: users.isActive,
+        emailVerified: users.emailVerified,
+        twoFactorEnabled: users.twoFactorEnabled,
       },
       workspace: {
         id: workspaces.id,
@@ -132,6 +134,7 @@ const sessionByTokenQuery = (db: Db) =>
         subscriptionStatus: workspaces.subscriptionStatus,
         trialEndsAt: workspaces.trialEndsAt,
         requireApproval: workspaces.requireApproval,
+        requireTwoFactor: workspaces.requireTwoFactor,
         // As text: a bigint that both drivers return alike (pg as a string, PGlite as a number).
         postsVersion: sql<string>`${workspaces.postsVersion}::text`,
         analyticsVersion: sql<string>`${workspaces.analyticsVersion}::text`,

@@ -95,10 +95,21 @@ export async function loadSessionByToken(
 }
 
 type SessionUserRow = {
-  user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'timezone' | 'role'>;
+  user: Pick<
+    UserRow,
+    | 'id'
+    | 'email'
+    | 'firstName'
+    | 'lastName'
+    | 'profileImageUrl'
+    | 'timezone'
+    | 'role'
+    | 'emailVerified'
+    | 'twoFactorEnabled'
+  >;
   workspace: Pick<
     typeof workspaces.$inferSelect,
-    'id' | 'name' | 'plan' | 'subscriptionStatus' | 'trialEndsAt' | 'requireApproval'
+    'id' | 'name' | 'plan' | 'subscriptionStatus' | 'trialEndsAt' | 'requireApproval' | 'requireTwoFactor'
   >;
   memberRole: WorkspaceRole;
 };
@@ -113,6 +124,8 @@ function toSessionUser({ user, workspace, memberRole }: SessionUserRow, adminAcc
     profileImageUrl: user.profileImageUrl,
     timezone: user.timezone,
     role: user.role,
+    emailVerified: user.emailVerified,
+    twoFactorEnabled: user.twoFactorEnabled,
     isAdmin: adminAccess || user.role === 'admin',
     subscriptionPlan: workspace.plan,
     subscriptionStatus: workspace.subscriptionStatus,
@@ -125,6 +138,7 @@ function toSessionUser({ user, workspace, memberRole }: SessionUserRow, adminAcc
       subscriptionStatus: workspace.subscriptionStatus,
       trialEndsAt: workspace.trialEndsAt?.toISOString() ?? null,
       requireApproval: workspace.requireApproval,
+      requireTwoFactor: workspace.requireTwoFactor,
     },
   };
 }

@@ -16,7 +16,7 @@ export {
   findWorkspaceById,
   insertWorkspaceWithOwner,
   setActiveWorkspace,
-  setRequireApproval,
+  setWorkspacePolicies,
 } from './workspaces.repository';
 export type { SessionActor } from './workspaces.service';
 export {

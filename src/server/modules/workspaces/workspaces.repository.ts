@@ -93,10 +93,14 @@ export async function setActiveWorkspace(db: Db, userId: string, workspaceId: st
     .where(eq(users.id, userId));
 }
 
-export async function setRequireApproval(db: Db, workspaceId: string, requireApproval: boolean) {
+export async function setWorkspacePolicies(
+  db: Db,
+  workspaceId: string,
+  policies: { requireApproval?: boolean; requireTwoFactor?: boolean },
+) {
   await db
     .update(workspaces)
-    .set({ requireApproval, updatedAt: new Date() })
+    .set({ ...policies, updatedAt: new Date() })
     .where(eq(workspaces.id, workspaceId));
 }
 

@@ -13,6 +13,8 @@ const user: AdminUser = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   hasAccessCode: true,
+  emailVerified: true,
+  twoFactorEnabled: false,
   subscriptionPlan: 'free',
   subscriptionStatus: 'active',
   isActive: true,

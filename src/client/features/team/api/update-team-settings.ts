@@ -6,7 +6,7 @@ import { currentUserQueryKey } from '../../auth/api/get-current-user';
 import { teamQueryKey } from './get-team';
 import { refreshActivity } from './refresh-team-views';
 
-/** PATCH /api/team/settings: whether editors' posts wait for approval. Answers the team. */
+/** PATCH /api/team/settings: approvals, and (the owner) required two-factor. Answers the team. */
 export function updateTeamSettings(body: UpdateTeamSettingsBody) {
   return apiRequest('PATCH', '/api/team/settings', team, body);
 }
@@ -16,13 +16,17 @@ export function useUpdateTeamSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTeamSettings,
-    onMutate: async ({ requireApproval }) => {
+    onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: teamQueryKey });
       const before = queryClient.getQueryData<Team>(teamQueryKey);
       if (before) {
         queryClient.setQueryData<Team>(teamQueryKey, {
           ...before,
-          workspace: { ...before.workspace, requireApproval },
+          workspace: {
+            ...before.workspace,
+            requireApproval: change.requireApproval ?? before.workspace.requireApproval,
+            requireTwoFactor: change.requireTwoFactor ?? before.workspace.requireTwoFactor,
+          },
         });
       }
       return { before };
@@ -34,9 +38,9 @@ export function useUpdateTeamSettings() {
       queryClient.setQueryData(teamQueryKey, updated);
       void refreshActivity(queryClient);
       // The session user carries the setting too (the composer reads it): keep it in step.
-      const { requireApproval } = updated.workspace;
+      const { requireApproval, requireTwoFactor } = updated.workspace;
       queryClient.setQueryData<SessionUser | null>(currentUserQueryKey, (user) =>
-        user ? { ...user, workspace: { ...user.workspace, requireApproval } } : user,
+        user ? { ...user, workspace: { ...user.workspace, requireApproval, requireTwoFactor } } : user,
       );
     },
   });
