@@ -20,13 +20,13 @@ function cbor(value: unknown): Buffer {
     return out;
   };
   if (typeof value === 'number') return value >= 0 ? head(0, value) : head(1, -1 - value);
-  if (Buffer.isBuffer(value)) return Buffer.concat([head(2, value.length), value] as Uint8Array[]);
+  if (Buffer.isBuffer(value)) return Buffer.concat([head(2, value.length), value]);
   if (typeof value === 'string') {
     const bytes = Buffer.from(value, 'utf8');
     return Buffer.concat([head(3, bytes.length), bytes]);
   }
   if (value instanceof Map) {
-    const parts = [head(5, value.size)];
+    const parts: Buffer[] = [head(5, value.size)];
     for (const [key, item] of value) parts.push(cbor(key), cbor(item));
     return Buffer.concat(parts);
   }
