@@ -5,7 +5,7 @@ import { outbox, users } from '../../src/server/db/schema';
 import { confirmEmail, signUpConfirmed } from '../factories/mail';
 import { asUser } from '../factories/posts';
 import { addMember } from '../factories/team';
-import { signUp, uniqueEmail } from '../factories/users';
+import { uniqueEmail } from '../factories/users';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 

@@ -7,7 +7,6 @@ import { activity, notifications, outbox, workspaceMembers } from '../../src/ser
 import { signUpConfirmed } from '../factories/mail';
 import { asUser, createPost } from '../factories/posts';
 import { activeWorkspaceOf, addMember, setWorkspacePlan } from '../factories/team';
-import { signUp } from '../factories/users';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
