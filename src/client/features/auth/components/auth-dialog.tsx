@@ -1,6 +1,5 @@
-import { KeyRound, type LucideIcon, ShieldCheck, Sparkles } from 'lucide-react';
+import { KeyRound, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { securityMessages } from '../../../../contracts/security-messages';
 import { loginPath } from '../../../app/paths';
 import {
   Dialog,
@@ -42,22 +41,6 @@ interface AuthDialogProps {
 const trialIntro = {
   title: 'Start your 7-day free trial',
   description: 'No credit card required. Cancel anytime.',
-};
-
-const stepHeaders: Record<
-  Exclude<SignInStep, 'form'>,
-  { icon: LucideIcon; title: string; description: string }
-> = {
-  forgot: {
-    icon: KeyRound,
-    title: 'Reset your password',
-    description: 'Enter the email you sign in with. We will send you a link to choose a new password.',
-  },
-  'two-factor': {
-    icon: ShieldCheck,
-    title: 'Two-factor authentication',
-    description: securityMessages.twoFactorRequired,
-  },
 };
 
 /** Sign In / Sign Up tabs. Fields live in the content, so closing the dialog resets them. */
@@ -109,21 +92,25 @@ function AuthDialogBody({
     root.current?.querySelector<HTMLElement>('input, button[type="submit"]')?.focus();
   }, [shownStep]);
 
-  if (shownStep !== 'form') {
-    const header = stepHeaders[shownStep];
-    const backToSignIn = () => setStep('form');
+  const backToSignIn = () => setStep('form');
+  if (shownStep === 'two-factor') {
+    return (
+      <div ref={root}>
+        <TwoFactorForm onSuccess={onClose} onBack={backToSignIn} />
+      </div>
+    );
+  }
+  if (shownStep === 'forgot') {
     return (
       <div ref={root} className="grid gap-5">
         <DialogHeader>
-          <DialogIcon icon={header.icon} className="bg-indigo-50 text-indigo-600" />
-          <DialogTitle>{header.title}</DialogTitle>
-          <DialogDescription>{header.description}</DialogDescription>
+          <DialogIcon icon={KeyRound} className="bg-indigo-50 text-indigo-600" />
+          <DialogTitle>Reset your password</DialogTitle>
+          <DialogDescription>
+            Enter the email you sign in with. We will send you a link to choose a new password.
+          </DialogDescription>
         </DialogHeader>
-        {shownStep === 'forgot' ? (
-          <ForgotPasswordForm initialEmail={forgotEmail} onBack={backToSignIn} />
-        ) : (
-          <TwoFactorForm onSuccess={onClose} onBack={backToSignIn} />
-        )}
+        <ForgotPasswordForm initialEmail={forgotEmail} onBack={backToSignIn} />
       </div>
     );
   }

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, MailWarning, Send } from 'lucide-react';
 import { useState } from 'react';
 import { securityMessages } from '../../../../contracts/security-messages';
-import { Button } from '../../../components/ui/button';
 import { failureMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { currentUserQueryKey, useAuth } from '../api/get-current-user';
 import { useResendVerification } from '../api/resend-verification';
 
@@ -38,42 +38,39 @@ export function EmailVerificationBanner() {
     <section
       aria-label="Email confirmation"
       data-testid="email-verification-banner"
-      className="mb-6 flex flex-col gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
+      className="mb-6 flex flex-col gap-1.5 rounded-xl border border-amber-200 bg-amber-50 px-4 py-2.5 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
     >
       <div className="flex min-w-0 items-start gap-2">
         <MailWarning className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
         <div className="min-w-0">
           <p>
             <strong className="font-semibold">Confirm your email address.</strong> We sent a link to{' '}
-            <span className="font-medium break-all">{user.email}</span>.
-          </p>
-          <p className="mt-0.5 text-amber-900/90">
-            Until then you cannot invite people, and the weekly report is not sent.
+            <span className="font-medium [overflow-wrap:anywhere]">{user.email}</span>.{' '}
+            <span className="text-amber-900/90">Inviting people and the weekly report wait until then.</span>
           </p>
           {answer ? (
             <p
               role={answer.ok ? 'status' : 'alert'}
-              className={answer.ok ? 'mt-1 font-medium text-emerald-800' : 'mt-1 font-medium text-red-800'}
+              className={cn('mt-1 font-medium', answer.ok ? 'text-emerald-800' : 'text-red-800')}
             >
               {answer.message}
             </p>
           ) : null}
         </div>
       </div>
-      <Button
-        variant="outline"
-        size="sm"
-        className="self-start border-amber-300 bg-white sm:self-auto"
+      <button
+        type="button"
         onClick={send}
         disabled={resend.isPending}
+        className="ml-6 inline-flex shrink-0 items-center gap-1.5 self-start rounded-md font-semibold text-amber-900 underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-amber-600 focus-visible:outline-none disabled:opacity-60 sm:ml-0 sm:self-auto"
       >
         {resend.isPending ? (
-          <LoaderCircle className="animate-spin" aria-hidden="true" />
+          <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
         ) : (
-          <Send aria-hidden="true" />
+          <Send className="size-4" aria-hidden="true" />
         )}
         Resend link
-      </Button>
+      </button>
     </section>
   );
 }

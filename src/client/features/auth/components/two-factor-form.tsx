@@ -1,7 +1,8 @@
-import { ArrowLeft, Loader2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { ArrowLeft, Loader2, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { securityMessages } from '../../../../contracts/security-messages';
 import { Button } from '../../../components/ui/button';
+import { DialogDescription, DialogHeader, DialogIcon, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { useTwoFactorSignIn } from '../api/two-factor-sign-in';
@@ -46,7 +47,16 @@ export function TwoFactorForm({ onSuccess, onBack }: { onSuccess: () => void; on
     );
   };
 
+  // Switching between the app's code and a backup code puts the cursor in the new field.
+  const field = useRef<HTMLInputElement>(null);
+  const switched = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the kind of code changes only
+  useEffect(() => {
+    if (switched.current) field.current?.focus();
+  }, [backup]);
+
   const switchKind = () => {
+    switched.current = true;
     setBackup((current) => !current);
     setCode('');
     setError(null);
@@ -54,11 +64,19 @@ export function TwoFactorForm({ onSuccess, onBack }: { onSuccess: () => void; on
 
   return (
     <form onSubmit={submit} className="grid gap-4" aria-busy={twoFactor.isPending}>
+      <DialogHeader className="mb-1">
+        <DialogIcon icon={ShieldCheck} className="bg-indigo-50 text-indigo-600" />
+        <DialogTitle>Two-factor authentication</DialogTitle>
+        <DialogDescription>
+          {backup ? 'Enter one of your backup codes.' : securityMessages.twoFactorRequired}
+        </DialogDescription>
+      </DialogHeader>
       {backup ? (
         <div className="grid gap-2">
           <Label htmlFor="two-factor-backup-code">Backup code</Label>
           <Input
             key="backup"
+            ref={field}
             id="two-factor-backup-code"
             name="backupCode"
             autoComplete="off"
@@ -80,6 +98,7 @@ export function TwoFactorForm({ onSuccess, onBack }: { onSuccess: () => void; on
           <Label htmlFor="two-factor-code">Authentication code</Label>
           <Input
             key="app"
+            ref={field}
             id="two-factor-code"
             name="code"
             inputMode="numeric"
