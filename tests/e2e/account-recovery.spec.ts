@@ -110,8 +110,14 @@ test('forgot password: the emailed link sets a new password, which signs in; the
   expect(mail.to).toEqual([user.email]);
   expect(new URL(link).origin).toBe(E2E_CODES_OFF_URL);
 
-  // A cold load of the link, as from a mail client.
-  await page.goto(link);
+  // A cold load of the link, as from a mail client. The token in the address reaches no one
+  // else: the page asks nothing of another origin, and a Referer never leaves this one.
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin !== E2E_CODES_OFF_URL) elsewhere.push(request.url());
+  });
+  const opened = await page.goto(link);
+  expect(opened?.headers()['referrer-policy']).toBe('same-origin');
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   const newPassword = 'a-brand-new-secret-77';
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -122,6 +128,7 @@ test('forgot password: the emailed link sets a new password, which signs in; the
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText(securityMessages.resetDone);
+  expect(elsewhere).toEqual([]);
 
   // Its Sign in button opens the landing's dialog.
   await page.getByRole('button', { name: 'Sign in' }).click();
