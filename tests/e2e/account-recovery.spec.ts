@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { securityMessages } from '../../src/contracts/security-messages';
+import { expectAccessible } from './axe';
 import { E2E_CODES_OFF_URL, E2E_MAIL_SINK_URL } from './env';
 import { expect, test } from './fixtures';
 import { expectToast, type NewUser, newUser, openAuthDialog, signOut, signUp } from './helpers';
@@ -99,6 +100,7 @@ test('forgot password: the emailed link sets a new password, which signs in; the
   await expect(dialog.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   // The address typed in the sign-in form comes along.
   await expect(dialog.getByLabel('Email')).toHaveValue(user.email);
+  await expectAccessible(page, 'forgot password step');
   await dialog.getByRole('button', { name: 'Send reset link' }).click();
   await expect(dialog.getByRole('status')).toHaveText(securityMessages.resetRequested);
   await page.keyboard.press('Escape');
@@ -119,6 +121,7 @@ test('forgot password: the emailed link sets a new password, which signs in; the
   const opened = await page.goto(link);
   expect(opened?.headers()['referrer-policy']).toBe('same-origin');
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expectAccessible(page, 'reset password page');
   const newPassword = 'a-brand-new-secret-77';
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm new password').fill('not-the-same-at-all');
@@ -181,6 +184,7 @@ test('two-factor: enabled with a code the test computes, then asked for at sign-
   await expect(code).toHaveAttribute('inputmode', 'numeric');
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
   await expect(code).toBeFocused();
+  await expectAccessible(page, 'two-factor step');
 
   // A wrong code: the server's words, in the dialog.
   const right = totp(secret);
@@ -209,11 +213,13 @@ test('email confirmation: the banner asks, the emailed link confirms, the banner
   const banner = page.getByTestId('email-verification-banner');
   await expect(banner).toContainText(`Confirm your email address. We sent a link to ${user.email}.`);
   await expect(banner).toContainText('Inviting people and the weekly report wait until then.');
+  await expectAccessible(page, 'dashboard with the email confirmation banner');
 
   const { link } = await waitForMailLink(user.email, /https?:\/\/[^\s"<>]+\/verify-email\?token=[^\s"<>]+/);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText(securityMessages.emailVerified);
+  await expectAccessible(page, 'email confirmed page');
   await page.getByRole('link', { name: 'Go to your dashboard' }).click();
   await expect(page.getByRole('heading', { name: `Welcome back, ${user.firstName}` })).toBeVisible();
   await expect(banner).toHaveCount(0);
