@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { securityMessages } from '../../../contracts/security-messages';
 import { toast } from '../../components/ui/use-toast';
+import { failureMessage } from '../../lib/api-client';
 import { getPasskeySignInOptions, sendPasskeySignIn } from './api/passkey-sign-in';
 import { useCompleteLogin } from './use-complete-login';
 import {
@@ -11,14 +12,15 @@ import {
   passkeyRequestWasCancelled,
 } from './webauthn';
 
+/** How many times a sign-in form has been shown: each showing's requests know their own. */
+let showings = 0;
+
 /**
  * Passkey sign-in for the Sign In form: `start` runs the browser's passkey prompt (the button);
  * while the form is shown, where the browser supports it, a conditional request also waits for
  * the person to pick a passkey among the email field's autofill suggestions (its autocomplete
  * ends in `webauthn`). Either ends when the form goes away (the dialog closes, another step).
  */
-let showings = 0;
-
 export function usePasskeySignIn(onSignedIn: () => void) {
   const completeLogin = useCompleteLogin();
   const [pending, setPending] = useState(false);
@@ -75,11 +77,9 @@ export function usePasskeySignIn(onSignedIn: () => void) {
       signedIn = (await signIn(false, () => shown.current === showing)) === true;
     } catch (error) {
       if (!passkeyRequestWasCancelled(error)) {
-        toast({
-          title: 'Login Failed',
-          description: securityMessages.passkeyRefused,
-          variant: 'destructive',
-        });
+        // The server's words when it refused the options (429), else the contract's.
+        const description = failureMessage(error, securityMessages.passkeyRefused);
+        toast({ title: 'Login Failed', description, variant: 'destructive' });
       }
     } finally {
       if (shown.current !== 0) setPending(false);
