@@ -224,9 +224,13 @@ test('email confirmation: the banner asks, the emailed link confirms, the banner
   await expect(page.getByRole('heading', { name: `Welcome back, ${user.firstName}` })).toBeVisible();
   await expect(banner).toHaveCount(0);
 
-  // Opened again, the link has done its work.
+  // Opened again, it says the same (better-auth confirms an address once, then answers so)…
   await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+  // …and a forged one says what to do.
+  await page.goto('/verify-email?token=not-a-real-token');
   await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(securityMessages.verifyLinkInvalid);
 });
 
 /** Chromium's virtual authenticator: a platform authenticator that holds passkeys and verifies the user. */

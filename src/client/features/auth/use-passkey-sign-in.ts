@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { securityMessages } from '../../../contracts/security-messages';
 import { toast } from '../../components/ui/use-toast';
 import { failureMessage } from '../../lib/api-client';
+import { useAuthMethods } from './api/get-auth-methods';
 import { getPasskeySignInOptions, sendPasskeySignIn } from './api/passkey-sign-in';
 import { useCompleteLogin } from './use-complete-login';
 import {
@@ -24,7 +25,10 @@ let showings = 0;
 export function usePasskeySignIn(onSignedIn: () => void) {
   const completeLogin = useCompleteLogin();
   const [pending, setPending] = useState(false);
-  const supported = browserHasPasskeys();
+  // The server says whether it can (not when APP_URL's host is an IP address: browsers refuse one
+  // as the passkeys' relying party); until it has, nothing is offered.
+  const serverOffers = useAuthMethods().data?.passkeys === true;
+  const supported = serverOffers && browserHasPasskeys();
   // Which showing of the form this is (0: gone). React runs effects twice in development; a
   // request started by the first run stops at its next step.
   const shown = useRef(0);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { securityNotice } from '../../../../contracts/account-security';
+import { securityNotice, type VerifyEmailBody } from '../../../../contracts/account-security';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -10,7 +10,10 @@ import { apiRequest } from '../../../lib/api-client';
 const verifyEmailQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['auth', 'verify-email', token],
-    queryFn: () => apiRequest('POST', '/api/auth/verify-email', securityNotice, { token }),
+    queryFn: () => {
+      const body: VerifyEmailBody = { token };
+      return apiRequest('POST', '/api/auth/verify-email', securityNotice, body);
+    },
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,

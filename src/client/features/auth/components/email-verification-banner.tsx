@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, MailWarning, Send } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { securityMessages } from '../../../../contracts/security-messages';
 import { failureMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -18,12 +19,13 @@ export function EmailVerificationBanner() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const resend = useResendVerification();
-  const [answer, setAnswer] = useState<{ ok: boolean; message: string } | null>(null);
+  const [answer, setAnswer] = useState<{ ok: boolean; message: string; confirmPath?: string } | null>(null);
   if (!user || user.emailVerified) return null;
 
   const send = () =>
     resend.mutate(undefined, {
-      onSuccess: (notice) => setAnswer({ ok: true, message: notice.message }),
+      onSuccess: (notice) =>
+        setAnswer({ ok: true, message: notice.message, confirmPath: pathOf(notice.confirmUrl) }),
       onError: (error) => {
         const message = failureMessage(error, NOT_SENT);
         setAnswer({ ok: false, message });
@@ -54,6 +56,17 @@ export function EmailVerificationBanner() {
               className={cn('mt-1 font-medium', answer.ok ? 'text-emerald-800' : 'text-red-800')}
             >
               {answer.message}
+              {answer.confirmPath ? (
+                <>
+                  {' '}
+                  <Link
+                    href={answer.confirmPath}
+                    className="rounded font-semibold text-amber-900 underline underline-offset-4 focus-visible:ring-2 focus-visible:ring-amber-600 focus-visible:outline-none"
+                  >
+                    Confirm now
+                  </Link>
+                </>
+              ) : null}
             </p>
           ) : null}
         </div>
@@ -73,4 +86,18 @@ export function EmailVerificationBanner() {
       </button>
     </section>
   );
+}
+
+/**
+ * The sandbox's confirmation link (a server without email) as a path of this app: opened here,
+ * whatever origin APP_URL names.
+ */
+function pathOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const { pathname, search } = new URL(url, window.location.origin);
+    return `${pathname}${search}`;
+  } catch {
+    return undefined;
+  }
 }
