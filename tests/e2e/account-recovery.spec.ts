@@ -205,6 +205,12 @@ test('two-factor: enabled with a code the test computes, then asked for at sign-
   await page.waitForURL('**/dashboard');
   await expectToast(page, 'Login Successful', `Welcome back, ${user.firstName}!`);
   await expect(page.getByRole('heading', { name: `Welcome back, ${user.firstName}` })).toBeVisible();
+
+  // Trusted: the next sign-in in this browser asks for no code.
+  await signOut(page);
+  await signInThroughDialog(page, user.email, user.password);
+  await page.waitForURL('**/dashboard');
+  await expect(page.getByRole('heading', { name: `Welcome back, ${user.firstName}` })).toBeVisible();
 });
 
 test('email confirmation: the banner asks, the emailed link confirms, the banner goes', async ({ page }) => {
