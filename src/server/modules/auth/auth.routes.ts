@@ -224,7 +224,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       for (const [name, value] of response.headers) {
         if (name !== 'set-cookie') reply.header(name, value);
       }
-      const cookies = response.headers.getSetCookie();
+      const caller = callerOf(request);
+      const cookies = [
+        ...response.headers.getSetCookie(),
+        ...(await auth.noteProviderSignIn(ctx, caller, response.headers.getSetCookie())),
+      ];
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return reply.send(await response.text());
     },
