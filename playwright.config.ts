@@ -6,8 +6,10 @@ import {
   E2E_CODES_OFF_PORT,
   E2E_CODES_OFF_URL,
   E2E_DATA_DIR,
+  E2E_MAIL_SINK_URL,
   E2E_OAUTH_ORIGIN_URL,
   E2E_PORT,
+  E2E_SMTP_URL,
 } from './tests/e2e/env';
 import { resetE2eDataOnce } from './tests/e2e/reset-data';
 
@@ -74,7 +76,17 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      // The same app with access codes off (tests/e2e/access-code.spec.ts).
+      // A real SMTP server and a way to read what it received (tests/fakes/smtp/mail-sink.ts).
+      command: 'npx tsx tests/fakes/smtp/main.ts',
+      url: `${E2E_MAIL_SINK_URL}/__fake/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      // The same app with access codes off (tests/e2e/access-code.spec.ts), sending its email over
+      // SMTP to the mail sink above (tests/e2e/account-recovery.spec.ts).
       command: 'node dist/server/main.js',
       url: `${E2E_CODES_OFF_URL}/api/health`,
       reuseExistingServer: false,
@@ -88,6 +100,7 @@ export default defineConfig({
         DATA_DIR: E2E_CODES_OFF_DATA_DIR,
         ADMIN_ACCESS_CODE: E2E_ADMIN_ACCESS_CODE,
         ACCESS_CODES: 'off',
+        SMTP_URL: E2E_SMTP_URL,
         NODE_ENV: 'test',
         TRUST_PROXY: 'true',
         LOG_LEVEL: 'warn',

@@ -28,6 +28,8 @@ export const SIGNED_IN_ROUTES = [
   ['/admin', 'src/client/features/admin/admin-page.tsx'],
   ['/invite/:token', 'src/client/features/invitations/invitation-page.tsx'],
   ['/billing/sandbox-portal', 'src/client/features/billing/sandbox-portal-page.tsx'],
+  ['/reset-password', 'src/client/features/auth/pages/reset-password-page.tsx'],
+  ['/verify-email', 'src/client/features/auth/pages/verify-email-page.tsx'],
   ['(not found)', 'src/client/features/not-found/not-found-page.tsx'],
 ];
 

@@ -104,6 +104,21 @@ export async function signUp(page: Page, user: NewUser): Promise<void> {
   await expect(page.getByRole('heading', { name: `Welcome back, ${user.firstName}` })).toBeVisible();
 }
 
+/**
+ * Confirms the signed-in user's email address as a person does on a server that sends no email
+ * (the e2e server on E2E_PORT): the banner's Resend link answers with the link itself, which
+ * opens the confirmation page. Until then the account may not invite anyone (issue 23).
+ */
+export async function confirmEmailThroughBanner(page: Page): Promise<void> {
+  const banner = page.getByTestId('email-verification-banner');
+  await banner.getByRole('button', { name: 'Resend link' }).click();
+  await banner.getByRole('link', { name: 'Confirm now' }).click();
+  await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page.getByRole('heading', { name: /^Welcome back/ })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+}
+
 /** Signs in with a seeded demo user's access code (for tests about the signed-in app). */
 export async function signInWithDemoUser(page: Page, index = 0): Promise<DemoUser> {
   const demo = (await readDemoUsers())[index];

@@ -3,7 +3,7 @@ import type { Team } from '../../src/contracts/team';
 import { expectAccessible } from './axe';
 import { openCalendar, saveScreen } from './calendar-helpers';
 import { expect, test } from './fixtures';
-import { expectToast, newUser, signUp } from './helpers';
+import { confirmEmailThroughBanner, expectToast, newUser, signUp } from './helpers';
 
 async function teamOf(page: Page): Promise<Team> {
   const response = await page.request.get('/api/team');
@@ -19,6 +19,8 @@ test('a team: invite, accept in another browser, submit for approval, approve, s
   const owner = newUser('owner');
   owner.firstName = 'Olive';
   await signUp(page, owner);
+  // Inviting waits for a confirmed address.
+  await confirmEmailThroughBanner(page);
 
   // The owner turns approvals on and invites an editor.
   await page.goto('/team');

@@ -21,6 +21,7 @@ import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { useAuth } from '../features/auth/api/get-current-user';
 import { useLogout } from '../features/auth/api/logout';
+import { EmailVerificationBanner } from '../features/auth/components/email-verification-banner';
 import { fullName, trialDaysLeft, trialHint, userInitials } from '../features/auth/session-info';
 import { BillingBanner } from '../features/billing/components/billing-banner';
 import { SandboxBadge } from '../features/health/components/sandbox-badge';
@@ -110,6 +111,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
       <main className="lg:pl-64">
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
+          <EmailVerificationBanner />
           <BillingBanner />
           <ReconnectNotice />
           {children}

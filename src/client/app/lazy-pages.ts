@@ -72,3 +72,10 @@ export const InvitationPage = lazy(() =>
 export const NotFoundPage = lazy(() =>
   import('../features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
+/** The pages an account email's link opens (issue 23), signed in or not. */
+export const ResetPasswordPage = lazy(() =>
+  import('../features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+export const VerifyEmailPage = lazy(() =>
+  import('../features/auth/pages/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+);

@@ -18,6 +18,10 @@ export const paths = {
   invitation: '/invite/:token',
   /** The sandbox's stand-in for Stripe's customer portal (sandbox billing only). */
   sandboxBillingPortal: '/billing/sandbox-portal',
+  /** A password reset link's page (`?token=`; the server writes the link). Works signed out too. */
+  resetPassword: '/reset-password',
+  /** An email confirmation link's page (`?token=`). Signed in or not. */
+  verifyEmail: '/verify-email',
 } as const;
 
 /** Server routes the browser navigates to (full page loads, not client routes). */
@@ -29,6 +33,10 @@ export const serverPaths = {
 
 /** The landing page with its Sign Up tab open (landing-page.tsx reads `?auth=`). */
 export const signUpPath = `${paths.home}?auth=signup`;
+/** The landing page with the Sign In dialog open. */
+export const signInPath = `${paths.home}?auth=signin`;
+/** The landing page with the Sign In dialog open on 'Forgot password?' (a new reset link). */
+export const forgotPasswordPath = `${paths.home}?auth=forgot`;
 
 export function subscribePath(planId: string): string {
   return `${paths.subscribe}?plan=${encodeURIComponent(planId)}`;

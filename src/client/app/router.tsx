@@ -12,8 +12,10 @@ import {
   IntegrationsPage,
   InvitationPage,
   NotFoundPage,
+  ResetPasswordPage,
   SignedInApp,
   SubscribePage,
+  VerifyEmailPage,
 } from './lazy-pages';
 import { paths } from './paths';
 
@@ -50,6 +52,9 @@ const SignedOutRoutes = memo(function SignedOutRoutes() {
       <Route path={paths.admin} component={AdminPage} />
       {/* An invitation shows who invited you to what before you sign in or create an account. */}
       <Route path={paths.invitation} component={InvitationPage} />
+      {/* The links of the password reset and confirmation emails. */}
+      <Route path={paths.resetPassword} component={ResetPasswordPage} />
+      <Route path={paths.verifyEmail} component={VerifyEmailPage} />
       <Route path={paths.integrations}>
         <PublicLayout>
           <IntegrationsPage />

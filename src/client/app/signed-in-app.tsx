@@ -14,11 +14,13 @@ import {
   IntegrationsPage,
   InvitationPage,
   NotFoundPage,
+  ResetPasswordPage,
   SandboxPortalPage,
   SettingsPage,
   SocialAccountsPage,
   SubscribePage,
   TeamPage,
+  VerifyEmailPage,
 } from './lazy-pages';
 import { paths } from './paths';
 
@@ -69,6 +71,9 @@ export function SignedInApp() {
       <Route path={paths.admin} component={AdminPage} />
       <Route path={paths.invitation} component={InvitationPage} />
       <Route path={paths.sandboxBillingPortal} component={SandboxPortalPage} />
+      {/* An email's link opened in a signed-in browser: the same pages as for a visitor. */}
+      <Route path={paths.resetPassword} component={ResetPasswordPage} />
+      <Route path={paths.verifyEmail} component={VerifyEmailPage} />
       {/* Not in the spec's signed-in table, but "Watch Demo" opens it in a new tab: keep it reachable. */}
       <Route path={paths.demo}>
         <PublicLayout>

@@ -1,12 +1,14 @@
 import { AdminAccessDialog } from '../admin/components/admin-access-dialog';
 import { AccessCodeLoginDialog } from '../auth/components/access-code-login-dialog';
-import { AuthDialog, type AuthTab } from '../auth/components/auth-dialog';
+import { AuthDialog, type AuthTab, type SignInStep } from '../auth/components/auth-dialog';
 
 export type LandingDialog = 'none' | 'auth' | 'user-login' | 'admin';
 
 interface LandingDialogsProps {
   dialog: LandingDialog;
   authTab: AuthTab;
+  /** The Sign In tab's step when the dialog opens (`?auth=forgot`). */
+  authStep: SignInStep;
   onAuthTabChange: (tab: AuthTab) => void;
   /** Opens the sign-in dialog (from User Login when access codes are off). */
   onSignIn: () => void;
@@ -19,6 +21,7 @@ interface LandingDialogsProps {
 export function LandingDialogs({
   dialog,
   authTab,
+  authStep,
   onAuthTabChange,
   onSignIn,
   authNotice,
@@ -33,6 +36,7 @@ export function LandingDialogs({
         open={dialog === 'auth'}
         onOpenChange={closeOn}
         tab={authTab}
+        initialStep={authStep}
         onTabChange={onAuthTabChange}
         notice={authNotice}
       />

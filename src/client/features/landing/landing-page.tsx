@@ -8,7 +8,7 @@ import { paths, subscribePath } from '../../app/paths';
 import { clearSessionMirror } from '../../lib/session';
 import { SITE_TITLE, useDocumentTitle } from '../../lib/use-document-title';
 import { currentUserQueryKey } from '../auth/api/get-current-user';
-import type { AuthTab } from '../auth/components/auth-dialog';
+import type { AuthTab, SignInStep } from '../auth/components/auth-dialog';
 import { forgetReturnPath, rememberReturnPath } from '../auth/return-path';
 import { CtaSection } from './components/cta-section';
 import { FeaturesSection } from './components/features-section';
@@ -29,10 +29,14 @@ const LandingDialogs = lazy(() => import('./landing-dialogs').then((m) => ({ def
 
 /** The site's title (the server renders it into '/'; a client-side visit from another page sets it). */
 
-/** `/?auth=signin` (where the server sends /api/login without an identity provider) or `?auth=signup`. */
-function authTabFromSearch(search: string): AuthTab | null {
+/**
+ * `/?auth=signin` (where the server sends /api/login without an identity provider), `?auth=signup`,
+ * or `?auth=forgot` (Sign In on its 'Forgot password?' step: a reset link that no longer works).
+ */
+function authTabFromSearch(search: string): { tab: AuthTab; step: SignInStep } | null {
   const value = new URLSearchParams(search).get('auth');
-  return value === 'signin' || value === 'signup' ? value : null;
+  if (value === 'forgot') return { tab: 'signin', step: 'forgot' };
+  return value === 'signin' || value === 'signup' ? { tab: value, step: 'form' } : null;
 }
 
 /** What the provider sign-in's error codes mean to a person (better-auth's codes). */
@@ -64,6 +68,7 @@ export function LandingPage() {
   // its dialog in the effect below, after hydration.
   const [dialog, setDialog] = useState<LandingDialog>('none');
   const [authTab, setAuthTab] = useState<AuthTab>('signin');
+  const [authStep, setAuthStep] = useState<SignInStep>('form');
   // In the dialog itself (a toast would vanish): the person reads it before signing in again.
   const [authNotice, setAuthNotice] = useState<string | null>(null);
 
@@ -73,11 +78,12 @@ export function LandingPage() {
   const dialogsWanted = useDialogIntent(rootRef);
 
   useEffect(() => {
-    const tab = authTabFromSearch(search);
-    if (!tab) return;
+    const opened = authTabFromSearch(search);
+    if (!opened) return;
     const providerError = providerErrorFromSearch(search);
     if (providerError) setAuthNotice(providerError);
-    setAuthTab(tab);
+    setAuthTab(opened.tab);
+    setAuthStep(opened.step);
     setDialog('auth');
     // Drop the query so a reload does not reopen the dialog.
     navigate(paths.home, { replace: true });
@@ -87,6 +93,7 @@ export function LandingPage() {
     // Signing in from the top bar or the hero leads to the dashboard, not to a plan chosen earlier.
     forgetReturnPath();
     setAuthTab(tab);
+    setAuthStep('form');
     setDialog('auth');
   };
   const openAdmin = () => setDialog('admin');
@@ -125,6 +132,7 @@ export function LandingPage() {
           <LandingDialogs
             dialog={dialog}
             authTab={authTab}
+            authStep={authStep}
             onAuthTabChange={setAuthTab}
             onSignIn={openAuth('signin')}
             authNotice={dialog === 'auth' ? authNotice : null}

@@ -3,7 +3,11 @@ import { messageOf, NETWORK_ERROR_MESSAGE, postForAnswer } from '../../../lib/ap
 
 export type LoginOutcome =
   | { ok: true; user: SessionUser }
-  | { ok: false; reason: 'refused' | 'network'; message: string };
+  /**
+   * 'two-factor': the password was right and the account asks for a code from an authenticator
+   * app; POST /api/auth/two-factor completes the sign-in (the server set a short-lived cookie).
+   */
+  | { ok: false; reason: 'refused' | 'network' | 'two-factor'; message: string };
 
 /**
  * Runs one of the three login calls. The body is read whatever the status (a refusal carries
@@ -25,6 +29,9 @@ export async function callLogin(url: string, body: unknown, defaultMessage: stri
     parsed.data.user
   ) {
     return { ok: true, user: parsed.data.user };
+  }
+  if (parsed.success && parsed.data.twoFactorRequired) {
+    return { ok: false, reason: 'two-factor', message: parsed.data.message };
   }
   return { ok: false, reason: 'refused', message: messageOf(answer.body) ?? defaultMessage };
 }
