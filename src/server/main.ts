@@ -8,7 +8,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { type AdapterChoices, describeAdapters } from './integrations/adapters';
 import type { ProcessRole } from './jobs/job-queue';
 import { projectRoot } from './lib/project-root';
-import { seedDemoUsers } from './modules/demo/demo-users.service';
+import { seedDemoUsers } from './modules/demo';
 import { startPublishingSweeper } from './modules/publishing/publishing-sweeper';
 
 function parseRole(argv: string[]): ProcessRole {

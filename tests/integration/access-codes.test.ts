@@ -6,9 +6,10 @@ import { adminMessages } from '../../src/contracts/admin';
 import { authMessages } from '../../src/contracts/auth';
 import { loadConfig } from '../../src/server/config';
 import { auditLog, users } from '../../src/server/db/schema';
-import { seedDemoUsers } from '../../src/server/modules/demo/demo-users.service';
+import { seedDemoUsers } from '../../src/server/modules/demo';
 import { issueAccessCode } from '../../src/server/modules/users/users.service';
 import { grantAdminAccess } from '../factories/admin-access';
+import { readMails } from '../factories/mail';
 import { asUser } from '../factories/posts';
 import { cookieFrom, randomIp, signUp, uniqueEmail } from '../factories/users';
 import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
@@ -268,6 +269,20 @@ describe('demo users', () => {
     t = await buildTestApp('pglite');
   });
   afterAll(() => t.close());
+
+  it('are shared: a sign-in from yet another browser emails nobody (no new-device notice)', async () => {
+    const [marcus] = (await seedDemoUsers(t.ctx)).slice(1);
+    for (let browser = 0; browser < 3; browser++) {
+      const signedIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { accessCode: String(marcus?.accessCode) },
+        remoteAddress: randomIp(),
+      });
+      expect(signedIn.json().success).toBe(true);
+    }
+    expect(await readMails(t, String(marcus?.email), 'New sign-in')).toEqual([]);
+  });
 
   it('keep their codes across restarts (plain in DATA_DIR, hashed in the database) and get new ones when the list is gone', async () => {
     const first = await seedDemoUsers(t.ctx);

@@ -3,6 +3,7 @@ import { describeUserAgent } from '../../../contracts/user-agent';
 import type { AppContext } from '../../context';
 import { readCookie } from '../../integrations/identity/better-auth';
 import type { Caller } from '../../lib/caller';
+import { isDemoAccount } from '../demo';
 import { findUserById } from '../users';
 import { composeNewDeviceEmail } from './account-emails';
 import { recordKnownDevice } from './known-devices.repository';
@@ -56,7 +57,7 @@ async function sendNewDeviceEmail(
   userAgent: string | null,
 ) {
   const user = await findUserById(ctx.database.db, userId);
-  if (!user) return;
+  if (!user || isDemoAccount(user.email)) return;
   const message = await composeNewDeviceEmail({
     to: user.email,
     firstName: user.firstName,

@@ -126,3 +126,11 @@ export async function seedDemoUsers(ctx: AppContext): Promise<SeededDemoUser[]> 
   });
   return seeded;
 }
+
+/**
+ * One of the shared demo accounts (outside production, signed in to from anyone's browser with
+ * the codes the log prints): nobody reads their mail, so they get no new-device notices.
+ */
+export function isDemoAccount(email: string): boolean {
+  return demoUsers.some((demo) => demo.email === email.toLowerCase());
+}
