@@ -25,6 +25,7 @@ import { fullName, trialDaysLeft, trialHint, userInitials } from '../features/au
 import { BillingBanner } from '../features/billing/components/billing-banner';
 import { SandboxBadge } from '../features/health/components/sandbox-badge';
 import { NotificationsBell } from '../features/notifications/components/notifications-bell';
+import { TwoFactorRequiredPrompt } from '../features/settings/components/two-factor-required-prompt';
 import { ReconnectNotice } from '../features/social-accounts/components/reconnect-notice';
 import { useTeamRefreshOnNotice } from '../features/team/use-team-refresh';
 import { WorkspaceSwitcher } from '../features/workspaces/components/workspace-switcher';
@@ -112,6 +113,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8 lg:px-10 lg:py-10">
           <BillingBanner />
           <ReconnectNotice />
+          <TwoFactorRequiredPrompt />
           {children}
         </div>
       </main>

@@ -1,4 +1,4 @@
-import { toast } from '../../components/ui/use-toast';
+import { toast } from '../components/ui/use-toast';
 
 /**
  * Copies `text`, then says so. The async clipboard needs a secure context and a focused page; when
