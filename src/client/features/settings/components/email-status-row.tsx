@@ -17,12 +17,12 @@ export function EmailStatusRow({ security }: { security: AccountSecurity }) {
         </p>
       </div>
       {security.emailVerified ? (
-        <span className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-emerald-700 sm:self-auto">
+        <span className="inline-flex shrink-0 items-center gap-1.5 self-start text-sm font-medium whitespace-nowrap text-emerald-700 sm:self-auto">
           <CheckCircle2 className="size-4" aria-hidden="true" />
           Confirmed
         </span>
       ) : (
-        <span className="inline-flex items-center gap-1.5 self-start text-sm font-medium text-amber-800 sm:self-auto">
+        <span className="inline-flex shrink-0 items-center gap-1.5 self-start text-sm font-medium whitespace-nowrap text-amber-800 sm:self-auto">
           <MailWarning className="size-4" aria-hidden="true" />
           Not confirmed
         </span>

@@ -83,29 +83,31 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeySummary[] }) {
           {passkeys.map((passkey) => (
             <li
               key={passkey.id}
-              className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border border-slate-200 px-3 py-2.5"
+              className="flex flex-col gap-2 rounded-lg border border-slate-200 px-3 py-2.5 sm:flex-row sm:items-center sm:gap-3"
             >
-              <Fingerprint className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
-              <div className="grid min-w-0 flex-1 gap-0.5">
-                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium text-slate-900">
-                  <span className="[overflow-wrap:anywhere]">{passkey.name}</span>
-                  {passkey.backedUp ? (
-                    <Badge
-                      variant="secondary"
-                      title="Saved in a password manager that syncs it to your other devices"
-                    >
-                      <Cloud className="size-3" aria-hidden="true" />
-                      Synced
-                    </Badge>
-                  ) : null}
-                </p>
-                <p className="text-xs text-slate-600">
-                  {passkey.createdAt
-                    ? `Added ${formatDate(passkey.createdAt, user?.timezone)}`
-                    : 'Added earlier'}
-                </p>
+              <div className="flex min-w-0 flex-1 items-start gap-3">
+                <Fingerprint className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
+                <div className="grid min-w-0 gap-0.5">
+                  <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium text-slate-900">
+                    <span className="[overflow-wrap:anywhere]">{passkey.name}</span>
+                    {passkey.backedUp ? (
+                      <Badge
+                        variant="secondary"
+                        title="Saved in a password manager that syncs it to your other devices"
+                      >
+                        <Cloud className="size-3" aria-hidden="true" />
+                        Synced
+                      </Badge>
+                    ) : null}
+                  </p>
+                  <p className="text-xs text-slate-600">
+                    {passkey.createdAt
+                      ? `Added ${formatDate(passkey.createdAt, user?.timezone)}`
+                      : 'Added earlier'}
+                  </p>
+                </div>
               </div>
-              <div className="ml-auto flex gap-1">
+              <div className="-mb-1 flex justify-end gap-1 sm:mb-0 sm:shrink-0">
                 <Button
                   variant="ghost"
                   size="sm"

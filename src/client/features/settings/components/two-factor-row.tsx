@@ -59,7 +59,7 @@ export function TwoFactorRow({ security }: { security: AccountSecurity }) {
           ) : null}
         </div>
         {on ? (
-          <div className="flex flex-wrap gap-2 self-start">
+          <div className="flex flex-wrap gap-2 self-start sm:shrink-0">
             <Button variant="outline" size="sm" onClick={() => setOpen('codes')}>
               <RefreshCw aria-hidden="true" />
               New backup codes

@@ -89,8 +89,8 @@ function MemberRow({ member, you, yourRole, yourUserId, twoFactor, onConfirm }: 
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <Initials text={initialsOf(name)} />
         <div className="grid min-w-0 gap-0.5">
-          <p className="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900">
-            <span className="truncate">{name}</span>
+          <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm font-semibold text-slate-900">
+            <span className="max-w-full truncate">{name}</span>
             {you ? (
               <Badge variant="outline" className="px-2 py-0 text-[0.6875rem]">
                 You
