@@ -62,7 +62,7 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeySummary[] }) {
   const [removing, setRemoving] = useState<PasskeySummary | null>(null);
 
   return (
-    <div className="grid gap-3 py-4">
+    <div id="passkeys" className="grid scroll-mt-24 gap-3 py-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid min-w-0 gap-0.5">
           <h3 className="text-sm font-medium text-slate-900">Passkeys</h3>

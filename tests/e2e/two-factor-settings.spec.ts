@@ -1,0 +1,277 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { expect, test } from './fixtures';
+import { expectToast, type NewUser, newUser, signOut, signUp } from './helpers';
+import { totp, totpStep } from './totp';
+
+/**
+ * Settings › Privacy & Security (issue 23), as a person clicks through it: two-factor set up
+ * from the secret shown on screen, the backup codes, passkeys with Chromium's virtual
+ * authenticator, and the owner's requirement with the prompt it brings. The API's refusals are
+ * the integration tests'. Screens go to test-results/screens/security-*.png.
+ */
+
+async function saveScreen(page: Page, name: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `test-results/screens/security-${name}-${width}.png` });
+}
+
+async function openSecurity(page: Page) {
+  await page.goto('/settings');
+  const row = page.locator('#two-factor');
+  await expect(row.getByRole('heading', { name: /Two-factor authentication/ })).toBeVisible();
+  await row.scrollIntoViewIfNeeded();
+  return row;
+}
+
+/** A code from a later 30-second step than `usedStep`, so a code is never sent twice. */
+async function freshCode(secret: string, usedStep: number): Promise<string> {
+  while (totpStep() <= usedStep) await new Promise((resolve) => setTimeout(resolve, 500));
+  return totp(secret);
+}
+
+/** Turns two-factor on from Settings; answers the secret read off the screen and the backup codes. */
+async function turnOnTwoFactor(page: Page, user: NewUser) {
+  const row = await openSecurity(page);
+  await expect(row.getByText('Off', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: 'Turn on' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Turn on two-factor authentication' });
+  await dialog.getByLabel('Your password').fill(user.password);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+
+  const scan = page.getByRole('dialog', { name: 'Scan the QR code' });
+  await expect(scan.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
+  const secret = ((await scan.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await saveScreen(page, 'setup-scan');
+
+  // A wrong code leaves it off and says why, under the field.
+  const wrong = String((Number(totp(secret)) + 1) % 1_000_000).padStart(6, '0');
+  await scan.getByLabel('6-digit code from the app').fill(wrong);
+  await scan.getByRole('button', { name: 'Turn on' }).click();
+  await expect(scan.getByText(/That code is not right/)).toBeVisible();
+
+  const usedStep = totpStep();
+  await scan.getByLabel('6-digit code from the app').fill(totp(secret));
+  await scan.getByRole('button', { name: 'Turn on' }).click();
+
+  const done = page.getByRole('dialog', { name: 'Two-factor authentication is on' });
+  const codes = (
+    await done.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents()
+  ).map((code) => code.trim());
+  expect(codes).toHaveLength(10);
+  expect(new Set(codes).size).toBe(10);
+  await saveScreen(page, 'setup-codes');
+  await expectAccessible(page, 'backup codes');
+
+  const downloading = page.waitForEvent('download');
+  await done.getByRole('button', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('kitepost-backup-codes.txt');
+  const file = await readFile((await download.path()) as string, 'utf8');
+  for (const code of codes) expect(file).toContain(code);
+  expect(file).toContain(user.email);
+
+  await done.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(done).toBeHidden();
+  await expectToast(page, 'Two-factor authentication is on');
+  await expect(row.getByText('On', { exact: true })).toBeVisible();
+  return { secret, codes, usedStep };
+}
+
+test('two-factor: set up from the key on screen, backup codes saved, then sign in with a code', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const user = newUser('totp');
+  await signUp(page, user);
+
+  // Cancelling after the password leaves it off, and says so.
+  const row = await openSecurity(page);
+  await row.getByRole('button', { name: 'Turn on' }).click();
+  await page.getByLabel('Your password').fill(user.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const scan = page.getByRole('dialog', { name: 'Scan the QR code' });
+  await expect(scan).toBeVisible();
+  await scan.getByRole('button', { name: 'Cancel' }).click();
+  await expectToast(page, 'Two-factor authentication is still off');
+  await expect(row.getByText('Off', { exact: true })).toBeVisible();
+
+  const { secret, usedStep } = await turnOnTwoFactor(page, user);
+  await saveScreen(page, 'two-factor-on');
+
+  await signOut(page);
+
+  // The password alone no longer signs in: the sign-in asks for the code. (Through the API while
+  // the dialog's code step is not on main: it is the other half of issue 23's screens.)
+  const signIn = await page.request.post('/api/auth/signin', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(signIn.status()).toBe(200);
+  expect(await signIn.json()).toMatchObject({ success: false, twoFactorRequired: true });
+  const code = await freshCode(secret, usedStep);
+  const second = await page.request.post('/api/auth/two-factor', { data: { code } });
+  expect(second.status()).toBe(200);
+  expect(await second.json()).toMatchObject({ success: true });
+
+  await page.goto('/settings');
+  await expect(page.locator('#two-factor').getByText('On', { exact: true })).toBeVisible();
+});
+
+test('two-factor: turned off with the password and a backup code; new backup codes replace the old', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const user = newUser('totp-off');
+  await signUp(page, user);
+  const { codes } = await turnOnTwoFactor(page, user);
+  const row = page.locator('#two-factor');
+
+  await row.getByRole('button', { name: 'New backup codes' }).click();
+  const regenerate = page.getByRole('dialog', { name: 'Make new backup codes' });
+  await regenerate.getByLabel('Your password').fill('not-the-password');
+  await regenerate.getByRole('button', { name: 'Make new codes' }).click();
+  await expect(regenerate.getByText('Your password is not correct.')).toBeVisible();
+  await regenerate.getByLabel('Your password').fill(user.password);
+  await regenerate.getByRole('button', { name: 'Make new codes' }).click();
+  const fresh = page.getByRole('dialog', { name: 'Your new backup codes' });
+  const newCodes = (await fresh.getByRole('listitem').allTextContents()).map((code) => code.trim());
+  expect(newCodes).toHaveLength(10);
+  expect(newCodes.some((code) => codes.includes(code))).toBe(false);
+  await fresh.getByRole('button', { name: 'I have saved them' }).click();
+
+  await row.getByRole('button', { name: 'Turn off' }).click();
+  const off = page.getByRole('dialog', { name: 'Turn off two-factor authentication' });
+  await off.getByLabel('Your password').fill(user.password);
+  await off.getByLabel('Code').fill(newCodes[0] as string);
+  await off.getByRole('button', { name: 'Turn off' }).click();
+  await expectToast(page, 'Two-factor authentication is off');
+  await expect(row.getByText('Off', { exact: true })).toBeVisible();
+});
+
+test('passkeys: added with the virtual authenticator, renamed, removed', async ({ page }) => {
+  const user = newUser('passkey');
+  await signUp(page, user);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+
+  await page.goto('/settings');
+  const passkeys = page.locator('#passkeys');
+  await expect(passkeys.getByText('No passkeys yet.')).toBeVisible();
+  await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+
+  const add = page.getByRole('dialog', { name: 'Add a passkey' });
+  // Named after this browser unless the person types another name.
+  await expect(add.getByLabel('Name')).toHaveValue(/Chrome/);
+  await add.getByLabel('Name').fill('Work laptop');
+  await add.getByRole('button', { name: 'Continue' }).click();
+  await expectToast(page, 'Passkey added');
+  await expect(add).toBeHidden();
+  const list = passkeys.getByRole('list', { name: 'Passkeys' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('Work laptop');
+  const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  await passkeys.scrollIntoViewIfNeeded();
+  await saveScreen(page, 'passkeys');
+
+  await list.getByRole('button', { name: 'Rename Work laptop' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename passkey' });
+  await expect(rename.getByLabel('Name')).toHaveValue('Work laptop');
+  await rename.getByLabel('Name').fill('Office laptop');
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(list).toContainText('Office laptop');
+
+  await list.getByRole('button', { name: 'Remove Office laptop' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove this passkey?' });
+  await confirm.getByRole('button', { name: 'Remove passkey' }).click();
+  await expectToast(page, 'Passkey removed');
+  await expect(passkeys.getByText('No passkeys yet.')).toBeVisible();
+});
+
+test('passkeys: closing the browser prompt adds nothing and says nothing alarming', async ({ page }) => {
+  const user = newUser('passkey-cancel');
+  await signUp(page, user);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  // An authenticator that refuses user verification: the browser answers NotAllowedError, as when
+  // the person closes the prompt.
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: false,
+    },
+  });
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a passkey' });
+  await add.getByRole('button', { name: 'Continue' }).click();
+  // Back to the name, ready to try again; no error shown.
+  await expect(add.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  await expect(add.getByRole('alert')).toHaveCount(0);
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
+});
+
+test('an owner requires two-factor: the switch, and the prompt a member without it sees', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const owner = newUser('require-2fa');
+  await signUp(page, owner);
+  await page.goto('/team');
+  const required = page.getByRole('switch', { name: 'Require two-factor sign-in for every member' });
+  await expect(required).not.toBeChecked();
+  await required.check();
+  await expectToast(page, 'Two-factor sign-in required');
+  await expect(required).toBeChecked();
+  await saveScreen(page, 'team-require');
+
+  // The owner has no two-factor yet either: the next visit asks, over the app's pages.
+  const visit = await browser.newContext({ storageState: await page.context().storageState() });
+  const member = await visit.newPage();
+  await member.goto('/dashboard');
+  const prompt = member.getByRole('alertdialog', { name: 'Set up two-factor sign-in' });
+  await expect(prompt).toBeVisible();
+  await saveScreen(member, 'prompt');
+  await expectAccessible(member, 'two-factor prompt');
+
+  // "Later" puts it off for this visit: other pages and a reload do not ask again.
+  await prompt.getByRole('button', { name: 'Later' }).click();
+  await expect(prompt).toBeHidden();
+  await member.goto('/calendar');
+  await expect(member.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(prompt).toBeHidden();
+
+  // The next visit asks again, and "Set it up now" opens the setup in Settings.
+  const nextVisit = await browser.newContext({ storageState: await page.context().storageState() });
+  const again = await nextVisit.newPage();
+  await again.goto('/dashboard');
+  const prompt2 = again.getByRole('alertdialog', { name: 'Set up two-factor sign-in' });
+  await prompt2.getByRole('button', { name: 'Set it up now' }).click();
+  await again.waitForURL('**/settings');
+  await expect(again.getByRole('dialog', { name: 'Turn on two-factor authentication' })).toBeVisible();
+  // Settings itself is never covered by the prompt.
+  await expect(prompt2).toBeHidden();
+
+  await visit.close();
+  await nextVisit.close();
+  // The switch reads back from the server.
+  await page.reload();
+  await expect(required).toBeChecked();
+});
