@@ -14,7 +14,7 @@ import {
 } from '../../../components/ui/dialog';
 import { useAuth } from '../../auth/api/get-current-user';
 import { useAccountSecurity } from '../api/get-account-security';
-import { postponedThisVisit, postponeForThisVisit } from '../two-factor-prompt-later';
+import { asksForTwoFactor, postponedThisVisit, postponeForThisVisit } from '../two-factor-prompt';
 import { twoFactorSetupPath } from '../two-factor-setup-link';
 
 /**
@@ -33,8 +33,18 @@ export function TwoFactorRequiredPrompt() {
   const postponed = later || (user ? postponedThisVisit(user.id, user.workspace.id) : false);
   const security = useAccountSecurity({ enabled: asked && !postponed });
 
-  if (!user || !asked || postponed || onSettings) return null;
-  if (!security.data?.hasPassword) return null;
+  if (
+    !user ||
+    !asksForTwoFactor({
+      twoFactorEnabled: user.twoFactorEnabled,
+      requireTwoFactor: user.workspace.requireTwoFactor,
+      postponed,
+      onSettings,
+      hasPassword: security.data?.hasPassword,
+    })
+  ) {
+    return null;
+  }
 
   const putOff = () => {
     postponeForThisVisit(user.id, user.workspace.id);
