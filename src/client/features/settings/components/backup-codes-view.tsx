@@ -50,7 +50,7 @@ export function BackupCodesView({ codes, email, onDone }: BackupCodesViewProps) 
         <Button
           variant="outline"
           size="sm"
-          onClick={() => void copyText(codes.join('\n'), 'Backup codes copied')}
+          onClick={() => void copyText(codes.join('\n'), 'Backup codes copied', 'the codes')}
         >
           <Copy aria-hidden="true" />
           Copy
