@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { E2E_BASE_URL } from './env';
+import { E2E_CODES_OFF_URL } from './env';
 import { expect, test } from './fixtures';
 import { expectToast, type NewUser, newUser, signOut, signUp } from './helpers';
 import { totp, totpStep } from './totp';
@@ -154,12 +154,13 @@ test('two-factor: turned off with the password and a backup code; new backup cod
 
 /*
  * WebAuthn refuses an IP address as the relying party ("SecurityError: This is an invalid
- * domain", Chromium; WebAuthn §5.1.3 wants a valid domain), and the e2e server's APP_URL is
- * http://127.0.0.1:5055. The passkey tests browse the same server as http://localhost:5055 (the
- * server trusts its Host outside production), so the relying party is 'localhost'.
+ * domain" in Chromium), and better-auth's passkey plugin takes the relying party from APP_URL's
+ * host. The main e2e server's APP_URL is http://127.0.0.1:5055; the second server (5056) is
+ * reached as localhost for passkeys (the ui-auth branch moves its APP_URL there; the hostname is
+ * set here too, so this file does not depend on the order the branches land in).
  */
 test.describe('passkeys', () => {
-  test.use({ baseURL: E2E_BASE_URL.replace('127.0.0.1', 'localhost') });
+  test.use({ baseURL: E2E_CODES_OFF_URL.replace('127.0.0.1', 'localhost') });
 
   test('added with the virtual authenticator, renamed, removed', async ({ page }) => {
     const user = newUser('passkey');
