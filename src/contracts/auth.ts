@@ -29,8 +29,11 @@ export const accessCodeBody = z.object({
 });
 export type AccessCodeBody = z.infer<typeof accessCodeBody>;
 
-/** GET /api/auth/methods: which ways in this server offers (ACCESS_CODES). */
-export const authMethods = z.object({ accessCodes: z.boolean() });
+/**
+ * GET /api/auth/methods: which ways in this server offers (ACCESS_CODES; passkeys need APP_URL on
+ * a domain name, not an IP address).
+ */
+export const authMethods = z.object({ accessCodes: z.boolean(), passkeys: z.boolean() });
 export type AuthMethods = z.infer<typeof authMethods>;
 
 export const workspaceRole = z.enum(['owner', 'admin', 'editor', 'approver', 'viewer']);

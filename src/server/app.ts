@@ -38,6 +38,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import * as recovery from './modules/auth/account-recovery.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import * as authService from './modules/auth/auth.service';
 import { bestTimesRoutes } from './modules/best-times/best-times.routes';
@@ -180,6 +181,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
           await createTrialWorkspace(db, user);
         },
         isUserActive: (userId) => authService.isUserActive(ctx, userId),
+        sendPasswordReset: (user, token) => recovery.sendPasswordResetLink(ctx, user, token),
+        onPasswordReset: (user) => recovery.afterPasswordReset(ctx, user),
+        sendEmailVerification: (user, token) => recovery.sendEmailVerificationLink(ctx, user, token),
       },
     }),
   };

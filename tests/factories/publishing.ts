@@ -20,7 +20,7 @@ import type { Jobs } from '../../src/server/jobs/boss';
 import { PUBLISH_POST_JOB } from '../../src/server/modules/publishing/publish-queue';
 import { listPublishAttempts } from '../../src/server/modules/publishing/publishing.repository';
 import type { TestApp } from '../setup/app';
-import { signUp } from './users';
+import { signUpConfirmed } from './mail';
 
 /*
  * Publishing tests: a scripted platform (what each publish call does, and what the platform then
@@ -153,8 +153,9 @@ export function scriptedPlatform(platform: PublishingPlatform = 'twitter'): Scri
 }
 
 /** A signed-up user's workspace. */
+/** A new user's workspace; the user confirmed their email (they may invite and get reports). */
 export async function newWorkspace(t: TestApp) {
-  const user = await signUp(t.app);
+  const user = await signUpConfirmed(t);
   const [member] = await t.ctx.database.db
     .select({ workspaceId: workspaceMembers.workspaceId })
     .from(workspaceMembers)

@@ -221,7 +221,7 @@ describe.each(databaseKinds)('ACCESS_CODES=off on %s', (kind) => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, user: null, message: authMessages.accessCodesOff });
     const methods = await t.app.inject({ url: '/api/auth/methods' });
-    expect(methods.json()).toEqual({ accessCodes: false });
+    expect(methods.json()).toEqual({ accessCodes: false, passkeys: true });
   });
 
   it('a code issued while codes were on does not sign in, and the admin cannot issue new ones', async () => {

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityMessages } from '../../src/contracts/account-security';
 import { accountMessages } from '../../src/contracts/settings';
 import { users } from '../../src/server/db/schema';
+import { linkIn, readLatestMail, readMails } from '../factories/mail';
 import { asUser } from '../factories/posts';
 import { randomIp, signUp, uniqueEmail } from '../factories/users';
 import { buildTestApp, type TestApp } from '../setup/app';
@@ -31,9 +33,9 @@ describe.each(databaseKinds)('PUT /api/user/profile on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('saves the profile; settings and the session user read it back', async () => {
-    const { cookie } = await signUp(t.app);
-    const api = asUser(t.app, cookie);
+  it('saves the profile; a new email waits for its link, and settings and the session read it back', async () => {
+    const account = await signUp(t.app);
+    const api = asUser(t.app, account.cookie);
     const email = uniqueEmail('grace');
     const response = await api.put('/api/user/profile', {
       ...profile,
@@ -42,34 +44,54 @@ describe.each(databaseKinds)('PUT /api/user/profile on %s', (kind) => {
     });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.settings).toMatchObject({ ...profile, email });
-    expect(body.user).toMatchObject({ email, firstName: 'Grace', lastName: 'Hopper' });
+    // The address is not switched until its owner opens the link sent to it (issue 23).
+    expect(body.emailChangePending).toBe(email);
+    expect(body.settings).toMatchObject({ ...profile, email: account.email });
+    expect(body.user).toMatchObject({ email: account.email, firstName: 'Grace', lastName: 'Hopper' });
 
     const settings = (await api.get('/api/user/settings')).json();
-    expect(settings).toMatchObject({ ...profile, email });
+    expect(settings).toMatchObject({ ...profile, email: account.email });
     // The preferences not on this card keep their value.
     expect(settings.weeklyReports).toBe(true);
     const session = (await api.get('/api/auth/user')).json();
-    expect(session).toMatchObject({ email, firstName: 'Grace', lastName: 'Hopper' });
+    expect(session).toMatchObject({ email: account.email, firstName: 'Grace', lastName: 'Hopper' });
     expect(session.workspace.role).toBe('owner');
 
-    const [row] = await t.ctx.database.db.select().from(users).where(eq(users.email, email));
+    const [row] = await t.ctx.database.db.select().from(users).where(eq(users.id, account.user.id));
     expect(row?.name).toBe('Grace Hopper');
+
+    // Saving without changing the address sends nothing and has nothing pending.
+    const again = await api.put('/api/user/profile', { ...profile, email: account.email });
+    expect(again.json().emailChangePending).toBeNull();
   });
 
-  it('signs in with the new email and the old password; the old email no longer works', async () => {
+  it('switches to the new email once its link is opened: it signs in, verified; the old one no longer works', async () => {
     const account = await signUp(t.app);
     const email = uniqueEmail('moved');
     const saved = await asUser(t.app, account.cookie).put('/api/user/profile', { ...profile, email });
     expect(saved.statusCode).toBe(200);
+    // Not yet: the old address still signs in, the new one does not.
+    expect((await signIn(t.app, email, account.password)).statusCode).toBe(401);
+
+    const mail = await readLatestMail(t, email);
+    expect(mail?.subject).toBe('Confirm your new Kitepost email address');
+    const token = linkIn(mail?.text ?? '', '/verify-email').searchParams.get('token');
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token },
+      remoteAddress: randomIp(),
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().message).toBe(securityMessages.emailChanged);
 
     const withNew = await signIn(t.app, email, account.password);
     expect(withNew.statusCode).toBe(200);
-    expect(withNew.json().user).toMatchObject({ id: account.user.id, email });
+    expect(withNew.json().user).toMatchObject({ id: account.user.id, email, emailVerified: true });
     expect((await signIn(t.app, account.email, account.password)).statusCode).toBe(401);
   });
 
-  it("a new address is unverified until proven; keeping one's own address changes nothing", async () => {
+  it("keeping one's own address changes nothing; a new one is not taken over before its link", async () => {
     const account = await signUp(t.app);
     const db = t.ctx.database.db;
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, account.user.id));
@@ -77,11 +99,11 @@ describe.each(databaseKinds)('PUT /api/user/profile on %s', (kind) => {
 
     expect((await api.put('/api/user/profile', { ...profile, email: account.email })).statusCode).toBe(200);
     const [kept] = await db.select().from(users).where(eq(users.id, account.user.id));
-    expect(kept?.emailVerified).toBe(true);
+    expect(kept).toMatchObject({ email: account.email, emailVerified: true });
 
     expect((await api.put('/api/user/profile', { ...profile, email: uniqueEmail() })).statusCode).toBe(200);
-    const [moved] = await db.select().from(users).where(eq(users.id, account.user.id));
-    expect(moved?.emailVerified).toBe(false);
+    const [pending] = await db.select().from(users).where(eq(users.id, account.user.id));
+    expect(pending).toMatchObject({ email: account.email, emailVerified: true });
   });
 
   it("refuses another user's email with 409, whatever its case, and changes nothing", async () => {
@@ -98,13 +120,24 @@ describe.each(databaseKinds)('PUT /api/user/profile on %s', (kind) => {
     expect(settings).toMatchObject({ email: ada.email, firstName: 'Ada', company: '' });
   });
 
-  it('two users taking the same new email at once: one wins, the other gets 409, never 500', async () => {
+  it('two users confirming the same new email at once: one wins, the other gets 409, never 500', async () => {
     const first = await signUp(t.app);
     const second = await signUp(t.app);
     const email = uniqueEmail('contested');
+    for (const user of [first, second]) {
+      const saved = await asUser(t.app, user.cookie).put('/api/user/profile', { ...profile, email });
+      expect(saved.statusCode).toBe(200);
+    }
+    const mails = await readMails(t, email);
+    expect(mails).toHaveLength(2);
     const responses = await Promise.all(
-      [first, second].map((user) =>
-        asUser(t.app, user.cookie).put('/api/user/profile', { ...profile, email }),
+      mails.map((mail) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/verify-email',
+          payload: { token: linkIn(mail.text, '/verify-email').searchParams.get('token') },
+          remoteAddress: randomIp(),
+        }),
       ),
     );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);

@@ -30,6 +30,8 @@ const loginAnswers = new Set([
   'post /api/auth/signin',
   'post /api/user/login',
   'post /api/admin/access',
+  'post /api/auth/two-factor',
+  'post /api/auth/passkey',
 ]);
 /** Probing these as the viewer would end the probe's own session. */
 const endsTheSession = new Set(['post /api/auth/logout', 'delete /api/user/account']);

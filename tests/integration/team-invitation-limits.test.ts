@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../src/contracts/auth';
 import { outbox, users } from '../../src/server/db/schema';
+import { confirmEmail, signUpConfirmed } from '../factories/mail';
 import { asUser } from '../factories/posts';
 import { addMember } from '../factories/team';
 import { signUp, uniqueEmail } from '../factories/users';
@@ -31,7 +32,7 @@ describe.each(databaseKinds)('invitation limits on %s', (kind) => {
   }
 
   it('refuses the 21st invitation of an hour from one inviter with a clear 429 and Retry-After', async () => {
-    const ada = await signUp(t.app);
+    const ada = await signUpConfirmed(t);
     await sendMany(ada.cookie, PER_HOUR);
     const refused = await inviteAs(ada.cookie);
     expect(refused.statusCode, refused.body).toBe(429);
@@ -40,7 +41,7 @@ describe.each(databaseKinds)('invitation limits on %s', (kind) => {
   });
 
   it('counts sends, not rows: invite, revoke, invite again of one address counts every send', async () => {
-    const ada = await signUp(t.app);
+    const ada = await signUpConfirmed(t);
     const email = uniqueEmail('again');
     for (let i = 0; i < PER_HOUR; i++) {
       const sent = await inviteAs(ada.cookie, email);
@@ -54,8 +55,9 @@ describe.each(databaseKinds)('invitation limits on %s', (kind) => {
   });
 
   it('limits a workspace whatever the number of its managers', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUpConfirmed(t);
     const admin = await addMember(t.app, owner.cookie, 'admin');
+    await confirmEmail(t, admin.email);
     // addMember sent one invitation of the workspace already.
     await sendMany(owner.cookie, PER_HOUR / 2 - 1);
     await sendMany(admin.cookie, PER_HOUR / 2);
@@ -65,8 +67,9 @@ describe.each(databaseKinds)('invitation limits on %s', (kind) => {
   });
 
   it('limits an inviter across the workspaces they manage', async () => {
-    const other = await signUp(t.app);
+    const other = await signUpConfirmed(t);
     const ada = await addMember(t.app, other.cookie, 'admin');
+    await confirmEmail(t, ada.email);
     await sendMany(ada.cookie, PER_HOUR / 2);
     const own = (ada.user as unknown as SessionUser).workspace.id;
     await db().update(users).set({ activeWorkspaceId: own }).where(eq(users.id, ada.userId));
@@ -79,7 +82,7 @@ describe.each(databaseKinds)('invitation limits on %s', (kind) => {
   });
 
   it("shows the inviter's name as plain text, truncated, never as a link or HTML", async () => {
-    const evil = await signUp(t.app, {
+    const evil = await signUpConfirmed(t, {
       firstName: '<a href="https://evil.example/claim">Claim your prize</a>',
       lastName: `at www.evil.example or mail win@evil.example ${'x'.repeat(50)}`,
     });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../src/contracts/auth';
 import { INVITATION_TTL_DAYS, type Team, teamMessages, type WorkspaceList } from '../../src/contracts/team';
 import { activity, invitations, notifications, outbox, workspaceMembers } from '../../src/server/db/schema';
+import { confirmEmail, signUpConfirmed } from '../factories/mail';
 import { asUser } from '../factories/posts';
 import {
   acceptInvitation,
@@ -31,7 +32,7 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
   };
   const preview = (token: string) =>
     t.app.inject({ method: 'GET', url: `/api/team/invitations/${token}`, remoteAddress: randomIp() });
-  const owner = () => signUp(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
+  const owner = () => signUpConfirmed(t, { firstName: 'Ada', lastName: 'Lovelace' });
 
   it('invites by email, previews the link signed out, and joins the second user with the role', async () => {
     const ada = await owner();
@@ -59,7 +60,9 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
     expect(row?.tokenSealed).not.toContain(invitation.token);
     expect(JSON.stringify(row)).not.toContain(invitation.token);
 
-    const [mail] = await db().select().from(outbox).where(eq(outbox.toAddress, sam.email));
+    // Sam's own sign-up sent him a confirmation too: the invitation is the other one.
+    const mails = await db().select().from(outbox).where(eq(outbox.toAddress, sam.email));
+    const mail = mails.find((row) => row.subject.includes('invited you'));
     expect(mail?.subject).toBe(`Ada invited you to ${adaWorkspace.name} on Kitepost`);
     expect(mail?.textBody).toContain('as an Editor');
     // The outbox keeps the message with the link's token hidden, and the token only sealed
@@ -153,7 +156,7 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
 
   it('refuses an expired invitation with its text, and replaces it when the address is invited again', async () => {
     const ada = await owner();
-    const sam = await signUp(t.app);
+    const sam = await signUpConfirmed(t);
     const first = await invite(t.app, ada.cookie, 'viewer', sam.email);
     await expireInvitation(t.ctx, first.id);
 
@@ -175,7 +178,7 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
 
   it('revokes an open invitation: its link stops working and it leaves the list', async () => {
     const ada = await owner();
-    const sam = await signUp(t.app);
+    const sam = await signUpConfirmed(t);
     const invitation = await invite(t.app, ada.cookie, 'editor', sam.email);
 
     const revoked = await asUser(t.app, ada.cookie).delete(`/api/team/invitations/${invitation.id}`);
@@ -204,8 +207,8 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
     const ada = await owner();
     const adaWorkspaceId = (ada.user as SessionUser).workspace.id;
     const invitation = await invite(t.app, ada.cookie, 'editor');
-    const sam = await signUp(t.app);
-    const eve = await signUp(t.app);
+    const sam = await signUpConfirmed(t);
+    const eve = await signUpConfirmed(t);
     expect((await acceptInvitation(t.app, sam.cookie, invitation.token)).statusCode).toBe(200);
 
     const second = await acceptInvitation(t.app, eve.cookie, invitation.token);
@@ -228,7 +231,7 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
   it('lets exactly one of two concurrent accepts win', async () => {
     const ada = await owner();
     const invitation = await invite(t.app, ada.cookie, 'viewer');
-    const [sam, eve] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    const [sam, eve] = await Promise.all([signUpConfirmed(t), signUpConfirmed(t)]);
     const answers = await Promise.all([
       acceptInvitation(t.app, sam.cookie, invitation.token),
       acceptInvitation(t.app, eve.cookie, invitation.token),
@@ -285,7 +288,7 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
     });
     expect(refused.statusCode).toBe(402);
     expect(refused.json().error.message).toMatch(/Starter/);
-    const sam = await signUp(t.app);
+    const sam = await signUpConfirmed(t);
     expect((await acceptInvitation(t.app, sam.cookie, invitation.token)).statusCode).toBe(402);
 
     await setWorkspacePlan(t.ctx, workspaceId, 'free');
@@ -306,7 +309,7 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe(teamMessages.invitationNotFound);
     expect((await preview('short')).statusCode).toBe(400);
-    const sam = await signUp(t.app);
+    const sam = await signUpConfirmed(t);
     const accept = await acceptInvitation(t.app, sam.cookie, 'b'.repeat(43));
     expect(accept.statusCode).toBe(404);
     const signedOut = await t.app.inject({
@@ -353,6 +356,7 @@ describe.each(databaseKinds)('team invitations on %s', (kind) => {
     const ada = await owner();
     const invitation = await invite(t.app, ada.cookie, 'viewer');
     const admin = await addMember(t.app, ada.cookie, 'admin');
+    await confirmEmail(t, admin.email);
     const editor = await addMember(t.app, ada.cookie, 'editor');
     const viewer = await addMember(t.app, ada.cookie, 'viewer');
 

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../src/contracts/auth';
 import type { NotificationList } from '../../src/contracts/notifications';
 import { forbiddenMessage, type Team, teamMessages } from '../../src/contracts/team';
 import { activity, notifications, outbox, workspaceMembers } from '../../src/server/db/schema';
+import { signUpConfirmed } from '../factories/mail';
 import { asUser, createPost } from '../factories/posts';
 import { activeWorkspaceOf, addMember, setWorkspacePlan } from '../factories/team';
 import { signUp } from '../factories/users';
@@ -31,7 +32,7 @@ describe.each(databaseKinds)('team members and roles on %s', (kind) => {
     (await db().select().from(activity).where(eq(activity.workspaceId, workspaceId))).map((e) => e.summary);
 
   async function newTeam() {
-    const owner = await signUp(t.app, { firstName: 'Ada', lastName: 'Lovelace' });
+    const owner = await signUpConfirmed(t, { firstName: 'Ada', lastName: 'Lovelace' });
     const workspaceId = (owner.user as SessionUser).workspace.id;
     return { owner, workspaceId };
   }
@@ -48,6 +49,7 @@ describe.each(databaseKinds)('team members and roles on %s', (kind) => {
       id: workspaceId,
       name: "Ada's workspace",
       requireApproval: false,
+      requireTwoFactor: false,
       plan: 'professional',
       teamCollaboration: true,
     });
@@ -122,7 +124,7 @@ describe.each(databaseKinds)('team members and roles on %s', (kind) => {
     expect(byEditor.statusCode).toBe(403);
     expect(byEditor.json().error.message).toBe(forbiddenMessage('editor', 'team.manage'));
 
-    const stranger = await signUp(t.app);
+    const stranger = await signUpConfirmed(t);
     const notMember = await setRole(owner.cookie, stranger.user.id, 'editor');
     expect(notMember.statusCode).toBe(404);
     expect(notMember.json().error.message).toBe(teamMessages.notAMember);
@@ -221,7 +223,7 @@ describe.each(databaseKinds)('team members and roles on %s', (kind) => {
     const self = await asUser(t.app, admin.cookie).delete(`/api/team/members/${admin.userId}`);
     expect(self.statusCode).toBe(409);
     expect(self.json().error.message).toMatch(/Leave workspace/);
-    const stranger = await signUp(t.app);
+    const stranger = await signUpConfirmed(t);
     expect(
       (await asUser(t.app, owner.cookie).delete(`/api/team/members/${stranger.user.id}`)).statusCode,
     ).toBe(404);

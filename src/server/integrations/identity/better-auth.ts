@@ -1,12 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { passkey } from '@better-auth/passkey';
 import { type BetterAuthPlugin, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthEndpoint } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { accounts, sessions, users, verifications } from '../../db/schema';
+import { accounts, passkeys, sessions, twoFactors, users, verifications } from '../../db/schema';
 import { describeLogArgs } from './describe-error';
 import { boundedStartupDiscovery, exchangeCodeWithin, readUserInfoWithin } from './oidc-exchange';
 import { discoveryUrlOf, type ProviderDiscovery } from './provider-discovery';
@@ -30,6 +32,37 @@ export interface IdentityHooks {
   onUserCreated(user: { id: string; firstName: string; lastName: string }): Promise<void>;
   /** Sessions are refused to inactive users, whatever path asks for one. */
   isUserActive(userId: string): Promise<boolean>;
+  /** A password-reset token was made for this user: email them the link (1 hour, usable once). */
+  sendPasswordReset(user: IdentityUser, token: string): Promise<void>;
+  /** The password was reset with an emailed token. */
+  onPasswordReset(user: IdentityUser): Promise<void>;
+  /**
+   * Email a confirmation link to `user.email`: the user's own address (sign-up, resend), or the
+   * new address they asked to change to (then `user.email` is that new address).
+   */
+  sendEmailVerification(user: IdentityUser, token: string): Promise<void>;
+}
+
+/** The user as better-auth hands it to the hooks above. */
+export interface IdentityUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** How long the links we email work: a reset for 1 hour (issue 23), a confirmation for a day. */
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * WebAuthn needs a domain as the relying party: browsers refuse an IP address. With APP_URL on
+ * an IP (some local set-ups), passkeys are not offered (GET /api/auth/methods says so).
+ */
+export function passkeyRelyingParty(appUrl: string): { rpID: string; origin: string } | null {
+  const url = new URL(appUrl);
+  const host = url.hostname;
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[')) return null;
+  return { rpID: host, origin: url.origin };
 }
 
 export interface IdentityOptions {
@@ -120,11 +153,30 @@ export function createIdentity(options: IdentityOptions) {
     rateLimit: { enabled: false },
     database: drizzleAdapter(options.db, {
       provider: 'pg',
-      schema: { users, sessions, accounts, verifications },
+      schema: { users, sessions, accounts, verifications, twoFactors, passkeys },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // The link goes to our page (/reset-password?token=…), not better-auth's redirect route.
+      sendResetPassword: ({ user, token }) => hooks.sendPasswordReset(user, token),
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: ({ user }) => hooks.onPasswordReset(user),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // Opening the link confirms the address; it never signs anybody in.
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
+      sendVerificationEmail: ({ user, token }) => hooks.sendEmailVerification(user, token),
+    },
     user: {
       modelName: 'users',
+      // A new address is switched to only once its owner opens the link sent to it.
+      changeEmail: { enabled: true },
       fields: { image: 'profileImageUrl' },
       additionalFields: {
         firstName: { type: 'string', required: false, input: true },
@@ -182,8 +234,25 @@ export function createIdentity(options: IdentityOptions) {
     },
     plugins: [
       serverSignIn(),
+      twoFactor({
+        issuer: 'Kitepost',
+        schema: { twoFactor: { modelName: 'twoFactors' } },
+        backupCodeOptions: { amount: 10 },
+      }),
+      passkeyPlugin(options.appUrl),
       boundedStartupDiscovery(genericOAuth({ config: oidcProviders }), oidcProviders),
     ],
+  });
+}
+
+function passkeyPlugin(appUrl: string) {
+  const party = passkeyRelyingParty(appUrl);
+  // Installed either way, so its API is typed; without a domain nobody is offered passkeys.
+  return passkey({
+    rpID: party?.rpID ?? 'localhost',
+    rpName: 'Kitepost',
+    origin: party?.origin ?? new URL(appUrl).origin,
+    schema: { passkey: { modelName: 'passkeys' } },
   });
 }
 

@@ -6,7 +6,7 @@ import { accounts, sessions, users, workspaceMembers, workspaces } from '../../d
 export async function updateUserProfile(
   db: Db,
   userId: string,
-  values: Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'name' | 'email' | 'emailVerified'>,
+  values: Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'name'>,
 ) {
   await db
     .update(users)

@@ -7,7 +7,6 @@ import {
   auditLog,
   generations,
   posts,
-  sessions,
   subscriptions,
   users,
   workspaceMembers,
@@ -227,12 +226,6 @@ export async function setProviderSubscriptionId(db: Db, rowId: string, providerS
 
 export async function insertStripeSubscription(db: Db, values: typeof subscriptions.$inferInsert) {
   await db.insert(subscriptions).values(values);
-}
-
-/** Ends every session of the user at once; answers how many there were. */
-export async function deleteSessionsOfUser(db: Db, userId: string): Promise<number> {
-  const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
-  return deleted.length;
 }
 
 /** Admins (users.role 'admin') other than this user who are active; the operator counts. */

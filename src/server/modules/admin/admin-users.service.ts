@@ -16,7 +16,7 @@ import { insertAuditEntry } from '../audit';
 import { isEnded } from '../billing';
 import { pauseScheduledPosts } from '../posts';
 import { dropPublishJob } from '../publishing';
-import { insertUser, issueAccessCode, newAccessCode, revokeAccessCode } from '../users';
+import { deleteSessionsOfUser, insertUser, issueAccessCode, newAccessCode, revokeAccessCode } from '../users';
 import {
   deleteUserWithWorkspaces,
   insertWorkspaceWithOwner,
@@ -29,7 +29,6 @@ import {
   type AdminUserRow,
   countAdminUsers,
   countOtherActiveAdmins,
-  deleteSessionsOfUser,
   findAdminUserRow,
   findUserIdByEmail,
   listAdminUserRows,

@@ -2,6 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  forgotPasswordBody,
+  passkeySignInBody,
+  resetPasswordBody,
+  securityNotice,
+  twoFactorSignInBody,
+  verifyEmailBody,
+  webAuthnOptions,
+} from '../../../contracts/account-security';
+import {
   accessCodeBody,
   adminAccessBody,
   adminAccessResponse,
@@ -16,9 +25,11 @@ import { safeString } from '../../../contracts/common';
 import { safeReturnPath } from '../../../contracts/return-path';
 import type { AppContext } from '../../context';
 import { IDENTITY_BASE_PATH } from '../../integrations/identity/better-auth';
-import { callerOf, sendWithCookies } from '../../lib/caller';
+import { callerOf, sendWithCookies, signedIn } from '../../lib/caller';
 import { errorAnswers } from '../../plugins/error-answers';
+import * as recovery from './account-recovery.service';
 import * as auth from './auth.service';
+import * as secondFactor from './second-factor.service';
 import { signInUnavailablePage } from './sign-in-unavailable-page';
 
 /** The spec's login answers (§7): refusals too are `{success, user, message}`, but a bad body or a limit. */
@@ -63,7 +74,77 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(
     '/api/auth/methods',
     { config: { access: 'public' }, schema: { response: { 200: authMethods } } },
-    async () => ({ accessCodes: ctx.config.accessCodes }),
+    async () => ({ accessCodes: ctx.config.accessCodes, passkeys: secondFactor.passkeysOffered(ctx) }),
+  );
+
+  // Account recovery (issue 23): the same answer for every address; the link is emailed.
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      config: { access: 'public' },
+      schema: { body: forgotPasswordBody, response: { 200: securityNotice, ...errorAnswers(400, 429) } },
+    },
+    async (request) => recovery.requestPasswordReset(ctx, callerOf(request), request.body.email),
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    {
+      config: { access: 'public' },
+      schema: { body: resetPasswordBody, response: { 200: securityNotice, ...errorAnswers(400, 429) } },
+    },
+    async (request) => recovery.resetPassword(ctx, callerOf(request), request.body),
+  );
+
+  r.post(
+    '/api/auth/verify-email',
+    {
+      config: { access: 'public' },
+      schema: { body: verifyEmailBody, response: { 200: securityNotice, ...errorAnswers(400, 409, 429) } },
+    },
+    async (request) => recovery.verifyEmail(ctx, callerOf(request), request.body.token),
+  );
+
+  r.post(
+    '/api/auth/verify-email/resend',
+    { schema: { response: { 200: securityNotice, ...errorAnswers(400, 429) } } },
+    async (request) => recovery.resendEmailVerification(ctx, callerOf(request), signedIn(request).user.id),
+  );
+
+  // The second step of a password sign-in that answered twoFactorRequired.
+  r.post(
+    '/api/auth/two-factor',
+    { config: { access: 'public' }, schema: { body: twoFactorSignInBody, response: loginAnswers } },
+    async (request, reply) =>
+      sendWithCookies(
+        reply,
+        await secondFactor.completeTwoFactorSignIn(ctx, callerOf(request), request.body),
+      ),
+  );
+
+  r.post(
+    '/api/auth/passkey/options',
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: webAuthnOptions, ...errorAnswers(429, 503) } },
+    },
+    async (request, reply) => {
+      const { options, setCookies } = await secondFactor.passkeySignInOptions(ctx, callerOf(request));
+      return sendWithCookies(reply, { status: 200, body: options, setCookies });
+    },
+  );
+
+  r.post(
+    '/api/auth/passkey',
+    {
+      config: { access: 'public' },
+      schema: { body: passkeySignInBody, response: { ...loginAnswers, ...errorAnswers(400, 429, 503) } },
+    },
+    async (request, reply) =>
+      sendWithCookies(
+        reply,
+        await secondFactor.signInWithPasskey(ctx, callerOf(request), request.body.response),
+      ),
   );
 
   r.get('/api/auth/user', { schema: { response: { 200: sessionUser } } }, async (request) => {

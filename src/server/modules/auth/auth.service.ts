@@ -1,12 +1,7 @@
 import { isAPIError } from 'better-auth/api';
 import { sql } from 'drizzle-orm';
-import {
-  type AccessCodeBody,
-  authMessages,
-  type LoginResponse,
-  type SignInBody,
-  type SignUpBody,
-} from '../../../contracts/auth';
+import { securityMessages } from '../../../contracts/account-security';
+import { type AccessCodeBody, authMessages, type SignInBody, type SignUpBody } from '../../../contracts/auth';
 import { safeReturnPath } from '../../../contracts/return-path';
 import type { AppContext } from '../../context';
 import { OIDC_PROVIDER_ID, setCookiesOf } from '../../integrations/identity/better-auth';
@@ -15,47 +10,10 @@ import type { DiscoveryState } from '../../integrations/identity/provider-discov
 import type { Caller } from '../../lib/caller';
 import { insertAuditEntry } from '../audit';
 import { EVERYONE, enforceRateLimit, rateRules } from '../rate-limits';
-import {
-  findUserByAccessCodeHash,
-  findUserByEmail,
-  findUserById,
-  grantSessionAdminAccess,
-  loadSessionUser,
-} from '../users';
-import { ensureWorkspaceFor } from '../workspaces';
+import { findUserByAccessCodeHash, findUserByEmail, findUserById, grantSessionAdminAccess } from '../users';
 import { composeLockoutEmail } from './lockout-email';
 import { ensureOperatorUser } from './operator';
-
-/** What a route needs to answer: a status, a body and the cookies to set. */
-export interface AuthOutcome<T> {
-  status: number;
-  body: T;
-  setCookies: string[];
-}
-
-const refused = (status: number, message: string): AuthOutcome<LoginResponse> => ({
-  status,
-  body: { success: false, user: null, message },
-  setCookies: [],
-});
-
-async function loggedIn(
-  ctx: AppContext,
-  userId: string,
-  message: string,
-  setCookies: string[],
-): Promise<AuthOutcome<LoginResponse>> {
-  const { db } = ctx.database;
-  let user = await loadSessionUser(db, userId, { adminAccess: false });
-  if (!user) {
-    // Everyone keeps a workspace (ensureWorkspaceFor runs after removals and deletions); one left
-    // without, e.g. by a crash just after a team's deletion, gets theirs here instead of a refusal.
-    await ensureWorkspaceFor(db, userId);
-    user = await loadSessionUser(db, userId, { adminAccess: false });
-  }
-  if (!user) return refused(401, authMessages.signInRefused);
-  return { status: 200, body: { success: true, user, message }, setCookies };
-}
+import { type AuthOutcome, loggedIn, refused } from './sign-in-outcome';
 
 export async function signUp(ctx: AppContext, caller: Caller, input: SignUpBody) {
   const db = ctx.database.db;
@@ -78,7 +36,13 @@ export async function signUp(ctx: AppContext, caller: Caller, input: SignUpBody)
       headers: caller.headers,
       returnHeaders: true,
     });
-    return loggedIn(ctx, response.user.id, `Welcome to Kitepost, ${input.firstName}!`, setCookiesOf(headers));
+    return loggedIn(
+      ctx,
+      caller,
+      response.user.id,
+      `Welcome to Kitepost, ${input.firstName}!`,
+      setCookiesOf(headers),
+    );
   } catch (error) {
     if (isAPIError(error) && error.statusCode < 500) {
       // A race with another sign-up for the same address lands here too.
@@ -107,7 +71,8 @@ export async function signIn(ctx: AppContext, caller: Caller, input: SignInBody)
     await hashLikeSignIn(ctx, input.password);
     return refused(401, authMessages.signInRefused);
   }
-  let signedIn: { headers: Headers; response: { user: { id: string } } };
+  // With two-factor on, better-auth's plugin answers { twoFactorRedirect } in place of the user.
+  let signedIn: { headers: Headers; response: { user: { id: string } } | { twoFactorRedirect: true } };
   try {
     signedIn = await ctx.identity.api.signInEmail({
       body: { email: input.email, password: input.password },
@@ -120,7 +85,21 @@ export async function signIn(ctx: AppContext, caller: Caller, input: SignInBody)
   }
   await Promise.all([perAddress.refund(), perAccount.refund()]);
   const { headers, response } = signedIn;
-  return loggedIn(ctx, response.user.id, `Welcome back, ${user.firstName}!`, setCookiesOf(headers));
+  if ('twoFactorRedirect' in response) {
+    // better-auth's two-factor plugin ended the session it made and set a 10-minute challenge
+    // cookie instead: POST /api/auth/two-factor with a code finishes the sign-in.
+    return {
+      status: 200,
+      body: {
+        success: false,
+        user: null,
+        message: securityMessages.twoFactorRequired,
+        twoFactorRequired: true,
+      },
+      setCookies: setCookiesOf(headers),
+    };
+  }
+  return loggedIn(ctx, caller, response.user.id, `Welcome back, ${user.firstName}!`, setCookiesOf(headers));
 }
 
 /**
@@ -187,13 +166,15 @@ export async function signInWithAccessCode(ctx: AppContext, caller: Caller, inpu
   });
   const user = await findUserByAccessCodeHash(db, ctx.accessCodes.hash(input.accessCode));
   if (!user?.isActive || user.isSystem) return refused(401, authMessages.accessCodeRefused);
+  // A code skips the password and so cannot stand in for a second factor (decision 056).
+  if (user.twoFactorEnabled) return refused(401, securityMessages.accessCodeTwoFactor);
   const { headers } = await ctx.identity.api.signInUserById({
     body: { userId: user.id },
     headers: caller.headers,
     returnHeaders: true,
   });
   await Promise.all([perAddress.refund(), everyone.refund()]);
-  return loggedIn(ctx, user.id, `Welcome back, ${user.firstName}!`, setCookiesOf(headers));
+  return loggedIn(ctx, caller, user.id, `Welcome back, ${user.firstName}!`, setCookiesOf(headers));
 }
 
 export async function signOut(ctx: AppContext, caller: Caller): Promise<string[]> {

@@ -2,3 +2,4 @@
 // module imports from here, never from a file inside (npm run lint:deps checks it).
 
 export { signOut } from './auth.service';
+export { requirePasskeys } from './second-factor.service';

@@ -59,6 +59,35 @@ export const rateRules = {
   /** Invitations sent, per workspace and per inviter: each send is an email to any address. */
   invitationsPerWorkspace: { name: 'invitations-workspace', max: 20, windowSeconds: 3600 },
   invitationsPerInviter: { name: 'invitations-inviter', max: 20, windowSeconds: 3600 },
+  /** Password-reset requests: per address, and per email so nobody floods one inbox (issue 23). */
+  passwordResetRequest: { name: 'password-reset-request', max: 10, windowSeconds: 3600 },
+  passwordResetEmail: {
+    name: 'password-reset-email',
+    max: 3,
+    windowSeconds: 3600,
+    message: (seconds) =>
+      `Too many reset links were asked for this address. Try again in ${Math.ceil(seconds / 60)} minutes.`,
+  },
+  /** Reset tokens tried, per address: 24 random characters are not guessed, but never fast. */
+  passwordResetAttempt: { name: 'password-reset-attempt', max: 20, windowSeconds: 15 * 60 },
+  /** Confirmation links opened, per address; new links asked for, per user. */
+  emailVerificationAttempt: { name: 'email-verification-attempt', max: 30, windowSeconds: 15 * 60 },
+  emailVerificationResend: {
+    name: 'email-verification-resend',
+    max: 3,
+    windowSeconds: 3600,
+    message: (seconds) => `We already sent several links. Try again in ${Math.ceil(seconds / 60)} minutes.`,
+  },
+  /**
+   * Two-factor codes per address at sign-in (better-auth also ends a challenge after 5 wrong codes
+   * and locks the account's codes for 15 minutes after 10), and per user in Settings.
+   */
+  twoFactorSignIn: { name: 'two-factor-signin', max: 10, windowSeconds: 60 },
+  twoFactorSettings: { name: 'two-factor-settings', max: 10, windowSeconds: 15 * 60 },
+  /** Email changes asked for, per user: each mails a link to an address they typed. */
+  emailChange: { name: 'email-change', max: 5, windowSeconds: 3600 },
+  /** Passkey sign-ins per address (the ceremony is cheap to start, its check is not). */
+  passkeySignIn: { name: 'passkey-signin', max: 20, windowSeconds: 60 },
 } satisfies Record<string, RateRule>;
 
 /** The one global subject (rules counted across every address). */

@@ -29,7 +29,8 @@ export interface WeeklyReportKey {
 
 /**
  * Every membership of an active person who wants the report: the `weekly_reports` setting on, or
- * no settings row (the default is on). The built-in operator account gets none.
+ * no settings row (the default is on). The built-in operator account gets none, and nor does an
+ * address nobody has confirmed (decision 056: a report is not mailed to an address someone typed).
  */
 export async function listWeeklyReportRecipients(db: Db): Promise<WeeklyReportRecipient[]> {
   return db
@@ -49,6 +50,7 @@ export async function listWeeklyReportRecipients(db: Db): Promise<WeeklyReportRe
       and(
         eq(users.isActive, true),
         eq(users.isSystem, false),
+        eq(users.emailVerified, true),
         sql`coalesce(${userSettings.weeklyReports}, true)`,
       ),
     )

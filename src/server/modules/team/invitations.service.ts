@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { securityMessages } from '../../../contracts/account-security';
 import {
   type AcceptInvitationResponse,
   type CreateInvitationBody,
@@ -18,6 +19,7 @@ import { insertActivity } from '../activity';
 import { notifyWorkspace } from '../notifications';
 import { requirePlanFeature } from '../plans';
 import { enforceRateLimit, type RateRule, rateRules } from '../rate-limits';
+import { findUserById } from '../users';
 import { findMembershipRole, type SessionActor, sessionUserOf, setActiveWorkspace } from '../workspaces';
 import { composeInvitationEmail } from './invitation-email';
 import { displayNameOf } from './member-order';
@@ -63,6 +65,9 @@ export async function createInvitation(
 ): Promise<CreateInvitationResponse> {
   const db = ctx.database.db;
   await requirePlanFeature(db, actor.workspaceId, 'teamCollaboration');
+  // An unconfirmed address may be anybody's: it does not send invitations (decision 056).
+  const inviter = await findUserById(db, actor.userId);
+  if (!inviter?.emailVerified) throw new AppError('forbidden', securityMessages.unverifiedCannotInvite);
   if (await isMemberByEmail(db, actor.workspaceId, input.email)) {
     throw new AppError('conflict', teamMessages.alreadyMember);
   }

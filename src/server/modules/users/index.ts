@@ -2,6 +2,8 @@
 // module imports from here, never from a file inside (npm run lint:deps checks it).
 
 export {
+  deleteSessionsOfUser,
+  findPasswordResetExpiry,
   findSystemUser,
   findUserByAccessCodeHash,
   findUserByEmail,
@@ -9,5 +11,6 @@ export {
   findUserWithWorkspace,
   grantSessionAdminAccess,
   insertUser,
+  markEmailVerified,
 } from './users.repository';
 export { issueAccessCode, loadSessionUser, newAccessCode, revokeAccessCode } from './users.service';

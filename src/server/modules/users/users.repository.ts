@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { UserRole } from '../../../contracts/auth';
 import type { Db } from '../../db/client';
-import { sessions, users, workspaceMembers, workspaces } from '../../db/schema';
+import { sessions, users, verifications, workspaceMembers, workspaces } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -205,4 +205,28 @@ export async function deleteExpiredSessions(db: Db) {
 
 export async function setUserTimezone(db: Db, userId: string, timezone: string | null) {
   await db.update(users).set({ timezone, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Ends every session of the user at once; answers how many there were. */
+export async function deleteSessionsOfUser(db: Db, userId: string): Promise<number> {
+  const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return deleted.length;
+}
+
+/** The address was shown to be theirs (a link we sent it was opened). */
+export async function markEmailVerified(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * When a password-reset token (better-auth's verification row `reset-password:<token>`) expires
+ * or expired; null when there is no such token (never made, or used).
+ */
+export async function findPasswordResetExpiry(db: Db, token: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(eq(verifications.identifier, `reset-password:${token}`))
+    .limit(1);
+  return row?.expiresAt ?? null;
 }

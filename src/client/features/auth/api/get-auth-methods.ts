@@ -5,12 +5,13 @@ import { apiFetchJson } from '../../../lib/api-client';
 export const authMethodsQueryKey = ['auth', 'methods'] as const;
 
 /**
- * GET /api/auth/methods: whether this server signs anyone in with an access code (ACCESS_CODES).
+ * GET /api/auth/methods: whether this server signs anyone in with an access code (ACCESS_CODES)
+ * and whether it can offer passkeys.
  * Read by hand rather than with the zod contract: the landing page's first load stays small.
  */
 async function getAuthMethods(): Promise<AuthMethods> {
   const body = (await apiFetchJson('GET', '/api/auth/methods')) as Partial<AuthMethods> | null;
-  return { accessCodes: body?.accessCodes === true };
+  return { accessCodes: body?.accessCodes === true, passkeys: body?.passkeys === true };
 }
 
 export const authMethodsQueryOptions = () =>

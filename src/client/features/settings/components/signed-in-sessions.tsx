@@ -1,5 +1,6 @@
 import { LoaderCircle, LogOut, Monitor, Smartphone } from 'lucide-react';
 import type { UserSessionList } from '../../../../contracts/settings';
+import { describeUserAgent } from '../../../../contracts/user-agent';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
@@ -7,7 +8,6 @@ import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { useAuth } from '../../auth/api/get-current-user';
 import { RelativeTime } from '../../notifications/components/relative-time';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
-import { describeUserAgent } from '../user-agent';
 
 export const SESSIONS_NOT_SIGNED_OUT = 'The other sessions could not be signed out. Please try again.';
 
