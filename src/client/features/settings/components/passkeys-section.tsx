@@ -2,6 +2,7 @@ import { Cloud, Fingerprint, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react
 import { useEffect, useId, useState } from 'react';
 import { z } from 'zod';
 import { type PasskeySummary, passkeyName } from '../../../../contracts/account-security';
+import { describeUserAgent } from '../../../../contracts/user-agent';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -18,13 +19,13 @@ import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { fieldMessage, setServerIssues, useContractForm } from '../../../lib/form-issues';
+import { useAuthMethods } from '../../auth/api/get-auth-methods';
 import { useAuth } from '../../auth/api/get-current-user';
 import { formatDate } from '../../auth/session-info';
 import { isPasskeyPromptClosed, useAddPasskey } from '../api/add-passkey';
 import { useRemovePasskey } from '../api/remove-passkey';
 import { useRenamePasskey } from '../api/rename-passkey';
 import { defaultPasskeyName } from '../two-factor-display';
-import { describeUserAgent } from '../user-agent';
 import { FormAlert } from './form-alert';
 
 export const PASSKEY_NOT_ADDED = 'The passkey could not be added. Please try again.';
@@ -55,7 +56,10 @@ function useWebAuthnSupport(): boolean | null {
 
 /** Privacy & Security › Passkeys: sign in with the device's lock (fingerprint, face, PIN) instead of a password. */
 export function PasskeysSection({ passkeys }: { passkeys: PasskeySummary[] }) {
-  const supported = useWebAuthnSupport();
+  const browserSupports = useWebAuthnSupport();
+  // A server whose APP_URL is an IP address cannot be a WebAuthn relying party (GET /api/auth/methods).
+  const serverOffers = useAuthMethods().data?.passkeys;
+  const canAdd = serverOffers === true && browserSupports === true;
   const { user } = useAuth();
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<PasskeySummary | null>(null);
@@ -68,10 +72,14 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeySummary[] }) {
           <h3 className="text-sm font-medium text-slate-900">Passkeys</h3>
           <p className="text-sm text-slate-600">
             Sign in with your fingerprint, face or screen lock instead of your password.
-            {supported === false ? ' This browser cannot make passkeys; try another one to add one.' : ''}
+            {serverOffers === false
+              ? ' Passkeys are not available on this Kitepost server.'
+              : browserSupports === false
+                ? ' This browser cannot make passkeys; try another one to add one.'
+                : ''}
           </p>
         </div>
-        {supported ? (
+        {canAdd ? (
           <Button variant="outline" size="sm" onClick={() => setAdding(true)} className="self-start">
             <Plus aria-hidden="true" />
             Add a passkey
