@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForTwoFactor } from './two-factor-prompt';
+import { asksForTwoFactor, requiredSinceVisitBegan } from './two-factor-prompt';
 import { opensTwoFactorSetup, twoFactorSetupPath } from './two-factor-setup-link';
 
 const due = {
@@ -33,5 +33,18 @@ describe('opensTwoFactorSetup', () => {
     expect(opensTwoFactorSetup(query.slice(1))).toBe(true);
     expect(opensTwoFactorSetup('')).toBe(false);
     expect(opensTwoFactorSetup('setup=billing')).toBe(false);
+  });
+});
+
+describe('requiredSinceVisitBegan', () => {
+  it('keeps a requirement turned on during the visit for the next one, and drops one turned off at once', () => {
+    expect(requiredSinceVisitBegan('u1', 'w1', false)).toBe(false);
+    // The owner turns it on: not during this visit.
+    expect(requiredSinceVisitBegan('u1', 'w1', true)).toBe(false);
+
+    expect(requiredSinceVisitBegan('u2', 'w1', true)).toBe(true);
+    expect(requiredSinceVisitBegan('u2', 'w1', false)).toBe(false);
+    // Another workspace is judged by what it said when it was first seen.
+    expect(requiredSinceVisitBegan('u2', 'w2', true)).toBe(true);
   });
 });

@@ -47,3 +47,17 @@ export function asksForTwoFactor(state: PromptState): boolean {
     state.hasPassword === true
   );
 }
+
+/** Per user and workspace: whether the workspace required two-factor when this page load first saw it. */
+const requiredAtVisitStart = new Map<string, boolean>();
+
+/**
+ * The requirement as the prompt applies it: "on the next visit". A requirement the owner turns on
+ * while someone (the owner included) is in the app waits for their next page load; one that is
+ * turned off applies at once. Call it only with what the server said, not the session mirror.
+ */
+export function requiredSinceVisitBegan(userId: string, workspaceId: string, requiredNow: boolean): boolean {
+  const key = `${userId}:${workspaceId}`;
+  if (!requiredAtVisitStart.has(key)) requiredAtVisitStart.set(key, requiredNow);
+  return requiredNow && requiredAtVisitStart.get(key) === true;
+}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Clock, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
@@ -12,23 +13,34 @@ import {
   DialogIcon,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { useAuth } from '../../auth/api/get-current-user';
+import { currentUserQueryOptions } from '../../auth/api/get-current-user';
 import { useAccountSecurity } from '../api/get-account-security';
-import { asksForTwoFactor, postponedThisVisit, postponeForThisVisit } from '../two-factor-prompt';
+import {
+  asksForTwoFactor,
+  postponedThisVisit,
+  postponeForThisVisit,
+  requiredSinceVisitBegan,
+} from '../two-factor-prompt';
 import { twoFactorSetupPath } from '../two-factor-setup-link';
 
 /**
  * A workspace whose owner requires two-factor sign-in asks each member without it to set it up,
- * over the app's pages (never over Settings, where the setup is). The requirement is a prompt,
- * not a lock: "Later" puts it off for this visit and it comes back on the next one; the server
- * does not refuse other calls. An account without a password (single sign-on only) is not asked:
+ * over the app's pages (never over Settings, where the setup is), from the first page load after
+ * the requirement was turned on. The requirement is a prompt, not a lock: "Later" puts it off for
+ * the rest of this visit (this tab's session, reloads included) and it comes back on the next
+ * one; the server does not refuse other calls. An account without a password (single sign-on only) is not asked:
  * two-factor here is confirmed with a password, and its provider guards its sign-in.
  */
 export function TwoFactorRequiredPrompt() {
-  const { user } = useAuth();
+  // The server's answer, not the session mirror's first paint (an old copy could say "not required").
+  const current = useQuery(currentUserQueryOptions());
+  const user = current.isPlaceholderData ? null : (current.data ?? null);
   const [location, navigate] = useLocation();
   const [later, setLater] = useState(false);
-  const asked = Boolean(user?.workspace.requireTwoFactor && !user.twoFactorEnabled);
+  const required = user
+    ? requiredSinceVisitBegan(user.id, user.workspace.id, user.workspace.requireTwoFactor)
+    : false;
+  const asked = Boolean(user && required && !user.twoFactorEnabled);
   const onSettings = location === paths.settings;
   const postponed = later || (user ? postponedThisVisit(user.id, user.workspace.id) : false);
   const security = useAccountSecurity({ enabled: asked && !postponed });
@@ -37,7 +49,7 @@ export function TwoFactorRequiredPrompt() {
     !user ||
     !asksForTwoFactor({
       twoFactorEnabled: user.twoFactorEnabled,
-      requireTwoFactor: user.workspace.requireTwoFactor,
+      requireTwoFactor: required,
       postponed,
       onSettings,
       hasPassword: security.data?.hasPassword,
