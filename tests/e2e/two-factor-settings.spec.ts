@@ -286,3 +286,23 @@ test('an owner requires two-factor: the switch, and the prompt a member without 
   await expect(page.getByRole('dialog', { name: 'Turn on two-factor authentication' })).toBeVisible();
   await expect(prompt).toBeHidden();
 });
+
+test('profile: a new email address waits for its link, and the card says so', async ({ page }) => {
+  const user = newUser('email-change');
+  await signUp(page, user);
+  await page.goto('/settings');
+  const profile = page.locator('#profile');
+  const email = profile.getByRole('textbox', { name: 'Email' });
+  const next = newUser('email-change-new').email;
+  await email.fill(next);
+  await profile.getByRole('button', { name: 'Save profile' }).click();
+  await expectToast(
+    page,
+    'Confirm your new email address',
+    `We have sent a link to ${next}. Your email address changes once you open it.`,
+  );
+  // The address in use stays until the link is opened; the new one is shown as waiting.
+  await expect(email).toHaveValue(user.email);
+  await expect(profile.getByText(`Waiting for confirmation: ${next}.`)).toBeVisible();
+  await expect(profile.getByRole('button', { name: 'Save profile' })).toBeDisabled();
+});
