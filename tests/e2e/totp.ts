@@ -1,21 +1,22 @@
 import { createHmac } from 'node:crypto';
 
-/**
- * RFC 6238 TOTP (HMAC-SHA1, 30-second steps, 6 digits, the defaults every authenticator app and
- * better-auth use), written here from the RFC so the test does not check the server's codes
- * with the server's own library.
+/*
+ * RFC 6238 time-based one-time passwords, written here from the RFC (and RFC 4226's dynamic
+ * truncation) rather than taken from the server's library: the test computes the code an
+ * authenticator app would show from the otpauth:// URI the server hands out, so a server that
+ * stored or encoded the secret wrongly fails the test.
  */
 
-const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
-/** RFC 4648 base32, as otpauth:// URIs carry the secret (padding and spaces ignored). */
+/** RFC 4648 base32, as otpauth:// secrets are written (no padding, any case). */
 export function base32Decode(text: string): Buffer {
-  const clean = text.replace(/[\s=]/g, '').toUpperCase();
+  const clean = text.replace(/=+$/, '').replace(/\s+/g, '').toUpperCase();
   let bits = 0;
   let value = 0;
   const bytes: number[] = [];
   for (const char of clean) {
-    const index = alphabet.indexOf(char);
+    const index = BASE32.indexOf(char);
     if (index < 0) throw new Error(`not base32: ${char}`);
     value = (value << 5) | index;
     bits += 5;
@@ -27,18 +28,39 @@ export function base32Decode(text: string): Buffer {
   return Buffer.from(bytes);
 }
 
-/** The 30-second step a time falls in. */
-export function totpStep(at: number = Date.now()): number {
-  return Math.floor(at / 1000 / 30);
+export interface TotpParameters {
+  secret: Buffer;
+  algorithm: 'sha1' | 'sha256' | 'sha512';
+  digits: number;
+  period: number;
 }
 
-/** The 6-digit code for `secret` (base32) at `at` (milliseconds). */
-export function totp(secret: string, at: number = Date.now()): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(totpStep(at)));
-  const digest = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  // RFC 4226 §5.3 dynamic truncation.
-  const offset = (digest[digest.length - 1] ?? 0) & 0x0f;
+/** The parameters of an otpauth://totp/… URI (Key Uri Format; defaults SHA1, 6 digits, 30 s). */
+export function parseOtpauthUri(uri: string): TotpParameters {
+  const url = new URL(uri);
+  if (url.protocol !== 'otpauth:' || url.host !== 'totp') throw new Error(`not a TOTP URI: ${uri}`);
+  const secret = url.searchParams.get('secret');
+  if (!secret) throw new Error('the URI has no secret');
+  const algorithm = (url.searchParams.get('algorithm') ?? 'SHA1').toLowerCase();
+  if (algorithm !== 'sha1' && algorithm !== 'sha256' && algorithm !== 'sha512') {
+    throw new Error(`unknown algorithm ${algorithm}`);
+  }
+  return {
+    secret: base32Decode(secret),
+    algorithm,
+    digits: Number(url.searchParams.get('digits') ?? 6),
+    period: Number(url.searchParams.get('period') ?? 30),
+  };
+}
+
+/** The code for the time step holding `at` (RFC 6238 §4: T = floor(unix time / period)). */
+export function totp(parameters: TotpParameters, at: number = Date.now()): string {
+  const counter = Math.floor(at / 1000 / parameters.period);
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(BigInt(counter));
+  const digest = createHmac(parameters.algorithm, parameters.secret).update(message).digest();
+  // RFC 4226 §5.3: 31 bits from the offset the last nibble names.
+  const offset = (digest[digest.length - 1] as number) & 0x0f;
   const binary = digest.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 1_000_000).padStart(6, '0');
+  return String(binary % 10 ** parameters.digits).padStart(parameters.digits, '0');
 }

@@ -4,7 +4,17 @@ import { expectAccessible } from './axe';
 import { E2E_CODES_OFF_URL } from './env';
 import { expect, test } from './fixtures';
 import { expectToast, type NewUser, newUser, signOut, signUp } from './helpers';
-import { totp, totpStep } from './totp';
+import { base32Decode, totp } from './totp';
+
+/** The code an authenticator app shows for the key typed from the screen (SHA1, 6 digits, 30 s). */
+function codeFor(secret: string, at: number = Date.now()): string {
+  return totp({ secret: base32Decode(secret), algorithm: 'sha1', digits: 6, period: 30 }, at);
+}
+
+/** The 30-second step a time falls in (RFC 6238 §4). */
+function totpStep(at: number = Date.now()): number {
+  return Math.floor(at / 1000 / 30);
+}
 
 /**
  * Settings › Privacy & Security (issue 23), as a person clicks through it: two-factor set up
@@ -29,7 +39,7 @@ async function openSecurity(page: Page) {
 /** A code from a later 30-second step than `usedStep`, so a code is never sent twice. */
 async function freshCode(secret: string, usedStep: number): Promise<string> {
   while (totpStep() <= usedStep) await new Promise((resolve) => setTimeout(resolve, 500));
-  return totp(secret);
+  return codeFor(secret);
 }
 
 /** Turns two-factor on from Settings; answers the secret read off the screen and the backup codes. */
@@ -49,13 +59,13 @@ async function turnOnTwoFactor(page: Page, user: NewUser) {
   await saveScreen(page, 'setup-scan');
 
   // A wrong code leaves it off and says why, under the field.
-  const wrong = String((Number(totp(secret)) + 1) % 1_000_000).padStart(6, '0');
+  const wrong = String((Number(codeFor(secret)) + 1) % 1_000_000).padStart(6, '0');
   await scan.getByLabel('6-digit code from the app').fill(wrong);
   await scan.getByRole('button', { name: 'Turn on' }).click();
   await expect(scan.getByText(/That code is not right/)).toBeVisible();
 
   const usedStep = totpStep();
-  await scan.getByLabel('6-digit code from the app').fill(totp(secret));
+  await scan.getByLabel('6-digit code from the app').fill(codeFor(secret));
   await scan.getByRole('button', { name: 'Turn on' }).click();
 
   const done = page.getByRole('dialog', { name: 'Two-factor authentication is on' });
