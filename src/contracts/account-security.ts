@@ -34,6 +34,14 @@ export type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
 export const securityNotice = z.object({ success: z.literal(true), message: z.string() });
 export type SecurityNotice = z.infer<typeof securityNotice>;
 
+/**
+ * POST /api/auth/verify-email/resend. On a server that sends no email (the outbox sandbox, no
+ * SMTP_URL) `confirmUrl` is the link itself, shown to its owner as invitation links are: nobody
+ * could confirm otherwise (decision 056).
+ */
+export const verificationResendResponse = securityNotice.extend({ confirmUrl: z.string().optional() });
+export type VerificationResendResponse = z.infer<typeof verificationResendResponse>;
+
 /** A 6-digit code from an authenticator app. */
 export const totpCode = safeString()
   .trim()

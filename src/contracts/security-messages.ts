@@ -13,6 +13,8 @@ export const securityMessages = {
   verifyLinkInvalid: 'This confirmation link is not valid. Send a new one from the banner in the app.',
   verifyLinkExpired: 'This confirmation link has expired. Send a new one from the banner in the app.',
   verificationSent: 'We have sent a new confirmation link. It works for 24 hours.',
+  verificationSandbox:
+    'This server sends no email (sandbox): open the confirmation link here. On a server with email, it goes to your inbox.',
   alreadyVerified: 'Your email address is already confirmed.',
   emailChangePending: (to: string) =>
     `We have sent a link to ${to}. Your email address changes once you open it.`,

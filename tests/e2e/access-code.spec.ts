@@ -102,6 +102,6 @@ test.describe('User Login with ACCESS_CODES=off', () => {
       user: null,
       message: authMessages.accessCodesOff,
     });
-    expect(await (await request.get('/api/auth/methods')).json()).toEqual({ accessCodes: false });
+    expect(await (await request.get('/api/auth/methods')).json()).toMatchObject({ accessCodes: false });
   });
 });

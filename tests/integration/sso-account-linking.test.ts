@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../../src/server/db/schema';
+import { readMails } from '../factories/mail';
 import { asUser } from '../factories/posts';
 import { cookieFrom, randomIp, signUp } from '../factories/users';
 import { startOidcProviderPeer } from '../fakes/oidc/oidc-provider-peer';
@@ -99,6 +100,10 @@ describe.each(databaseKinds)('single sign-on and existing accounts on %s (oidc-p
     const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: cookieFrom(answer) } });
     expect(me.json()).toMatchObject({ id: grace.user.id });
     expect(await providerAccountsOf(grace.user.id)).toHaveLength(1);
+    // A browser new to the account, whichever way it signed in: Grace is told (issue 23).
+    expect(cookieFrom(answer)).toMatch(/kitepost_device=[A-Za-z0-9_-]{43}/);
+    const notices = await readMails(t, grace.email, 'New sign-in');
+    expect(notices).toHaveLength(1);
   });
 
   describe('linking from Settings', () => {

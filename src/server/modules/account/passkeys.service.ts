@@ -65,7 +65,10 @@ export async function registerPasskey(
       headers: caller.headers,
     })) as PasskeyRow;
   } catch (error) {
-    if (!isAPIError(error) || error.statusCode >= 500) throw error;
+    // A browser answer @simplewebauthn refuses comes back as better-auth's 500 with this code.
+    const code = isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
+    if (!isAPIError(error) || (error.statusCode >= 500 && code !== 'FAILED_TO_VERIFY_REGISTRATION'))
+      throw error;
     throw new AppError('bad_request', 'This passkey could not be added. Try again.');
   }
   await insertAuditEntry(ctx.database.db, {

@@ -1,4 +1,4 @@
-import { isAPIError } from 'better-auth/api';
+import { createEmailVerificationToken, isAPIError } from 'better-auth/api';
 import { type ResetPasswordBody, securityMessages } from '../../../contracts/account-security';
 import { accountMessages } from '../../../contracts/settings';
 import type { AppContext } from '../../context';
@@ -123,6 +123,9 @@ export async function afterPasswordReset(ctx: RecoveryContext, user: IdentityUse
   await ctx.mail.send(message);
 }
 
+const verifyUrlOf = (ctx: Pick<AppContext, 'config'>, token: string) =>
+  `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+
 /**
  * better-auth's sendVerificationEmail: sign-up, a resend, or a change of address (then
  * `user.email` is the new address, not yet the user's).
@@ -132,7 +135,7 @@ export async function sendEmailVerificationLink(ctx: RecoveryContext, user: Iden
   const message = await composeEmailVerificationEmail({
     to: user.email,
     firstName: profile?.firstName ?? '',
-    verifyUrl: `${ctx.config.appUrl}/verify-email?token=${encodeURIComponent(token)}`,
+    verifyUrl: verifyUrlOf(ctx, token),
     token,
     newAddress: profile !== undefined && profile.email !== user.email.toLowerCase(),
     hours: EMAIL_VERIFICATION_TTL_SECONDS / 3600,
@@ -193,13 +196,32 @@ function readEmailChange(token: string): { userId: string; updateTo: string } | 
   }
 }
 
-/** POST /api/auth/verify-email/resend: a new link to the signed-in user's own address. */
-export async function resendEmailVerification(ctx: RecoveryContext, caller: Caller, userId: string) {
+/**
+ * POST /api/auth/verify-email/resend: a new link to the signed-in user's own address, made as
+ * better-auth makes it (its signed token). Without SMTP the mail stays in the outbox, so the link
+ * is answered to its owner (the sandbox shows invitation links the same way).
+ */
+export async function resendEmailVerification(ctx: RecoveryContext, userId: string) {
   const db = ctx.database.db;
   const user = await findUserById(db, userId);
   if (!user) throw new AppError('not_found', 'User not found');
   if (user.emailVerified) throw new AppError('bad_request', securityMessages.alreadyVerified);
   await enforceRateLimit(db, rateRules.emailVerificationResend, userId);
-  await ctx.identity.api.sendVerificationEmail({ body: { email: user.email }, headers: caller.headers });
-  return { success: true as const, message: securityMessages.verificationSent };
+  const { secret } = await ctx.identity.$context;
+  const token = await createEmailVerificationToken(
+    secret,
+    user.email,
+    undefined,
+    EMAIL_VERIFICATION_TTL_SECONDS,
+    {
+      userId,
+    },
+  );
+  await sendEmailVerificationLink(ctx, { id: user.id, email: user.email, name: user.name }, token);
+  if (!ctx.mail.sandbox) return { success: true as const, message: securityMessages.verificationSent };
+  return {
+    success: true as const,
+    message: securityMessages.verificationSandbox,
+    confirmUrl: verifyUrlOf(ctx, token),
+  };
 }

@@ -7,6 +7,7 @@ import {
   resetPasswordBody,
   securityNotice,
   twoFactorSignInBody,
+  verificationResendResponse,
   verifyEmailBody,
   webAuthnOptions,
 } from '../../../contracts/account-security';
@@ -107,8 +108,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(
     '/api/auth/verify-email/resend',
-    { schema: { response: { 200: securityNotice, ...errorAnswers(400, 429) } } },
-    async (request) => recovery.resendEmailVerification(ctx, callerOf(request), signedIn(request).user.id),
+    { schema: { response: { 200: verificationResendResponse, ...errorAnswers(400, 429) } } },
+    async (request) => recovery.resendEmailVerification(ctx, signedIn(request).user.id),
   );
 
   // The second step of a password sign-in that answered twoFactorRequired.
@@ -223,7 +224,11 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       for (const [name, value] of response.headers) {
         if (name !== 'set-cookie') reply.header(name, value);
       }
-      const cookies = response.headers.getSetCookie();
+      const caller = callerOf(request);
+      const cookies = [
+        ...response.headers.getSetCookie(),
+        ...(await auth.noteProviderSignIn(ctx, caller, response.headers.getSetCookie())),
+      ];
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       return reply.send(await response.text());
     },

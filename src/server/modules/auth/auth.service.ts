@@ -4,7 +4,11 @@ import { securityMessages } from '../../../contracts/account-security';
 import { type AccessCodeBody, authMessages, type SignInBody, type SignUpBody } from '../../../contracts/auth';
 import { safeReturnPath } from '../../../contracts/return-path';
 import type { AppContext } from '../../context';
-import { OIDC_PROVIDER_ID, setCookiesOf } from '../../integrations/identity/better-auth';
+import {
+  OIDC_PROVIDER_ID,
+  sessionCookieSettings,
+  setCookiesOf,
+} from '../../integrations/identity/better-auth';
 import { describeError } from '../../integrations/identity/describe-error';
 import type { DiscoveryState } from '../../integrations/identity/provider-discovery';
 import type { Caller } from '../../lib/caller';
@@ -12,6 +16,7 @@ import { insertAuditEntry } from '../audit';
 import { EVERYONE, enforceRateLimit, rateRules } from '../rate-limits';
 import { findUserByAccessCodeHash, findUserByEmail, findUserById, grantSessionAdminAccess } from '../users';
 import { composeLockoutEmail } from './lockout-email';
+import { noteSignIn } from './new-device.service';
 import { ensureOperatorUser } from './operator';
 import { type AuthOutcome, loggedIn, refused } from './sign-in-outcome';
 
@@ -289,4 +294,20 @@ function unreachable(retryIn: number | DiscoveryState): ProviderSignInStart {
 export async function isUserActive(ctx: AppContext, userId: string) {
   const user = await findUserById(ctx.database.db, userId);
   return user?.isActive === true;
+}
+
+/**
+ * After the provider's callback: when better-auth started a session (its cookie is among the
+ * answer's), this browser is noted for the user as any sign-in's is (the new-device email).
+ * Answers the device cookie to add, if any.
+ */
+export async function noteProviderSignIn(ctx: AppContext, caller: Caller, setCookies: string[]) {
+  const { cookieName } = await sessionCookieSettings(ctx.identity);
+  const line = setCookies.find((cookie) => cookie.startsWith(`${cookieName}=`));
+  const value = line?.slice(cookieName.length + 1).split(';')[0];
+  if (!value) return [];
+  const session = await ctx.identity.api.getSession({
+    headers: new Headers({ cookie: `${cookieName}=${value}` }),
+  });
+  return session ? noteSignIn(ctx, caller, session.user.id) : [];
 }
