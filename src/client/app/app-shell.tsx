@@ -26,6 +26,7 @@ import { fullName, trialDaysLeft, trialHint, userInitials } from '../features/au
 import { BillingBanner } from '../features/billing/components/billing-banner';
 import { SandboxBadge } from '../features/health/components/sandbox-badge';
 import { NotificationsBell } from '../features/notifications/components/notifications-bell';
+import { TwoFactorRequiredPrompt } from '../features/settings/components/two-factor-required-prompt';
 import { ReconnectNotice } from '../features/social-accounts/components/reconnect-notice';
 import { useTeamRefreshOnNotice } from '../features/team/use-team-refresh';
 import { WorkspaceSwitcher } from '../features/workspaces/components/workspace-switcher';
@@ -114,6 +115,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <EmailVerificationBanner />
           <BillingBanner />
           <ReconnectNotice />
+          <TwoFactorRequiredPrompt />
           {children}
         </div>
       </main>

@@ -17,6 +17,7 @@ import { LeaveWorkspaceCard } from './components/leave-workspace-card';
 import { MembersCard } from './components/members-card';
 import { TeamActivityCard } from './components/team-activity-card';
 import { TeamUpgradeCard } from './components/team-upgrade-card';
+import { TwoFactorRequirementCard } from './components/two-factor-requirement-card';
 import { roleWithArticle } from './team-display';
 
 /**
@@ -76,13 +77,24 @@ export function TeamPage() {
       {locked ? <TeamUpgradeCard /> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <div className="grid min-w-0 gap-6">
-          <MembersCard members={members} yourRole={yourRole} yourUserId={user.id} />
+          <MembersCard
+            members={members}
+            yourRole={yourRole}
+            yourUserId={user.id}
+            twoFactor={{ shown: manages, required: workspace.requireTwoFactor }}
+          />
           {manages || invitations.length > 0 ? (
             <InvitationsCard invitations={invitations} manages={manages} locked={locked} />
           ) : null}
         </div>
         <div className="grid min-w-0 gap-6">
           <ApprovalsCard requireApproval={workspace.requireApproval} manages={manages} locked={locked} />
+          <TwoFactorRequirementCard
+            requireTwoFactor={workspace.requireTwoFactor}
+            owner={owner}
+            manages={manages}
+            members={members}
+          />
           <TeamActivityCard zone={zone} />
         </div>
       </div>

@@ -1,4 +1,13 @@
-import { Pencil, Power, PowerOff, RefreshCw, Trash2 } from 'lucide-react';
+import {
+  MailCheck,
+  MailWarning,
+  Pencil,
+  Power,
+  PowerOff,
+  RefreshCw,
+  ShieldCheck,
+  Trash2,
+} from 'lucide-react';
 import type { AdminUser } from '../../../../contracts/admin';
 import { adminMessages } from '../../../../contracts/admin';
 import { Badge } from '../../../components/ui/badge';
@@ -60,6 +69,7 @@ export function UsersTable({ users, timeZone, ...actions }: UsersViewProps) {
                 <span className="block truncate text-slate-700" title={user.email}>
                   {user.email}
                 </span>
+                <AccountSecurityMarks user={user} />
               </td>
               <td className="py-3 pr-4">
                 <AccessCode user={user} {...actions} />
@@ -103,6 +113,7 @@ export function UsersList({ users, timeZone, ...actions }: UsersViewProps) {
               <div className="min-w-0">
                 <UserName user={user} />
                 <p className="mt-0.5 truncate text-sm text-slate-700">{user.email}</p>
+                <AccountSecurityMarks user={user} />
               </div>
               <StatusBadge user={user} />
             </div>
@@ -160,6 +171,38 @@ function UserName({ user }: { user: AdminUser }) {
         ID: {user.id}
       </p>
     </div>
+  );
+}
+
+/**
+ * Under the email (issue 23): whether the address is confirmed and whether the user signs in with
+ * two-factor. Small words rather than a column each, so the table and the phone cards keep their width.
+ */
+function AccountSecurityMarks({ user }: { user: Pick<AdminUser, 'emailVerified' | 'twoFactorEnabled'> }) {
+  return (
+    <p className="mt-0.5 flex flex-wrap items-center gap-x-2.5 gap-y-0.5 text-xs">
+      {user.emailVerified ? (
+        <span className="inline-flex items-center gap-1 text-emerald-700">
+          <MailCheck className="size-3.5" aria-hidden="true" />
+          Verified
+        </span>
+      ) : (
+        <span className="inline-flex items-center gap-1 text-amber-800">
+          <MailWarning className="size-3.5" aria-hidden="true" />
+          Unverified
+        </span>
+      )}
+      {user.twoFactorEnabled ? (
+        <span className="inline-flex items-center gap-1 text-emerald-700" title="Signs in with two-factor">
+          <ShieldCheck className="size-3.5" aria-hidden="true" />
+          2FA
+        </span>
+      ) : (
+        <span className="text-slate-500" title="Does not use two-factor sign-in">
+          No 2FA
+        </span>
+      )}
+    </p>
   );
 }
 

@@ -4,12 +4,16 @@ import { accountMessages, type UserSettings } from '../../../../contracts/settin
 import { QueryFailureCard } from '../../../components/query-failure-card';
 import { Button } from '../../../components/ui/button';
 import { useHealth } from '../../health/api/get-health';
+import { useAccountSecurity } from '../api/get-account-security';
 import { useUserSessions } from '../api/get-sessions';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { EmailStatusRow } from './email-status-row';
+import { PasskeysSection } from './passkeys-section';
 import { SettingsSection } from './settings-section';
 import { type SettingSwitch, SettingsSwitches } from './settings-switches';
 import { SignedInSessions } from './signed-in-sessions';
 import { SingleSignOnRow } from './single-sign-on-row';
+import { TwoFactorRow } from './two-factor-row';
 
 export const PRIVACY_NOT_SAVED = 'Your privacy settings could not be saved. Please try again.';
 
@@ -34,13 +38,16 @@ const switches: SettingSwitch<PrivacyField>[] = [
   },
 ];
 
-/** Settings › Privacy & Security (spec §2): two choices, the password, and where you're signed in. */
+/**
+ * Settings › Privacy & Security (spec §2, issue 23): two choices, the email's confirmation, the
+ * password, two-factor sign-in, passkeys, and where you're signed in.
+ */
 export function PrivacySecurityCard({ settings }: { settings: UserSettings }) {
   return (
     <SettingsSection
       id="privacy-security"
       title="Privacy & Security"
-      description="What others see of you, your password, and the browsers and devices signed in to your account."
+      description="What others see of you, how you sign in, and the browsers and devices signed in to your account."
     >
       <SettingsSwitches
         settings={settings}
@@ -56,7 +63,7 @@ export function PrivacySecurityCard({ settings }: { settings: UserSettings }) {
   );
 }
 
-/** The password, single sign-on and the sessions: all come from GET /api/user/sessions. */
+/** The password, single sign-on and the sessions come from GET /api/user/sessions. */
 function SecurityDetails() {
   const sessions = useUserSessions();
   // Offered only when the server has an identity provider (as the sign-in dialog's link).
@@ -101,6 +108,7 @@ function SecurityDetails() {
         ) : null}
       </div>
       {singleSignOn ? <SingleSignOnRow linked={sessions.data.hasSingleSignOn} /> : null}
+      <AccountProtection />
       <div className="grid gap-3 py-4">
         <div className="grid gap-0.5">
           <h3 className="text-sm font-medium text-slate-900">Where you're signed in</h3>
@@ -109,6 +117,33 @@ function SecurityDetails() {
         <SignedInSessions sessions={sessions.data.sessions} />
       </div>
       <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+    </>
+  );
+}
+
+/** The email's confirmation, two-factor and passkeys: all come from GET /api/user/security. */
+function AccountProtection() {
+  const security = useAccountSecurity();
+  if (security.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 py-5 text-sm text-slate-600">
+        <LoaderCircle className="size-4 animate-spin text-indigo-600" aria-hidden="true" />
+        Loading two-factor and passkeys...
+      </p>
+    );
+  }
+  if (security.isError) {
+    return (
+      <div className="py-4">
+        <QueryFailureCard title="Two-factor and passkeys could not be loaded" query={security} />
+      </div>
+    );
+  }
+  return (
+    <>
+      <EmailStatusRow security={security.data} />
+      <TwoFactorRow security={security.data} />
+      <PasskeysSection passkeys={security.data.passkeys} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { LoaderCircle, Save } from 'lucide-react';
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import { securityMessages } from '../../../../contracts/account-security';
 import { accountMessages, type UserSettings, updateProfileBody } from '../../../../contracts/settings';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -59,6 +60,8 @@ const fields: Record<
 /** Settings › Profile Information (spec §2): saved as a whole with PUT /api/user/profile. */
 export function ProfileCard({ settings }: { settings: UserSettings }) {
   const saved = profileValuesOf(settings);
+  // A new address waiting for its link to be opened (issue 23): the email stays the old one until then.
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   return (
     <SettingsSection
       id="profile"
@@ -66,12 +69,23 @@ export function ProfileCard({ settings }: { settings: UserSettings }) {
       description="Your name as your team sees it, and how to reach you."
     >
       {/* Keyed by what is saved: a save (or a change from elsewhere) starts the form from it. */}
-      <ProfileForm key={JSON.stringify(saved)} saved={saved} />
+      <ProfileForm
+        key={JSON.stringify(saved)}
+        saved={saved}
+        pendingEmail={pendingEmail === saved.email ? null : pendingEmail}
+        onEmailChangePending={setPendingEmail}
+      />
     </SettingsSection>
   );
 }
 
-function ProfileForm({ saved }: { saved: ProfileValues }) {
+interface ProfileFormProps {
+  saved: ProfileValues;
+  pendingEmail: string | null;
+  onEmailChangePending: (email: string) => void;
+}
+
+function ProfileForm({ saved, pendingEmail, onEmailChangePending }: ProfileFormProps) {
   const id = useId();
   const inputId = (field: ProfileField) => `${id}-${field}`;
   // The contract checks first (the same rules the server applies), so mistakes show at once,
@@ -84,7 +98,19 @@ function ProfileForm({ saved }: { saved: ProfileValues }) {
 
   const save = form.handleSubmit((body) => {
     update.mutate(body, {
-      onSuccess: () => toast(accountMessages.profileUpdated),
+      onSuccess: ({ settings, emailChangePending }) => {
+        if (!emailChangePending) {
+          toast(accountMessages.profileUpdated);
+          return;
+        }
+        // The other fields are saved; the email field shows the address in use until the link is opened.
+        form.reset(profileValuesOf(settings));
+        onEmailChangePending(emailChangePending);
+        toast({
+          title: 'Confirm your new email address',
+          description: securityMessages.emailChangePending(emailChangePending),
+        });
+      },
       onError: (error) => {
         if (isUnauthorized(error)) return;
         const message = failureMessage(error, PROFILE_NOT_SAVED);
@@ -121,11 +147,19 @@ function ProfileForm({ saved }: { saved: ProfileValues }) {
     );
   };
 
+  const emailHint = pendingEmail ? (
+    <>
+      Waiting for confirmation: <span className="font-medium text-amber-800">{pendingEmail}</span>. The
+      address changes once you open the link we sent there.
+    </>
+  ) : (
+    fields.email.hint
+  );
   const field = (name: ProfileField) => (
     <FormField
       id={inputId(name)}
       label={fields[name].label}
-      hint={fields[name].hint}
+      hint={name === 'email' ? emailHint : fields[name].hint}
       error={fieldMessage(errors[name])}
     >
       {input(name)}

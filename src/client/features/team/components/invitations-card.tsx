@@ -4,8 +4,8 @@ import { toastFailure } from '../../../components/toast-failure';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
+import { copyText } from '../../../lib/copy-text';
 import { useRevokeInvitation } from '../api/revoke-invitation';
-import { copyText } from '../copy-text';
 import { expiresInLabel } from '../team-display';
 import { TeamCard } from './team-card';
 

@@ -25,9 +25,9 @@ import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { failureIssues, failureMessage, isUnauthorized } from '../../../lib/api-client';
+import { copyText } from '../../../lib/copy-text';
 import { fieldMessage, setServerIssues, useContractForm } from '../../../lib/form-issues';
 import { useCreateInvitation } from '../api/create-invitation';
-import { copyText } from '../copy-text';
 import { withArticle } from '../team-display';
 
 interface InviteDialogProps {

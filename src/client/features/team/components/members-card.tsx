@@ -1,4 +1,4 @@
-import { Crown, LoaderCircle, Trash2 } from 'lucide-react';
+import { Crown, LoaderCircle, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { WorkspaceRole } from '../../../../contracts/auth';
 import {
@@ -24,10 +24,12 @@ interface MembersCardProps {
   members: TeamMember[];
   yourRole: WorkspaceRole;
   yourUserId: string;
+  /** Managers see who signs in with two-factor; the workspace may require it of everyone. */
+  twoFactor: { shown: boolean; required: boolean };
 }
 
 /** Everyone in the workspace, with their role; managers change roles and remove people here. */
-export function MembersCard({ members, yourRole, yourUserId }: MembersCardProps) {
+export function MembersCard({ members, yourRole, yourUserId, twoFactor }: MembersCardProps) {
   const [confirm, setConfirm] = useState<MemberConfirm | null>(null);
   const sorted = sortMembers(members);
   return (
@@ -44,6 +46,7 @@ export function MembersCard({ members, yourRole, yourUserId }: MembersCardProps)
             you={member.userId === yourUserId}
             yourRole={yourRole}
             yourUserId={yourUserId}
+            twoFactor={twoFactor}
             onConfirm={setConfirm}
           />
         ))}
@@ -59,10 +62,11 @@ interface MemberRowProps {
   you: boolean;
   yourRole: WorkspaceRole;
   yourUserId: string;
+  twoFactor: MembersCardProps['twoFactor'];
   onConfirm: (confirm: MemberConfirm) => void;
 }
 
-function MemberRow({ member, you, yourRole, yourUserId, onConfirm }: MemberRowProps) {
+function MemberRow({ member, you, yourRole, yourUserId, twoFactor, onConfirm }: MemberRowProps) {
   const actions = memberActions(yourRole, yourUserId, member);
   const update = useUpdateMember();
   const name = memberName(member);
@@ -85,12 +89,15 @@ function MemberRow({ member, you, yourRole, yourUserId, onConfirm }: MemberRowPr
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <Initials text={initialsOf(name)} />
         <div className="grid min-w-0 gap-0.5">
-          <p className="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900">
-            <span className="truncate">{name}</span>
+          <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm font-semibold text-slate-900">
+            <span className="max-w-full truncate">{name}</span>
             {you ? (
               <Badge variant="outline" className="px-2 py-0 text-[0.6875rem]">
                 You
               </Badge>
+            ) : null}
+            {twoFactor.shown ? (
+              <TwoFactorBadge on={member.twoFactorEnabled} required={twoFactor.required} />
             ) : null}
           </p>
           <p className="truncate text-sm text-slate-600">{member.email}</p>
@@ -151,6 +158,25 @@ function MemberRow({ member, you, yourRole, yourUserId, onConfirm }: MemberRowPr
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** Whether the member signs in with two-factor; "off" is said only where the workspace requires it. */
+function TwoFactorBadge({ on, required }: { on: boolean; required: boolean }) {
+  if (on) {
+    return (
+      <Badge variant="success" className="px-2 py-0 text-[0.6875rem]" title="Signs in with two-factor">
+        <ShieldCheck className="size-3" aria-hidden="true" />
+        2FA
+        <span className="sr-only"> on</span>
+      </Badge>
+    );
+  }
+  if (!required) return null;
+  return (
+    <Badge variant="warning" className="px-2 py-0 text-[0.6875rem]" title="Has not set up two-factor yet">
+      No 2FA
+    </Badge>
   );
 }
 

@@ -1,10 +1,10 @@
-import { toast } from '../../components/ui/use-toast';
+import { toast } from '../components/ui/use-toast';
 
 /**
  * Copies `text`, then says so. The async clipboard needs a secure context and a focused page; when
  * it is missing or refused, a hidden textarea and the older copy command take over.
  */
-export async function copyText(text: string, doneTitle = 'Link copied'): Promise<boolean> {
+export async function copyText(text: string, doneTitle = 'Link copied', what = 'the link'): Promise<boolean> {
   let copied = false;
   try {
     if (navigator.clipboard?.writeText) {
@@ -20,7 +20,7 @@ export async function copyText(text: string, doneTitle = 'Link copied'): Promise
   } else {
     toast({
       title: 'Could not copy',
-      description: 'Your browser blocked the clipboard. Select the link and copy it yourself.',
+      description: `Your browser blocked the clipboard. Select ${what} and copy it yourself.`,
       variant: 'destructive',
     });
   }
