@@ -40,7 +40,6 @@ export type SecurityNotice = z.infer<typeof securityNotice>;
  * could confirm otherwise (decision 056).
  */
 export const verificationResendResponse = securityNotice.extend({ confirmUrl: z.string().optional() });
-export type VerificationResendResponse = z.infer<typeof verificationResendResponse>;
 
 /** A 6-digit code from an authenticator app. */
 export const totpCode = safeString()
@@ -56,7 +55,6 @@ export type TwoFactorPasswordBody = z.infer<typeof twoFactorPasswordBody>;
  * drawn in the browser) and 10 one-time backup codes, shown once. Two-factor is not on yet.
  */
 export const enableTwoFactorResponse = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
-export type EnableTwoFactorResponse = z.infer<typeof enableTwoFactorResponse>;
 
 /** POST /api/user/two-factor/verify: the first code from the app turns two-factor on. */
 export const verifyTwoFactorBody = z.object({ code: totpCode });

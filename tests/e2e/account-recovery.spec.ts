@@ -1,10 +1,10 @@
 import type { CDPSession, Page } from '@playwright/test';
 import { securityMessages } from '../../src/contracts/security-messages';
+import { parseOtpauthUri, totp } from '../factories/totp';
 import { expectAccessible } from './axe';
 import { E2E_CODES_OFF_URL, E2E_MAIL_SINK_URL } from './env';
 import { expect, test } from './fixtures';
 import { expectToast, type NewUser, newUser, openAuthDialog, signOut, signUp } from './helpers';
-import { parseOtpauthUri, totp } from './totp';
 
 /*
  * Account recovery and second factors as a person uses them (issue 23): a forgotten password

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { base32Decode, totp } from '../factories/totp';
 import { expectAccessible } from './axe';
 import { E2E_CODES_OFF_URL } from './env';
 import { expect, test } from './fixtures';
-import { expectToast, type NewUser, newUser, signOut, signUp } from './helpers';
-import { base32Decode, totp } from './totp';
+import { expectToast, type NewUser, newUser, openAuthDialog, signOut, signUp } from './helpers';
 
 /** The code an authenticator app shows for the key typed from the screen (SHA1, 6 digits, 30 s). */
 function codeFor(secret: string, at: number = Date.now()): string {
@@ -115,17 +115,16 @@ test('two-factor: set up from the key on screen, backup codes saved, then sign i
 
   await signOut(page);
 
-  // The password alone no longer signs in: the sign-in asks for the code. (Through the API while
-  // the dialog's code step is not on main: it is the other half of issue 23's screens.)
-  const signIn = await page.request.post('/api/auth/signin', {
-    data: { email: user.email, password: user.password },
-  });
-  expect(signIn.status()).toBe(200);
-  expect(await signIn.json()).toMatchObject({ success: false, twoFactorRequired: true });
-  const code = await freshCode(secret, usedStep);
-  const second = await page.request.post('/api/auth/two-factor', { data: { code } });
-  expect(second.status()).toBe(200);
-  expect(await second.json()).toMatchObject({ success: true });
+  // The password alone no longer signs in: the Sign In dialog asks for the code.
+  const dialog = await openAuthDialog(page, 'Sign In');
+  await dialog.getByLabel('Email').fill(user.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(user.password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const code = dialog.getByLabel('Authentication code');
+  await expect(code).toBeVisible();
+  await code.fill(await freshCode(secret, usedStep));
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL('**/dashboard');
 
   await page.goto('/settings');
   await expect(page.locator('#two-factor').getByText('On', { exact: true })).toBeVisible();
