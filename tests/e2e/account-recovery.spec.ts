@@ -1,10 +1,18 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { securityMessages } from '../../src/contracts/security-messages';
 import { parseOtpauthUri, totp } from '../factories/totp';
 import { expectAccessible } from './axe';
 import { E2E_CODES_OFF_URL, E2E_MAIL_SINK_URL } from './env';
 import { expect, test } from './fixtures';
-import { expectToast, type NewUser, newUser, openAuthDialog, signOut, signUp } from './helpers';
+import {
+  addVirtualAuthenticator,
+  expectToast,
+  type NewUser,
+  newUser,
+  openAuthDialog,
+  signOut,
+  signUp,
+} from './helpers';
 
 /*
  * Account recovery and second factors as a person uses them (issue 23): a forgotten password
@@ -238,22 +246,6 @@ test('email confirmation: the banner asks, the emailed link confirms, the banner
   await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(securityMessages.verifyLinkInvalid);
 });
-
-/** Chromium's virtual authenticator: a platform authenticator that holds passkeys and verifies the user. */
-async function addVirtualAuthenticator(page: Page): Promise<CDPSession> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return cdp;
-}
 
 /**
  * Registers a passkey for the signed-in user through the API, with the browser's own

@@ -144,3 +144,23 @@ export async function clickFooterLogo(page: Page, times: number): Promise<void> 
   const logo = page.getByRole('contentinfo').getByRole('button', { name: 'Kitepost' });
   for (let i = 0; i < times; i++) await logo.click();
 }
+
+/**
+ * Chromium's virtual authenticator (the DevTools WebAuthn domain): a platform authenticator that
+ * holds passkeys. With `userVerified: false` the browser answers NotAllowedError, as when a
+ * person closes the prompt.
+ */
+export async function addVirtualAuthenticator(page: Page, { userVerified = true } = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: userVerified,
+    },
+  });
+  return { cdp, authenticatorId };
+}

@@ -4,7 +4,15 @@ import { base32Decode, totp } from '../factories/totp';
 import { expectAccessible } from './axe';
 import { E2E_CODES_OFF_URL } from './env';
 import { expect, test } from './fixtures';
-import { expectToast, type NewUser, newUser, openAuthDialog, signOut, signUp } from './helpers';
+import {
+  addVirtualAuthenticator,
+  expectToast,
+  type NewUser,
+  newUser,
+  openAuthDialog,
+  signOut,
+  signUp,
+} from './helpers';
 
 /** The code an authenticator app shows for the key typed from the screen (SHA1, 6 digits, 30 s). */
 function codeFor(secret: string, at: number = Date.now()): string {
@@ -166,26 +174,15 @@ test('two-factor: turned off with the password and a backup code; new backup cod
  * WebAuthn refuses an IP address as the relying party ("SecurityError: This is an invalid
  * domain" in Chromium), and better-auth's passkey plugin takes the relying party from APP_URL's
  * host. The main e2e server's APP_URL is http://127.0.0.1:5055; the second server (5056) is
- * reached as localhost for passkeys (the ui-auth branch moves its APP_URL there; the hostname is
- * set here too, so this file does not depend on the order the branches land in).
+ * reached as localhost (tests/e2e/env.ts), so passkeys are tested there.
  */
 test.describe('passkeys', () => {
-  test.use({ baseURL: E2E_CODES_OFF_URL.replace('127.0.0.1', 'localhost') });
+  test.use({ baseURL: E2E_CODES_OFF_URL });
 
   test('added with the virtual authenticator, renamed, removed', async ({ page }) => {
     const user = newUser('passkey');
     await signUp(page, user);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-      },
-    });
+    const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
 
     await page.goto('/settings');
     const passkeys = page.locator('#passkeys');
@@ -224,19 +221,9 @@ test.describe('passkeys', () => {
   test('closing the browser prompt adds nothing and says nothing alarming', async ({ page }) => {
     const user = newUser('passkey-cancel');
     await signUp(page, user);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
     // An authenticator that refuses user verification: the browser answers NotAllowedError, as when
     // the person closes the prompt.
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: false,
-      },
-    });
+    await addVirtualAuthenticator(page, { userVerified: false });
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     const add = page.getByRole('dialog', { name: 'Add a passkey' });
