@@ -106,6 +106,17 @@ describe.each(databaseKinds)('prerendered public pages, on %s', (kind) => {
     },
   );
 
+  it('asks search engines not to index the pages emailed links open (their tokens are in the address)', async () => {
+    for (const url of ['/reset-password?token=abc', '/verify-email?token=abc', '/invite/abc']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-robots-tag'], url).toBe('noindex');
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/integrations' })).headers['x-robots-tag'],
+    ).toBeUndefined();
+  });
+
   it('a browser with a session cookie gets the empty shell (the signed-in app renders there)', async () => {
     const member = await signUp(t.app);
     for (const page of pages) {

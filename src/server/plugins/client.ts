@@ -22,6 +22,13 @@ export interface ClientOptions {
 type Page = EncodedBody;
 const compressed = encodeBodyOnce;
 
+/**
+ * The pages an emailed link opens with a token in its query (password reset, email confirmation,
+ * an invitation): never indexed, whoever shares or leaks the address.
+ */
+const tokenLinkPage = (path: string) =>
+  path === '/reset-password' || path === '/verify-email' || path.startsWith('/invite/');
+
 /** br when the browser takes it, else gzip, else the bytes as they are. */
 function sendPage(reply: FastifyReply, page: Page): FastifyReply {
   reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
@@ -64,6 +71,7 @@ export function registerClient(app: FastifyInstance, options: ClientOptions) {
     }
   }
   return async (reply: FastifyReply, path: string) => {
+    if (tokenLinkPage(path)) reply.header('x-robots-tag', 'noindex');
     const page = publicPageOf(path);
     // Only the exact path: the prerendered markup is what the client renders there.
     const prerenderedPage = path === page ? prerendered.get(page) : undefined;
