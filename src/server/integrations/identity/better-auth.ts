@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { passkey } from '@better-auth/passkey';
 import { type BetterAuthPlugin, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthEndpoint } from 'better-auth/api';
+import { APIError, createAuthEndpoint, isAPIError } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { twoFactor } from 'better-auth/plugins/two-factor';
@@ -321,4 +321,13 @@ export function verifySignedValue(value: string, secret: string): string | null 
 /** better-auth answers with Fetch headers; Fastify wants the Set-Cookie lines as an array. */
 export function setCookiesOf(headers: Headers | undefined): string[] {
   return headers?.getSetCookie() ?? [];
+}
+
+/**
+ * better-auth's error code when it refused a call (a 4xx APIError; 'UNKNOWN' without a code), or
+ * null for anything else: a 5xx or a thrown error is ours to throw on.
+ */
+export function refusalCodeOf(error: unknown): string | null {
+  if (!isAPIError(error) || error.statusCode >= 500) return null;
+  return error.body?.code ?? 'UNKNOWN';
 }

@@ -60,7 +60,7 @@ export async function changePassword(
     setCookies = setCookiesOf(headers);
   } catch (error) {
     if (isAPIError(error) && error.statusCode < 500) {
-      const code = (error.body as { code?: string } | undefined)?.code;
+      const code = error.body?.code;
       if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') throw new AppError('conflict', accountMessages.noPassword);
       if (code === 'INVALID_PASSWORD') throw new AppError('bad_request', accountMessages.wrongPassword);
       // Our own schema already bounds the lengths; anything else better-auth refuses is a 400 too.

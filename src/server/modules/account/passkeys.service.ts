@@ -66,7 +66,7 @@ export async function registerPasskey(
     })) as PasskeyRow;
   } catch (error) {
     // A browser answer @simplewebauthn refuses comes back as better-auth's 500 with this code.
-    const code = isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
+    const code = isAPIError(error) ? error.body?.code : undefined;
     if (!isAPIError(error) || (error.statusCode >= 500 && code !== 'FAILED_TO_VERIFY_REGISTRATION'))
       throw error;
     throw new AppError('bad_request', 'This passkey could not be added. Try again.');
@@ -81,11 +81,20 @@ export async function registerPasskey(
   return toSummary(row);
 }
 
-/** PATCH /api/user/passkeys/:id: only the owner's own passkeys are found. */
-export async function renamePasskey(ctx: PasskeyContext, caller: Caller, id: string, name: string) {
+/**
+ * A 404 unless `id` is one of the caller's passkeys: better-auth's update and delete calls (1.7.6)
+ * act on whatever id they are given.
+ */
+async function requireOwnPasskey(ctx: PasskeyContext, caller: Caller, id: string) {
   const own = await listOwnPasskeys(ctx, caller);
-  if (!own.some((passkey) => passkey.id === id))
+  if (!own.some((passkey) => passkey.id === id)) {
     throw new AppError('not_found', securityMessages.passkeyNotFound);
+  }
+}
+
+/** PATCH /api/user/passkeys/:id. */
+export async function renamePasskey(ctx: PasskeyContext, caller: Caller, id: string, name: string) {
+  await requireOwnPasskey(ctx, caller, id);
   const { passkey } = (await ctx.identity.api.updatePasskey({
     body: { id, name },
     headers: caller.headers,
@@ -97,9 +106,7 @@ export async function renamePasskey(ctx: PasskeyContext, caller: Caller, id: str
 
 /** DELETE /api/user/passkeys/:id. */
 export async function removePasskey(ctx: PasskeyContext, caller: Caller, userId: string, id: string) {
-  const own = await listOwnPasskeys(ctx, caller);
-  if (!own.some((passkey) => passkey.id === id))
-    throw new AppError('not_found', securityMessages.passkeyNotFound);
+  await requireOwnPasskey(ctx, caller, id);
   await ctx.identity.api.deletePasskey({ body: { id }, headers: caller.headers });
   await insertAuditEntry(ctx.database.db, {
     actorUserId: userId,

@@ -1,4 +1,3 @@
-import { isAPIError } from 'better-auth/api';
 import {
   type AccountSecurity,
   type DisableTwoFactorBody,
@@ -7,7 +6,7 @@ import {
 } from '../../../contracts/account-security';
 import { accountMessages } from '../../../contracts/settings';
 import type { AppContext } from '../../context';
-import { setCookiesOf } from '../../integrations/identity/better-auth';
+import { refusalCodeOf, setCookiesOf } from '../../integrations/identity/better-auth';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { insertAuditEntry } from '../audit';
@@ -19,15 +18,9 @@ import { listOwnPasskeys } from './passkeys.service';
 
 type SecurityContext = Pick<AppContext, 'database' | 'identity' | 'config'>;
 
-/** better-auth's error code when it refused (a 4xx); null for anything else (ours to throw). */
-function refusalCode(error: unknown): string | null {
-  if (!isAPIError(error) || error.statusCode >= 500) return null;
-  return (error.body as { code?: string } | undefined)?.code ?? 'UNKNOWN';
-}
-
 /** Turns better-auth's refusals of these calls into our 400s with our words. */
 function asOurRefusal(error: unknown): never {
-  const code = refusalCode(error);
+  const code = refusalCodeOf(error);
   if (code === null) throw error;
   const message =
     {

@@ -6,6 +6,7 @@ import {
   EMAIL_VERIFICATION_TTL_SECONDS,
   type IdentityUser,
   PASSWORD_RESET_TTL_SECONDS,
+  refusalCodeOf,
 } from '../../integrations/identity/better-auth';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
@@ -74,7 +75,7 @@ export async function resetPassword(ctx: RecoveryContext, caller: Caller, body: 
     });
   } catch (error) {
     if (isAPIError(error) && error.statusCode < 500) {
-      const code = (error.body as { code?: string } | undefined)?.code;
+      const code = error.body?.code;
       if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') {
         throw new AppError('bad_request', error.message);
       }
@@ -159,14 +160,12 @@ export async function verifyEmail(ctx: RecoveryContext, caller: Caller, token: s
       ctx.identity.api.verifyEmail({ query: { token }, headers }),
     );
   } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500) {
-      const code = (error.body as { code?: string } | undefined)?.code;
-      throw new AppError(
-        'bad_request',
-        code === 'TOKEN_EXPIRED' ? securityMessages.verifyLinkExpired : securityMessages.verifyLinkInvalid,
-      );
-    }
-    throw error;
+    const code = refusalCodeOf(error);
+    if (code === null) throw error;
+    throw new AppError(
+      'bad_request',
+      code === 'TOKEN_EXPIRED' ? securityMessages.verifyLinkExpired : securityMessages.verifyLinkInvalid,
+    );
   }
   if (!change) return { success: true as const, message: securityMessages.emailVerified };
   // better-auth keeps the old address's verified flag on the new one; the link reached the new

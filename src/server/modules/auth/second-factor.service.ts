@@ -1,7 +1,6 @@
-import { isAPIError } from 'better-auth/api';
 import { securityMessages, type TwoFactorSignInBody } from '../../../contracts/account-security';
 import type { AppContext } from '../../context';
-import { passkeyRelyingParty, setCookiesOf } from '../../integrations/identity/better-auth';
+import { passkeyRelyingParty, refusalCodeOf, setCookiesOf } from '../../integrations/identity/better-auth';
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { enforceRateLimit, rateRules } from '../rate-limits';
@@ -17,12 +16,6 @@ const SIX_DIGITS = /^\d{6}$/;
 
 const welcomeBack = (firstName: string | undefined) =>
   firstName?.trim() ? `Welcome back, ${firstName.trim()}!` : 'Welcome back!';
-
-/** better-auth's error code, when it refused the call (a 4xx); else the error is ours to throw. */
-function refusalCode(error: unknown): string | null {
-  if (!isAPIError(error) || error.statusCode >= 500) return null;
-  return (error.body as { code?: string } | undefined)?.code ?? 'UNKNOWN';
-}
 
 /**
  * POST /api/auth/two-factor: the second step of a password sign-in that answered
@@ -47,7 +40,7 @@ export async function completeTwoFactorSignIn(ctx: AppContext, caller: Caller, b
           returnHeaders: true,
         });
   } catch (error) {
-    const code = refusalCode(error);
+    const code = refusalCodeOf(error);
     if (code === null) throw error;
     if (code === 'ACCOUNT_TEMPORARILY_LOCKED') {
       throw new AppError('rate_limited', securityMessages.twoFactorLocked, { retryAfterSeconds: 15 * 60 });
@@ -109,7 +102,7 @@ export async function signInWithPasskey(ctx: AppContext, caller: Caller, respons
       returnHeaders: true,
     });
   } catch (error) {
-    if (refusalCode(error) === null) throw error;
+    if (refusalCodeOf(error) === null) throw error;
     return refused(401, securityMessages.passkeyRefused);
   }
   const userId = answer.response.session.userId;
