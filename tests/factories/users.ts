@@ -15,6 +15,23 @@ export function cookieFrom(response: LightMyRequestResponse): string {
   return lines.map((line) => line.split(';')[0]).join('; ');
 }
 
+/**
+ * One Cookie header from several (a browser's cookies and later answers' cookieFrom): later
+ * values win, and a cookie an answer cleared (empty value) is dropped, as a browser drops it.
+ */
+export function mergeCookies(...cookieHeaders: string[]): string {
+  const jar = new Map<string, string>();
+  for (const header of cookieHeaders) {
+    for (const pair of header.split('; ').filter(Boolean)) {
+      const eq = pair.indexOf('=');
+      const value = pair.slice(eq + 1);
+      if (value === '') jar.delete(pair.slice(0, eq));
+      else jar.set(pair.slice(0, eq), value);
+    }
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
 export async function signUp(
   app: FastifyInstance,
   overrides: Partial<{ email: string; password: string; firstName: string; lastName: string }> = {},

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityMessages } from '../../src/contracts/account-security';
 import { passkeys } from '../../src/server/db/schema';
 import { asUser } from '../factories/posts';
-import { cookieFrom, randomIp, signUp } from '../factories/users';
+import { cookieFrom, mergeCookies, randomIp, signUp } from '../factories/users';
 import { createSoftwareAuthenticator } from '../fakes/webauthn/software-authenticator';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -20,7 +20,7 @@ const post = (app: FastifyInstance, url: string, payload: object | undefined, co
 
 /** A browser's cookies: these answers' cookies added to what it had. */
 const withCookies = (had: string, ...responses: LightMyRequestResponse[]) =>
-  [had, ...responses.map(cookieFrom)].filter(Boolean).join('; ');
+  mergeCookies(had, ...responses.map(cookieFrom));
 
 describe.each(databaseKinds)('passkeys on %s', (kind) => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, users } from '../../src/server/db/schema';
 import { readMails } from '../factories/mail';
 import { asUser } from '../factories/posts';
-import { cookieFrom, randomIp, signUp } from '../factories/users';
+import { cookieFrom, mergeCookies, randomIp, signUp } from '../factories/users';
 import { startOidcProviderPeer } from '../fakes/oidc/oidc-provider-peer';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -13,18 +13,6 @@ const client = {
   clientSecret: 'peer-client-secret-0123456789',
   redirectUri: `${TEST_APP_URL}/api/identity/callback/oidc`,
 };
-
-/** Merges Set-Cookie answers into one Cookie header (later values win). */
-function mergeCookies(...cookies: string[]) {
-  const jar = new Map<string, string>();
-  for (const header of cookies) {
-    for (const pair of header.split('; ').filter(Boolean)) {
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  }
-  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-}
 
 describe.each(databaseKinds)('single sign-on and existing accounts on %s (oidc-provider peer)', (kind) => {
   let t: TestApp;

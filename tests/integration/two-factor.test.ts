@@ -8,7 +8,7 @@ import { readMails, signUpConfirmed } from '../factories/mail';
 import { asUser } from '../factories/posts';
 import { addMember } from '../factories/team';
 import { parseOtpauthUri, totp } from '../factories/totp';
-import { cookieFrom, randomIp, signUp } from '../factories/users';
+import { cookieFrom, mergeCookies, randomIp, signUp } from '../factories/users';
 import { buildTestApp, TEST_ADMIN_CODE, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -16,18 +16,7 @@ const post = (app: FastifyInstance, url: string, payload: object, cookie?: strin
   app.inject({ method: 'POST', url, payload, remoteAddress: ip, ...(cookie ? { headers: { cookie } } : {}) });
 
 /** The cookies a browser holds after these answers, later ones replacing earlier ones. */
-function jar(...responses: LightMyRequestResponse[]): string {
-  const cookies = new Map<string, string>();
-  for (const response of responses) {
-    for (const pair of cookieFrom(response).split('; ').filter(Boolean)) {
-      const eq = pair.indexOf('=');
-      const value = pair.slice(eq + 1);
-      if (value === '') cookies.delete(pair.slice(0, eq));
-      else cookies.set(pair.slice(0, eq), value);
-    }
-  }
-  return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-}
+const jar = (...responses: LightMyRequestResponse[]) => mergeCookies(...responses.map(cookieFrom));
 
 describe.each(databaseKinds)('two-factor authentication on %s', (kind) => {
   let t: TestApp;
