@@ -4,7 +4,6 @@ import { passkeyRelyingParty, refusalCodeOf, setCookiesOf } from '../../integrat
 import { AppError } from '../../lib/app-error';
 import type { Caller } from '../../lib/caller';
 import { enforceRateLimit, rateRules } from '../rate-limits';
-import { findUserById } from '../users';
 import { loggedIn, refused } from './sign-in-outcome';
 
 /** The browser's signed answer as better-auth's passkey plugin types it (AuthenticationResponseJSON). */
@@ -14,8 +13,8 @@ type PasskeyAssertion = NonNullable<
 
 const SIX_DIGITS = /^\d{6}$/;
 
-const welcomeBack = (firstName: string | undefined) =>
-  firstName?.trim() ? `Welcome back, ${firstName.trim()}!` : 'Welcome back!';
+const welcomeBack = ({ firstName }: { firstName: string }) =>
+  firstName.trim() ? `Welcome back, ${firstName.trim()}!` : 'Welcome back!';
 
 /**
  * POST /api/auth/two-factor: the second step of a password sign-in that answered
@@ -52,8 +51,7 @@ export async function completeTwoFactorSignIn(ctx: AppContext, caller: Caller, b
     return refused(401, securityMessages.twoFactorExpired);
   }
   const { headers, response } = answer;
-  const user = await findUserById(ctx.database.db, response.user.id);
-  return loggedIn(ctx, caller, response.user.id, welcomeBack(user?.firstName), setCookiesOf(headers));
+  return loggedIn(ctx, caller, response.user.id, welcomeBack, setCookiesOf(headers));
 }
 
 /** Whether this server can offer passkeys at all (WebAuthn needs a domain, not an IP). */
@@ -106,6 +104,5 @@ export async function signInWithPasskey(ctx: AppContext, caller: Caller, respons
     return refused(401, securityMessages.passkeyRefused);
   }
   const userId = answer.response.session.userId;
-  const user = await findUserById(ctx.database.db, userId);
-  return loggedIn(ctx, caller, userId, welcomeBack(user?.firstName), setCookiesOf(answer.headers));
+  return loggedIn(ctx, caller, userId, welcomeBack, setCookiesOf(answer.headers));
 }

@@ -1,4 +1,4 @@
-import { authMessages, type LoginResponse } from '../../../contracts/auth';
+import { authMessages, type LoginResponse, type SessionUser } from '../../../contracts/auth';
 import type { AppContext } from '../../context';
 import type { Caller } from '../../lib/caller';
 import { loadSessionUser } from '../users';
@@ -26,7 +26,8 @@ export async function loggedIn(
   ctx: AppContext,
   caller: Caller,
   userId: string,
-  message: string,
+  /** The greeting; from the user as loaded here when the caller has not read them already. */
+  message: string | ((user: SessionUser) => string),
   setCookies: string[],
 ): Promise<AuthOutcome<LoginResponse>> {
   const { db } = ctx.database;
@@ -41,7 +42,7 @@ export async function loggedIn(
   const deviceCookies = await noteSignIn(ctx, caller, userId);
   return {
     status: 200,
-    body: { success: true, user, message },
+    body: { success: true, user, message: typeof message === 'string' ? message : message(user) },
     setCookies: [...setCookies, ...deviceCookies],
   };
 }
