@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { brandFinding } from './brand-kit';
 import { safeString } from './common';
 import { contentType, hashtag, tone } from './content-options';
+import { MAX_ALT_TEXT_LENGTH, MAX_MEDIA_PER_POST } from './media';
 import { publishingPlatform } from './platforms';
+import { postType } from './post-types';
 import { publishAttempt } from './publishing';
 
 /**
@@ -31,6 +33,36 @@ export const UNSAVED_ID_PREFIX = 'ai_';
 export const isUnsavedPostId = (id: string) => id.startsWith(UNSAVED_ID_PREFIX);
 
 export const MAX_HASHTAGS_PER_POST = 30;
+/** The most posts an X thread has after its first (issue 24); each is checked as a post. */
+export const MAX_THREAD_REPLIES = 24;
+
+/** One attached image or video, in the order it is shown, with its alt text (issue 24). */
+export const postMediaItem = z.object({ id: z.string(), altText: z.string().nullable() });
+export type PostMediaItem = z.infer<typeof postMediaItem>;
+
+/**
+ * The first comment (X: the first reply) goes out right after the post; its failure never fails
+ * the post: it has its own state.
+ */
+export const firstCommentStatuses = ['pending', 'posted', 'failed'] as const;
+export const firstCommentStatus = z.enum(firstCommentStatuses);
+export type FirstCommentStatus = z.infer<typeof firstCommentStatus>;
+
+/**
+ * A post of an X thread after the first, with where publishing got: each is sent as a reply to the
+ * one before once that one is out; the chain stops at the first that fails (the rest stay pending).
+ */
+export const threadItemStatuses = ['pending', 'published', 'failed'] as const;
+export const threadItem = z.object({
+  content: z.string(),
+  mediaIds: z.array(z.string()),
+  status: z.enum(threadItemStatuses),
+  externalId: z.string().nullable(),
+  url: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type ThreadItem = z.infer<typeof threadItem>;
+
 /** Spec §3 post, plus what a real product keeps about it. */
 export const post = z.object({
   id: z.string(),
@@ -48,7 +80,16 @@ export const post = z.object({
   status: postStatus,
   scheduledAt: z.string().nullable(),
   socialAccountId: z.string().nullable(),
+  /** The attached media's ids in order (kept for older callers; `media` has the alt texts). */
   mediaIds: z.array(z.string()),
+  postType,
+  media: z.array(postMediaItem),
+  firstComment: z.string().nullable(),
+  firstCommentStatus: firstCommentStatus.nullable(),
+  firstCommentUrl: z.string().nullable(),
+  firstCommentError: z.string().nullable(),
+  /** X threads: the posts after the first, in order; empty for every other post. */
+  thread: z.array(threadItem),
   /** What the brand check found (banned words, missing required hashtags); empty when clean. */
   brandFindings: z.array(brandFinding),
   createdAt: z.string(),
@@ -98,6 +139,13 @@ export function untouchedDraftFields(): Omit<
     scheduledAt: null,
     socialAccountId: null,
     mediaIds: [],
+    postType: 'post',
+    media: [],
+    firstComment: null,
+    firstCommentStatus: null,
+    firstCommentUrl: null,
+    firstCommentError: null,
+    thread: [],
     brandFindings: [],
     publishedAt: null,
     externalUrl: null,
@@ -122,6 +170,25 @@ export const postIdParams = z.object({ id: z.uuid({ message: 'Not a post id' }) 
 const content = safeString().trim().min(1, 'Write something to post').max(63206);
 const suggestedImagePrompt = safeString().trim().max(1000).nullable();
 const hashtags = z.array(hashtag).max(MAX_HASHTAGS_PER_POST);
+const mediaIds = z.array(z.uuid()).max(MAX_MEDIA_PER_POST);
+/** `media` replaces `mediaIds` when both are given; an empty or missing alt text is none. */
+const mediaInput = z
+  .array(
+    z.object({
+      id: z.uuid(),
+      altText: safeString().trim().max(MAX_ALT_TEXT_LENGTH).nullable().optional(),
+    }),
+  )
+  .max(MAX_MEDIA_PER_POST);
+const firstComment = safeString().trim().max(8000).nullable();
+const threadInput = z
+  .array(
+    z.object({
+      content: safeString().trim().min(1, 'Write something for every post of the thread').max(25000),
+      mediaIds: z.array(z.uuid()).max(4).default([]),
+    }),
+  )
+  .max(MAX_THREAD_REPLIES);
 
 export const createPostBody = z.object({
   platform: publishingPlatform,
@@ -129,7 +196,11 @@ export const createPostBody = z.object({
   hashtags: hashtags.default([]),
   suggestedImagePrompt: suggestedImagePrompt.optional(),
   socialAccountId: z.uuid().nullable().optional(),
-  mediaIds: z.array(z.uuid()).max(10).optional(),
+  mediaIds: mediaIds.optional(),
+  postType: postType.optional(),
+  media: mediaInput.optional(),
+  firstComment: firstComment.optional(),
+  thread: threadInput.optional(),
   tone: tone.nullable().optional(),
   contentType: contentType.nullable().optional(),
   bestTimeToPost: safeString().trim().max(100).nullable().optional(),
@@ -144,7 +215,11 @@ export const updatePostBody = z
     hashtags,
     suggestedImagePrompt,
     socialAccountId: z.uuid().nullable(),
-    mediaIds: z.array(z.uuid()).max(10),
+    mediaIds,
+    postType,
+    media: mediaInput,
+    firstComment,
+    thread: threadInput,
     /** Moves a scheduled post (the calendar's drag); must be in the future. */
     scheduledAt: z.iso.datetime({ offset: true, message: 'scheduledAt must be an ISO date-time' }),
     tone: tone.nullable(),
@@ -185,9 +260,19 @@ export const MAX_COMPOSE_TARGETS = 20;
 export const composePostBody = z.object({
   content,
   hashtags: hashtags.default([]),
-  mediaIds: z.array(z.uuid()).max(10).default([]),
+  mediaIds: mediaIds.default([]),
+  media: mediaInput.optional(),
+  firstComment: firstComment.optional(),
+  thread: threadInput.optional(),
   targets: z
-    .array(z.object({ platform: publishingPlatform, socialAccountId: z.uuid().nullable() }))
+    .array(
+      z.object({
+        platform: publishingPlatform,
+        socialAccountId: z.uuid().nullable(),
+        /** The post type on this target's network; its default ('post') when omitted. */
+        postType: postType.optional(),
+      }),
+    )
     .min(1, 'Choose at least one account or platform')
     .max(MAX_COMPOSE_TARGETS),
   /** The time every post goes out; omitted or null only for drafts. */

@@ -1,22 +1,91 @@
 import type { MediaFacts } from './media';
-import { type PublishingPlatform, platformLabels, platformMediaRules, platformRules } from './platforms';
+import { type PublishingPlatform, platformLabels, platformRules } from './platforms';
+import { platformPostRules, postTypeRule, postTypesOf } from './post-rules';
 import { checkPostFits } from './post-text';
+import { type PostType, type PostTypeRule, postTypeLabels } from './post-types';
 
-const typeNames: Record<string, string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP' };
+const typeNames: Record<string, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'video/mp4': 'MP4',
+  'video/quicktime': 'MOV',
+};
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+const seconds = (ms: number) =>
+  ms >= 120_000 ? `${Math.round(ms / 6000) / 10} minutes` : `${Math.round(ms / 100) / 10} seconds`;
+const list = (names: readonly string[]) => names.join(' or ');
+const codecNames: Record<string, string> = { h264: 'H.264', hevc: 'HEVC (H.265)', aac: 'AAC' };
+const codecName = (codec: string) => codecNames[codec] ?? codec.toUpperCase();
+
+/** An attached image or video with what the user wrote for it. */
+export type CheckedMedia = MediaFacts & { altText?: string | null };
+
+/** What the checks read of a post (the composer's draft, or a stored post with its media's facts). */
+export interface PublishablePost {
+  postType?: PostType;
+  content: string;
+  hashtags: string[];
+  media: CheckedMedia[];
+  firstComment?: string | null;
+  /** X threads: the posts after the first, each with its media's facts. */
+  thread?: { content: string; media: CheckedMedia[] }[];
+}
 
 /**
  * Everything that would make the platform refuse this post, in words for the user; empty when it
  * can be published. The server runs it when a post is scheduled (a 400 with the first problem),
- * the composer runs it on every keystroke.
+ * the composer runs it on every keystroke. The limits are the platform's (post-rules/*).
  */
-export function checkPublishable(
-  platform: PublishingPlatform,
-  post: { content: string; hashtags: string[]; media: MediaFacts[] },
-): string[] {
+export function checkPublishable(platform: PublishingPlatform, post: PublishablePost): string[] {
+  const label = platformLabels[platform];
+  const type = post.postType ?? 'post';
+  const rule = postTypeRule(platform, type);
+  if (!rule) {
+    const offered = postTypesOf(platform).map((name) => postTypeLabels[name]);
+    return [`${label} does not publish a ${postTypeLabels[type]} here; choose ${list(offered)}.`];
+  }
+  const problems: string[] = [];
+  if (rule.takesText) problems.push(...checkText(platform, post.content, post.hashtags));
+  problems.push(...checkMedia(platform, type, rule, post.media));
+  const firstComment = post.firstComment?.trim();
+  if (firstComment) {
+    const limit = platformPostRules[platform].firstComment;
+    if (!limit) problems.push(`${label} takes no first comment from Kitepost.`);
+    else if (platform === 'twitter') {
+      const fit = checkPostFits(platform, firstComment, []);
+      if (!fit.fits) {
+        problems.push(`The first reply has ${fit.length} characters; ${label} allows ${fit.max}.`);
+      }
+    } else if ([...firstComment].length > limit.maxLength) {
+      problems.push(`The first comment is longer than ${label} allows (${limit.maxLength} characters).`);
+    }
+  }
+  const thread = post.thread ?? [];
+  if (type === 'thread' && thread.length === 0) {
+    problems.push('A thread needs at least one more post after the first.');
+  }
+  if (type !== 'thread' && thread.length > 0) {
+    problems.push(`Only an X thread has more posts; this ${postTypeLabels[type]} has ${thread.length}.`);
+  }
+  if (type === 'thread') {
+    for (const [index, item] of thread.entries()) {
+      const which = `Post ${index + 2} of the thread`;
+      for (const problem of [
+        ...checkText(platform, item.content, []),
+        ...checkMedia(platform, type, rule, item.media),
+      ]) {
+        problems.push(`${which}: ${problem}`);
+      }
+    }
+  }
+  return problems;
+}
+
+function checkText(platform: PublishingPlatform, content: string, hashtags: string[]): string[] {
   const label = platformLabels[platform];
   const problems: string[] = [];
-  const fit = checkPostFits(platform, post.content, post.hashtags);
+  const fit = checkPostFits(platform, content, hashtags);
   if (!fit.fits) {
     // LinkedIn counts the text as it receives it: symbols such as ( ) * _ escaped (decision 042).
     const counted =
@@ -32,33 +101,144 @@ export function checkPublishable(
       `This post has more hashtags than ${label} allows (${platformRules[platform].maxHashtags}).`,
     );
   }
-  const rules = platformMediaRules[platform];
-  if (rules.required && post.media.length === 0) {
-    problems.push(`${label} needs an image: attach one before scheduling.`);
+  return problems;
+}
+
+function checkMedia(
+  platform: PublishingPlatform,
+  type: PostType,
+  rule: PostTypeRule,
+  media: CheckedMedia[],
+): string[] {
+  const label = platformLabels[platform];
+  const named = type === 'post' ? label : `A ${label} ${postTypeLabels[type]}`;
+  const problems: string[] = [];
+  const videos = media.filter((item) => item.kind === 'video').length;
+  const images = media.length - videos;
+  if (media.length < rule.minItems) {
+    if (rule.media === 'video') problems.push(`${named} needs a video: attach one before scheduling.`);
+    else if (rule.minItems === 1) {
+      problems.push(
+        `${named} needs ${rule.media === 'images' ? 'an image' : 'an image or a video'}: attach one before scheduling.`,
+      );
+    } else problems.push(`${named} needs at least ${rule.minItems} items; it has ${media.length}.`);
   }
-  if (post.media.length > rules.maxCount) {
+  if (media.length > rule.maxItems) {
+    const noun =
+      rule.media === 'images' || (rule.media === 'images-or-video' && videos === 0) ? 'image' : 'item';
     problems.push(
-      `${label} takes at most ${rules.maxCount} image${rules.maxCount === 1 ? '' : 's'} per post.`,
+      `${named} takes at most ${rule.maxItems} ${noun}${rule.maxItems === 1 ? '' : 's'} per post.`,
     );
   }
-  for (const [index, item] of post.media.entries()) {
-    const which = post.media.length > 1 ? `Image ${index + 1}` : 'The image';
-    if (!rules.mimeTypes.includes(item.mimeType)) {
-      const accepted = rules.mimeTypes.map((type) => typeNames[type]).join(' or ');
-      problems.push(`${which} is ${typeNames[item.mimeType]}; ${label} accepts ${accepted}.`);
-    }
-    if (item.sizeBytes > rules.maxBytes) {
-      problems.push(
-        `${which} is ${megabytes(item.sizeBytes)}; ${label} accepts up to ${megabytes(rules.maxBytes)}.`,
-      );
-    }
-    if (rules.aspectRatio && item.height > 0) {
-      const ratio = item.width / item.height;
-      if (ratio < rules.aspectRatio.min - 0.005 || ratio > rules.aspectRatio.max + 0.005) {
+  if (rule.media === 'images' && videos > 0) problems.push(`${named} takes images only, not videos.`);
+  if (rule.media === 'video' && images > 0) problems.push(`${named} takes one video, not images.`);
+  if (rule.media === 'images-or-video' && videos > 0 && media.length > 1) {
+    problems.push(`${named} takes several images or one video alone, not both or several videos.`);
+  }
+  for (const [index, item] of media.entries()) {
+    const noun = item.kind === 'video' ? 'video' : 'image';
+    const which = media.length > 1 ? `Item ${index + 1} (${noun})` : `The ${noun}`;
+    problems.push(...checkItem(label, which, rule, item));
+    const alt = item.altText?.trim();
+    if (alt) {
+      if (!rule.altText) problems.push(`${which}: ${named} takes no alt text.`);
+      else if (rule.altText.imagesOnly && item.kind === 'video') {
+        problems.push(`${which}: ${label} takes alt text on images only.`);
+      } else if ([...alt].length > rule.altText.maxLength) {
         problems.push(
-          `${which} is ${item.width}×${item.height}; ${label} needs an aspect ratio ${rules.aspectRatio.label}.`,
+          `${which}: the alt text is longer than ${label} allows (${rule.altText.maxLength} characters).`,
         );
       }
+    }
+  }
+  return problems;
+}
+
+function checkItem(label: string, which: string, rule: PostTypeRule, item: CheckedMedia): string[] {
+  const problems: string[] = [];
+  const limits = item.kind === 'video' ? rule.video : rule.image;
+  if (!limits) return problems;
+  const types = limits.mimeTypes as readonly string[];
+  if (!types.includes(item.mimeType)) {
+    problems.push(
+      `${which} is ${typeNames[item.mimeType]}; ${label} accepts ${list(limits.mimeTypes.map((t) => typeNames[t] ?? t))}.`,
+    );
+  }
+  if (item.sizeBytes > limits.maxBytes) {
+    problems.push(
+      `${which} is ${megabytes(item.sizeBytes)}; ${label} accepts up to ${megabytes(limits.maxBytes)}.`,
+    );
+  }
+  if (limits.aspectRatio && item.height > 0) {
+    const ratio = item.width / item.height;
+    if (ratio < limits.aspectRatio.min - 0.005 || ratio > limits.aspectRatio.max + 0.005) {
+      problems.push(
+        `${which} is ${item.width}×${item.height}; ${label} needs an aspect ratio ${limits.aspectRatio.label}.`,
+      );
+    }
+  }
+  if ('minDurationMs' in limits) {
+    const video = limits;
+    const duration = item.durationMs ?? 0;
+    if (duration < video.minDurationMs) {
+      problems.push(
+        `${which} lasts ${seconds(duration)}; ${label} needs at least ${seconds(video.minDurationMs)}.`,
+      );
+    }
+    if (duration > video.maxDurationMs) {
+      problems.push(
+        `${which} lasts ${seconds(duration)}; ${label} accepts up to ${seconds(video.maxDurationMs)}.`,
+      );
+    }
+    if (item.videoCodec && !video.videoCodecs.includes(item.videoCodec)) {
+      problems.push(
+        `${which} is encoded as ${codecName(item.videoCodec)}; ${label} accepts ${list(video.videoCodecs.map(codecName))}.`,
+      );
+    }
+    if (item.audioCodec && !video.audioCodecs.includes(item.audioCodec)) {
+      problems.push(
+        `${which} has ${codecName(item.audioCodec)} sound; ${label} accepts ${list(video.audioCodecs.map(codecName))}.`,
+      );
+    }
+    if (video.maxAudioSampleRate && (item.audioSampleRate ?? 0) > video.maxAudioSampleRate) {
+      problems.push(
+        `${which} has sound at ${item.audioSampleRate} Hz; ${label} accepts up to ${video.maxAudioSampleRate} Hz.`,
+      );
+    }
+    const fps = item.frameRate;
+    if (fps != null && video.minFrameRate && fps < video.minFrameRate - 0.01) {
+      problems.push(
+        `${which} has ${Math.round(fps * 100) / 100} frames a second; ${label} needs at least ${video.minFrameRate}.`,
+      );
+    }
+    if (fps != null && video.maxFrameRate && fps > video.maxFrameRate + 0.01) {
+      problems.push(
+        `${which} has ${Math.round(fps * 100) / 100} frames a second; ${label} accepts up to ${video.maxFrameRate}.`,
+      );
+    }
+    const tooSmall =
+      (video.minWidth && item.width < video.minWidth) || (video.minHeight && item.height < video.minHeight);
+    if (tooSmall) {
+      problems.push(
+        `${which} is ${item.width}×${item.height}; ${label} needs at least ${video.minWidth ?? 0}×${video.minHeight ?? 0}.`,
+      );
+    }
+    const tooBig =
+      (video.maxWidth && item.width > video.maxWidth) || (video.maxHeight && item.height > video.maxHeight);
+    if (tooBig) {
+      problems.push(
+        `${which} is ${item.width}×${item.height}; ${label} accepts at most ${video.maxWidth ?? '∞'} px wide${video.maxHeight ? ` and ${video.maxHeight} px high` : ''}.`,
+      );
+    }
+    if (video.maxBitrate && (item.bitrate ?? 0) > video.maxBitrate) {
+      problems.push(
+        `${which} has a bitrate of ${Math.round((item.bitrate ?? 0) / 100_000) / 10} Mbps; ${label} accepts up to ${video.maxBitrate / 1_000_000} Mbps.`,
+      );
+    }
+  } else {
+    const image = limits;
+    if (image.minWidth && item.width < image.minWidth) {
+      problems.push(`${which} is ${item.width} px wide; ${label} needs at least ${image.minWidth} px.`);
     }
   }
   return problems;

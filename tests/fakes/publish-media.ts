@@ -27,14 +27,22 @@ export function testImage(
   const bytes = type === 'image/png' ? PNG_BYTES : JPEG_BYTES;
   let reads = 0;
   return {
+    kind: 'image',
     url,
     mimeType: type,
     width: type === 'image/png' ? 1 : 3,
     height: type === 'image/png' ? 1 : 2,
     sizeBytes: bytes.length,
+    durationMs: null,
+    posterUrl: null,
+    altText: null,
     async read() {
       reads++;
       return Buffer.from(bytes);
+    },
+    async readRange(start, end) {
+      reads++;
+      return Buffer.from(bytes.subarray(start, end));
     },
     reads: () => reads,
   };

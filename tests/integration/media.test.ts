@@ -66,6 +66,16 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
           height: c.height,
           fileName: `shop-front.${c.ext}`,
           createdAt: expect.any(String),
+          // An image has no video facts, no poster and no tags yet.
+          kind: 'image',
+          posterUrl: null,
+          durationMs: null,
+          frameRate: null,
+          videoCodec: null,
+          audioCodec: null,
+          audioSampleRate: null,
+          bitrate: null,
+          tags: [],
         });
         expect(await sharp(stored).metadata(), c.kind).toMatchObject({
           format: c.kind,

@@ -3,7 +3,8 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'dr
 import type { BrandFinding, EmojiPolicy } from '../../../contracts/brand-kit';
 import type { ContentType, Tone } from '../../../contracts/content-options';
 import type { PublishingPlatform } from '../../../contracts/platforms';
-import type { PostStatus } from '../../../contracts/posts';
+import type { PostType } from '../../../contracts/post-types';
+import type { FirstCommentStatus, PostStatus, ThreadItem } from '../../../contracts/posts';
 import type { CommentKind } from '../../../contracts/team';
 import { users } from './users';
 import { workspaces } from './workspaces';
@@ -57,6 +58,16 @@ export const posts = pgTable(
     /** The account it goes out on; social accounts arrive with their own table. */
     socialAccountId: uuid('social_account_id'),
     mediaIds: text('media_ids').array().notNull().default(emptyTextArray),
+    postType: text('post_type').$type<PostType>().notNull().default('post'),
+    /** Alt text per attached media id (issue 24); an id without one has none. */
+    altTexts: jsonb('alt_texts').$type<Record<string, string>>().notNull().default({}),
+    firstComment: text('first_comment'),
+    firstCommentStatus: text('first_comment_status').$type<FirstCommentStatus>(),
+    firstCommentExternalId: text('first_comment_external_id'),
+    firstCommentUrl: text('first_comment_url'),
+    firstCommentError: text('first_comment_error'),
+    /** X threads: the posts after the first with their publishing state (contracts ThreadItem). */
+    thread: jsonb('thread').$type<ThreadItem[]>().notNull().default([]),
     /** The brand check's result at the last write (recomputed when the brand kit changes). */
     brandFindings: jsonb('brand_findings').$type<BrandFinding[]>().notNull().default([]),
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -112,6 +123,11 @@ export const posts = pgTable(
       sql`${t.status} in ('draft', 'pending_approval', 'approved', 'scheduled', 'publishing', 'published', 'failed', 'missed', 'cancelled')`,
     ),
     check('posts_platform_check', sql`${t.platform} in ('linkedin', 'instagram', 'twitter', 'facebook')`),
+    check('posts_post_type_check', sql`${t.postType} in ('post', 'reel', 'story', 'carousel', 'thread')`),
+    check(
+      'posts_first_comment_status_check',
+      sql`${t.firstCommentStatus} is null or ${t.firstCommentStatus} in ('pending', 'posted', 'failed')`,
+    ),
     check('posts_scheduled_has_time_check', sql`${t.status} <> 'scheduled' or ${t.scheduledAt} is not null`),
   ],
 );

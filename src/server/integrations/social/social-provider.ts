@@ -1,5 +1,7 @@
 import type { PostMetricValues } from '../../../contracts/analytics';
+import type { MediaKind, MediaMimeType } from '../../../contracts/media';
 import type { PublishingPlatform } from '../../../contracts/platforms';
+import type { PostType } from '../../../contracts/post-types';
 
 /** Tokens as a platform hands them out. Times are absolute. */
 export interface TokenSet {
@@ -29,22 +31,53 @@ export interface AuthorizeRequest {
   codeChallenge?: string;
 }
 
-/** An image to publish: where the platform can download it, and its bytes for upload APIs. */
+/**
+ * An image or video to publish: where the platform can download it, its facts, and its bytes for
+ * upload APIs (a video only in parts: it may be a gigabyte).
+ */
 export interface PublishMedia {
+  kind: MediaKind;
   /** Public http(s) URL (Instagram and Facebook download from it). */
   url: string;
-  mimeType: 'image/jpeg' | 'image/png' | 'image/webp';
+  mimeType: MediaMimeType;
   width: number;
   height: number;
   sizeBytes: number;
-  /** The bytes (X and LinkedIn upload them). */
+  /** Videos: from the probe; null for images. */
+  durationMs: number | null;
+  /** A video's poster frame as a public JPEG URL (a Reel's cover); null for images. */
+  posterUrl: string | null;
+  /** The user's alt text; null when none (or the post type takes none). */
+  altText: string | null;
+  /** The whole bytes: images only (X and LinkedIn upload them). */
   read(): Promise<Buffer>;
+  /** Bytes [start, end) of the file, for chunked video uploads. */
+  readRange(start: number, end: number): Promise<Buffer>;
 }
 
 export interface PublishInput {
   /** The connected account it goes out as. */
   account: { externalId: string; username: string };
+  /** 'post' when absent. */
+  postType?: PostType;
   /** The whole text as published (content and hashtags: contracts/post-text publishedText). */
+  text: string;
+  media: PublishMedia[];
+  /**
+   * A URL in the text whose card the platform should render (LinkedIn article, Facebook link),
+   * with what our preview read from its page; null when the text has no link or media is attached.
+   */
+  link?: { url: string; title: string | null; description: string | null; imageUrl: string | null } | null;
+}
+
+/**
+ * A reply under a published post: the first comment (Instagram, Facebook, LinkedIn; X's first
+ * reply) or the next post of an X thread.
+ */
+export interface ReplyInput {
+  account: { externalId: string; username: string };
+  /** The post (or thread post) it answers. */
+  parentExternalId: string;
   text: string;
   media: PublishMedia[];
 }
@@ -109,6 +142,12 @@ export interface SocialProvider {
    * UnknownOutcomeError (sent, no answer: never retried blindly), SocialPlatformError (anything else).
    */
   publish(tokens: TokenSet, input: PublishInput): Promise<PublishedPost>;
+  /**
+   * Posts a reply under a published post: a first comment, or the next post of an X thread (with
+   * up to 4 media). Throws the same error kinds as `publish`. Absent where the network has no
+   * comments API for us.
+   */
+  publishReply?(tokens: TokenSet, input: ReplyInput): Promise<PublishedPost>;
   /**
    * Lifetime metrics of the account's posts, mapped to our names (contracts/analytics.ts): a
    * metric the platform does not report, or has no data for yet (Instagram's empty set while its

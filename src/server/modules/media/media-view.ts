@@ -28,8 +28,9 @@ export function signedMediaUrl(
   signer: MediaUrlSigner,
   now: Date,
   ttlSeconds = SIGNED_MEDIA_TTL_SECONDS,
+  /** Another file of the same media (its poster frame); the media's own file by default. */
+  file = mediaFileName(row),
 ): string {
-  const file = mediaFileName(row);
   const { exp, sig } = signer.sign(file, new Date(now.getTime() + ttlSeconds * 1000));
   return `${appUrl}/media/${file}?${new URLSearchParams({ exp, sig })}`;
 }
@@ -42,16 +43,30 @@ export function thumbnailUrl(
   return row.thumbnailKey ? `${appUrl}/media/${thumbnailFileName(row)}` : mediaUrl(appUrl, row);
 }
 
-/** A stored image as the API shows it. */
+/** The file name the public route serves a video's JPEG poster frame under: `<id>.poster.jpg`. */
+export function posterFileName(row: Pick<MediaRow, 'id'>): string {
+  return `${row.id}.poster.jpg`;
+}
+
+/** A stored image or video as the API shows it. */
 export function toMedia(row: MediaRow, appUrl: string): Media {
   return {
     id: row.id,
+    kind: row.kind,
     url: mediaUrl(appUrl, row),
     thumbnailUrl: thumbnailUrl(appUrl, row),
+    posterUrl: row.posterKey ? `${appUrl}/media/${posterFileName(row)}` : null,
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,
     width: row.width,
     height: row.height,
+    durationMs: row.durationMs,
+    frameRate: row.frameRate,
+    videoCodec: row.videoCodec,
+    audioCodec: row.audioCodec,
+    audioSampleRate: row.audioSampleRate,
+    bitrate: row.bitrate,
+    tags: row.tags,
     fileName: row.fileName,
     createdAt: row.createdAt.toISOString(),
   };

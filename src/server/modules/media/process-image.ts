@@ -1,12 +1,19 @@
 import type { Sharp } from 'sharp';
-import { MAX_IMAGE_PIXELS, MAX_WEBP_PIXELS, type MediaMimeType } from '../../../contracts/media';
+import {
+  type ImageMimeType,
+  MAX_IMAGE_PIXELS,
+  MAX_WEBP_PIXELS,
+  type MediaMimeType,
+} from '../../../contracts/media';
 
-export type MediaExtension = 'jpg' | 'png' | 'webp';
+export type MediaExtension = 'jpg' | 'png' | 'webp' | 'mp4' | 'mov';
 
 export const mediaExtensions: Record<MediaMimeType, MediaExtension> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
 };
 
 /** Thumbnails for the UI's grids: WebP, at most this wide (smaller images keep their size). */
@@ -68,7 +75,7 @@ const startsWith = (bytes: Uint8Array, prefix: number[]) => prefix.every((byte, 
  * Only these three reach the decoder: sharp also reads SVG, TIFF, GIF, HEIF and more, which we
  * neither need nor want to expose.
  */
-export function sniffImageType(bytes: Uint8Array): MediaMimeType | null {
+export function sniffImageType(bytes: Uint8Array): ImageMimeType | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(bytes, PNG_SIGNATURE)) return 'image/png';
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'image/webp';
@@ -86,13 +93,13 @@ function declaredPngPixels(bytes: Uint8Array): number | null {
   return view.readUInt32BE(16) * view.readUInt32BE(20);
 }
 
-const sharpFormats: Record<MediaMimeType, string> = {
+const sharpFormats: Record<ImageMimeType, string> = {
   'image/jpeg': 'jpeg',
   'image/png': 'png',
   'image/webp': 'webp',
 };
 
-const pixelLimits: Record<MediaMimeType, number> = {
+const pixelLimits: Record<ImageMimeType, number> = {
   'image/jpeg': MAX_IMAGE_PIXELS,
   'image/png': MAX_IMAGE_PIXELS,
   'image/webp': MAX_WEBP_PIXELS,
@@ -106,7 +113,7 @@ const pixelLimits: Record<MediaMimeType, number> = {
  * lossless at zlib's default level (level 9 was slower and no smaller on photos). WebP at effort
  * 2: a third of the default's time, nearly its size.
  */
-function encode(pipeline: Sharp, mimeType: MediaMimeType, quality: number): Sharp {
+function encode(pipeline: Sharp, mimeType: ImageMimeType, quality: number): Sharp {
   switch (mimeType) {
     case 'image/jpeg':
       return pipeline.jpeg({ quality, optimiseCoding: false });

@@ -1,4 +1,5 @@
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
+import type { PostType } from '../../../contracts/post-types';
 import { postMessages } from '../../../contracts/posts';
 import { checkPublishable } from '../../../contracts/publish-checks';
 import type { Db } from '../../db/client';
@@ -7,6 +8,7 @@ import { downloadsMediaByUrl, findMediaByIds, mediaReachProblem } from '../media
 import { requireAccountWithinPlan } from '../plans';
 import { countSocialAccounts, findSocialAccount } from '../social-accounts';
 import { findPost, type PostRow } from './posts.repository';
+import { allMediaIds } from './rich-fields';
 
 /*
  * The checks every use case that schedules a post runs (posts.service, and post-approvals.service
@@ -46,12 +48,31 @@ export async function assertPublishable(
     content: string;
     hashtags: string[];
     mediaIds: string[];
+    altTexts?: Record<string, string>;
+    postType?: PostType;
+    firstComment?: string | null;
+    thread?: { content: string; mediaIds: string[] }[];
     socialAccountId?: string | null;
   },
   reach?: { appUrl: string },
 ) {
-  const media = await findMediaByIds(db, actor.workspaceId, post.mediaIds);
-  const problems = checkPublishable(post.platform, { content: post.content, hashtags: post.hashtags, media });
+  const thread = post.thread ?? [];
+  const rows = await findMediaByIds(db, actor.workspaceId, allMediaIds(post));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const facts = (ids: string[]) =>
+    ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [{ ...row, altText: post.altTexts?.[id] ?? null }] : [];
+    });
+  const media = facts(post.mediaIds);
+  const problems = checkPublishable(post.platform, {
+    postType: post.postType,
+    content: post.content,
+    hashtags: post.hashtags,
+    media,
+    firstComment: post.firstComment,
+    thread: thread.map((item) => ({ content: item.content, media: facts(item.mediaIds) })),
+  });
   if (problems[0]) throw new AppError('bad_request', problems[0]);
   if (reach && media.length > 0 && downloadsMediaByUrl(post.platform)) {
     const account = post.socialAccountId

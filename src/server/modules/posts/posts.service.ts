@@ -53,6 +53,8 @@ import {
 
 export type { PostActor } from './post-checks';
 
+import { allMediaIds, richPostFields } from './rich-fields';
+
 /** What the post use cases that touch the publish queue, and tell approvers, use. */
 type PostWork = Pick<AppContext, 'database' | 'jobs' | 'mail' | 'config' | 'log'>;
 
@@ -116,7 +118,8 @@ export function newPostRow(
     estimatedReach: body.estimatedReach ?? null,
     status: 'draft',
     socialAccountId: body.socialAccountId ?? null,
-    mediaIds: body.mediaIds ?? [],
+    mediaIds: [],
+    ...richPostFields(body),
     brandFindings: checkBrand(kit, body),
   };
 }
@@ -135,13 +138,27 @@ export async function updatePost(
 ): Promise<Post> {
   const db = ctx.database.db;
   const current = await requirePost(db, actor, id);
+  const {
+    scheduledAt: movedTo,
+    mediaIds: _ids,
+    media: _media,
+    postType: _type,
+    firstComment: _comment,
+    thread: _thread,
+    ...plain
+  } = body;
+  const rich = richPostFields(body, current);
   const next = {
     platform: body.platform ?? current.platform,
     content: body.content ?? current.content,
     hashtags: body.hashtags ?? current.hashtags,
-    mediaIds: body.mediaIds ?? current.mediaIds,
+    mediaIds: rich.mediaIds ?? current.mediaIds,
+    altTexts: rich.altTexts ?? current.altTexts,
+    postType: rich.postType ?? current.postType,
+    firstComment: rich.firstComment === undefined ? current.firstComment : rich.firstComment,
+    thread: rich.thread ?? current.thread,
   };
-  const { scheduledAt: movedTo, ...changes } = body;
+  const changes = { ...plain, ...rich };
   const planned = current.status === 'scheduled' || current.status === 'pending_approval';
   if (movedTo !== undefined && !planned) {
     throw new AppError('bad_request', 'Only a scheduled post can be moved; schedule it first.');
@@ -152,6 +169,7 @@ export async function updatePost(
     actor,
     {
       ...changes,
+      mediaIds: allMediaIds(next),
       socialAccountId:
         changes.socialAccountId === undefined ? current.socialAccountId : changes.socialAccountId,
     },
@@ -311,6 +329,15 @@ export async function retryPost(
  * One composed post for several accounts (the calendar's composer): one post per target, sharing a
  * group id, each with its own state. Every target is checked before anything is saved.
  */
+/**
+ * One target's share of a composed post: its own post type; the thread only on X (other networks
+ * have no threads, so a thread written for X is not theirs).
+ */
+function composedFields(body: ComposePostBody, target: ComposePostBody['targets'][number]) {
+  const { targets: _targets, scheduledAt: _at, asDraft: _draft, thread, ...shared } = body;
+  return { ...shared, postType: target.postType, thread: target.platform === 'twitter' ? thread : undefined };
+}
+
 export async function composePosts(
   ctx: PostWork,
   actor: PostWriter,
@@ -327,12 +354,24 @@ export async function composePosts(
     const key = target.socialAccountId ?? `platform:${target.platform}`;
     if (seen.has(key)) throw new AppError('bad_request', 'Each account or platform can be chosen once.');
     seen.add(key);
-    await refuseUnknownReferences(db, actor, { ...target, mediaIds: body.mediaIds }, target.platform);
+    const rich = { ...richPostFields(composedFields(body, target)) };
+    await refuseUnknownReferences(
+      db,
+      actor,
+      { ...target, mediaIds: allMediaIds({ mediaIds: rich.mediaIds, thread: rich.thread }) },
+      target.platform,
+    );
     if (!body.asDraft) {
       await assertPublishable(
         db,
         actor,
-        { ...body, platform: target.platform, socialAccountId: target.socialAccountId ?? null },
+        {
+          ...body,
+          ...rich,
+          mediaIds: rich.mediaIds ?? [],
+          platform: target.platform,
+          socialAccountId: target.socialAccountId ?? null,
+        },
         ctx.config,
       );
     }
@@ -348,9 +387,8 @@ export async function composePosts(
     db,
     actor.workspaceId,
     body.targets.map((target) => ({
-      ...newPostRow(actor, { ...body, platform: target.platform }, kit),
+      ...newPostRow(actor, { ...composedFields(body, target), platform: target.platform }, kit),
       socialAccountId: target.socialAccountId,
-      mediaIds: body.mediaIds,
       groupId,
       scheduledAt,
       publishVersion: 1,

@@ -136,6 +136,7 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
         withDeadline(
           provider.publish(tokens, {
             account: { externalId: account.externalId, username: account.username },
+            postType: post.postType,
             text: sent.text,
             media,
           }),
@@ -185,7 +186,7 @@ async function loadMedia(
   }
   // The wall clock, not the attempt's: the platform downloads now, and the link is checked so.
   const urls = { appUrl: ctx.config.appUrl, signer: ctx.mediaSigner, now: new Date() };
-  return rows.map((row) => toPublishMedia(row, ctx.storage, urls));
+  return rows.map((row) => toPublishMedia(row, ctx.storage, urls, post.altTexts[row.id] ?? null));
 }
 
 /**
