@@ -68,6 +68,9 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   if (type !== 'thread' && thread.length > 0) {
     problems.push(`Only an X thread has more posts; this ${postTypeLabels[type]} has ${thread.length}.`);
   }
+  if (type === 'thread' && firstComment) {
+    problems.push('A thread has no first reply of its own: add the reply to the thread as its next post.');
+  }
   if (type === 'thread') {
     for (const [index, item] of thread.entries()) {
       const which = `Post ${index + 2} of the thread`;
