@@ -1,4 +1,6 @@
 ALTER TABLE "media" DROP CONSTRAINT "media_mime_type_check";--> statement-breakpoint
+ALTER TABLE "post_metric_totals" ADD COLUMN "views" integer;--> statement-breakpoint
+ALTER TABLE "post_metrics" ADD COLUMN "views" integer;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "post_type" text DEFAULT 'post' NOT NULL;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "alt_texts" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "first_comment" text;--> statement-breakpoint

@@ -18,6 +18,8 @@ const metricColumns = {
   comments: integer('comments'),
   shares: integer('shares'),
   clicks: integer('clicks'),
+  /** Video views (issue 24), where the platform reports them. */
+  views: integer('views'),
 };
 
 /** The time series: one row per reading of a post's lifetime metrics. */
