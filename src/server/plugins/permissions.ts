@@ -75,6 +75,8 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/media': 'workspace.read',
   'GET /api/media/:id': 'workspace.read',
   'DELETE /api/media/:id': 'posts.write',
+  // The server fetches the page: for those who write posts, not every reader.
+  'GET /api/link-preview': 'posts.write',
 
   // Brand kit
   'GET /api/user/brand-kit': 'workspace.read',
