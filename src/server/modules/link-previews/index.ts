@@ -1,8 +1,8 @@
 // The link-previews module's public entry: what other modules may use of it (decision 050).
 // Another module imports from here, never from a file inside (npm run lint:deps checks it).
 
+import { firstLinkIn } from '../../../contracts/first-link';
 import type { AppContext } from '../../context';
-import { firstLinkIn } from './first-link';
 import { previewLink } from './link-previews.service';
 
 /** What the publishing pipeline hands LinkedIn and Facebook as `PublishInput.link`. */

@@ -1,3 +1,6 @@
+// The first link of a post's text: the composer previews it, the publishing pipeline hands it to
+// LinkedIn and Facebook (the same rule on both sides).
+
 /** Trailing characters that end a sentence rather than the link ("see https://x.com/a."). */
 const TRAILING = /[.,;:!?'"»”’]+$/;
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'`]+/i;
