@@ -306,7 +306,7 @@ function ComposerForm({
               <p className="text-xs font-medium text-red-700">Write something to post.</p>
             ) : null}
           </div>
-          <LinkPreviewCard content={content} />
+          <LinkPreviewCard content={content} mediaCount={mediaIds.length} />
           <HashtagField id={`${id}-hashtags`} value={hashtags} onChange={setHashtags} />
           <MediaPicker id={`${id}-media`} ids={mediaIds} items={mediaItems} onChange={setMediaIds} />
           <ScheduleFields

@@ -14,10 +14,11 @@ function domainOf(url: string): string {
 /**
  * The card a network draws for the first link in the post's text (LinkedIn and Facebook receive
  * the link and draw their own): the page's image, title, description and domain, read on the
- * server from its Open Graph tags. Nothing when the text has no link or the page has no card.
+ * server from its Open Graph tags. Nothing when the text has no link or the page has no card, nor
+ * while media is attached: the networks then show the media instead of the link's card.
  */
-export function LinkPreviewCard({ content }: { content: string }) {
-  const { link, loading, preview, dismiss } = useLinkPreview(content);
+export function LinkPreviewCard({ content, mediaCount }: { content: string; mediaCount: number }) {
+  const { link, loading, preview, dismiss } = useLinkPreview(mediaCount > 0 ? '' : content);
   const [brokenImage, setBrokenImage] = useState<string | null>(null);
   if (link === null) return null;
   if (loading) {
