@@ -150,7 +150,6 @@ export const mediaLibraryQuery = z.object({
   tag: mediaTagInput.optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
 });
-export type MediaLibraryQuery = z.input<typeof mediaLibraryQuery>;
 
 /** Post statuses during which a post's media may not be deleted: it is queued or going out. */
 export const mediaHoldingStatuses = ['pending_approval', 'approved', 'scheduled', 'publishing'] as const;
