@@ -142,8 +142,11 @@ export function MediaPage() {
         />
       ) : null}
 
-      <search className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_12rem]" aria-label="Find media">
-        <div className="grid gap-1.5">
+      <search
+        className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_12rem]"
+        aria-label="Find media"
+      >
+        <div className="col-span-2 grid gap-1.5 sm:col-span-1">
           <Label htmlFor={`${id}-q`}>Search</Label>
           <div className="relative">
             <Search

@@ -82,7 +82,7 @@ export function MediaCard({ item, zone, canWrite, onUse, onEditTags, onDelete }:
                 {item.usage.slice(0, SHOWN_USES).map((use) => {
                   const when = use.publishedAt ?? use.scheduledAt;
                   return (
-                    <li key={use.postId} className="truncate">
+                    <li key={use.postId}>
                       <Link
                         href={`${paths.calendar}?post=${encodeURIComponent(use.postId)}`}
                         className="text-indigo-700 underline-offset-2 hover:underline"
@@ -90,8 +90,10 @@ export function MediaCard({ item, zone, canWrite, onUse, onEditTags, onDelete }:
                         {platformLabels[use.platform]}
                         {use.inThread ? ' thread' : ''} ·{' '}
                         {statusLabels[use.status as PostStatus] ?? use.status}
-                        {when ? ` · ${formatDateTimeInZone(when, zone)}` : ''}
                       </Link>
+                      {when ? (
+                        <span className="block text-slate-500">{formatDateTimeInZone(when, zone)}</span>
+                      ) : null}
                     </li>
                   );
                 })}
