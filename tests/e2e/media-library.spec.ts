@@ -112,3 +112,31 @@ test('the media library: upload, tag, filter, see where an item is used, delete 
   const composer = page.getByRole('dialog', { name: 'Add Post' });
   await expect(composer.getByRole('img', { name: 'shop-front.png' })).toBeVisible();
 });
+
+test('near the storage quota the bar turns amber and offers an upgrade', async ({ page }) => {
+  await signUp(page, newUser('media-quota'));
+  // 460 MB of the Free plan's 500 MB: filling real storage that far is not a test's job.
+  await page.route('**/api/media/usage', (route) =>
+    route.fulfill({
+      json: {
+        usedBytes: 460 * 1024 * 1024,
+        quotaBytes: 500 * 1024 * 1024,
+        plan: { id: 'free', name: 'Free' },
+      },
+    }),
+  );
+  await page.goto('/media');
+  await expect(
+    page.getByText('460 MB of 500 MB used on the Free plan: storage is nearly full.'),
+  ).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Media storage used' })).toHaveAttribute(
+    'aria-valuenow',
+    '92',
+  );
+  await expect(page.getByRole('link', { name: 'Upgrade for more storage' })).toHaveAttribute(
+    'href',
+    '/subscribe?plan=starter',
+  );
+  await page.setViewportSize({ width: 375, height: 800 });
+  await saveScreen(page, 'media-library-near-quota', 375, false);
+});

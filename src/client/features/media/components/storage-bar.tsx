@@ -18,12 +18,7 @@ export function StorageBar({ usage }: { usage: MediaStorageUsage }) {
   const next = nextPlanUp(usage.plan.id as PlanId);
   const percent = Math.min(100, Math.round(share * 100));
   return (
-    <Card
-      className={cn(
-        'flex flex-col gap-3 p-4 sm:flex-row sm:items-center',
-        near && 'border-amber-300 bg-amber-50',
-      )}
-    >
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <HardDrive
           className={cn('mt-0.5 size-5 shrink-0', near ? 'text-amber-700' : 'text-indigo-600')}
