@@ -5,8 +5,16 @@ import { findPublishedPosts, findTimeline } from './sandbox-posts';
 import { findAccountByExternalId, type SandboxAccount, type SandboxPost } from './sandbox-store';
 import { HIDDEN, PUBLIC } from './simulator-routes';
 import type { XSimulatorOptions } from './x-oauth-simulator';
-import { invalidRequest, problem, X_BASE_PATH, X_PROBLEMS, xDisplayText } from './x-shapes';
-import type { XApiRoute, XCaller } from './x-simulator';
+import {
+  invalidRequest,
+  problem,
+  X_BASE_PATH,
+  X_PROBLEMS,
+  type XApiRoute,
+  type XCaller,
+  xDisplayText,
+} from './x-shapes';
+import { xAttachedMedia, xReplyTarget } from './x-threads';
 
 /*
  * The pretend X's post reads (API v2 shapes, platforms.md): posts by id with their metrics
@@ -170,15 +178,20 @@ function tweetObject(
   now: number,
 ): Record<string, unknown> {
   const metrics = postMetricsOf(post, author, now);
+  const media = xAttachedMedia(post);
   const tweet: Record<string, unknown> = {
     id: post.externalId,
-    text: xDisplayText(post.text, post.media.length > 0 ? post.externalId : null),
+    text: xDisplayText(post.text, media.length > 0 ? post.externalId : null),
     edit_history_post_ids: [post.externalId],
   };
   if (fields.has('author_id')) tweet.author_id = author.externalId;
-  if (fields.has('attachments') && post.media.length > 0) {
-    tweet.attachments = { media_keys: post.media.map((item) => `3_${item.id}`) };
+  if (fields.has('attachments') && media.length > 0) {
+    // media_key prefixes: 3_ a photo, 7_ a video (X's media keys).
+    tweet.attachments = { media_keys: media.map((item) => `${item.kind === 'video' ? 7 : 3}_${item.id}`) };
   }
+  const parent = xReplyTarget(post);
+  if (fields.has('referenced_tweets') && parent)
+    tweet.referenced_tweets = [{ type: 'replied_to', id: parent }];
   if (fields.has('created_at')) tweet.created_at = (post.publishedAt ?? post.createdAt).toISOString();
   if (fields.has('public_metrics')) {
     tweet.public_metrics = {
