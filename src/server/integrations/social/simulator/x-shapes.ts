@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FaultAnswers, SimulatedAnswer, SimulatedCallKind } from './sandbox-faults';
+import type { FaultAnswers, SandboxFault, SimulatedAnswer, SimulatedCallKind } from './sandbox-faults';
 import type { SandboxAccount } from './sandbox-store';
 
 /*
@@ -126,7 +126,12 @@ export function xDisplayText(text: string, mediaPostId: string | null): string {
 }
 
 /** Who calls the pretend X's API: the token's account and its scopes. */
-export type XCaller = { account: SandboxAccount; scopes: string[] };
+export type XCaller = {
+  account: SandboxAccount;
+  scopes: string[];
+  /** The sandbox fault this call carries, for the faults a route applies itself. */
+  fault: SandboxFault | null;
+};
 /** An X API route's handler factory: Bearer auth, the scopes it needs, the kind of call, faults. */
 /** An X API route's handler factory: Bearer auth, the scopes it needs, the kind of call, faults. */
 export type XApiRoute = <R extends FastifyRequest>(

@@ -2,11 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { xWeightedLength } from '../../../../contracts/post-text';
 import { publishedPostOf, renderPostPage, sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
-import {
-  type FaultCheck,
-  type SimulatedAnswer,
-  simulatedApi,
-} from './sandbox-faults';
+import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
 import { deleteSandboxPost, registerSandboxMediaRoute } from './sandbox-media';
 import { newMetricsSeed, postMetricsOf } from './sandbox-metrics';
@@ -89,7 +85,7 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     if (!match?.[1]) return null;
     const found = await findLiveGrant(db, 'twitter', 'access', match[1]);
-    return found ? { account: found.account, scopes: found.grant.scopes } : null;
+    return found ? { account: found.account, scopes: found.grant.scopes, fault: null } : null;
   }
 
   /** A v2 API route: Bearer auth, the scopes it needs, fault injection (header or armed). */
@@ -102,7 +98,7 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
         const fault = await check.forAccount(caller.account);
         if (fault) return fault;
         if (!scopes.every((scope) => caller.scopes.includes(scope))) return permissionDenied();
-        return handle(request as never, caller);
+        return handle(request as never, { ...caller, fault: check.chosen() });
       },
     );
   registerXMediaSimulator(app, options, apiRoute);

@@ -103,6 +103,8 @@ export interface XChunkedUpload {
     /** The probe's verdict, told once `readyAt` has passed. */
     failure: XProcessingError | null;
     facts: Pick<VideoFacts, 'durationMs' | 'width' | 'height' | 'frameRate' | 'videoCodec'> | null;
+    /** The `video-processing-failed` sandbox fault reached one of its calls: processing fails. */
+    forcedFailure?: boolean;
   };
 }
 
@@ -196,7 +198,7 @@ export function registerXVideoUploadSimulator(
   app.post(
     `${API}/media/upload/initialize`,
     { config: PUBLIC, schema: HIDDEN },
-    apiRoute(['media.write'], 'upload', async (request, { account }) => {
+    apiRoute(['media.write'], 'upload', async (request, { account, fault }) => {
       const body = request.body as Record<string, unknown> | undefined;
       if (!body || typeof body !== 'object' || Array.isArray(body)) {
         return invalidRequest('The request body must be a JSON object.');
@@ -240,6 +242,7 @@ export function registerXVideoUploadSimulator(
           readyAt: null,
           failure: null,
           facts: null,
+          forcedFailure: fault === 'video-processing-failed',
         },
       };
       await insertPost(db, {
@@ -263,11 +266,12 @@ export function registerXVideoUploadSimulator(
   app.post(
     `${API}/media/upload/:id/append`,
     { config: PUBLIC, schema: HIDDEN },
-    apiRoute(['media.write'], 'upload', async (request, { account }) => {
+    apiRoute(['media.write'], 'upload', async (request, { account, fault }) => {
       const { id } = request.params as { id: string };
       const found = await uploadFor(account.id, id);
       if ('refused' in found) return found.refused;
       const { row, upload } = found;
+      if (fault === 'video-processing-failed') upload.chunked.forcedFailure = true;
       if (upload.chunked.finalizedAt !== null) {
         return invalidRequest('This media upload was already finalized; no more segments are taken.', {
           id: [id],
@@ -311,11 +315,12 @@ export function registerXVideoUploadSimulator(
   app.post(
     `${API}/media/upload/:id/finalize`,
     { config: PUBLIC, schema: HIDDEN },
-    apiRoute(['media.write'], 'upload', async (request, { account }) => {
+    apiRoute(['media.write'], 'upload', async (request, { account, fault }) => {
       const { id } = request.params as { id: string };
       const found = await uploadFor(account.id, id);
       if ('refused' in found) return found.refused;
       const { row, upload } = found;
+      if (fault === 'video-processing-failed') upload.chunked.forcedFailure = true;
       const answer = () => ({
         status: 200,
         body: {
@@ -343,7 +348,10 @@ export function registerXVideoUploadSimulator(
       upload.chunked.finalizedAt = Date.now();
       upload.chunked.readyAt = upload.chunked.finalizedAt + processingMs;
       upload.chunked.expiresAt = upload.chunked.finalizedAt + FINALIZED_LIFETIME_SECONDS * 1000;
-      upload.chunked.failure = verdict.failure;
+      upload.chunked.failure = upload.chunked.forcedFailure
+        ? // The sandbox fault: X's answer for a file its transcoder gave up on (v1.1 STATUS reference).
+          { code: 1, name: 'InvalidMedia', message: 'Unsupported video format' }
+        : verdict.failure;
       upload.chunked.facts = verdict.facts;
       await updateContainerMedia(db, row.id, [upload as unknown as SandboxPost['media'][number]]);
       return answer();
