@@ -165,6 +165,15 @@ describe.each(databaseKinds)('X rich posts against the platform simulator on %s'
     expect(shown.body).toContain('▶ Video (3.5 s, 540×960');
     const read = await call(tokens, `/tweets?ids=${published.externalId}&tweet.fields=attachments`);
     expect(read.body.data[0].attachments.media_keys[0]).toMatch(/^7_\d+$/);
+    // Video views come from the media's public_metrics.view_count; a text post has none.
+    const text = await x.publish(tokens, { account, text: 'No video here', media: [] });
+    const readings = await x.readPostMetrics(tokens, {
+      account,
+      externalIds: [published.externalId, text.externalId],
+    });
+    const [videoViews, textViews] = readings.metrics.map((reading) => reading.views);
+    expect(videoViews).toEqual(expect.any(Number));
+    expect(textViews).toBeNull();
   });
 
   it('walks the chunked state machine as X does: segments by index, STATUS pending then succeeded', async () => {

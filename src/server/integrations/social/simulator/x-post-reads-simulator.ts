@@ -31,12 +31,53 @@ type Query = Record<string, string | undefined>;
 
 const fieldsOf = (value: string | undefined) => new Set((value ?? '').split(',').filter(Boolean));
 
-/** The `no-data` answer of a post read: every post as it was, without any metrics. */
+/** The `no-data` answer of a post read: every post (and its media) as it was, without any metrics. */
 function withoutMetrics(answer: SimulatedAnswer): SimulatedAnswer {
-  const body = answer.body as { data?: Array<Record<string, unknown>> } | undefined;
+  const body = answer.body as
+    | { data?: Array<Record<string, unknown>>; includes?: { media?: Array<Record<string, unknown>> } }
+    | undefined;
   if (!Array.isArray(body?.data)) return answer;
   const data = body.data.map(({ public_metrics: _, non_public_metrics: __, ...post }) => post);
-  return { ...answer, body: { ...body, data } };
+  const media = body.includes?.media?.map(({ public_metrics: _, ...item }) => item);
+  return { ...answer, body: { ...body, data, ...(media ? { includes: { media } } : {}) } };
+}
+
+/**
+ * Share of a video post's impressions that count as views: X counts a view once the video played
+ * 2 seconds at 50% in view, so fewer than the post's impressions.
+ */
+const VIEWS_PER_IMPRESSION = 0.4;
+
+/**
+ * `includes.media` of a post read with `expansions=attachments.media_keys`: each attached image or
+ * video (data dictionary, media object: `media_key`, `type` by default; `duration_ms`, `width`,
+ * `height`, `alt_text`, and for a video `public_metrics.view_count` when asked in `media.fields`).
+ */
+function mediaIncludes(
+  rows: Array<{ post: SandboxPost; account: SandboxAccount }>,
+  fields: Set<string>,
+  now: number,
+): Array<Record<string, unknown>> {
+  return rows.flatMap(({ post, account }) =>
+    xAttachedMedia(post).map((item) => {
+      const facts = item as { durationMs?: number; width?: number; height?: number; altText?: string };
+      const video = item.kind === 'video';
+      const media: Record<string, unknown> = {
+        media_key: `${video ? 7 : 3}_${item.id}`,
+        type: video ? 'video' : item.kind === 'gif' ? 'animated_gif' : 'photo',
+      };
+      if (fields.has('duration_ms') && video && facts.durationMs !== undefined)
+        media.duration_ms = facts.durationMs;
+      if (fields.has('width') && facts.width !== undefined) media.width = facts.width;
+      if (fields.has('height') && facts.height !== undefined) media.height = facts.height;
+      if (fields.has('alt_text') && facts.altText) media.alt_text = facts.altText;
+      if (fields.has('public_metrics') && video) {
+        const { impressions } = postMetricsOf(post, account, now);
+        media.public_metrics = { view_count: Math.floor(impressions * VIEWS_PER_IMPRESSION) };
+      }
+      return media;
+    }),
+  );
 }
 
 export function registerXPostReadsSimulator(
@@ -85,9 +126,16 @@ export function registerXPostReadsSimulator(
           }
           data.push(tweetObject(row.post, row.account, fields, caller, now));
         }
+        const includes = fieldsOf(query.expansions).has('attachments.media_keys')
+          ? mediaIncludes([...found.values()], fieldsOf(query['media.fields']), now)
+          : [];
         return {
           status: 200,
-          body: { ...(data.length > 0 ? { data } : {}), ...(errors.length > 0 ? { errors } : {}) },
+          body: {
+            ...(data.length > 0 ? { data } : {}),
+            ...(includes.length > 0 ? { includes: { media: includes } } : {}),
+            ...(errors.length > 0 ? { errors } : {}),
+          },
         };
       },
       withoutMetrics,

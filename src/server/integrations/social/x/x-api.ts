@@ -155,8 +155,15 @@ export function createXApi(options: XApiOptions) {
         headers: bearer(accessToken),
       });
     },
-    getPosts(accessToken: string, ids: string[], tweetFields: string[]) {
-      const query = new URLSearchParams({ ids: ids.join(','), 'tweet.fields': tweetFields.join(',') });
+    /** `GET /2/tweets?ids=…`, with the posts' media expanded when `mediaFields` are given. */
+    getPosts(accessToken: string, ids: string[], tweetFields: string[], mediaFields: string[] = []) {
+      const query = new URLSearchParams({
+        ids: ids.join(','),
+        'tweet.fields': tweetFields.join(','),
+        ...(mediaFields.length > 0
+          ? { expansions: 'attachments.media_keys', 'media.fields': mediaFields.join(',') }
+          : {}),
+      });
       return call('read', `/2/tweets?${query}`, { method: 'GET', headers: bearer(accessToken) });
     },
   };

@@ -303,12 +303,16 @@ export function createXProvider(options: XProviderOptions): XProvider {
       );
     },
 
-    /** Public metrics, 100 posts per `GET /2/tweets` (X's limit); see toXPostReadings. */
+    /** Public metrics and video views, 100 posts per `GET /2/tweets` (X's limit); see toXPostReadings. */
     async readPostMetrics(tokens, { externalIds }) {
       const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
       for (let start = 0; start < externalIds.length; start += MAX_IDS_PER_READ) {
         const ids = externalIds.slice(start, start + MAX_IDS_PER_READ);
-        const page = toXPostReadings(await api.getPosts(tokens.accessToken, ids, ['public_metrics']), ids);
+        const page = toXPostReadings(
+          // Video views are the media's own count (media object public_metrics.view_count).
+          await api.getPosts(tokens.accessToken, ids, ['public_metrics', 'attachments'], ['public_metrics']),
+          ids,
+        );
         result.metrics.push(...page.metrics);
         result.missing.push(...page.missing);
       }
