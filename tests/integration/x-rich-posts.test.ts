@@ -210,6 +210,21 @@ describe.each(databaseKinds)('X rich posts against the platform simulator on %s'
     await new Promise((resolve) => setTimeout(resolve, 450));
     const status = await call(tokens, `/media/upload?command=STATUS&media_id=${id2}`);
     expect(status.body.data.processing_info).toMatchObject({ state: 'succeeded', progress_percent: 100 });
+    // An expired upload is as unknown as a made-up id.
+    const stale = String((await initialize(tokens, bytes.length)).body.data.id);
+    const [staleRow] = await t.ctx.database.db
+      .select()
+      .from(sandboxPosts)
+      .where(and(eq(sandboxPosts.platform, 'twitter'), eq(sandboxPosts.externalId, stale)));
+    const item = staleRow?.media[0] as unknown as { chunked: { expiresAt: number } };
+    item.chunked.expiresAt = Date.now() - 1000;
+    await t.ctx.database.db
+      .update(sandboxPosts)
+      .set({ media: [item as unknown as (typeof sandboxPosts.$inferSelect)['media'][number]] })
+      .where(eq(sandboxPosts.externalId, stale));
+    const expired = await append(tokens, stale, 0, bytes);
+    expect(expired.status).toBe(400);
+    expect(JSON.stringify(expired.body)).toContain('Not found');
     // An unknown id is refused at every step.
     expect((await append(tokens, '123456789', 0, bytes)).status).toBe(400);
     expect((await finalize(tokens, '123456789')).status).toBe(400);
