@@ -75,6 +75,17 @@ function mp3AudioVideo(): string {
   return file;
 }
 
+/** A busy test pattern that compresses badly: over 1 MiB in 4 seconds, so it goes in 2 chunks. */
+function largeVideo(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'kitepost-video-')), 'large.mp4');
+  execFileSync(videoToolPaths().ffmpeg, [
+    ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '4'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '12', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file],
+  ]);
+  return file;
+}
+
 describe.each(databaseKinds)('X rich posts against the platform simulator on %s', (kind) => {
   let t: TestApp;
   let session = '';
@@ -174,6 +185,24 @@ describe.each(databaseKinds)('X rich posts against the platform simulator on %s'
     const [videoViews, textViews] = readings.metrics.map((reading) => reading.views);
     expect(videoViews).toEqual(expect.any(Number));
     expect(textViews).toBeNull();
+  });
+
+  it('uploads a video over 1 MiB in 1 MiB chunks, appended in order, joined by X in order', async () => {
+    const { tokens, account } = await connect();
+    const video = testVideo(largeVideo());
+    const size = video.media.sizeBytes;
+    expect(size).toBeGreaterThan(1024 * 1024);
+    const published = await x.publish(tokens, { account, text: 'A busier video', media: [video.media] });
+    expect(video.ranges).toEqual([
+      [0, 1024 * 1024],
+      [1024 * 1024, size],
+    ]);
+    const [row] = await t.ctx.database.db
+      .select()
+      .from(sandboxPosts)
+      .where(and(eq(sandboxPosts.platform, 'twitter'), eq(sandboxPosts.externalId, published.externalId)));
+    // The probe read the joined file: segments in the wrong order would not be a readable MP4.
+    expect(row?.media).toMatchObject([{ kind: 'video', width: 640, height: 360 }]);
   });
 
   it('walks the chunked state machine as X does: segments by index, STATUS pending then succeeded', async () => {
