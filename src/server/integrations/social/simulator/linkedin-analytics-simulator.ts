@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
-import { accessDenied, apiError, LINKEDIN_BASE_PATH } from './linkedin-shapes';
-import type { LinkedInApiRoute } from './linkedin-simulator';
+import { accessDenied, apiError, LINKEDIN_BASE_PATH, type LinkedInApiRoute } from './linkedin-shapes';
 import type { SimulatedAnswer } from './sandbox-faults';
 import { postMetricsOf } from './sandbox-metrics';
 import { findPublishedPosts } from './sandbox-posts';

@@ -29,6 +29,8 @@ export function renderPostPage(input: {
   /** The images' URLs, in order (null: an image whose bytes the sandbox did not keep). */
   images?: ReadonlyArray<string | null>;
   appUrl?: string;
+  /** What else the post carries (a video, a link card), shown under its images. */
+  attachments?: Html;
   publishedAt: Date;
   stats: Array<{ label: string; value: number }>;
 }): string {
@@ -43,6 +45,7 @@ export function renderPostPage(input: {
 <div><h1 id="post-author">${input.author.displayName}</h1><p class="muted">@${input.author.username}</p></div></div>
 <p class="post-text">${input.text}</p>
 ${renderPostImages(input.images ?? [], input.appUrl ?? '')}
+${input.attachments ?? html``}
 <p class="muted"><time datetime="${when}">${shown}</time></p>
 <dl class="stats">${input.stats.map((stat) => html`<div><dt>${stat.label}</dt><dd>${stat.value.toLocaleString('en-US')}</dd></div>`)}</dl>
 </article>`,
