@@ -241,5 +241,22 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
       });
       return answer.status === 404 ? null : answer.body;
     },
+    /**
+     * A post's video plays: `GET /rest/memberCreatorVideoAnalytics?q=entity&queryType=VIDEO_PLAY`,
+     * "Video plays count with play-pause cycles for at least 2 seconds" (Member Video Statistics,
+     * learn.microsoft.com/en-us/linkedin/marketing/community-management/members/video-statistics;
+     * r_member_postAnalytics; its query is read as memberCreatorPostAnalytics's, the page's sample
+     * was not read in full). A post without a video has no element; null when LinkedIn no longer
+     * knows the post (404).
+     */
+    async getVideoPlays(accessToken: string, entity: string) {
+      const query = `q=entity&entity=${entity}&queryType=VIDEO_PLAY&aggregation=TOTAL`;
+      const answer = await call('read', `${base}/rest/memberCreatorVideoAnalytics?${query}`, {
+        method: 'GET',
+        headers: rest(accessToken),
+        accept: (status) => (status >= 200 && status < 300) || status === 404,
+      });
+      return answer.status === 404 ? null : answer.body;
+    },
   };
 }

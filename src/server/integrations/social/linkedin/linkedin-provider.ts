@@ -457,7 +457,8 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
 
     /**
      * Totals of the member's posts (IMPRESSION, MEMBERS_REACHED, REACTION, COMMENT, RESHARE), one
-     * call per metric and post; a post LinkedIn answers 404 for (deleted) is missing. Needs
+     * call per metric and post, and its video plays (memberCreatorVideoAnalytics VIDEO_PLAY, our
+     * views; none for a post without a video); a post LinkedIn answers 404 for (deleted) is missing. Needs
      * r_member_postAnalytics (a vetted product, platforms.md L10/L11): a token without it (every
      * token of Kitepost's own app, decision 042) gets every metric as not reported, without a call
      * LinkedIn would refuse with 403; the analytics screen says why (analyticsMessages.linkedInNotShared).
@@ -480,8 +481,15 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
           }
           counts[type] = toLinkedInMetricCount(body);
         }
-        if (gone) result.missing.push(urn);
-        else result.metrics.push(toLinkedInPostReading(urn, counts));
+        if (gone) {
+          result.missing.push(urn);
+          continue;
+        }
+        // Plays only exist for a post with a video: LinkedIn answers no element for the others.
+        const plays = await api.getVideoPlays(tokens.accessToken, entity);
+        result.metrics.push(
+          toLinkedInPostReading(urn, counts, plays === null ? null : toLinkedInMetricCount(plays)),
+        );
       }
       return result;
     },

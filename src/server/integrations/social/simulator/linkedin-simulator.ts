@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isActiveLinkedInVersion } from '../linkedin/api-version';
-import { linkedInPostMetricsOf, registerLinkedInAnalyticsSimulator } from './linkedin-analytics-simulator';
+import {
+  linkedInPostMetricsOf,
+  linkedInVideoPlaysOf,
+  registerLinkedInAnalyticsSimulator,
+} from './linkedin-analytics-simulator';
 import { registerLinkedInCommentsSimulator } from './linkedin-comments-simulator';
 import { imageStatusOf, registerLinkedInMediaSimulator } from './linkedin-media-simulator';
 import {
@@ -406,6 +410,7 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
         return sendMissingPostPage(reply, { platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO });
       }
       const metrics = linkedInPostMetricsOf(found.post, found.account, Date.now());
+      const plays = linkedInVideoPlaysOf(found.post, found.account, Date.now());
       const page = renderPostPage({
         platformLabel: LINKEDIN_LABEL,
         logo: LINKEDIN_LOGO,
@@ -416,6 +421,7 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
           { label: 'Reactions', value: metrics.REACTION },
           { label: 'Comments', value: metrics.COMMENT },
           { label: 'Reposts', value: metrics.RESHARE },
+          ...(plays === null ? [] : [{ label: 'Video plays', value: plays }]),
         ],
       });
       return sendPostPage(reply, page);
