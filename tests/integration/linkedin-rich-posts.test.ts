@@ -20,6 +20,7 @@ import { injectFetch } from '../../src/server/lib/inject-fetch';
 import { expectError, hiddenFields } from '../factories/sandbox';
 import { signUp } from '../factories/users';
 import { makeVideo, VIDEO_FIXTURES } from '../factories/video';
+import { linkedInAnalyticsTokens } from '../fakes/linkedin/analytics-grant';
 import { JPEG_BYTES, testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -245,6 +246,22 @@ describe.each(databaseKinds)('LinkedIn rich posts against the platform simulator
     expect(element?.content?.media).toEqual({ id: expect.stringMatching(/^urn:li:video:/) });
     const page = await pageOf(published.url);
     expect(page).toContain('Video 0:04 · 540×960');
+
+    // Its plays are our views (memberCreatorVideoAnalytics VIDEO_PLAY); a text post has none.
+    await database.db
+      .update(sandboxPosts)
+      .set({ publishedAt: new Date(Date.now() - 24 * 3_600_000) })
+      .where(eq(sandboxPosts.externalId, published.externalId));
+    const text = await linkedin.publish(tokens, { account, text: unique('Just words'), media: [] });
+    const { metrics } = await linkedin.readPostMetrics(await linkedInAnalyticsTokens(database.db, tokens), {
+      account,
+      externalIds: [published.externalId, text.externalId],
+    });
+    const [videoReading, textReading] = metrics;
+    expect(videoReading?.views).toBeGreaterThan(0);
+    expect(videoReading?.views).toBeLessThan(videoReading?.impressions ?? 0);
+    expect(textReading?.views).toBeNull();
+    expect(await pageOf(published.url)).toContain('Video plays');
   });
 
   it('fails a 1-second video as LinkedIn does (PROCESSING_FAILED, with the reason), and a MOV file', async () => {
