@@ -15,6 +15,7 @@ import {
   InvalidContentError,
   type PublishMedia,
   type TokenSet,
+  TransientPlatformError,
 } from '../../src/server/integrations/social/social-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
 import { expectError, hiddenFields } from '../factories/sandbox';
@@ -283,6 +284,27 @@ describe.each(databaseKinds)('LinkedIn rich posts against the platform simulator
       InvalidContentError,
     );
     expect(refused.message).toContain('Only MP4 videos are supported.');
+  });
+
+  it('gives up waiting for a video still PROCESSING after its bounded wait: retryable, no post made', async () => {
+    const { tokens, account } = await connect();
+    const impatient = createLinkedInProvider({
+      ...SIMULATOR_CREDENTIALS,
+      ...simulatorEndpoints(TEST_APP_URL, 'linkedin'),
+      sandbox: true,
+      fetch: fetchSim,
+      videoWait: { firstDelayMs: 10, maxDelayMs: 10, maxWaitMs: 0 },
+    });
+    calls.length = 0;
+    const error = await expectError(
+      impatient.publish(tokens, {
+        account,
+        text: unique('Impatient'),
+        media: [await videoMedia(VIDEO_FIXTURES.vertical)],
+      }),
+      TransientPlatformError,
+    );
+    expect(error.message).toBe('LinkedIn was still processing the video after 0 s (PROCESSING).');
   });
 
   it('runs the video state machine strictly: part ranges, ETags at finalize, no post before AVAILABLE', async () => {
