@@ -910,7 +910,7 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
     expect(denied).not.toBeInstanceOf(InvalidContentError);
   });
 
-  it('deletes by the encoded URN and reads the five metric totals per post', async () => {
+  it('deletes by the encoded URN and reads the five metric totals and the video plays per post', async () => {
     fake.script({ status: 204 });
     await linkedin.deletePost(tokens, 'urn:li:share:1');
     expect(last()).toMatchObject({ method: 'DELETE', path: '/rest/posts/urn%3Ali%3Ashare%3A1' });
@@ -931,6 +931,7 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
       metric(20, 'REACTION'),
       metric(3, 'COMMENT'),
       metric(1, 'RESHARE'),
+      metric(250, 'VIDEO_PLAY'),
     );
     const member = { externalId: 'abc123', username: 'member' };
     expect(
@@ -945,6 +946,7 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
           comments: 3,
           shares: 1,
           clicks: null,
+          views: 250,
         },
       ],
       missing: [],
@@ -959,7 +961,11 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
       'REACTION',
       'COMMENT',
       'RESHARE',
+      'VIDEO_PLAY',
     ]);
+    expect(paths[5]).toBe(
+      '/rest/memberCreatorVideoAnalytics?q=entity&entity=(share:urn%3Ali%3Ashare%3A1)&queryType=VIDEO_PLAY&aggregation=TOTAL',
+    );
   });
 
   it('reads a metric without an element as null, and a post LinkedIn answers 404 for as missing', async () => {
@@ -969,7 +975,8 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
       body: { paging: { start: 0, count: 10 }, elements: [{ count }] },
     });
     const empty = { status: 200, body: { paging: { start: 0, count: 10, links: [] }, elements: [] } };
-    fake.script(metric(70), empty, metric(2), empty, metric(0), {
+    // The first post has no video: no element for its plays.
+    fake.script(metric(70), empty, metric(2), empty, metric(0), empty, {
       status: 404,
       body: { status: 404, message: 'Not Found' },
     });
@@ -989,12 +996,13 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
           comments: null,
           shares: 0,
           clicks: null,
+          views: null,
         },
       ],
       missing: ['urn:li:ugcPost:2'],
     });
     // A post found gone at its first metric is not asked about further.
-    expect(fake.requests.length - before).toBe(6);
+    expect(fake.requests.length - before).toBe(7);
     expect(fake.requests.at(-1)?.path).toContain('entity=(ugc:urn%3Ali%3AugcPost%3A2)');
   });
 
@@ -1132,6 +1140,108 @@ describe('LinkedIn provider against a loopback LinkedIn fake', () => {
       );
       // No post was attempted.
       expect(fake.requests.length - before).toBe(3);
+    });
+
+    it('uploads a video in the parts LinkedIn names (each by its byte range and URL), finalizes with the ETags in order, waits AVAILABLE', async () => {
+      const quick = createLinkedInProvider({
+        clientId: 'client-abc',
+        clientSecret: 'secret-xyz',
+        authorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+        tokenUrl: `${fake.baseUrl}/oauth/v2/accessToken`,
+        apiBaseUrl: fake.baseUrl,
+        sandbox: false,
+        timeoutMs: 300,
+        videoWait: { firstDelayMs: 5, maxDelayMs: 10, maxWaitMs: 200 },
+      });
+      const file = Buffer.from('0123456789abcdefghij'); // 20 bytes: parts 0-11 and 12-19
+      const ranges: Array<[number, number]> = [];
+      const video = {
+        ...testImage('https://a.example/v.mp4'),
+        kind: 'video' as const,
+        mimeType: 'video/mp4' as const,
+        sizeBytes: file.length,
+        durationMs: 4_000,
+        read: async () => {
+          throw new Error('never whole');
+        },
+        readRange: async (start: number, end: number) => {
+          ranges.push([start, end]);
+          return file.subarray(start, end);
+        },
+      };
+      fake.script(
+        {
+          status: 200,
+          body: {
+            value: {
+              video: 'urn:li:video:C5F10AQ7',
+              uploadToken: 'up-tok',
+              uploadInstructions: [
+                { uploadUrl: `${fake.baseUrl}/part/a`, firstByte: 0, lastByte: 11 },
+                { uploadUrl: `${fake.baseUrl}/part/b`, firstByte: 12, lastByte: 19 },
+              ],
+            },
+          },
+        },
+        { status: 200, headers: { etag: '"etag-a"' } },
+        { status: 200, headers: { etag: '"etag-b"' } },
+        { status: 200, body: {} },
+        { status: 200, body: { status: 'PROCESSING' } },
+        { status: 200, body: { status: 'AVAILABLE' } },
+        created('urn:li:share:7020'),
+      );
+      const before = fake.requests.length;
+      await quick.publish(tokens, { account, text: 'A video', media: [video] });
+      const [init, a, b, finalize, , , post] = fake.requests.slice(before);
+      expect(JSON.parse(init?.body ?? '')).toEqual({
+        initializeUploadRequest: {
+          owner: author,
+          fileSizeBytes: 20,
+          uploadCaptions: false,
+          uploadThumbnail: false,
+        },
+      });
+      expect(init?.path).toBe('/rest/videos?action=initializeUpload');
+      expect(ranges).toEqual([
+        [0, 12],
+        [12, 20],
+      ]);
+      expect([a?.method, a?.path, a?.body, a?.headers['content-type']]).toEqual([
+        'PUT',
+        '/part/a',
+        '0123456789ab',
+        'application/octet-stream',
+      ]);
+      expect([b?.path, b?.body]).toEqual(['/part/b', 'cdefghij']);
+      expect(finalize?.path).toBe('/rest/videos?action=finalizeUpload');
+      expect(JSON.parse(finalize?.body ?? '')).toEqual({
+        finalizeUploadRequest: {
+          video: 'urn:li:video:C5F10AQ7',
+          uploadToken: 'up-tok',
+          uploadedPartIds: ['"etag-a"', '"etag-b"'],
+        },
+      });
+      expect(JSON.parse(post?.body ?? '').content).toEqual({ media: { id: 'urn:li:video:C5F10AQ7' } });
+
+      // A part answered without its ETag cannot be finalized.
+      fake.script(
+        {
+          status: 200,
+          body: {
+            value: {
+              video: 'urn:li:video:C5F10AQ8',
+              uploadToken: '',
+              uploadInstructions: [{ uploadUrl: `${fake.baseUrl}/part/c`, firstByte: 0, lastByte: 19 }],
+            },
+          },
+        },
+        { status: 200 },
+      );
+      const noEtag = await expectError(
+        quick.publish(tokens, { account, text: 'No ETag', media: [video] }),
+        SocialPlatformError,
+      );
+      expect(noEtag.message).toContain('without its ETag');
     });
 
     it('sends no token to an upload URL off LinkedIn, and refuses one that is not https', async () => {

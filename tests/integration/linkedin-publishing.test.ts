@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socialAccounts } from '../../src/server/db/schema';
+import { sandboxPosts, socialAccounts } from '../../src/server/db/schema';
 import { DEFAULT_LINKEDIN_API_VERSION } from '../../src/server/integrations/social/linkedin/api-version';
+import { runPostFollowUps } from '../../src/server/modules/publishing';
 import { BACKOFF_BASE_MS } from '../../src/server/modules/publishing/publish-rules';
 import { publishPost } from '../../src/server/modules/publishing/publishing.service';
 import { asUser } from '../factories/posts';
@@ -90,5 +91,35 @@ describe.each(databaseKinds)('publishing to the LinkedIn simulator on %s', (kind
     expect(await publishPost(t.ctx, { postId: post.id, version: 2 }, waiting.nextAttemptAt as Date)).toBe(
       'published',
     );
+  });
+
+  it('posts the first comment under the published post through the Comments API, with its link', async () => {
+    const workspace = await newWorkspace(t);
+    const { result } = await connectThroughSimulator(t.app, workspace.cookie, 'linkedin', {
+      fields: { account: '__new__', username: `cafe-${Date.now().toString(36)}`, decision: 'authorize' },
+    });
+    const post = await insertScheduledPost(t, workspace.workspaceId, {
+      platform: 'linkedin',
+      socialAccountId: result['account-id'] as string,
+      content: 'Our winter menu is out (link in the first comment).',
+      firstComment: 'The menu: https://cafe.example/winter (#menu)',
+    });
+    expect(await publishPost(t.ctx, { postId: post.id, version: 1 })).toBe('published');
+    await runPostFollowUps(t.ctx, post.id);
+    const after = await postRow(t, post.id);
+    expect(after).toMatchObject({
+      status: 'published',
+      firstCommentStatus: 'posted',
+      firstCommentError: null,
+    });
+    expect(after.firstCommentUrl).toContain(`/sandbox/linkedin/feed/update/${after.externalId}?commentUrn=`);
+    // Sent as written (decision 063), under the post the pipeline recorded.
+    const [comment] = await t.ctx.database.db
+      .select()
+      .from(sandboxPosts)
+      .where(eq(sandboxPosts.text, 'The menu: https://cafe.example/winter (#menu)'));
+    expect(comment?.externalId).toMatch(new RegExp(`^urn:li:comment:\\(${after.externalId},\\d+\\)$`));
+    expect(after.firstCommentUrl).toContain(encodeURIComponent(comment?.externalId ?? '-'));
+    expect(comment?.text).toBe('The menu: https://cafe.example/winter (#menu)');
   });
 });

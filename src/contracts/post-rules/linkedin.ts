@@ -3,9 +3,20 @@ import type { PlatformPostRules } from '../post-types';
 const MB = 1024 * 1024;
 
 /**
- * LinkedIn Posts API (learn.microsoft.com, "Posts API", "Images API", "Videos API", "MultiImage
- * API"): one image, 2–20 images (multiImage), or one video; images JPG/PNG; video MP4, 3 s to
- * 30 min; alt text ≤ 4,086 characters on images. Comments (Comments API) ≤ 1,250 characters.
+ * LinkedIn Posts API as a member (research sheet §2; the pretend LinkedIn enforces the same):
+ * - one image (`content.media`), or 2–20 images (`content.multiImage`: "minimum of 2 images and
+ *   maximum of 20 images", MultiImage API, learn.microsoft.com/en-us/linkedin/marketing/
+ *   community-management/shares/multiimage-post-api), or one video alone (a post holds one kind
+ *   of content; Postiz: "Can have maximum 1 media when selecting a video");
+ * - images JPG/PNG (the Images API also takes GIF, which Kitepost does not upload); 8 MB is
+ *   Kitepost's image cap (LinkedIn's own is UNCONFIRMED: 5 MB per Ayrshare, 3p);
+ * - video MP4 only, 3 s to 30 min, aspect ratio 1:2.4 to 2.4:1 (LinkedIn's video specifications
+ *   as restated by Ayrshare, 3p, and the video ads spec); LinkedIn takes up to 5 GB in parts
+ *   (Videos API), Kitepost's upload cap is 1 GiB. Codecs are not stated for organic posts
+ *   (UNCONFIRMED): H.264 + AAC is what the ads spec asks and what every player takes;
+ * - alt text: the Media object's `altText`, at most 4,086 characters (Posts API schema, 3p-quoted),
+ *   sent for images; LinkedIn documents none for a video;
+ * - first comment: Comments API, 1,250 characters (the commonly quoted comment limit; UNCONFIRMED).
  */
 export const linkedinPostRules: PlatformPostRules = {
   types: {

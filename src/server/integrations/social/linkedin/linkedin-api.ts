@@ -45,6 +45,34 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
     'x-restli-protocol-version': '2.0.0',
   });
 
+  /**
+   * `PUT` bytes to an upload URL LinkedIn answered. The token goes along only to LinkedIn itself
+   * (the API's host or a linkedin.com host): the URL comes from an answer.
+   */
+  async function put(accessToken: string, uploadUrl: string, bytes: Buffer, contentType: string) {
+    const target = new URL(uploadUrl);
+    const api = new URL(base);
+    const trusted =
+      target.host === api.host ||
+      (target.protocol === 'https:' &&
+        (target.hostname === 'linkedin.com' || target.hostname.endsWith('.linkedin.com')));
+    if (target.protocol !== 'https:' && target.host !== api.host) {
+      throw new SocialPlatformError(
+        'linkedin',
+        `LinkedIn gave an upload URL that is not https: ${target.origin}`,
+      );
+    }
+    const answer = await call('upload', uploadUrl, {
+      method: 'PUT',
+      headers: {
+        ...(trusted ? { authorization: `Bearer ${accessToken}` } : {}),
+        'content-type': contentType,
+      },
+      body: new Uint8Array(bytes),
+    });
+    return answer.headers;
+  }
+
   return {
     /**
      * `POST {tokenUrl}` with a code or a refresh token. The client authenticates in the form body:
@@ -85,31 +113,80 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
       });
       return answer.body;
     },
-    /**
-     * `PUT {uploadUrl}` with the image's bytes (one PUT for an image). The token goes along only
-     * to LinkedIn itself (the API's host or a linkedin.com host): the URL comes from an answer.
-     */
+    /** `PUT {uploadUrl}` with the image's bytes (one PUT for an image). */
     async uploadImage(accessToken: string, uploadUrl: string, image: { bytes: Buffer; mimeType: string }) {
-      const target = new URL(uploadUrl);
-      const api = new URL(base);
-      const trusted =
-        target.host === api.host ||
-        (target.protocol === 'https:' &&
-          (target.hostname === 'linkedin.com' || target.hostname.endsWith('.linkedin.com')));
-      if (target.protocol !== 'https:' && target.host !== api.host) {
-        throw new SocialPlatformError(
-          'linkedin',
-          `LinkedIn gave an upload URL that is not https: ${target.origin}`,
-        );
-      }
-      await call('upload', uploadUrl, {
-        method: 'PUT',
-        headers: {
-          ...(trusted ? { authorization: `Bearer ${accessToken}` } : {}),
-          'content-type': image.mimeType,
-        },
-        body: new Uint8Array(image.bytes),
+      await put(accessToken, uploadUrl, image.bytes, image.mimeType);
+    },
+    /**
+     * `POST /rest/videos?action=initializeUpload` for a video of `fileSizeBytes`, without captions
+     * or thumbnail: the video URN, an upload token and the parts to PUT (Videos API,
+     * learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/videos-api).
+     */
+    async initializeVideoUpload(accessToken: string, owner: string, fileSizeBytes: number) {
+      const answer = await call('upload', `${base}/rest/videos?action=initializeUpload`, {
+        method: 'POST',
+        headers: { ...rest(accessToken), 'content-type': 'application/json' },
+        body: JSON.stringify({
+          initializeUploadRequest: { owner, fileSizeBytes, uploadCaptions: false, uploadThumbnail: false },
+        }),
       });
+      return answer.body;
+    },
+    /**
+     * `PUT {uploadUrl}` with one part's bytes; answers the part's `ETag`, which finalizeUpload
+     * names (Videos API: "uploadedPartIds … the ETag values from the upload responses").
+     */
+    async uploadVideoPart(accessToken: string, uploadUrl: string, bytes: Buffer): Promise<string> {
+      const headers = await put(accessToken, uploadUrl, bytes, 'application/octet-stream');
+      const etag = headers.get('etag');
+      if (!etag) {
+        throw new SocialPlatformError('linkedin', 'LinkedIn answered a video part upload without its ETag');
+      }
+      return etag;
+    },
+    /** `POST /rest/videos?action=finalizeUpload` with the parts' ETags in order. */
+    async finalizeVideoUpload(
+      accessToken: string,
+      request: { video: string; uploadToken: string; uploadedPartIds: string[] },
+    ) {
+      await call('upload', `${base}/rest/videos?action=finalizeUpload`, {
+        method: 'POST',
+        headers: { ...rest(accessToken), 'content-type': 'application/json' },
+        body: JSON.stringify({ finalizeUploadRequest: request }),
+      });
+    },
+    /**
+     * `GET /rest/videos/{encoded URN}`: its `status` (and `processingFailureReason`). The owner
+     * may read it ("for videos with member URN owners, the caller needs to match the video owner").
+     */
+    async getVideo(accessToken: string, urn: string) {
+      return (
+        await call('read', `${base}/rest/videos/${encodeURIComponent(urn)}`, {
+          method: 'GET',
+          headers: rest(accessToken),
+        })
+      ).body;
+    },
+    /**
+     * `POST /rest/socialActions/{encoded post URN}/comments` `{actor, object, message: {text}}`
+     * (Comments API, learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/
+     * comments-api). Not repeatable: a second call would comment twice.
+     */
+    async createComment(
+      accessToken: string,
+      post: string,
+      comment: { actor: string; object: string; message: { text: string } },
+    ) {
+      const answer = await call(
+        'comment',
+        `${base}/rest/socialActions/${encodeURIComponent(post)}/comments`,
+        {
+          method: 'POST',
+          headers: { ...rest(accessToken), 'content-type': 'application/json' },
+          body: JSON.stringify(comment),
+        },
+      );
+      return { body: answer.body, headers: answer.headers };
     },
     /** `GET /rest/posts?q=author`: one page of the author's posts, most recently changed first. */
     async getPostsByAuthor(accessToken: string, author: string, page: { start: number; count: number }) {
@@ -158,6 +235,23 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
       // Built by hand: the Rest.li tuple's parentheses and colon must stay as they are.
       const query = `q=entity&entity=${entity}&queryType=${queryType}&aggregation=TOTAL`;
       const answer = await call('read', `${base}/rest/memberCreatorPostAnalytics?${query}`, {
+        method: 'GET',
+        headers: rest(accessToken),
+        accept: (status) => (status >= 200 && status < 300) || status === 404,
+      });
+      return answer.status === 404 ? null : answer.body;
+    },
+    /**
+     * A post's video plays: `GET /rest/memberCreatorVideoAnalytics?q=entity&queryType=VIDEO_PLAY`,
+     * "Video plays count with play-pause cycles for at least 2 seconds" (Member Video Statistics,
+     * learn.microsoft.com/en-us/linkedin/marketing/community-management/members/video-statistics;
+     * r_member_postAnalytics; its query is read as memberCreatorPostAnalytics's, the page's sample
+     * was not read in full). A post without a video has no element; null when LinkedIn no longer
+     * knows the post (404).
+     */
+    async getVideoPlays(accessToken: string, entity: string) {
+      const query = `q=entity&entity=${entity}&queryType=VIDEO_PLAY&aggregation=TOTAL`;
+      const answer = await call('read', `${base}/rest/memberCreatorVideoAnalytics?${query}`, {
         method: 'GET',
         headers: rest(accessToken),
         accept: (status) => (status >= 200 && status < 300) || status === 404,

@@ -6,6 +6,8 @@ import {
   type PostLinkOptions,
   type PublishedPost,
   type PublishInput,
+  type PublishMedia,
+  type ReplyInput,
   SocialPlatformError,
   type SocialProvider,
   TokenExpiredError,
@@ -23,12 +25,18 @@ import {
   toLinkedInPostReading,
 } from './metrics-transform';
 import {
+  articleContent,
   imageContent,
   isSameLinkedInPost,
+  type LinkedInImageItem,
   type LinkedInImageStatus,
   toAuthorPostsPage,
+  toCommentUrn,
   toImageStatus,
   toImageUpload,
+  toVideoStatus,
+  toVideoUpload,
+  videoContent,
 } from './publish-transform';
 import {
   analyticsEntity,
@@ -78,6 +86,19 @@ const DEFAULT_IMAGE_WAIT: ImageWait = {
   blindWaitMs: 5_000,
 };
 
+/**
+ * Waiting for an uploaded video to become AVAILABLE (LinkedIn transcodes it after finalizeUpload:
+ * PROCESSING → AVAILABLE | PROCESSING_FAILED, Videos API). LinkedIn names no poll interval: a
+ * look every few seconds, for at most 8 minutes (the publisher gives a video post 10).
+ */
+const DEFAULT_VIDEO_WAIT: VideoWait = { firstDelayMs: 2_000, maxDelayMs: 15_000, maxWaitMs: 8 * 60_000 };
+
+interface VideoWait {
+  firstDelayMs: number;
+  maxDelayMs: number;
+  maxWaitMs: number;
+}
+
 interface ImageWait {
   firstDelayMs: number;
   maxDelayMs: number;
@@ -93,6 +114,8 @@ export interface LinkedInProviderOptions extends PlatformAppOptions, PostLinkOpt
   apiVersion?: string;
   /** How long to wait for uploaded images to be AVAILABLE (tests shorten it). */
   imageWait?: ImageWait;
+  /** How long to wait for an uploaded video to be AVAILABLE (tests shorten it). */
+  videoWait?: VideoWait;
   /** Waits (tests may pass a fake clock's). */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -124,6 +147,7 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
     version: options.apiVersion ?? DEFAULT_LINKEDIN_API_VERSION,
   });
   const imageWait = options.imageWait ?? DEFAULT_IMAGE_WAIT;
+  const videoWait = options.videoWait ?? DEFAULT_VIDEO_WAIT;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const webBaseUrl = (options.webBaseUrl ?? linkedInWebBaseUrl(options.authorizeUrl)).replace(/\/$/, '');
   const scopes: string[] = [...LINKEDIN_SCOPES];
@@ -189,30 +213,101 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
       : null;
   }
 
-  async function publish(tokens: TokenSet, { account, text, media }: PublishInput): Promise<PublishedPost> {
+  /**
+   * One video through the Videos API: initializeUpload with its size, each part PUT from the
+   * file's byte range LinkedIn named (never the whole file in memory), finalizeUpload with the
+   * parts' ETags in order, then polled until AVAILABLE. Answers the video URN.
+   */
+  async function uploadVideo(accessToken: string, owner: string, video: PublishMedia): Promise<string> {
+    const upload = toVideoUpload(
+      await api.initializeVideoUpload(accessToken, owner, video.sizeBytes),
+      video.sizeBytes,
+    );
+    const uploadedPartIds: string[] = [];
+    for (const part of upload.parts) {
+      const bytes = await video.readRange(part.firstByte, part.lastByte + 1);
+      uploadedPartIds.push(await api.uploadVideoPart(accessToken, part.uploadUrl, bytes));
+    }
+    await api.finalizeVideoUpload(accessToken, {
+      video: upload.video,
+      uploadToken: upload.uploadToken,
+      uploadedPartIds,
+    });
+    let waited = 0;
+    let delay = videoWait.firstDelayMs;
+    for (;;) {
+      const { status, failure } = toVideoStatus(await api.getVideo(accessToken, upload.video));
+      if (status === 'AVAILABLE') return upload.video;
+      if (status === 'PROCESSING_FAILED') {
+        throw new InvalidContentError(
+          'linkedin',
+          `LinkedIn could not process the video${failure ? `: ${failure}` : '.'}`,
+        );
+      }
+      if (waited >= videoWait.maxWaitMs) {
+        // No post was made: another attempt (a new upload) is safe.
+        throw new TransientPlatformError(
+          'linkedin',
+          `LinkedIn was still processing the video after ${Math.round(waited / 1000)} s (${status}).`,
+          'server_error',
+        );
+      }
+      const next = Math.min(delay, videoWait.maxWaitMs - waited);
+      await sleep(next);
+      waited += next;
+      delay = Math.min(delay * 2, videoWait.maxDelayMs);
+    }
+  }
+
+  /**
+   * The post's `content`: one video, or its images (one: `media`, 2–20: `multiImage`, each with
+   * its alt text), or, without media, the link card of `input.link` (`article`). A post holds one
+   * kind of content only (Posts API), so a video goes alone.
+   */
+  async function contentOf(
+    accessToken: string,
+    author: string,
+    { media, link }: PublishInput,
+  ): Promise<{ content: Record<string, unknown> | undefined; images: string[] }> {
+    const video = media.find((item) => item.kind === 'video');
+    if (video) {
+      if (media.length > 1) {
+        throw new InvalidContentError(
+          'linkedin',
+          'A LinkedIn post takes one video alone, without other images or videos.',
+        );
+      }
+      return { content: videoContent(await uploadVideo(accessToken, author, video), null), images: [] };
+    }
     if (media.length > MAX_IMAGES) {
       throw new InvalidContentError(
         'linkedin',
         `LinkedIn takes at most ${MAX_IMAGES} images on a post; this one has ${media.length}.`,
       );
     }
-    const author = personUrn(account.externalId);
-    const images: string[] = [];
+    const images: LinkedInImageItem[] = [];
     for (const image of media) {
-      const upload = toImageUpload(await api.initializeImageUpload(tokens.accessToken, author));
-      await api.uploadImage(tokens.accessToken, upload.uploadUrl, {
+      const upload = toImageUpload(await api.initializeImageUpload(accessToken, author));
+      await api.uploadImage(accessToken, upload.uploadUrl, {
         bytes: await image.read(),
         mimeType: image.mimeType,
       });
-      images.push(upload.image);
+      images.push({ id: upload.image, altText: image.altText });
     }
-    await waitUntilAvailable(tokens.accessToken, images);
-    const content = imageContent(images);
+    const urns = images.map((image) => image.id);
+    await waitUntilAvailable(accessToken, urns);
+    if (images.length === 0 && link) return { content: articleContent(link), images: [] };
+    return { content: imageContent(images), images: urns };
+  }
+
+  async function publish(tokens: TokenSet, input: PublishInput): Promise<PublishedPost> {
+    const author = personUrn(input.account.externalId);
+    const { content, images } = await contentOf(tokens.accessToken, author, input);
     let headers: Headers;
     try {
       headers = await api.createPost(tokens.accessToken, {
         author,
-        commentary: toLittleText(text),
+        commentary: toLittleText(input.text),
         visibility: 'PUBLIC',
         distribution: {
           feedDistribution: 'MAIN_FEED',
@@ -307,8 +402,32 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
       };
     },
 
-    /** Each image through the Images API (initialize, PUT the bytes), then `POST /rest/posts`. */
+    /**
+     * Each image through the Images API (initialize, PUT the bytes) or the video through the
+     * Videos API, then `POST /rest/posts`.
+     */
     publish,
+
+    /**
+     * The first comment: `POST /rest/socialActions/{post}/comments` as the member (Comments API).
+     * Its `message` is attributed text, not the posts' little text, so it is sent as written
+     * (decision 063). Text only: Kitepost attaches no image to a comment.
+     */
+    async publishReply(tokens, { account, parentExternalId, text, media }: ReplyInput) {
+      if (media.length > 0) {
+        throw new InvalidContentError('linkedin', 'A LinkedIn comment from Kitepost carries text only.');
+      }
+      const { body, headers } = await api.createComment(tokens.accessToken, parentExternalId, {
+        actor: personUrn(account.externalId),
+        object: parentExternalId,
+        message: { text },
+      });
+      const comment = toCommentUrn(body, headers);
+      return {
+        externalId: comment,
+        url: `${linkedInPostUrl(webBaseUrl, parentExternalId)}?commentUrn=${encodeURIComponent(comment)}`,
+      };
+    },
 
     /**
      * The member's posts (`GET /rest/posts?q=author`, most recently changed first, up to 3 pages
@@ -338,7 +457,8 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
 
     /**
      * Totals of the member's posts (IMPRESSION, MEMBERS_REACHED, REACTION, COMMENT, RESHARE), one
-     * call per metric and post; a post LinkedIn answers 404 for (deleted) is missing. Needs
+     * call per metric and post, and its video plays (memberCreatorVideoAnalytics VIDEO_PLAY, our
+     * views; none for a post without a video); a post LinkedIn answers 404 for (deleted) is missing. Needs
      * r_member_postAnalytics (a vetted product, platforms.md L10/L11): a token without it (every
      * token of Kitepost's own app, decision 042) gets every metric as not reported, without a call
      * LinkedIn would refuse with 403; the analytics screen says why (analyticsMessages.linkedInNotShared).
@@ -361,8 +481,15 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
           }
           counts[type] = toLinkedInMetricCount(body);
         }
-        if (gone) result.missing.push(urn);
-        else result.metrics.push(toLinkedInPostReading(urn, counts));
+        if (gone) {
+          result.missing.push(urn);
+          continue;
+        }
+        // Plays only exist for a post with a video: LinkedIn answers no element for the others.
+        const plays = await api.getVideoPlays(tokens.accessToken, entity);
+        result.metrics.push(
+          toLinkedInPostReading(urn, counts, plays === null ? null : toLinkedInMetricCount(plays)),
+        );
       }
       return result;
     },

@@ -16,7 +16,7 @@ describe('LinkedIn post analytics', () => {
     expect(() => toLinkedInMetricCount({})).toThrow(SocialPlatformError);
   });
 
-  it('names the five metrics and maps them to ours; LinkedIn reports no clicks', () => {
+  it('names the five metrics and maps them (and video plays: views) to ours; LinkedIn reports no clicks', () => {
     expect(LINKEDIN_METRIC_TYPES).toEqual([
       'IMPRESSION',
       'MEMBERS_REACHED',
@@ -40,6 +40,9 @@ describe('LinkedIn post analytics', () => {
       comments: null,
       shares: 1,
       clicks: null,
+      views: null,
     });
+    const counts = { IMPRESSION: 10, MEMBERS_REACHED: 8, REACTION: 3, COMMENT: 0, RESHARE: 1 };
+    expect(toLinkedInPostReading('urn:li:share:2', counts, 4).views).toBe(4);
   });
 });

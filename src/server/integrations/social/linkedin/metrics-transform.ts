@@ -32,10 +32,11 @@ export function toLinkedInMetricCount(body: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : null;
 }
 
-/** The five totals of a post (null: LinkedIn had none), as a reading. */
+/** The five totals of a post and its video plays (null: LinkedIn had none), as a reading. */
 export function toLinkedInPostReading(
   externalId: string,
   counts: Record<LinkedInMetricType, number | null>,
+  videoPlays: number | null = null,
 ): PostMetricsReading {
   return {
     externalId,
@@ -45,6 +46,6 @@ export function toLinkedInPostReading(
     comments: counts.COMMENT,
     shares: counts.RESHARE,
     clicks: null,
-    views: null,
+    views: videoPlays,
   };
 }

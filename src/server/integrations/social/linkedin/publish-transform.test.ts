@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { SocialPlatformError } from '../social-provider';
 import { toLittleText } from './little-text';
 import {
+  articleContent,
   fromLittleText,
   imageContent,
   isSameLinkedInPost,
   toAuthorPostsPage,
   toImageUpload,
+  toVideoUpload,
 } from './publish-transform';
 
 describe('toImageUpload', () => {
@@ -30,12 +32,66 @@ describe('toImageUpload', () => {
 });
 
 describe('imageContent', () => {
-  it('is media for one image, multiImage for several, nothing for none', () => {
+  it('is media for one image, multiImage for several, nothing for none; alt text where given', () => {
+    const a = { id: 'urn:li:image:A', altText: null };
+    const b = { id: 'urn:li:image:B', altText: 'A kite over the dunes' };
     expect(imageContent([])).toBeUndefined();
-    expect(imageContent(['urn:li:image:A'])).toEqual({ media: { id: 'urn:li:image:A' } });
-    expect(imageContent(['urn:li:image:A', 'urn:li:image:B'])).toEqual({
-      multiImage: { images: [{ id: 'urn:li:image:A' }, { id: 'urn:li:image:B' }] },
+    expect(imageContent([a])).toEqual({ media: { id: 'urn:li:image:A' } });
+    expect(imageContent([b])).toEqual({ media: { id: 'urn:li:image:B', altText: 'A kite over the dunes' } });
+    expect(imageContent([a, b])).toEqual({
+      multiImage: {
+        images: [{ id: 'urn:li:image:A' }, { id: 'urn:li:image:B', altText: 'A kite over the dunes' }],
+      },
     });
+  });
+});
+
+describe('articleContent', () => {
+  it('sends the card we read; a page without a title is titled with its address', () => {
+    expect(articleContent({ url: 'https://a.example/x', title: 'Kites', description: ' Fly ' })).toEqual({
+      article: { source: 'https://a.example/x', title: 'Kites', description: 'Fly' },
+    });
+    expect(articleContent({ url: 'https://a.example/x', title: null, description: null })).toEqual({
+      article: { source: 'https://a.example/x', title: 'https://a.example/x' },
+    });
+  });
+});
+
+describe('toVideoUpload', () => {
+  const value = (parts: Array<[number, number]>) => ({
+    value: {
+      video: 'urn:li:video:C5F10AQ',
+      uploadToken: 'tok',
+      uploadInstructions: parts.map(([firstByte, lastByte], index) => ({
+        uploadUrl: `https://www.linkedin.com/dms-uploads/${index}`,
+        firstByte,
+        lastByte,
+      })),
+    },
+  });
+  it('reads the parts when they cover the file exactly, in order', () => {
+    expect(
+      toVideoUpload(
+        value([
+          [0, 9],
+          [10, 14],
+        ]),
+        15,
+      ).parts,
+    ).toEqual([
+      { uploadUrl: 'https://www.linkedin.com/dms-uploads/0', firstByte: 0, lastByte: 9 },
+      { uploadUrl: 'https://www.linkedin.com/dms-uploads/1', firstByte: 10, lastByte: 14 },
+    ]);
+    expect(() => toVideoUpload(value([[0, 9]]), 15)).toThrow(SocialPlatformError);
+    expect(() =>
+      toVideoUpload(
+        value([
+          [0, 9],
+          [11, 14],
+        ]),
+        15,
+      ),
+    ).toThrow(SocialPlatformError);
   });
 });
 

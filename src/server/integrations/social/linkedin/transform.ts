@@ -22,7 +22,14 @@ const parse = answerReader('linkedin', 'LinkedIn');
  * What a call to LinkedIn was doing: decides what its failure means. `upload` registers or sends
  * an image: nothing anyone sees (an image no post uses stays invisible), so it repeats like a read.
  */
-export type LinkedInOperation = 'exchange-code' | 'refresh' | 'read' | 'upload' | 'publish' | 'delete';
+export type LinkedInOperation =
+  | 'exchange-code'
+  | 'refresh'
+  | 'read'
+  | 'upload'
+  | 'publish'
+  | 'comment'
+  | 'delete';
 
 /** Calls that change nothing at LinkedIn, or change it the same way twice: safe to retry after a timeout. */
 const REPEATABLE: ReadonlySet<LinkedInOperation> = new Set(['read', 'upload', 'delete']);
@@ -206,7 +213,12 @@ export function linkedInErrorFrom(input: {
     return new InvalidContentError('linkedin', `LinkedIn refused the post: ${reason}`);
   }
   if (operation === 'upload' && (status === 400 || status === 413 || status === 422)) {
-    return new InvalidContentError('linkedin', `LinkedIn refused the image: ${reason}`);
+    return new InvalidContentError('linkedin', `LinkedIn refused the media: ${reason}`);
+  }
+  // A comment refused (400/422), or under a post LinkedIn does not know (404, deleted): another
+  // attempt would be refused the same way.
+  if (operation === 'comment' && (status === 400 || status === 404 || status === 422)) {
+    return new InvalidContentError('linkedin', `LinkedIn refused the comment: ${reason}`);
   }
   return new SocialPlatformError('linkedin', `LinkedIn answered ${status}: ${reason}`);
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
-import { accessDenied, apiError, LINKEDIN_BASE_PATH } from './linkedin-shapes';
-import type { LinkedInApiRoute } from './linkedin-simulator';
+import { accessDenied, apiError, LINKEDIN_BASE_PATH, type LinkedInApiRoute } from './linkedin-shapes';
 import type { SimulatedAnswer } from './sandbox-faults';
 import { postMetricsOf } from './sandbox-metrics';
 import { findPublishedPosts } from './sandbox-posts';
@@ -17,6 +16,7 @@ import { HIDDEN, PUBLIC } from './simulator-routes';
 
 const API = `${LINKEDIN_BASE_PATH}/api`;
 const METRIC_TYPES = new Set(['IMPRESSION', 'MEMBERS_REACHED', 'REACTION', 'COMMENT', 'RESHARE']);
+const VIDEO_METRIC_TYPES = new Set(['VIDEO_PLAY', 'VIDEO_VIEWER', 'VIDEO_WATCH_TIME']);
 
 type Query = Record<string, string | undefined>;
 
@@ -32,6 +32,15 @@ export function linkedInPostMetricsOf(post: SandboxPost, account: SandboxAccount
   };
 }
 
+/**
+ * A video post's plays (memberCreatorVideoAnalytics VIDEO_PLAY): a share of its impressions, as
+ * most who see a video in the feed scroll on; null for a post without a video.
+ */
+export function linkedInVideoPlaysOf(post: SandboxPost, account: SandboxAccount, now: number): number | null {
+  if (!post.media.some((item) => item.kind === 'video')) return null;
+  return Math.floor(postMetricsOf(post, account, now).impressions * 0.35);
+}
+
 const noElementsYet = (answer: SimulatedAnswer): SimulatedAnswer => ({
   ...answer,
   body: { paging: { start: 0, count: 10, links: [] }, elements: [] },
@@ -43,6 +52,72 @@ export function registerLinkedInAnalyticsSimulator(
   apiRoute: LinkedInApiRoute,
 ) {
   const { db } = options;
+
+  /** The post a `q=entity` analytics call names, once its query is checked; or why not. */
+  async function entityOf(
+    query: Query,
+    account: SandboxAccount,
+    metricTypes: ReadonlySet<string>,
+  ): Promise<
+    { found: { post: SandboxPost; account: SandboxAccount }; urn: string } | { error: SimulatedAnswer }
+  > {
+    if (query.q !== 'entity')
+      return { error: apiError(400, 'Only the q=entity finder is served by the sandbox') };
+    // Fastify has decoded the URN inside the Rest.li tuple: `(share:urn:li:share:1)`.
+    const entity = /^\((share|ugc|ugcPost):(urn:li:(?:share|ugcPost):\d{1,19})\)$/.exec(query.entity ?? '');
+    if (!entity?.[2]) return { error: apiError(400, `Invalid entity "${query.entity ?? ''}"`) };
+    const queryType = query.queryType ?? '';
+    if (!metricTypes.has(queryType)) return { error: apiError(400, `Invalid queryType "${queryType}"`) };
+    if ((query.aggregation ?? 'TOTAL') !== 'TOTAL') {
+      return { error: apiError(400, 'The sandbox serves aggregation=TOTAL only') };
+    }
+    const urn = entity[2];
+    const [found] = await findPublishedPosts(db, 'linkedin', [urn], account.workspaceId);
+    if (!found) return { error: apiError(404, `Post ${urn} does not exist`) };
+    if (found.account.id !== account.id) return { error: accessDenied(`analytics of ${urn}`) };
+    return { found, urn };
+  }
+
+  // Member Video Statistics (learn.microsoft.com/en-us/linkedin/marketing/community-management/
+  // members/video-statistics): VIDEO_PLAY, VIDEO_VIEWER, VIDEO_WATCH_TIME of a member's video
+  // post, asked like the post analytics; a post without a video has no element.
+  app.get(
+    `${API}/rest/memberCreatorVideoAnalytics`,
+    { config: PUBLIC, schema: HIDDEN },
+    apiRoute(
+      {
+        anyScope: ['r_member_postAnalytics'],
+        resource: 'memberCreatorVideoAnalytics.FINDER-entity.20260101',
+        versioned: true,
+        kind: 'read',
+        withoutData: noElementsYet,
+      },
+      async (request, { account }) => {
+        const query = request.query as Query;
+        const read = await entityOf(query, account, VIDEO_METRIC_TYPES);
+        if ('error' in read) return read.error;
+        const plays = linkedInVideoPlaysOf(read.found.post, read.found.account, Date.now());
+        const count =
+          plays === null
+            ? null
+            : query.queryType === 'VIDEO_PLAY'
+              ? plays
+              : query.queryType === 'VIDEO_VIEWER'
+                ? Math.floor(plays * 0.8)
+                : plays * 2_400;
+        return {
+          status: 200,
+          body: {
+            paging: { start: 0, count: 10, links: [] },
+            elements:
+              count === null
+                ? []
+                : [{ count, metricType: query.queryType, targetEntity: { share: read.urn } }],
+          },
+        };
+      },
+    ),
+  );
 
   app.get(
     `${API}/rest/memberCreatorPostAnalytics`,
@@ -57,21 +132,10 @@ export function registerLinkedInAnalyticsSimulator(
       },
       async (request, { account }) => {
         const query = request.query as Query;
-        if (query.q !== 'entity') return apiError(400, 'Only the q=entity finder is served by the sandbox');
-        // Fastify has decoded the URN inside the Rest.li tuple: `(share:urn:li:share:1)`.
-        const entity = /^\((share|ugc|ugcPost):(urn:li:(?:share|ugcPost):\d{1,19})\)$/.exec(
-          query.entity ?? '',
-        );
-        if (!entity?.[2]) return apiError(400, `Invalid entity "${query.entity ?? ''}"`);
-        const queryType = query.queryType ?? '';
-        if (!METRIC_TYPES.has(queryType)) return apiError(400, `Invalid queryType "${queryType}"`);
-        if ((query.aggregation ?? 'TOTAL') !== 'TOTAL') {
-          return apiError(400, 'The sandbox serves aggregation=TOTAL only');
-        }
-        const urn = entity[2];
-        const [found] = await findPublishedPosts(db, 'linkedin', [urn], account.workspaceId);
-        if (!found) return apiError(404, `Post ${urn} does not exist`);
-        if (found.account.id !== account.id) return accessDenied(`analytics of ${urn}`);
+        const read = await entityOf(query, account, METRIC_TYPES);
+        if ('error' in read) return read.error;
+        const { found, urn } = read;
+        const queryType = query.queryType as string;
         const count = linkedInPostMetricsOf(found.post, found.account, Date.now())[queryType as 'IMPRESSION'];
         return {
           status: 200,

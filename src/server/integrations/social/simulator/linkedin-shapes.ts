@@ -1,5 +1,7 @@
-import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
-import type { SandboxPost } from './sandbox-store';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FaultAnswers, SimulatedAnswer, SimulatedCallKind } from './sandbox-faults';
+import { type Html, html } from './sandbox-page';
+import type { SandboxAccount, SandboxPost } from './sandbox-store';
 
 /*
  * How the pretend LinkedIn says things (platforms.md, LinkedIn): `{status, serviceErrorCode,
@@ -56,6 +58,20 @@ export const LINKEDIN_SCOPES: Record<string, string> = {
   w_member_social: 'Create, modify and delete posts, comments and reactions for you.',
   r_member_postAnalytics: "Read your posts' analytics.",
 };
+
+export type LinkedInCaller = { account: SandboxAccount; scopes: string[] };
+/** A LinkedIn API route's handler factory: Bearer auth, scopes (any of), version, kind, faults. */
+export type LinkedInApiRoute = <R extends FastifyRequest>(
+  route: {
+    anyScope: string[];
+    resource: string;
+    versioned: boolean;
+    kind: SimulatedCallKind;
+    /** A metrics read's answer under the `no-data` fault (sandbox-faults.ts). */
+    withoutData?: (answer: SimulatedAnswer) => SimulatedAnswer;
+  },
+  handle: (request: R, caller: LinkedInCaller) => Promise<SimulatedAnswer>,
+) => (request: R, reply: FastifyReply) => Promise<unknown>;
 
 /** The API's error body (platforms.md L8). */
 export function apiError(
@@ -150,37 +166,137 @@ export function writeLittleText(text: string): string {
 }
 
 const IMAGE_URN = /^urn:li:image:[A-Za-z0-9_-]{1,64}$/;
+const VIDEO_URN = /^urn:li:video:[A-Za-z0-9_-]{1,64}$/;
+/** multiImage takes 2 to 20 images (MultiImage API, research sheet 2.1). */
 const MAX_IMAGES = 20;
+/** The Media object's `altText`: at most 4,086 characters (Posts API schema, research sheet 2.1). */
+export const LINKEDIN_MAX_ALT_TEXT = 4086;
 
-/** `content` of a new post: none, one image (`media.id`) or several (`multiImage.images`). */
-export function imagesOf(content: unknown): { urns: string[] } | { error: SimulatedAnswer } {
-  if (content === undefined) return { urns: [] };
-  const record = content && typeof content === 'object' ? (content as Record<string, unknown>) : {};
-  const media = record.media as { id?: unknown } | undefined;
-  const multi = record.multiImage as { images?: unknown } | undefined;
-  let urns: unknown[];
-  if (media && Object.keys(record).length === 1) {
-    urns = [media.id];
-  } else if (multi && Object.keys(record).length === 1 && Array.isArray(multi.images)) {
-    urns = multi.images.map((image) =>
-      image && typeof image === 'object' ? (image as { id?: unknown }).id : image,
-    );
-    if (urns.length < 2 || urns.length > MAX_IMAGES) {
-      return { error: apiError(422, `/content/multiImage/images :: between 2 and ${MAX_IMAGES} images`) };
+/** What a new post's `content` names, as the pretend Posts API reads it. */
+export type LinkedInPostContent =
+  | { kind: 'none' }
+  | { kind: 'images'; images: Array<{ urn: string; altText: string | null }> }
+  | { kind: 'video'; urn: string; title: string | null }
+  | { kind: 'article'; source: string; title: string; description: string | null; thumbnail: string | null };
+
+const record = (value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+const invalid = (path: string, message: string) => ({ error: apiError(422, `${path} :: ${message}`) });
+
+function altTextOf(path: string, value: unknown): { altText: string | null } | { error: SimulatedAnswer } {
+  if (value === undefined || value === null) return { altText: null };
+  if (typeof value !== 'string') return invalid(`${path}/altText`, 'must be a string');
+  // LinkedIn counts characters of the string (UTF-16 units, as Rest.li validates field lengths).
+  if (value.length > LINKEDIN_MAX_ALT_TEXT) {
+    return {
+      error: apiError(
+        400,
+        `${path}/altText :: length ${value.length} exceeds the maximum of ${LINKEDIN_MAX_ALT_TEXT}`,
+        {
+          code: 'FIELD_LENGTH_TOO_LONG',
+        },
+      ),
+    };
+  }
+  return { altText: value };
+}
+
+/**
+ * `content` of a new post: none, one image or video (`media {id, altText?, title?}`), 2–20 images
+ * (`multiImage.images[{id, altText?}]`, "only supports image"), or a link card (`article {source,
+ * title, description?, thumbnail?}`). It holds exactly one of them (Posts API; research sheet 2.1,
+ * 2.2, 2.5); alt text over 4,086 characters is refused.
+ */
+export function contentOf(content: unknown): LinkedInPostContent | { error: SimulatedAnswer } {
+  if (content === undefined) return { kind: 'none' };
+  const fields = record(content) ?? {};
+  const keys = Object.keys(fields);
+  if (keys.length !== 1) {
+    return invalid('/content', 'exactly one of media, multiImage or article is supported by the sandbox');
+  }
+  const media = record(fields.media);
+  if (media) {
+    const id = media.id;
+    if (typeof id === 'string' && VIDEO_URN.test(id)) {
+      return { kind: 'video', urn: id, title: typeof media.title === 'string' ? media.title : null };
     }
-  } else {
-    return { error: apiError(422, '/content :: the sandbox takes media (one image) or multiImage only') };
+    if (typeof id !== 'string' || !IMAGE_URN.test(id))
+      return invalid('/content/media/id', `invalid media URN ${JSON.stringify(id)}`);
+    const alt = altTextOf('/content/media', media.altText);
+    if ('error' in alt) return alt;
+    return { kind: 'images', images: [{ urn: id, altText: alt.altText }] };
   }
-  if (urns.some((urn) => typeof urn !== 'string' || !IMAGE_URN.test(urn))) {
-    return { error: apiError(422, `/content :: invalid image URN in ${JSON.stringify(urns)}`) };
+  const multi = record(fields.multiImage);
+  if (multi) {
+    const images = Array.isArray(multi.images) ? multi.images : [];
+    if (images.length < 2 || images.length > MAX_IMAGES) {
+      return invalid(
+        '/content/multiImage/images',
+        `between 2 and ${MAX_IMAGES} images, got ${images.length}`,
+      );
+    }
+    const read: Array<{ urn: string; altText: string | null }> = [];
+    for (const [index, image] of images.entries()) {
+      const id = record(image)?.id;
+      if (typeof id !== 'string' || !IMAGE_URN.test(id)) {
+        // A video (or anything else) in a multiImage: "Only supports image" (MultiImage API).
+        return invalid(
+          `/content/multiImage/images/${index}/id`,
+          `only image URNs are supported, got ${JSON.stringify(id)}`,
+        );
+      }
+      const alt = altTextOf(`/content/multiImage/images/${index}`, record(image)?.altText);
+      if ('error' in alt) return alt;
+      read.push({ urn: id, altText: alt.altText });
+    }
+    return { kind: 'images', images: read };
   }
-  return { urns: urns as string[] };
+  const article = record(fields.article);
+  if (article) {
+    const source = article.source;
+    if (typeof source !== 'string' || !/^https?:\/\/\S+$/.test(source)) {
+      return invalid('/content/article/source', 'a http(s) URL is required');
+    }
+    if (typeof article.title !== 'string' || article.title.trim() === '') {
+      return invalid('/content/article/title', 'required field is not present');
+    }
+    const thumbnail = article.thumbnail;
+    if (thumbnail !== undefined && (typeof thumbnail !== 'string' || !IMAGE_URN.test(thumbnail))) {
+      return invalid('/content/article/thumbnail', 'must be an image URN');
+    }
+    return {
+      kind: 'article',
+      source,
+      title: article.title,
+      description: typeof article.description === 'string' ? article.description : null,
+      thumbnail: typeof thumbnail === 'string' ? thumbnail : null,
+    };
+  }
+  return invalid('/content', `${keys[0]} is not supported by the sandbox`);
+}
+
+/** A sandbox post's media item for a link card (kept so the post reads back as an article). */
+export interface SandboxArticleItem {
+  id: string;
+  url: string | null;
+  kind: 'article';
+  title: string;
+  description: string | null;
+  /** The thumbnail image's URN, if the card had one (`url` is where the sandbox shows it). */
+  thumbnail: string | null;
 }
 
 /** A post as the Posts API answers it. */
 export function postElement(post: SandboxPost, author: string): Record<string, unknown> {
   const at = (post.publishedAt ?? post.createdAt).getTime();
-  const images = post.media.map((item) => ({ id: item.id }));
+  const images = post.media
+    .filter((item) => item.kind === 'image')
+    .map((item) => {
+      const altText = (item as { altText?: string | null }).altText;
+      return altText ? { id: item.id, altText } : { id: item.id };
+    });
+  const video = post.media.find((item) => item.kind === 'video');
+  const article = post.media.find((item) => item.kind === 'article') as SandboxArticleItem | undefined;
   const element: Record<string, unknown> = {
     id: post.externalId,
     author,
@@ -196,5 +312,62 @@ export function postElement(post: SandboxPost, author: string): Record<string, u
   };
   if (images.length === 1) element.content = { media: images[0] };
   if (images.length > 1) element.content = { multiImage: { images } };
+  if (video) element.content = { media: { id: video.id } };
+  if (article) {
+    element.content = {
+      article: {
+        source: article.id,
+        title: article.title,
+        ...(article.description ? { description: article.description } : {}),
+        ...(article.thumbnail ? { thumbnail: article.thumbnail } : {}),
+      },
+    };
+  }
   return element;
+}
+
+const clock = (ms: number) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/**
+ * What a LinkedIn post page shows besides its text: its images with their alt text (the page's
+ * images are drawn here, not by renderPostImages, so that a screen reader hears the member's alt
+ * text), a video (the sandbox keeps its facts, not its bytes), or the link card.
+ */
+export function linkedInAttachments(post: SandboxPost, appUrl: string): { images: []; after: Html } {
+  const images = post.media.filter((item) => item.kind === 'image');
+  const shown = images.map((item, index) => {
+    const given = (item as { altText?: string | null }).altText;
+    const alt =
+      given || (images.length === 1 ? "The post's image" : `Image ${index + 1} of ${images.length}`);
+    const src = item.url?.startsWith(`${appUrl}/`) ? item.url.slice(appUrl.length) : null;
+    return src
+      ? html`<img src="${src}" alt="${alt}" loading="lazy">`
+      : html`<p class="muted">${alt} (not kept by the sandbox)</p>`;
+  });
+  const parts: Html[] = [];
+  if (shown.length > 0) parts.push(html`<div class="post-images">${shown}</div>`);
+  const video = post.media.find((item) => item.kind === 'video') as
+    | { durationMs?: number; width?: number; height?: number; title?: string | null }
+    | undefined;
+  if (video) {
+    const facts = [
+      video.durationMs ? clock(video.durationMs) : null,
+      video.width && video.height ? `${video.width}×${video.height}` : null,
+    ].filter(Boolean);
+    parts.push(
+      html`<div role="img" aria-label="A video${video.title ? `: ${video.title}` : ''}" style="display:grid;place-items:center;aspect-ratio:${video.width && video.height ? `${video.width}/${video.height}` : '16/9'};max-height:28rem;margin:1rem auto;background:#0f1419;color:#fff;border-radius:12px"><p style="margin:0;text-align:center"><span aria-hidden="true" style="font-size:2.5rem">▶</span><br>Video ${facts.join(' · ')}</p></div>`,
+    );
+  }
+  const article = post.media.find((item) => item.kind === 'article') as SandboxArticleItem | undefined;
+  if (article) {
+    const host = /^https?:\/\/([^/?#]+)/.exec(article.id)?.[1] ?? article.id;
+    const thumb = article.url?.startsWith(`${appUrl}/`) ? article.url.slice(appUrl.length) : null;
+    parts.push(
+      html`<a href="${article.id}" rel="noopener nofollow" style="display:block;margin:1rem 0;border:1px solid #d6dde3;border-radius:12px;overflow:hidden;color:inherit;text-decoration:none">${thumb ? html`<img src="${thumb}" alt="" style="display:block;width:100%;height:auto">` : html``}<div style="padding:.75rem 1rem;background:#f4f6f8"><strong style="display:block">${article.title}</strong>${article.description ? html`<span class="muted" style="display:block">${article.description}</span>` : html``}<span class="muted" style="font-size:.875rem">${host}</span></div></a>`,
+    );
+  }
+  return { images: [], after: html`${parts}` };
 }

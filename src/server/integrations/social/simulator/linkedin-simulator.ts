@@ -1,6 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isActiveLinkedInVersion } from '../linkedin/api-version';
-import { linkedInPostMetricsOf, registerLinkedInAnalyticsSimulator } from './linkedin-analytics-simulator';
+import {
+  linkedInPostMetricsOf,
+  linkedInVideoPlaysOf,
+  registerLinkedInAnalyticsSimulator,
+} from './linkedin-analytics-simulator';
+import { registerLinkedInCommentsSimulator } from './linkedin-comments-simulator';
 import { imageStatusOf, registerLinkedInMediaSimulator } from './linkedin-media-simulator';
 import {
   type LinkedInSimulatorOptions,
@@ -10,23 +15,24 @@ import {
 import {
   accessDenied,
   apiError,
-  imagesOf,
+  contentOf,
   LINKEDIN_BASE_PATH,
   LINKEDIN_LABEL,
   LINKEDIN_LOGO,
   LINKEDIN_MAX_COMMENTARY,
+  type LinkedInApiRoute,
+  type LinkedInCaller,
+  type LinkedInPostContent,
   linkedInApiFaults,
+  linkedInAttachments,
   postElement,
   readLittleText,
+  type SandboxArticleItem,
 } from './linkedin-shapes';
+import { registerLinkedInVideoSimulator, videoItemOf, videoStatusOf } from './linkedin-video-simulator';
 import { publishedPostOf, renderPostPage, sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
-import {
-  type FaultCheck,
-  type SimulatedAnswer,
-  type SimulatedCallKind,
-  simulatedApi,
-} from './sandbox-faults';
+import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import { deleteSandboxPost, registerSandboxMediaRoute } from './sandbox-media';
 import { newMetricsSeed } from './sandbox-metrics';
 import { MEMBER_PAGE, pageViewer } from './sandbox-page';
@@ -57,20 +63,7 @@ const DEFAULT_FINDER_COUNT = 10;
 const MAX_FINDER_COUNT = 100;
 
 type Query = Record<string, string | undefined>;
-export type LinkedInCaller = { account: SandboxAccount; scopes: string[] };
 type Caller = LinkedInCaller;
-/** A LinkedIn API route's handler factory: Bearer auth, scopes (any of), version, kind, faults. */
-export type LinkedInApiRoute = <R extends FastifyRequest>(
-  route: {
-    anyScope: string[];
-    resource: string;
-    versioned: boolean;
-    kind: SimulatedCallKind;
-    /** A metrics read's answer under the `no-data` fault (sandbox-faults.ts). */
-    withoutData?: (answer: SimulatedAnswer) => SimulatedAnswer;
-  },
-  handle: (request: R, caller: LinkedInCaller) => Promise<SimulatedAnswer>,
-) => (request: R, reply: import('fastify').FastifyReply) => Promise<unknown>;
 
 /**
  * Checks `LinkedIn-Version` as the versioned /rest API does; null when it is served. A missing
@@ -135,6 +128,94 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
       },
     );
   registerLinkedInMediaSimulator(app, options, apiRoute);
+  registerLinkedInVideoSimulator(app, options, apiRoute);
+  registerLinkedInCommentsSimulator(app, options, apiRoute);
+
+  /**
+   * What a new post's content names, checked as LinkedIn checks it: every image or video must be
+   * the member's own upload (another member's is not found: "images must be owned by the author",
+   * MultiImage API) and AVAILABLE. A post naming an image or a video still WAITING_UPLOAD or
+   * PROCESSING is refused, as LinkedIn "rejects the post with a processing error" (Postiz
+   * linkedin.provider.ts, which waits for it; research sheet 2.6); LinkedIn's exact wording is
+   * UNCONFIRMED, so the status is in the message. One PROCESSING_FAILED is refused the same way.
+   */
+  async function mediaOf(
+    account: SandboxAccount,
+    content: LinkedInPostContent,
+  ): Promise<SandboxPost['media'] | { error: SimulatedAnswer }> {
+    const urns =
+      content.kind === 'images'
+        ? content.images.map((image) => image.urn)
+        : content.kind === 'video'
+          ? [content.urn]
+          : content.kind === 'article' && content.thumbnail
+            ? [content.thumbnail]
+            : [];
+    const uploads = new Map(
+      (await findContainers(db, 'linkedin', account.id, urns)).map((row) => [row.externalId, row] as const),
+    );
+    const now = Date.now();
+    const image = (urn: string): { item: SandboxPost['media'][number] } | { error: SimulatedAnswer } => {
+      const item = uploads.get(urn)?.media[0];
+      if (!item || (item.kind !== 'image' && item.kind !== 'image-pending')) {
+        return { error: apiError(422, `/content :: ${urn} does not exist`) };
+      }
+      const status = imageStatusOf(item, now);
+      if (status !== 'AVAILABLE') {
+        return { error: apiError(422, `/content :: image ${urn} is ${status}, not AVAILABLE`) };
+      }
+      return { item };
+    };
+    switch (content.kind) {
+      case 'none':
+        return [];
+      case 'images': {
+        const media: SandboxPost['media'] = [];
+        for (const { urn, altText } of content.images) {
+          const found = image(urn);
+          if ('error' in found) return found;
+          const kept = { id: found.item.id, url: found.item.url, kind: found.item.kind, altText };
+          media.push(kept);
+        }
+        return media;
+      }
+      case 'video': {
+        const video = videoItemOf(uploads.get(content.urn));
+        if (!video) return { error: apiError(422, `/content :: ${content.urn} does not exist`) };
+        const status = videoStatusOf(video, now);
+        if (status !== 'AVAILABLE') {
+          return { error: apiError(422, `/content :: video ${content.urn} is ${status}, not AVAILABLE`) };
+        }
+        const kept = {
+          id: video.id,
+          url: null,
+          kind: 'video',
+          title: content.title,
+          durationMs: video.durationMs,
+          width: video.width,
+          height: video.height,
+        };
+        return [kept];
+      }
+      case 'article': {
+        let url: string | null = null;
+        if (content.thumbnail) {
+          const found = image(content.thumbnail);
+          if ('error' in found) return found;
+          url = found.item.url;
+        }
+        const card: SandboxArticleItem = {
+          id: content.source,
+          url,
+          kind: 'article',
+          title: content.title,
+          description: content.description,
+          thumbnail: content.thumbnail,
+        };
+        return [card];
+      }
+    }
+  }
   registerLinkedInAnalyticsSimulator(app, options, apiRoute);
   registerSandboxMediaRoute(app, {
     platform: 'linkedin',
@@ -192,27 +273,10 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
             return apiError(422, `/${field} :: "${String(body[field])}" is not supported in the sandbox`);
           }
         }
-        const images = imagesOf(body.content);
-        if ('error' in images) return images.error;
-        const uploads = new Map(
-          (await findContainers(db, 'linkedin', account.id, images.urns)).map(
-            (row) => [row.externalId, row] as const,
-          ),
-        );
-        const media: SandboxPost['media'] = [];
-        for (const urn of images.urns) {
-          const upload = uploads.get(urn);
-          const item = upload?.media[0];
-          if (!upload || !item) return apiError(422, `/content :: ${urn} does not exist`);
-          // A post may name an image only once LinkedIn has processed it (status AVAILABLE); one
-          // still WAITING_UPLOAD or PROCESSING is refused (Images API; Postiz waits for it, audit
-          // 2026-11). LinkedIn's exact wording is UNCONFIRMED; the status is in the message.
-          const status = imageStatusOf(item, Date.now());
-          if (status !== 'AVAILABLE') {
-            return apiError(422, `/content :: image ${urn} is ${status}, not AVAILABLE`);
-          }
-          media.push({ id: item.id, url: item.url, kind: item.kind });
-        }
+        const content = contentOf(body.content);
+        if ('error' in content) return content.error;
+        const media = await mediaOf(account, content);
+        if ('error' in media) return media.error;
         const commentary = typeof body.commentary === 'string' ? body.commentary : '';
         // Stored, shown and counted as LinkedIn reads it (an unescaped reserved character cuts it).
         const text = readLittleText(commentary);
@@ -346,15 +410,18 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
         return sendMissingPostPage(reply, { platformLabel: LINKEDIN_LABEL, logo: LINKEDIN_LOGO });
       }
       const metrics = linkedInPostMetricsOf(found.post, found.account, Date.now());
+      const plays = linkedInVideoPlaysOf(found.post, found.account, Date.now());
       const page = renderPostPage({
         platformLabel: LINKEDIN_LABEL,
         logo: LINKEDIN_LOGO,
         ...publishedPostOf(found, avatarPath(found.account), appUrl),
+        ...linkedInAttachments(found.post, appUrl),
         stats: [
           { label: 'Impressions', value: metrics.IMPRESSION },
           { label: 'Reactions', value: metrics.REACTION },
           { label: 'Comments', value: metrics.COMMENT },
           { label: 'Reposts', value: metrics.RESHARE },
+          ...(plays === null ? [] : [{ label: 'Video plays', value: plays }]),
         ],
       });
       return sendPostPage(reply, page);

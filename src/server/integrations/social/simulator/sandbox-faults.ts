@@ -43,8 +43,9 @@ import type { SandboxAccount } from './sandbox-store';
  *   POST /sandbox/faults {"platform":"twitter","account":"<externalId>","fault":"rate-limit","on":"read","times":"always"}
  *
  * `times` counts calls, not posts: X reads up to 100 posts in one call, Facebook and Instagram
- * one post per call, LinkedIn one metric of one post per call (five per post). Any read of the
- * account uses one up (a timeline or profile read as well), and LinkedIn serves no follower read.
+ * one post per call, LinkedIn one metric of one post per call (five per post, and a sixth for
+ * its video plays). Any read of the account uses one up (a timeline or profile read as well), and
+ * LinkedIn serves no follower read.
  * `DELETE /sandbox/faults?platform=…&account=…` clears them.
  *
  * Who can trigger one: a header fault only whoever sends that request (it touches nothing but
