@@ -740,7 +740,8 @@ describe('Instagram provider against a loopback Instagram fake', () => {
       client_id: 'app-123',
       redirect_uri: 'https://app.example/cb',
       response_type: 'code',
-      scope: 'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
+      scope:
+        'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments',
       state: 'abc',
     });
   });

@@ -201,11 +201,12 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
     plan: ContainerPlan,
     withVideo: boolean,
   ): Promise<{ externalId: string; url: string | null }> {
-    const deadline = Date.now() + (withVideo ? Math.max(videoWaitMs, waitMs) : waitMs);
     const create = async (params: Record<string, string>) =>
       toCreatedId(await api.createContainer(tokens.accessToken, accountId, params), 'container');
     const items: string[] = [];
     for (const params of plan.items) items.push(await create(params));
+    // One wait for the whole post, from when its media are all handed over.
+    const deadline = Date.now() + (withVideo ? Math.max(videoWaitMs, waitMs) : waitMs);
     await waitUntilFinished(
       tokens,
       items.map((id, index) => ({
@@ -399,6 +400,7 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
       for (const externalId of externalIds) {
         try {
           const body = await api.getInsights(tokens.accessToken, externalId, MEDIA_METRICS);
+          // Which posts are Reels is not in the port's input yet: views (plays) stay null, unknown.
           result.metrics.push(toInstagramPostReading(externalId, body));
         } catch (error) {
           if (error instanceof InstagramInsightsUnavailableError) continue;

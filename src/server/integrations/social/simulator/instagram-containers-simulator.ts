@@ -19,7 +19,6 @@ import {
 import {
   asStoredMedia,
   countRecentlyPublished,
-  type entriesOf,
   findInstagramObject,
   headOf,
   type InstagramMediaEntry,

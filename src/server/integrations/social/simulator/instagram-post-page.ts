@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
 import { IG_BASE_PATH, IG_LABEL, IG_LOGO, mediaIdOf, shortcodeOf } from './instagram-shapes';
 import { entriesOf, type InstagramMediaEntry } from './instagram-store';
-import { renderPostImages, sendMissingPostPage, sendPostPage } from './post-page';
+import { sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import { postMetricsOf } from './sandbox-metrics';
 import { type Html, html, MEMBER_PAGE, pageViewer, renderSandboxPage } from './sandbox-page';
@@ -84,6 +84,9 @@ export function registerInstagramPublicPages(app: FastifyInstance, options: Inst
   });
 }
 
+/** The shared sheet styles images only (sandbox-page.ts); a video fits the card the same way. */
+const VIDEO_STYLE = 'width:100%;max-height:32rem;border-radius:12px;background:#000';
+
 /** A video: played when it is on the app (the content security policy's media-src), else linked. */
 function renderVideo(url: string | null, appUrl: string, label: string, poster?: string): Html {
   if (!url) return html`<p class="muted">${label} (not kept by the sandbox)</p>`;
@@ -91,8 +94,18 @@ function renderVideo(url: string | null, appUrl: string, label: string, poster?:
   if (!own) return html`<p><a href="${url}">${label}</a></p>`;
   const posterOwn = poster?.startsWith(`${appUrl}/`) ? poster.slice(appUrl.length) : undefined;
   return posterOwn
-    ? html`<video controls preload="metadata" src="${own}" poster="${posterOwn}" aria-label="${label}"></video>`
-    : html`<video controls preload="metadata" src="${own}" aria-label="${label}"></video>`;
+    ? html`<video controls preload="metadata" src="${own}" poster="${posterOwn}" aria-label="${label}" style="${VIDEO_STYLE}"></video>`
+    : html`<video controls preload="metadata" src="${own}" aria-label="${label}" style="${VIDEO_STYLE}"></video>`;
+}
+
+/** An image with the user's alt text (what Instagram shows screen readers), else what it is. */
+function renderImage(item: InstagramMediaEntry, appUrl: string, label: string): Html {
+  const alt = item.altText ?? label;
+  if (!item.url) return html`<p class="muted">${label} (not kept by the sandbox)</p>`;
+  const own = item.url.startsWith(`${appUrl}/`) ? item.url.slice(appUrl.length) : null;
+  const src = own ?? (item.url.startsWith('https://') ? item.url : null);
+  if (!src) return html`<p><a href="${item.url}">${label}</a></p>`;
+  return html`<img src="${src}" alt="${alt}" loading="lazy">`;
 }
 
 /** What the post is, said above its media: "Reel", "Story", "Carousel · 3 items". */
@@ -113,9 +126,12 @@ function renderMedia(media: InstagramMediaEntry[], appUrl: string): Html {
   const items = head.kind === 'carousel' ? rest.filter((entry) => entry.kind !== 'comment') : [head];
   const shown = items.map((item, index) => {
     const label = items.length === 1 ? "The post's video" : `Item ${index + 1} of ${items.length} (video)`;
-    return item.kind === 'video'
-      ? renderVideo(item.url, appUrl, label, item.coverUrl)
-      : renderPostImages([item.url], appUrl);
+    if (item.kind === 'video') return renderVideo(item.url, appUrl, label, item.coverUrl);
+    return renderImage(
+      item,
+      appUrl,
+      items.length === 1 ? "The post's image" : `Item ${index + 1} of ${items.length}`,
+    );
   });
   return html`<div class="post-images">${shown}</div>`;
 }
@@ -151,7 +167,7 @@ ${renderMedia(input.media, input.appUrl)}
 <p class="post-text">${input.caption}</p>
 <p class="muted"><time datetime="${when}">${shown}</time></p>
 <dl class="stats">${input.stats.map((stat) => html`<div><dt>${stat.label}</dt><dd>${stat.value.toLocaleString('en-US')}</dd></div>`)}</dl>
-${comments.length > 0 ? html`<section aria-label="Comments"><h2>Comments</h2>${comments.map((comment) => html`<p class="post-text"><strong>@${input.author.username}</strong> ${comment.text ?? ''}</p>`)}</section>` : html``}
+${comments.length > 0 ? html`<section aria-label="Comments"><h2 style="font-size:1rem;margin:1rem 0 .25rem">Comments</h2>${comments.map((comment) => html`<p class="post-text"><strong>@${input.author.username}</strong> ${comment.text ?? ''}</p>`)}</section>` : html``}
 </article>`,
   });
 }

@@ -235,7 +235,8 @@ export function containerState(post: SandboxPost, now: number): { code: string; 
   const head = headOf(post);
   if (age > IG_CONTAINER_LIFETIME_MS)
     return { code: 'EXPIRED', status: 'Expired: the container was not published within 24 hours.' };
-  const readyAt = head?.availableAt ?? post.createdAt.getTime() + containerProcessingMs(post);
+  // The later of its own processing end (videos) and the image processing time from its creation.
+  const readyAt = Math.max(head?.availableAt ?? 0, post.createdAt.getTime() + containerProcessingMs(post));
   if (now < readyAt) return { code: 'IN_PROGRESS', status: 'In Progress: the media is being processed.' };
   if (head?.failed) return { code: 'ERROR', status: failedStatus(head.failed) };
   if (!head?.igType) {
