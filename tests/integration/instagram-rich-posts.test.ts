@@ -261,6 +261,24 @@ describe.each(databaseKinds)('Instagram carousels, Reels, Stories and comments o
     );
     const ids = ((await list.json()) as { data: Array<{ id: string }> }).data.map((one) => one.id);
     expect(ids).not.toContain(image.externalId);
+
+    // A story has no likes, comments or saves: Instagram refuses them, and the adapter reads the
+    // story's own metrics instead of failing the account's whole metrics read.
+    await t.ctx.database.db
+      .update(sandboxPosts)
+      .set({ publishedAt: new Date(Date.now() - 3 * 3_600_000) })
+      .where(eq(sandboxPosts.externalId, image.externalId));
+    const refused = await fetchApp(
+      `${GRAPH}/${image.externalId}/insights?metric=views,likes&access_token=${encodeURIComponent(tokens.accessToken)}`,
+    );
+    expect(((await refused.json()) as GraphAnswer).error.message).toMatch(
+      /does not support the likes metric for this media product type/,
+    );
+    const { metrics } = await ig.readPostMetrics(tokens, { account, externalIds: [image.externalId] });
+    expect(metrics).toEqual([
+      expect.objectContaining({ externalId: image.externalId, likes: null, comments: null, views: null }),
+    ]);
+    expect(metrics[0]?.impressions).toEqual(expect.any(Number));
   }, 60_000);
 
   it('sends alt text on a single feed image', async () => {

@@ -15,13 +15,19 @@ import {
 import { type ContainerPlan, planContainers } from './container-plan';
 import { INSTAGRAM_DEFAULT_GRAPH_VERSION } from './graph-version';
 import { createInstagramApi } from './instagram-api';
-import { MEDIA_METRICS, toInstagramFollowers, toInstagramPostReading } from './metrics-transform';
+import {
+  MEDIA_METRICS,
+  STORY_METRICS,
+  toInstagramFollowers,
+  toInstagramPostReading,
+} from './metrics-transform';
 import { isSameInstagramPost, toMediaPage } from './publish-transform';
 import {
   containerFailure,
   INSTAGRAM_NEEDS_MEDIA,
   InstagramInsightsUnavailableError,
   InstagramMediaNotFoundError,
+  InstagramMetricUnsupportedError,
   isPublishCap,
   type PublishingLimit,
   toContainerStatus,
@@ -399,9 +405,8 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
       const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
       for (const externalId of externalIds) {
         try {
-          const body = await api.getInsights(tokens.accessToken, externalId, MEDIA_METRICS);
           // Which posts are Reels is not in the port's input yet: views (plays) stay null, unknown.
-          result.metrics.push(toInstagramPostReading(externalId, body));
+          result.metrics.push(toInstagramPostReading(externalId, await insightsOf(tokens, externalId)));
         } catch (error) {
           if (error instanceof InstagramInsightsUnavailableError) continue;
           if (!(error instanceof InstagramMediaNotFoundError)) throw error;
@@ -426,6 +431,16 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
       );
     },
   };
+
+  /** A post's insights; a story refuses feed metrics, and is read again with a story's. */
+  async function insightsOf(tokens: TokenSet, externalId: string): Promise<unknown> {
+    try {
+      return await api.getInsights(tokens.accessToken, externalId, MEDIA_METRICS);
+    } catch (error) {
+      if (!(error instanceof InstagramMetricUnsupportedError)) throw error;
+      return api.getInsights(tokens.accessToken, externalId, STORY_METRICS);
+    }
+  }
 
   /** The account's media published since the attempt whose caption is the text. */
   async function findByCaption(

@@ -21,6 +21,8 @@ export const MEDIA_METRICS = [
   'saved',
   'total_interactions',
 ] as const;
+/** What a story reports (IG Media Insights reference, STORY): no likes, comments or saves. */
+export const STORY_METRICS = ['views', 'reach', 'shares', 'replies'] as const;
 
 const insightsResponse = z.object({
   data: z.array(

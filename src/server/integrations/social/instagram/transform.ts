@@ -278,6 +278,15 @@ export class InstagramInsightsUnavailableError extends SocialPlatformError {
   override name = 'InstagramInsightsUnavailableError';
 }
 
+/**
+ * A metric asked of a post whose kind has no such metric: a story has no likes, comments or saves
+ * (IG Media Insights reference, metrics per media product type). The post is read again with a
+ * story's metrics.
+ */
+export class InstagramMetricUnsupportedError extends SocialPlatformError {
+  override name = 'InstagramMetricUnsupportedError';
+}
+
 /** Is this the 24 h publishing cap (not a short throttle)? The provider then reads the quota. */
 export const isPublishCap = (error: unknown): error is RateLimitedError =>
   error instanceof RateLimitedError && error.message.startsWith('Instagram publishing limit');
@@ -328,6 +337,16 @@ export function instagramErrorFrom(input: {
     return new SocialPlatformError(
       'instagram',
       `Instagram refused the comment: the account was connected without permission to comment; reconnect it. (${reason})`,
+    );
+  }
+  if (
+    operation === 'read-media' &&
+    said.code === 100 &&
+    /does not support the \w+ metric/i.test(said.message ?? '')
+  ) {
+    return new InstagramMetricUnsupportedError(
+      'instagram',
+      `Instagram reads other metrics of this post: ${reason}`,
     );
   }
   if (operation === 'read-media' && said.code === 10 && /not enough viewers/i.test(said.message ?? '')) {
