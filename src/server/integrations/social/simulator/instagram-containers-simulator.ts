@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { platformRules } from '../../../../contracts/platforms';
 import { checkPostFits } from '../../../../contracts/post-text';
 import type { InstagramGraphRoute } from './instagram-insights-simulator';
-import { type InstagramVideoUse, maxVideoBytes, videoFailure } from './instagram-media-rules';
+import {
+  type InstagramVideoUse,
+  maxVideoBytes,
+  VIDEO_UPLOAD_FAILED,
+  videoFailure,
+} from './instagram-media-rules';
 import type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
 import {
   containerProcessingMs,
@@ -25,7 +30,7 @@ import {
   publishContainer,
 } from './instagram-store';
 import { downloadMedia, instagramDownloadRefusal } from './media-download';
-import type { SimulatedAnswer } from './sandbox-faults';
+import type { SandboxFault, SimulatedAnswer } from './sandbox-faults';
 import { newMetricsSeed } from './sandbox-metrics';
 import { insertPost, updateContainerMedia } from './sandbox-posts';
 import type { SandboxAccount } from './sandbox-store';
@@ -186,6 +191,7 @@ export function registerInstagramContainerRoutes(
     account: SandboxAccount,
     params: Fields,
     input: { use: InstagramVideoUse; carouselItem: boolean; caption: string },
+    fault: SandboxFault | null | undefined,
   ): Promise<SimulatedAnswer> {
     if (!params.video_url) return invalidParameter('The parameter video_url is required');
     const videoUrl = httpUrl(params.video_url);
@@ -213,6 +219,10 @@ export function registerInstagramContainerRoutes(
       // The cover is a JPEG of at most 8 MB [IG-MEDIA, Reels cover photo], downloaded like an image.
       const cover = await downloadMedia(options.mediaFetch, 'instagram', coverUrl);
       if (!cover.ok) failure = { subcode: 2207052, reason: `cover: ${cover.reason} ${cover.detail}` };
+    }
+    if (!failure && fault === 'video-processing-failed') {
+      // Meta's "unknown upload error" for a video (-1/2207053, error codes reference).
+      failure = { subcode: VIDEO_UPLOAD_FAILED, reason: 'the video-processing-failed sandbox fault' };
     }
     if (failure) request.log.info({ failure }, 'pretend Instagram: video container fails');
     return insertContainer(account, input.caption, [
@@ -327,20 +337,34 @@ export function registerInstagramContainerRoutes(
               'The VIDEO media type is no longer supported. Use REELS to publish a video to your feed.',
             );
           }
-          return createVideo(request, caller.account, params, { use: 'VIDEO', carouselItem, caption: '' });
+          return createVideo(
+            request,
+            caller.account,
+            params,
+            { use: 'VIDEO', carouselItem, caption: '' },
+            caller.fault,
+          );
         case 'REELS':
-          return createVideo(request, caller.account, params, { use: 'REELS', carouselItem: false, caption });
+          return createVideo(
+            request,
+            caller.account,
+            params,
+            { use: 'REELS', carouselItem: false, caption },
+            caller.fault,
+          );
         case 'STORIES':
           // "Support either video URL or Reels URL but not both" [IG-MEDIA, Story Limitations].
           if (params.image_url && params.video_url) {
             return invalidParameter('A story takes either image_url or video_url, not both.');
           }
           if (params.video_url) {
-            return createVideo(request, caller.account, params, {
-              use: 'STORIES',
-              carouselItem: false,
-              caption: '',
-            });
+            return createVideo(
+              request,
+              caller.account,
+              params,
+              { use: 'STORIES', carouselItem: false, caption: '' },
+              caller.fault,
+            );
           }
           return createImage(caller.account, params, { igType: 'STORIES', carouselItem: false, caption: '' });
         case 'CAROUSEL':

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
 import { IG_GRAPH_PATH, invalidParameter, noSuchObject, notEnoughViewers } from './instagram-shapes';
 import { findInstagramObject, headOf } from './instagram-store';
-import type { SimulatedAnswer, SimulatedCallKind } from './sandbox-faults';
+import type { SandboxFault, SimulatedAnswer, SimulatedCallKind } from './sandbox-faults';
 import { postMetricsOf } from './sandbox-metrics';
 import type { SandboxAccount } from './sandbox-store';
 import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
@@ -36,7 +36,12 @@ export const INSIGHTS_LAG_MS = 2 * 60_000;
  */
 export const MIN_VIEWS_FOR_INSIGHTS = 1;
 
-export type InstagramCaller = { account: SandboxAccount; scopes: string[] };
+export type InstagramCaller = {
+  account: SandboxAccount;
+  scopes: string[];
+  /** The sandbox fault this call carries, for the ones a route acts on itself. */
+  fault?: SandboxFault | null;
+};
 /** A Graph route's handler factory: the token, the permissions it needs, the kind of call, faults. */
 export type InstagramGraphRoute = <R extends FastifyRequest>(
   scopes: string[],

@@ -60,6 +60,8 @@ const MAX_BITRATE = 25_000_000 + 128_000;
 export const VIDEO_FORMAT_UNSUPPORTED = 2207026;
 export const MEDIA_FETCH_FAILED = 2207052;
 export const MEDIA_DOWNLOAD_TIMEOUT = 2207003;
+/** "Unknown upload error" of a video (-1/2207053): what the `video-processing-failed` fault answers. */
+export const VIDEO_UPLOAD_FAILED = 2207053;
 
 /** The largest video the downloader takes for this use (the cap of `downloadVideo`). */
 export const maxVideoBytes = (use: InstagramVideoUse) => specs[use].maxBytes;

@@ -91,7 +91,11 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
         if (!scopes.every((scope) => caller.scopes.includes(scope))) return missingPermission();
         // Graph reads parameters from the query string and the form body alike.
         const body = request.body && typeof request.body === 'object' ? (request.body as Fields) : {};
-        return handle(request as never, caller, { ...(request.query as Fields), ...body });
+        return handle(
+          request as never,
+          { ...caller, fault: check.chosenFault() },
+          { ...(request.query as Fields), ...body },
+        );
       },
     );
   registerInstagramInsightsSimulator(app, options, graphRoute);
