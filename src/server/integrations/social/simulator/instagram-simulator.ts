@@ -93,7 +93,7 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
         const body = request.body && typeof request.body === 'object' ? (request.body as Fields) : {};
         return handle(
           request as never,
-          { ...caller, fault: check.chosenFault() },
+          { ...caller, fault: check.chosen() },
           { ...(request.query as Fields), ...body },
         );
       },

@@ -28,10 +28,12 @@ import type { SandboxAccount } from './sandbox-store';
  *                       `{"elements": []}`, X posts without `public_metrics`, and follower reads
  *                       without the follower count (X `public_metrics`, Facebook and Instagram
  *                       `followers_count`). Other calls answer normally.
- *   video-processing-failed  Instagram: the video container made by this call (a Reel, a Story
- *                       video, a carousel video; arm it `on: "upload"`) goes to ERROR after its
- *                       processing, as a video Meta cannot process (subcode 2207053). A call
- *                       that makes no video container uses it up without effect.
+ *   video-processing-failed  the video of this upload fails the platform's processing (X: STATUS
+ *                       answers `failed` with its error) although the file is valid; arm it with
+ *                       `on: "upload"` right before the publish (the next upload call takes it).
+ *                       Instagram: the video container made by that call (a Reel, a Story video,
+ *                       a carousel video) goes to ERROR with subcode 2207053; a call that makes
+ *                       no video container (an image item) uses it up without effect.
  *
  * Metrics reads (post insights, post analytics, follower counts) are calls of kind `read`: arm a
  * fault for them with `on: "read"`, e.g. the next 3 reads of an account answer "no data yet":
@@ -128,11 +130,8 @@ export interface FaultCheck {
    * the failure to send instead of doing the work, or null to go on.
    */
   forAccount(account: SandboxAccount): Promise<SimulatedAnswer | null>;
-  /**
-   * The fault this call carries (asked in the header, or taken by `forAccount`), for faults the
-   * route itself acts on (e.g. `video-processing-failed`); null when none.
-   */
-  chosenFault(): SandboxFault | null;
+  /** The fault this call carries (asked in its header or armed), once forAccount has run. */
+  chosen(): SandboxFault | null;
 }
 
 export interface SimulatedApiOptions {
@@ -200,7 +199,7 @@ export function simulatedApi<Request extends FastifyRequest>(
       if (chosen.fault === 'slow') await delay(chosen.delayMs);
     }
     const check: FaultCheck = {
-      chosenFault: () => chosen?.fault ?? null,
+      chosen: () => chosen?.fault ?? null,
       forAccount: async (account) => {
         if (!options.faults || !options.armed) return null;
         if (chosen?.fault === 'revoked-token') {
