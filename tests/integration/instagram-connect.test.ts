@@ -23,7 +23,7 @@ async function connectInstagram(
       // Business Login for Instagram has no PKCE.
       expect(authorize.searchParams.has('code_challenge')).toBe(false);
       expect(authorize.searchParams.get('scope')).toBe(
-        'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights',
+        'instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments',
       );
     },
   });

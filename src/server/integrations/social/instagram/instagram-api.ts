@@ -96,15 +96,21 @@ export function createInstagramApi(options: InstagramApiOptions) {
         method: 'GET',
       });
     },
-    /** `POST /{ig-user-id}/media` → a container, not yet visible to anyone. */
-    createImageContainer(accessToken: string, userId: string, input: { imageUrl: string; caption: string }) {
+    /**
+     * `POST /{ig-user-id}/media` → a container, not yet visible to anyone: an image, a carousel
+     * item, a carousel, a Reel or a story, by its parameters (container-plan.ts).
+     */
+    createContainer(accessToken: string, userId: string, params: Record<string, string>) {
       return call('create-container', `${base}/${id(userId)}/media`, {
         method: 'POST',
-        body: new URLSearchParams({
-          image_url: input.imageUrl,
-          caption: input.caption,
-          access_token: accessToken,
-        }).toString(),
+        body: new URLSearchParams({ ...params, access_token: accessToken }).toString(),
+      });
+    },
+    /** `POST /{ig-media-id}/comments?message=…` → the comment's id (IG Media Comments reference). */
+    createComment(accessToken: string, mediaId: string, message: string) {
+      return call('comment', `${base}/${id(mediaId)}/comments`, {
+        method: 'POST',
+        body: new URLSearchParams({ message, access_token: accessToken }).toString(),
       });
     },
     /** `GET /{container-id}?fields=status_code,status` (or the fields asked for). */

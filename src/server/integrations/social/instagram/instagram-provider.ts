@@ -12,15 +12,22 @@ import {
   TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
+import { type ContainerPlan, planContainers } from './container-plan';
 import { INSTAGRAM_DEFAULT_GRAPH_VERSION } from './graph-version';
 import { createInstagramApi } from './instagram-api';
-import { MEDIA_METRICS, toInstagramFollowers, toInstagramPostReading } from './metrics-transform';
+import {
+  MEDIA_METRICS,
+  STORY_METRICS,
+  toInstagramFollowers,
+  toInstagramPostReading,
+} from './metrics-transform';
 import { isSameInstagramPost, toMediaPage } from './publish-transform';
 import {
   containerFailure,
   INSTAGRAM_NEEDS_MEDIA,
   InstagramInsightsUnavailableError,
   InstagramMediaNotFoundError,
+  InstagramMetricUnsupportedError,
   isPublishCap,
   type PublishingLimit,
   toContainerStatus,
@@ -45,6 +52,8 @@ export const INSTAGRAM_SCOPES = [
   'instagram_business_basic',
   'instagram_business_content_publish',
   'instagram_business_manage_insights',
+  // The first comment (POST /{ig-media-id}/comments; Postiz asks for it with Instagram Login).
+  'instagram_business_manage_comments',
 ] as const;
 const PROFILE_FIELDS = [
   'user_id',
@@ -62,6 +71,12 @@ const DEFAULT_TIMEOUT_MS = 20_000;
  * short (an image is usually ready in seconds) and double up to CONTAINER_POLL_MAX_MS.
  */
 const CONTAINER_WAIT_MS = 5 * 60_000;
+/**
+ * Videos (Reels, Stories, carousel videos) take longer: Meta transcodes them ("Video uploads are
+ * asynchronous", IG User Media reference). 8 minutes in all, under the 10 the publishing pipeline
+ * gives a video post (issue 24 conventions); Postiz's legacy loop gives up after 8 minutes too.
+ */
+const VIDEO_WAIT_MS = 8 * 60_000;
 const CONTAINER_POLL_MAX_MS = 30_000;
 const DAY_MS = 86_400_000;
 /** Reconciliation reads at most this many pages of the account's media. */
@@ -83,6 +98,8 @@ export interface InstagramProviderOptions extends PlatformAppOptions {
    */
   containerPollMs?: number;
   containerWaitMs?: number;
+  /** How long a post with a video may wait for its containers in all. Default 8 minutes. */
+  videoWaitMs?: number;
 }
 
 export interface PublishImageInput {
@@ -124,39 +141,132 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
   });
   const pollMs = options.containerPollMs ?? 1_000;
   const waitMs = options.containerWaitMs ?? CONTAINER_WAIT_MS;
+  const videoWaitMs = options.videoWaitMs ?? VIDEO_WAIT_MS;
 
   async function accountIdOf(tokens: TokenSet, given?: string): Promise<string> {
     if (given) return given;
     return toExternalAccount(await api.getMe(tokens.accessToken, ['user_id', 'username'])).externalId;
   }
 
-  async function waitUntilFinished(tokens: TokenSet, containerId: string): Promise<void> {
-    const startedAt = Date.now();
+  /**
+   * Polls each container until it is FINISHED, the first wait `pollMs` and doubling (at most 30 s
+   * apart), until `deadline`. A container on ERROR or EXPIRED stops the post with Instagram's
+   * reason (`label` says which item: "Item 2 of 3"); nothing was published then.
+   */
+  async function waitUntilFinished(
+    tokens: TokenSet,
+    containers: Array<{ id: string; label: string | null }>,
+    deadline: number,
+  ): Promise<void> {
+    const pending = [...containers];
     let nextWait = pollMs;
     for (;;) {
-      const status = toContainerStatus(await api.getContainer(tokens.accessToken, containerId));
-      if (status.code === 'FINISHED') return;
-      if (status.code === 'ERROR' || status.code === 'EXPIRED')
-        throw containerFailure(status.code, status.detail);
-      if (status.code === 'PUBLISHED') {
-        throw new SocialPlatformError(
-          'instagram',
-          `The Instagram container ${containerId} is already published.`,
-        );
+      for (const container of [...pending]) {
+        const status = toContainerStatus(await api.getContainer(tokens.accessToken, container.id));
+        if (status.code === 'FINISHED') {
+          pending.splice(pending.indexOf(container), 1);
+          continue;
+        }
+        if (status.code === 'ERROR' || status.code === 'EXPIRED') {
+          const failure = containerFailure(status.code, status.detail);
+          if (!container.label) throw failure;
+          throw new InvalidContentError('instagram', `${container.label}: ${failure.message}`, {
+            cause: failure,
+          });
+        }
+        if (status.code === 'PUBLISHED') {
+          throw new SocialPlatformError(
+            'instagram',
+            `The Instagram container ${container.id} is already published.`,
+          );
+        }
       }
-      const left = waitMs - (Date.now() - startedAt);
+      if (pending.length === 0) return;
+      const left = deadline - Date.now();
       if (left <= 0) break;
       await delay(Math.min(nextWait, left));
       nextWait = Math.min(nextWait * 2, CONTAINER_POLL_MAX_MS);
     }
-    // Still IN_PROGRESS: nothing is public yet, the container is harmless and expires by itself
-    // (24 h). Not a failure of the post: the attempt is retried later (a new container).
+    // Still IN_PROGRESS: nothing is public yet, the containers are harmless and expire by
+    // themselves (24 h). Not a failure of the post: the attempt is retried later (new containers).
     throw new TransientPlatformError(
       'instagram',
-      `Instagram was still processing the media after ${Math.round(waitMs / 1000)} s; nothing was published yet, trying again later.`,
+      'Instagram was still processing the media; nothing was published yet, trying again later.',
       'server_error',
     );
   }
+
+  /**
+   * Every container of the post (container-plan.ts), each waited for until FINISHED (a carousel's
+   * items before the carousel is made of them, as Postiz does), then `media_publish` and the
+   * permalink.
+   */
+  async function publishPlanned(
+    tokens: TokenSet,
+    accountId: string,
+    plan: ContainerPlan,
+    withVideo: boolean,
+  ): Promise<{ externalId: string; url: string | null }> {
+    const create = async (params: Record<string, string>) =>
+      toCreatedId(await api.createContainer(tokens.accessToken, accountId, params), 'container');
+    const items: string[] = [];
+    for (const params of plan.items) items.push(await create(params));
+    // One wait for the whole post, from when its media are all handed over.
+    const deadline = Date.now() + (withVideo ? Math.max(videoWaitMs, waitMs) : waitMs);
+    await waitUntilFinished(
+      tokens,
+      items.map((id, index) => ({
+        id,
+        label: plan.carousel ? `Item ${index + 1} of ${items.length} of the carousel` : null,
+      })),
+      deadline,
+    );
+    let containerId = items[0] as string;
+    if (plan.carousel) {
+      containerId = await create({ ...plan.carousel, children: items.join(',') });
+      await waitUntilFinished(tokens, [{ id: containerId, label: null }], deadline);
+    }
+    return publishContainer(tokens, accountId, containerId);
+  }
+
+  /** `media_publish` (the one call that makes the post public) and the permalink. */
+  async function publishContainer(
+    tokens: TokenSet,
+    accountId: string,
+    containerId: string,
+  ): Promise<{ externalId: string; url: string | null }> {
+    let published: unknown;
+    try {
+      published = await api.publishContainer(tokens.accessToken, accountId, containerId);
+    } catch (error) {
+      if (isPublishCap(error)) throw await withQuotaReset(tokens, accountId, error);
+      // The container says afterwards whether it was published: reconciliation needs its id.
+      if (error instanceof UnknownOutcomeError) {
+        throw new UnknownOutcomeError('instagram', error.message, { containerId }, { cause: error });
+      }
+      throw error;
+    }
+    let externalId: string;
+    try {
+      externalId = toCreatedId(published, 'published media');
+    } catch (error) {
+      throw new UnknownOutcomeError(
+        'instagram',
+        `Instagram published the post but its answer could not be read: ${String(error)}`,
+        { containerId },
+        { cause: error },
+      );
+    }
+    // The post is public now: a failed permalink read must not turn it into a failure.
+    const url = await permalinkOf(tokens, externalId);
+    return { externalId, url };
+  }
+
+  const permalinkOf = (tokens: TokenSet, mediaId: string) =>
+    api
+      .getMedia(tokens.accessToken, mediaId, ['permalink'])
+      .then(toPermalink)
+      .catch(() => null);
 
   const provider: InstagramProvider = {
     platform: 'instagram',
@@ -211,60 +321,40 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
       if (!/^https?:\/\//i.test(input.imageUrl))
         throw new InvalidContentError('instagram', INSTAGRAM_NEEDS_MEDIA);
       const accountId = await accountIdOf(tokens, input.accountId);
-      const containerId = toCreatedId(
-        await api.createImageContainer(tokens.accessToken, accountId, {
-          imageUrl: input.imageUrl,
-          caption: input.caption,
-        }),
-        'container',
-      );
-      await waitUntilFinished(tokens, containerId);
-      let published: unknown;
-      try {
-        published = await api.publishContainer(tokens.accessToken, accountId, containerId);
-      } catch (error) {
-        if (isPublishCap(error)) throw await withQuotaReset(tokens, accountId, error);
-        // The container says afterwards whether it was published: reconciliation needs its id.
-        if (error instanceof UnknownOutcomeError) {
-          throw new UnknownOutcomeError('instagram', error.message, { containerId }, { cause: error });
-        }
-        throw error;
-      }
-      let externalId: string;
-      try {
-        externalId = toCreatedId(published, 'published media');
-      } catch (error) {
-        throw new UnknownOutcomeError(
-          'instagram',
-          `Instagram published the post but its answer could not be read: ${String(error)}`,
-          { containerId },
-          { cause: error },
-        );
-      }
-      // The post is public now: a failed permalink read must not turn it into a failure.
-      const url = await api
-        .getMedia(tokens.accessToken, externalId, ['permalink'])
-        .then(toPermalink)
-        .catch(() => null);
-      return { externalId, url };
+      const plan: ContainerPlan = {
+        items: [{ image_url: input.imageUrl, caption: input.caption }],
+        carousel: null,
+      };
+      return publishPlanned(tokens, accountId, plan, false);
     },
 
-    /** Exactly one image, by its public URL (Instagram downloads it): container, wait, media_publish. */
-    async publish(tokens, { account, text, media }) {
-      const [image] = media;
-      if (!image || media.length !== 1) {
-        throw new InvalidContentError(
-          'instagram',
-          media.length === 0
-            ? INSTAGRAM_NEEDS_MEDIA
-            : `Kitepost publishes one image per Instagram post; this one has ${media.length}.`,
-        );
+    /**
+     * A feed image, a carousel of 2–10 images and videos, a Reel or a story, by the public URLs of
+     * its media (Instagram downloads them): containers, waits, media_publish (container-plan.ts).
+     */
+    async publish(tokens, { account, postType, text, media }) {
+      const plan = planContainers(postType, postType === 'story' ? '' : text, media);
+      for (const item of media) {
+        if (!/^https?:\/\//i.test(item.url))
+          throw new InvalidContentError('instagram', INSTAGRAM_NEEDS_MEDIA);
       }
-      return provider.publishImage(tokens, {
-        caption: text,
-        imageUrl: image.url,
-        accountId: account.externalId,
-      });
+      const withVideo = media.some((item) => item.kind === 'video');
+      return publishPlanned(tokens, account.externalId, plan, withVideo);
+    },
+
+    /**
+     * The first comment: `POST /{ig-media-id}/comments?message=…` (needs
+     * instagram_business_manage_comments). Its link is the post's: a comment has none of its own.
+     */
+    async publishReply(tokens, { parentExternalId, text, media }) {
+      if (media.length > 0) {
+        throw new InvalidContentError('instagram', 'An Instagram comment is text only.');
+      }
+      const externalId = toCreatedId(
+        await api.createComment(tokens.accessToken, parentExternalId, text),
+        'comment',
+      );
+      return { externalId, url: await permalinkOf(tokens, parentExternalId) };
     },
 
     /**
@@ -315,8 +405,8 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
       const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
       for (const externalId of externalIds) {
         try {
-          const body = await api.getInsights(tokens.accessToken, externalId, MEDIA_METRICS);
-          result.metrics.push(toInstagramPostReading(externalId, body));
+          // Which posts are Reels is not in the port's input yet: views (plays) stay null, unknown.
+          result.metrics.push(toInstagramPostReading(externalId, await insightsOf(tokens, externalId)));
         } catch (error) {
           if (error instanceof InstagramInsightsUnavailableError) continue;
           if (!(error instanceof InstagramMediaNotFoundError)) throw error;
@@ -341,6 +431,16 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
       );
     },
   };
+
+  /** A post's insights; a story refuses feed metrics, and is read again with a story's. */
+  async function insightsOf(tokens: TokenSet, externalId: string): Promise<unknown> {
+    try {
+      return await api.getInsights(tokens.accessToken, externalId, MEDIA_METRICS);
+    } catch (error) {
+      if (!(error instanceof InstagramMetricUnsupportedError)) throw error;
+      return api.getInsights(tokens.accessToken, externalId, STORY_METRICS);
+    }
+  }
 
   /** The account's media published since the attempt whose caption is the text. */
   async function findByCaption(

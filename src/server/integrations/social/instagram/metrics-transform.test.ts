@@ -24,7 +24,14 @@ describe('toInstagramPostReading', () => {
       comments: 0,
       shares: 3,
       clicks: null,
+      views: null,
     });
+  });
+
+  it('reads views as video views (plays) of a Reel only', () => {
+    const body = { data: [{ name: 'views', values: [{ value: 90 }] }] };
+    expect(toInstagramPostReading('9', body, { reel: true })).toMatchObject({ impressions: 90, views: 90 });
+    expect(toInstagramPostReading('9', body)).toMatchObject({ impressions: 90, views: null });
   });
 
   it('reads the empty set Instagram answers while its data lags as every metric null, not 0', () => {

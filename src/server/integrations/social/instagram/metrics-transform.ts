@@ -21,6 +21,8 @@ export const MEDIA_METRICS = [
   'saved',
   'total_interactions',
 ] as const;
+/** What a story reports (IG Media Insights reference, STORY): no likes, comments or saves. */
+export const STORY_METRICS = ['views', 'reach', 'shares', 'replies'] as const;
 
 const insightsResponse = z.object({
   data: z.array(
@@ -37,8 +39,16 @@ const insightsResponse = z.object({
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
-/** `GET /{media-id}/insights?metric=…`: each metric's lifetime value, null where none was sent. */
-export function toInstagramPostReading(externalId: string, body: unknown): PostMetricsReading {
+/**
+ * `GET /{media-id}/insights?metric=…`: each metric's lifetime value, null where none was sent.
+ * `views` of a Reel counts its plays (Meta folded `plays` into `views` for Reels, IG Media
+ * Insights reference): it is the post's video views when `reel` is true, and null otherwise.
+ */
+export function toInstagramPostReading(
+  externalId: string,
+  body: unknown,
+  options: { reel?: boolean } = {},
+): PostMetricsReading {
   const answer = parse(insightsResponse, body, 'insights answer');
   const count = (name: string): number | null => {
     const entry = answer.data.find((one) => one.name === name);
@@ -54,7 +64,7 @@ export function toInstagramPostReading(externalId: string, body: unknown): PostM
     shares: count('shares'),
     // Instagram reports no clicks on a post (profile and link taps are account-level insights).
     clicks: null,
-    views: null,
+    views: options.reel ? count('views') : null,
   };
 }
 

@@ -11,6 +11,7 @@ import {
 import {
   containerFailure,
   InstagramMediaNotFoundError,
+  InstagramMetricUnsupportedError,
   type InstagramOperation,
   instagramErrorFrom,
   instagramErrors,
@@ -139,6 +140,13 @@ describe('publishing', () => {
   it('calls an ERROR or EXPIRED container refused content', () => {
     expect(containerFailure('ERROR', 'Error: unsupported')).toBeInstanceOf(InvalidContentError);
     expect(containerFailure('EXPIRED', null).message).toContain('expired');
+    // Meta's status carries a subcode, not a reason: the user gets what it means.
+    expect(
+      containerFailure('ERROR', 'Error: Media upload has failed with error code 2207026').message,
+    ).toMatch(/video format is not supported: .*H\.264 or HEVC.*\(2207026\)/);
+    expect(
+      containerFailure('ERROR', 'Error: Media upload has failed with error code 2207999').message,
+    ).toContain('2207999');
   });
 
   it('reads the publishing quota', () => {
@@ -209,6 +217,22 @@ describe('instagramErrorFrom', () => {
     );
     expect(error).toBeInstanceOf(InstagramMediaNotFoundError);
     expect(error).not.toBeInstanceOf(TokenExpiredError);
+  });
+
+  it('maps an unknown parent of a comment to refused content, and a feed metric asked of a story apart', () => {
+    const unknown = { error: { message: 'Unsupported post request.', code: 100, error_subcode: 33 } };
+    expect(fail('comment', 400, unknown)).toBeInstanceOf(InvalidContentError);
+    expect(fail('comment', 400, { error: { message: '(#10) no permission', code: 10 } }).message).toMatch(
+      /reconnect/,
+    );
+    const story = {
+      error: {
+        message:
+          '(#100) The Media Insights API does not support the likes metric for this media product type.',
+        code: 100,
+      },
+    };
+    expect(fail('read-media', 400, story)).toBeInstanceOf(InstagramMetricUnsupportedError);
   });
 
   it('maps throttling codes to RateLimitedError with the BUC reset', () => {

@@ -28,6 +28,8 @@ export type InstagramOperation =
   | 'read-media'
   | 'create-container'
   | 'publish'
+  /** A comment under a published media (the first comment): repeating it would comment twice. */
+  | 'comment'
   | 'delete';
 
 /**
@@ -128,7 +130,7 @@ export function toExternalAccount(body: unknown): ExternalAccount {
 const createdObject = z.object({ id: idValue });
 
 /** `POST /{ig-user-id}/media` → container id; `POST /{ig-user-id}/media_publish` → media id. */
-export function toCreatedId(body: unknown, what: 'container' | 'published media'): string {
+export function toCreatedId(body: unknown, what: 'container' | 'published media' | 'comment'): string {
   return parse(createdObject, body, what).id;
 }
 
@@ -276,6 +278,15 @@ export class InstagramInsightsUnavailableError extends SocialPlatformError {
   override name = 'InstagramInsightsUnavailableError';
 }
 
+/**
+ * A metric asked of a post whose kind has no such metric: a story has no likes, comments or saves
+ * (IG Media Insights reference, metrics per media product type). The post is read again with a
+ * story's metrics.
+ */
+export class InstagramMetricUnsupportedError extends SocialPlatformError {
+  override name = 'InstagramMetricUnsupportedError';
+}
+
 /** Is this the 24 h publishing cap (not a short throttle)? The provider then reads the quota. */
 export const isPublishCap = (error: unknown): error is RateLimitedError =>
   error instanceof RateLimitedError && error.message.startsWith('Instagram publishing limit');
@@ -316,6 +327,28 @@ export function instagramErrorFrom(input: {
   ) {
     return new InstagramMediaNotFoundError('instagram', `Instagram does not know this post: ${reason}`);
   }
+  if (operation === 'comment' && said.code === 100 && said.subcode === OBJECT_UNREACHABLE_SUBCODE) {
+    return new InvalidContentError(
+      'instagram',
+      `Instagram does not know the post to comment on (deleted, or not this account's): ${reason}`,
+    );
+  }
+  if (operation === 'comment' && said.code === 10) {
+    return new SocialPlatformError(
+      'instagram',
+      `Instagram refused the comment: the account was connected without permission to comment; reconnect it. (${reason})`,
+    );
+  }
+  if (
+    operation === 'read-media' &&
+    said.code === 100 &&
+    /does not support the \w+ metric/i.test(said.message ?? '')
+  ) {
+    return new InstagramMetricUnsupportedError(
+      'instagram',
+      `Instagram reads other metrics of this post: ${reason}`,
+    );
+  }
   if (operation === 'read-media' && said.code === 10 && /not enough viewers/i.test(said.message ?? '')) {
     return new InstagramInsightsUnavailableError(
       'instagram',
@@ -345,6 +378,9 @@ export function instagramErrorFrom(input: {
     mayExist: 'the post may or may not have been published',
   });
   if (serverError) return serverError;
+  if (operation === 'comment' && said.code === 100) {
+    return new InvalidContentError('instagram', `Instagram refused the comment${codes}: ${reason}`);
+  }
   if (operation === 'create-container' || operation === 'publish') {
     // "Not ready yet" or a refusal Instagram marks transient: nothing was published; try again soon.
     if (said.subcode === MEDIA_NOT_READY_SUBCODE || said.transient) {
@@ -361,12 +397,44 @@ export function instagramErrorFrom(input: {
   return new SocialPlatformError('instagram', `Instagram answered ${status}${codes}: ${reason}`);
 }
 
+/**
+ * What a failed container's subcode means, for the user. A container on ERROR carries "an error
+ * subcode rather than descriptive text" in its `status` (IG Container reference), e.g. "Error:
+ * Media upload has failed with error code 2207026" (gitroomhq/postiz-app PR #1992); the meanings
+ * are Meta's error codes reference (research sheet 4.9).
+ */
+const CONTAINER_SUBCODES: Record<number, string> = {
+  2207003: 'Instagram took too long to download the media from its link',
+  2207004: 'the image is too large (at most 8 MB)',
+  2207005: 'the image format is not supported (JPEG only)',
+  2207009: 'the image aspect ratio is not supported (4:5 to 1.91:1)',
+  2207020: 'the media expired before it was published',
+  2207026:
+    'the video format is not supported: Instagram takes MP4 or MOV with H.264 or HEVC video and AAC sound (at most 48 kHz), 23 to 60 fps, at most 1920 pixels wide; Reels last 3 s to 15 min, stories and carousel videos 3 to 60 s',
+  2207052: 'Instagram could not fetch the media from its link',
+  2207053: 'the video upload failed',
+};
+
+/** The subcode named by a failed container's `status`, if any. */
+export function containerSubcode(detail: string | null): number | null {
+  const match = /\b(22070\d\d)\b/.exec(detail ?? '');
+  return match ? Number(match[1]) : null;
+}
+
 /** A container Instagram could not turn into a post (`ERROR`), or one left too long (`EXPIRED`). */
 export function containerFailure(status: ContainerStatus, detail: string | null): SocialPlatformError {
   if (status === 'ERROR') {
+    const subcode = containerSubcode(detail);
+    const meaning = subcode === null ? undefined : CONTAINER_SUBCODES[subcode];
+    if (meaning) {
+      return new InvalidContentError(
+        'instagram',
+        `Instagram could not use this media: ${meaning} (${subcode}).`,
+      );
+    }
     return new InvalidContentError(
       'instagram',
-      `Instagram could not use this media${detail ? `: ${detail}` : ''}. Check that the image is a public JPEG or PNG.`,
+      `Instagram could not use this media${detail ? `: ${detail}` : ''}. Check that it is a public JPEG image or an MP4 video.`,
     );
   }
   return new InvalidContentError(

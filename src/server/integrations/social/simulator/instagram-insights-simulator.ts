@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
 import { IG_GRAPH_PATH, invalidParameter, noSuchObject, notEnoughViewers } from './instagram-shapes';
-import { findInstagramObject } from './instagram-store';
-import type { SimulatedAnswer, SimulatedCallKind } from './sandbox-faults';
+import { findInstagramObject, headOf } from './instagram-store';
+import type { SandboxFault, SimulatedAnswer, SimulatedCallKind } from './sandbox-faults';
 import { postMetricsOf } from './sandbox-metrics';
 import type { SandboxAccount } from './sandbox-store';
 import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
@@ -20,6 +20,13 @@ const BASIC = 'instagram_business_basic';
 const INSIGHTS = 'instagram_business_manage_insights';
 const DEPRECATED_METRICS = new Set(['impressions', 'plays', 'video_views']);
 const MEDIA_METRICS = ['views', 'reach', 'likes', 'comments', 'shares', 'saved', 'total_interactions'];
+/**
+ * A story's metrics (IG Media Insights reference: STORY views, reach, shares, replies, navigation…;
+ * no likes, comments or saves). The sandbox answers what it knows of them; asking a story for a
+ * feed metric is refused as Instagram refuses it ("does not support the … metric for this media
+ * product type", wording UNCONFIRMED).
+ */
+const STORY_METRICS = ['views', 'reach', 'shares', 'replies', 'total_interactions'];
 /** How long a new post's insights stay empty (Instagram's lag, shortened for the sandbox). */
 export const INSIGHTS_LAG_MS = 2 * 60_000;
 /**
@@ -29,7 +36,12 @@ export const INSIGHTS_LAG_MS = 2 * 60_000;
  */
 export const MIN_VIEWS_FOR_INSIGHTS = 1;
 
-export type InstagramCaller = { account: SandboxAccount; scopes: string[] };
+export type InstagramCaller = {
+  account: SandboxAccount;
+  scopes: string[];
+  /** The sandbox fault this call carries, for the ones a route acts on itself. */
+  fault?: SandboxFault | null;
+};
 /** A Graph route's handler factory: the token, the permissions it needs, the kind of call, faults. */
 export type InstagramGraphRoute = <R extends FastifyRequest>(
   scopes: string[],
@@ -76,11 +88,21 @@ export function registerInstagramInsightsSimulator(
             `Starting from version v22.0 and above, the ${deprecated} metric is no longer supported. Use views instead.`,
           );
         }
-        const unknown = metrics.find((metric) => !MEDIA_METRICS.includes(metric));
+        const unknown = metrics.find(
+          (metric) => !MEDIA_METRICS.includes(metric) && !STORY_METRICS.includes(metric),
+        );
         if (unknown) {
           return invalidParameter(
             `metric[${metrics.indexOf(unknown)}] must be one of the following values: ${MEDIA_METRICS.join(', ')}`,
           );
+        }
+        if (headOf(found.post)?.igType === 'STORIES') {
+          const unsupported = metrics.find((metric) => !STORY_METRICS.includes(metric));
+          if (unsupported) {
+            return invalidParameter(
+              `The Media Insights API does not support the ${unsupported} metric for this media product type.`,
+            );
+          }
         }
         const now = Date.now();
         const publishedAt = (found.post.publishedAt ?? found.post.createdAt).getTime();
@@ -94,6 +116,7 @@ export function registerInstagramInsightsSimulator(
           comments: m.replies,
           shares: m.reposts,
           saved: m.bookmarks,
+          replies: m.replies,
           total_interactions: m.likes + m.replies + m.reposts + m.bookmarks,
         };
         return {

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { INSTAGRAM_DEFAULT_GRAPH_VERSION } from '../instagram/graph-version';
+import { failedStatus } from './instagram-media-rules';
+import { headOf } from './instagram-store';
 import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
 import type { SandboxAccount, SandboxPost } from './sandbox-store';
 
@@ -34,6 +36,12 @@ export const IG_REFRESH_MIN_AGE_MS = 24 * 3_600_000;
  */
 export const IG_CONTAINER_PROCESSING_MS = 500;
 export const IG_CONTAINER_PROCESSING_MAX_MS = 1_500;
+/**
+ * A video container (Reel, Story, carousel video) stays IN_PROGRESS this long after its download:
+ * Meta transcodes for seconds to minutes ("Video uploads are asynchronous", IG User Media
+ * reference). Short for the sandbox; the simulator's `instagramVideoProcessingMs` overrides it.
+ */
+export const IG_VIDEO_PROCESSING_MS = 2_000;
 
 /** How long this container stays IN_PROGRESS. */
 export function containerProcessingMs(post: Pick<SandboxPost, 'metricsSeed'>): number {
@@ -217,24 +225,32 @@ export const appScopedId = (account: SandboxAccount) =>
     10n ** 15n
   ).toString();
 
-/** A container's state, from its age and its image (the sandbox downloads nothing). */
+/**
+ * A container's state: EXPIRED after 24 h, IN_PROGRESS until its processing ends, then ERROR with
+ * Meta's subcode when its media could not be used, else FINISHED. Rows made before issue 24 (no
+ * `igType`) are judged by their image's extension, as before.
+ */
 export function containerState(post: SandboxPost, now: number): { code: string; status: string } {
   const age = now - post.createdAt.getTime();
-  const imageUrl = post.media[0]?.url ?? '';
-  const path = (() => {
-    try {
-      return new URL(imageUrl).pathname;
-    } catch {
-      return '';
-    }
-  })();
-  const extension = /\.[A-Za-z0-9]{2,5}$/.exec(path)?.[0];
+  const head = headOf(post);
   if (age > IG_CONTAINER_LIFETIME_MS)
     return { code: 'EXPIRED', status: 'Expired: the container was not published within 24 hours.' };
-  if (age < containerProcessingMs(post))
-    return { code: 'IN_PROGRESS', status: 'In Progress: the media is being processed.' };
-  if (extension && !SUPPORTED_IMAGE.test(extension)) {
-    return { code: 'ERROR', status: `Error: ${extension} images are not supported; use JPEG or PNG.` };
+  // The later of its own processing end (videos) and the image processing time from its creation.
+  const readyAt = Math.max(head?.availableAt ?? 0, post.createdAt.getTime() + containerProcessingMs(post));
+  if (now < readyAt) return { code: 'IN_PROGRESS', status: 'In Progress: the media is being processed.' };
+  if (head?.failed) return { code: 'ERROR', status: failedStatus(head.failed) };
+  if (!head?.igType) {
+    const path = (() => {
+      try {
+        return new URL(head?.url ?? '').pathname;
+      } catch {
+        return '';
+      }
+    })();
+    const extension = /\.[A-Za-z0-9]{2,5}$/.exec(path)?.[0];
+    if (extension && !SUPPORTED_IMAGE.test(extension)) {
+      return { code: 'ERROR', status: `Error: ${extension} images are not supported; use JPEG or PNG.` };
+    }
   }
   return { code: 'FINISHED', status: 'Finished: the media is ready to be published.' };
 }

@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { platformRules } from '../../../../contracts/platforms';
-import { checkPostFits } from '../../../../contracts/post-text';
+import { registerInstagramContainerRoutes } from './instagram-containers-simulator';
 import {
   type InstagramCaller,
   type InstagramGraphRoute,
   registerInstagramInsightsSimulator,
 } from './instagram-insights-simulator';
 import { type InstagramSimulatorOptions, registerInstagramOAuthSimulator } from './instagram-oauth-simulator';
-import { registerInstagramPublicPages } from './instagram-post-page';
+import { mediaTypesOf, permalinkPath, registerInstagramPublicPages } from './instagram-post-page';
 import {
   appScopedId,
   containerState,
-  graphError,
   IG_BASE_PATH,
   IG_GRAPH_PATH,
   IG_PUBLISH_QUOTA,
@@ -20,16 +18,14 @@ import {
   invalidParameter,
   invalidToken,
   missingPermission,
-  newInstagramId,
   noSuchObject,
   shortcodeOf,
 } from './instagram-shapes';
-import { countRecentlyPublished, findInstagramObject, publishContainer } from './instagram-store';
-import { downloadMedia, instagramDownloadRefusal } from './media-download';
+import { countRecentlyPublished, findInstagramObject, headOf } from './instagram-store';
 import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
-import { newMetricsSeed, postMetricsOf } from './sandbox-metrics';
-import { countLivePosts, findTimeline, insertPost } from './sandbox-posts';
+import { postMetricsOf } from './sandbox-metrics';
+import { countLivePosts, findTimeline } from './sandbox-posts';
 import { findLiveGrant, type SandboxAccount, type SandboxPost } from './sandbox-store';
 import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 
@@ -68,7 +64,8 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
   registerInstagramOAuthSimulator(app, options);
 
   const avatarUrl = (account: SandboxAccount) => `${appUrl}${IG_BASE_PATH}/avatars/${account.externalId}.svg`;
-  const permalinkOf = (post: SandboxPost) => `${appUrl}${IG_BASE_PATH}/p/${shortcodeOf(post.externalId)}/`;
+  const permalinkOf = (post: SandboxPost, account: SandboxAccount) =>
+    `${appUrl}${IG_BASE_PATH}${permalinkPath(post, account)}`;
 
   /** The account behind the request's token: `access_token` in the query or form, or a Bearer header. */
   async function callerOf(request: FastifyRequest): Promise<Caller | null> {
@@ -94,7 +91,11 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
         if (!scopes.every((scope) => caller.scopes.includes(scope))) return missingPermission();
         // Graph reads parameters from the query string and the form body alike.
         const body = request.body && typeof request.body === 'object' ? (request.body as Fields) : {};
-        return handle(request as never, caller, { ...(request.query as Fields), ...body });
+        return handle(
+          request as never,
+          { ...caller, fault: check.chosen() },
+          { ...(request.query as Fields), ...body },
+        );
       },
     );
   registerInstagramInsightsSimulator(app, options, graphRoute);
@@ -106,12 +107,13 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
     fields: string[],
   ): { body: Record<string, unknown> } | { refused: SimulatedAnswer } {
     const metrics = postMetricsOf(post, account, Date.now());
+    const head = headOf(post);
     const values: Record<string, unknown> = {
       caption: post.text,
-      media_type: 'IMAGE',
-      media_product_type: 'FEED',
-      media_url: post.media[0]?.url ?? null,
-      permalink: permalinkOf(post),
+      ...mediaTypesOf(head),
+      media_url: head?.url ?? null,
+      ...(head?.coverUrl ? { thumbnail_url: head.coverUrl } : {}),
+      permalink: permalinkOf(post, account),
       shortcode: shortcodeOf(post.externalId),
       timestamp: (post.publishedAt ?? post.createdAt).toISOString().replace(/\.\d{3}Z$/, '+0000'),
       username: account.username,
@@ -238,7 +240,8 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
       const { posts, more } = await findTimeline(db, 'instagram', caller.account.id, { offset, limit });
       const fields = fieldsOf(params.fields ?? 'id');
       const data: Array<Record<string, unknown>> = [];
-      for (const post of posts) {
+      // "Story IG Media not supported, use the GET /{ig-user-id}/stories endpoint" (IG User Media).
+      for (const post of posts.filter((one) => headOf(one)?.igType !== 'STORIES')) {
         const answer = mediaFields(post, caller.account, fields);
         if ('refused' in answer) return answer.refused;
         data.push(answer.body);
@@ -258,117 +261,7 @@ export function registerInstagramSimulator(app: FastifyInstance, options: Instag
     }),
   );
 
-  app.post(
-    `${IG_GRAPH_PATH}/:userId/media`,
-    { config: PUBLIC, schema: HIDDEN },
-    graphRoute([BASIC, PUBLISH], 'upload', async (request, caller, params) => {
-      const { userId } = request.params as { userId: string };
-      if (!isSelf(userId, caller)) return noSuchObject(userId, 'post');
-      const mediaType = params.media_type ?? 'IMAGE';
-      if (mediaType !== 'IMAGE' || params.is_carousel_item === 'true') {
-        return invalidParameter(
-          'The sandbox publishes single images only (no video, reel, story or carousel).',
-        );
-      }
-      if (!params.image_url) return invalidParameter('The parameter image_url is required');
-      let imageUrl: URL | null = null;
-      try {
-        imageUrl = new URL(params.image_url);
-      } catch {
-        imageUrl = null;
-      }
-      if (!imageUrl || (imageUrl.protocol !== 'https:' && imageUrl.protocol !== 'http:')) {
-        return graphError(400, {
-          message: 'Only photo or video can be accepted as media type.',
-          type: 'OAuthException',
-          code: 9004,
-          subcode: 2207052,
-          userTitle: 'Media download has failed.',
-          userMessage: 'The media could not be fetched from this URI.',
-        });
-      }
-      const caption = params.caption ?? '';
-      const rules = platformRules.instagram;
-      const fit = checkPostFits('instagram', caption, []);
-      if (!fit.fits) {
-        return invalidParameter(
-          `The caption is too long: ${fit.length} characters; captions can have at most ${rules.maxLength}.`,
-        );
-      }
-      if (fit.tooManyHashtags) {
-        return invalidParameter(
-          `The caption has too many hashtags; captions can have at most ${rules.maxHashtags}.`,
-        );
-      }
-      const download = await downloadMedia(options.mediaFetch, 'instagram', imageUrl.toString());
-      if (!download.ok) return instagramDownloadRefusal(imageUrl.toString(), download);
-      const containerId = newInstagramId();
-      await insertPost(db, {
-        platform: 'instagram',
-        externalId: containerId,
-        accountId: caller.account.id,
-        text: caption,
-        media: [{ id: containerId, url: imageUrl.toString(), kind: 'image' }],
-        state: 'container',
-        metricsSeed: newMetricsSeed(),
-        publishedAt: null,
-      });
-      return { status: 200, body: { id: containerId } };
-    }),
-  );
-
-  app.post(
-    `${IG_GRAPH_PATH}/:userId/media_publish`,
-    { config: PUBLIC, schema: HIDDEN },
-    graphRoute([BASIC, PUBLISH], 'publish', async (request, caller, params) => {
-      const { userId } = request.params as { userId: string };
-      if (!isSelf(userId, caller)) return noSuchObject(userId, 'post');
-      const containerId = params.creation_id;
-      if (!containerId) return invalidParameter('The parameter creation_id is required');
-      const found = /^\d{1,20}$/.test(containerId)
-        ? await findInstagramObject(db, containerId, caller.account.workspaceId)
-        : undefined;
-      if (!found || found.kind === 'media' || found.account.id !== caller.account.id) {
-        return invalidParameter(`Media ID ${containerId} is not a media container of this account.`);
-      }
-      if (found.kind === 'published-container') {
-        return invalidParameter('This media container has already been published.');
-      }
-      const state = containerState(found.post, Date.now());
-      if (state.code === 'IN_PROGRESS') {
-        return graphError(400, {
-          message: 'Media ID is not available',
-          code: 9007,
-          subcode: 2207027,
-          userTitle: 'Media not ready for publishing',
-          userMessage: 'The media is not ready for publishing, please wait for a moment.',
-        });
-      }
-      if (state.code === 'EXPIRED') {
-        return invalidParameter(
-          'The media you are trying to access has expired. Please try to upload again.',
-          2207020,
-        );
-      }
-      if (state.code === 'ERROR')
-        return invalidParameter(`The media container cannot be published: ${state.status}`);
-      const used = await countRecentlyPublished(db, caller.account.id, IG_PUBLISH_WINDOW_SECONDS * 1000);
-      if (used >= IG_PUBLISH_QUOTA) {
-        return graphError(400, {
-          message: 'Application request limit reached',
-          code: 9,
-          subcode: 2207042,
-          userTitle: 'Max posts reached',
-          userMessage: `The account has reached its limit of ${IG_PUBLISH_QUOTA} API-published posts in 24 hours.`,
-        });
-      }
-      const mediaId = newInstagramId();
-      if (!(await publishContainer(db, found.post.id, mediaId))) {
-        return invalidParameter('This media container has already been published.');
-      }
-      return { status: 200, body: { id: mediaId } };
-    }),
-  );
+  registerInstagramContainerRoutes(app, options, graphRoute);
 
   app.get(
     `${IG_GRAPH_PATH}/:userId/content_publishing_limit`,

@@ -44,6 +44,8 @@ export interface PlatformSimulatorOptions {
   xVideoProcessingMs?: number;
   /** The median time each answer takes (simulated-latency.ts); default 0, answers at once. */
   latencyMs?: number;
+  /** How long the pretend Instagram processes a video (IN_PROGRESS); default 2 s. */
+  instagramVideoProcessingMs?: number;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
       storage: options.storage ?? null,
       linkedInImageProcessingMs: options.linkedInImageProcessingMs ?? DEFAULT_LINKEDIN_IMAGE_PROCESSING_MS,
       mediaFetch: options.mediaFetch ?? simulatorMediaFetch(refuseAll, options.appUrl),
+      instagramVideoProcessingMs: options.instagramVideoProcessingMs,
     };
     if (shared.faults) registerFaultRoutes(sandbox, { db: shared.db, armed: shared.armed });
     for (const platform of platforms) {

@@ -30,7 +30,10 @@ import type { SandboxAccount } from './sandbox-store';
  *                       `followers_count`). Other calls answer normally.
  *   video-processing-failed  the video of this upload fails the platform's processing (X: STATUS
  *                       answers `failed` with its error) although the file is valid; arm it with
- *                       `on: "upload"` right before the publish (the next upload call takes it)
+ *                       `on: "upload"` right before the publish (the next upload call takes it).
+ *                       Instagram: the video container made by that call (a Reel, a Story video,
+ *                       a carousel video) goes to ERROR with subcode 2207053; a call that makes
+ *                       no video container (an image item) uses it up without effect.
  *
  * Metrics reads (post insights, post analytics, follower counts) are calls of kind `read`: arm a
  * fault for them with `on: "read"`, e.g. the next 3 reads of an account answer "no data yet":

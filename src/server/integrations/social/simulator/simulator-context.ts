@@ -17,4 +17,6 @@ export interface SimulatorContext {
   linkedInImageProcessingMs: number;
   /** How the pretend Instagram and Facebook download the images they are given by URL (media-download.ts). */
   mediaFetch: typeof fetch;
+  /** How long the pretend Instagram keeps a video container IN_PROGRESS (default instagram-shapes.ts). */
+  instagramVideoProcessingMs?: number;
 }
