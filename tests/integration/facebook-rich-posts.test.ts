@@ -12,9 +12,12 @@ import { SIMULATOR_CREDENTIALS, simulatorEndpoints } from '../../src/server/inte
 import {
   type ExternalAccount,
   InvalidContentError,
+  type PublishedPost,
   type PublishMedia,
   RateLimitedError,
+  SocialPlatformError,
   type TokenSet,
+  UnknownOutcomeError,
 } from '../../src/server/integrations/social/social-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
 import { decodeEntities, expectError, hiddenFields } from '../factories/sandbox';
@@ -232,6 +235,50 @@ describe.each(databaseKinds)('Facebook rich posts against the platform simulator
     expect(shown.statusCode).toBe(200);
     expect(shown.body).toContain('[Video · 3.5 s video]');
     expect(shown.body).toContain('Watch the dough rise');
+  });
+
+  it('gives up waiting on a video as an unknown outcome with its id, which reconciliation then finds', async () => {
+    const { page, tokens } = await connect();
+    const impatient = createFacebookProvider({
+      ...SIMULATOR_CREDENTIALS,
+      ...simulatorEndpoints(TEST_APP_URL, 'facebook'),
+      sandbox: true,
+      fetch: injectFetch(sim),
+      videoPollMs: 1,
+      videoWaitMs: 1,
+    });
+    const error = await expectError(
+      impatient.publish(tokens, { account: account(page), text: 'Slow to process', media: [vertical()] }),
+      UnknownOutcomeError,
+    );
+    const videoId = error.hint?.videoId as string;
+    expect(videoId).toMatch(/^\d+$/);
+    const find = () =>
+      impatient.findPublished?.(tokens, {
+        account: account(page),
+        text: 'Slow to process',
+        since: new Date(Date.now() - 60_000),
+        hint: { videoId },
+      }) as Promise<PublishedPost | null>;
+    // Still processing: nobody can say yet (read from the video's status, not guessed from the feed).
+    expect((await expectError(find(), SocialPlatformError)).message).toContain('still processing');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await find())?.externalId).toBe(videoId);
+  });
+
+  it('refuses a video Facebook cannot fetch, as a feed video and as a Reel', async () => {
+    const { page, tokens } = await connect();
+    const missing = { ...vertical(), url: `${VIDEO_HOST}/missing.mp4` };
+    const feed = await expectError(
+      facebook.publish(tokens, { account: account(page), text: 'Gone', media: [missing] }),
+      InvalidContentError,
+    );
+    expect(feed.message).toContain('Unable to fetch video file from URL');
+    const reel = await expectError(
+      facebook.publish(tokens, { account: account(page), postType: 'reel', text: 'Gone', media: [missing] }),
+      InvalidContentError,
+    );
+    expect(reel.message).toContain('could not fetch or read the video');
   });
 
   it('publishes a Reel: start, upload by file_url to the rupload host, finish, wait; links /reel/{id}', async () => {

@@ -474,8 +474,24 @@ export function createFacebookProvider(options: FacebookProviderOptions): Facebo
      */
     publish,
 
-    /** The Page's posts since the attempt (`GET /{page-id}/feed`, up to 3 pages of 100), matched by message. */
-    async findPublished(tokens, { account, text, since }) {
+    /**
+     * After an unknown outcome. A video the wait gave up on (hint `videoId`): its status (ready:
+     * published; error: never published). Else the Page's posts since the attempt (`GET
+     * /{page-id}/feed`, up to 3 pages of 100), matched by message.
+     */
+    async findPublished(tokens, { account, text, since, hint }) {
+      // A video (or Reel) whose wait ended without an answer: its own status says whether it is out.
+      if (hint?.videoId) {
+        const progress = toVideoProgress(
+          await api.getObject(tokens.accessToken, hint.videoId, ['status']),
+          true,
+        );
+        if (progress.state === 'error') return null;
+        if (progress.state === 'processing') {
+          throw new SocialPlatformError('facebook', 'Facebook is still processing the video.');
+        }
+        return { externalId: hint.videoId, url: facebookPostUrl(webBaseUrl, hint.videoId) };
+      }
       let after: string | undefined;
       for (let page = 0; page < FEED_PAGES; page++) {
         const body = await api.getPageFeed(tokens.accessToken, account.externalId, {
