@@ -281,6 +281,38 @@ describe.each(databaseKinds)('Facebook rich posts against the platform simulator
     expect(reel.message).toContain('could not fetch or read the video');
   });
 
+  it("reads a video's and a Reel's plays as views from video insights; an unknown video is missing", async () => {
+    const { page, tokens } = await connect();
+    const video = await facebook.publish(tokens, {
+      account: account(page),
+      text: 'A video',
+      media: [vertical()],
+    });
+    const reel = await facebook.publish(tokens, {
+      account: account(page),
+      postType: 'reel',
+      text: 'A Reel',
+      media: [vertical()],
+    });
+    // Two days old: the sandbox's plays grow with age.
+    for (const id of [video.externalId, reel.externalId]) {
+      await t.ctx.database.db
+        .update(sandboxPosts)
+        .set({ publishedAt: new Date(Date.now() - 2 * 24 * 3_600_000) })
+        .where(eq(sandboxPosts.externalId, id));
+    }
+    const read = await facebook.readPostMetrics(tokens, {
+      account: account(page),
+      externalIds: [video.externalId, reel.externalId, '4242424242'],
+    });
+    expect(read.missing).toEqual(['4242424242']);
+    for (const reading of read.metrics) {
+      expect(reading.views).toBeGreaterThan(0);
+      expect(reading.reach).toBeLessThanOrEqual(reading.views as number);
+      expect(reading).toMatchObject({ impressions: null, likes: null, clicks: null });
+    }
+  });
+
   it('publishes a Reel: start, upload by file_url to the rupload host, finish, wait; links /reel/{id}', async () => {
     const { page, tokens } = await connect();
     const published = await facebook.publish(tokens, {

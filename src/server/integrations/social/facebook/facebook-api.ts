@@ -219,6 +219,10 @@ export function createFacebookApi(options: FacebookApiOptions) {
     deletePost(pageToken: string, postId: string) {
       return call('delete', 'DELETE', `/${id(postId)}`, { access_token: pageToken });
     },
+    /** `GET /{video-id}/video_insights`: a video's or Reel's lifetime insights (all of them). */
+    getVideoInsights(pageToken: string, videoId: string) {
+      return call('read', 'GET', `/${id(videoId)}/video_insights`, { access_token: pageToken });
+    },
     getPostInsights(pageToken: string, postId: string, metrics: readonly string[]) {
       return call('read', 'GET', `/${id(postId)}/insights`, {
         metric: metrics.join(','),

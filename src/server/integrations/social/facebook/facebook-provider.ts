@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { notReportedMetrics } from '../../../../contracts/analytics';
 import {
   type AuthorizeRequest,
   type ExternalAccount,
@@ -23,6 +22,7 @@ import {
   toFacebookFollowers,
   toFacebookPostCounts,
   toFacebookPostReading,
+  toFacebookVideoReading,
 } from './metrics-transform';
 import {
   attachedMedia,
@@ -522,13 +522,13 @@ export function createFacebookProvider(options: FacebookProviderOptions): Facebo
     async readPostMetrics(tokens, { externalIds }) {
       const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
       for (const externalId of externalIds) {
-        // A video or Reel (its video id, no `_`): post insights do not take it (video insights
-        // do: views, once the analytics contract has them); reported as nothing, not missing.
-        if (/^\d+$/.test(externalId)) {
-          result.metrics.push({ externalId, ...notReportedMetrics });
-          continue;
-        }
         try {
+          // A video or Reel (its video id, no `_`): video insights, with its plays (views).
+          if (/^\d+$/.test(externalId)) {
+            const body = await api.getVideoInsights(tokens.accessToken, externalId);
+            result.metrics.push(toFacebookVideoReading(externalId, body));
+            continue;
+          }
           const body = await api.getPostInsights(tokens.accessToken, externalId, POST_INSIGHT_METRICS);
           const counts = toFacebookPostCounts(
             await api.getObject(tokens.accessToken, externalId, [...POST_COUNT_FIELDS]),

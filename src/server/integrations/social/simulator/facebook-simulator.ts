@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerFacebookFeedSimulator } from './facebook-feed-simulator';
-import { registerFacebookInsightsSimulator } from './facebook-insights-simulator';
+import {
+  registerFacebookInsightsSimulator,
+  registerFacebookVideoInsightsSimulator,
+} from './facebook-insights-simulator';
 import {
   type Caller,
   callerOf,
@@ -329,6 +332,7 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
   );
 
   registerFacebookInsightsSimulator(app, db, { graphRoute });
+  registerFacebookVideoInsightsSimulator(app, db, { graphRoute });
   registerFacebookPublicPages(app, options);
 }
 
