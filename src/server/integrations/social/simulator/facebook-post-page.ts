@@ -82,13 +82,13 @@ export function registerFacebookPublicPages(app: FastifyInstance, options: Faceb
     const text = [
       what ? `[${what}${seconds}]` : '',
       shown.text,
-      link ? `🔗 ${link}` : '',
-      ...comments.map((comment) => `💬 ${found.account.displayName}: ${comment.text}`),
+      link ? `Link: ${link}` : '',
+      ...comments.map((comment) => `Comment by ${found.account.displayName}: ${comment.text}`),
     ]
       .filter(Boolean)
       .join('\n');
     const page = renderPostPage({
-      platformLabel: what ? `${FACEBOOK_LABEL} ${what}` : FACEBOOK_LABEL,
+      platformLabel: FACEBOOK_LABEL,
       logo: FACEBOOK_LOGO,
       ...shown,
       text,
