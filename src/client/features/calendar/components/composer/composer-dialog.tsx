@@ -43,6 +43,7 @@ import {
 import { checkScheduleTime, SCHEDULE_FAILED_MESSAGE, ScheduleFields } from '../schedule-fields';
 import { composerButtons } from './composer-buttons';
 import { ComposerPreview } from './composer-preview';
+import { LinkPreviewCard } from './link-preview-card';
 import { MediaPicker } from './media-picker';
 import { checkPlatforms, PlatformChecks } from './platform-checks';
 import { type ComposerAction as Action, saveEdit } from './save-edit';
@@ -61,7 +62,9 @@ interface ComposerValues {
 export const DRAFT_FAILED_MESSAGE = 'The draft could not be saved. Please try again.';
 
 /** What the composer opens on: a new post (maybe at a clicked time), or a saved post to edit. */
-export type ComposerSubject = { mode: 'new'; wall?: WallTime | null } | { mode: 'edit'; post: Post };
+export type ComposerSubject =
+  /** `mediaIds`: attached from the start (the media library's "Use in a post"). */
+  { mode: 'new'; wall?: WallTime | null; mediaIds?: string[] } | { mode: 'edit'; post: Post };
 
 interface ComposerDialogProps {
   subject: ComposerSubject | null;
@@ -111,7 +114,7 @@ function ComposerForm({
       targets: editing ? [targetKeyOf(editing)] : [],
       content: editing?.content ?? '',
       hashtags: editing?.hashtags ?? [],
-      mediaIds: editing?.mediaIds ?? [],
+      mediaIds: editing?.mediaIds ?? (subject.mode === 'new' ? subject.mediaIds : undefined) ?? [],
       wall:
         (editing?.scheduledAt ? utcToWallTime(editing.scheduledAt, zone) : null) ??
         (subject.mode === 'new' ? subject.wall : null) ??
@@ -305,6 +308,7 @@ function ComposerForm({
               <p className="text-xs font-medium text-red-700">Write something to post.</p>
             ) : null}
           </div>
+          <LinkPreviewCard content={content} mediaCount={mediaIds.length} />
           <HashtagField id={`${id}-hashtags`} value={hashtags} onChange={setHashtags} />
           <MediaPicker id={`${id}-media`} ids={mediaIds} items={mediaItems} onChange={setMediaIds} />
           <ScheduleFields
