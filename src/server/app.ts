@@ -257,7 +257,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       xPostsPerDay: config.simulator.xPostsPerDay,
       latencyMs: config.simulator.latencyMs,
       // Long enough that a post made right after the upload is refused, short enough for tests.
-      ...(config.env === 'test' ? { linkedInImageProcessingMs: 400, xVideoProcessingMs: 400 } : {}),
+      ...(config.env === 'test'
+        ? { linkedInImageProcessingMs: 400, xVideoProcessingMs: 400, facebookVideoProcessingMs: 300 }
+        : {}),
     });
     await api.register(adminRoutes, { prefix: '/api/admin', ctx });
   });

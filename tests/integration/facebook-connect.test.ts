@@ -38,7 +38,7 @@ async function connectFacebook(
       // Facebook Login has no PKCE; its scopes are comma-separated.
       expect(authorize.searchParams.has('code_challenge')).toBe(false);
       expect(authorize.searchParams.get('scope')).toBe(
-        'pages_show_list,pages_manage_posts,pages_read_engagement,read_insights,business_management',
+        'pages_show_list,pages_manage_posts,pages_read_engagement,read_insights,business_management,pages_manage_engagement',
       );
     },
   });

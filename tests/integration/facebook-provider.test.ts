@@ -118,7 +118,8 @@ describe.each(databaseKinds)('Facebook provider against the platform simulator o
       client_id: SIMULATOR_CREDENTIALS.clientId,
       redirect_uri: REDIRECT_URI,
       state: 'st-1',
-      scope: 'pages_show_list,pages_manage_posts,pages_read_engagement,read_insights,business_management',
+      scope:
+        'pages_show_list,pages_manage_posts,pages_read_engagement,read_insights,business_management,pages_manage_engagement',
       response_type: 'code',
     });
     const page = await sim.inject({

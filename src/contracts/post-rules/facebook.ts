@@ -4,15 +4,27 @@ const MB = 1024 * 1024;
 const vertical = { min: 9 / 16, max: 9 / 16, label: '9:16 (vertical)' };
 
 /**
- * Facebook Pages (developers.facebook.com: Pages API photos and videos, "Reels Publishing API",
- * "Page Stories API"). Photos JPEG/PNG (4 MB is the safe size), several through attached_media;
- * Reels 9:16, ≥ 540×960, 24–60 fps, 3–90 s; Stories one photo or one 9:16 video of 3–60 s.
+ * Facebook Pages. Sources (research sheet §3):
+ * - Reels: "Reels Publishing API" (developers.facebook.com/docs/video-api/guides/reels-publishing),
+ *   video specifications: .mp4 recommended, 9:16, at least 540×960, 24–60 fps, 3–90 s, H.264/H.265
+ *   (VP9, AV1 also), AAC-LC 48 kHz; 30 API-published Reels per Page in 24 hours (not a per-post rule:
+ *   the simulator enforces it, the adapter reports it as throttling).
+ * - Stories: "Page Stories API" (developers.facebook.com/docs/page-stories-api): one photo
+ *   (.jpeg/.bmp/.png/.gif/.tiff, at most 10 MB on the English page, 4 MB on older translations:
+ *   the 4 MB safe size is kept) or one video with the Reel spec but at most 60 s; no caption
+ *   (`photo_stories` takes only `photo_id`, Meta's facebook-python-business-sdk page.py).
+ * - Posts: photos through `attached_media` (Postiz facebook.provider.ts); Facebook documents no
+ *   maximum (research sheet §3.1, UNCONFIRMED: 10 kept, as the simulator allows); each photo's
+ *   alt text as `alt_text_custom` (SDK page.py create_photo; its length limit is not documented:
+ *   1000 kept). One feed video through `/{page-id}/videos` (Video API); photos and a video never
+ *   share a post (Postiz).
  */
 const reelVideo: VideoLimits = {
   mimeTypes: ['video/mp4', 'video/quicktime'],
   maxBytes: 1024 * MB,
   minDurationMs: 3_000,
   maxDurationMs: 90_000,
+  // H.264 and H.265 are what the spec names first and what Kitepost's probe reports for uploads.
   videoCodecs: ['h264', 'hevc'],
   audioCodecs: ['aac'],
   minFrameRate: 24,

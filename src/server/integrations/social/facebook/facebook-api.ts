@@ -111,15 +111,94 @@ export function createFacebookApi(options: FacebookApiOptions) {
     getMe(accessToken: string, fields: string[]) {
       return call('read', 'GET', '/me', { fields: fields.join(','), access_token: accessToken });
     },
-    /** `POST /{page-id}/feed` with a Page token; `attached_media` a JSON array of photo ids. */
-    createPagePost(pageToken: string, pageId: string, payload: { message: string; attached_media?: string }) {
+    /**
+     * `POST /{page-id}/feed` with a Page token; `attached_media` a JSON array of photo ids, `link` a
+     * URL whose card Facebook renders from the page's Open Graph tags.
+     */
+    createPagePost(
+      pageToken: string,
+      pageId: string,
+      payload: { message: string; attached_media?: string; link?: string },
+    ) {
       return call('publish', 'POST', `/${id(pageId)}/feed`, { ...payload, access_token: pageToken });
     },
-    /** `POST /{page-id}/photos {url, published:false}`: a photo Facebook downloads, shown by no post yet. */
-    uploadUnpublishedPhoto(pageToken: string, pageId: string, url: string) {
+    /**
+     * `POST /{page-id}/photos {url, published:false}`: a photo Facebook downloads, shown by no post
+     * yet. `alt_text_custom`: the photo's alt text (a parameter of the Page photos edge in Meta's
+     * own SDK, facebook-python-business-sdk page.py create_photo).
+     */
+    uploadUnpublishedPhoto(pageToken: string, pageId: string, url: string, altText?: string | null) {
       return call('upload', 'POST', `/${id(pageId)}/photos`, {
         url,
         published: 'false',
+        ...(altText ? { alt_text_custom: altText } : {}),
+        access_token: pageToken,
+      });
+    },
+    /**
+     * `POST /{page-id}/videos {file_url, description, published:true}`: a feed video Facebook
+     * downloads from the URL, then processes and publishes (Video API; Postiz facebook.provider.ts
+     * posts videos this way).
+     */
+    createVideo(pageToken: string, pageId: string, payload: { file_url: string; description: string }) {
+      return call('publish', 'POST', `/${id(pageId)}/videos`, {
+        ...payload,
+        published: 'true',
+        access_token: pageToken,
+      });
+    },
+    /**
+     * `POST /{page-id}/video_reels` or `/video_stories` `upload_phase=start`: an upload session,
+     * `{video_id, upload_url}` (Reels Publishing API; Page Stories API).
+     */
+    startVideoUpload(pageToken: string, pageId: string, edge: 'video_reels' | 'video_stories') {
+      return call('upload', 'POST', `/${id(pageId)}/${edge}`, {
+        upload_phase: 'start',
+        access_token: pageToken,
+      });
+    },
+    /**
+     * The upload of a hosted file to the session's `upload_url` (rupload.facebook.com): the
+     * `file_url` header names the public URL Facebook fetches, `Authorization: OAuth <token>`
+     * (Reels Publishing API, "Upload a hosted file"; Postiz facebook.provider.ts does the same for
+     * story videos).
+     */
+    uploadHostedVideo(pageToken: string, uploadUrl: string, fileUrl: string) {
+      return http('upload', uploadUrl, {
+        method: 'POST',
+        headers: { authorization: `OAuth ${pageToken}`, file_url: fileUrl },
+      }).then((answer) => answer.body);
+    },
+    /**
+     * `upload_phase=finish`: a Reel published with its description (`video_state=PUBLISHED`), or a
+     * video story published (`{success, post_id}`).
+     */
+    finishVideoUpload(
+      pageToken: string,
+      pageId: string,
+      edge: 'video_reels' | 'video_stories',
+      videoId: string,
+      payload: Record<string, string>,
+    ) {
+      return call('publish', 'POST', `/${id(pageId)}/${edge}`, {
+        upload_phase: 'finish',
+        video_id: videoId,
+        ...payload,
+        access_token: pageToken,
+      });
+    },
+    /** `POST /{page-id}/photo_stories {photo_id}`: an unpublished photo published as a story. */
+    createPhotoStory(pageToken: string, pageId: string, photoId: string) {
+      return call('publish', 'POST', `/${id(pageId)}/photo_stories`, {
+        photo_id: photoId,
+        access_token: pageToken,
+      });
+    },
+    /** `POST /{object-id}/comments {message}` as the Page: a comment under a post or video. */
+    createComment(pageToken: string, objectId: string, message: string) {
+      return call('publish', 'POST', `/${id(objectId)}/comments`, {
+        message,
+        fields: 'id,permalink_url',
         access_token: pageToken,
       });
     },
@@ -139,6 +218,10 @@ export function createFacebookApi(options: FacebookApiOptions) {
     },
     deletePost(pageToken: string, postId: string) {
       return call('delete', 'DELETE', `/${id(postId)}`, { access_token: pageToken });
+    },
+    /** `GET /{video-id}/video_insights`: a video's or Reel's lifetime insights (all of them). */
+    getVideoInsights(pageToken: string, videoId: string) {
+      return call('read', 'GET', `/${id(videoId)}/video_insights`, { access_token: pageToken });
     },
     getPostInsights(pageToken: string, postId: string, metrics: readonly string[]) {
       return call('read', 'GET', `/${id(postId)}/insights`, {

@@ -6,6 +6,7 @@ import {
   toFacebookFollowers,
   toFacebookPostCounts,
   toFacebookPostReading,
+  toFacebookVideoReading,
 } from './metrics-transform';
 
 const insight = (name: string, value: unknown) => ({
@@ -45,6 +46,8 @@ describe('toFacebookPostReading', () => {
       comments: 4,
       shares: 2,
       clicks: 15,
+      // Posts: no documented views metric (videos read theirs from video insights).
+      views: null,
     });
   });
 
@@ -57,6 +60,7 @@ describe('toFacebookPostReading', () => {
       likes: null,
       comments: null,
       shares: null,
+      views: null,
     });
     expect(toFacebookPostReading('1_3', { data: [] })).toEqual({ externalId: '1_3', ...notReportedMetrics });
   });
@@ -102,5 +106,19 @@ describe('toFacebookFollowers', () => {
     expect(toFacebookFollowers({ id: '101', followers_count: 2048 })).toBe(2048);
     expect(toFacebookFollowers({ id: '101', fan_count: 2000 })).toBeNull();
     expect(toFacebookFollowers({ id: '101', followers_count: 'lots' })).toBeNull();
+  });
+
+  it("reads a video's views (total_video_views) and a Reel's plays (blue_reels_play_count)", () => {
+    expect(
+      toFacebookVideoReading('7', {
+        data: [insight('total_video_views', 89), insight('total_video_views_unique', 56)],
+      }),
+    ).toMatchObject({ externalId: '7', views: 89, reach: 56, impressions: null, likes: null });
+    expect(
+      toFacebookVideoReading('8', {
+        data: [insight('blue_reels_play_count', 12), insight('post_impressions_unique', 9)],
+      }),
+    ).toMatchObject({ views: 12, reach: 9 });
+    expect(toFacebookVideoReading('9', { data: [] })).toMatchObject({ views: null, reach: null });
   });
 });

@@ -125,3 +125,33 @@ export function toFacebookFollowers(body: unknown): number | null {
   const value = result.data.followers_count;
   return isCount(value) ? Math.floor(value) : null;
 }
+
+/**
+ * `GET /{video-id}/video_insights` → a video's or Reel's plays and viewers. Meta's Video Insights
+ * guide (developers.facebook.com/docs/video-api/guides/insights): `total_video_views` ("Total
+ * number of times your video was viewed for 3 seconds or viewed to the end") and
+ * `total_video_views_unique` (people); Reels carry `blue_reels_play_count` (plays) and
+ * `post_impressions_unique` (reach) instead (Reels metrics in the Video Insights API, Meta's
+ * developer blog 2022-12-15, "plays, post reach"). Anything not sent is null; the other metrics
+ * are not reported for videos.
+ */
+export function toFacebookVideoReading(externalId: string, body: unknown): PostMetricsReading {
+  const answer = parse(insightsResponse, body, 'video insights answer');
+  const count = (...names: string[]): number | null => {
+    for (const name of names) {
+      const value = answer.data.find((entry) => entry.name === name)?.values.at(-1)?.value;
+      if (isCount(value)) return Math.floor(value);
+    }
+    return null;
+  };
+  return {
+    externalId,
+    impressions: null,
+    reach: count('total_video_views_unique', 'post_impressions_unique'),
+    likes: null,
+    comments: null,
+    shares: null,
+    clicks: null,
+    views: count('total_video_views', 'blue_reels_play_count'),
+  };
+}

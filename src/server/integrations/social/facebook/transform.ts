@@ -172,8 +172,13 @@ export interface GraphError {
 }
 
 export function readGraphError(body: unknown): GraphError {
+  // The rupload host (video uploads) answers its failures as `{"debug_info":{type, message}}`.
   const error =
-    body && typeof body === 'object' && 'error' in body ? (body as { error: unknown }).error : undefined;
+    body && typeof body === 'object' && 'error' in body
+      ? (body as { error: unknown }).error
+      : body && typeof body === 'object' && 'debug_info' in body
+        ? (body as { debug_info: unknown }).debug_info
+        : undefined;
   const record = error && typeof error === 'object' ? (error as Record<string, unknown>) : {};
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
   const integer = (value: unknown) => {
@@ -205,6 +210,8 @@ const POLICY_BLOCK = 368;
 const INVALID_PARAMETER = 100;
 /** "Requires upload file": the photo's URL could not be read. */
 const REQUIRES_UPLOAD_FILE = 324;
+/** "Unable to fetch video file from URL": a video's `file_url` could not be downloaded. */
+const UNFETCHABLE_VIDEO = 389;
 /** Code 100 with subcode 33: "Object with ID … does not exist, cannot be loaded due to missing permissions…". */
 const MISSING_OBJECT_SUBCODE = 33;
 const isPermissionCode = (code: number | undefined) =>
@@ -289,7 +296,10 @@ export function facebookErrorFrom(input: {
     (code === REQUIRES_UPLOAD_FILE ||
       (code === INVALID_PARAMETER && error.subcode !== MISSING_OBJECT_SUBCODE))
   ) {
-    return new InvalidContentError('facebook', `Facebook could not use the image: ${reason}`);
+    return new InvalidContentError('facebook', `Facebook could not use the media: ${reason}`);
+  }
+  if (operation === 'upload' && error.type === 'ProcessingFailedError') {
+    return new InvalidContentError('facebook', `Facebook could not fetch or read the video: ${reason}`);
   }
   if (operation === 'publish') {
     if (code === DUPLICATE_POST) {
@@ -300,6 +310,9 @@ export function facebookErrorFrom(input: {
     }
     if (code === INVALID_PARAMETER) {
       return new InvalidContentError('facebook', `Facebook refused the post: ${reason}`);
+    }
+    if (code === UNFETCHABLE_VIDEO) {
+      return new InvalidContentError('facebook', `Facebook could not fetch the video: ${reason}`);
     }
   }
   // "Object with ID … does not exist" (subcode 33, or the message alone on some answers): the

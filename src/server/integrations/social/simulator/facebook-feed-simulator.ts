@@ -32,6 +32,8 @@ const OBJECT_ID = /^\d{1,20}$/;
 const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
 const MAX_ATTACHED = 10;
+/** The longest alt text the sandbox keeps: Facebook documents no limit (research sheet 3.1). */
+const MAX_ALT_TEXT = 4086;
 
 interface FeedHelpers {
   graphRoute: FacebookGraphRoute;
@@ -122,7 +124,14 @@ export function registerFacebookFeedSimulator(
       if (!download.ok) return facebookDownloadRefusal();
       const caption = typeof body.caption === 'string' ? body.caption : '';
       const photoId = newSnowflakeId();
-      const media = [{ id: photoId, url: url.toString(), kind: 'image' }];
+      // `alt_text_custom`: the photo's alt text (Page photos edge, Meta's
+      // facebook-python-business-sdk page.py create_photo); kept on the photo, shown on its post.
+      const altText = typeof body.alt_text_custom === 'string' ? body.alt_text_custom : '';
+      if (Array.from(altText).length > MAX_ALT_TEXT) {
+        return invalidParameter('Invalid parameter: alt_text_custom is too long.');
+      }
+      const item = { id: photoId, url: url.toString(), kind: 'image', ...(altText ? { altText } : {}) };
+      const media = [item] as SandboxPost['media'];
       const published = String(body.published ?? 'true') !== 'false';
       if (!published) {
         await insertPost(db, {
@@ -177,6 +186,21 @@ export function registerFacebookFeedSimulator(
         if (found.some((item) => !item))
           return invalidParameter('Invalid parameter: attached_media', 1366046);
         media = found as SandboxPost['media'];
+      }
+      // `link`: a URL whose card Facebook renders from the page's Open Graph tags (Page feed
+      // reference); a URL it cannot read is refused (subcode 2061006, "Invalid URL format",
+      // as Postiz facebook.provider.ts maps it).
+      if (typeof body.link === 'string' && body.link !== '') {
+        let link: URL | null = null;
+        try {
+          link = new URL(body.link);
+        } catch {
+          link = null;
+        }
+        if (!link || (link.protocol !== 'https:' && link.protocol !== 'http:')) {
+          return invalidParameter('Invalid parameter: Invalid URL format', 2061006);
+        }
+        media = [...media, { id: 'link', url: link.toString(), kind: 'link' }];
       }
       if (message.trim() === '' && media.length === 0) {
         return invalidParameter('Invalid parameter: a message or a link is required.');

@@ -9,6 +9,7 @@ import {
   missingObject,
 } from './facebook-shapes';
 import { findPagePost, isPage } from './facebook-store';
+import { findVideo } from './facebook-video-store';
 import type { SimulatedAnswer } from './sandbox-faults';
 import { postMetricsOf, type SandboxMetrics } from './sandbox-metrics';
 import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
@@ -55,6 +56,57 @@ export function registerFacebookInsightsSimulator(
           title: insightTitles[name] ?? name,
           description: `Lifetime: ${insightTitles[name] ?? name}`,
           id: `${id}/insights/${name}/lifetime`,
+        }));
+        return { status: 200, body: { data } };
+      },
+      noInsightsYet,
+    ),
+  );
+}
+
+/**
+ * A published video's or Reel's lifetime insights (`GET /{video-id}/video_insights`, Video
+ * Insights guide): views and viewers of a video, plays and reach of a Reel, growing with its age.
+ */
+export function registerFacebookVideoInsightsSimulator(
+  app: FastifyInstance,
+  db: Db,
+  { graphRoute }: { graphRoute: FacebookGraphRoute },
+) {
+  app.get(
+    `${FACEBOOK_GRAPH_PATH}/:id/video_insights`,
+    { config: PUBLIC, schema: HIDDEN },
+    graphRoute(
+      'read',
+      async (request, caller) => {
+        const { id } = request.params as { id: string };
+        const found = /^\d{1,20}$/.test(id) ? await findVideo(db, id) : undefined;
+        const now = Date.now();
+        if (found?.post.state !== 'published' || found.post.accountId !== caller.account.id) {
+          return missingObject(id);
+        }
+        if (!caller.grant.scopes.includes('read_insights')) {
+          return graphError(403, 10, '(#10) Application does not have permission for this action');
+        }
+        const metrics = postMetricsOf(found.post, caller.account, now);
+        const views = (found.post.publishedAt?.getTime() ?? now) > now ? 0 : metrics.impressions;
+        const values: Array<[string, string, number]> =
+          found.item.kind === 'reel'
+            ? [
+                ['blue_reels_play_count', 'Plays', views],
+                ['post_impressions_unique', 'Reach', Math.floor(views * 0.72)],
+              ]
+            : [
+                ['total_video_views', 'Lifetime Total Video Views', views],
+                ['total_video_views_unique', 'Lifetime Unique Video Views', Math.floor(views * 0.72)],
+              ];
+        const data = values.map(([name, title, value]) => ({
+          name,
+          period: 'lifetime',
+          values: [{ value }],
+          title,
+          description: `Lifetime: ${title}`,
+          id: `${id}/video_insights/${name}/lifetime`,
         }));
         return { status: 200, body: { data } };
       },

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerFacebookFeedSimulator } from './facebook-feed-simulator';
-import { registerFacebookInsightsSimulator } from './facebook-insights-simulator';
+import {
+  registerFacebookInsightsSimulator,
+  registerFacebookVideoInsightsSimulator,
+} from './facebook-insights-simulator';
 import {
   type Caller,
   callerOf,
@@ -27,6 +30,8 @@ import {
   PAGE_POST_ID,
   pageTokenFor,
 } from './facebook-store';
+import { registerFacebookVideoSimulator, videoStatusOf } from './facebook-video-simulator';
+import { findVideo } from './facebook-video-store';
 import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
 import { deleteSandboxPost } from './sandbox-media';
@@ -136,6 +141,27 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
       }
       // Graph leaves `shares` out of a post nobody has shared.
       if (fields.has('shares') && metrics.reposts > 0) out.shares = { count: metrics.reposts };
+    }
+    return out;
+  }
+
+  /**
+   * A Video node: its `status` (VideoStatus), `description`, and `permalink_url` as Facebook gives
+   * a video's, a path on facebook.com (`/{page}/videos/{id}/`; a Reel's `/reel/{id}`).
+   */
+  function videoObject(
+    video: NonNullable<Awaited<ReturnType<typeof findVideo>>>,
+    fields: Set<string>,
+    pageId: string,
+  ): Record<string, unknown> {
+    const { post, item } = video;
+    const out: Record<string, unknown> = { id: item.id };
+    if (fields.has('status')) out.status = videoStatusOf(item);
+    if (fields.has('description')) out.description = post.text;
+    if (fields.has('created_time')) out.created_time = graphTime(post.createdAt);
+    if (fields.has('length') && item.facts) out.length = item.facts.durationMs / 1000;
+    if (fields.has('permalink_url')) {
+      out.permalink_url = item.kind === 'reel' ? `/reel/${item.id}/` : `/${pageId}/videos/${item.id}/`;
     }
     return out;
   }
@@ -256,6 +282,15 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
             ),
           };
         }
+        // A video or Reel of the caller's Page: its status while it processes, and its link.
+        const video = OBJECT_ID.test(id) ? await findVideo(db, id) : undefined;
+        if (video) {
+          if (video.post.accountId !== account.id) return missingObject(id);
+          return {
+            status: 200,
+            body: videoObject(video, fieldsOf(query.fields, ['id']), account.externalId),
+          };
+        }
         const target = OBJECT_ID.test(id)
           ? await findAccountByExternalId(db, 'facebook', id, account.workspaceId)
           : undefined;
@@ -280,6 +315,7 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
   }
 
   registerFacebookFeedSimulator(app, options, { graphRoute, pageCaller, postObject });
+  registerFacebookVideoSimulator(app, options, { graphRoute, pageCaller });
 
   app.delete(
     `${FACEBOOK_GRAPH_PATH}/:id`,
@@ -296,6 +332,7 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
   );
 
   registerFacebookInsightsSimulator(app, db, { graphRoute });
+  registerFacebookVideoInsightsSimulator(app, db, { graphRoute });
   registerFacebookPublicPages(app, options);
 }
 

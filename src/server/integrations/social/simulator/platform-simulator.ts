@@ -31,6 +31,11 @@ export interface PlatformSimulatorOptions {
    * (LinkedIn processes images after the upload). Default 3 s; the tests use a shorter time.
    */
   linkedInImageProcessingMs?: number;
+  /**
+   * How long the pretend Facebook processes a video before its status is `ready` (Facebook
+   * processes every upload). Default 5 s; the tests use a shorter time.
+   */
+  facebookVideoProcessingMs?: number;
   /** Where uploaded images are kept (the app's media storage); without it their bytes are dropped. */
   storage?: MediaStorage;
   /**
@@ -63,6 +68,8 @@ const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
 
 /** LinkedIn takes a moment to process an uploaded image; the pretend one takes this long. */
 const DEFAULT_LINKEDIN_IMAGE_PROCESSING_MS = 3_000;
+/** Facebook processes a video after the upload; the pretend one takes this long. */
+const DEFAULT_FACEBOOK_VIDEO_PROCESSING_MS = 5_000;
 
 /**
  * The built-in platform simulator: pretend X, LinkedIn, Facebook and Instagram speaking the
@@ -95,6 +102,7 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
       armed: new ArmedFaults(options.db),
       storage: options.storage ?? null,
       linkedInImageProcessingMs: options.linkedInImageProcessingMs ?? DEFAULT_LINKEDIN_IMAGE_PROCESSING_MS,
+      facebookVideoProcessingMs: options.facebookVideoProcessingMs ?? DEFAULT_FACEBOOK_VIDEO_PROCESSING_MS,
       mediaFetch: options.mediaFetch ?? simulatorMediaFetch(refuseAll, options.appUrl),
       instagramVideoProcessingMs: options.instagramVideoProcessingMs,
     };

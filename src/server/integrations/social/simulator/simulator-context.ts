@@ -15,6 +15,8 @@ export interface SimulatorContext {
   storage: MediaStorage | null;
   /** How long the pretend LinkedIn keeps an uploaded image PROCESSING before it is AVAILABLE. */
   linkedInImageProcessingMs: number;
+  /** How long the pretend Facebook processes a video (feed video, Reel, story) before it is ready. */
+  facebookVideoProcessingMs: number;
   /** How the pretend Instagram and Facebook download the images they are given by URL (media-download.ts). */
   mediaFetch: typeof fetch;
   /** How long the pretend Instagram keeps a video container IN_PROGRESS (default instagram-shapes.ts). */
