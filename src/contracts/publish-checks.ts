@@ -52,6 +52,8 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   if (firstComment) {
     const limit = platformPostRules[platform].firstComment;
     if (!limit) problems.push(`${label} takes no first comment from Kitepost.`);
+    // A Story takes replies as messages, not comments (Instagram's comments edge refuses a story).
+    else if (type === 'story') problems.push(`A ${label} Story takes no first comment.`);
     else if (platform === 'twitter') {
       const fit = checkPostFits(platform, firstComment, []);
       if (!fit.fits) {

@@ -135,7 +135,9 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
   // LinkedIn renders no card for a link in an API post's text, and Facebook's /feed takes the link
   // apart: both get it with what our preview read (the composer read it first: cached).
   const link =
-    media.length === 0 && post.postType === 'post' && (post.platform === 'linkedin' || post.platform === 'facebook')
+    media.length === 0 &&
+    post.postType === 'post' &&
+    (post.platform === 'linkedin' || post.platform === 'facebook')
       ? await linkPreviewFor(ctx, sent.text)
       : null;
   let published: PublishedPost;
