@@ -15,6 +15,8 @@ const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10)
 const seconds = (ms: number) =>
   ms >= 120_000 ? `${Math.round(ms / 6000) / 10} minutes` : `${Math.round(ms / 100) / 10} seconds`;
 const list = (names: readonly string[]) => names.join(' or ');
+/** 'An Instagram Reel', 'A Facebook Reel', 'An X (Twitter) Thread'. */
+const anOrA = (word: string) => (/^[AEIOUX]/.test(word) ? 'An' : 'A');
 const codecNames: Record<string, string> = { h264: 'H.264', hevc: 'HEVC (H.265)', aac: 'AAC' };
 const codecName = (codec: string) => codecNames[codec] ?? codec.toUpperCase();
 
@@ -53,7 +55,7 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
     const limit = platformPostRules[platform].firstComment;
     if (!limit) problems.push(`${label} takes no first comment from Kitepost.`);
     // A Story takes replies as messages, not comments (Instagram's comments edge refuses a story).
-    else if (type === 'story') problems.push(`A ${label} Story takes no first comment.`);
+    else if (type === 'story') problems.push(`${anOrA(label)} ${label} Story takes no first comment.`);
     else if (platform === 'twitter') {
       const fit = checkPostFits(platform, firstComment, []);
       if (!fit.fits) {
@@ -116,7 +118,7 @@ function checkMedia(
   media: CheckedMedia[],
 ): string[] {
   const label = platformLabels[platform];
-  const named = type === 'post' ? label : `A ${label} ${postTypeLabels[type]}`;
+  const named = type === 'post' ? label : `${anOrA(label)} ${label} ${postTypeLabels[type]}`;
   const problems: string[] = [];
   const videos = media.filter((item) => item.kind === 'video').length;
   const images = media.length - videos;

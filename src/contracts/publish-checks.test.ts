@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import type { MediaFacts } from './media';
+import { checkPublishable } from './publish-checks';
+
+const image = (over: Partial<MediaFacts> = {}): MediaFacts => ({
+  kind: 'image',
+  mimeType: 'image/jpeg',
+  sizeBytes: 200_000,
+  width: 1080,
+  height: 1350,
+  durationMs: null,
+  frameRate: null,
+  videoCodec: null,
+  audioCodec: null,
+  audioSampleRate: null,
+  bitrate: null,
+  ...over,
+});
+const video = (over: Partial<MediaFacts> = {}): MediaFacts => ({
+  kind: 'video',
+  mimeType: 'video/mp4',
+  sizeBytes: 5_000_000,
+  width: 1080,
+  height: 1920,
+  durationMs: 15_000,
+  frameRate: 30,
+  videoCodec: 'h264',
+  audioCodec: 'aac',
+  audioSampleRate: 48_000,
+  bitrate: 4_000_000,
+  ...over,
+});
+const post = { content: 'Autumn is here', hashtags: [] };
+
+describe('checkPublishable per post type', () => {
+  it('passes a valid Reel, carousel, Story and thread', () => {
+    expect(checkPublishable('instagram', { ...post, postType: 'reel', media: [video()] })).toEqual([]);
+    expect(checkPublishable('facebook', { ...post, postType: 'reel', media: [video()] })).toEqual([]);
+    expect(
+      checkPublishable('instagram', {
+        ...post,
+        postType: 'carousel',
+        media: [image(), image(), video({ durationMs: 20_000 })],
+      }),
+    ).toEqual([]);
+    expect(
+      checkPublishable('instagram', {
+        ...post,
+        postType: 'story',
+        media: [image({ width: 1080, height: 1920 })],
+      }),
+    ).toEqual([]);
+    expect(
+      checkPublishable('twitter', {
+        ...post,
+        postType: 'thread',
+        media: [],
+        thread: [{ content: 'Part two', media: [] }],
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses a type the network does not have', () => {
+    expect(checkPublishable('linkedin', { ...post, postType: 'reel', media: [video()] })).toEqual([
+      'LinkedIn does not publish a Reel here; choose Post.',
+    ]);
+    expect(checkPublishable('twitter', { ...post, postType: 'story', media: [image()] })[0]).toMatch(
+      /choose Post or Thread/,
+    );
+  });
+
+  it('counts the items of a carousel and a Reel', () => {
+    expect(checkPublishable('instagram', { ...post, postType: 'carousel', media: [image()] })).toContain(
+      'An Instagram Carousel needs at least 2 items; it has 1.',
+    );
+    expect(
+      checkPublishable('instagram', {
+        ...post,
+        postType: 'carousel',
+        media: Array.from({ length: 11 }, () => image()),
+      }),
+    ).toContain('An Instagram Carousel takes at most 10 items per post.');
+    expect(checkPublishable('instagram', { ...post, postType: 'reel', media: [] })).toEqual([
+      'An Instagram Reel needs a video: attach one before scheduling.',
+    ]);
+    expect(checkPublishable('instagram', { ...post, postType: 'reel', media: [image()] })).toContain(
+      'An Instagram Reel takes one video, not images.',
+    );
+  });
+
+  it('refuses a video beside images on X, and a fifth image', () => {
+    expect(
+      checkPublishable('twitter', { ...post, media: [image(), video({ width: 1280, height: 720 })] }),
+    ).toContain('X (Twitter) takes several images or one video alone, not both or several videos.');
+    expect(
+      checkPublishable('twitter', { ...post, media: Array.from({ length: 5 }, () => image()) }),
+    ).toContain('X (Twitter) takes at most 4 images per post.');
+  });
+
+  it("names a video's broken rule: length, codec, sound, frame rate, size, aspect", () => {
+    const reel = (over: Partial<MediaFacts>) =>
+      checkPublishable('facebook', { ...post, postType: 'reel', media: [video(over)] });
+    expect(reel({ durationMs: 95_000 })).toEqual([
+      'The video lasts 95 seconds; Facebook accepts up to 90 seconds.',
+    ]);
+    expect(reel({ durationMs: 2_000 })).toEqual([
+      'The video lasts 2 seconds; Facebook needs at least 3 seconds.',
+    ]);
+    expect(reel({ videoCodec: 'mpeg4' })).toEqual([
+      'The video is encoded as MPEG4; Facebook accepts H.264 or HEVC (H.265).',
+    ]);
+    expect(reel({ audioCodec: 'mp3' })).toEqual(['The video has MP3 sound; Facebook accepts AAC.']);
+    expect(reel({ frameRate: 15 })).toEqual([
+      'The video has 15 frames a second; Facebook needs at least 24.',
+    ]);
+    expect(reel({ width: 1920, height: 1080 })).toContain(
+      'The video is 1920×1080; Facebook needs an aspect ratio 9:16 (vertical).',
+    );
+    expect(reel({ width: 360, height: 640 })).toContain(
+      'The video is 360×640; Facebook needs at least 540×960.',
+    );
+    // A video without sound passes.
+    expect(reel({ audioCodec: null, audioSampleRate: null })).toEqual([]);
+  });
+
+  it('takes alt text on images only, within the network limit', () => {
+    expect(
+      checkPublishable('twitter', {
+        ...post,
+        media: [{ ...video({ width: 1280, height: 720 }), altText: 'A clip' }],
+      }),
+    ).toEqual(['The video: X (Twitter) takes alt text on images only.']);
+    expect(
+      checkPublishable('twitter', { ...post, media: [{ ...image(), altText: 'x'.repeat(1001) }] }),
+    ).toEqual(['The image: the alt text is longer than X (Twitter) allows (1000 characters).']);
+    expect(
+      checkPublishable('instagram', {
+        ...post,
+        postType: 'reel',
+        media: [{ ...video(), altText: 'A reel' }],
+      }),
+    ).toEqual(['The video: An Instagram Reel takes no alt text.']);
+    expect(
+      checkPublishable('linkedin', { ...post, media: [{ ...image(), altText: 'x'.repeat(4086) }] }),
+    ).toEqual([]);
+  });
+
+  it('checks the first comment and the thread', () => {
+    expect(checkPublishable('linkedin', { ...post, media: [], firstComment: 'x'.repeat(1251) })).toEqual([
+      'The first comment is longer than LinkedIn allows (1250 characters).',
+    ]);
+    expect(
+      checkPublishable('instagram', { ...post, postType: 'story', media: [image()], firstComment: 'Hi' }),
+    ).toEqual(['An Instagram Story takes no first comment.']);
+    expect(checkPublishable('twitter', { ...post, media: [], firstComment: 'y'.repeat(281) })).toEqual([
+      'The first reply has 281 characters; X (Twitter) allows 280.',
+    ]);
+    expect(checkPublishable('twitter', { ...post, postType: 'thread', media: [] })).toEqual([
+      'A thread needs at least one more post after the first.',
+    ]);
+    expect(
+      checkPublishable('twitter', {
+        ...post,
+        postType: 'thread',
+        media: [],
+        thread: [{ content: 'z'.repeat(281), media: [] }],
+      }),
+    ).toEqual([
+      'Post 2 of the thread: This post has 281 characters; X (Twitter) allows 280. Shorten it before scheduling.',
+    ]);
+    expect(
+      checkPublishable('linkedin', { ...post, media: [], thread: [{ content: 'Part two', media: [] }] }),
+    ).toEqual(['Only an X thread has more posts; this Post has 1.']);
+  });
+
+  it('shows no text check for a Story: its text is not published', () => {
+    expect(
+      checkPublishable('instagram', {
+        content: 'x'.repeat(3000),
+        hashtags: [],
+        postType: 'story',
+        media: [image()],
+      }),
+    ).toEqual([]);
+  });
+});
