@@ -11,7 +11,12 @@ import { expectToast } from './helpers';
  * (the simulator publishes in-process) and its metrics read, so the screens show real data.
  */
 
-const platforms = { Facebook: 'facebook', 'X (Twitter)': 'twitter', LinkedIn: 'linkedin' } as const;
+const platforms = {
+  Facebook: 'facebook',
+  'X (Twitter)': 'twitter',
+  LinkedIn: 'linkedin',
+  Instagram: 'instagram',
+} as const;
 type SandboxPlatformLabel = keyof typeof platforms;
 
 /** Connects a new workspace's first sandbox account of a platform through the real popup flow. */

@@ -1,0 +1,138 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { jpegImage } from '../factories/media';
+import { VIDEO_FIXTURES } from '../factories/video';
+import { connectSandboxAccount } from './analytics-helpers';
+import { calendarEvents, isoDate, openCalendar, ZONE } from './calendar-helpers';
+import { expect, test } from './fixtures';
+import { expectToast, newUser, signUp } from './helpers';
+
+/*
+ * Issue 24 as a person clicks it: a video uploaded with its progress shown, an Instagram Reel and
+ * a 3-item carousel scheduled to a sandbox account and seen published with their links, and an
+ * X thread of 3 posts. The pretend platforms download, probe and process the media for real.
+ */
+
+const video = readFileSync(VIDEO_FIXTURES.vertical);
+
+async function openComposer(page: Page): Promise<Locator> {
+  await openCalendar(page);
+  await page.getByRole('button', { name: 'Add Post' }).click();
+  return page.getByRole('dialog', { name: 'Add Post' });
+}
+
+/** A time a few seconds ahead in the form's zone, filled into the composer. */
+async function scheduleSoon(composer: Locator, seconds = 15): Promise<void> {
+  const soon = DateTime.now().setZone(ZONE).plus({ seconds });
+  await composer.getByLabel('Date', { exact: true }).fill(isoDate(soon));
+  await composer.getByLabel('Time', { exact: true }).fill(soon.toFormat('HH:mm:ss'));
+}
+
+/** Opens the post's panel from its calendar chip and waits until it is published with a link. */
+async function expectPublished(page: Page, text: string, platformLabel: string) {
+  await page.keyboard.press('Escape').catch(() => {});
+  const event = calendarEvents(page).filter({ hasText: text }).first();
+  await event.click();
+  const panel = page.getByRole('dialog', { name: `${platformLabel} post` });
+  await expect(panel.getByTestId('post-status')).toHaveText('Published', { timeout: 60_000 });
+  await expect(panel.getByRole('link', { name: `View on ${platformLabel}` })).toHaveAttribute(
+    'href',
+    /^https?:\/\//,
+  );
+  return panel;
+}
+
+test('upload a video with progress, publish an Instagram Reel and a 3-item carousel to a sandbox account', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page, newUser('rich-ig'));
+  const handle = `ig${Date.now().toString(36)}`;
+  await connectSandboxAccount(page, context, 'Instagram', handle);
+
+  // The Reel: a video uploaded over a slow connection shows its progress.
+  let composer = await openComposer(page);
+  await composer.getByLabel(`@${handle}`).check();
+  await composer
+    .getByRole('radiogroup', { name: `@${handle} on Instagram` })
+    .getByRole('radio', { name: 'Reel' })
+    .check();
+  await composer.getByLabel('Post text').fill('Behind the counter: our first Reel');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 6 * 1024,
+  });
+  await composer
+    .getByLabel('Upload images or videos')
+    .setInputFiles({ name: 'counter.mp4', mimeType: 'video/mp4', buffer: video });
+  const progress = composer.getByRole('progressbar', { name: 'Uploading counter.mp4' });
+  await expect(progress).toBeVisible();
+  await expect(composer.getByText(/\d+%/).first()).toBeVisible();
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect(progress).toHaveCount(0, { timeout: 60_000 });
+  await expect(composer.getByText('0:04').first()).toBeVisible();
+  await scheduleSoon(composer);
+  await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expectToast(page, 'Post Scheduled');
+  const reel = await expectPublished(page, 'our first Reel', 'Instagram');
+  await expect(reel).toContainText('Reel');
+  await reel.getByRole('button', { name: 'Close' }).first().click();
+
+  // The carousel: two photos and the video from the library's picker, in order.
+  composer = await openComposer(page);
+  await composer.getByLabel(`@${handle}`).check();
+  await composer
+    .getByRole('radiogroup', { name: `@${handle} on Instagram` })
+    .getByRole('radio', { name: 'Carousel' })
+    .check();
+  await composer.getByLabel('Post text').fill('Three looks for autumn, swipe');
+  await composer.getByLabel('Upload images or videos').setInputFiles([
+    { name: 'look-1.jpg', mimeType: 'image/jpeg', buffer: jpegImage(1080, 1350) },
+    { name: 'look-2.jpg', mimeType: 'image/jpeg', buffer: jpegImage(1080, 1080) },
+    { name: 'look-3.mp4', mimeType: 'video/mp4', buffer: video },
+  ]);
+  await expect(composer.getByRole('progressbar')).toHaveCount(0, { timeout: 60_000 });
+  await expect(composer.getByText('Carousel · 3').first()).toBeVisible();
+  await scheduleSoon(composer);
+  await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expectToast(page, 'Post Scheduled');
+  const carousel = await expectPublished(page, 'Three looks for autumn', 'Instagram');
+  await expect(carousel).toContainText('Carousel');
+});
+
+test('an X thread of 3 posts goes out as a chain, each with its link', async ({ page, context }) => {
+  test.setTimeout(150_000);
+  await signUp(page, newUser('rich-thread'));
+  const handle = `th${Date.now().toString(36)}`;
+  await connectSandboxAccount(page, context, 'X (Twitter)', handle);
+
+  const composer = await openComposer(page);
+  await composer.getByLabel(`@${handle}`).check();
+  await composer
+    .getByRole('radiogroup', { name: `@${handle} on X (Twitter)` })
+    .getByRole('radio', { name: 'Thread' })
+    .check();
+  await composer.getByLabel('Post text').fill('How we bake 300 loaves before 7 am, a thread 1/3');
+  await composer.getByRole('button', { name: 'Add post 2' }).click();
+  await composer.getByLabel('Post 2').fill('The dough rests overnight at 4 °C 2/3');
+  await composer.getByRole('button', { name: 'Add post 3' }).click();
+  await composer.getByLabel('Post 3').fill('Ovens on at 4:30, first batch out at 5:15 3/3');
+  await scheduleSoon(composer);
+  await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expectToast(page, 'Post Scheduled');
+
+  const panel = await expectPublished(page, '300 loaves', 'X (Twitter)');
+  const thread = panel.getByRole('region', { name: 'Thread (3 posts)' });
+  await expect(thread.getByText('Published')).toHaveCount(2, { timeout: 30_000 });
+  await expect(thread.getByRole('link', { name: 'View on X (Twitter)' })).toHaveCount(2);
+});
