@@ -1,5 +1,5 @@
 import type { PublishingPlatform } from '../platforms';
-import type { PlatformPostRules, PostType, PostTypeRule } from '../post-types';
+import type { ImageLimits, PlatformPostRules, PostType, PostTypeRule } from '../post-types';
 import { facebookPostRules } from './facebook';
 import { instagramPostRules } from './instagram';
 import { linkedinPostRules } from './linkedin';
@@ -19,4 +19,11 @@ export function postTypesOf(platform: PublishingPlatform): PostType[] {
 
 export function postTypeRule(platform: PublishingPlatform, type: PostType): PostTypeRule | null {
   return platformPostRules[platform].types[type] ?? null;
+}
+
+/** The image limits of the network's ordinary post (what its image upload endpoint takes). */
+export function postImageLimits(platform: PublishingPlatform): ImageLimits {
+  const limits = platformPostRules[platform].types.post?.image;
+  if (!limits) throw new Error(`${platform} has no image rule for its ordinary post`);
+  return limits;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { platformMediaRules } from '../../../../contracts/platforms';
+import { postImageLimits } from '../../../../contracts/post-rules';
 import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
 import { accessDenied, apiError, LINKEDIN_BASE_PATH, type LinkedInApiRoute } from './linkedin-shapes';
 import { keepUploadedImage, readImage, sandboxMediaUrl } from './sandbox-media';
@@ -108,8 +108,8 @@ export function registerLinkedInMediaSimulator(
         if (!bytes || !image || !IMAGE_TYPES.has(image.mimeType)) {
           return apiError(400, 'The upload must be the bytes of a JPEG, PNG or GIF image');
         }
-        if (bytes.length > platformMediaRules.linkedin.maxBytes) {
-          return apiError(413, `The image is larger than ${platformMediaRules.linkedin.maxBytes} bytes`);
+        if (bytes.length > postImageLimits('linkedin').maxBytes) {
+          return apiError(413, `The image is larger than ${postImageLimits('linkedin').maxBytes} bytes`);
         }
         await keepUploadedImage(storage, 'linkedin', id, bytes, image.mimeType);
         await updateContainerMedia(db, upload.id, [

@@ -1,4 +1,4 @@
-import { platformMediaRules } from '../../../../contracts/platforms';
+import { postImageLimits } from '../../../../contracts/post-rules';
 import { graphError as facebookError } from './facebook-shapes';
 import { graphError as instagramError } from './instagram-shapes';
 import type { SimulatedAnswer } from './sandbox-faults';
@@ -20,11 +20,11 @@ export const MEDIA_DOWNLOAD_TIMEOUT_MS = 10_000;
 const accepted: Record<'instagram' | 'facebook', { types: SandboxImageType[]; maxBytes: number }> = {
   // JPEG only ("JPEG is the only image format supported", Instagram content publishing reference,
   // image specifications), at most 8 MiB (error 2207004, "It should be less than 8 MiB").
-  instagram: { types: ['image/jpeg'], maxBytes: platformMediaRules.instagram.maxBytes },
+  instagram: { types: ['image/jpeg'], maxBytes: postImageLimits('instagram').maxBytes },
   // Page photos: JPEG, PNG, GIF (Graph API photo reference, "supported formats"); 4 MB (platforms.md).
   facebook: {
     types: ['image/jpeg', 'image/png', 'image/gif'],
-    maxBytes: platformMediaRules.facebook.maxBytes,
+    maxBytes: postImageLimits('facebook').maxBytes,
   },
 };
 

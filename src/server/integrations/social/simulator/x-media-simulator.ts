@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { platformMediaRules } from '../../../../contracts/platforms';
+import { postImageLimits } from '../../../../contracts/post-rules';
 import { keepUploadedImage, readImage, sandboxMediaUrl } from './sandbox-media';
 import { findContainers, insertPost, updateContainerMedia } from './sandbox-posts';
 import { newSnowflakeId, type SandboxPost } from './sandbox-store';
@@ -64,7 +64,7 @@ export function registerXMediaSimulator(
         });
       }
       const gif = image.mimeType === 'image/gif';
-      const maxBytes = gif ? 15 * MB : platformMediaRules.twitter.maxBytes;
+      const maxBytes = gif ? 15 * MB : postImageLimits('twitter').maxBytes;
       if (bytes.length > maxBytes) {
         return invalidRequest(`File size exceeds ${maxBytes / MB} MB.`, { media: [String(bytes.length)] });
       }
