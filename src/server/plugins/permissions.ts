@@ -75,6 +75,11 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/media': 'workspace.read',
   'GET /api/media/:id': 'workspace.read',
   'DELETE /api/media/:id': 'posts.write',
+  // Resumable uploads (tus); HEAD /api/uploads/:id checks posts.write in its handler.
+  'POST /api/uploads': 'posts.write',
+  'PATCH /api/uploads/:id': 'posts.write',
+  'DELETE /api/uploads/:id': 'posts.write',
+  'GET /api/uploads/:id/media': 'workspace.read',
 
   // Brand kit
   'GET /api/user/brand-kit': 'workspace.read',
