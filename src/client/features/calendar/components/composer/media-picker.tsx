@@ -185,6 +185,9 @@ export function MediaPicker({ id, items, ids, onChange }: MediaPickerProps) {
                 aria-label={`Uploading ${upload.name}`}
                 className="h-1.5 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-indigo-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-indigo-600"
               />
+              <span className="text-xs text-slate-600 tabular-nums" aria-live="polite">
+                {percent}% · {megabytes(upload.bytesSent)} of {megabytes(upload.bytesTotal)} MB
+              </span>
               {upload.error ? (
                 <span role="alert" className="grid gap-1">
                   <span className="text-xs text-red-700">{upload.error.message}</span>
@@ -214,11 +217,7 @@ export function MediaPicker({ id, items, ids, onChange }: MediaPickerProps) {
                     </button>
                   </span>
                 </span>
-              ) : (
-                <span className="text-xs text-slate-600 tabular-nums" aria-live="polite">
-                  {percent}% · {megabytes(upload.bytesSent)} of {megabytes(upload.bytesTotal)} MB
-                </span>
-              )}
+              ) : null}
             </li>
           );
         })}
