@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_MEDIA_BYTES,
+  MAX_SIMPLE_VIDEO_BYTES,
   MAX_VIDEO_BYTES,
   type Media,
   mediaMessages,
@@ -13,7 +14,7 @@ import {
 } from '../../src/contracts/media';
 import { media as mediaTable } from '../../src/server/db/schema';
 import { posterFileName, signedMediaUrl } from '../../src/server/modules/media/media-view';
-import { jpegImage, uploadFile } from '../factories/media';
+import { jpegImage, multipartBody, uploadFile } from '../factories/media';
 import { asUser } from '../factories/posts';
 import { addMember } from '../factories/team';
 import { randomIp, signUp } from '../factories/users';
@@ -407,6 +408,23 @@ describe.each(databaseKinds)('resumable uploads on %s', (kind) => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe(mediaMessages.videoUnsupported);
+    // A request that says it is larger than a video in one request may be is refused before reading.
+    const body = multipartBody([
+      { name: 'file', fileName: 'big.mp4', contentType: 'video/mp4', data: bytes },
+    ]);
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: {
+        cookie,
+        'content-type': body.contentType,
+        'content-length': String(MAX_SIMPLE_VIDEO_BYTES + 1024 * 1024),
+      },
+      payload: body.payload,
+      remoteAddress: randomIp(),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error.message).toBe(mediaMessages.videoTooLargeForOneRequest);
   });
 
   it('says in /api/health whether the video tools run, and refuses videos with a 503 when they do not', async () => {
