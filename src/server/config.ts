@@ -147,6 +147,9 @@ const envSchema = z
     SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
     PUBLISH_MISSED_AFTER_HOURS: z.coerce.number().min(0.01).max(720).default(6),
     PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(180),
+    // A post with a video: upload in parts and the platform's processing take minutes. Inside the
+    // publish job's 15-minute expiry.
+    PUBLISH_VIDEO_LEASE_SECONDS: z.coerce.number().int().min(10).max(870).default(840),
     PUBLISH_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
     PUBLISH_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(3),
@@ -327,6 +330,8 @@ export interface Config {
     missedAfterMs: number;
     /** How long a worker holds a post it is publishing before the attempt counts as abandoned. */
     leaseMs: number;
+    /** The lease of a post with a video (its upload and the platform's processing take minutes). */
+    videoLeaseMs: number;
     /** How often workers look for due posts without a job and abandoned attempts. */
     sweepMs: number;
     /** Posts one process publishes at once (PUBLISH_CONCURRENCY; modules/publishing/publishing-slots.ts). */
@@ -430,6 +435,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publishing: {
       missedAfterMs: Math.round(e.PUBLISH_MISSED_AFTER_HOURS * 3600 * 1000),
       leaseMs: e.PUBLISH_LEASE_SECONDS * 1000,
+      videoLeaseMs: e.PUBLISH_VIDEO_LEASE_SECONDS * 1000,
       sweepMs: e.PUBLISH_SWEEP_SECONDS * 1000,
       concurrency: e.PUBLISH_CONCURRENCY,
       accountConcurrency: e.PUBLISH_ACCOUNT_CONCURRENCY,

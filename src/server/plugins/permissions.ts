@@ -75,6 +75,10 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/media': 'workspace.read',
   'GET /api/media/:id': 'workspace.read',
   'DELETE /api/media/:id': 'posts.write',
+  'GET /api/media/library': 'workspace.read',
+  'GET /api/media/usage': 'workspace.read',
+  'PATCH /api/media/:id': 'posts.write',
+  'POST /api/media/:id/fit': 'posts.write',
   // Resumable uploads (tus); HEAD /api/uploads/:id checks posts.write in its handler.
   'POST /api/uploads': 'posts.write',
   'PATCH /api/uploads/:id': 'posts.write',

@@ -25,6 +25,7 @@ import { sendError } from '../../lib/send-error';
 import { errorAnswers } from '../../plugins/error-answers';
 import { deleteMedia, findServedMedia, getMedia, listMedia, uploadMediaFile } from './media.service';
 import { SNIFF_BYTES, sniffUpload } from './media-files';
+import { mediaLibraryRoutes } from './media-library.routes';
 import { uploadsRoutes } from './uploads.routes';
 
 /** Room for the multipart framing around the file (boundaries, part headers, a few fields). */
@@ -199,6 +200,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/api/media', { schema: { response: { 200: mediaList } } }, async (request) =>
     listMedia(ctx, signedIn(request).workspaceId),
   );
+  mediaLibraryRoutes(app, ctx);
   api.get(
     '/api/media/:id',
     { schema: { params: mediaIdParams, response: { 200: media } } },

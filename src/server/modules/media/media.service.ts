@@ -17,8 +17,10 @@ import {
   listMedia as listMediaRows,
 } from './media.repository';
 import { cleanFileName, type MediaActor, readHead, removeObjects, sniffUpload } from './media-files';
+import { inUseMessage } from './media-library.service';
 import { mediaFileName, posterFileName, thumbnailFileName, toMedia } from './media-view';
 import { mediaExtensions, processImage } from './process-image';
+import { assertStorageQuota } from './storage-quota';
 import { ingestVideo } from './video-ingest';
 
 export type { MediaActor } from './media-files';
@@ -46,6 +48,7 @@ export async function uploadMedia(
   const processed = await processImage(upload.bytes);
   if (!processed.ok) throw new AppError('bad_request', refusals[processed.reason]);
   const { mimeType, bytes, width, height, thumbnail } = processed.image;
+  await assertStorageQuota(ctx.database.db, actor.workspaceId, bytes.length);
   const id = upload.id ?? randomUUID();
   const storageKey = `${actor.workspaceId}/${id}.${mediaExtensions[mimeType]}`;
   const thumbnailKey = `${actor.workspaceId}/${thumbnailFileName({ id })}`;
@@ -122,8 +125,8 @@ export async function getMedia(
 }
 
 /**
- * Deletes an image unless a scheduled or publishing post uses it (the platform still has to
- * download it). The row goes first, then the bytes: a storage failure leaves an orphan object
+ * Deletes an image unless a queued or publishing post uses it (the platform still has to
+ * download it); the refusal names the post. The row goes first, then the bytes: a storage failure leaves an orphan object
  * (logged), never a listed image whose file is gone.
  */
 export async function deleteMedia(
@@ -134,10 +137,7 @@ export async function deleteMedia(
   const result = await deleteMediaUnlessHeld(ctx.database.db, workspaceId, id);
   if (result.outcome === 'not_found') throw new AppError('not_found', 'Image not found.');
   if (result.outcome === 'in_use') {
-    throw new AppError(
-      'conflict',
-      'This image is attached to a scheduled post. Remove it from the post or unschedule the post first.',
-    );
+    throw new AppError('conflict', await inUseMessage(ctx.database.db, workspaceId, id));
   }
   const { storageKey, thumbnailKey, posterKey } = result.row;
   for (const key of [storageKey, thumbnailKey, posterKey].filter((k): k is string => k !== null)) {

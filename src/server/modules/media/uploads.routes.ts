@@ -18,7 +18,7 @@ import {
   UPLOADS_PATH,
   uploadLimitFor,
 } from './resumable-uploads';
-import { checkStorageQuota } from './storage-quota';
+import { assertStorageQuota } from './storage-quota';
 
 /** tus's `Upload-Metadata`: comma-separated `key base64value` pairs (tus 1.0, "Upload-Metadata"). */
 export function parseUploadMetadata(header: string | undefined): Record<string, string> {
@@ -77,7 +77,8 @@ async function checkCreation(ctx: AppContext, request: FastifyRequest, workspace
   if (refusedType) throw new AppError('bad_request', refusedType);
   const limit = uploadLimitFor(metadata.filetype);
   if (length > limit.maxBytes) throw new AppError('payload_too_large', limit.message);
-  await checkStorageQuota(ctx, workspaceId, length);
+  // The plan's quota, on the declared size: a full workspace is told before a byte is sent.
+  await assertStorageQuota(ctx.database.db, workspaceId, length);
 }
 
 async function passToTus(

@@ -8,6 +8,7 @@ import { insertMedia } from './media.repository';
 import { cleanFileName, type MediaActor, removeObjects } from './media-files';
 import { mediaFileName, posterFileName, thumbnailFileName, toMedia } from './media-view';
 import { processImage } from './process-image';
+import { assertStorageQuota } from './storage-quota';
 
 /**
  * Where the poster frame is taken: a second in (past a fade from black), or the middle of a clip
@@ -57,6 +58,7 @@ export async function ingestVideo(
   const processed = await processImage(poster);
   if (!processed.ok) throw new AppError('bad_request', mediaMessages.videoUnreadable);
   const { size } = await stat(upload.path);
+  await assertStorageQuota(ctx.database.db, actor.workspaceId, size);
   const row = { id: upload.id, mimeType: facts.container };
   const keys = {
     storageKey: `${actor.workspaceId}/${mediaFileName(row)}`,

@@ -22,6 +22,7 @@ import { useMedia } from '../api/media';
 import { accountName } from '../calendar-events';
 import { formatDateTimeInZone } from '../zoned-time';
 import { AttemptList } from './attempt-list';
+import { FollowUps } from './follow-ups';
 import { PostApproval } from './post-approval';
 import { PostDialogFooter } from './post-dialog-footer';
 import { StatusBadge } from './status-badge';
@@ -232,6 +233,8 @@ function PostDetails({
           </a>
         ) : null}
       </div>
+
+      <FollowUps post={post} label={label} />
 
       {group.length > 0 ? (
         <section aria-labelledby="post-group-title" className="grid gap-2">

@@ -61,7 +61,9 @@ interface ComposerValues {
 export const DRAFT_FAILED_MESSAGE = 'The draft could not be saved. Please try again.';
 
 /** What the composer opens on: a new post (maybe at a clicked time), or a saved post to edit. */
-export type ComposerSubject = { mode: 'new'; wall?: WallTime | null } | { mode: 'edit'; post: Post };
+export type ComposerSubject =
+  /** `mediaIds`: attached from the start (the media library's "Use in a post"). */
+  { mode: 'new'; wall?: WallTime | null; mediaIds?: string[] } | { mode: 'edit'; post: Post };
 
 interface ComposerDialogProps {
   subject: ComposerSubject | null;
@@ -111,7 +113,7 @@ function ComposerForm({
       targets: editing ? [targetKeyOf(editing)] : [],
       content: editing?.content ?? '',
       hashtags: editing?.hashtags ?? [],
-      mediaIds: editing?.mediaIds ?? [],
+      mediaIds: editing?.mediaIds ?? (subject.mode === 'new' ? subject.mediaIds : undefined) ?? [],
       wall:
         (editing?.scheduledAt ? utcToWallTime(editing.scheduledAt, zone) : null) ??
         (subject.mode === 'new' ? subject.wall : null) ??
