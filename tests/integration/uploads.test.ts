@@ -16,7 +16,7 @@ import { media as mediaTable } from '../../src/server/db/schema';
 import { posterFileName, signedMediaUrl } from '../../src/server/modules/media/media-view';
 import { jpegImage, multipartBody, uploadFile } from '../factories/media';
 import { asUser } from '../factories/posts';
-import { addMember } from '../factories/team';
+import { addMember, setWorkspacePlan } from '../factories/team';
 import { randomIp, signUp } from '../factories/users';
 import { makeVideo, readFixture } from '../factories/video';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
@@ -310,6 +310,24 @@ describe.each(databaseKinds)('resumable uploads on %s', (kind) => {
     expect((await create(undefined, { filetype: 'video/mp4' })).statusCode).toBe(400);
     // At the limit is fine (nothing is sent here).
     expect((await create(String(MAX_VIDEO_BYTES), { filetype: 'video/mp4' })).statusCode).toBe(201);
+  });
+
+  it('refuses at creation an upload that would pass the plan storage quota', async () => {
+    const { cookie, workspaceId } = await member(t);
+    await setWorkspacePlan(t.ctx, workspaceId, 'free');
+    const over = await tus(t, cookie, 'POST', '/api/uploads', {
+      'upload-length': String(600 * 1024 * 1024),
+      'upload-metadata': metadataHeader({ filetype: 'video/mp4' }),
+    });
+    expect(over.statusCode).toBe(402);
+    expect(over.json().error).toMatchObject({
+      code: 'plan_limit',
+      message: expect.stringMatching(/storage is full/),
+    });
+    expect(
+      (await tus(t, cookie, 'POST', '/api/uploads', { 'upload-length': String(400 * 1024 * 1024) }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('refuses a fake video and a WebM by their bytes when complete, and keeps nothing', async () => {
