@@ -49,6 +49,7 @@ import { brandKitRoutes } from './modules/brand-kit/brand-kit.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes, publicUrlCheck } from './modules/health/health.routes';
+import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createMediaUrlSigner } from './modules/media/media-signing';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
@@ -240,6 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await settingsRoutes(api, ctx);
     await socialAccountsRoutes(api, ctx);
     await mediaRoutes(api, ctx);
+    await linkPreviewsRoutes(api, ctx);
     await notificationsRoutes(api, ctx);
     await billingRoutes(api, ctx);
     await analyticsRoutes(api, ctx);
@@ -261,7 +263,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       xPostsPerDay: config.simulator.xPostsPerDay,
       latencyMs: config.simulator.latencyMs,
       // Long enough that a post made right after the upload is refused, short enough for tests.
-      ...(config.env === 'test' ? { linkedInImageProcessingMs: 400 } : {}),
+      ...(config.env === 'test' ? { linkedInImageProcessingMs: 400, xVideoProcessingMs: 400 } : {}),
     });
     await api.register(adminRoutes, { prefix: '/api/admin', ctx });
   });

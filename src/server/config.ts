@@ -8,6 +8,7 @@ import {
   DEFAULT_LINKEDIN_API_VERSION,
   LINKEDIN_API_VERSION_PATTERN,
 } from './integrations/social/linkedin/api-version';
+import { parseCidr } from './integrations/web/public-address';
 
 /**
  * The only reader of process.env. Everything the server may be configured with is here,
@@ -187,6 +188,36 @@ const envSchema = z
      * unless 'true' (then paid plans cannot be bought, and the app says so).
      */
     BILLING_SANDBOX: z.enum(['true', 'false']).optional(),
+    /**
+     * Non-public addresses the outbound fetch (link previews…) may reach anyway, as CIDR blocks
+     * (`127.0.0.0/8,10.0.0.0/8`); empty by default: public addresses only (architecture §11).
+     */
+    OUTBOUND_ALLOW_PRIVATE: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .refine((blocks) => blocks.every((block) => parseCidr(block) !== null), {
+        error: 'must be a comma-separated list of CIDR blocks, e.g. 10.0.0.0/8,fd00::/8',
+      }),
+    /** Ports the outbound fetch may use besides 80 and 443 (comma-separated). */
+    OUTBOUND_ALLOWED_PORTS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .map(Number),
+      )
+      .refine((ports) => ports.every((port) => Number.isInteger(port) && port >= 1 && port <= 65535), {
+        error: 'must be a comma-separated list of ports (1-65535)',
+      }),
   })
   .superRefine((env, ctx) => {
     const ai = chooseAiProvider(env);
@@ -343,6 +374,8 @@ export interface Config {
   videoTools: { ffprobe: string | undefined; ffmpeg: string | undefined };
   /** Resumable uploads (tus): partial files under DATA_DIR/uploads, removed this long after creation. */
   uploads: { expiryMs: number };
+  /** What the one outbound fetch (integrations/web/safe-fetch.ts) may reach besides public hosts. */
+  outbound: { privateAllowList: string[]; extraPorts: number[] };
   /** S3-compatible media storage; undefined: files under DATA_DIR/media. */
   s3:
     | {
@@ -442,6 +475,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     videoTools: { ffprobe: e.FFPROBE_PATH, ffmpeg: e.FFMPEG_PATH },
     uploads: { expiryMs: e.UPLOAD_EXPIRY_HOURS * 3600 * 1000 },
+    outbound: { privateAllowList: e.OUTBOUND_ALLOW_PRIVATE, extraPorts: e.OUTBOUND_ALLOWED_PORTS },
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -37,6 +37,8 @@ export interface ScriptedPlatform extends SocialProvider {
   setFinder(mode: 'answers' | 'throws' | 'absent'): void;
   /** Every publish call, in order. */
   readonly calls: Array<{ text: string; account: string }>;
+  /** What each publish call was given, in order (post type, link card, media). */
+  readonly inputs: PublishInput[];
   /** What the pretend platform holds. */
   readonly posts: Array<{ externalId: string; text: string; account: string }>;
   /** Replies (thread posts, first comments) it holds, each with the id it answers. */
@@ -65,6 +67,7 @@ export function scriptedPlatform(platform: PublishingPlatform = 'twitter'): Scri
   const calls: ScriptedPlatform['calls'] = [];
   const held: ScriptedPlatform['posts'] = [];
   const replies: ScriptedPlatform['replies'] = [];
+  const inputs: PublishInput[] = [];
   const refreshes: string[] = [];
   const create = (input: PublishInput): PublishedPost => {
     const externalId = String(1_000_000 + held.length + Math.floor(Math.random() * 1000) * 10_000);
@@ -84,6 +87,7 @@ export function scriptedPlatform(platform: PublishingPlatform = 'twitter'): Scri
     calls,
     posts: held,
     replies,
+    inputs,
     refreshes,
     refreshResults: [],
     delayMs: 0,
@@ -114,6 +118,7 @@ export function scriptedPlatform(platform: PublishingPlatform = 'twitter'): Scri
     revoke: async () => {},
     async publish(_tokens, input) {
       calls.push({ text: input.text, account: input.account.externalId });
+      inputs.push(input);
       if (provider.delayMs > 0) await sleep(provider.delayMs);
       const key = [...plans.keys()].find((marker) => input.text.includes(marker));
       const step = key ? plans.get(key)?.shift() : undefined;

@@ -121,6 +121,7 @@ describe.each(databaseKinds)('metrics sync against the simulator on %s', (kind) 
     comments: row.comments,
     shares: row.shares,
     clicks: row.clicks,
+    views: row.views,
   });
 
   it('reads a published X post on its schedule: the series, the latest values, followers, the account', async () => {

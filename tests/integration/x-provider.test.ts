@@ -695,10 +695,14 @@ describe('X provider against a loopback X fake', () => {
       comments: 1,
       shares: 2,
       clicks: null,
+      views: null,
     });
     const [first, second] = fake.requests.slice(-2).map((request) => new URL(request.path, fake.baseUrl));
     expect(first?.pathname).toBe('/2/tweets');
-    expect(first?.searchParams.get('tweet.fields')).toBe('public_metrics');
+    expect(first?.searchParams.get('tweet.fields')).toBe('public_metrics,attachments');
+    // Video views are the media's: expanded with its public_metrics.
+    expect(first?.searchParams.get('expansions')).toBe('attachments.media_keys');
+    expect(first?.searchParams.get('media.fields')).toBe('public_metrics');
     expect(first?.searchParams.get('ids')?.split(',')).toEqual(ids.slice(0, 100));
     expect(second?.searchParams.get('ids')?.split(',')).toEqual(ids.slice(100));
     expect(fake.requests.at(-1)?.headers.authorization).toBe('Bearer access-1');

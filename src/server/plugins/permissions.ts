@@ -84,6 +84,8 @@ export const routePermissions: Record<string, RoutePermission> = {
   'PATCH /api/uploads/:id': 'posts.write',
   'DELETE /api/uploads/:id': 'posts.write',
   'GET /api/uploads/:id/media': 'workspace.read',
+  // The server fetches the page: for those who write posts, not every reader.
+  'GET /api/link-preview': 'posts.write',
 
   // Brand kit
   'GET /api/user/brand-kit': 'workspace.read',

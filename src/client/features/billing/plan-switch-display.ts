@@ -1,4 +1,5 @@
 import { type BillingSubscription, type PaidPlanId, paidPlanIds } from '../../../contracts/billing';
+import { formatStorageBytes } from '../../../contracts/media';
 import { type PlanId, plans } from '../../../contracts/plans';
 
 /**
@@ -29,7 +30,7 @@ export function planChoices(current: PlanId): PlanChoice[] {
 
 const count = new Intl.NumberFormat('en-US');
 
-/** '200 AI posts a month', '10 social accounts', 'Team collaboration and analytics'. */
+/** '200 AI posts a month', '10 social accounts', '25 GB media storage', 'Team collaboration and analytics'. */
 export function planLimitLines(plan: PlanId): string[] {
   const { limits } = plans[plan];
   const lines = [
@@ -39,6 +40,7 @@ export function planLimitLines(plan: PlanId): string[] {
     limits.socialAccounts === null
       ? 'Unlimited social accounts'
       : `${count.format(limits.socialAccounts)} social ${limits.socialAccounts === 1 ? 'account' : 'accounts'}`,
+    `${formatStorageBytes(limits.mediaStorageBytes)} media storage`,
   ];
   if (limits.teamCollaboration && limits.analytics) lines.push('Team collaboration and analytics');
   else if (limits.teamCollaboration) lines.push('Team collaboration');
@@ -69,7 +71,7 @@ export function switchSummary(from: PlanId, to: PaidPlanId, renewsOn: string | n
   const change = `Your workspace moves from ${plans[from].name} to ${target.name} now: ${limits}.`;
   const keep =
     target.price < plans[from].price
-      ? ' Nothing is deleted: social accounts beyond the new limit stay connected but take no posts.'
+      ? ' Nothing is deleted: social accounts beyond the new limit stay connected but take no posts, and media beyond the new storage stays, though nothing new can be uploaded until there is room.'
       : '';
   const price = `$${target.price}/month is charged from ${renewsOn ? `your next renewal on ${renewsOn}` : 'your next renewal'}.`;
   return `${change}${keep} ${price}`;

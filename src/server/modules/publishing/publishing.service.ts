@@ -7,6 +7,7 @@ import {
   type PublishMedia,
   RateLimitedError,
 } from '../../integrations/social/social-provider';
+import { linkPreviewFor } from '../link-previews';
 import { findMediaByIds, MediaGoneError, toPublishMedia } from '../media';
 import { markNeedsReauth } from '../social-accounts';
 import { resolvePublishTarget } from './publish-account';
@@ -131,6 +132,12 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
     const extended = await extendLease(ctx.database.db, post.id, new Date(Date.now() + leaseMs));
     if (!extended) return 'skipped';
   }
+  // LinkedIn renders no card for a link in an API post's text, and Facebook's /feed takes the link
+  // apart: both get it with what our preview read (the composer read it first: cached).
+  const link =
+    media.length === 0 && post.postType === 'post' && (post.platform === 'linkedin' || post.platform === 'facebook')
+      ? await linkPreviewFor(ctx, sent.text)
+      : null;
   let published: PublishedPost;
   try {
     // At most PUBLISH_ACCOUNT_CONCURRENCY calls to one account from this process. The wait is
@@ -148,6 +155,7 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
             postType: post.postType,
             text: sent.text,
             media,
+            link,
           }),
           deadlineMs - (Date.now() - waitStarted),
           post.platform,

@@ -95,6 +95,8 @@ export const rateRules = {
    * retries, but not thousands of times a minute.
    */
   uploadRequests: { name: 'upload-requests', max: 1200, windowSeconds: 600 },
+  /** Link previews per user: each may make the server fetch a page (the composer asks as one types). */
+  linkPreview: { name: 'link-preview', max: 60, windowSeconds: 60 },
 } satisfies Record<string, RateRule>;
 
 /** The one global subject (rules counted across every address). */

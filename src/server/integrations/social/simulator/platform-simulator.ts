@@ -40,6 +40,8 @@ export interface PlatformSimulatorOptions {
   mediaFetch?: typeof fetch;
   /** The pretend X's 24-hour caps on creating posts (x-simulator.ts); defaults as on X. */
   xPostsPerDay?: { user: number; app: number };
+  /** How long the pretend X processes a finalized video (x-video-upload-simulator.ts); default 1.5 s. */
+  xVideoProcessingMs?: number;
   /** The median time each answer takes (simulated-latency.ts); default 0, answers at once. */
   latencyMs?: number;
 }
@@ -97,7 +99,11 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
     for (const platform of platforms) {
       switch (platform) {
         case 'twitter':
-          registerXSimulator(sandbox, { ...shared, postsPerDay: options.xPostsPerDay });
+          registerXSimulator(sandbox, {
+            ...shared,
+            postsPerDay: options.xPostsPerDay,
+            videoProcessingMs: options.xVideoProcessingMs,
+          });
           break;
         case 'linkedin':
           registerLinkedInSimulator(sandbox, shared);

@@ -31,6 +31,10 @@ export function renderPostPage(input: {
   appUrl?: string;
   publishedAt: Date;
   stats: Array<{ label: string; value: number }>;
+  /** Shown above the text (e.g. "Replying to …"). */
+  before?: Html;
+  /** Shown below the images (e.g. a video, the replies of a thread). */
+  after?: Html;
 }): string {
   const when = input.publishedAt.toISOString();
   const shown = `${when.slice(0, 10)} ${when.slice(11, 16)} UTC`;
@@ -41,8 +45,8 @@ export function renderPostPage(input: {
     body: html`<article aria-labelledby="post-author">
 <div class="post-author"><img class="avatar" src="${input.author.avatarUrl}" alt="" width="48" height="48">
 <div><h1 id="post-author">${input.author.displayName}</h1><p class="muted">@${input.author.username}</p></div></div>
-<p class="post-text">${input.text}</p>
-${renderPostImages(input.images ?? [], input.appUrl ?? '')}
+${input.before ?? html``}<p class="post-text">${input.text}</p>
+${renderPostImages(input.images ?? [], input.appUrl ?? '')}${input.after ?? html``}
 <p class="muted"><time datetime="${when}">${shown}</time></p>
 <dl class="stats">${input.stats.map((stat) => html`<div><dt>${stat.label}</dt><dd>${stat.value.toLocaleString('en-US')}</dd></div>`)}</dl>
 </article>`,

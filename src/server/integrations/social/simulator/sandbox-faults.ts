@@ -28,6 +28,9 @@ import type { SandboxAccount } from './sandbox-store';
  *                       `{"elements": []}`, X posts without `public_metrics`, and follower reads
  *                       without the follower count (X `public_metrics`, Facebook and Instagram
  *                       `followers_count`). Other calls answer normally.
+ *   video-processing-failed  the video of this upload fails the platform's processing (X: STATUS
+ *                       answers `failed` with its error) although the file is valid; arm it with
+ *                       `on: "upload"` right before the publish (the next upload call takes it)
  *
  * Metrics reads (post insights, post analytics, follower counts) are calls of kind `read`: arm a
  * fault for them with `on: "read"`, e.g. the next 3 reads of an account answer "no data yet":
@@ -64,6 +67,7 @@ export const sandboxFaults = [
   'slow',
   'unknown-outcome',
   'no-data',
+  'video-processing-failed',
 ] as const;
 export type SandboxFault = (typeof sandboxFaults)[number];
 
@@ -123,6 +127,8 @@ export interface FaultCheck {
    * the failure to send instead of doing the work, or null to go on.
    */
   forAccount(account: SandboxAccount): Promise<SimulatedAnswer | null>;
+  /** The fault this call carries (asked in its header or armed), once forAccount has run. */
+  chosen(): SandboxFault | null;
 }
 
 export interface SimulatedApiOptions {
@@ -190,6 +196,7 @@ export function simulatedApi<Request extends FastifyRequest>(
       if (chosen.fault === 'slow') await delay(chosen.delayMs);
     }
     const check: FaultCheck = {
+      chosen: () => chosen?.fault ?? null,
       forAccount: async (account) => {
         if (!options.faults || !options.armed) return null;
         if (chosen?.fault === 'revoked-token') {

@@ -1,19 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { platformMediaRules } from '../../../../contracts/platforms';
 import { keepUploadedImage, readImage, sandboxMediaUrl } from './sandbox-media';
-import { findContainers, insertPost } from './sandbox-posts';
-import { newSnowflakeId } from './sandbox-store';
+import { findContainers, insertPost, updateContainerMedia } from './sandbox-posts';
+import { newSnowflakeId, type SandboxPost } from './sandbox-store';
 import { HIDDEN, PUBLIC } from './simulator-routes';
 import type { XSimulatorOptions } from './x-oauth-simulator';
-import { invalidRequest, X_BASE_PATH } from './x-shapes';
-import type { XApiRoute } from './x-simulator';
+import { invalidRequest, X_BASE_PATH, type XApiRoute } from './x-shapes';
+import { chunkedUploadOf, processingInfoOf } from './x-video-upload-simulator';
 
 /*
  * The pretend X's media upload (API v2, platforms.md): the one-shot `POST /2/media/upload`
  * (multipart: `media`, `media_category`, `media_type`) and its `command=STATUS` read. Images need
- * no processing, so no `processing_info` is answered. An upload is kept as a 'container' row (see
- * sandbox-media.ts) that a post may attach by its id for a day.
+ * no processing, so no `processing_info` is answered; a chunked video upload
+ * (x-video-upload-simulator.ts) answers its processing state. An upload is kept as a 'container'
+ * row (see sandbox-media.ts) that a post may attach by its id for a day. Alt text is set per media
+ * id with `POST /2/media/metadata` before the post is made.
  */
+
+/** `alt_text.text` maxLength 1000 (OpenAPI CreateMediaMetadataMetadataAltText). */
+const MAX_ALT_TEXT = 1000;
+
+/** An uploaded image's item with the alt text X keeps for it. */
+type AltTextItem = SandboxPost['media'][number] & { altText?: string };
 
 const API = `${X_BASE_PATH}/api/2`;
 const UPLOAD_LIFETIME_SECONDS = 86_400;
@@ -100,6 +108,26 @@ export function registerXMediaSimulator(
       }
       const [upload] = /^\d{1,19}$/.test(id) ? await findContainers(db, 'twitter', account.id, [id]) : [];
       if (!upload) return invalidRequest('The media_id is invalid.', { media_id: [id] });
+      const chunked = chunkedUploadOf(upload);
+      if (chunked) {
+        const now = Date.now();
+        const info = processingInfoOf(chunked, now);
+        // STATUS before FINALIZE: there is nothing being processed to report on.
+        if (!info || chunked.chunked.expiresAt < now) {
+          return invalidRequest('BadRequest: Not found', { media_id: [id] });
+        }
+        return {
+          status: 200,
+          body: {
+            data: {
+              id,
+              media_key: `7_${id}`,
+              expires_after_secs: Math.max(0, Math.floor((chunked.chunked.expiresAt - now) / 1000)),
+              processing_info: info,
+            },
+          },
+        };
+      }
       const age = (Date.now() - upload.createdAt.getTime()) / 1000;
       return {
         status: 200,
@@ -111,6 +139,39 @@ export function registerXMediaSimulator(
             processing_info: { state: 'succeeded', progress_percent: 100 },
           },
         },
+      };
+    }),
+  );
+
+  app.post(
+    `${API}/media/metadata`,
+    { config: PUBLIC, schema: HIDDEN },
+    apiRoute(['media.write'], 'upload', async (request, { account }) => {
+      const body = request.body as { id?: unknown; metadata?: { alt_text?: { text?: unknown } } } | undefined;
+      const id = typeof body?.id === 'string' ? body.id : '';
+      const text = body?.metadata?.alt_text?.text;
+      if (!/^\d{1,19}$/.test(id)) return invalidRequest('$.id: is missing but it is required', { id: [id] });
+      if (typeof text !== 'string') {
+        return invalidRequest('$.metadata.alt_text.text: is missing but it is required', { metadata: [] });
+      }
+      if (text.length > MAX_ALT_TEXT) {
+        return invalidRequest(`$.metadata.alt_text.text: may only be ${MAX_ALT_TEXT} characters long`, {
+          'metadata.alt_text.text': [String(text.length)],
+        });
+      }
+      const [upload] = await findContainers(db, 'twitter', account.id, [id]);
+      if (!upload) return invalidRequest('BadRequest: Not found', { id: [id] });
+      const [item] = upload.media as AltTextItem[];
+      // "Alt text can only be added to images at the moment." (docs.x.com data dictionary, media;
+      // GIFs count as images here, UNCONFIRMED: research sheet 1.2).
+      if (!item || chunkedUploadOf(upload) || (item.kind !== 'image' && item.kind !== 'gif')) {
+        return invalidRequest('Alt text can only be added to images.', { id: [id] });
+      }
+      const withAltText: AltTextItem = { ...item, altText: text };
+      await updateContainerMedia(db, upload.id, [withAltText]);
+      return {
+        status: 200,
+        body: { data: { id, associated_metadata: { alt_text: { text } } } },
       };
     }),
   );

@@ -43,6 +43,8 @@ import {
 export type XSimulatorOptions = SimulatorContext & {
   /** 24-hour caps on creating posts, per user and per app; defaults as on X (x-simulator.ts). */
   postsPerDay?: { user: number; app: number };
+  /** How long the pretend transcoder takes with a finalized video (x-video-upload-simulator.ts). */
+  videoProcessingMs?: number;
 };
 
 const AUTHORIZE_PATH = `${X_BASE_PATH}/i/oauth2/authorize`;

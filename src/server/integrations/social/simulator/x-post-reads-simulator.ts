@@ -5,8 +5,16 @@ import { findPublishedPosts, findTimeline } from './sandbox-posts';
 import { findAccountByExternalId, type SandboxAccount, type SandboxPost } from './sandbox-store';
 import { HIDDEN, PUBLIC } from './simulator-routes';
 import type { XSimulatorOptions } from './x-oauth-simulator';
-import { invalidRequest, problem, X_BASE_PATH, X_PROBLEMS, xDisplayText } from './x-shapes';
-import type { XApiRoute, XCaller } from './x-simulator';
+import {
+  invalidRequest,
+  problem,
+  X_BASE_PATH,
+  X_PROBLEMS,
+  type XApiRoute,
+  type XCaller,
+  xDisplayText,
+} from './x-shapes';
+import { xAttachedMedia, xReplyTarget } from './x-threads';
 
 /*
  * The pretend X's post reads (API v2 shapes, platforms.md): posts by id with their metrics
@@ -23,12 +31,53 @@ type Query = Record<string, string | undefined>;
 
 const fieldsOf = (value: string | undefined) => new Set((value ?? '').split(',').filter(Boolean));
 
-/** The `no-data` answer of a post read: every post as it was, without any metrics. */
+/** The `no-data` answer of a post read: every post (and its media) as it was, without any metrics. */
 function withoutMetrics(answer: SimulatedAnswer): SimulatedAnswer {
-  const body = answer.body as { data?: Array<Record<string, unknown>> } | undefined;
+  const body = answer.body as
+    | { data?: Array<Record<string, unknown>>; includes?: { media?: Array<Record<string, unknown>> } }
+    | undefined;
   if (!Array.isArray(body?.data)) return answer;
   const data = body.data.map(({ public_metrics: _, non_public_metrics: __, ...post }) => post);
-  return { ...answer, body: { ...body, data } };
+  const media = body.includes?.media?.map(({ public_metrics: _, ...item }) => item);
+  return { ...answer, body: { ...body, data, ...(media ? { includes: { media } } : {}) } };
+}
+
+/**
+ * Share of a video post's impressions that count as views: X counts a view once the video played
+ * 2 seconds at 50% in view, so fewer than the post's impressions.
+ */
+const VIEWS_PER_IMPRESSION = 0.4;
+
+/**
+ * `includes.media` of a post read with `expansions=attachments.media_keys`: each attached image or
+ * video (data dictionary, media object: `media_key`, `type` by default; `duration_ms`, `width`,
+ * `height`, `alt_text`, and for a video `public_metrics.view_count` when asked in `media.fields`).
+ */
+function mediaIncludes(
+  rows: Array<{ post: SandboxPost; account: SandboxAccount }>,
+  fields: Set<string>,
+  now: number,
+): Array<Record<string, unknown>> {
+  return rows.flatMap(({ post, account }) =>
+    xAttachedMedia(post).map((item) => {
+      const facts = item as { durationMs?: number; width?: number; height?: number; altText?: string };
+      const video = item.kind === 'video';
+      const media: Record<string, unknown> = {
+        media_key: `${video ? 7 : 3}_${item.id}`,
+        type: video ? 'video' : item.kind === 'gif' ? 'animated_gif' : 'photo',
+      };
+      if (fields.has('duration_ms') && video && facts.durationMs !== undefined)
+        media.duration_ms = facts.durationMs;
+      if (fields.has('width') && facts.width !== undefined) media.width = facts.width;
+      if (fields.has('height') && facts.height !== undefined) media.height = facts.height;
+      if (fields.has('alt_text') && facts.altText) media.alt_text = facts.altText;
+      if (fields.has('public_metrics') && video) {
+        const { impressions } = postMetricsOf(post, account, now);
+        media.public_metrics = { view_count: Math.floor(impressions * VIEWS_PER_IMPRESSION) };
+      }
+      return media;
+    }),
+  );
 }
 
 export function registerXPostReadsSimulator(
@@ -77,9 +126,16 @@ export function registerXPostReadsSimulator(
           }
           data.push(tweetObject(row.post, row.account, fields, caller, now));
         }
+        const includes = fieldsOf(query.expansions).has('attachments.media_keys')
+          ? mediaIncludes([...found.values()], fieldsOf(query['media.fields']), now)
+          : [];
         return {
           status: 200,
-          body: { ...(data.length > 0 ? { data } : {}), ...(errors.length > 0 ? { errors } : {}) },
+          body: {
+            ...(data.length > 0 ? { data } : {}),
+            ...(includes.length > 0 ? { includes: { media: includes } } : {}),
+            ...(errors.length > 0 ? { errors } : {}),
+          },
         };
       },
       withoutMetrics,
@@ -170,15 +226,20 @@ function tweetObject(
   now: number,
 ): Record<string, unknown> {
   const metrics = postMetricsOf(post, author, now);
+  const media = xAttachedMedia(post);
   const tweet: Record<string, unknown> = {
     id: post.externalId,
-    text: xDisplayText(post.text, post.media.length > 0 ? post.externalId : null),
+    text: xDisplayText(post.text, media.length > 0 ? post.externalId : null),
     edit_history_post_ids: [post.externalId],
   };
   if (fields.has('author_id')) tweet.author_id = author.externalId;
-  if (fields.has('attachments') && post.media.length > 0) {
-    tweet.attachments = { media_keys: post.media.map((item) => `3_${item.id}`) };
+  if (fields.has('attachments') && media.length > 0) {
+    // media_key prefixes: 3_ a photo, 7_ a video (X's media keys).
+    tweet.attachments = { media_keys: media.map((item) => `${item.kind === 'video' ? 7 : 3}_${item.id}`) };
   }
+  const parent = xReplyTarget(post);
+  if (fields.has('referenced_tweets') && parent)
+    tweet.referenced_tweets = [{ type: 'replied_to', id: parent }];
   if (fields.has('created_at')) tweet.created_at = (post.publishedAt ?? post.createdAt).toISOString();
   if (fields.has('public_metrics')) {
     tweet.public_metrics = {

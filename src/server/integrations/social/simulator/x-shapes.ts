@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FaultAnswers, SandboxFault, SimulatedAnswer, SimulatedCallKind } from './sandbox-faults';
+import type { SandboxAccount } from './sandbox-store';
 
 /*
  * How the pretend X says things (platforms.md, X API v2): RFC 7807 problems on the API, OAuth
@@ -122,3 +124,20 @@ export function xDisplayText(text: string, mediaPostId: string | null): string {
   const link = shortLink(`media:${mediaPostId}`);
   return wrapped === '' ? link : `${wrapped} ${link}`;
 }
+
+/** Who calls the pretend X's API: the token's account and its scopes. */
+export type XCaller = {
+  account: SandboxAccount;
+  scopes: string[];
+  /** The sandbox fault this call carries, for the faults a route applies itself. */
+  fault: SandboxFault | null;
+};
+/** An X API route's handler factory: Bearer auth, the scopes it needs, the kind of call, faults. */
+/** An X API route's handler factory: Bearer auth, the scopes it needs, the kind of call, faults. */
+export type XApiRoute = <R extends FastifyRequest>(
+  scopes: string[],
+  kind: SimulatedCallKind,
+  handle: (request: R, caller: XCaller) => Promise<SimulatedAnswer>,
+  /** A metrics read's answer under the `no-data` fault (sandbox-faults.ts). */
+  withoutData?: (answer: SimulatedAnswer) => SimulatedAnswer,
+) => (request: R, reply: FastifyReply) => Promise<unknown>;

@@ -2,16 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { xWeightedLength } from '../../../../contracts/post-text';
 import { publishedPostOf, renderPostPage, sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
-import {
-  type FaultCheck,
-  type SimulatedAnswer,
-  type SimulatedCallKind,
-  simulatedApi,
-} from './sandbox-faults';
+import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
 import { deleteSandboxPost, registerSandboxMediaRoute } from './sandbox-media';
 import { newMetricsSeed, postMetricsOf } from './sandbox-metrics';
-import { MEMBER_PAGE, pageViewer } from './sandbox-page';
+import { html, MEMBER_PAGE, pageViewer } from './sandbox-page';
 import {
   countLivePosts,
   countPostsCreatedSince,
@@ -35,9 +30,18 @@ import {
   X_LOGO,
   X_MAX_WEIGHTED_LENGTH,
   X_PROBLEMS,
+  type XApiRoute,
+  type XCaller,
   type XDailyCap,
   xApiFaults,
 } from './x-shapes';
+import { findXReplies, replyMarker, xAttachedMedia, xReplyTarget } from './x-threads';
+import {
+  chunkedUploadOf,
+  processingInfoOf,
+  registerXVideoUploadSimulator,
+  X_VIDEO_RULES,
+} from './x-video-upload-simulator';
 
 /*
  * The pretend X (API v2 shapes from platforms.md): OAuth, the signed-in user (followers grow:
@@ -63,16 +67,7 @@ const POSTS_PER_WINDOW = 100;
 const WINDOW_MS = 15 * 60_000;
 
 type Query = Record<string, string | undefined>;
-export type XCaller = { account: SandboxAccount; scopes: string[] };
 type Caller = XCaller;
-/** An X API route's handler factory: Bearer auth, the scopes it needs, the kind of call, faults. */
-export type XApiRoute = <R extends FastifyRequest>(
-  scopes: string[],
-  kind: SimulatedCallKind,
-  handle: (request: R, caller: XCaller) => Promise<SimulatedAnswer>,
-  /** A metrics read's answer under the `no-data` fault (sandbox-faults.ts). */
-  withoutData?: (answer: SimulatedAnswer) => SimulatedAnswer,
-) => (request: R, reply: import('fastify').FastifyReply) => Promise<unknown>;
 
 const fieldsOf = (value: string | undefined) => new Set((value ?? '').split(',').filter(Boolean));
 const unauthorized = (): SimulatedAnswer => xApiFaults.unauthorized();
@@ -90,7 +85,7 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     if (!match?.[1]) return null;
     const found = await findLiveGrant(db, 'twitter', 'access', match[1]);
-    return found ? { account: found.account, scopes: found.grant.scopes } : null;
+    return found ? { account: found.account, scopes: found.grant.scopes, fault: null } : null;
   }
 
   /** A v2 API route: Bearer auth, the scopes it needs, fault injection (header or armed). */
@@ -103,10 +98,11 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
         const fault = await check.forAccount(caller.account);
         if (fault) return fault;
         if (!scopes.every((scope) => caller.scopes.includes(scope))) return permissionDenied();
-        return handle(request as never, caller);
+        return handle(request as never, { ...caller, fault: check.chosen() });
       },
     );
   registerXMediaSimulator(app, options, apiRoute);
+  registerXVideoUploadSimulator(app, options, apiRoute);
   registerXPostReadsSimulator(app, options, apiRoute);
   registerSandboxMediaRoute(app, { platform: 'twitter', basePath: X_BASE_PATH, storage: options.storage });
 
@@ -164,6 +160,114 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
   const windowHeaders = (now: Date) =>
     rateLimitHeaders(new Date(now.getTime() + WINDOW_MS), POSTS_PER_WINDOW, POSTS_PER_WINDOW - 1);
 
+  /**
+   * The uploads a post attaches (`media.media_ids`): the caller's own, at most 4 images or 1 video,
+   * never both (docs.x.com media best practices; OpenAPI CreatePostsMedia maxItems 4), a video
+   * only once X has processed it, and no longer than an ordinary account may post.
+   */
+  async function attachedMedia(
+    account: SandboxAccount,
+    mediaIds: unknown,
+  ): Promise<{ media: SandboxPost['media'] } | { refused: SimulatedAnswer }> {
+    if (mediaIds === undefined) return { media: [] };
+    const ids = Array.isArray(mediaIds) ? mediaIds : [mediaIds];
+    const invalid = (message = 'Your media IDs are invalid.') => ({
+      refused: invalidRequest(message, { 'media.media_ids': ids.map(String) }),
+    });
+    if (
+      ids.length === 0 ||
+      ids.length > MAX_MEDIA ||
+      ids.some((id) => typeof id !== 'string' || !/^\d{1,19}$/.test(id)) ||
+      new Set(ids).size !== ids.length
+    ) {
+      return invalid();
+    }
+    // Only the caller's own uploads can be attached, as on X.
+    const uploads = new Map(
+      (await findContainers(db, 'twitter', account.id, ids as string[])).map(
+        (upload) => [upload.externalId, upload] as const,
+      ),
+    );
+    const rows = (ids as string[]).map((id) => uploads.get(id));
+    if (rows.some((row) => !row?.media[0])) return invalid();
+    const now = Date.now();
+    const videos = rows.flatMap((row) => {
+      const upload = row ? chunkedUploadOf(row) : null;
+      return upload ? [upload] : [];
+    });
+    // "up to 4 photos, 1 animated GIF or 1 video" (best practices); X's text for a mix is
+    // UNCONFIRMED (research sheet 1.2).
+    if (videos.length > 0 && rows.length > 1) {
+      return invalid('A post may carry up to 4 images or 1 video, not both and not more.');
+    }
+    const [video] = videos;
+    if (video) {
+      if (video.chunked.expiresAt < now) return invalid();
+      const state = processingInfoOf(video, now)?.state ?? 'not finalized';
+      // A media id must reach `succeeded` before it is attached (docs.x.com media-upload-chunked).
+      if (state !== 'succeeded')
+        return invalid(`The media ${video.id} is not ready to be attached (${state}).`);
+      const minutes = X_VIDEO_RULES.maxPostDurationMinutes;
+      if ((video.chunked.facts?.durationMs ?? 0) > minutes * 60_000) {
+        // Post-create limit, separate from the upload's (docs.x.com best practices, newer version).
+        return {
+          refused: forbidden(`This user is not allowed to post a video longer than ${minutes} minutes.`),
+        };
+      }
+      const facts = video.chunked.facts;
+      return {
+        media: [
+          {
+            id: video.id,
+            url: null,
+            kind: 'video',
+            ...(facts ? { durationMs: facts.durationMs, width: facts.width, height: facts.height } : {}),
+          } as SandboxPost['media'][number],
+        ],
+      };
+    }
+    return { media: rows.map((row) => row?.media[0]) as SandboxPost['media'] };
+  }
+
+  /**
+   * The post a reply answers (`reply.in_reply_to_tweet_id`, OpenAPI CreatePostsReply): one the
+   * caller can see. A deleted or unknown one is X's 403 "You attempted to reply to a Tweet that is
+   * deleted or not visible to you." (code 385; node-twitter-api-v2 issue #366). Since Feb 23 2026
+   * a programmatic reply is only allowed where the parent's author "summoned" the replier
+   * (docs.x.com changelog): the author themself (a self-thread) or an @mention of them; the exact
+   * text of that refusal is UNCONFIRMED (research sheet 1.3).
+   */
+  async function replyParent(
+    account: SandboxAccount,
+    reply: { in_reply_to_tweet_id?: unknown },
+  ): Promise<{ externalId: string } | { refused: SimulatedAnswer }> {
+    const id = reply?.in_reply_to_tweet_id;
+    if (typeof id !== 'string' || !/^\d{1,19}$/.test(id)) {
+      return {
+        refused: invalidRequest('$.reply.in_reply_to_tweet_id: is missing but it is required', {
+          '$.reply': [JSON.stringify(reply ?? null)],
+        }),
+      };
+    }
+    const [parent] = await findPublishedPosts(db, 'twitter', [id], account.workspaceId);
+    if (!parent) {
+      return {
+        refused: forbidden('You attempted to reply to a Tweet that is deleted or not visible to you.'),
+      };
+    }
+    const summoned = new RegExp(`(^|[^A-Za-z0-9_])@${account.username}(?![A-Za-z0-9_])`, 'i').test(
+      parent.post.text,
+    );
+    if (parent.account.id !== account.id && !summoned) {
+      return {
+        refused: forbidden(
+          'Reply to this conversation is not allowed because you have not been mentioned or otherwise engaged by the author of the post you are replying to.',
+        ),
+      };
+    }
+    return { externalId: id };
+  }
+
   app.post(
     `${API}/tweets`,
     { config: PUBLIC, schema: HIDDEN },
@@ -178,37 +282,23 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
           headers: { ...windowHeaders(now), ...dailyCapHeaders(caps) },
         };
       }
-      const body = request.body as { text?: unknown; media?: { media_ids?: unknown } } | undefined;
+      const body = request.body as
+        | { text?: unknown; media?: { media_ids?: unknown }; reply?: { in_reply_to_tweet_id?: unknown } }
+        | undefined;
       if (!body || typeof body !== 'object') return invalidRequest('The request body must be a JSON object.');
       const text = typeof body.text === 'string' ? body.text : '';
-      const mediaIds = body.media?.media_ids;
-      let media: SandboxPost['media'] = [];
-      if (mediaIds !== undefined) {
-        const ids = Array.isArray(mediaIds) ? mediaIds : [mediaIds];
-        const invalid = () =>
-          invalidRequest('Your media IDs are invalid.', { 'media.media_ids': ids.map(String) });
-        if (
-          ids.length === 0 ||
-          ids.length > MAX_MEDIA ||
-          ids.some((id) => typeof id !== 'string' || !/^\d{1,19}$/.test(id)) ||
-          new Set(ids).size !== ids.length
-        ) {
-          return invalid();
-        }
-        // Only the caller's own uploads can be attached, as on X.
-        const uploads = new Map(
-          (await findContainers(db, 'twitter', account.id, ids as string[])).map(
-            (upload) => [upload.externalId, upload] as const,
-          ),
-        );
-        const found = (ids as string[]).map((id) => uploads.get(id)?.media[0]);
-        if (found.some((item) => !item)) return invalid();
-        media = found as SandboxPost['media'];
-      }
+      const attached = await attachedMedia(account, body.media?.media_ids);
+      if ('refused' in attached) return attached.refused;
+      const media = attached.media;
       if (text.trim() === '' && media.length === 0)
         return invalidRequest('Text is required when no media is attached.', { text: [text] });
       if (xWeightedLength(text) > X_MAX_WEIGHTED_LENGTH) {
         return invalidRequest('The text of your post is too long.', { text: [text] });
+      }
+      if (body.reply !== undefined) {
+        const parent = await replyParent(account, body.reply);
+        if ('refused' in parent) return parent.refused;
+        media.push(replyMarker(parent.externalId));
       }
       const post = await insertPostUnlessDuplicate(db, {
         platform: 'twitter',
@@ -270,10 +360,25 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
         return reply.redirect(postPath(found.account.username, id), 301);
       }
       const metrics = postMetricsOf(found.post, found.account, Date.now());
+      const attached = xAttachedMedia(found.post);
+      const parent = xReplyTarget(found.post);
+      const replies = await findXReplies(db, found.post.externalId);
       const page = renderPostPage({
         platformLabel: X_LABEL,
         logo: X_LOGO,
         ...publishedPostOf(found, `${X_BASE_PATH}/avatars/${found.account.externalId}.svg`, appUrl),
+        images: attached.filter((item) => item.kind !== 'video').map((item) => item.url),
+        before: parent
+          ? html`<p class="muted">Replying to <a href="${X_BASE_PATH}/i/web/status/${parent}">an earlier post</a></p>`
+          : undefined,
+        after: html`${attached.filter((item) => item.kind === 'video').map((item) => renderVideoNote(item))}${
+          replies.length > 0
+            ? html`<section aria-label="Replies"><h2>Replies</h2><ol>${replies.map(
+                (reply) =>
+                  html`<li><a href="${X_BASE_PATH}/i/web/status/${reply.externalId}">${reply.text || '(media only)'}</a></li>`,
+              )}</ol></section>`
+            : html``
+        }`,
         stats: [
           { label: 'Views', value: metrics.impressions },
           { label: 'Reposts', value: metrics.reposts },
@@ -303,4 +408,13 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
   );
 
   registerSandboxAvatarRoute(app, db, { platform: 'twitter', basePath: X_BASE_PATH, externalId: /\d{1,19}/ });
+}
+
+/** A video on the post page: the sandbox keeps no video bytes, so its facts stand in for a player. */
+function renderVideoNote(item: SandboxPost['media'][number]) {
+  const facts = item as { durationMs?: number; width?: number; height?: number };
+  const seconds =
+    facts.durationMs !== undefined ? `${(facts.durationMs / 1000).toFixed(1)} s` : 'length unknown';
+  const size = facts.width && facts.height ? `, ${facts.width}×${facts.height}` : '';
+  return html`<p class="post-video">▶ Video (${seconds}${size}; the sandbox shows no player)</p>`;
 }

@@ -4,6 +4,38 @@ import { SocialPlatformError } from '../social-provider';
 import { toXFollowers, toXPostReadings } from './metrics-transform';
 
 describe('toXPostReadings', () => {
+  it("reads a video post's views from its media (includes.media public_metrics.view_count); none for others", () => {
+    const { metrics } = toXPostReadings(
+      {
+        data: [
+          {
+            id: '20',
+            text: 'video',
+            public_metrics: { like_count: 1 },
+            attachments: { media_keys: ['7_99'] },
+          },
+          {
+            id: '21',
+            text: 'photo',
+            public_metrics: { like_count: 1 },
+            attachments: { media_keys: ['3_98'] },
+          },
+          { id: '22', text: 'video, no count', attachments: { media_keys: ['7_97'] } },
+          { id: '23', text: 'text' },
+        ],
+        includes: {
+          media: [
+            { media_key: '7_99', type: 'video', public_metrics: { view_count: 1234 } },
+            { media_key: '3_98', type: 'photo' },
+            { media_key: '7_97', type: 'video' },
+          ],
+        },
+      },
+      ['20', '21', '22', '23'],
+    );
+    expect(metrics.map((reading) => reading.views)).toEqual([1234, null, null, null]);
+  });
+
   it('maps public metrics to our names: shares are reposts and quotes; X reports no reach or clicks', () => {
     const result = toXPostReadings(
       {
@@ -26,7 +58,16 @@ describe('toXPostReadings', () => {
     );
     expect(result).toEqual({
       metrics: [
-        { externalId: '10', impressions: 400, reach: null, likes: 9, comments: 1, shares: 6, clicks: null },
+        {
+          externalId: '10',
+          impressions: 400,
+          reach: null,
+          likes: 9,
+          comments: 1,
+          shares: 6,
+          clicks: null,
+          views: null,
+        },
       ],
       missing: [],
     });
@@ -45,7 +86,16 @@ describe('toXPostReadings', () => {
     );
     expect(metrics).toEqual([
       { externalId: '11', ...notReportedMetrics },
-      { externalId: '12', impressions: null, reach: null, likes: 0, comments: null, shares: 2, clicks: null },
+      {
+        externalId: '12',
+        impressions: null,
+        reach: null,
+        likes: 0,
+        comments: null,
+        shares: 2,
+        clicks: null,
+        views: null,
+      },
       { externalId: '13', ...notReportedMetrics },
     ]);
   });

@@ -6,7 +6,8 @@ import type { PostMetricsReading } from '../social-provider';
 /*
  * X's post and follower counts to our metric names (contracts/analytics.ts). Pure, tested alone
  * (metrics-transform.test.ts). Honesty rule: a count X did not send is null, never 0. X reports
- * no reach at all, and its link clicks are non-public metrics Kitepost does not read.
+ * no reach at all, and its link clicks are non-public metrics Kitepost does not read; video views
+ * come from the post's media (`includes.media`).
  */
 
 const parse = answerReader('twitter', 'X');
@@ -29,13 +30,44 @@ const postsResponse = z.object({
           })
           .loose()
           .optional(),
+        attachments: z
+          .object({ media_keys: z.array(z.string()).optional() })
+          .loose()
+          .optional(),
       }),
     )
+    .optional(),
+  includes: z
+    .object({
+      media: z
+        .array(
+          z
+            .object({
+              media_key: z.string(),
+              type: z.string().optional(),
+              public_metrics: z.object({ view_count: maybeCount }).loose().optional(),
+            })
+            .loose(),
+        )
+        .optional(),
+    })
+    .loose()
     .optional(),
   errors: z
     .array(z.object({ resource_id: z.string().optional(), value: z.string().optional() }).loose())
     .optional(),
 });
+
+/**
+ * A post's video views: its video's `public_metrics.view_count` from `includes.media` (data
+ * dictionary, media object; X reports views for videos only). null for a post without a video, or
+ * when X sent no count for it.
+ */
+function viewsOf(mediaKeys: string[], videoViews: Map<string, number | undefined>): number | null {
+  const counts = mediaKeys.filter((key) => videoViews.has(key)).map((key) => videoViews.get(key));
+  if (counts.length === 0 || counts.some((count) => count === undefined)) return null;
+  return counts.reduce<number>((sum, count) => sum + (count ?? 0), 0);
+}
 
 /** Reposts and quotes both spread the post: shares. null only when X sent neither. */
 function sharesOf(reposts: number | undefined, quotes: number | undefined): number | null {
@@ -54,6 +86,11 @@ export function toXPostReadings(
 ): { metrics: PostMetricsReading[]; missing: string[] } {
   const answer = parse(postsResponse, body, 'posts answer');
   const requested = new Set(requestedIds);
+  const videoViews = new Map(
+    (answer.includes?.media ?? [])
+      .filter((media) => media.type === 'video')
+      .map((media) => [media.media_key, media.public_metrics?.view_count] as const),
+  );
   const found = new Map<string, PostMetricsReading>();
   for (const post of answer.data ?? []) {
     if (!requested.has(post.id)) continue;
@@ -66,7 +103,7 @@ export function toXPostReadings(
       comments: counts?.reply_count ?? null,
       shares: sharesOf(counts?.retweet_count, counts?.quote_count),
       clicks: null,
-      views: null,
+      views: viewsOf(post.attachments?.media_keys ?? [], videoViews),
     });
   }
   const missing = new Set<string>();

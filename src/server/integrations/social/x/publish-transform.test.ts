@@ -5,6 +5,7 @@ import {
   mediaProcessingFailed,
   toTimelinePage,
   toUploadedMedia,
+  xChunkSize,
   xTime,
 } from './publish-transform';
 
@@ -71,5 +72,28 @@ describe('isSameXPost', () => {
     expect(isSameXPost('https://t.co/Pic', '')).toBe(true);
     expect(isSameXPost('Fresh bread', sent)).toBe(false);
     expect(isSameXPost('Fresh bread & <coffee> https://t.co/AbC #bakery and more', sent)).toBe(false);
+  });
+});
+
+describe('xChunkSize', () => {
+  it('is 1 MiB up to 1,000 MiB, then grows so that no file needs a segment past 999', () => {
+    const MiB = 1024 * 1024;
+    expect(xChunkSize(33_000)).toBe(MiB);
+    expect(xChunkSize(1000 * MiB)).toBe(MiB);
+    const gib = 1024 * MiB;
+    expect(xChunkSize(gib)).toBe(Math.ceil(gib / 1000));
+    expect(Math.ceil(gib / xChunkSize(gib))).toBeLessThanOrEqual(1000);
+    expect(Math.ceil((1000 * MiB + 1) / xChunkSize(1000 * MiB + 1))).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('mediaProcessingFailed', () => {
+  it("names the video and keeps X's message", () => {
+    const error = mediaProcessingFailed(
+      { state: 'failed', checkAfterMs: 0, error: 'Unsupported video format' },
+      'video',
+    );
+    expect(error).toBeInstanceOf(InvalidContentError);
+    expect(error.message).toBe('X could not process the video: Unsupported video format.');
   });
 });

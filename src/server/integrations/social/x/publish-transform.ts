@@ -54,12 +54,24 @@ export function toUploadedMedia(body: unknown): { id: string; processing: MediaP
   };
 }
 
-/** A processing that ended in `failed`: X could not use the image. */
-export function mediaProcessingFailed(processing: MediaProcessing): InvalidContentError {
+/** A processing that ended in `failed`: X could not use the image or video (X's message kept). */
+export function mediaProcessingFailed(
+  processing: MediaProcessing,
+  what: 'image' | 'video' = 'image',
+): InvalidContentError {
   return new InvalidContentError(
     'twitter',
-    `X could not process the image${processing.error ? `: ${processing.error}` : ''}.`,
+    `X could not process the ${what}${processing.error ? `: ${processing.error}` : ''}.`,
   );
+}
+
+/**
+ * The size of each APPEND of a chunked upload: 1 MiB (the chunked quickstart's and Postiz's size),
+ * or more for a file over 1,000 MiB, since `segment_index` stops at 999 (OpenAPI
+ * AppendMediaUploadRequest): a 1 GiB file goes in 1,000 chunks of ~1.05 MiB. Decision 060.
+ */
+export function xChunkSize(totalBytes: number): number {
+  return Math.max(1024 * 1024, Math.ceil(totalBytes / 1000));
 }
 
 const timelinePage = z.object({

@@ -260,11 +260,11 @@ export function xErrorFrom(input: {
       // connecting again grants it.
       return new TokenExpiredError(
         'twitter',
-        `X refused the image upload (the connection may lack media.write); reconnect the account: ${reason}`,
+        `X refused the media upload (the connection may lack media.write); reconnect the account: ${reason}`,
       );
     }
     if (status === 400 || status === 413) {
-      return new InvalidContentError('twitter', `X refused the image: ${reason}`);
+      return new InvalidContentError('twitter', `X refused the media: ${reason}`);
     }
   }
   if (operation === 'publish') {

@@ -73,6 +73,50 @@ export function createXApi(options: XApiOptions) {
       form.append('media_type', image.mimeType);
       return call('upload', '/2/media/upload', { method: 'POST', headers: bearer(accessToken), body: form });
     },
+    /**
+     * Chunked upload, step 1: `POST /2/media/upload/initialize` (JSON; the dedicated v2 path of the
+     * OpenAPI, not the older `command=INIT` form).
+     */
+    initializeUpload(
+      accessToken: string,
+      input: { mediaType: string; totalBytes: number; category: string },
+    ) {
+      return call('upload', '/2/media/upload/initialize', {
+        method: 'POST',
+        headers: { ...bearer(accessToken), 'content-type': 'application/json' },
+        body: JSON.stringify({
+          media_type: input.mediaType,
+          total_bytes: input.totalBytes,
+          media_category: input.category,
+        }),
+      });
+    },
+    /** Step 2: `POST /2/media/upload/{id}/append`, multipart `media` + `segment_index` (0…999). */
+    appendUpload(accessToken: string, mediaId: string, segmentIndex: number, chunk: Buffer) {
+      const form = new FormData();
+      form.append('media', new Blob([new Uint8Array(chunk)], { type: 'application/octet-stream' }), 'chunk');
+      form.append('segment_index', String(segmentIndex));
+      return call('upload', `/2/media/upload/${encodeURIComponent(mediaId)}/append`, {
+        method: 'POST',
+        headers: bearer(accessToken),
+        body: form,
+      });
+    },
+    /** Step 3: `POST /2/media/upload/{id}/finalize` (no body); may answer `processing_info`. */
+    finalizeUpload(accessToken: string, mediaId: string) {
+      return call('upload', `/2/media/upload/${encodeURIComponent(mediaId)}/finalize`, {
+        method: 'POST',
+        headers: bearer(accessToken),
+      });
+    },
+    /** `POST /2/media/metadata`: an image's alt text, before the post is made. */
+    setAltText(accessToken: string, mediaId: string, text: string) {
+      return call('upload', '/2/media/metadata', {
+        method: 'POST',
+        headers: { ...bearer(accessToken), 'content-type': 'application/json' },
+        body: JSON.stringify({ id: mediaId, metadata: { alt_text: { text } } }),
+      });
+    },
     /** `GET /2/media/upload?command=STATUS&media_id=…`: an upload's processing state. */
     getMediaStatus(accessToken: string, mediaId: string) {
       const query = new URLSearchParams({ command: 'STATUS', media_id: mediaId });
@@ -95,7 +139,10 @@ export function createXApi(options: XApiOptions) {
         headers: bearer(accessToken),
       });
     },
-    createPost(accessToken: string, payload: { text: string; media?: { media_ids: string[] } }) {
+    createPost(
+      accessToken: string,
+      payload: { text: string; media?: { media_ids: string[] }; reply?: { in_reply_to_tweet_id: string } },
+    ) {
       return call('publish', '/2/tweets', {
         method: 'POST',
         headers: { ...bearer(accessToken), 'content-type': 'application/json' },
@@ -108,8 +155,15 @@ export function createXApi(options: XApiOptions) {
         headers: bearer(accessToken),
       });
     },
-    getPosts(accessToken: string, ids: string[], tweetFields: string[]) {
-      const query = new URLSearchParams({ ids: ids.join(','), 'tweet.fields': tweetFields.join(',') });
+    /** `GET /2/tweets?ids=…`, with the posts' media expanded when `mediaFields` are given. */
+    getPosts(accessToken: string, ids: string[], tweetFields: string[], mediaFields: string[] = []) {
+      const query = new URLSearchParams({
+        ids: ids.join(','),
+        'tweet.fields': tweetFields.join(','),
+        ...(mediaFields.length > 0
+          ? { expansions: 'attachments.media_keys', 'media.fields': mediaFields.join(',') }
+          : {}),
+      });
       return call('read', `/2/tweets?${query}`, { method: 'GET', headers: bearer(accessToken) });
     },
   };

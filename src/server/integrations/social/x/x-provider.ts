@@ -4,6 +4,7 @@ import {
   InvalidContentError,
   type PlatformAppOptions,
   type PostLinkOptions,
+  type PublishedPost,
   type PublishMedia,
   SocialPlatformError,
   type SocialProvider,
@@ -18,6 +19,7 @@ import {
   mediaProcessingFailed,
   toTimelinePage,
   toUploadedMedia,
+  xChunkSize,
   xTime,
 } from './publish-transform';
 import { toCreatedPostId, toExternalAccount, toTokenSet, xPostUrl, xWebBaseUrl } from './transform';
@@ -42,9 +44,14 @@ const TIMELINE_PAGES = 3;
 const CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface XProviderOptions extends PlatformAppOptions, PostLinkOptions {
-  /** An upload X is still processing: status reads at most this many times, waits capped. */
+  /** An image X is still processing: status reads at most this many times, waits capped. */
   mediaPollTries?: number;
   mediaPollMaxMs?: number;
+  /**
+   * How long a video may process before publish gives up (nothing is posted then). Default 8 min:
+   * the coordinator gives a video publish 10 minutes in all (issue24-api.md).
+   */
+  videoProcessingLimitMs?: number;
 }
 
 export interface XProvider extends SocialProvider {
@@ -87,6 +94,7 @@ export function createXProvider(options: XProviderOptions): XProvider {
   const webBaseUrl = (options.webBaseUrl ?? xWebBaseUrl(options.authorizeUrl)).replace(/\/$/, '');
   const pollTries = options.mediaPollTries ?? 20;
   const pollMaxMs = options.mediaPollMaxMs ?? 10_000;
+  const videoLimitMs = options.videoProcessingLimitMs ?? 8 * 60_000;
 
   /** One image up to X (one-shot upload), waiting out any processing X reports: its media id. */
   async function uploadImage(tokens: TokenSet, media: PublishMedia): Promise<string> {
@@ -107,7 +115,87 @@ export function createXProvider(options: XProviderOptions): XProvider {
       await delay(Math.min(uploaded.processing.checkAfterMs, pollMaxMs));
       uploaded = toUploadedMedia(await api.getMediaStatus(tokens.accessToken, uploaded.id));
     }
+    if (media.altText) await api.setAltText(tokens.accessToken, uploaded.id, media.altText);
     return uploaded.id;
+  }
+
+  /**
+   * One video up to X in chunks (docs.x.com media-upload-chunked, dedicated v2 paths): initialize,
+   * APPEND each chunk read by byte range (never the whole file), finalize, then STATUS reads as X's
+   * `check_after_secs` asks until `succeeded`. A `failed` processing is the content's fault (X's
+   * message kept); running out of time posts nothing, so trying again is safe.
+   */
+  async function uploadVideo(tokens: TokenSet, media: PublishMedia): Promise<string> {
+    const initialized = toUploadedMedia(
+      await api.initializeUpload(tokens.accessToken, {
+        mediaType: media.mimeType,
+        totalBytes: media.sizeBytes,
+        category: 'tweet_video',
+      }),
+    );
+    const chunk = xChunkSize(media.sizeBytes);
+    for (let start = 0, segment = 0; start < media.sizeBytes; start += chunk, segment++) {
+      const bytes = await media.readRange(start, Math.min(start + chunk, media.sizeBytes));
+      await api.appendUpload(tokens.accessToken, initialized.id, segment, bytes);
+    }
+    let uploaded = toUploadedMedia(await api.finalizeUpload(tokens.accessToken, initialized.id));
+    const giveUpAt = Date.now() + videoLimitMs;
+    while (uploaded.processing && uploaded.processing.state !== 'succeeded') {
+      if (uploaded.processing.state === 'failed') throw mediaProcessingFailed(uploaded.processing, 'video');
+      const wait = uploaded.processing.checkAfterMs;
+      if (Date.now() + wait > giveUpAt) {
+        throw new TransientPlatformError(
+          'twitter',
+          `X was still processing the video after ${Math.round(videoLimitMs / 60_000)} minutes; nothing was posted.`,
+          'server_error',
+        );
+      }
+      await delay(wait);
+      uploaded = toUploadedMedia(await api.getMediaStatus(tokens.accessToken, uploaded.id));
+    }
+    return uploaded.id;
+  }
+
+  /**
+   * Uploads the media (up to 4 images, or 1 video: docs.x.com media best practices) and creates
+   * the post with `POST /2/tweets`, as a reply when `replyTo` is given (a thread's next post or the
+   * first reply). Alt text goes on each image before the post is made.
+   */
+  async function createWithMedia(
+    tokens: TokenSet,
+    input: { username: string; text: string; media: PublishMedia[]; replyTo?: string },
+  ): Promise<PublishedPost> {
+    const { media } = input;
+    const videos = media.filter((item) => item.kind === 'video').length;
+    if (videos > 0 && media.length > 1) {
+      throw new InvalidContentError('twitter', 'X takes one video on its own on a post, or up to 4 images.');
+    }
+    if (media.length > MAX_IMAGES) {
+      throw new InvalidContentError(
+        'twitter',
+        `X takes at most ${MAX_IMAGES} images on a post; this one has ${media.length}.`,
+      );
+    }
+    if (media.length > 0 && tokens.scopes.length > 0 && !tokens.scopes.includes('media.write')) {
+      throw new TokenExpiredError(
+        'twitter',
+        'This X connection may not upload media (media.write was not granted); reconnect the account.',
+      );
+    }
+    // One at a time on purpose: only one file is being read at any moment.
+    const mediaIds: string[] = [];
+    for (const item of media) {
+      mediaIds.push(
+        item.kind === 'video' ? await uploadVideo(tokens, item) : await uploadImage(tokens, item),
+      );
+    }
+    const body = await api.createPost(tokens.accessToken, {
+      text: input.text,
+      ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
+      ...(input.replyTo ? { reply: { in_reply_to_tweet_id: input.replyTo } } : {}),
+    });
+    const externalId = createdIdOf(body);
+    return { externalId, url: xPostUrl(webBaseUrl, externalId, input.username) };
   }
 
   return {
@@ -171,28 +259,23 @@ export function createXProvider(options: XProviderOptions): XProvider {
       return { externalId, url: xPostUrl(webBaseUrl, externalId, publishOptions?.username) };
     },
 
-    /** Images through the one-shot media upload, then `POST /2/tweets` with their ids. */
+    /**
+     * Images through the one-shot media upload (with their alt text), a video through the chunked
+     * one, then `POST /2/tweets` with their ids. X has one post type here: 'post' (a thread's first
+     * post is a post; the rest go through publishReply).
+     */
     async publish(tokens, { account, text, media }) {
-      if (media.length > MAX_IMAGES) {
-        throw new InvalidContentError(
-          'twitter',
-          `X takes at most ${MAX_IMAGES} images on a post; this one has ${media.length}.`,
-        );
-      }
-      if (media.length > 0 && tokens.scopes.length > 0 && !tokens.scopes.includes('media.write')) {
-        throw new TokenExpiredError(
-          'twitter',
-          'This X connection may not upload images (media.write was not granted); reconnect the account.',
-        );
-      }
-      const mediaIds: string[] = [];
-      for (const image of media) mediaIds.push(await uploadImage(tokens, image));
-      const body = await api.createPost(tokens.accessToken, {
-        text,
-        ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
-      });
-      const externalId = createdIdOf(body);
-      return { externalId, url: xPostUrl(webBaseUrl, externalId, account.username) };
+      return createWithMedia(tokens, { username: account.username, text, media });
+    },
+
+    /**
+     * A reply under one of the account's posts: the next post of a thread, or the first reply
+     * (`POST /2/tweets` with `reply.in_reply_to_tweet_id`, docs.x.com manage-tweets). Since Feb 23
+     * 2026 X allows a programmatic reply only where the parent's author summoned the replier; the
+     * account replying to its own post is that author (decision 060). Same error kinds as publish.
+     */
+    async publishReply(tokens, { account, parentExternalId, text, media }) {
+      return createWithMedia(tokens, { username: account.username, text, media, replyTo: parentExternalId });
     },
 
     /**
@@ -220,12 +303,16 @@ export function createXProvider(options: XProviderOptions): XProvider {
       );
     },
 
-    /** Public metrics, 100 posts per `GET /2/tweets` (X's limit); see toXPostReadings. */
+    /** Public metrics and video views, 100 posts per `GET /2/tweets` (X's limit); see toXPostReadings. */
     async readPostMetrics(tokens, { externalIds }) {
       const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
       for (let start = 0; start < externalIds.length; start += MAX_IDS_PER_READ) {
         const ids = externalIds.slice(start, start + MAX_IDS_PER_READ);
-        const page = toXPostReadings(await api.getPosts(tokens.accessToken, ids, ['public_metrics']), ids);
+        const page = toXPostReadings(
+          // Video views are the media's own count (media object public_metrics.view_count).
+          await api.getPosts(tokens.accessToken, ids, ['public_metrics', 'attachments'], ['public_metrics']),
+          ids,
+        );
         result.metrics.push(...page.metrics);
         result.missing.push(...page.missing);
       }

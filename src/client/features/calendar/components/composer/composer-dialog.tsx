@@ -43,6 +43,7 @@ import {
 import { checkScheduleTime, SCHEDULE_FAILED_MESSAGE, ScheduleFields } from '../schedule-fields';
 import { composerButtons } from './composer-buttons';
 import { ComposerPreview } from './composer-preview';
+import { LinkPreviewCard } from './link-preview-card';
 import { MediaPicker } from './media-picker';
 import { checkPlatforms, PlatformChecks } from './platform-checks';
 import { type ComposerAction as Action, saveEdit } from './save-edit';
@@ -307,6 +308,7 @@ function ComposerForm({
               <p className="text-xs font-medium text-red-700">Write something to post.</p>
             ) : null}
           </div>
+          <LinkPreviewCard content={content} mediaCount={mediaIds.length} />
           <HashtagField id={`${id}-hashtags`} value={hashtags} onChange={setHashtags} />
           <MediaPicker id={`${id}-media`} ids={mediaIds} items={mediaItems} onChange={setMediaIds} />
           <ScheduleFields
