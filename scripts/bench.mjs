@@ -5,20 +5,28 @@
 //   3. Cold start of the built server (production settings) to a healthy /api/health on an
 //      existing embedded database: median <= 2 s (of 5 starts; the first start, which creates the
 //      database from dist/pglite-template, is printed, not budgeted: bench:api budgets its memory).
+//   4. A resumable upload (tus, /api/uploads) of a 200 MB video through the built server: its peak
+//      RSS growth < 100 MB (the bytes are never held in memory), and the throughput in MB/s, ingest
+//      (probe, poster, storage) included (scripts/lib/upload-bench.mjs; 8 MB in smoke mode).
 // Builds first unless dist/ is fresh. Exits non-zero when a budget is missed. `--smoke`: one
 // measured start instead of five, budgets not asserted (scripts/lib/bench-runner.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { productionEnv, startServer, stopServer } from './lib/app-process.mjs';
+import { productionEnv, signUp, startServer, stopServer } from './lib/app-process.mjs';
 import { createBench, START_TIMEOUT_MS } from './lib/bench-runner.mjs';
 import { onCleanUp } from './lib/cleanups.mjs';
 import { FIRST_LOAD_JS_BUDGET_KB, firstLoadJs } from './lib/first-load-js.mjs';
 import { freePort } from './lib/pg-cluster.mjs';
 import { ROUTE_JS_BUDGET_KB, routeJs } from './lib/route-js.mjs';
+import { paddedVideoPath, uploadThroughTus, writePaddedVideo } from './lib/upload-bench.mjs';
 
-const bench = createBench('bench', { sizes: { starts: [5, 1] }, env: { starts: 'BENCH_STARTS' } });
+const bench = createBench('bench', {
+  sizes: { starts: [5, 1], uploadMb: [200, 8] },
+  env: { starts: 'BENCH_STARTS', uploadMb: 'BENCH_UPLOAD_MB' },
+});
 const COLD_START_BUDGET_MS = 2000;
+const UPLOAD_RSS_GROWTH_BUDGET_MB = 100;
 
 await bench.run(async () => {
   bench.build('all');
@@ -68,4 +76,40 @@ await bench.run(async () => {
     runs[Math.floor(runs.length / 2)],
     { unit: 'ms', budget: ['<=', COLD_START_BUDGET_MS] },
   );
+
+  // 4. A large resumable upload
+  const uploadSize = bench.size.uploadMb * 1024 * 1024;
+  const videoPath = paddedVideoPath(dataDir);
+  await writePaddedVideo(videoPath, uploadSize);
+  const server = await startServer('all', env, { timeoutMs: START_TIMEOUT_MS });
+  try {
+    const cookie = await signUp(env.APP_URL, `bench-upload-${Date.now()}@example.com`);
+    const result = await uploadThroughTus({
+      baseUrl: env.APP_URL,
+      cookie,
+      pid: server.pid,
+      path: videoPath,
+      sizeBytes: uploadSize,
+    });
+    bench.figure(
+      `upload of a ${bench.size.uploadMb} MB video: stored as a video of that size`,
+      result.media.kind === 'video' && result.media.sizeBytes === uploadSize ? 1 : 0,
+      { budget: ['>=', 1], always: true },
+    );
+    bench.figure(`upload of ${bench.size.uploadMb} MB: server RSS before`, result.beforeMb, {
+      unit: 'MB',
+      digits: 1,
+    });
+    bench.figure(`upload of ${bench.size.uploadMb} MB: peak server RSS growth`, result.peakGrowthMb, {
+      unit: 'MB',
+      digits: 1,
+      budget: ['<', UPLOAD_RSS_GROWTH_BUDGET_MB],
+    });
+    bench.figure(`upload of ${bench.size.uploadMb} MB: throughput, ingest included`, result.mbPerSecond, {
+      unit: 'MB/s',
+      digits: 1,
+    });
+  } finally {
+    await stopServer(server);
+  }
 });

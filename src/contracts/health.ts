@@ -52,6 +52,8 @@ export const healthResponse = z.object({
     database: dependencyCheck,
     /** The media storage: S3 answers and takes our credentials, or DATA_DIR/media takes a file. */
     storage: dependencyCheck,
+    /** ffprobe and ffmpeg (video uploads: facts and poster frames) answered when the process started. */
+    videoTools: dependencyCheck,
     /**
      * Single sign-on's identity provider: 'off' without OIDC_*, 'ok' once its discovery document
      * was read, 'unreachable' while reading it fails (retried in the background; no call per request).

@@ -25,6 +25,12 @@ export const MAX_MEDIA_TAG_LENGTH = 40;
 /** Alt text: the longest any network takes is LinkedIn's 4,086; each platform checks its own. */
 export const MAX_ALT_TEXT_LENGTH = 4086;
 
+/**
+ * The largest video `POST /api/media` takes in one multipart request; larger ones go through the
+ * resumable upload (`/api/uploads`, tus), which survives a dropped connection.
+ */
+export const MAX_SIMPLE_VIDEO_BYTES = 100 * 1024 * 1024;
+
 /** The largest image upload; each platform may accept less (post-type rules). */
 export const MAX_MEDIA_BYTES = 8 * 1024 * 1024;
 /** Instagram carousels take 10, LinkedIn multi-image posts 20 (post-type rules check each). */
@@ -93,10 +99,19 @@ export type MediaFacts = Pick<
 export const mediaIdParams = z.object({ id: z.uuid({ message: 'Not a media id' }) });
 
 export const mediaMessages = {
-  noFile: 'Attach an image file in the "file" field.',
-  unsupportedType: 'Only JPEG, PNG and WebP images can be uploaded.',
+  noFile: 'Attach an image or video file in the "file" field.',
+  unsupportedType: 'Only JPEG, PNG and WebP images and MP4 or MOV videos can be uploaded.',
   tooLarge: `Images can be at most ${MAX_MEDIA_BYTES / (1024 * 1024)} MB.`,
   unreadable: 'That image could not be read; it may be damaged.',
+  videoTooLarge: `Videos can be at most ${MAX_VIDEO_BYTES / (1024 * 1024 * 1024)} GB.`,
+  videoTooLargeForOneRequest: `Videos over ${MAX_SIMPLE_VIDEO_BYTES / (1024 * 1024)} MB go through the resumable upload (/api/uploads).`,
+  videoUnsupported:
+    'Only MP4 and MOV videos can be uploaded (not WebM, AVI or others). Export the video as MP4 (H.264 or HEVC, AAC audio) and try again.',
+  videoUnreadable: 'That video could not be read; it may be damaged or incomplete.',
+  videoToolsUnavailable:
+    'Videos cannot be processed right now: the video tools do not run on this server. Please try again later.',
+  uploadLengthRequired: 'Say the file size (Upload-Length) when the upload starts.',
+  uploadNotFound: 'This upload was not found, or it has expired. Start it again.',
   storageUnavailable:
     'Images cannot be loaded right now: the media storage does not answer. Please try again in a moment.',
   linkExpired:

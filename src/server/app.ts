@@ -27,6 +27,8 @@ import {
 } from './integrations/social/simulator';
 import { createMediaStorage } from './integrations/storage/create-media-storage';
 import { createStorageCheck } from './integrations/storage/storage-health';
+import { videoToolPaths } from './integrations/video/ffmpeg-tools';
+import { checkVideoTools } from './integrations/video/video-tools-check';
 import { type Jobs, startJobQueue } from './jobs/boss';
 import type { ProcessRole } from './jobs/job-queue';
 import { injectFetch } from './lib/inject-fetch';
@@ -162,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     mail: options.mail ?? createMailSender(config, { db, jobs, cipher: tokenCipher, log: app.log }),
     storage,
     storageCheck: createStorageCheck(storage),
+    videoTools: resolveVideoTools(config),
     billing: await createBilling(config, db),
     identityProvider,
     identity: createIdentity({
@@ -190,6 +193,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   };
 
   warnIfStorageUnusable(ctx);
+  void ctx.videoTools.check.then((check) => {
+    if (check.status !== 'ok') ctx.log.warn({ detail: check.detail }, 'video tools unusable');
+  });
   warnIfLinkedInVersionOld(ctx);
   sayWhetherAppUrlIsPublic(ctx);
 
@@ -265,6 +271,15 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   });
 
   return { app, ctx, jobs };
+}
+
+/** The video tools from the configuration, asked once whether they run (`checks.videoTools`). */
+function resolveVideoTools(config: Config): AppContext['videoTools'] {
+  const paths = videoToolPaths({
+    ...(config.videoTools.ffprobe ? { ffprobe: config.videoTools.ffprobe } : {}),
+    ...(config.videoTools.ffmpeg ? { ffmpeg: config.videoTools.ffmpeg } : {}),
+  });
+  return { paths, check: checkVideoTools(paths) };
 }
 
 /**

@@ -154,6 +154,11 @@ const envSchema = z
     PUBLISH_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
     PUBLISH_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(3),
+    /** Other ffprobe/ffmpeg binaries than the bundled npm builds (Debian's, say). */
+    FFPROBE_PATH: optionalString,
+    FFMPEG_PATH: optionalString,
+    /** Hours an unfinished resumable upload is kept before its partial file is removed. */
+    UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).max(720).default(24),
     S3_BUCKET: optionalString,
     S3_REGION: optionalString,
     S3_ENDPOINT: optionalUrl,
@@ -365,6 +370,10 @@ export interface Config {
     /** Of those, how many may call one social account at the same time (PUBLISH_ACCOUNT_CONCURRENCY). */
     accountConcurrency: number;
   };
+  /** Video tools: other binaries than the bundled ones when set (FFPROBE_PATH, FFMPEG_PATH). */
+  videoTools: { ffprobe: string | undefined; ffmpeg: string | undefined };
+  /** Resumable uploads (tus): partial files under DATA_DIR/uploads, removed this long after creation. */
+  uploads: { expiryMs: number };
   /** What the one outbound fetch (integrations/web/safe-fetch.ts) may reach besides public hosts. */
   outbound: { privateAllowList: string[]; extraPorts: number[] };
   /** S3-compatible media storage; undefined: files under DATA_DIR/media. */
@@ -464,6 +473,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       concurrency: e.PUBLISH_CONCURRENCY,
       accountConcurrency: e.PUBLISH_ACCOUNT_CONCURRENCY,
     },
+    videoTools: { ffprobe: e.FFPROBE_PATH, ffmpeg: e.FFMPEG_PATH },
+    uploads: { expiryMs: e.UPLOAD_EXPIRY_HOURS * 3600 * 1000 },
     outbound: { privateAllowList: e.OUTBOUND_ALLOW_PRIVATE, extraPorts: e.OUTBOUND_ALLOWED_PORTS },
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

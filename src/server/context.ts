@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DependencyCheck } from '../contracts/health';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AiProvider } from './integrations/ai/ai-provider';
@@ -9,6 +10,7 @@ import type { MailSender } from './integrations/mail/mail-sender';
 import type { SocialProviders } from './integrations/social/providers';
 import type { MediaStorage } from './integrations/storage/media-storage';
 import type { StorageCheck } from './integrations/storage/storage-health';
+import type { VideoToolPaths } from './integrations/video/ffmpeg-tools';
 import type { JobQueue } from './jobs/job-queue';
 import type { AccessCodeHasher, AdminCodeVerifier } from './lib/secrets';
 import type { TokenCipher } from './lib/token-cipher';
@@ -43,6 +45,8 @@ export interface AppContext {
   storage: MediaStorage;
   /** Whether the storage is usable, cached briefly (/api/health's `checks.storage`). */
   storageCheck: StorageCheck;
+  /** ffprobe and ffmpeg (bundled, or FFPROBE_PATH/FFMPEG_PATH) and whether they ran at start. */
+  videoTools: { paths: VideoToolPaths; check: Promise<DependencyCheck> };
   /** Payments: Stripe, or the sandbox (no money moves). */
   billing: Billing;
   log: FastifyBaseLogger;

@@ -178,6 +178,31 @@ describe('S3 media storage against a loopback S3', () => {
     expect(Buffer.compare(stored?.body ?? Buffer.alloc(0), image)).toBe(0);
   });
 
+  it('streams a file into one signed PUT (putFile), and reports a refusal as unavailable', async () => {
+    const storage = createS3MediaStorage(s3Config({ endpoint: fake.baseUrl, forcePathStyle: true }));
+    const dir = mkdtempSync(join(tmpdir(), 'kitepost-putfile-'));
+    try {
+      const bytes = randomBytes(3 * 1024 * 1024 + 17);
+      const file = join(dir, 'video.mp4');
+      writeFileSync(file, bytes);
+      const from = fake.requests.length;
+      await storage.putFile('ws-file/clip.mp4', file, 'video/mp4');
+      const stored = fake.objects.get(`${creds.bucket}/ws-file/clip.mp4`);
+      expect(stored?.contentType).toBe('video/mp4');
+      expect(stored?.body.equals(bytes)).toBe(true);
+      // One request, whose signed payload hash the fake checked against the body it received.
+      const seen = fake.requests.slice(from);
+      expect(seen.map((r) => `${r.method} ${r.status}`)).toEqual(['PUT 200']);
+      expect(seen[0]?.payloadHash).toMatch(/^[0-9a-f]{64}$/);
+      fake.failNext(500);
+      await expect(storage.putFile('ws-file/other.mp4', file, 'video/mp4')).rejects.toBeInstanceOf(
+        StorageUnavailableError,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('addresses the bucket by host name in virtual-hosted style', async () => {
     const storage = createS3MediaStorage(s3Config({ endpoint: fake.hostnameBaseUrl }), {
       fetch: loopbackFetch(fake.baseUrl),

@@ -79,6 +79,11 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/media/usage': 'workspace.read',
   'PATCH /api/media/:id': 'posts.write',
   'POST /api/media/:id/fit': 'posts.write',
+  // Resumable uploads (tus); HEAD /api/uploads/:id checks posts.write in its handler.
+  'POST /api/uploads': 'posts.write',
+  'PATCH /api/uploads/:id': 'posts.write',
+  'DELETE /api/uploads/:id': 'posts.write',
+  'GET /api/uploads/:id/media': 'workspace.read',
   // The server fetches the page: for those who write posts, not every reader.
   'GET /api/link-preview': 'posts.write',
 

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { resolveRange } from './byte-range';
 import type { MediaStorage } from './media-storage';
@@ -19,7 +19,11 @@ export function createLocalMediaStorage(root: string): MediaStorage {
         ? 'image/webp'
         : key.endsWith('.gif')
           ? 'image/gif'
-          : 'image/jpeg';
+          : key.endsWith('.mp4')
+            ? 'video/mp4'
+            : key.endsWith('.mov')
+              ? 'video/quicktime'
+              : 'image/jpeg';
 
   return {
     kind: 'local',
@@ -30,6 +34,19 @@ export function createLocalMediaStorage(root: string): MediaStorage {
       const partial = `${path}.partial`;
       await writeFile(partial, bytes);
       await rename(partial, path);
+    },
+    async putFile(key, source) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      // Copied (the upload folder may be on another disk), aside then renamed, like put.
+      const partial = `${path}.partial`;
+      try {
+        await copyFile(source, partial);
+        await rename(partial, path);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
     },
     async get(key, range) {
       const path = pathOf(key);

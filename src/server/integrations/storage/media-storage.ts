@@ -37,6 +37,11 @@ export class StorageUnavailableError extends Error {
 export interface MediaStorage {
   readonly kind: 's3' | 'local';
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores the file at `path` under `key`, streamed: a video of a gigabyte never sits in memory.
+   * The file is left where it is (the caller removes it).
+   */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
   /** null when there is no such object; with a range, only its bytes (or why none can be sent). */
   get(key: string, range?: RangeRequest): Promise<StoredObject | RangeNotSatisfiable | null>;
   /** Whole bytes, for adapters that upload the image to the platform. */

@@ -32,17 +32,19 @@ export async function healthRoutes(
           },
         );
         const storage = await storageCheck;
+        const videoTools = await ctx.videoTools.check;
         const linkedinApiVersion = linkedInVersionCheck(ctx.config.linkedInApiVersion, new Date());
         const publicUrl = publicUrlCheck(ctx.config);
         const checks = {
           database,
           storage,
+          videoTools,
           identity: identityCheck(ctx.identityProvider),
           linkedinApiVersion,
           publicUrl,
         };
         const allOk =
-          [database, storage, checks.identity].every((check) => check.status !== 'unreachable') &&
+          [database, storage, videoTools, checks.identity].every((check) => check.status !== 'unreachable') &&
           linkedinApiVersion.status !== 'expired' &&
           (publicUrl.status === 'ok' || !realMetaConfigured(ctx.config));
         const adapters = describeAdapters({

@@ -1,9 +1,21 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noContent, safeString } from '../../../contracts/common';
-import { MAX_MEDIA_BYTES, media, mediaIdParams, mediaList, mediaMessages } from '../../../contracts/media';
+import {
+  MAX_MEDIA_BYTES,
+  MAX_SIMPLE_VIDEO_BYTES,
+  media,
+  mediaIdParams,
+  mediaList,
+  mediaMessages,
+} from '../../../contracts/media';
 import type { AppContext } from '../../context';
 import { contentRange, parseRangeHeader } from '../../integrations/storage/byte-range';
 import { isRangeNotSatisfiable } from '../../integrations/storage/media-storage';
@@ -11,8 +23,10 @@ import { AppError } from '../../lib/app-error';
 import { signedIn } from '../../lib/caller';
 import { sendError } from '../../lib/send-error';
 import { errorAnswers } from '../../plugins/error-answers';
-import { deleteMedia, findServedMedia, getMedia, listMedia, uploadMedia } from './media.service';
+import { deleteMedia, findServedMedia, getMedia, listMedia, uploadMediaFile } from './media.service';
+import { SNIFF_BYTES, sniffUpload } from './media-files';
 import { mediaLibraryRoutes } from './media-library.routes';
+import { uploadsRoutes } from './uploads.routes';
 
 /** Room for the multipart framing around the file (boundaries, part headers, a few fields). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -26,24 +40,66 @@ const actorOf = (request: FastifyRequest) => {
  * Too large: answered at once, and the connection closed after the answer, so the rest of an
  * oversized upload is not read and thrown away.
  */
-function refuseTooLarge(reply: FastifyReply) {
-  return sendError(reply.header('connection', 'close'), 'payload_too_large', mediaMessages.tooLarge);
+function refuseTooLarge(reply: FastifyReply, message: string) {
+  return sendError(reply.header('connection', 'close'), 'payload_too_large', message);
 }
 
-/** The file's bytes, or 'too-large' as soon as it passes the limit (the rest is not buffered). */
-async function readFilePart(part: MultipartFile): Promise<Buffer | 'too-large'> {
-  const chunks: Buffer[] = [];
+/** Where a multipart upload's file is written while it arrives (never held in memory). */
+const multipartTempDir = (dataDir: string) => join(dataDir, 'upload-temp');
+
+type WrittenPart = { path: string; dir: string } | { tooLarge: string };
+
+/**
+ * Streams the file part to a temporary file, and stops as soon as it passes its limit: an image's
+ * (MAX_MEDIA_BYTES) once its first bytes say it is one, else a video's in one request
+ * (MAX_SIMPLE_VIDEO_BYTES). The rest is not read.
+ */
+async function writeFilePart(part: MultipartFile, dataDir: string): Promise<WrittenPart> {
+  await mkdir(multipartTempDir(dataDir), { recursive: true });
+  const dir = await mkdtemp(join(multipartTempDir(dataDir), 'part-'));
+  const path = join(dir, 'file');
   let total = 0;
-  for await (const chunk of part.file as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (part.file.truncated || total > MAX_MEDIA_BYTES) return 'too-large';
-    chunks.push(chunk);
+  let head = Buffer.alloc(0);
+  let limit: { maxBytes: number; message: string } = {
+    maxBytes: MAX_SIMPLE_VIDEO_BYTES,
+    message: mediaMessages.videoTooLargeForOneRequest,
+  };
+  let tooLarge: string | null = null;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      if (head.length < SNIFF_BYTES) {
+        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]);
+        if (head.length >= SNIFF_BYTES && sniffUpload(head) === 'image') {
+          limit = { maxBytes: MAX_MEDIA_BYTES, message: mediaMessages.tooLarge };
+        }
+      }
+      if (total > limit.maxBytes || part.file.truncated) {
+        tooLarge = limit.message;
+        callback(new Error('too large'));
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(part.file, counter, createWriteStream(path));
+  } catch (error) {
+    if (!tooLarge) {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    }
   }
-  return part.file.truncated ? 'too-large' : Buffer.concat(chunks, total);
+  if (part.file.truncated) tooLarge ??= limit.message;
+  if (tooLarge) {
+    await rm(dir, { recursive: true, force: true });
+    return { tooLarge };
+  }
+  return { path, dir };
 }
 
-/** The `file` part of a multipart upload; AppError(noFile) for anything else. */
-async function readUpload(request: FastifyRequest) {
+/** The `file` part of a multipart upload, on disk; AppError(noFile) for anything else. */
+async function readUpload(request: FastifyRequest, dataDir: string) {
   if (!request.isMultipart()) throw new AppError('bad_request', mediaMessages.noFile);
   let part: MultipartFile | undefined;
   try {
@@ -55,7 +111,7 @@ async function readUpload(request: FastifyRequest) {
   }
   if (part?.fieldname !== 'file') throw new AppError('bad_request', mediaMessages.noFile);
   try {
-    return { bytes: await readFilePart(part), fileName: part.filename };
+    return { written: await writeFilePart(part, dataDir), fileName: part.filename };
   } catch (error) {
     request.log.info({ err: error }, 'upload cut short');
     throw new AppError('bad_request', mediaMessages.unreadable);
@@ -68,7 +124,13 @@ async function readUpload(request: FastifyRequest) {
  */
 const uploadBodyDoc = z.unknown().meta({
   type: 'object',
-  properties: { file: { type: 'string', format: 'binary', description: 'A JPEG, PNG or WebP image' } },
+  properties: {
+    file: {
+      type: 'string',
+      format: 'binary',
+      description: 'A JPEG, PNG or WebP image, or an MP4/MOV video of at most 100 MB (larger: /api/uploads)',
+    },
+  },
   required: ['file'],
 });
 
@@ -80,7 +142,14 @@ async function uploadRoutes(scope: FastifyInstance, ctx: AppContext) {
   scope.removeAllContentTypeParsers();
   await scope.register(multipart, {
     throwFileSizeLimit: false,
-    limits: { fileSize: MAX_MEDIA_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 20 },
+    limits: {
+      fileSize: MAX_SIMPLE_VIDEO_BYTES,
+      files: 1,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 12,
+      headerPairs: 20,
+    },
     // A `file` part counts as a file even without a file name (some clients send none).
     isPartAFile: (fieldName, contentType, fileName) =>
       fieldName === 'file' || fileName !== undefined || contentType === 'application/octet-stream',
@@ -92,7 +161,9 @@ async function uploadRoutes(scope: FastifyInstance, ctx: AppContext) {
   // Refused before reading when the declared length already says too large (after the auth check).
   scope.addHook('onRequest', async (request, reply) => {
     const length = Number(request.headers['content-length']);
-    if (length > MAX_MEDIA_BYTES + MULTIPART_OVERHEAD_BYTES) return refuseTooLarge(reply);
+    if (length > MAX_SIMPLE_VIDEO_BYTES + MULTIPART_OVERHEAD_BYTES) {
+      return refuseTooLarge(reply, mediaMessages.videoTooLargeForOneRequest);
+    }
   });
 
   scope.withTypeProvider<ZodTypeProvider>().post(
@@ -105,13 +176,17 @@ async function uploadRoutes(scope: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const upload = await readUpload(request);
-      if (upload.bytes === 'too-large') return refuseTooLarge(reply);
-      const created = await uploadMedia(ctx, actorOf(request), {
-        bytes: upload.bytes,
-        fileName: upload.fileName,
-      });
-      return reply.status(201).send(created);
+      const upload = await readUpload(request, ctx.config.dataDir);
+      if ('tooLarge' in upload.written) return refuseTooLarge(reply, upload.written.tooLarge);
+      try {
+        const created = await uploadMediaFile(ctx, actorOf(request), {
+          path: upload.written.path,
+          fileName: upload.fileName,
+        });
+        return reply.status(201).send(created);
+      } finally {
+        await rm(upload.written.dir, { recursive: true, force: true });
+      }
     },
   );
 }
@@ -120,6 +195,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   await app.register(async (scope) => uploadRoutes(scope, ctx));
+  await app.register(async (scope) => uploadsRoutes(scope, ctx));
 
   api.get('/api/media', { schema: { response: { 200: mediaList } } }, async (request) =>
     listMedia(ctx, signedIn(request).workspaceId),
@@ -189,7 +265,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
           'accept-ranges': 'bytes',
           ...(object.size === null ? {} : { 'content-range': `bytes */${object.size}` }),
         });
-        return sendError(reply, 'range_not_satisfiable', 'That range is outside the image.');
+        return sendError(reply, 'range_not_satisfiable', `That range is outside the ${served.kind}.`);
       }
       const length = object.range
         ? {

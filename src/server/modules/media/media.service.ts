@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Media, mediaMessages } from '../../../contracts/media';
+import { readFile, stat } from 'node:fs/promises';
+import { MAX_MEDIA_BYTES, type Media, mediaMessages } from '../../../contracts/media';
 import type { AppContext } from '../../context';
 import type { RangeRequest } from '../../integrations/storage/byte-range';
 import {
@@ -15,42 +16,22 @@ import {
   insertMedia,
   listMedia as listMediaRows,
 } from './media.repository';
+import { cleanFileName, type MediaActor, readHead, removeObjects, sniffUpload } from './media-files';
 import { inUseMessage } from './media-library.service';
-import { mediaFileName, thumbnailFileName, toMedia } from './media-view';
+import { mediaFileName, posterFileName, thumbnailFileName, toMedia } from './media-view';
 import { mediaExtensions, processImage } from './process-image';
 import { assertStorageQuota } from './storage-quota';
+import { ingestVideo } from './video-ingest';
 
-/** Who acts: every call is scoped to this workspace. */
-export interface MediaActor {
-  workspaceId: string;
-  userId: string;
-}
+export type { MediaActor } from './media-files';
 
 export const MEDIA_LIST_LIMIT = 50;
-
-/** A file name as the user's device gave it, for display only: no path, no control characters. */
-export function cleanFileName(name: string | undefined): string | null {
-  if (!name) return null;
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return clean ? clean.slice(0, 200) : null;
-}
 
 const refusals = {
   unsupported: mediaMessages.unsupportedType,
   unreadable: mediaMessages.unreadable,
   too_many_pixels: mediaMessages.tooManyPixels,
 } as const;
-
-/** Removes objects of an upload that did not complete; a failure only leaves an orphan (logged). */
-async function removeObjects(ctx: Pick<AppContext, 'storage' | 'log'>, keys: string[]) {
-  for (const key of keys) {
-    await ctx.storage.delete(key).catch((error: unknown) => {
-      ctx.log.warn({ err: error, storageKey: key }, 'could not remove an object of a failed upload');
-    });
-  }
-}
 
 /**
  * Stores an uploaded image: it is decoded (never trusted by its name, declared type or header),
@@ -62,13 +43,13 @@ async function removeObjects(ctx: Pick<AppContext, 'storage' | 'log'>, keys: str
 export async function uploadMedia(
   ctx: Pick<AppContext, 'database' | 'storage' | 'config' | 'log'>,
   actor: MediaActor,
-  upload: { bytes: Buffer; fileName: string | undefined },
+  upload: { bytes: Buffer; fileName: string | undefined; id?: string },
 ): Promise<Media> {
   const processed = await processImage(upload.bytes);
   if (!processed.ok) throw new AppError('bad_request', refusals[processed.reason]);
   const { mimeType, bytes, width, height, thumbnail } = processed.image;
   await assertStorageQuota(ctx.database.db, actor.workspaceId, bytes.length);
-  const id = randomUUID();
+  const id = upload.id ?? randomUUID();
   const storageKey = `${actor.workspaceId}/${id}.${mediaExtensions[mimeType]}`;
   const thumbnailKey = `${actor.workspaceId}/${thumbnailFileName({ id })}`;
   try {
@@ -96,6 +77,32 @@ export async function uploadMedia(
     await removeObjects(ctx, [storageKey, thumbnailKey]);
     throw error;
   }
+}
+
+/**
+ * Stores an uploaded file that is on disk (a finished resumable upload, or a multipart upload
+ * streamed to a temporary file), whatever it is: an image (at most MAX_MEDIA_BYTES, read and
+ * re-encoded as uploadMedia does) or an MP4/MOV video (ingestVideo, streamed). What it is comes
+ * from its bytes. `id` becomes the media's id (a resumable upload's id: its media is found by it).
+ * The file stays where it is; the caller removes it.
+ */
+export async function uploadMediaFile(
+  ctx: Pick<AppContext, 'database' | 'storage' | 'config' | 'log' | 'videoTools'>,
+  actor: MediaActor,
+  upload: { id?: string; path: string; fileName: string | undefined },
+): Promise<Media> {
+  const id = upload.id ?? randomUUID();
+  const sniffed = sniffUpload(await readHead(upload.path));
+  if (sniffed === 'image') {
+    const { size } = await stat(upload.path);
+    if (size > MAX_MEDIA_BYTES) throw new AppError('payload_too_large', mediaMessages.tooLarge);
+    return uploadMedia(ctx, actor, { id, bytes: await readFile(upload.path), fileName: upload.fileName });
+  }
+  if (sniffed === 'mp4-family') return ingestVideo(ctx, actor, { ...upload, id });
+  throw new AppError(
+    'bad_request',
+    sniffed === 'other-video' ? mediaMessages.videoUnsupported : mediaMessages.unsupportedType,
+  );
 }
 
 /** The workspace's latest uploads, newest first. */
@@ -132,8 +139,8 @@ export async function deleteMedia(
   if (result.outcome === 'in_use') {
     throw new AppError('conflict', await inUseMessage(ctx.database.db, workspaceId, id));
   }
-  const { storageKey, thumbnailKey } = result.row;
-  for (const key of thumbnailKey ? [storageKey, thumbnailKey] : [storageKey]) {
+  const { storageKey, thumbnailKey, posterKey } = result.row;
+  for (const key of [storageKey, thumbnailKey, posterKey].filter((k): k is string => k !== null)) {
     await ctx.storage.delete(key).catch((error: unknown) => {
       ctx.log.warn({ err: error, storageKey: key }, 'deleted an image whose object could not be removed');
     });
@@ -141,7 +148,7 @@ export async function deleteMedia(
 }
 
 const SERVED_FILE =
-  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp|thumb\.webp)$/;
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp|mp4|mov|thumb\.webp|poster\.jpg)$/;
 
 export interface ServedMedia {
   /**
@@ -152,6 +159,8 @@ export interface ServedMedia {
   /** Stable for the life of the file (its id): the bytes behind a media URL never change. */
   etag: string;
   mimeType: Media['mimeType'];
+  /** 'video' for a video's own file (players seek in it with ranges). */
+  kind: Media['kind'];
   /**
    * Opens the bytes, or only those of `range`; null when the object is gone from storage.
    * AppError(service_unavailable) with a Retry-After when the storage does not answer.
@@ -214,15 +223,28 @@ export async function findServedMedia(
       };
   const served =
     row.thumbnailKey && thumbnailFileName(row) === file
-      ? { key: row.thumbnailKey, etag: `"${row.id}-thumb"`, mimeType: 'image/webp' as const }
-      : mediaFileName(row) === file
-        ? { key: row.storageKey, etag: `"${row.id}"`, mimeType: row.mimeType }
-        : null;
+      ? {
+          key: row.thumbnailKey,
+          etag: `"${row.id}-thumb"`,
+          mimeType: 'image/webp' as const,
+          kind: 'image' as const,
+        }
+      : row.posterKey && posterFileName(row) === file
+        ? {
+            key: row.posterKey,
+            etag: `"${row.id}-poster"`,
+            mimeType: 'image/jpeg' as const,
+            kind: 'image' as const,
+          }
+        : mediaFileName(row) === file
+          ? { key: row.storageKey, etag: `"${row.id}"`, mimeType: row.mimeType, kind: row.kind }
+          : null;
   if (!served) return null;
   return {
     cache,
     etag: served.etag,
     mimeType: served.mimeType,
+    kind: served.kind,
     async open(range) {
       const object = await ctx.storage.get(served.key, range).catch((error: unknown) => {
         if (!(error instanceof StorageUnavailableError)) throw error;

@@ -88,6 +88,13 @@ export const rateRules = {
   emailChange: { name: 'email-change', max: 5, windowSeconds: 3600 },
   /** Passkey sign-ins per address (the ceremony is cheap to start, its check is not). */
   passkeySignIn: { name: 'passkey-signin', max: 20, windowSeconds: 60 },
+  /** Resumable uploads started, per user: each reserves up to 1 GB of disk until it expires. */
+  uploadCreation: { name: 'upload-create', max: 120, windowSeconds: 3600 },
+  /**
+   * Requests on started uploads (resume checks, chunks), per user: a client on a flaky line
+   * retries, but not thousands of times a minute.
+   */
+  uploadRequests: { name: 'upload-requests', max: 1200, windowSeconds: 600 },
   /** Link previews per user: each may make the server fetch a page (the composer asks as one types). */
   linkPreview: { name: 'link-preview', max: 60, windowSeconds: 60 },
 } satisfies Record<string, RateRule>;

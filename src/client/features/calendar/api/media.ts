@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Media, media } from '../../../../contracts/media';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
@@ -27,13 +27,4 @@ export async function uploadMedia(file: File): Promise<Media> {
   });
   if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
   return media.parse(await response.json());
-}
-
-export function useUploadMedia() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadMedia,
-    // The composer shows it at once; the calendar's thumbnails read it from the cache later.
-    onSuccess: (item) => queryClient.setQueryData(mediaQueryOptions(item.id).queryKey, item),
-  });
 }
