@@ -258,11 +258,3 @@ export function fitOffers(
   }
   return offers;
 }
-
-/** "1:05" for 65 s: a video's length on its thumbnail. */
-export function formatDuration(ms: number | null): string {
-  const total = Math.max(0, Math.round((ms ?? 0) / 1000));
-  const minutes = Math.floor(total / 60);
-  const rest = total % 60;
-  return `${minutes}:${String(rest).padStart(2, '0')}`;
-}

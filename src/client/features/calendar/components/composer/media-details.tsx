@@ -6,8 +6,9 @@ import { toast } from '../../../../components/ui/use-toast';
 import { ApiError, failureMessage, isUnauthorized } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { useFitMedia } from '../../api/fit-media';
-import { type ChosenTarget, type FitOffer, fitOffers, formatDuration, moveItem } from './composer-post';
-import { MediaThumb } from './media-thumb';
+import { formatDuration } from '../../post-kind';
+import { MediaThumb } from '../media-thumb';
+import { type ChosenTarget, type FitOffer, fitOffers, moveItem } from './composer-post';
 
 export const FIT_FAILED_MESSAGE = 'The image could not be changed. Please try again.';
 

@@ -7,7 +7,7 @@ import { type PostType, postTypeLabels } from '../../../../../contracts/post-typ
 import { PlatformMark } from '../../../../components/platform-mark';
 import { cn } from '../../../../lib/cn';
 import { Highlighted, handleOf, initials } from '../../../content/components/platform-preview';
-import { formatDuration } from './composer-post';
+import { formatDuration } from '../../post-kind';
 
 export interface PreviewPost {
   content: string;
