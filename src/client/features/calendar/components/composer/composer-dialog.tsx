@@ -310,7 +310,7 @@ function ComposerForm({
               value={firstComment}
               onChange={setFirstComment}
               limit={commentLimit}
-              onX={chosen.some((target) => target.platform === 'twitter')}
+              onX={chosen.some((target) => target.platform === 'twitter' && target.postType !== 'thread')}
             />
           ) : null}
           {threaded ? <ThreadEditor id={`${id}-thread`} value={thread} onChange={setThread} /> : null}
