@@ -29,6 +29,8 @@ export const postMetricValues = z.object({
   comments: maybeCount,
   shares: maybeCount,
   clicks: maybeCount,
+  /** Plays of a video (Reels, video posts), where the platform reports them; null otherwise. */
+  views: maybeCount,
 });
 export type PostMetricValues = z.infer<typeof postMetricValues>;
 
@@ -40,6 +42,7 @@ export const notReportedMetrics: Readonly<PostMetricValues> = Object.freeze({
   comments: null,
   shares: null,
   clicks: null,
+  views: null,
 });
 
 /** Likes + comments + shares + clicks, of those reported; null when none is. */
@@ -216,6 +219,7 @@ export const analyticsCsvColumns = [
   'comments',
   'shares',
   'clicks',
+  'views',
   'engagements',
   'engagement_rate',
   'synced_at',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { safeString } from './common';
+import { publishingPlatform } from './platforms';
 
 /** Image types Kitepost accepts, recognised by their content (never by the file name). */
 export const imageMimeTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -103,3 +105,121 @@ export const mediaMessages = {
   notFound: 'Image not found.',
   tooManyPixels: `That image is too large in pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (for example 8000 × 6000), or 4096 × 4096 for WebP.`,
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The media library (issue 24, decision 058). `GET /api/media` stays the composer's plain list
+// (the newest 50); the library screen reads `GET /api/media/library`, which searches, filters,
+// pages and says where each item is used.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A tag as stored: lowercase letters and digits of any script, with spaces, '-' and '_' inside.
+ * Input is trimmed, lowercased and loses a leading '#' first (mediaTagInput).
+ */
+const TAG_PATTERN = /^[\p{Ll}\p{Lo}\p{N}][\p{Ll}\p{Lo}\p{N}\p{M} _-]*$/u;
+export const mediaTagMessage = `A tag is 1 to ${MAX_MEDIA_TAG_LENGTH} letters or digits (spaces, '-' and '_' inside).`;
+
+/** One tag as typed: trimmed, lowercased, without a leading '#'; then checked. */
+export const mediaTagInput = safeString()
+  .transform((value) => value.trim().replace(/^#/, '').trim().toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(1, mediaTagMessage)
+      .max(MAX_MEDIA_TAG_LENGTH, mediaTagMessage)
+      .regex(TAG_PATTERN, mediaTagMessage),
+  );
+
+/** PATCH /api/media/{id}: the item's whole tag list (duplicates after normalising are merged). */
+export const updateMediaBody = z.object({
+  tags: z
+    .array(mediaTagInput)
+    .max(MAX_MEDIA_TAGS, `At most ${MAX_MEDIA_TAGS} tags on one item.`)
+    .transform((tags) => [...new Set(tags)]),
+});
+export type UpdateMediaBody = z.input<typeof updateMediaBody>;
+
+export const MEDIA_LIBRARY_PAGE_SIZE = 48;
+/** The longest search text: a file name is cut at 200, a tag at 40. */
+export const MAX_MEDIA_SEARCH_LENGTH = 100;
+
+/** GET /api/media/library query: all optional; `page` counts from 1. */
+export const mediaLibraryQuery = z.object({
+  q: safeString().trim().max(MAX_MEDIA_SEARCH_LENGTH).optional(),
+  type: mediaKind.optional(),
+  tag: mediaTagInput.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
+/** Post statuses during which a post's media may not be deleted: it is queued or going out. */
+export const mediaHoldingStatuses = ['pending_approval', 'approved', 'scheduled', 'publishing'] as const;
+
+/** A post that uses a media item, in its media or in one of its X thread items. */
+export const mediaUse = z.object({
+  postId: z.string(),
+  platform: publishingPlatform,
+  /** The post's status (contracts/posts postStatuses). */
+  status: z.string(),
+  scheduledAt: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  /** True when only a later post of an X thread uses it (not the first). */
+  inThread: z.boolean(),
+  /** While true the item cannot be deleted (mediaHoldingStatuses). */
+  holds: z.boolean(),
+});
+export type MediaUse = z.infer<typeof mediaUse>;
+
+export const mediaLibraryItem = media.extend({
+  /** Every post that uses it, newest first. */
+  usage: z.array(mediaUse),
+});
+export type MediaLibraryItem = z.infer<typeof mediaLibraryItem>;
+
+export const mediaLibraryPage = z.object({
+  items: z.array(mediaLibraryItem),
+  /** The next page's number, or null on the last page. */
+  nextPage: z.number().int().nullable(),
+  /** Every tag the workspace uses, sorted: the tag filter's choices. */
+  tags: z.array(z.string()),
+});
+export type MediaLibraryPage = z.infer<typeof mediaLibraryPage>;
+
+/** GET /api/media/usage: the bytes the workspace stores against its plan's quota. */
+export const mediaStorageUsage = z.object({
+  usedBytes: z.number().int(),
+  quotaBytes: z.number().int(),
+  plan: z.object({ id: z.string(), name: z.string() }),
+});
+export type MediaStorageUsage = z.infer<typeof mediaStorageUsage>;
+
+/** The aspect ratios platforms take (Instagram 4:5 to 1.91:1, Stories and Reels 9:16). */
+export const fitAspects = ['4:5', '1:1', '1.91:1', '9:16'] as const;
+export const fitAspect = z.enum(fitAspects);
+export type FitAspect = z.infer<typeof fitAspect>;
+
+/** POST /api/media/{id}/fit: at least one of them; answers a new media item (201). */
+export const fitMediaBody = z
+  .object({ format: z.literal('jpeg').optional(), aspect: fitAspect.optional() })
+  .refine((body) => body.format !== undefined || body.aspect !== undefined, {
+    message: 'Say what to fit: format "jpeg", an aspect, or both.',
+  });
+export type FitMediaBody = z.infer<typeof fitMediaBody>;
+
+export const mediaLibraryMessages = {
+  fitVideo: 'Only images can be converted or cropped here; videos cannot be fitted yet.',
+  inUse: (post: string) =>
+    `This item is attached to a scheduled post (${post}). Remove it from the post or unschedule the post first.`,
+} as const;
+
+/** Bytes for people: '340 KB', '12.5 MB', '5 GB' (binary units, as the plan's quotas are). */
+export function formatStorageBytes(bytes: number): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const shown = unit === 0 || value >= 100 || Number.isInteger(value) ? Math.round(value) : value.toFixed(1);
+  return `${shown} ${units[unit]}`;
+}

@@ -25,8 +25,13 @@ export interface Plan {
     socialAccounts: number | null;
     teamCollaboration: boolean;
     analytics: boolean;
+    /** Bytes of images and videos the workspace may keep in its media library (decision 058). */
+    mediaStorageBytes: number;
   };
 }
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
 
 export const plans: Record<PlanId, Plan> = {
   free: {
@@ -34,18 +39,36 @@ export const plans: Record<PlanId, Plan> = {
     name: 'Free',
     price: 0,
     description: 'Try the basics after your trial ends',
-    features: ['10 AI posts a month', '1 social account', 'Basic scheduling'],
+    features: ['10 AI posts a month', '1 social account', 'Basic scheduling', '500 MB media storage'],
     popular: false,
-    limits: { aiPostsPerMonth: 10, socialAccounts: 1, teamCollaboration: false, analytics: false },
+    limits: {
+      aiPostsPerMonth: 10,
+      socialAccounts: 1,
+      teamCollaboration: false,
+      analytics: false,
+      mediaStorageBytes: 500 * MB,
+    },
   },
   starter: {
     id: 'starter',
     name: 'Starter',
     price: 19,
     description: 'For solo entrepreneurs getting started',
-    features: ['50 AI posts a month', '2 social accounts', 'Basic scheduling', 'Email support'],
+    features: [
+      '50 AI posts a month',
+      '2 social accounts',
+      'Basic scheduling',
+      '5 GB media storage',
+      'Email support',
+    ],
     popular: false,
-    limits: { aiPostsPerMonth: 50, socialAccounts: 2, teamCollaboration: false, analytics: false },
+    limits: {
+      aiPostsPerMonth: 50,
+      socialAccounts: 2,
+      teamCollaboration: false,
+      analytics: false,
+      mediaStorageBytes: 5 * GB,
+    },
   },
   professional: {
     id: 'professional',
@@ -57,11 +80,18 @@ export const plans: Record<PlanId, Plan> = {
       '10 social accounts',
       'Advanced scheduling',
       'Analytics',
+      '25 GB media storage',
       'Priority support',
       'Team collaboration',
     ],
     popular: true,
-    limits: { aiPostsPerMonth: 200, socialAccounts: 10, teamCollaboration: true, analytics: true },
+    limits: {
+      aiPostsPerMonth: 200,
+      socialAccounts: 10,
+      teamCollaboration: true,
+      analytics: true,
+      mediaStorageBytes: 25 * GB,
+    },
   },
   enterprise: {
     id: 'enterprise',
@@ -72,12 +102,19 @@ export const plans: Record<PlanId, Plan> = {
       'Unlimited AI posts',
       'Unlimited social accounts',
       'Advanced analytics',
+      '100 GB media storage',
       'White-label',
       'Dedicated support',
       'Custom integrations',
     ],
     popular: false,
-    limits: { aiPostsPerMonth: null, socialAccounts: null, teamCollaboration: true, analytics: true },
+    limits: {
+      aiPostsPerMonth: null,
+      socialAccounts: null,
+      teamCollaboration: true,
+      analytics: true,
+      mediaStorageBytes: 100 * GB,
+    },
   },
 };
 

@@ -42,17 +42,19 @@ export type PostMediaItem = z.infer<typeof postMediaItem>;
 
 /**
  * The first comment (X: the first reply) goes out right after the post; its failure never fails
- * the post: it has its own state.
+ * the post: it has its own state. `sending` while the call is out: found so after a crash, the
+ * outcome is unknown and it is never sent again blindly (it becomes `failed`, saying so).
  */
-export const firstCommentStatuses = ['pending', 'posted', 'failed'] as const;
+export const firstCommentStatuses = ['pending', 'sending', 'posted', 'failed'] as const;
 export const firstCommentStatus = z.enum(firstCommentStatuses);
 export type FirstCommentStatus = z.infer<typeof firstCommentStatus>;
 
 /**
  * A post of an X thread after the first, with where publishing got: each is sent as a reply to the
  * one before once that one is out; the chain stops at the first that fails (the rest stay pending).
+ * `sending` as for the first comment.
  */
-export const threadItemStatuses = ['pending', 'published', 'failed'] as const;
+export const threadItemStatuses = ['pending', 'sending', 'published', 'failed'] as const;
 export const threadItem = z.object({
   content: z.string(),
   mediaIds: z.array(z.string()),

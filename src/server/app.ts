@@ -47,6 +47,7 @@ import { brandKitRoutes } from './modules/brand-kit/brand-kit.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes, publicUrlCheck } from './modules/health/health.routes';
+import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createMediaUrlSigner } from './modules/media/media-signing';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
@@ -234,6 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await settingsRoutes(api, ctx);
     await socialAccountsRoutes(api, ctx);
     await mediaRoutes(api, ctx);
+    await linkPreviewsRoutes(api, ctx);
     await notificationsRoutes(api, ctx);
     await billingRoutes(api, ctx);
     await analyticsRoutes(api, ctx);

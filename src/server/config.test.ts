@@ -228,4 +228,19 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ AI_TIMEOUT_SECONDS: '0' })).toThrow(/AI_TIMEOUT_SECONDS/);
     });
   });
+
+  it('lets the outbound fetch reach public hosts on 80 and 443 only, unless told otherwise', () => {
+    expect(loadConfig({}).outbound).toEqual({ privateAllowList: [], extraPorts: [] });
+    expect(
+      loadConfig({ OUTBOUND_ALLOW_PRIVATE: '127.0.0.0/8, fd00::/8', OUTBOUND_ALLOWED_PORTS: '8080,8443' })
+        .outbound,
+    ).toEqual({ privateAllowList: ['127.0.0.0/8', 'fd00::/8'], extraPorts: [8080, 8443] });
+    expect(() => loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'localhost' })).toThrow(
+      /OUTBOUND_ALLOW_PRIVATE: must be/,
+    );
+    expect(() => loadConfig({ OUTBOUND_ALLOW_PRIVATE: '10.0.0.0/40' })).toThrow(/OUTBOUND_ALLOW_PRIVATE/);
+    expect(() => loadConfig({ OUTBOUND_ALLOWED_PORTS: '80,http' })).toThrow(
+      /OUTBOUND_ALLOWED_PORTS: must be/,
+    );
+  });
 });

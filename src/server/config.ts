@@ -8,6 +8,7 @@ import {
   DEFAULT_LINKEDIN_API_VERSION,
   LINKEDIN_API_VERSION_PATTERN,
 } from './integrations/social/linkedin/api-version';
+import { parseCidr } from './integrations/web/public-address';
 
 /**
  * The only reader of process.env. Everything the server may be configured with is here,
@@ -147,6 +148,9 @@ const envSchema = z
     SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
     PUBLISH_MISSED_AFTER_HOURS: z.coerce.number().min(0.01).max(720).default(6),
     PUBLISH_LEASE_SECONDS: z.coerce.number().int().min(10).max(3600).default(180),
+    // A post with a video: upload in parts and the platform's processing take minutes. Inside the
+    // publish job's 15-minute expiry.
+    PUBLISH_VIDEO_LEASE_SECONDS: z.coerce.number().int().min(10).max(870).default(840),
     PUBLISH_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
     PUBLISH_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(3),
@@ -179,6 +183,36 @@ const envSchema = z
      * unless 'true' (then paid plans cannot be bought, and the app says so).
      */
     BILLING_SANDBOX: z.enum(['true', 'false']).optional(),
+    /**
+     * Non-public addresses the outbound fetch (link previews…) may reach anyway, as CIDR blocks
+     * (`127.0.0.0/8,10.0.0.0/8`); empty by default: public addresses only (architecture §11).
+     */
+    OUTBOUND_ALLOW_PRIVATE: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .refine((blocks) => blocks.every((block) => parseCidr(block) !== null), {
+        error: 'must be a comma-separated list of CIDR blocks, e.g. 10.0.0.0/8,fd00::/8',
+      }),
+    /** Ports the outbound fetch may use besides 80 and 443 (comma-separated). */
+    OUTBOUND_ALLOWED_PORTS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+          .map(Number),
+      )
+      .refine((ports) => ports.every((port) => Number.isInteger(port) && port >= 1 && port <= 65535), {
+        error: 'must be a comma-separated list of ports (1-65535)',
+      }),
   })
   .superRefine((env, ctx) => {
     const ai = chooseAiProvider(env);
@@ -322,6 +356,8 @@ export interface Config {
     missedAfterMs: number;
     /** How long a worker holds a post it is publishing before the attempt counts as abandoned. */
     leaseMs: number;
+    /** The lease of a post with a video (its upload and the platform's processing take minutes). */
+    videoLeaseMs: number;
     /** How often workers look for due posts without a job and abandoned attempts. */
     sweepMs: number;
     /** Posts one process publishes at once (PUBLISH_CONCURRENCY; modules/publishing/publishing-slots.ts). */
@@ -329,6 +365,8 @@ export interface Config {
     /** Of those, how many may call one social account at the same time (PUBLISH_ACCOUNT_CONCURRENCY). */
     accountConcurrency: number;
   };
+  /** What the one outbound fetch (integrations/web/safe-fetch.ts) may reach besides public hosts. */
+  outbound: { privateAllowList: string[]; extraPorts: number[] };
   /** S3-compatible media storage; undefined: files under DATA_DIR/media. */
   s3:
     | {
@@ -421,10 +459,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publishing: {
       missedAfterMs: Math.round(e.PUBLISH_MISSED_AFTER_HOURS * 3600 * 1000),
       leaseMs: e.PUBLISH_LEASE_SECONDS * 1000,
+      videoLeaseMs: e.PUBLISH_VIDEO_LEASE_SECONDS * 1000,
       sweepMs: e.PUBLISH_SWEEP_SECONDS * 1000,
       concurrency: e.PUBLISH_CONCURRENCY,
       accountConcurrency: e.PUBLISH_ACCOUNT_CONCURRENCY,
     },
+    outbound: { privateAllowList: e.OUTBOUND_ALLOW_PRIVATE, extraPorts: e.OUTBOUND_ALLOWED_PORTS },
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -18,7 +18,7 @@ import {
 } from '../../src/server/integrations/social/social-provider';
 import type { Jobs } from '../../src/server/jobs/boss';
 import { PUBLISH_POST_JOB } from '../../src/server/modules/publishing/publish-queue';
-import { listPublishAttempts } from '../../src/server/modules/publishing/publishing.repository';
+import { listPublishAttempts, type PostRow } from '../../src/server/modules/publishing/publishing.repository';
 import type { TestApp } from '../setup/app';
 import { signUpConfirmed } from './mail';
 
@@ -39,6 +39,8 @@ export interface ScriptedPlatform extends SocialProvider {
   readonly calls: Array<{ text: string; account: string }>;
   /** What the pretend platform holds. */
   readonly posts: Array<{ externalId: string; text: string; account: string }>;
+  /** Replies (thread posts, first comments) it holds, each with the id it answers. */
+  readonly replies: Array<{ externalId: string; parent: string; text: string; mediaCount: number }>;
   /** Refresh calls; answers the next of `refreshResults` (a token set or an error), else a fresh set. */
   readonly refreshes: string[];
   refreshResults: Array<TokenSet | Error>;
@@ -62,6 +64,7 @@ export function scriptedPlatform(platform: PublishingPlatform = 'twitter'): Scri
   const plans = new Map<string, PublishStep[]>();
   const calls: ScriptedPlatform['calls'] = [];
   const held: ScriptedPlatform['posts'] = [];
+  const replies: ScriptedPlatform['replies'] = [];
   const refreshes: string[] = [];
   const create = (input: PublishInput): PublishedPost => {
     const externalId = String(1_000_000 + held.length + Math.floor(Math.random() * 1000) * 10_000);
@@ -80,6 +83,7 @@ export function scriptedPlatform(platform: PublishingPlatform = 'twitter'): Scri
     usesPkce: false,
     calls,
     posts: held,
+    replies,
     refreshes,
     refreshResults: [],
     delayMs: 0,
@@ -121,6 +125,29 @@ export function scriptedPlatform(platform: PublishingPlatform = 'twitter'): Scri
       return create(input);
     },
     findPublished,
+    async publishReply(_tokens, input) {
+      calls.push({ text: input.text, account: input.account.externalId });
+      const key = [...plans.keys()].find((marker) => input.text.includes(marker));
+      const step = key ? plans.get(key)?.shift() : undefined;
+      if (step instanceof Error) throw step;
+      const externalId = String(5_000_000 + replies.length);
+      if (step === 'create-then-lose-answer') {
+        replies.push({
+          externalId,
+          parent: input.parentExternalId,
+          text: input.text,
+          mediaCount: input.media.length,
+        });
+        throw new UnknownOutcomeError(platform, 'The connection dropped after the request was sent.');
+      }
+      replies.push({
+        externalId,
+        parent: input.parentExternalId,
+        text: input.text,
+        mediaCount: input.media.length,
+      });
+      return { externalId, url: `https://platform.test/${input.account.username}/${externalId}` };
+    },
     async readPostMetrics(_tokens, { account, externalIds }) {
       provider.reads.push({ kind: 'posts', account: account.externalId, externalIds: [...externalIds] });
       const failure = provider.readFailures.shift();
@@ -211,6 +238,9 @@ export async function insertScheduledPost(
     hashtags: string[];
     socialAccountId: string | null;
     scheduledAt: Date;
+    postType: PostRow['postType'];
+    firstComment: string | null;
+    thread: PostRow['thread'];
   }> = {},
 ) {
   const [row] = await t.ctx.database.db
@@ -224,6 +254,10 @@ export async function insertScheduledPost(
       scheduledAt: options.scheduledAt ?? new Date(Date.now() - 1000),
       socialAccountId: options.socialAccountId ?? null,
       publishVersion: 1,
+      postType: options.postType ?? 'post',
+      firstComment: options.firstComment ?? null,
+      firstCommentStatus: options.firstComment ? 'pending' : null,
+      thread: options.thread ?? [],
     })
     .returning();
   if (!row) throw new Error('post insert returned no row');

@@ -323,7 +323,15 @@ describe.each(databaseKinds)('analytics on %s', (kind) => {
         hashtags: ['Bakery', 'Sourdough'],
         publishedAt: '2026-10-20T07:00:00.000Z',
         externalUrl: 'https://www.linkedin.com/feed/update/urn:li:share:1',
-        metrics: { impressions: 800, reach: 500, likes: 20, comments: 5, shares: null, clicks: null },
+        metrics: {
+          impressions: 800,
+          reach: 500,
+          likes: 20,
+          comments: 5,
+          shares: null,
+          clicks: null,
+          views: null,
+        },
         engagements: 25,
         engagementRate: 5,
         syncedAt: syncedAt.toISOString(),
@@ -366,13 +374,13 @@ describe.each(databaseKinds)('analytics on %s', (kind) => {
       expect(rows[1]).toBe(
         '2026-10-20T07:00:00.000Z,linkedin,Corner Bakery (@cornerbakery),' +
           '"Fresh bread, ""warm"" from the oven\nCome early = get the best",#Bakery #Sourdough,' +
-          `https://www.linkedin.com/feed/update/urn:li:share:1,800,500,20,5,,,25,5.00,${syncedAt.toISOString()}`,
+          `https://www.linkedin.com/feed/update/urn:li:share:1,800,500,20,5,,,,25,5.00,${syncedAt.toISOString()}`,
       );
       // The formula guard, and X's missing reach as an empty cell.
       expect(rows[2]).toContain(",'=SUM(A1:A9) bread math,,https://platform.test/p/");
-      expect(rows[2]).toContain(',1000,,40,5,7,,52,5.20,');
+      expect(rows[2]).toContain(',1000,,40,5,7,,,52,5.20,');
       // Instagram's empty reading: every metric cell empty.
-      expect(rows[4]).toContain(',,,,,,,,,');
+      expect(rows[4]).toContain(',,,,,,,,,,');
       expect(rows[5]?.startsWith('2026-10-26T22:30:00.000Z,linkedin,')).toBe(true);
       expect(rows[6]).toBe('');
     });

@@ -32,6 +32,7 @@ const reading = (engagements: number, reach: number | null, impressions: number 
   comments: 0,
   shares: null,
   clicks: null,
+  views: null,
 });
 
 /** [weekday, hour, engagements, reach, how many (one a week going back)] in Tokyo. */

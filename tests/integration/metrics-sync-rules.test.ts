@@ -160,6 +160,7 @@ describe.each(databaseKinds)('metrics sync rules on %s', (kind) => {
       comments: 1,
       shares: null,
       clicks: null,
+      views: null,
     });
     await runMetricsSync(t.ctx, { now: due, workspaceId });
     let now = (await totalsOf(post.id)).nextSyncAt as Date;

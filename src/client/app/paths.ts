@@ -5,6 +5,8 @@ export const paths = {
   contentGenerator: '/content-generator',
   content: '/content',
   calendar: '/calendar',
+  /** The media library (issue 24). */
+  media: '/media',
   socialAccounts: '/social-accounts',
   analytics: '/analytics',
   settings: '/settings',

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { InlineLoading } from '../components/full-page-message';
 import { PublicLayout } from '../components/public-layout';
@@ -24,6 +24,13 @@ import {
 } from './lazy-pages';
 import { paths } from './paths';
 
+/**
+ * Loaded on demand like the pages of lazy-pages.ts, but declared here: only signed-in people
+ * reach it (this file is itself lazy), so its import map stays out of the landing's first load
+ * (architecture §8's 100 KB budget).
+ */
+const MediaPage = lazy(() => import('../features/media/media-page').then((m) => ({ default: m.MediaPage })));
+
 /** Paths drawn inside the application shell (sidebar). */
 const shellPaths = new Set<string>([
   paths.home,
@@ -31,6 +38,7 @@ const shellPaths = new Set<string>([
   paths.contentGenerator,
   paths.content,
   paths.calendar,
+  paths.media,
   paths.socialAccounts,
   paths.analytics,
   paths.settings,
@@ -51,6 +59,7 @@ export function SignedInApp() {
               <Route path={paths.contentGenerator} component={ContentGeneratorPage} />
               <Route path={paths.content} component={ContentGeneratorPage} />
               <Route path={paths.calendar} component={CalendarPage} />
+              <Route path={paths.media} component={MediaPage} />
               <Route path={paths.socialAccounts} component={SocialAccountsPage} />
               <Route path={paths.analytics} component={AnalyticsPage} />
               <Route path={paths.settings} component={SettingsPage} />

@@ -4,6 +4,7 @@ import { cleanupExpiredJob } from './cleanup-expired.job';
 import { emailSendJob } from './email-send.job';
 import type { JobDefinition } from './job-definition';
 import { metricsSyncJob } from './metrics-sync.job';
+import { postFollowUpsJob, postFollowUpsSweepJob } from './post-follow-ups.job';
 import { publishPostJob } from './publish-post.job';
 import { socialTokenLifecycleJob } from './social-token-lifecycle.job';
 import { weeklyReportJob } from './weekly-report.job';
@@ -12,6 +13,8 @@ export const allJobs: JobDefinition[] = [
   cleanupExpiredJob,
   socialTokenLifecycleJob,
   publishPostJob as JobDefinition,
+  postFollowUpsJob as JobDefinition,
+  postFollowUpsSweepJob as JobDefinition,
   billingLifecycleJob,
   metricsSyncJob,
   weeklyReportJob,

@@ -75,6 +75,12 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/media': 'workspace.read',
   'GET /api/media/:id': 'workspace.read',
   'DELETE /api/media/:id': 'posts.write',
+  'GET /api/media/library': 'workspace.read',
+  'GET /api/media/usage': 'workspace.read',
+  'PATCH /api/media/:id': 'posts.write',
+  'POST /api/media/:id/fit': 'posts.write',
+  // The server fetches the page: for those who write posts, not every reader.
+  'GET /api/link-preview': 'posts.write',
 
   // Brand kit
   'GET /api/user/brand-kit': 'workspace.read',

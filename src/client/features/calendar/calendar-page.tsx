@@ -59,7 +59,8 @@ export function CalendarPage() {
   const { zone } = useTimeZone();
   const search = useSearch();
   const [, navigate] = useLocation();
-  const openPostId = new URLSearchParams(search).get('post');
+  const query = new URLSearchParams(search);
+  const openPostId = query.get('post');
   const calendar = useRef<PostCalendarHandle>(null);
   const [initialView] = useState<CalendarView>(() =>
     typeof window !== 'undefined' && window.matchMedia?.(PHONE_QUERY).matches ? 'day' : 'month',
@@ -80,6 +81,16 @@ export function CalendarPage() {
   const canWrite = useCan('posts.write');
   const pendingPosts = usePendingPosts();
   usePreloadedDialogs();
+
+  // `?compose=1&media=<id>` (the media library's "Use in a post"): the composer opens with that
+  // media attached, once; the address goes back to plain /calendar.
+  const composeMedia = query.get('compose') === '1' ? query.get('media') : null;
+  const composeAsked = query.get('compose') === '1';
+  useEffect(() => {
+    if (!composeAsked) return;
+    setComposer({ mode: 'new', mediaIds: composeMedia ? [composeMedia] : [] });
+    navigate(paths.calendar, { replace: true });
+  }, [composeAsked, composeMedia, navigate]);
 
   const openPost = (id: string) =>
     navigate(`${paths.calendar}?post=${encodeURIComponent(id)}`, { replace: true });

@@ -19,6 +19,6 @@ ALTER TABLE "media" ADD COLUMN "audio_sample_rate" integer;--> statement-breakpo
 ALTER TABLE "media" ADD COLUMN "bitrate" integer;--> statement-breakpoint
 ALTER TABLE "media" ADD COLUMN "tags" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "posts" ADD CONSTRAINT "posts_post_type_check" CHECK ("posts"."post_type" in ('post', 'reel', 'story', 'carousel', 'thread'));--> statement-breakpoint
-ALTER TABLE "posts" ADD CONSTRAINT "posts_first_comment_status_check" CHECK ("posts"."first_comment_status" is null or "posts"."first_comment_status" in ('pending', 'posted', 'failed'));--> statement-breakpoint
+ALTER TABLE "posts" ADD CONSTRAINT "posts_first_comment_status_check" CHECK ("posts"."first_comment_status" is null or "posts"."first_comment_status" in ('pending', 'sending', 'posted', 'failed'));--> statement-breakpoint
 ALTER TABLE "media" ADD CONSTRAINT "media_kind_check" CHECK ("media"."kind" in ('image', 'video'));--> statement-breakpoint
 ALTER TABLE "media" ADD CONSTRAINT "media_mime_type_check" CHECK ("media"."mime_type" in ('image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/quicktime'));

@@ -126,7 +126,7 @@ export const posts = pgTable(
     check('posts_post_type_check', sql`${t.postType} in ('post', 'reel', 'story', 'carousel', 'thread')`),
     check(
       'posts_first_comment_status_check',
-      sql`${t.firstCommentStatus} is null or ${t.firstCommentStatus} in ('pending', 'posted', 'failed')`,
+      sql`${t.firstCommentStatus} is null or ${t.firstCommentStatus} in ('pending', 'sending', 'posted', 'failed')`,
     ),
     check('posts_scheduled_has_time_check', sql`${t.status} <> 'scheduled' or ${t.scheduledAt} is not null`),
   ],

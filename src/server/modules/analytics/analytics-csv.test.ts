@@ -11,7 +11,7 @@ const post: AnalyticsPost = {
   hashtags: ['Bakery', 'Sourdough'],
   publishedAt: '2026-11-03T09:15:00.000Z',
   externalUrl: 'https://www.linkedin.com/feed/update/urn:li:share:1',
-  metrics: { impressions: null, reach: 500, likes: 20, comments: 3, shares: null, clicks: 1 },
+  metrics: { impressions: null, reach: 500, likes: 20, comments: 3, shares: null, clicks: 1, views: null },
   engagements: 24,
   engagementRate: 4.8,
   syncedAt: '2026-11-04T10:00:00.000Z',
@@ -69,6 +69,7 @@ describe('analytics CSV rows', () => {
         '3',
         '', // shares not reported
         '1',
+        '', // no video: no views
         '24',
         '4.80',
         '2026-11-04T10:00:00.000Z',

@@ -47,6 +47,7 @@ export function analyticsCsvRow(post: AnalyticsPost): string {
     comments: csvCell(metrics.comments),
     shares: csvCell(metrics.shares),
     clicks: csvCell(metrics.clicks),
+    views: csvCell(metrics.views),
     engagements: csvCell(post.engagements),
     engagement_rate: csvCell(post.engagementRate === null ? null : post.engagementRate.toFixed(2)),
     synced_at: csvCell(post.syncedAt),

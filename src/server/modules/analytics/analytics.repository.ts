@@ -192,7 +192,7 @@ export async function readOverviewSources(
                                 order by s.connected_at, s.id), '[]'::json)
          from social_accounts s where s.workspace_id = w.id) as accounts,
       (select coalesce(json_agg(json_build_array(p.platform, p.social_account_id, ${epochMs(sql`p.published_at`)},
-                                m.impressions, m.reach, m.likes, m.comments, m.shares, m.clicks)), '[]'::json)
+                                m.impressions, m.reach, m.likes, m.comments, m.shares, m.clicks, m.views)), '[]'::json)
          from posts p left join post_metric_totals m on m.post_id = p.id
         where p.workspace_id = w.id and p.status = 'published'
           and p.published_at >= ${filter.start.toISOString()}::timestamptz
@@ -227,19 +227,22 @@ export async function readOverviewSources(
     accounts: fromJson<[string, PublishingPlatform, string, string, boolean][]>(row.accounts).map(
       ([id, platform, username, displayName, sandbox]) => ({ id, platform, username, displayName, sandbox }),
     ),
-    published: fromJson<[PublishingPlatform, string | null, number, Num, Num, Num, Num, Num, Num][]>(
+    published: fromJson<[PublishingPlatform, string | null, number, Num, Num, Num, Num, Num, Num, Num][]>(
       row.published,
-    ).map(([platform, accountId, publishedAtMs, impressions, reach, likes, comments, shares, clicks]) => ({
-      platform,
-      accountId,
-      publishedAt: new Date(publishedAtMs),
-      impressions,
-      reach,
-      likes,
-      comments,
-      shares,
-      clicks,
-    })),
+    ).map(
+      ([platform, accountId, publishedAtMs, impressions, reach, likes, comments, shares, clicks, views]) => ({
+        platform,
+        accountId,
+        publishedAt: new Date(publishedAtMs),
+        impressions,
+        reach,
+        likes,
+        comments,
+        shares,
+        clicks,
+        views,
+      }),
+    ),
     followerReadings: fromJson<[string, string, number][]>(row.readings).map(
       ([accountId, day, followers]) => ({
         accountId,

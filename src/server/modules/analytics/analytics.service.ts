@@ -75,6 +75,7 @@ const metricsOf = (row: PostMetricValues): PostMetricValues => ({
   comments: row.comments,
   shares: row.shares,
   clicks: row.clicks,
+  views: row.views,
 });
 
 /**

@@ -5,3 +5,4 @@ export { findMediaByIds } from './media.repository';
 export { downloadsMediaByUrl, mediaReachProblem } from './media-reach';
 export { toMedia } from './media-view';
 export { MediaGoneError, toPublishMedia } from './publish-media';
+export { assertStorageQuota } from './storage-quota';

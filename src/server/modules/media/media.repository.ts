@@ -1,12 +1,10 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { media, posts } from '../../db/schema';
+import { media } from '../../db/schema';
+import { postHoldsMedia } from './media-library.repository';
 
 export type MediaRow = typeof media.$inferSelect;
 export type NewMediaRow = Omit<typeof media.$inferInsert, 'workspaceId' | 'createdAt'> & { id: string };
-
-/** Post statuses in which a post's images must stay: it is due, or going out now. */
-const HOLDING_STATUSES = ['scheduled', 'publishing'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -68,7 +66,8 @@ export type DeleteMediaOutcome =
   | { outcome: 'not_found' };
 
 /**
- * Deletes the row unless a scheduled or publishing post of the workspace uses the image. The
+ * Deletes the row unless a queued (pending approval, approved, scheduled) or publishing post of
+ * the workspace uses it, in its media or in an X thread item (media-library postHoldsMedia). The
  * check and the delete are one statement, so a post that is scheduled at the same moment sees
  * either the image or its absence, never a half-deleted one.
  */
@@ -79,18 +78,7 @@ export async function deleteMediaUnlessHeld(
 ): Promise<DeleteMediaOutcome> {
   const [row] = await db
     .delete(media)
-    .where(
-      and(
-        eq(media.workspaceId, workspaceId),
-        eq(media.id, id),
-        sql`not exists (
-          select 1 from ${posts}
-          where ${posts.workspaceId} = ${workspaceId}
-            and ${inArray(posts.status, [...HOLDING_STATUSES])}
-            and ${id}::text = any(${posts.mediaIds})
-        )`,
-      ),
-    )
+    .where(and(eq(media.workspaceId, workspaceId), eq(media.id, id), not(postHoldsMedia(workspaceId, id))))
     .returning();
   if (row) return { outcome: 'deleted', row };
   return (await findMedia(db, workspaceId, id)) ? { outcome: 'in_use' } : { outcome: 'not_found' };

@@ -12,6 +12,7 @@ import { signedIn } from '../../lib/caller';
 import { sendError } from '../../lib/send-error';
 import { errorAnswers } from '../../plugins/error-answers';
 import { deleteMedia, findServedMedia, getMedia, listMedia, uploadMedia } from './media.service';
+import { mediaLibraryRoutes } from './media-library.routes';
 
 /** Room for the multipart framing around the file (boundaries, part headers, a few fields). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -123,6 +124,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   api.get('/api/media', { schema: { response: { 200: mediaList } } }, async (request) =>
     listMedia(ctx, signedIn(request).workspaceId),
   );
+  mediaLibraryRoutes(app, ctx);
   api.get(
     '/api/media/:id',
     { schema: { params: mediaIdParams, response: { 200: media } } },

@@ -15,8 +15,10 @@ import {
   insertMedia,
   listMedia as listMediaRows,
 } from './media.repository';
+import { inUseMessage } from './media-library.service';
 import { mediaFileName, thumbnailFileName, toMedia } from './media-view';
 import { mediaExtensions, processImage } from './process-image';
+import { assertStorageQuota } from './storage-quota';
 
 /** Who acts: every call is scoped to this workspace. */
 export interface MediaActor {
@@ -65,6 +67,7 @@ export async function uploadMedia(
   const processed = await processImage(upload.bytes);
   if (!processed.ok) throw new AppError('bad_request', refusals[processed.reason]);
   const { mimeType, bytes, width, height, thumbnail } = processed.image;
+  await assertStorageQuota(ctx.database.db, actor.workspaceId, bytes.length);
   const id = randomUUID();
   const storageKey = `${actor.workspaceId}/${id}.${mediaExtensions[mimeType]}`;
   const thumbnailKey = `${actor.workspaceId}/${thumbnailFileName({ id })}`;
@@ -115,8 +118,8 @@ export async function getMedia(
 }
 
 /**
- * Deletes an image unless a scheduled or publishing post uses it (the platform still has to
- * download it). The row goes first, then the bytes: a storage failure leaves an orphan object
+ * Deletes an image unless a queued or publishing post uses it (the platform still has to
+ * download it); the refusal names the post. The row goes first, then the bytes: a storage failure leaves an orphan object
  * (logged), never a listed image whose file is gone.
  */
 export async function deleteMedia(
@@ -127,10 +130,7 @@ export async function deleteMedia(
   const result = await deleteMediaUnlessHeld(ctx.database.db, workspaceId, id);
   if (result.outcome === 'not_found') throw new AppError('not_found', 'Image not found.');
   if (result.outcome === 'in_use') {
-    throw new AppError(
-      'conflict',
-      'This image is attached to a scheduled post. Remove it from the post or unschedule the post first.',
-    );
+    throw new AppError('conflict', await inUseMessage(ctx.database.db, workspaceId, id));
   }
   const { storageKey, thumbnailKey } = result.row;
   for (const key of thumbnailKey ? [storageKey, thumbnailKey] : [storageKey]) {

@@ -166,6 +166,7 @@ export async function readAccountMetrics(
           comments: reading?.comments ?? null,
           shares: reading?.shares ?? null,
           clicks: reading?.clicks ?? null,
+          views: reading?.views ?? null,
         },
         nextSyncAt: nextReadingAt(post.publishedAt, now),
       });

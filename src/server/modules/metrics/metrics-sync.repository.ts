@@ -24,6 +24,7 @@ export const postMetricValueColumns = {
   comments: postMetricTotals.comments,
   shares: postMetricTotals.shares,
   clicks: postMetricTotals.clicks,
+  views: postMetricTotals.views,
 };
 
 /** A post taken for reading, with the next_sync_at it had before the claim leased it. */
@@ -156,7 +157,7 @@ export async function storeReadings(db: Db, now: Date, readings: ReadingToStore[
     with r as (
       select * from json_to_recordset(${JSON.stringify(records)}::json) as r(
         post_id uuid, impressions int, reach int, likes int, comments int, shares int, clicks int,
-        next_sync_at timestamptz)
+        views int, next_sync_at timestamptz)
     ), updated as (
       update post_metric_totals t set
         impressions = coalesce(r.impressions, t.impressions),
@@ -165,6 +166,7 @@ export async function storeReadings(db: Db, now: Date, readings: ReadingToStore[
         comments = coalesce(r.comments, t.comments),
         shares = coalesce(r.shares, t.shares),
         clicks = coalesce(r.clicks, t.clicks),
+        views = coalesce(r.views, t.views),
         synced_at = ${iso(now)}::timestamptz,
         next_sync_at = r.next_sync_at,
         failures = 0
@@ -172,9 +174,9 @@ export async function storeReadings(db: Db, now: Date, readings: ReadingToStore[
       where t.post_id = any(${uuidArray(readings.map((reading) => reading.postId))}) and t.post_id = r.post_id
       returning t.post_id, t.workspace_id
     )
-    insert into post_metrics (post_id, workspace_id, captured_at, impressions, reach, likes, comments, shares, clicks)
+    insert into post_metrics (post_id, workspace_id, captured_at, impressions, reach, likes, comments, shares, clicks, views)
     select r.post_id, updated.workspace_id, ${iso(now)}::timestamptz,
-      r.impressions, r.reach, r.likes, r.comments, r.shares, r.clicks
+      r.impressions, r.reach, r.likes, r.comments, r.shares, r.clicks, r.views
     from r join updated on updated.post_id = r.post_id`);
 }
 

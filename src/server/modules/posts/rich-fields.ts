@@ -13,7 +13,7 @@ export interface RichPostInput {
 }
 
 export type RichPostFields = Partial<
-  Pick<PostRow, 'mediaIds' | 'altTexts' | 'postType' | 'firstComment' | 'thread'>
+  Pick<PostRow, 'mediaIds' | 'altTexts' | 'postType' | 'firstComment' | 'firstCommentStatus' | 'thread'>
 >;
 
 /**
@@ -39,7 +39,11 @@ export function richPostFields(body: RichPostInput, current?: Pick<PostRow, 'alt
     throw new AppError('bad_request', 'Attach each image or video once.');
   }
   if (body.postType !== undefined) fields.postType = body.postType;
-  if (body.firstComment !== undefined) fields.firstComment = body.firstComment?.trim() || null;
+  if (body.firstComment !== undefined) {
+    fields.firstComment = body.firstComment?.trim() || null;
+    // Waiting for the post to go out; the follow-up step posts it (publishing/post-follow-ups).
+    fields.firstCommentStatus = fields.firstComment ? 'pending' : null;
+  }
   if (body.thread !== undefined) {
     fields.thread = body.thread.map(
       (item): ThreadItem => ({

@@ -3,6 +3,8 @@ import { platformLabels } from '../../../contracts/platforms';
 import { type PublishErrorKind, publishingMessages } from '../../../contracts/publishing';
 import type { AppContext } from '../../context';
 import { notifyWorkspace } from '../notifications';
+import { hasPendingFollowUps } from './post-follow-ups.repository';
+import { queueFollowUps } from './post-follow-ups.service';
 import type { PublishTarget } from './publish-account';
 import { publishBatchers } from './publish-batching';
 import { queuePublish } from './publish-queue';
@@ -43,7 +45,7 @@ export interface SentAttempt {
 }
 
 export async function recordSuccess(
-  ctx: Pick<AppContext, 'database' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'log' | 'jobs'>,
   sent: SentAttempt,
   published: { externalId: string; url: string | null },
   how: {
@@ -73,7 +75,10 @@ export async function recordSuccess(
       { postId: post.id, attempt: attempt.number, externalId: published.externalId },
       'a post was published but had moved on meanwhile (another attempt took it)',
     );
+    return;
   }
+  // The next posts of a thread and the first comment go out as steps of their own.
+  if (hasPendingFollowUps(post)) await queueFollowUps(ctx, post.id);
 }
 
 /** Back to scheduled at `at`, as a new version with its own job. */

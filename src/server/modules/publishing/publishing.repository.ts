@@ -282,3 +282,23 @@ export async function listPublishAttempts(db: Db, postId: string): Promise<Publi
     message: row.message,
   }));
 }
+
+/**
+ * Moves the lease of a post this worker holds to `until` (a video's upload takes minutes). False
+ * when the post is no longer `publishing` under a live lease: another worker took it, or it moved
+ * on, and this attempt must stop before it sends anything.
+ */
+export async function extendLease(db: Db, postId: string, until: Date, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(posts)
+    .set({ leaseUntil: until })
+    .where(
+      and(
+        eq(posts.id, postId),
+        eq(posts.status, 'publishing'),
+        sql`${posts.leaseUntil} > ${iso(now)}::timestamptz`,
+      ),
+    )
+    .returning({ id: posts.id });
+  return rows.length > 0;
+}

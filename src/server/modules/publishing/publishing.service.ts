@@ -1,4 +1,4 @@
-import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
+import { platformLabels } from '../../../contracts/platforms';
 import { publishedText } from '../../../contracts/post-text';
 import { publishingMessages } from '../../../contracts/publishing';
 import type { AppContext } from '../../context';
@@ -6,12 +6,12 @@ import {
   type PublishedPost,
   type PublishMedia,
   RateLimitedError,
-  UnknownOutcomeError,
 } from '../../integrations/social/social-provider';
 import { findMediaByIds, MediaGoneError, toPublishMedia } from '../media';
 import { markNeedsReauth } from '../social-accounts';
 import { resolvePublishTarget } from './publish-account';
 import { publishBatchers } from './publish-batching';
+import { publishDeadlineMs, withDeadline } from './publish-deadline';
 import {
   failPost,
   type PublishOutcome,
@@ -25,6 +25,7 @@ import { type PublishPostPayload, queuePublish } from './publish-queue';
 import { decideAfterError, hoursOf, MAX_ATTEMPTS } from './publish-rules';
 import {
   attemptInRound,
+  extendLease,
   findPostForPublishing,
   markPostMissed,
   type PublishClaim,
@@ -122,12 +123,20 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
   if (typeof media === 'string') {
     return failPost(ctx, post, attempt, invalidContent(media), clock());
   }
+  // A video is uploaded in parts and processed by the platform before the post exists: minutes,
+  // not seconds. Its lease grows first, so that no sweeper takes the post over meanwhile.
+  let leaseMs = ctx.config.publishing.leaseMs;
+  if (media.some((item) => item.kind === 'video')) {
+    leaseMs = Math.max(leaseMs, ctx.config.publishing.videoLeaseMs);
+    const extended = await extendLease(ctx.database.db, post.id, new Date(Date.now() + leaseMs));
+    if (!extended) return 'skipped';
+  }
   let published: PublishedPost;
   try {
     // At most PUBLISH_ACCOUNT_CONCURRENCY calls to one account from this process. The wait is
     // bounded so that it and the call together stay within the deadline, well inside the lease;
     // a post that waited too long is retried later, certain that nothing was sent.
-    const deadlineMs = publishDeadlineMs(ctx.config.publishing.leaseMs);
+    const deadlineMs = publishDeadlineMs(leaseMs);
     const waitMs = Math.min(ACCOUNT_WAIT_MS, deadlineMs / 4);
     const waitStarted = Date.now();
     published = await ctx.publishingSlots.accounts.run(
@@ -187,31 +196,4 @@ async function loadMedia(
   // The wall clock, not the attempt's: the platform downloads now, and the link is checked so.
   const urls = { appUrl: ctx.config.appUrl, signer: ctx.mediaSigner, now: new Date() };
   return rows.map((row) => toPublishMedia(row, ctx.storage, urls, post.altTexts[row.id] ?? null));
-}
-
-/**
- * How long a call to the platform may take: well inside the lease, so that no sweeper takes a
- * post over while its worker may still hear back.
- */
-export function publishDeadlineMs(leaseMs: number): number {
-  return leaseMs - Math.min(30_000, leaseMs / 4);
-}
-
-/** The call, or UnknownOutcomeError when it has not answered by the deadline. */
-async function withDeadline<T>(call: Promise<T>, ms: number, platform: PublishingPlatform): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const seconds = Math.round(ms / 1000);
-      reject(
-        new UnknownOutcomeError(platform, `${platformLabels[platform]} did not answer within ${seconds} s.`),
-      );
-    }, ms);
-  });
-  call.catch(() => {});
-  try {
-    return await Promise.race([call, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -88,6 +88,8 @@ export const rateRules = {
   emailChange: { name: 'email-change', max: 5, windowSeconds: 3600 },
   /** Passkey sign-ins per address (the ceremony is cheap to start, its check is not). */
   passkeySignIn: { name: 'passkey-signin', max: 20, windowSeconds: 60 },
+  /** Link previews per user: each may make the server fetch a page (the composer asks as one types). */
+  linkPreview: { name: 'link-preview', max: 60, windowSeconds: 60 },
 } satisfies Record<string, RateRule>;
 
 /** The one global subject (rules counted across every address). */

@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { media } from '../../../../contracts/media';
+import { type FitMediaBody, media } from '../../../../contracts/media';
 import { apiRequest } from '../../../lib/api-client';
 import { mediaQueryOptions } from './media';
 
-export interface FitMediaVariables {
-  id: string;
-  /** A JPEG copy (Instagram takes JPEG only). */
-  format?: 'jpeg';
-  /** A centred crop to this aspect ratio. */
-  aspect?: '4:5' | '1:1' | '1.91:1' | '9:16';
-}
+/** A JPEG copy (Instagram takes JPEG only), a centred crop to an aspect ratio, or both. */
+export type FitMediaVariables = FitMediaBody & { id: string };
 
 /**
  * POST /api/media/{id}/fit: a new media item made from this one to fit a network (issue 24); the

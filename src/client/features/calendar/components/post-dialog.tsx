@@ -21,6 +21,7 @@ import { usePostDetail } from '../api/get-post';
 import { accountName } from '../calendar-events';
 import { formatDateTimeInZone } from '../zoned-time';
 import { AttemptList } from './attempt-list';
+import { FollowUps } from './follow-ups';
 import { PostApproval } from './post-approval';
 import { PostDialogFooter } from './post-dialog-footer';
 import { PostKindBadge } from './post-kind-badge';
@@ -209,6 +210,8 @@ function PostDetails({
           </a>
         ) : null}
       </div>
+
+      <FollowUps post={post} label={label} />
 
       {group.length > 0 ? (
         <section aria-labelledby="post-group-title" className="grid gap-2">

@@ -1,6 +1,4 @@
-import { ExternalLink } from 'lucide-react';
 import type { Post } from '../../../../contracts/posts';
-import { cn } from '../../../lib/cn';
 import { useMedia } from '../api/media';
 import { MediaThumb } from './media-thumb';
 
@@ -34,80 +32,11 @@ function MediaRow({ ids, altTexts }: { ids: string[]; altTexts?: Map<string, str
   );
 }
 
-const stateColour = {
-  pending: 'text-slate-600',
-  posted: 'text-emerald-800',
-  published: 'text-emerald-800',
-  failed: 'text-red-700',
-} as const;
-const stateWord = { pending: 'Waiting', posted: 'Posted', published: 'Published', failed: 'Failed' } as const;
-
 /**
- * A saved post's media in order (videos with their length), the rest of its X thread with where
- * each post got, and its first comment with its own state (issue 24).
+ * A saved post's media in order (videos with their length, images described by their alt text).
+ * The thread's posts and the first comment with their states are FollowUps' (follow-ups.tsx).
  */
 export function PostRichDetails({ post }: { post: Post }) {
   const altTexts = new Map(post.media.map((item) => [item.id, item.altText]));
-  const reply = post.platform === 'twitter' ? 'First reply' : 'First comment';
-  return (
-    <>
-      <MediaRow ids={post.mediaIds} altTexts={altTexts} />
-      {post.thread.length > 0 ? (
-        <section aria-label="The rest of the thread" className="grid gap-2 border-l-2 border-slate-200 pl-3">
-          {post.thread.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the thread's posts in their saved order
-            <div key={index} className="grid gap-1.5">
-              <p className="flex flex-wrap items-center gap-x-2 text-xs font-medium">
-                <span className="text-slate-800">Post {index + 2}</span>
-                <span className={stateColour[item.status]}>{stateWord[item.status]}</span>
-                {item.url ? (
-                  <a
-                    href={item.url}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="inline-flex items-center gap-1 text-indigo-700 underline-offset-4 hover:underline"
-                  >
-                    View <ExternalLink className="size-3" aria-hidden="true" />
-                  </a>
-                ) : null}
-              </p>
-              <p className="text-sm whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]">
-                {item.content}
-              </p>
-              {item.error ? <p className="text-xs text-red-700">{item.error}</p> : null}
-              <MediaRow ids={item.mediaIds} />
-            </div>
-          ))}
-        </section>
-      ) : null}
-      {post.firstComment ? (
-        <section aria-label={reply} className="grid gap-1 rounded-lg border border-slate-200 px-3 py-2">
-          <p className="flex flex-wrap items-center gap-x-2 text-xs font-medium">
-            <span className="text-slate-800">{reply}</span>
-            {post.firstCommentStatus ? (
-              <span className={cn(stateColour[post.firstCommentStatus])}>
-                {stateWord[post.firstCommentStatus]}
-              </span>
-            ) : null}
-            {post.firstCommentUrl ? (
-              <a
-                href={post.firstCommentUrl}
-                target="_blank"
-                rel="noreferrer"
-                className="inline-flex items-center gap-1 text-indigo-700 underline-offset-4 hover:underline"
-              >
-                View <ExternalLink className="size-3" aria-hidden="true" />
-              </a>
-            ) : null}
-          </p>
-          <p className="text-sm whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]">
-            {post.firstComment}
-          </p>
-          {post.firstCommentError ? (
-            <p className="text-xs text-red-700">{post.firstCommentError} The post itself is published.</p>
-          ) : null}
-        </section>
-      ) : null}
-    </>
-  );
+  return <MediaRow ids={post.mediaIds} altTexts={altTexts} />;
 }

@@ -98,6 +98,8 @@ export function toFacebookPostReading(
     // Not asked for: no documented metric counts a post's views (see the top of this file).
     impressions: null,
     reach: count('post_total_media_view_unique'),
+    // Video plays are read for video posts and Reels only (issue 24); none for a photo post.
+    views: null,
     likes: reactionsOf(latest('post_reactions_by_type_total')),
     comments: counts.comments,
     shares: counts.shares,

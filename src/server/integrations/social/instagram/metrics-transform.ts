@@ -54,6 +54,7 @@ export function toInstagramPostReading(externalId: string, body: unknown): PostM
     shares: count('shares'),
     // Instagram reports no clicks on a post (profile and link taps are account-level insights).
     clicks: null,
+    views: null,
   };
 }
 

@@ -45,5 +45,6 @@ export function toLinkedInPostReading(
     comments: counts.COMMENT,
     shares: counts.RESHARE,
     clicks: null,
+    views: null,
   };
 }

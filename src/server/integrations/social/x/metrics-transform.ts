@@ -66,6 +66,7 @@ export function toXPostReadings(
       comments: counts?.reply_count ?? null,
       shares: sharesOf(counts?.retweet_count, counts?.quote_count),
       clicks: null,
+      views: null,
     });
   }
   const missing = new Set<string>();

@@ -44,6 +44,7 @@ import {
 import { ComposerPreview } from './composer-preview';
 import { savedToast } from './composer-toasts';
 import { FirstCommentField } from './first-comment-field';
+import { LinkPreviewCard } from './link-preview-card';
 import { MediaDetails } from './media-details';
 import { MediaPicker } from './media-picker';
 import { PlatformChecks } from './platform-checks';
@@ -65,7 +66,9 @@ interface ComposerValues extends RichDraft {
 export const DRAFT_FAILED_MESSAGE = 'The draft could not be saved. Please try again.';
 
 /** What the composer opens on: a new post (maybe at a clicked time), or a saved post to edit. */
-export type ComposerSubject = { mode: 'new'; wall?: WallTime | null } | { mode: 'edit'; post: Post };
+export type ComposerSubject =
+  /** `mediaIds`: attached from the start (the media library's "Use in a post"). */
+  { mode: 'new'; wall?: WallTime | null; mediaIds?: string[] } | { mode: 'edit'; post: Post };
 
 interface ComposerDialogProps {
   subject: ComposerSubject | null;
@@ -116,6 +119,10 @@ function ComposerForm({
       content: editing?.content ?? '',
       hashtags: editing?.hashtags ?? [],
       ...richDraftOf(editing),
+      // "Use in a post" from the media library opens a new post with its media attached.
+      ...(subject.mode === 'new' && subject.mediaIds
+        ? { media: subject.mediaIds.map((mediaId) => ({ id: mediaId, altText: '' })) }
+        : {}),
       wall:
         (editing?.scheduledAt ? utcToWallTime(editing.scheduledAt, zone) : null) ??
         (subject.mode === 'new' ? subject.wall : null) ??
@@ -277,6 +284,7 @@ function ComposerForm({
               <p className="text-xs font-medium text-red-700">Write something to post.</p>
             ) : null}
           </div>
+          <LinkPreviewCard content={content} mediaCount={mediaIds.length} />
           <PostTypePicker
             id={`${id}-types`}
             targets={chosen}

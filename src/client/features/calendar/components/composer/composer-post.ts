@@ -1,4 +1,4 @@
-import type { Media } from '../../../../../contracts/media';
+import { type FitAspect, fitAspects, type Media } from '../../../../../contracts/media';
 import type { PublishingPlatform } from '../../../../../contracts/platforms';
 import { platformPostRules, postTypeRule, postTypesOf } from '../../../../../contracts/post-rules';
 import type { PostType } from '../../../../../contracts/post-types';
@@ -213,9 +213,6 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   return next;
 }
 
-/** Crops the fit route makes (the aspect ratios the networks take, issue 24). */
-export const fitAspects = ['4:5', '1:1', '1.91:1', '9:16'] as const;
-export type FitAspect = (typeof fitAspects)[number];
 const aspectValue: Record<FitAspect, number> = { '4:5': 0.8, '1:1': 1, '1.91:1': 1.91, '9:16': 9 / 16 };
 
 export interface FitOffer {

@@ -1,0 +1,328 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import type { IncomingMessage } from 'node:http';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { classifyAddress, isInAnyCidr } from './public-address';
+
+/*
+ * The one outbound fetch for URLs a user (or a page) chose: link previews today, RSS, webhooks
+ * and media by URL later (architecture §11). What it guarantees, because the URL is hostile:
+ * - http and https only, on their default ports unless the caller's policy lists another port;
+ * - the host is resolved once, every address it resolves to must be public (public-address.ts),
+ *   and the connection goes to the checked address (a pinned `lookup`), so a name cannot resolve
+ *   to a public address for the check and to 127.0.0.1 for the connection (DNS rebinding);
+ * - redirects are followed by hand, at most `maxRedirects`, each new URL checked like the first;
+ * - one time limit covers everything (DNS, connects, redirects, the body);
+ * - the body is streamed and capped (after decompression, so a small gzip bomb cannot grow);
+ * - only the declared content types are read;
+ * - no cookies, no credentials (a URL's user:password is dropped), no keep-alive shared between
+ *   hosts (no agent), and a User-Agent that says who we are.
+ * It never throws for what the remote side does: every failure is a `reason` the caller maps.
+ */
+
+export const SAFE_FETCH_USER_AGENT = 'Mozilla/5.0 (compatible; KitepostBot/1.0; link previews)';
+
+export type SafeFetchFailure =
+  | 'invalid_url'
+  | 'blocked_scheme'
+  | 'blocked_port'
+  | 'blocked_address'
+  | 'unresolvable'
+  | 'unreachable'
+  | 'timeout'
+  | 'too_many_redirects'
+  | 'http_error'
+  | 'unsupported_content_type'
+  | 'too_large';
+
+/** What the deployment allows (config.outbound): the same for every caller. */
+export interface SafeFetchPolicy {
+  /**
+   * Non-public addresses that may be fetched anyway, as CIDR blocks (OUTBOUND_ALLOW_PRIVATE; empty
+   * by default): tests, local development, or an intranet a self-hoster chooses.
+   */
+  privateAllowList: readonly string[];
+  /** Ports allowed besides 80 (http) and 443 (https). */
+  extraPorts: readonly number[];
+}
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** A host name's addresses (DNS); tests pass their own to play a rebinding name server. */
+export type Resolve = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export interface SafeFetchRequest {
+  /** Media types read, e.g. ['text/html', 'application/xhtml+xml']; anything else is refused. */
+  accept: readonly string[];
+  maxBytes: number;
+  /** The whole fetch, redirects and body included. */
+  timeoutMs: number;
+  /** 'fail' (default): a bigger body is refused; 'truncate': its first maxBytes are kept. */
+  overLimit?: 'fail' | 'truncate';
+  /** Default 5. */
+  maxRedirects?: number;
+  resolve?: Resolve;
+}
+
+export type SafeFetchResult =
+  | {
+      ok: true;
+      /** After redirects. */
+      url: string;
+      status: number;
+      mediaType: string;
+      charset: string | null;
+      body: Buffer;
+      /** The body was longer than maxBytes and cut there ('truncate'). */
+      truncated: boolean;
+    }
+  | { ok: false; reason: SafeFetchFailure; detail: string; status?: number };
+
+const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+const dnsResolve: Resolve = async (hostname) => {
+  const found = await dnsLookup(hostname, { all: true, verbatim: true });
+  return found.map((entry) => ({ address: entry.address, family: entry.family === 6 ? 6 : 4 }));
+};
+
+class Refusal extends Error {
+  constructor(
+    readonly reason: SafeFetchFailure,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export async function safeFetch(
+  url: string,
+  policy: SafeFetchPolicy,
+  request: SafeFetchRequest,
+): Promise<SafeFetchResult> {
+  const abort = new AbortController();
+  const timer = setTimeout(
+    () => abort.abort(new Refusal('timeout', `no complete answer within ${request.timeoutMs} ms`)),
+    request.timeoutMs,
+  );
+  try {
+    return await follow(url, policy, request, abort.signal);
+  } catch (error) {
+    const refusal = abort.signal.aborted ? abort.signal.reason : error;
+    if (refusal instanceof Refusal) {
+      return {
+        ok: false,
+        reason: refusal.reason,
+        detail: refusal.message,
+        ...(refusal.status ? { status: refusal.status } : {}),
+      };
+    }
+    return {
+      ok: false,
+      reason: 'unreachable',
+      detail: error instanceof Error ? error.message : String(error),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function follow(
+  start: string,
+  policy: SafeFetchPolicy,
+  request: SafeFetchRequest,
+  signal: AbortSignal,
+): Promise<SafeFetchResult> {
+  const maxRedirects = request.maxRedirects ?? 5;
+  let current = parseTarget(start, policy);
+  for (let hop = 0; ; hop += 1) {
+    const address = await checkedAddress(current, policy, request.resolve ?? dnsResolve, signal);
+    const response = await get(current, address, request.accept, signal);
+    const status = response.statusCode ?? 0;
+    if (REDIRECTS.has(status) && response.headers.location) {
+      response.destroy();
+      if (hop >= maxRedirects) throw new Refusal('too_many_redirects', `more than ${maxRedirects} redirects`);
+      current = parseTarget(new URL(response.headers.location, current).href, policy);
+      continue;
+    }
+    if (status < 200 || status > 299) {
+      response.destroy();
+      throw new Refusal('http_error', `the server answered ${status}`, status);
+    }
+    const { mediaType, charset } = parseContentType(response.headers['content-type']);
+    if (!request.accept.includes(mediaType)) {
+      response.destroy();
+      throw new Refusal('unsupported_content_type', `the answer is ${mediaType || 'of no declared type'}`);
+    }
+    const { body, truncated } = await readCapped(response, request.maxBytes, request.overLimit ?? 'fail');
+    return { ok: true, url: current.href, status, mediaType, charset, body, truncated };
+  }
+}
+
+/** The URL if its scheme and port are allowed; its credentials are dropped, never sent. */
+function parseTarget(raw: string, policy: SafeFetchPolicy): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Refusal('invalid_url', 'not a URL');
+  }
+  const defaultPort = DEFAULT_PORTS[url.protocol];
+  if (defaultPort === undefined) throw new Refusal('blocked_scheme', `${url.protocol} URLs are not fetched`);
+  const port = url.port ? Number(url.port) : defaultPort;
+  if (port !== defaultPort && !policy.extraPorts.includes(port)) {
+    throw new Refusal('blocked_port', `port ${port} is not allowed`);
+  }
+  url.username = '';
+  url.password = '';
+  url.hash = '';
+  return url;
+}
+
+/**
+ * The address to connect to: the URL's own when it is an IP literal (the URL parser has already
+ * turned decimal, octal and hex IPv4 forms into dotted ones), else the first of the name's, after
+ * every one of them was found public.
+ */
+async function checkedAddress(
+  url: URL,
+  policy: SafeFetchPolicy,
+  resolve: Resolve,
+  signal: AbortSignal,
+): Promise<ResolvedAddress> {
+  const host = bareHost(url.hostname);
+  const literal = isIP(host);
+  const addresses: ResolvedAddress[] = literal
+    ? [{ address: host, family: literal === 6 ? 6 : 4 }]
+    : await raceAbort(
+        resolve(host).catch((error: unknown) => {
+          throw new Refusal('unresolvable', `${host} does not resolve (${(error as Error).message})`);
+        }),
+        signal,
+      );
+  const first = addresses[0];
+  if (!first) throw new Refusal('unresolvable', `${host} has no address`);
+  for (const { address } of addresses) {
+    const verdict = classifyAddress(address);
+    if (!verdict.public && !isInAnyCidr(address, policy.privateAllowList)) {
+      const where = literal ? `${address} is` : `${host} resolves to ${address},`;
+      throw new Refusal('blocked_address', `${where} a ${verdict.range} address`);
+    }
+  }
+  return first;
+}
+
+function get(url: URL, address: ResolvedAddress, accept: readonly string[], signal: AbortSignal) {
+  const host = bareHost(url.hostname);
+  // The connection goes to the checked address whatever the name resolves to by now. Node asks
+  // with `all` when it tries several families (autoSelectFamily), else for one address.
+  const pinned = ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options.all) callback(null, [address]);
+    else callback(null, address.address, address.family);
+  }) as unknown as LookupFunction;
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise<IncomingMessage>((resolvePromise, reject) => {
+    const outgoing = transport.request(
+      {
+        method: 'GET',
+        hostname: host,
+        port: url.port || DEFAULT_PORTS[url.protocol],
+        path: `${url.pathname}${url.search}`,
+        headers: {
+          host: url.host,
+          'user-agent': SAFE_FETCH_USER_AGENT,
+          accept: `${accept.join(', ')}, */*;q=0.1`,
+          'accept-encoding': 'gzip, deflate, br',
+        },
+        agent: false,
+        lookup: pinned,
+        ...(isIP(host) ? {} : { servername: host }),
+        signal,
+      },
+      resolvePromise,
+    );
+    outgoing.on('error', (error) => reject(signal.aborted ? signal.reason : error));
+    outgoing.end();
+  });
+}
+
+async function readCapped(
+  response: IncomingMessage,
+  maxBytes: number,
+  overLimit: 'fail' | 'truncate',
+): Promise<{ body: Buffer; truncated: boolean }> {
+  const stream = decoded(response);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of stream) {
+      const buffer = chunk as Buffer;
+      if (size + buffer.length > maxBytes) {
+        if (overLimit === 'fail') throw new Refusal('too_large', `the answer is over ${maxBytes} bytes`);
+        chunks.push(buffer.subarray(0, maxBytes - size));
+        return { body: Buffer.concat(chunks), truncated: true };
+      }
+      chunks.push(buffer);
+      size += buffer.length;
+    }
+    return { body: Buffer.concat(chunks), truncated: false };
+  } finally {
+    // Stops the download at the cap: the connection closes instead of draining the rest.
+    response.destroy();
+    if (stream !== response) stream.destroy();
+  }
+}
+
+function decoded(response: IncomingMessage): Readable {
+  const encoding = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : null;
+  if (!decoder) return response;
+  response.on('error', (error) => decoder.destroy(error));
+  return response.pipe(decoder);
+}
+
+function parseContentType(header: string | undefined): { mediaType: string; charset: string | null } {
+  const [type = '', ...params] = (header ?? '').split(';');
+  const charset = params
+    .map((param) => param.trim().match(/^charset\s*=\s*"?([^";\s]+)"?$/i)?.[1])
+    .find((value) => value !== undefined);
+  return { mediaType: type.trim().toLowerCase(), charset: charset?.toLowerCase() ?? null };
+}
+
+function bareHost(hostname: string): string {
+  return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+}
+
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolvePromise, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolvePromise(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,219 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { platformLabels } from '../../../contracts/platforms';
+import type { ThreadItem } from '../../../contracts/posts';
+import type { AppContext } from '../../context';
+import {
+  type PublishedPost,
+  RateLimitedError,
+  TokenExpiredError,
+  TransientPlatformError,
+  UnknownOutcomeError,
+} from '../../integrations/social/social-provider';
+import { findMediaByIds, MediaGoneError, toPublishMedia } from '../media';
+import { markNeedsReauth } from '../social-accounts';
+import {
+  hasPendingFollowUps,
+  listPostsWithPendingFollowUps,
+  moveFirstComment,
+  updateThread,
+} from './post-follow-ups.repository';
+import { type PublishTarget, resolvePublishTarget } from './publish-account';
+import { publishDeadlineMs, withDeadline } from './publish-deadline';
+import { messageOf } from './publish-rules';
+import { findPostForPublishing, type PostRow } from './publishing.repository';
+
+/*
+ * The steps after a post is out (issue 24): the next posts of an X thread, each a reply to the one
+ * before, then the first comment (X: the first reply). They run as a job of their own
+ * (jobs/post-follow-ups.job.ts), queued when the post is recorded published, so that the post's
+ * own state never waits on them and their failure never fails the post: each step has its own
+ * state on the post (thread items, firstCommentStatus).
+ *
+ * Never doubled: a step is marked `sending` before the call; a runner that finds a step `sending`
+ * knows a crash interrupted it (the queue runs one job per post at a time: policy 'stately') and
+ * marks it failed with an unknown outcome instead of sending it again. A thread stops at its first
+ * failed post; the rest stay pending, visibly.
+ */
+
+export const POST_FOLLOW_UPS_JOB = 'publish.follow-ups.v1';
+
+type FollowUpContext = Pick<
+  AppContext,
+  'config' | 'database' | 'storage' | 'mediaSigner' | 'socialProviders' | 'tokenCipher' | 'log' | 'jobs'
+>;
+
+/** Puts the post's follow-ups on the queue; the sweep finds them if this fails. */
+export async function queueFollowUps(ctx: Pick<AppContext, 'jobs' | 'log'>, postId: string): Promise<void> {
+  try {
+    await ctx.jobs.send(POST_FOLLOW_UPS_JOB, { postId }, { singletonKey: postId });
+  } catch (error) {
+    ctx.log.warn({ err: error, postId }, 'follow-ups not queued; the sweep will queue them');
+  }
+}
+
+/** Queues the follow-ups of posts published in the last day that a lost job left undone. */
+export async function sweepFollowUps(ctx: FollowUpContext, now = new Date()): Promise<number> {
+  const ids = await listPostsWithPendingFollowUps(
+    ctx.database.db,
+    // Published over 2 minutes ago: a post just out has its own job on the way.
+    { since: new Date(now.getTime() - 24 * 3_600_000), before: new Date(now.getTime() - 120_000) },
+    200,
+  );
+  for (const id of ids) await queueFollowUps(ctx, id);
+  return ids.length;
+}
+
+const UNKNOWN_OUTCOME = (label: string) =>
+  `Kitepost lost track of this while sending it to ${label}: look there before posting it again.`;
+
+/** Runs the post's open follow-ups in order; does nothing for a post that has none. */
+export async function runPostFollowUps(
+  ctx: FollowUpContext,
+  postId: string,
+  now = new Date(),
+): Promise<void> {
+  const db = ctx.database.db;
+  const post = await findPostForPublishing(db, postId);
+  if (post?.status !== 'published' || !post.externalId || !hasPendingFollowUps(post)) return;
+  const label = platformLabels[post.platform];
+  const resolved = await resolvePublishTarget(ctx, post, {
+    attemptNumber: 1,
+    now,
+    missedAfterMs: ctx.config.publishing.missedAfterMs,
+  });
+  const target = 'target' in resolved ? resolved.target : null;
+  const refusal =
+    'verdict' in resolved
+      ? resolved.verdict.message
+      : target?.provider.publishReply
+        ? null
+        : `${label} takes no replies from Kitepost.`;
+  let parent = post.externalId;
+  let thread = post.thread;
+  for (const [index, item] of thread.entries()) {
+    if (item.status === 'published' && item.externalId) {
+      parent = item.externalId;
+      continue;
+    }
+    if (item.status === 'failed') break;
+    const set = async (next: ThreadItem) => {
+      const updated = thread.map((one, at) => (at === index ? next : one));
+      const moved = await updateThread(db, post.id, thread, updated);
+      if (moved) thread = updated;
+      return moved;
+    };
+    if (item.status === 'sending') {
+      await set({ ...item, status: 'failed', error: UNKNOWN_OUTCOME(label) });
+      break;
+    }
+    if (refusal || !target) {
+      await set({ ...item, status: 'failed', error: refusal });
+      break;
+    }
+    if (!(await set({ ...item, status: 'sending' }))) return;
+    const outcome = await sendReply(ctx, target, post, {
+      parent,
+      text: item.content,
+      mediaIds: item.mediaIds,
+    });
+    if (!outcome.ok) {
+      await set({ ...item, status: 'failed', error: outcome.error });
+      break;
+    }
+    await set({
+      ...item,
+      status: 'published',
+      externalId: outcome.published.externalId,
+      url: outcome.published.url,
+      error: null,
+    });
+    parent = outcome.published.externalId;
+  }
+
+  if (post.firstComment && (post.firstCommentStatus === 'pending' || post.firstCommentStatus === 'sending')) {
+    if (post.firstCommentStatus === 'sending') {
+      await moveFirstComment(db, post.id, 'sending', { status: 'failed', error: UNKNOWN_OUTCOME(label) });
+      return;
+    }
+    if (refusal || !target) {
+      await moveFirstComment(db, post.id, 'pending', { status: 'failed', error: refusal });
+      return;
+    }
+    if (!(await moveFirstComment(db, post.id, 'pending', { status: 'sending' }))) return;
+    const outcome = await sendReply(ctx, target, post, {
+      parent: post.externalId,
+      text: post.firstComment,
+      mediaIds: [],
+    });
+    await moveFirstComment(
+      db,
+      post.id,
+      'sending',
+      outcome.ok
+        ? {
+            status: 'posted',
+            externalId: outcome.published.externalId,
+            url: outcome.published.url,
+            error: null,
+          }
+        : { status: 'failed', error: outcome.error },
+    );
+  }
+}
+
+/** Tries a network that said "busy" or "not now" this often, a few seconds apart, before giving up. */
+const REPLY_TRIES = 3;
+const REPLY_RETRY_MS = [2_000, 5_000];
+/** A rate limit that lifts within this is waited for; a longer one fails the step. */
+const RATE_LIMIT_WAIT_MS = 60_000;
+
+type ReplyOutcome = { ok: true; published: PublishedPost } | { ok: false; error: string };
+
+async function sendReply(
+  ctx: FollowUpContext,
+  target: PublishTarget,
+  post: PostRow,
+  reply: { parent: string; text: string; mediaIds: string[] },
+): Promise<ReplyOutcome> {
+  const label = platformLabels[post.platform];
+  const { account, provider, tokens } = target;
+  const rows = await findMediaByIds(ctx.database.db, post.workspaceId, reply.mediaIds);
+  if (rows.length !== reply.mediaIds.length) {
+    return { ok: false, error: 'An attached image or video no longer exists: attach it again.' };
+  }
+  const urls = { appUrl: ctx.config.appUrl, signer: ctx.mediaSigner, now: new Date() };
+  const media = rows.map((row) => toPublishMedia(row, ctx.storage, urls));
+  const video = rows.some((row) => row.kind === 'video');
+  const deadlineMs = publishDeadlineMs(
+    video ? ctx.config.publishing.videoLeaseMs : ctx.config.publishing.leaseMs,
+  );
+  for (let tryNumber = 1; ; tryNumber++) {
+    try {
+      const call = provider.publishReply?.(tokens, {
+        account: { externalId: account.externalId, username: account.username },
+        parentExternalId: reply.parent,
+        text: reply.text,
+        media,
+      });
+      if (!call) return { ok: false, error: `${label} takes no replies from Kitepost.` };
+      return { ok: true, published: await withDeadline(call, deadlineMs, post.platform) };
+    } catch (error) {
+      if (error instanceof MediaGoneError) return { ok: false, error: error.message };
+      if (error instanceof UnknownOutcomeError) return { ok: false, error: UNKNOWN_OUTCOME(label) };
+      if (error instanceof TokenExpiredError) {
+        await markNeedsReauth(ctx, account, `${label} no longer accepts Kitepost's access.`);
+        return { ok: false, error: `${label} no longer accepts Kitepost's access: reconnect the account.` };
+      }
+      const waitMs =
+        error instanceof TransientPlatformError
+          ? (REPLY_RETRY_MS[tryNumber - 1] ?? 0)
+          : error instanceof RateLimitedError && error.resetAt
+            ? error.resetAt.getTime() - Date.now()
+            : null;
+      if (waitMs === null || tryNumber >= REPLY_TRIES || waitMs > RATE_LIMIT_WAIT_MS) {
+        return { ok: false, error: messageOf(error) };
+      }
+      await sleep(Math.max(0, waitMs));
+    }
+  }
+}
