@@ -2,11 +2,12 @@ import { Hourglass } from 'lucide-react';
 import type { Post } from '../../../../contracts/posts';
 import { PlatformMark } from '../../../components/platform-mark';
 import { cn } from '../../../lib/cn';
-import { useMedia } from '../api/media';
 import { firstWords } from '../calendar-events';
 import type { CalendarView } from '../calendar-views';
+import { postKindLabel } from '../post-kind';
 import { statusLabels } from '../post-status';
 import { formatTimeInZone } from '../zoned-time';
+import { StoredMediaThumb } from './media-thumb';
 
 interface EventChipProps {
   post: Post;
@@ -15,23 +16,10 @@ interface EventChipProps {
   allDay: boolean;
 }
 
-/** The first image of a post, small; nothing while it loads or when it cannot be read. */
-function Thumbnail({ mediaId, className }: { mediaId: string; className?: string }) {
-  const media = useMedia(mediaId);
-  if (!media.data) return null;
-  return (
-    <img
-      src={media.data.thumbnailUrl}
-      alt=""
-      loading="lazy"
-      className={cn('shrink-0 rounded object-cover ring-1 ring-black/10', className)}
-    />
-  );
-}
-
 /**
  * What a post looks like on the calendar: platform mark, time, first words, its status colour
- * (from the event's class) and a thumbnail when it has an image.
+ * (from the event's class), its type when not an ordinary post (Reel, Carousel · 3), and a thumbnail
+ * of its first image or video (with the video's length).
  */
 export function EventChip({ post, zone, view, allDay }: EventChipProps) {
   const time = allDay ? null : formatTimeInZone(post.publishedAt ?? post.scheduledAt ?? '', zone);
@@ -47,24 +35,30 @@ export function EventChip({ post, zone, view, allDay }: EventChipProps) {
         ? 'Waiting for approval'
         : null;
   const mediaId = post.mediaIds[0];
+  const kind = postKindLabel(post);
 
   return (
     <div className="kp-chip flex min-w-0 items-start gap-1.5">
       <PlatformMark platform={post.platform} size="xs" className="mt-px" />
       <span className="kp-chip-detail grid min-w-0 flex-1 gap-px">
-        {time || flag || waiting ? (
+        {time || flag || waiting || kind ? (
           <span className="flex min-w-0 gap-1 truncate">
             {time ? <span className="font-semibold tabular-nums">{time}</span> : null}
             {waiting ? (
               <Hourglass className="mt-px size-3 shrink-0 text-amber-700" aria-hidden="true" />
             ) : null}
             {flag ? <span className="font-semibold uppercase">{flag}</span> : null}
+            {kind ? <span className="kp-chip-kind truncate font-medium">{kind}</span> : null}
           </span>
         ) : null}
         <span className={cn('min-w-0', month ? 'truncate' : 'line-clamp-3 break-words')}>{words}</span>
       </span>
       {mediaId ? (
-        <Thumbnail mediaId={mediaId} className={cn('kp-chip-thumb', month ? 'size-7' : 'size-8')} />
+        <StoredMediaThumb
+          mediaId={mediaId}
+          size="sm"
+          className={cn('kp-chip-thumb rounded ring-black/10', month ? 'size-7' : 'size-8')}
+        />
       ) : null}
     </div>
   );

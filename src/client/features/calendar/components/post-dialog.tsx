@@ -18,13 +18,14 @@ import { approvalNeedsNewTime } from '../../approvals/approval-display';
 import { ChangesRequestedNotice } from '../../approvals/components/review-notices';
 import { useCan } from '../../auth/use-permission';
 import { usePostDetail } from '../api/get-post';
-import { useMedia } from '../api/media';
 import { accountName } from '../calendar-events';
 import { formatDateTimeInZone } from '../zoned-time';
 import { AttemptList } from './attempt-list';
 import { FollowUps } from './follow-ups';
 import { PostApproval } from './post-approval';
 import { PostDialogFooter } from './post-dialog-footer';
+import { PostKindBadge } from './post-kind-badge';
+import { PostRichDetails } from './post-rich-details';
 import { StatusBadge } from './status-badge';
 
 export interface PostDialogActions {
@@ -115,25 +116,6 @@ function PostDialogBody({
   );
 }
 
-function MediaThumb({ id, index }: { id: string; index: number }) {
-  const media = useMedia(id);
-  if (!media.data) return <span className="size-16 animate-pulse rounded-lg bg-slate-100" />;
-  return (
-    <a
-      href={media.data.url}
-      target="_blank"
-      rel="noreferrer"
-      className="rounded-lg focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-    >
-      <img
-        src={media.data.thumbnailUrl}
-        alt={media.data.fileName ?? `Attachment ${index + 1}`}
-        className="size-16 rounded-lg object-cover ring-1 ring-slate-200"
-      />
-    </a>
-  );
-}
-
 function PostDetails({
   post,
   zone,
@@ -187,6 +169,7 @@ function PostDetails({
 
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <StatusBadge status={post.status} testId="post-status" />
+        <PostKindBadge post={post} />
         <span className="text-slate-700">{when}</span>
       </div>
 
@@ -214,13 +197,7 @@ function PostDetails({
         <p className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm leading-relaxed whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]">
           {publishedText(post.content, post.hashtags)}
         </p>
-        {post.mediaIds.length > 0 ? (
-          <div className="flex flex-wrap gap-2">
-            {post.mediaIds.map((id, index) => (
-              <MediaThumb key={id} id={id} index={index} />
-            ))}
-          </div>
-        ) : null}
+        <PostRichDetails post={post} />
         {post.externalUrl ? (
           <a
             href={post.externalUrl}

@@ -9,6 +9,8 @@ import { failureMessage } from '../../../lib/api-client';
 import { useUpcomingPosts } from '../api/get-upcoming-posts';
 import { accountName, firstWords } from '../calendar-events';
 import { formatDateTimeInZone } from '../zoned-time';
+import { StoredMediaThumb } from './media-thumb';
+import { PostKindBadge } from './post-kind-badge';
 
 interface UpcomingPostsProps {
   zone: string;
@@ -57,14 +59,18 @@ export function UpcomingPosts({ zone, accounts, canWrite, onOpen, onEdit, onCanc
                     <span className="text-sm font-semibold text-slate-900">
                       {post.scheduledAt ? formatDateTimeInZone(post.scheduledAt, zone) : ''}
                     </span>
-                    <span className="text-xs text-slate-600">
+                    <span className="flex flex-wrap items-center gap-x-1.5 text-xs text-slate-600">
                       {platformLabels[post.platform]}
                       {accountName(post, accounts) ? ` · ${accountName(post, accounts)}` : ''}
+                      <PostKindBadge post={post} />
                     </span>
                     <span className="line-clamp-2 text-sm text-slate-700 [overflow-wrap:anywhere]">
                       {firstWords(post.content, 140)}
                     </span>
                   </span>
+                  {post.mediaIds[0] ? (
+                    <StoredMediaThumb mediaId={post.mediaIds[0]} className="ml-auto size-12" />
+                  ) : null}
                 </button>
                 {canWrite ? (
                   <div className="mt-auto flex justify-end gap-2">

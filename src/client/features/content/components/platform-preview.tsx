@@ -16,7 +16,7 @@ interface PlatformPreviewProps {
 const TOKEN = /(#[\p{L}\p{N}_]+|https?:\/\/[^\s]+)/gu;
 
 /** The published text with hashtags and links coloured as the platforms draw them. */
-function Highlighted({ text, colour }: { text: string; colour: string }) {
+export function Highlighted({ text, colour }: { text: string; colour: string }) {
   const parts = text.split(TOKEN);
   return (
     <>
@@ -35,12 +35,12 @@ function Highlighted({ text, colour }: { text: string; colour: string }) {
   );
 }
 
-function initials(name: string): string {
+export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   return ((words[0]?.[0] ?? 'K') + (words[1]?.[0] ?? '')).toUpperCase();
 }
 
-function handleOf(name: string): string {
+export function handleOf(name: string): string {
   const handle = name.toLowerCase().replace(/[^a-z0-9_]/g, '');
   return `@${handle.slice(0, 15) || 'yourbrand'}`;
 }

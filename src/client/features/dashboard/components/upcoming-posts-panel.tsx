@@ -9,6 +9,8 @@ import { buttonClasses, wrapsOnNarrowScreens } from '../../../components/ui/butt
 import { cn } from '../../../lib/cn';
 import { useUpcomingPosts } from '../../calendar/api/get-upcoming-posts';
 import { firstWords } from '../../calendar/calendar-events';
+import { StoredMediaThumb } from '../../calendar/components/media-thumb';
+import { PostKindBadge } from '../../calendar/components/post-kind-badge';
 import { formatDateTimeInZone } from '../../calendar/zoned-time';
 import { DashboardSection, EmptyList } from './dashboard-section';
 
@@ -64,13 +66,17 @@ function UpcomingRow({ post, zone, accounts }: { post: Post; zone: string; accou
           <span className="line-clamp-2 text-sm font-medium text-slate-900 [overflow-wrap:anywhere] sm:line-clamp-1">
             {firstWords(post.content, 90)}
           </span>
-          <span className="text-xs text-slate-600">
-            {post.scheduledAt ? <time dateTime={post.scheduledAt}>{when}</time> : null}
-            {' · '}
-            {platformLabels[post.platform]}
-            {account ? ` · @${account.username}` : ''}
+          <span className="flex flex-wrap items-center gap-x-1.5 text-xs text-slate-600">
+            <span>
+              {post.scheduledAt ? <time dateTime={post.scheduledAt}>{when}</time> : null}
+              {' · '}
+              {platformLabels[post.platform]}
+              {account ? ` · @${account.username}` : ''}
+            </span>
+            <PostKindBadge post={post} />
           </span>
         </span>
+        {post.mediaIds[0] ? <StoredMediaThumb mediaId={post.mediaIds[0]} className="size-10" /> : null}
       </Link>
     </li>
   );

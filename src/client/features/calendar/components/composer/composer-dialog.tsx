@@ -1,15 +1,13 @@
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, CircleAlert, FilePen, LoaderCircle } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { platformLabels } from '../../../../../contracts/platforms';
+import type { PostType } from '../../../../../contracts/post-types';
 import type { Post } from '../../../../../contracts/posts';
-import { teamMessages } from '../../../../../contracts/team';
 import { HashtagField } from '../../../../components/hashtag-field';
-import { Button } from '../../../../components/ui/button';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogHeader,
@@ -19,43 +17,49 @@ import { Label } from '../../../../components/ui/label';
 import { Textarea } from '../../../../components/ui/textarea';
 import { toast } from '../../../../components/ui/use-toast';
 import { failureIssues, failureMessage, isUnauthorized } from '../../../../lib/api-client';
-import { anyWaitingForApproval, schedulingNeedsApproval } from '../../../approvals/approval-display';
+import { schedulingNeedsApproval } from '../../../approvals/approval-display';
 import { useAuth } from '../../../auth/api/get-current-user';
 import { UpgradePrompt } from '../../../billing/components/upgrade-prompt';
 import { planLimitMessage } from '../../../billing/plan-limit';
 import { postKeys } from '../../../content/api/post-keys';
 import { useSocialAccounts } from '../../../social-accounts/api/get-social-accounts';
 import { useComposePost } from '../../api/compose-post';
-import { mediaQueryOptions } from '../../api/media';
-import {
-  chosenPlatforms,
-  composeTargets,
-  mediaWarnings,
-  type TargetKey,
-  targetKeyOf,
-} from '../../composer-targets';
-import {
-  defaultScheduleWallTime,
-  formatDateTimeInZone,
-  utcToWallTime,
-  type WallTime,
-} from '../../zoned-time';
+import { composeTargets, mediaWarnings, type TargetKey, targetKeyOf } from '../../composer-targets';
+import { defaultScheduleWallTime, utcToWallTime, type WallTime } from '../../zoned-time';
 import { checkScheduleTime, SCHEDULE_FAILED_MESSAGE, ScheduleFields } from '../schedule-fields';
 import { composerButtons } from './composer-buttons';
+import { ComposerFooter } from './composer-footer';
+import {
+  altTextLimit,
+  checkTargets,
+  composeBody,
+  editChanges,
+  firstCommentLimit,
+  firstCommentTaken,
+  hasThread,
+  type RichDraft,
+  richDraftOf,
+  typedTargets,
+} from './composer-post';
 import { ComposerPreview } from './composer-preview';
+import { savedToast } from './composer-toasts';
+import { FirstCommentField } from './first-comment-field';
 import { LinkPreviewCard } from './link-preview-card';
+import { MediaDetails } from './media-details';
 import { MediaPicker } from './media-picker';
-import { checkPlatforms, PlatformChecks } from './platform-checks';
+import { PlatformChecks } from './platform-checks';
+import { PostTypePicker } from './post-type-picker';
 import { type ComposerAction as Action, saveEdit } from './save-edit';
 import { SuggestedTimes } from './suggested-times';
 import { TargetPicker } from './target-picker';
+import { ThreadEditor } from './thread-editor';
+import { useComposerMedia } from './use-composer-media';
 
-/** What the composer's form holds: the fields a person edits. */
-interface ComposerValues {
+/** What the composer's form holds: the fields a person edits (post types, media, thread: RichDraft). */
+interface ComposerValues extends RichDraft {
   targets: TargetKey[];
   content: string;
   hashtags: string[];
-  mediaIds: string[];
   wall: WallTime;
 }
 
@@ -114,14 +118,19 @@ function ComposerForm({
       targets: editing ? [targetKeyOf(editing)] : [],
       content: editing?.content ?? '',
       hashtags: editing?.hashtags ?? [],
-      mediaIds: editing?.mediaIds ?? (subject.mode === 'new' ? subject.mediaIds : undefined) ?? [],
+      ...richDraftOf(editing),
+      // "Use in a post" from the media library opens a new post with its media attached.
+      ...(subject.mode === 'new' && subject.mediaIds
+        ? { media: subject.mediaIds.map((mediaId) => ({ id: mediaId, altText: '' })) }
+        : {}),
       wall:
         (editing?.scheduledAt ? utcToWallTime(editing.scheduledAt, zone) : null) ??
         (subject.mode === 'new' ? subject.wall : null) ??
         defaultScheduleWallTime(zone),
     },
   });
-  const { targets, content, hashtags, mediaIds, wall } = form.watch();
+  const values = form.watch();
+  const { targets, content, hashtags, media, firstComment, thread, wall } = values;
   const setter =
     <Name extends keyof ComposerValues>(name: Name) =>
     (value: ComposerValues[Name]) =>
@@ -130,7 +139,11 @@ function ComposerForm({
   const setTargets = setter('targets');
   const setContent = setter('content');
   const setHashtags = setter('hashtags');
-  const setMediaIds = setter('mediaIds');
+  const setMedia = setter('media');
+  const setFirstComment = setter('firstComment');
+  const setThread = setter('thread');
+  const setPostType = (key: TargetKey, type: PostType) =>
+    setter('postTypes')({ ...values.postTypes, [key]: type });
   const setWall = setter('wall');
   const [tried, setTried] = useState<Action | null>(null);
   const [serverProblem, setServerProblem] = useState<string[]>([]);
@@ -144,18 +157,17 @@ function ComposerForm({
   });
   const pending = compose.isPending || edit.isPending;
 
-  const media = useQueries({ queries: mediaIds.map((mediaId) => mediaQueryOptions(mediaId)) });
-  const mediaItems = media.map((query) => query.data);
-  const requestTargets = composeTargets(targets, accounts.data ?? []);
-  const platforms = chosenPlatforms(requestTargets);
-  // The platform's own rules, and images it could not download from this server (the server
-  // refuses to schedule those too).
-  const unreachable = mediaWarnings(requestTargets, accounts.data ?? [], mediaIds.length);
-  const checks = checkPlatforms(platforms, {
-    content,
-    hashtags,
-    media: mediaItems.filter((item) => item !== undefined),
-  }).map((check) => ({
+  const mediaIds = media.map((item) => item.id);
+  const { byId, loading: mediaLoading } = useComposerMedia([
+    ...mediaIds,
+    ...thread.flatMap((item) => item.mediaIds),
+  ]);
+  const chosen = typedTargets(targets, composeTargets(targets, accounts.data ?? []), values.postTypes);
+  const threaded = hasThread(chosen);
+  // The platform's own rules per network and post type, and images it could not download from
+  // this server (the server refuses to schedule those too).
+  const unreachable = mediaWarnings(chosen, accounts.data ?? [], mediaIds.length);
+  const checks = checkTargets(chosen, { content, hashtags }, values, byId).map((check) => ({
     ...check,
     problems: [
       ...check.problems,
@@ -165,8 +177,8 @@ function ComposerForm({
   const blocking = checks.some((check) => check.problems.length > 0);
   const timeCheck = checkScheduleTime(wall, zone);
   const empty = content.trim().length === 0;
-  const noTarget = requestTargets.length === 0;
-  const mediaLoading = mediaItems.some((item) => item === undefined);
+  const noTarget = chosen.length === 0;
+  const commentLimit = firstCommentTaken(chosen) ? firstCommentLimit(chosen) : null;
 
   // With approvals on, an editor's schedule waits for an approver (the server decides; the
   // words follow).
@@ -191,32 +203,7 @@ function ComposerForm({
   };
 
   const succeeded = (action: Action, posts: Post[], warnings: string[]) => {
-    const count = posts.length;
-    if (action === 'draft') {
-      toast({
-        title: 'Draft Saved',
-        description: [
-          editing ? 'Your changes are saved.' : `${count} ${count === 1 ? 'draft' : 'drafts'} saved.`,
-          ...warnings,
-        ].join(' '),
-      });
-    } else {
-      const at = posts[0]?.scheduledAt;
-      const where =
-        count === 1 && posts[0] ? `Your ${platformLabels[posts[0].platform]} post goes` : `${count} posts go`;
-      const when = at ? formatDateTimeInZone(at, zone) : 'as planned';
-      toast(
-        anyWaitingForApproval(posts)
-          ? {
-              title: teamMessages.submittedForApproval,
-              description: [
-                `${where} out ${when} once an approver approves ${count === 1 ? 'it' : 'them'}.`,
-                ...warnings,
-              ].join(' '),
-            }
-          : { title: 'Post Scheduled', description: [`${where} out ${when}.`, ...warnings].join(' ') },
-      );
-    }
+    toast(savedToast(action, posts, warnings, { editing: editing !== null, zone }));
     onDone();
   };
 
@@ -231,7 +218,7 @@ function ComposerForm({
 
     if (!editing) {
       compose.mutate(
-        { content, hashtags, mediaIds, targets: requestTargets, scheduledAt, asDraft: action === 'draft' },
+        composeBody({ content, hashtags, scheduledAt, asDraft: action === 'draft' }, values, chosen),
         {
           onSuccess: (answer) => succeeded(action, answer.posts, answer.warnings),
           onError: failed(action),
@@ -239,21 +226,10 @@ function ComposerForm({
       );
       return;
     }
-    const [target] = requestTargets;
+    const [target] = chosen;
     if (!target) return;
     edit.mutate(
-      {
-        post: editing,
-        action,
-        scheduledAt,
-        changes: {
-          content,
-          hashtags,
-          mediaIds,
-          platform: target.platform,
-          socialAccountId: target.socialAccountId,
-        },
-      },
+      { post: editing, action, scheduledAt, changes: editChanges({ content, hashtags }, values, target) },
       { onSuccess: (answer) => succeeded(action, [answer.post], answer.warnings), onError: failed(action) },
     );
   };
@@ -309,8 +285,43 @@ function ComposerForm({
             ) : null}
           </div>
           <LinkPreviewCard content={content} mediaCount={mediaIds.length} />
+          <PostTypePicker
+            id={`${id}-types`}
+            targets={chosen}
+            accounts={accounts.data ?? []}
+            onChange={setPostType}
+          />
           <HashtagField id={`${id}-hashtags`} value={hashtags} onChange={setHashtags} />
-          <MediaPicker id={`${id}-media`} ids={mediaIds} items={mediaItems} onChange={setMediaIds} />
+          <MediaPicker
+            id={`${id}-media`}
+            ids={mediaIds}
+            items={mediaIds.map((mediaId) => byId.get(mediaId))}
+            onChange={(ids) =>
+              setMedia(
+                ids.map(
+                  (mediaId) => media.find((item) => item.id === mediaId) ?? { id: mediaId, altText: '' },
+                ),
+              )
+            }
+          />
+          <MediaDetails
+            id={`${id}-order`}
+            media={media}
+            byId={byId}
+            targets={chosen}
+            altLimit={altTextLimit(chosen)}
+            onChange={setMedia}
+          />
+          {commentLimit !== null ? (
+            <FirstCommentField
+              id={`${id}-comment`}
+              value={firstComment}
+              onChange={setFirstComment}
+              limit={commentLimit}
+              onX={chosen.some((target) => target.platform === 'twitter' && target.postType !== 'thread')}
+            />
+          ) : null}
+          {threaded ? <ThreadEditor id={`${id}-thread`} value={thread} onChange={setThread} /> : null}
           <ScheduleFields
             id={`${id}-when`}
             value={wall}
@@ -321,7 +332,7 @@ function ComposerForm({
           />
           <SuggestedTimes
             id={`${id}-suggested`}
-            targets={requestTargets}
+            targets={chosen}
             accounts={accounts.data}
             zone={zone}
             value={wall}
@@ -336,17 +347,23 @@ function ComposerForm({
             </h3>
             <PlatformChecks id={`${id}-checks`} content={content} hashtags={hashtags} checks={checks} />
           </section>
-          {platforms.length > 0 ? (
+          {checks.length > 0 ? (
             <section aria-labelledby={`${id}-preview-title`} className="grid gap-2">
               <h3 id={`${id}-preview-title`} className="text-sm font-semibold text-slate-900">
                 Preview
               </h3>
               <ComposerPreview
-                platforms={platforms}
-                content={content}
-                hashtags={hashtags}
+                kinds={checks}
                 author={author}
-                imageCount={mediaIds.length}
+                post={{
+                  content,
+                  hashtags,
+                  media: mediaIds.map((mediaId) => byId.get(mediaId)),
+                  thread: thread.map((item) => ({
+                    content: item.content,
+                    media: item.mediaIds.map((mediaId) => byId.get(mediaId)),
+                  })),
+                }}
               />
             </section>
           ) : null}
@@ -368,43 +385,14 @@ function ComposerForm({
         </div>
       ) : null}
 
-      <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white px-6 py-3">
-        {blocking ? (
-          <p className="w-full text-xs font-medium text-red-700 sm:mr-auto sm:w-auto">
-            Fix the problems above to schedule.
-          </p>
-        ) : needsApproval ? (
-          <p className="w-full text-xs text-slate-600 sm:mr-auto sm:w-auto">
-            An approver reviews it before it goes out.
-          </p>
-        ) : null}
-        {/* On a phone the dialog's own close button cancels: room for the two that matter. */}
-        <span className="hidden sm:block">
-          <DialogClose asChild>
-            <Button variant="ghost" disabled={pending}>
-              Cancel
-            </Button>
-          </DialogClose>
-        </span>
-        {buttons.draft ? (
-          <Button variant="outline" disabled={pending} onClick={() => submit('draft')}>
-            {pending && tried === 'draft' ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <FilePen aria-hidden="true" />
-            )}
-            {buttons.draft}
-          </Button>
-        ) : null}
-        <Button type="submit" disabled={pending || blocking}>
-          {pending && tried === 'schedule' ? (
-            <LoaderCircle className="animate-spin" aria-hidden="true" />
-          ) : (
-            <CalendarClock aria-hidden="true" />
-          )}
-          {pending && tried === 'schedule' ? buttons.scheduling : buttons.schedule}
-        </Button>
-      </div>
+      <ComposerFooter
+        buttons={buttons}
+        pending={pending}
+        tried={tried}
+        blocking={blocking}
+        needsApproval={needsApproval}
+        onDraft={() => submit('draft')}
+      />
     </form>
   );
 }

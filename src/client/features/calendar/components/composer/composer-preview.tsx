@@ -1,51 +1,51 @@
 import { useState } from 'react';
 import { type PublishingPlatform, platformLabels } from '../../../../../contracts/platforms';
+import { type PostType, postTypeLabels } from '../../../../../contracts/post-types';
 import { cn } from '../../../../lib/cn';
-import { PlatformPreview } from '../../../content/components/platform-preview';
+import { NetworkPreview, type PreviewPost } from './network-preview';
 
 interface ComposerPreviewProps {
-  platforms: PublishingPlatform[];
-  content: string;
-  hashtags: string[];
+  /** Each chosen network with its post type, once. */
+  kinds: { platform: PublishingPlatform; postType: PostType }[];
+  post: PreviewPost;
   author: string;
-  imageCount: number;
 }
 
-/** How the post reads on each chosen platform, one at a time. */
-export function ComposerPreview({ platforms, content, hashtags, author, imageCount }: ComposerPreviewProps) {
-  const [picked, setPicked] = useState<PublishingPlatform | null>(null);
-  const shown = picked && platforms.includes(picked) ? picked : platforms[0];
+const kindKey = (kind: { platform: PublishingPlatform; postType: PostType }) =>
+  `${kind.platform} ${kind.postType}`;
+
+/** How the post looks on each chosen network and post type, one at a time. */
+export function ComposerPreview({ kinds, post, author }: ComposerPreviewProps) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const shown = kinds.find((kind) => kindKey(kind) === picked) ?? kinds[0];
   if (!shown) return null;
+  const several = (platform: PublishingPlatform) =>
+    kinds.filter((kind) => kind.platform === platform).length > 1;
   return (
     <div className="grid gap-2">
-      {platforms.length > 1 ? (
+      {kinds.length > 1 ? (
         <fieldset className="flex flex-wrap gap-1">
           <legend className="sr-only">Preview platform</legend>
-          {platforms.map((platform) => (
+          {kinds.map((kind) => (
             <button
-              key={platform}
+              key={kindKey(kind)}
               type="button"
-              aria-pressed={platform === shown}
-              onClick={() => setPicked(platform)}
+              aria-pressed={kind === shown}
+              onClick={() => setPicked(kindKey(kind))}
               className={cn(
                 'rounded-md px-2 py-1 text-xs font-medium focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none',
-                platform === shown
+                kind === shown
                   ? 'bg-indigo-600 text-white'
                   : 'bg-slate-100 text-slate-700 hover:bg-slate-200',
               )}
             >
-              {platformLabels[platform]}
+              {platformLabels[kind.platform]}
+              {several(kind.platform) || kind.postType !== 'post' ? ` ${postTypeLabels[kind.postType]}` : ''}
             </button>
           ))}
         </fieldset>
       ) : null}
-      <PlatformPreview
-        platform={shown}
-        content={content}
-        hashtags={hashtags}
-        author={author}
-        imagePrompt={imageCount > 0 ? `${imageCount} image${imageCount === 1 ? '' : 's'} attached` : null}
-      />
+      <NetworkPreview platform={shown.platform} postType={shown.postType} post={post} author={author} />
     </div>
   );
 }

@@ -1,22 +1,14 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import type { MediaFacts } from '../../../../../contracts/media';
 import { type PublishingPlatform, platformLabels } from '../../../../../contracts/platforms';
 import { checkPostFits } from '../../../../../contracts/post-text';
-import { checkPublishable } from '../../../../../contracts/publish-checks';
+import { type PostType, postTypeLabels } from '../../../../../contracts/post-types';
 import { PlatformMark } from '../../../../components/platform-mark';
 import { CharacterCounter } from '../../../content/components/character-counter';
 
 export interface PlatformCheck {
   platform: PublishingPlatform;
+  postType: PostType;
   problems: string[];
-}
-
-/** The pre-publish checks (the server runs the same) for each chosen platform. */
-export function checkPlatforms(
-  platforms: PublishingPlatform[],
-  post: { content: string; hashtags: string[]; media: MediaFacts[] },
-): PlatformCheck[] {
-  return platforms.map((platform) => ({ platform, problems: checkPublishable(platform, post) }));
 }
 
 interface PlatformChecksProps {
@@ -26,23 +18,32 @@ interface PlatformChecksProps {
   checks: PlatformCheck[];
 }
 
-/** Per chosen platform: the live character count and what would make the platform refuse it. */
+/**
+ * Per chosen network and post type: the live character count and what would make the network
+ * refuse it (checkTargets runs the same checks as the server).
+ */
 export function PlatformChecks({ id, content, hashtags, checks }: PlatformChecksProps) {
   if (checks.length === 0) {
     return <p className="text-sm text-slate-600">Choose where to post to see each platform's checks.</p>;
   }
   return (
     <ul id={id} aria-label="Checks per platform" className="grid gap-2" aria-live="polite">
-      {checks.map(({ platform, problems }) => (
+      {checks.map(({ platform, postType, problems }) => (
         <li
-          key={platform}
+          key={`${platform} ${postType}`}
           data-platform={platform}
+          data-post-type={postType}
           className="grid gap-1.5 rounded-lg border border-slate-200 px-3 py-2"
         >
           <div className="flex items-center justify-between gap-3">
             <span className="flex items-center gap-2 text-sm font-medium text-slate-900">
               <PlatformMark platform={platform} size="sm" />
               {platformLabels[platform]}
+              {postType === 'post' ? null : (
+                <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
+                  {postTypeLabels[postType]}
+                </span>
+              )}
             </span>
             <CharacterCounter platform={platform} fit={checkPostFits(platform, content, hashtags)} />
           </div>

@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import type { Media } from '../../../../../contracts/media';
+import { type Post, untouchedDraftFields } from '../../../../../contracts/posts';
+import {
+  altTextLimit,
+  type ChosenTarget,
+  checkTargets,
+  composeBody,
+  editChanges,
+  firstCommentLimit,
+  fitOffers,
+  moveItem,
+  postTypeOf,
+  type RichDraft,
+  richDraftOf,
+  typedTargets,
+} from './composer-post';
+
+function image(id: string, overrides: Partial<Media> = {}): Media {
+  return {
+    id,
+    kind: 'image',
+    url: `https://kp.test/media/${id}.jpg`,
+    thumbnailUrl: `https://kp.test/media/${id}.webp`,
+    posterUrl: null,
+    mimeType: 'image/jpeg',
+    sizeBytes: 100_000,
+    width: 1080,
+    height: 1080,
+    durationMs: null,
+    frameRate: null,
+    videoCodec: null,
+    audioCodec: null,
+    audioSampleRate: null,
+    bitrate: null,
+    tags: [],
+    fileName: `${id}.jpg`,
+    createdAt: '2026-11-28T00:00:00Z',
+    ...overrides,
+  };
+}
+
+const draft = (overrides: Partial<RichDraft> = {}): RichDraft => ({
+  postTypes: {},
+  media: [],
+  firstComment: '',
+  thread: [],
+  ...overrides,
+});
+const x: ChosenTarget = { key: 'account:x1', platform: 'twitter', socialAccountId: 'x1', postType: 'thread' };
+const ig: ChosenTarget = {
+  key: 'platform:instagram',
+  platform: 'instagram',
+  socialAccountId: null,
+  postType: 'carousel',
+};
+const base = { content: 'Hello', hashtags: [], scheduledAt: null, asDraft: true };
+
+describe('post types per target', () => {
+  it('defaults to the network default and ignores a type the network does not offer', () => {
+    expect(postTypeOf('twitter', undefined)).toBe('post');
+    expect(postTypeOf('instagram', 'reel')).toBe('reel');
+    expect(postTypeOf('linkedin', 'reel')).toBe('post');
+  });
+
+  it('pairs each compose target with its key and chosen type, dropping unknown accounts', () => {
+    const targets = typedTargets(
+      ['account:x1', 'account:gone', 'platform:instagram'],
+      [
+        { platform: 'twitter', socialAccountId: 'x1' },
+        { platform: 'instagram', socialAccountId: null },
+      ],
+      { 'platform:instagram': 'story' },
+    );
+    expect(targets).toEqual([
+      { key: 'account:x1', platform: 'twitter', socialAccountId: 'x1', postType: 'post' },
+      { key: 'platform:instagram', platform: 'instagram', socialAccountId: null, postType: 'story' },
+    ]);
+  });
+});
+
+describe('composeBody', () => {
+  it('sends the media in order with trimmed alt texts, each target with its type, and the thread', () => {
+    const body = composeBody(
+      base,
+      draft({
+        media: [
+          { id: 'b', altText: '  A dog  ' },
+          { id: 'a', altText: ' ' },
+        ],
+        thread: [{ key: 'k', content: 'Second', mediaIds: ['c'] }],
+      }),
+      [x, ig],
+    );
+    expect(body.mediaIds).toEqual(['b', 'a']);
+    expect(body.media).toEqual([
+      { id: 'b', altText: 'A dog' },
+      { id: 'a', altText: null },
+    ]);
+    expect(body.targets).toEqual([
+      { platform: 'twitter', socialAccountId: 'x1', postType: 'thread' },
+      { platform: 'instagram', socialAccountId: null, postType: 'carousel' },
+    ]);
+    expect(body.thread).toEqual([{ content: 'Second', mediaIds: ['c'] }]);
+  });
+
+  it('sends no thread when no X target is a thread, and the first comment when a network takes it', () => {
+    const body = composeBody(
+      base,
+      draft({ firstComment: ' More in bio ', thread: [{ key: 'k', content: 'Left over', mediaIds: [] }] }),
+      [{ ...x, postType: 'post' }],
+    );
+    expect(body.thread).toEqual([]);
+    expect(body.firstComment).toBe('More in bio');
+  });
+
+  it('edits one post with its type, and a thread only on X', () => {
+    const changes = editChanges(
+      { content: 'Hi', hashtags: [] },
+      draft({ thread: [{ key: 'k', content: 'Two', mediaIds: [] }], firstComment: 'ignored' }),
+      x,
+    );
+    expect(changes).toMatchObject({ postType: 'thread', thread: [{ content: 'Two', mediaIds: [] }] });
+    // A thread has no first reply of its own: the field is hidden, nothing is sent.
+    expect(changes.firstComment).toBeNull();
+    expect(editChanges({ content: 'Hi', hashtags: [] }, draft(), ig).thread).toEqual([]);
+  });
+});
+
+describe('limits of the chosen networks', () => {
+  it('takes the strictest alt-text and first-comment limit', () => {
+    expect(altTextLimit([ig, { ...x, postType: 'post' }])).toBe(1000);
+    expect(altTextLimit([{ ...ig, postType: 'reel' }])).toBeNull();
+    expect(firstCommentLimit([ig, x])).toBe(280);
+  });
+});
+
+describe('checkTargets', () => {
+  it('checks the thread on X only and each network and type once', () => {
+    const byId = new Map([['a', image('a')]]);
+    const checks = checkTargets(
+      [x, { ...x, key: 'account:x2', socialAccountId: 'x2' }, ig],
+      { content: 'Hello', hashtags: [] },
+      draft({ media: [{ id: 'a', altText: 'A' }], thread: [{ key: 'k', content: '', mediaIds: [] }] }),
+      byId,
+    );
+    expect(checks.map((check) => [check.platform, check.postType])).toEqual([
+      ['twitter', 'thread'],
+      ['instagram', 'carousel'],
+    ]);
+    expect(checks[0]?.problems.some((problem) => problem.startsWith('Post 2 of the thread'))).toBe(true);
+    expect(checks[1]?.problems).toEqual(['A Instagram Carousel needs at least 2 items; it has 1.']);
+  });
+
+  it('refuses alt text longer than the network allows', () => {
+    const checks = checkTargets(
+      [ig],
+      { content: 'Hello', hashtags: [] },
+      draft({
+        media: [
+          { id: 'a', altText: 'x'.repeat(1001) },
+          { id: 'b', altText: null },
+        ],
+      }),
+      new Map([
+        ['a', image('a')],
+        ['b', image('b')],
+      ]),
+    );
+    expect(checks[0]?.problems.join(' ')).toMatch(/alt text is longer than Instagram allows/);
+  });
+});
+
+describe('fitOffers', () => {
+  it('offers a JPEG copy and the crops inside the allowed range for Instagram', () => {
+    const offers = fitOffers(image('p', { mimeType: 'image/png', width: 1080, height: 1920 }), [ig]);
+    expect(offers.map((offer) => offer.label)).toEqual([
+      'Convert to JPEG',
+      'Crop to 4:5',
+      'Crop to 1:1',
+      'Crop to 1.91:1',
+    ]);
+    expect(offers[1]).toMatchObject({ aspect: '4:5', format: 'jpeg' });
+  });
+
+  it('offers nothing for an image that fits, or for a video', () => {
+    expect(fitOffers(image('a'), [ig])).toEqual([]);
+    expect(fitOffers(image('v', { kind: 'video', mimeType: 'video/mp4' }), [ig])).toEqual([]);
+  });
+});
+
+describe('small helpers', () => {
+  it('moves an item', () => {
+    expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
+    expect(moveItem(['a', 'b'], 0, 5)).toEqual(['a', 'b']);
+  });
+});
+
+describe('richDraftOf', () => {
+  it('opens a saved post with its type, media and alt texts, first comment and thread', () => {
+    const saved: Post = {
+      ...untouchedDraftFields(),
+      id: 'p1',
+      platform: 'twitter',
+      content: 'One',
+      tone: null,
+      contentType: null,
+      hashtags: [],
+      suggestedImagePrompt: null,
+      bestTimeToPost: null,
+      estimatedReach: null,
+      createdAt: '2026-11-28T00:00:00Z',
+      updatedAt: '2026-11-28T00:00:00Z',
+      socialAccountId: 'x1',
+      postType: 'thread',
+      mediaIds: ['a', 'b'],
+      media: [
+        { id: 'a', altText: 'A cat' },
+        { id: 'b', altText: null },
+      ],
+      thread: [
+        { content: 'Two', mediaIds: ['c'], status: 'pending', externalId: null, url: null, error: null },
+      ],
+    };
+    const opened = richDraftOf(saved);
+    expect(opened.postTypes).toEqual({ 'account:x1': 'thread' });
+    expect(opened.media).toEqual([
+      { id: 'a', altText: 'A cat' },
+      { id: 'b', altText: '' },
+    ]);
+    expect(opened.thread.map(({ content, mediaIds }) => ({ content, mediaIds }))).toEqual([
+      { content: 'Two', mediaIds: ['c'] },
+    ]);
+    // An older post with mediaIds only keeps its images, without alt texts.
+    expect(richDraftOf({ ...saved, media: [] }).media).toEqual([
+      { id: 'a', altText: '' },
+      { id: 'b', altText: '' },
+    ]);
+  });
+});

@@ -1,0 +1,257 @@
+import { type FitAspect, fitAspects, type Media } from '../../../../../contracts/media';
+import type { PublishingPlatform } from '../../../../../contracts/platforms';
+import { platformPostRules, postTypeRule, postTypesOf } from '../../../../../contracts/post-rules';
+import type { PostType } from '../../../../../contracts/post-types';
+import type { ComposePostBody, Post, PostMediaItem, UpdatePostBody } from '../../../../../contracts/posts';
+import { type CheckedMedia, checkPublishable } from '../../../../../contracts/publish-checks';
+import { type TargetKey, targetKeyOf } from '../../composer-targets';
+
+/** One post of an X thread after the first, as the composer holds it (`key` keeps React's rows). */
+export interface ThreadDraft {
+  key: string;
+  content: string;
+  mediaIds: string[];
+}
+
+/** What the composer holds about the post beyond its text (issue 24). */
+export interface RichDraft {
+  /** The post type chosen per target; a target not in here has its network's default. */
+  postTypes: Partial<Record<TargetKey, PostType>>;
+  /** The attached media in order, with alt texts ('' for none). */
+  media: PostMediaItem[];
+  firstComment: string;
+  thread: ThreadDraft[];
+}
+
+/** The rich fields of a saved post, as the composer edits them. */
+export function richDraftOf(post: Post | null): RichDraft {
+  if (!post) return { postTypes: {}, media: [], firstComment: '', thread: [] };
+  return {
+    postTypes: { [targetKeyOf(post)]: post.postType },
+    media:
+      post.media.length > 0
+        ? post.media.map((item) => ({ id: item.id, altText: item.altText ?? '' }))
+        : post.mediaIds.map((id) => ({ id, altText: '' })),
+    firstComment: post.firstComment ?? '',
+    thread: post.thread.map((item) => ({
+      key: crypto.randomUUID(),
+      content: item.content,
+      mediaIds: item.mediaIds,
+    })),
+  };
+}
+
+/** A compose target with its key, as the checks and previews need it. */
+export type ChosenTarget = ComposePostBody['targets'][number] & { key: TargetKey };
+
+/** The type a target publishes: the one chosen, when its network offers it, else its default. */
+export function postTypeOf(platform: PublishingPlatform, chosen: PostType | undefined): PostType {
+  const offered = postTypesOf(platform);
+  return chosen && offered.includes(chosen) ? chosen : (offered[0] ?? 'post');
+}
+
+/** The targets with the post type each publishes (sent as `targets[].postType`). */
+export function typedTargets(
+  keys: TargetKey[],
+  targets: ComposePostBody['targets'],
+  postTypes: RichDraft['postTypes'],
+): ChosenTarget[] {
+  // composeTargets drops unknown accounts, keeping the order: pair each target with its key.
+  const known = keys.filter((key) => targets.some((target) => keyOf(target) === key));
+  return known.flatMap((key) => {
+    const target = targets.find((item) => keyOf(item) === key);
+    return target ? [{ ...target, key, postType: postTypeOf(target.platform, postTypes[key]) }] : [];
+  });
+}
+
+const keyOf = (target: ComposePostBody['targets'][number]): TargetKey =>
+  target.socialAccountId ? `account:${target.socialAccountId}` : `platform:${target.platform}`;
+
+/** Whether any chosen X target is a thread: only then is the thread editor shown and sent. */
+export const hasThread = (targets: ChosenTarget[]) =>
+  targets.some((target) => target.platform === 'twitter' && target.postType === 'thread');
+
+/** The alt texts trimmed, empty ones as null (the contract's "none"). */
+function mediaBody(media: PostMediaItem[]): PostMediaItem[] {
+  return media.map((item) => ({ id: item.id, altText: item.altText?.trim() || null }));
+}
+
+function threadBody(draft: RichDraft, targets: ChosenTarget[]) {
+  return hasThread(targets)
+    ? draft.thread.map((item) => ({ content: item.content, mediaIds: item.mediaIds }))
+    : [];
+}
+
+/** The compose call's body (one post per target; the server hands the thread to X targets only). */
+export function composeBody(
+  base: { content: string; hashtags: string[]; scheduledAt: string | null; asDraft: boolean },
+  draft: RichDraft,
+  targets: ChosenTarget[],
+): ComposePostBody {
+  const media = mediaBody(draft.media);
+  return {
+    ...base,
+    mediaIds: media.map((item) => item.id),
+    media,
+    firstComment: firstCommentTaken(targets) ? draft.firstComment.trim() || null : null,
+    thread: threadBody(draft, targets),
+    targets: targets.map(({ platform, socialAccountId, postType }) => ({
+      platform,
+      socialAccountId,
+      postType,
+    })),
+  };
+}
+
+/** The edit call's changes for one saved post (its single target). */
+export function editChanges(
+  base: { content: string; hashtags: string[] },
+  draft: RichDraft,
+  target: ChosenTarget,
+): UpdatePostBody {
+  const media = mediaBody(draft.media);
+  return {
+    ...base,
+    platform: target.platform,
+    socialAccountId: target.socialAccountId,
+    postType: target.postType,
+    mediaIds: media.map((item) => item.id),
+    media,
+    firstComment: firstCommentTaken([target]) ? draft.firstComment.trim() || null : null,
+    thread: target.platform === 'twitter' ? threadBody(draft, [target]) : [],
+  };
+}
+
+/** Whether some chosen target's network takes a first comment (the field is shown then). */
+export const firstCommentTaken = (targets: Pick<ChosenTarget, 'platform' | 'postType'>[]) =>
+  targets.some(
+    (target) => platformPostRules[target.platform].firstComment !== null && target.postType !== 'thread',
+  );
+
+/** The shortest first-comment limit among the chosen networks that take one. */
+export function firstCommentLimit(targets: Pick<ChosenTarget, 'platform'>[]): number | null {
+  const limits = targets.flatMap((target) => {
+    const rule = platformPostRules[target.platform].firstComment;
+    return rule ? [rule.maxLength] : [];
+  });
+  return limits.length > 0 ? Math.min(...limits) : null;
+}
+
+/** The shortest alt-text limit among the chosen post types that take alt text; null: none does. */
+export function altTextLimit(targets: Pick<ChosenTarget, 'platform' | 'postType'>[]): number | null {
+  const limits = targets.flatMap((target) => {
+    const alt = postTypeRule(target.platform, target.postType ?? 'post')?.altText;
+    return alt ? [alt.maxLength] : [];
+  });
+  return limits.length > 0 ? Math.min(...limits) : null;
+}
+
+/** The facts the checks read of an attached item, with what the user wrote for it. */
+export function checkedMedia(ids: string[], byId: Map<string, Media>, altTexts?: Map<string, string>) {
+  return ids.flatMap((id): CheckedMedia[] => {
+    const item = byId.get(id);
+    return item ? [{ ...item, altText: altTexts?.get(id) ?? null }] : [];
+  });
+}
+
+export interface TargetCheck {
+  platform: PublishingPlatform;
+  postType: PostType;
+  problems: string[];
+}
+
+/**
+ * The live checks: each distinct network and post type once, with what the server will receive
+ * for it (the thread on X only, as the server hands it out), so the composer refuses what
+ * scheduling would.
+ */
+export function checkTargets(
+  targets: ChosenTarget[],
+  post: { content: string; hashtags: string[] },
+  draft: RichDraft,
+  byId: Map<string, Media>,
+): TargetCheck[] {
+  const altTexts = new Map(draft.media.map((item) => [item.id, item.altText ?? '']));
+  const media = checkedMedia(
+    draft.media.map((item) => item.id),
+    byId,
+    altTexts,
+  );
+  const thread = hasThread(targets)
+    ? draft.thread.map((item) => ({ content: item.content, media: checkedMedia(item.mediaIds, byId) }))
+    : [];
+  const firstComment = firstCommentTaken(targets) ? draft.firstComment : '';
+  const seen = new Set<string>();
+  const checks: TargetCheck[] = [];
+  for (const { platform, postType = 'post' } of targets) {
+    if (seen.has(`${platform} ${postType}`)) continue;
+    seen.add(`${platform} ${postType}`);
+    const problems = checkPublishable(platform, {
+      postType,
+      ...post,
+      media,
+      firstComment,
+      thread: platform === 'twitter' ? thread : [],
+    });
+    // The contract refuses an empty thread post (a 400); say it here, beside the others.
+    if (platform === 'twitter') {
+      for (const [index, item] of thread.entries()) {
+        if (!item.content.trim()) problems.push(`Post ${index + 2} of the thread: write something for it.`);
+      }
+    }
+    checks.push({ platform, postType, problems });
+  }
+  return checks;
+}
+
+/** The list with the item at `from` moved to `to` (reordering media and thread posts). */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}
+
+const aspectValue: Record<FitAspect, number> = { '4:5': 0.8, '1:1': 1, '1.91:1': 1.91, '9:16': 9 / 16 };
+
+export interface FitOffer {
+  format?: 'jpeg';
+  aspect?: FitAspect;
+  label: string;
+}
+
+/**
+ * The safe fixes for an image a chosen post type refuses: a JPEG copy where the network takes
+ * JPEG only, and crops to the ratios inside the allowed range where the image is outside it.
+ * Videos get none (re-encoding is not a safe fix). Each offer is made once.
+ */
+export function fitOffers(
+  item: Pick<Media, 'kind' | 'mimeType' | 'width' | 'height'>,
+  targets: Pick<ChosenTarget, 'platform' | 'postType'>[],
+): FitOffer[] {
+  if (item.kind !== 'image') return [];
+  const offers: FitOffer[] = [];
+  const ratio = item.height > 0 ? item.width / item.height : 1;
+  const aspects = new Set<FitAspect>();
+  let jpeg = false;
+  for (const target of targets) {
+    const limits = postTypeRule(target.platform, target.postType ?? 'post')?.image;
+    if (!limits) continue;
+    const types = limits.mimeTypes as readonly string[];
+    if (!types.includes(item.mimeType) && types.includes('image/jpeg')) jpeg = true;
+    const range = limits.aspectRatio;
+    if (range && (ratio < range.min - 0.005 || ratio > range.max + 0.005)) {
+      for (const aspect of fitAspects) {
+        const value = aspectValue[aspect];
+        if (value >= range.min - 0.005 && value <= range.max + 0.005) aspects.add(aspect);
+      }
+    }
+  }
+  if (jpeg) offers.push({ format: 'jpeg', label: 'Convert to JPEG' });
+  for (const aspect of fitAspects) {
+    if (aspects.has(aspect))
+      offers.push({ aspect, format: jpeg ? 'jpeg' : undefined, label: `Crop to ${aspect}` });
+  }
+  return offers;
+}
