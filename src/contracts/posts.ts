@@ -38,6 +38,7 @@ export const MAX_THREAD_REPLIES = 24;
 
 /** One attached image or video, in the order it is shown, with its alt text (issue 24). */
 export const postMediaItem = z.object({ id: z.string(), altText: z.string().nullable() });
+export type PostMediaItem = z.infer<typeof postMediaItem>;
 
 /**
  * The first comment (X: the first reply) goes out right after the post; its failure never fails
