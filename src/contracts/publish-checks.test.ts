@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaFacts } from './media';
+import { fieldsForTarget } from './post-rules';
 import { checkPublishable } from './publish-checks';
 
 const image = (over: Partial<MediaFacts> = {}): MediaFacts => ({
@@ -182,5 +183,33 @@ describe('checkPublishable per post type', () => {
         media: [image()],
       }),
     ).toEqual([]);
+  });
+});
+
+describe('fieldsForTarget: one composed text, each network its share', () => {
+  const shared = {
+    media: [{ id: 'a', altText: 'A loaf on the counter' }],
+    firstComment: 'Order at the link',
+    thread: [{ content: 'Part two', mediaIds: [] }],
+  };
+  it('gives an Instagram Story no alt text and no first comment, and no thread', () => {
+    expect(fieldsForTarget('instagram', 'story', shared)).toEqual({
+      media: [{ id: 'a', altText: null }],
+      firstComment: null,
+      thread: [],
+    });
+  });
+  it('gives an X thread its thread and no first reply; an X post its first reply', () => {
+    expect(fieldsForTarget('twitter', 'thread', shared)).toMatchObject({
+      firstComment: null,
+      thread: shared.thread,
+    });
+    expect(fieldsForTarget('twitter', 'post', shared)).toMatchObject({
+      firstComment: 'Order at the link',
+      thread: [],
+    });
+  });
+  it('keeps alt text and the comment where the type takes them', () => {
+    expect(fieldsForTarget('linkedin', 'post', shared)).toEqual({ ...shared, thread: [] });
   });
 });

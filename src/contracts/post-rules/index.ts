@@ -27,3 +27,25 @@ export function postImageLimits(platform: PublishingPlatform): ImageLimits {
   if (!limits) throw new Error(`${platform} has no image rule for its ordinary post`);
   return limits;
 }
+
+/**
+ * What of one text composed for several networks goes to one of them (decision 064): alt texts
+ * only where its post type takes them, the first comment only where its network and type take one
+ * (not a Story; an X thread's replies are its posts), the thread only on an X thread. The server
+ * stores each target's post so, and the composer checks each target so: one shared field never
+ * blocks another network.
+ */
+export function fieldsForTarget<M extends { id: string; altText?: string | null }>(
+  platform: PublishingPlatform,
+  postType: PostType,
+  shared: { media: M[]; firstComment?: string | null; thread?: { content: string; mediaIds: string[] }[] },
+): { media: M[]; firstComment: string | null; thread: { content: string; mediaIds: string[] }[] } {
+  const rule = postTypeRule(platform, postType);
+  const takesComment =
+    platformPostRules[platform].firstComment !== null && postType !== 'story' && postType !== 'thread';
+  return {
+    media: rule?.altText ? shared.media : shared.media.map((item) => ({ ...item, altText: null })),
+    firstComment: takesComment ? (shared.firstComment ?? null) : null,
+    thread: platform === 'twitter' && postType === 'thread' ? (shared.thread ?? []) : [],
+  };
+}

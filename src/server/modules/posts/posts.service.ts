@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WorkspaceRole } from '../../../contracts/auth';
 import type { BrandKit } from '../../../contracts/brand-kit';
+import { fieldsForTarget } from '../../../contracts/post-rules';
 import {
   type ComposePostBody,
   type ComposeResponse,
@@ -330,12 +331,33 @@ export async function retryPost(
  * group id, each with its own state. Every target is checked before anything is saved.
  */
 /**
- * One target's share of a composed post: its own post type; the thread only on X (other networks
- * have no threads, so a thread written for X is not theirs).
+ * One target's share of a composed post: its own post type, and of the shared alt texts, first
+ * comment and thread what its network and type take (contracts/post-rules fieldsForTarget).
  */
 function composedFields(body: ComposePostBody, target: ComposePostBody['targets'][number]) {
-  const { targets: _targets, scheduledAt: _at, asDraft: _draft, thread, ...shared } = body;
-  return { ...shared, postType: target.postType, thread: target.platform === 'twitter' ? thread : undefined };
+  const {
+    targets: _targets,
+    scheduledAt: _at,
+    asDraft: _draft,
+    media,
+    mediaIds,
+    firstComment,
+    thread,
+    ...shared
+  } = body;
+  const postType = target.postType ?? 'post';
+  const own = fieldsForTarget(target.platform, postType, {
+    media: media ?? mediaIds.map((id) => ({ id, altText: null })),
+    firstComment,
+    thread,
+  });
+  return {
+    ...shared,
+    postType,
+    media: own.media,
+    firstComment: own.firstComment,
+    thread: target.platform === 'twitter' ? own.thread : undefined,
+  };
 }
 
 export async function composePosts(

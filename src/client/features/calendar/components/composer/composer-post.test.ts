@@ -149,7 +149,7 @@ describe('checkTargets', () => {
       ['instagram', 'carousel'],
     ]);
     expect(checks[0]?.problems.some((problem) => problem.startsWith('Post 2 of the thread'))).toBe(true);
-    expect(checks[1]?.problems).toEqual(['A Instagram Carousel needs at least 2 items; it has 1.']);
+    expect(checks[1]?.problems).toEqual(['An Instagram Carousel needs at least 2 items; it has 1.']);
   });
 
   it('refuses alt text longer than the network allows', () => {

@@ -1,6 +1,11 @@
 import { type FitAspect, fitAspects, type Media } from '../../../../../contracts/media';
 import type { PublishingPlatform } from '../../../../../contracts/platforms';
-import { platformPostRules, postTypeRule, postTypesOf } from '../../../../../contracts/post-rules';
+import {
+  fieldsForTarget,
+  platformPostRules,
+  postTypeRule,
+  postTypesOf,
+} from '../../../../../contracts/post-rules';
 import type { PostType } from '../../../../../contracts/post-types';
 import type { ComposePostBody, Post, PostMediaItem, UpdatePostBody } from '../../../../../contracts/posts';
 import { type CheckedMedia, checkPublishable } from '../../../../../contracts/publish-checks';
@@ -109,23 +114,31 @@ export function editChanges(
   draft: RichDraft,
   target: ChosenTarget,
 ): UpdatePostBody {
-  const media = mediaBody(draft.media);
+  // What of the draft this post's network and type take (the same rule as a compose).
+  const own = fieldsForTarget(target.platform, target.postType ?? 'post', {
+    media: mediaBody(draft.media),
+    firstComment: draft.firstComment.trim() || null,
+    thread: threadBody(draft, [target]),
+  });
   return {
     ...base,
     platform: target.platform,
     socialAccountId: target.socialAccountId,
     postType: target.postType,
-    mediaIds: media.map((item) => item.id),
-    media,
-    firstComment: firstCommentTaken([target]) ? draft.firstComment.trim() || null : null,
-    thread: target.platform === 'twitter' ? threadBody(draft, [target]) : [],
+    mediaIds: own.media.map((item) => item.id),
+    media: own.media,
+    firstComment: own.firstComment,
+    thread: own.thread,
   };
 }
 
 /** Whether some chosen target's network takes a first comment (the field is shown then). */
 export const firstCommentTaken = (targets: Pick<ChosenTarget, 'platform' | 'postType'>[]) =>
   targets.some(
-    (target) => platformPostRules[target.platform].firstComment !== null && target.postType !== 'thread',
+    (target) =>
+      platformPostRules[target.platform].firstComment !== null &&
+      target.postType !== 'thread' &&
+      target.postType !== 'story',
   );
 
 /** The shortest first-comment limit among the chosen networks that take one. */
@@ -171,27 +184,36 @@ export function checkTargets(
   draft: RichDraft,
   byId: Map<string, Media>,
 ): TargetCheck[] {
-  const altTexts = new Map(draft.media.map((item) => [item.id, item.altText ?? '']));
-  const media = checkedMedia(
-    draft.media.map((item) => item.id),
-    byId,
-    altTexts,
-  );
-  const thread = hasThread(targets)
-    ? draft.thread.map((item) => ({ content: item.content, media: checkedMedia(item.mediaIds, byId) }))
+  const threadDraft = hasThread(targets)
+    ? draft.thread.map((item) => ({ content: item.content, mediaIds: item.mediaIds }))
     : [];
-  const firstComment = firstCommentTaken(targets) ? draft.firstComment : '';
   const seen = new Set<string>();
   const checks: TargetCheck[] = [];
   for (const { platform, postType = 'post' } of targets) {
     if (seen.has(`${platform} ${postType}`)) continue;
     seen.add(`${platform} ${postType}`);
+    // What this network and type receive of the shared draft (fieldsForTarget, as the server).
+    const own = fieldsForTarget(platform, postType, {
+      media: draft.media,
+      firstComment: draft.firstComment,
+      thread: threadDraft,
+    });
+    const altTexts = new Map(own.media.map((item) => [item.id, item.altText ?? '']));
+    const media = checkedMedia(
+      own.media.map((item) => item.id),
+      byId,
+      altTexts,
+    );
+    const thread = own.thread.map((item) => ({
+      content: item.content,
+      media: checkedMedia(item.mediaIds, byId),
+    }));
     const problems = checkPublishable(platform, {
       postType,
       ...post,
       media,
-      firstComment,
-      thread: platform === 'twitter' ? thread : [],
+      firstComment: own.firstComment,
+      thread,
     });
     // The contract refuses an empty thread post (a 400); say it here, beside the others.
     if (platform === 'twitter') {
