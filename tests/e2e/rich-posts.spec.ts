@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { DateTime } from 'luxon';
+import type { Post, PostDetail } from '../../src/contracts/posts';
 import { jpegImage } from '../factories/media';
 import { VIDEO_FIXTURES } from '../factories/video';
 import { connectSandboxAccount } from './analytics-helpers';
@@ -15,6 +16,8 @@ import { expectToast, newUser, signUp } from './helpers';
  */
 
 const video = readFileSync(VIDEO_FIXTURES.vertical);
+
+test.use({ timezoneId: ZONE, viewport: { width: 1280, height: 800 } });
 
 async function openComposer(page: Page): Promise<Locator> {
   await openCalendar(page);
@@ -31,6 +34,19 @@ async function scheduleSoon(composer: Locator, seconds = 15): Promise<void> {
 
 /** Opens the post's panel from its calendar chip and waits until it is published with a link. */
 async function expectPublished(page: Page, text: string, platformLabel: string) {
+  // The post as the API has it: published (or why not) before the screen is looked at.
+  await expect
+    .poll(
+      async () => {
+        const posts = (await (await page.request.get('/api/posts?limit=50')).json()) as Post[];
+        const post = posts.find((item) => item.content.includes(text));
+        if (!post) return 'missing';
+        const detail = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as PostDetail;
+        return `${detail.status} ${detail.failureReason ?? ''} ${JSON.stringify(detail.attempts.map((a) => [a.outcome, a.message]))}`;
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toMatch(/^published/);
   await page.keyboard.press('Escape').catch(() => {});
   const event = calendarEvents(page).filter({ hasText: text }).first();
   await event.click();
@@ -57,8 +73,8 @@ test('upload a video with progress, publish an Instagram Reel and a 3-item carou
   await composer.getByLabel(`@${handle}`).check();
   await composer
     .getByRole('radiogroup', { name: `@${handle} on Instagram` })
-    .getByRole('radio', { name: 'Reel' })
-    .check();
+    .getByText('Reel', { exact: true })
+    .click();
   await composer.getByLabel('Post text').fill('Behind the counter: our first Reel');
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', {
@@ -93,8 +109,8 @@ test('upload a video with progress, publish an Instagram Reel and a 3-item carou
   await composer.getByLabel(`@${handle}`).check();
   await composer
     .getByRole('radiogroup', { name: `@${handle} on Instagram` })
-    .getByRole('radio', { name: 'Carousel' })
-    .check();
+    .getByText('Carousel', { exact: true })
+    .click();
   await composer.getByLabel('Post text').fill('Three looks for autumn, swipe');
   await composer.getByLabel('Upload images or videos').setInputFiles([
     { name: 'look-1.jpg', mimeType: 'image/jpeg', buffer: jpegImage(1080, 1350) },
@@ -102,7 +118,8 @@ test('upload a video with progress, publish an Instagram Reel and a 3-item carou
     { name: 'look-3.mp4', mimeType: 'video/mp4', buffer: video },
   ]);
   await expect(composer.getByRole('progressbar')).toHaveCount(0, { timeout: 60_000 });
-  await expect(composer.getByText('Carousel · 3').first()).toBeVisible();
+  // The preview swipes like Instagram's: the first of three items.
+  await expect(composer.getByText('1/3', { exact: true })).toBeVisible();
   await scheduleSoon(composer);
   await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expectToast(page, 'Post Scheduled');
@@ -120,19 +137,22 @@ test('an X thread of 3 posts goes out as a chain, each with its link', async ({ 
   await composer.getByLabel(`@${handle}`).check();
   await composer
     .getByRole('radiogroup', { name: `@${handle} on X (Twitter)` })
-    .getByRole('radio', { name: 'Thread' })
-    .check();
+    .getByText('Thread', { exact: true })
+    .click();
   await composer.getByLabel('Post text').fill('How we bake 300 loaves before 7 am, a thread 1/3');
   await composer.getByRole('button', { name: 'Add post 2' }).click();
-  await composer.getByLabel('Post 2').fill('The dough rests overnight at 4 °C 2/3');
+  await composer.getByRole('textbox', { name: 'Post 2' }).fill('The dough rests overnight at 4 °C 2/3');
   await composer.getByRole('button', { name: 'Add post 3' }).click();
-  await composer.getByLabel('Post 3').fill('Ovens on at 4:30, first batch out at 5:15 3/3');
+  await composer
+    .getByRole('textbox', { name: 'Post 3' })
+    .fill('Ovens on at 4:30, first batch out at 5:15 3/3');
   await scheduleSoon(composer);
   await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expectToast(page, 'Post Scheduled');
 
   const panel = await expectPublished(page, '300 loaves', 'X (Twitter)');
+  // The next posts go out right after the first, each as a reply; the panel watches them come in.
   const thread = panel.getByRole('region', { name: 'Thread (3 posts)' });
-  await expect(thread.getByText('Published')).toHaveCount(2, { timeout: 30_000 });
+  await expect(thread.getByText('Published')).toHaveCount(2, { timeout: 45_000 });
   await expect(thread.getByRole('link', { name: 'View on X (Twitter)' })).toHaveCount(2);
 });

@@ -31,8 +31,18 @@ const MINUTE = 60_000;
  * stale, no polling) except around a post's due time: a post due within the hour is read again a
  * minute before, then every 2 s until it is published or failed (for up to 10 minutes after).
  */
+const open = (status: string | null) => status === 'pending' || status === 'sending';
+/** Whether some follow-up of the post (a thread post, the first comment) has still to go out. */
+const followUpsOpen = (post: Post) =>
+  open(post.firstCommentStatus) ||
+  (post.thread.some((item) => open(item.status)) && !post.thread.some((item) => item.status === 'failed'));
+
 export function refreshDelay(post: Post, now = Date.now()): number | false {
   if (post.status === 'publishing') return PUBLISHING_REFRESH_MS;
+  // A thread's next posts and the first comment go out just after the post: watch them come in.
+  if (post.status === 'published' && post.publishedAt && followUpsOpen(post)) {
+    return now - new Date(post.publishedAt).getTime() < 30 * MINUTE ? PUBLISHING_REFRESH_MS : false;
+  }
   if (post.status !== 'scheduled' || !post.scheduledAt) return false;
   const untilDue = new Date(post.scheduledAt).getTime() - now;
   if (untilDue < -10 * MINUTE || untilDue > 60 * MINUTE) return false;
