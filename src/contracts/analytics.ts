@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeString } from './common';
 import { planId, subscriptionStatus } from './plan-schemas';
 import { publishingPlatform } from './platforms';
+import { postType } from './post-types';
 
 /*
  * Dashboard stats, analytics, best times to post and the activity feed (issue 9).
@@ -192,6 +193,10 @@ export const analyticsPost = z.object({
   accountName: z.string().nullable(),
   content: z.string(),
   hashtags: z.array(z.string()),
+  /** What kind of post it was (issue 24), its media in order, and the posts of its thread after the first. */
+  postType,
+  mediaIds: z.array(z.string()),
+  threadPosts: z.number().int().min(0),
   publishedAt: z.string(),
   externalUrl: z.string().nullable(),
   metrics: postMetricValues,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsOverview, AnalyticsPost } from '../../src/contracts/analytics';
 import type { PublishingPlatform } from '../../src/contracts/platforms';
@@ -311,6 +312,30 @@ describe.each(databaseKinds)('analytics on %s', (kind) => {
   });
 
   describe('top posts', () => {
+    it('says what kind of post each was: a Reel, a thread and its length', async () => {
+      const pending = { mediaIds: [], status: 'published' as const, externalId: '9', url: null, error: null };
+      await t.ctx.database.db
+        .update(posts)
+        .set({
+          postType: 'thread',
+          thread: [
+            { content: 'two', ...pending },
+            { content: 'three', ...pending },
+          ],
+        })
+        .where(eq(posts.id, ids.p3));
+      const list = await topPosts(`${week}&timeZone=${PARIS}`);
+      expect(list.find((post) => post.postId === ids.p3)).toMatchObject({
+        postType: 'thread',
+        threadPosts: 2,
+      });
+      expect(list.find((post) => post.postId === ids.p1)).toMatchObject({
+        postType: 'post',
+        mediaIds: [],
+        threadPosts: 0,
+      });
+    });
+
     it('sorts by engagements, posts without them last', async () => {
       const list = await topPosts(`${week}&timeZone=${PARIS}`);
       expect(list.map((post) => post.postId)).toEqual([ids.p2, ids.p1, ids.p5, ids.p3, ids.p4]);
@@ -321,6 +346,9 @@ describe.each(databaseKinds)('analytics on %s', (kind) => {
         accountName: 'Corner Bakery (@cornerbakery)',
         content: 'Fresh bread, "warm" from the oven\nCome early = get the best',
         hashtags: ['Bakery', 'Sourdough'],
+        postType: 'post',
+        mediaIds: [],
+        threadPosts: 0,
         publishedAt: '2026-10-20T07:00:00.000Z',
         externalUrl: 'https://www.linkedin.com/feed/update/urn:li:share:1',
         metrics: {

@@ -5,7 +5,9 @@ import type { Post } from '../../../contracts/posts';
  * The short label of a post's type on cards and rows (issue 24): 'Reel', 'Story', 'Carousel · 3',
  * 'Thread · 4' (posts in the thread, the first included); null for an ordinary post.
  */
-export function postKindLabel(post: Pick<Post, 'postType' | 'mediaIds' | 'thread'>): string | null {
+export function postKindLabel(
+  post: Pick<Post, 'postType' | 'mediaIds'> & { thread: readonly unknown[] },
+): string | null {
   switch (post.postType) {
     case 'post':
       return null;

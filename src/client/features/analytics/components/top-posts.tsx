@@ -5,6 +5,7 @@ import { platformLabels } from '../../../../contracts/platforms';
 import { PlatformMark } from '../../../components/platform-mark';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
+import { PostKindBadge } from '../../calendar/components/post-kind-badge';
 import { excerpt, formatPublishedAt } from '../analytics-format';
 import { useIsPhone } from './chart-style';
 import { type MetricCell, MetricGrid, MetricTable } from './metric-grid';
@@ -87,9 +88,12 @@ function PostHeading({ post, zone }: { post: AnalyticsPost; zone: string }) {
     <div className="flex min-w-0 items-start gap-2.5">
       <PlatformMark platform={post.platform} size="sm" />
       <div className="grid min-w-0 gap-0.5 text-xs text-slate-600">
-        <span className="truncate font-medium text-slate-800">
-          {platformLabels[post.platform]}
-          {post.accountName ? ` · ${post.accountName}` : ''}
+        <span className="flex min-w-0 items-center gap-1.5">
+          <span className="truncate font-medium text-slate-800">
+            {platformLabels[post.platform]}
+            {post.accountName ? ` · ${post.accountName}` : ''}
+          </span>
+          <PostKindBadge post={{ ...post, thread: Array.from({ length: post.threadPosts }) }} />
         </span>
         <time dateTime={post.publishedAt}>{formatPublishedAt(post.publishedAt, zone)}</time>
         {post.removedFromPlatform ? (

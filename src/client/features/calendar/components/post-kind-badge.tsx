@@ -7,7 +7,7 @@ export function PostKindBadge({
   post,
   className,
 }: {
-  post: Pick<Post, 'postType' | 'mediaIds' | 'thread'>;
+  post: Pick<Post, 'postType' | 'mediaIds'> & { thread: readonly unknown[] };
   className?: string;
 }) {
   const label = postKindLabel(post);
