@@ -59,7 +59,12 @@ export interface ScriptedPlatform extends SocialProvider {
   /** The next metric reads (readPostMetrics and readFollowers alike) throw these, in order. */
   readFailures: Error[];
   /** Every metric read, in order. */
-  readonly reads: Array<{ kind: 'posts' | 'followers'; account: string; externalIds: string[] }>;
+  readonly reads: Array<{
+    kind: 'posts' | 'followers';
+    account: string;
+    externalIds: string[];
+    reels?: string[];
+  }>;
 }
 
 export function scriptedPlatform(platform: PublishingPlatform = 'twitter'): ScriptedPlatform {
@@ -153,8 +158,13 @@ export function scriptedPlatform(platform: PublishingPlatform = 'twitter'): Scri
       });
       return { externalId, url: `https://platform.test/${input.account.username}/${externalId}` };
     },
-    async readPostMetrics(_tokens, { account, externalIds }) {
-      provider.reads.push({ kind: 'posts', account: account.externalId, externalIds: [...externalIds] });
+    async readPostMetrics(_tokens, { account, externalIds, reels }) {
+      provider.reads.push({
+        kind: 'posts',
+        account: account.externalId,
+        externalIds: [...externalIds],
+        ...(reels?.length ? { reels: [...reels] } : {}),
+      });
       const failure = provider.readFailures.shift();
       if (failure) throw failure;
       const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };

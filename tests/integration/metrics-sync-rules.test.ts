@@ -3,7 +3,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyticsMessages, metricsRefreshResponse, notReportedMetrics } from '../../src/contracts/analytics';
-import { accountMetrics, postMetrics, postMetricTotals, socialAccounts } from '../../src/server/db/schema';
+import {
+  accountMetrics,
+  postMetrics,
+  postMetricTotals,
+  posts as postsTable,
+  socialAccounts,
+} from '../../src/server/db/schema';
 import { TokenExpiredError } from '../../src/server/integrations/social/social-provider';
 import { metricsSyncJob } from '../../src/server/jobs/metrics-sync.job';
 import { allJobs } from '../../src/server/jobs/registry';
@@ -148,6 +154,18 @@ describe.each(databaseKinds)('metrics sync rules on %s', (kind) => {
     expect(await reserve(30)).toBe(20);
     expect(await reserve(5)).toBe(0);
     expect(await reserve(5, later(now, HOUR))).toBe(5);
+  });
+
+  it("tells the platform which of the posts it reads are Reels (a Reel's plays are its views)", async () => {
+    const { posts, due, workspaceId } = await accountWithPosts(2);
+    const [reel, photo] = posts as [(typeof posts)[number], (typeof posts)[number]];
+    await db().update(postsTable).set({ postType: 'reel' }).where(eq(postsTable.id, reel.id));
+    await runMetricsSync(t.ctx, { now: due, workspaceId });
+    const read = postReads().find((one) => one.externalIds.includes(reel.externalId as string));
+    expect(read?.reels).toEqual([reel.externalId]);
+    // Facebook reads a post per call: the photo's read names no Reel.
+    const photoRead = postReads().find((one) => one.externalIds.includes(photo.externalId as string));
+    expect(photoRead?.reels).toBeUndefined();
   });
 
   it('a failed reading backs off 15, 30, 60, 120 minutes; the fifth stops reading and keeps the numbers', async () => {

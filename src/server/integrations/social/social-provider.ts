@@ -156,7 +156,12 @@ export interface SocialProvider {
    */
   readPostMetrics(
     tokens: TokenSet,
-    input: { account: MetricsAccount; externalIds: string[] },
+    input: {
+      account: MetricsAccount;
+      externalIds: string[];
+      /** Those of `externalIds` that are Reels (their plays are their views, where the platform says so). */
+      reels?: string[];
+    },
   ): Promise<{ metrics: PostMetricsReading[]; missing: string[] }>;
   /** The account's follower count now; null when the platform does not report it to us. */
   readFollowers(tokens: TokenSet, account: MetricsAccount): Promise<number | null>;

@@ -124,7 +124,8 @@ export async function readAccountMetrics(
   for (const [index, chunk] of chunks.entries()) {
     let answer: Awaited<ReturnType<SocialProvider['readPostMetrics']>>;
     try {
-      answer = await provider.readPostMetrics(tokens, { account: who, externalIds: chunk });
+      const reels = chunk.filter((id) => postsOf([id]).some((post) => post.postType === 'reel'));
+      answer = await provider.readPostMetrics(tokens, { account: who, externalIds: chunk, reels });
     } catch (error) {
       const verdict = await settleReadError(ctx, account, error, now);
       const later = postsOf(chunks.slice(index + 1).flat());

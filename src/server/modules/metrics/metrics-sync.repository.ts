@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lte, max, or, type SQL, sql } from 'drizzle-orm';
 import type { PostMetricValues } from '../../../contracts/analytics';
 import type { PublishingPlatform } from '../../../contracts/platforms';
+import type { PostType } from '../../../contracts/post-types';
 import type { Db } from '../../db/client';
 import { accountMetrics, postMetricTotals, socialAccounts } from '../../db/schema';
 
@@ -37,6 +38,8 @@ export interface ClaimedPost {
   publishedAt: Date;
   failures: number;
   previousNextSyncAt: Date;
+  /** Its post's type: a Reel's plays are read as its views (Instagram). */
+  postType: PostType;
 }
 
 export interface ClaimInput {
@@ -90,7 +93,8 @@ export async function claimPostsForReading(db: Db, input: ClaimInput): Promise<C
     from picked
     where t.post_id = picked.post_id and t.next_sync_at = picked.next_sync_at and t.removed_at is null
     returning t.post_id, t.workspace_id, t.social_account_id, t.platform, t.external_id,
-      t.published_at, t.failures, picked.next_sync_at as previous_next_sync_at`);
+      t.published_at, t.failures, picked.next_sync_at as previous_next_sync_at,
+      (select p.post_type from posts p where p.id = t.post_id) as post_type`);
   return rowsOf<{
     post_id: string;
     workspace_id: string;
@@ -100,6 +104,7 @@ export async function claimPostsForReading(db: Db, input: ClaimInput): Promise<C
     published_at: string | Date;
     failures: number;
     previous_next_sync_at: string | Date;
+    post_type: PostType | null;
   }>(result).map((row) => ({
     postId: row.post_id,
     workspaceId: row.workspace_id,
@@ -109,6 +114,7 @@ export async function claimPostsForReading(db: Db, input: ClaimInput): Promise<C
     publishedAt: new Date(row.published_at),
     failures: Number(row.failures),
     previousNextSyncAt: new Date(row.previous_next_sync_at),
+    postType: row.post_type ?? 'post',
   }));
 }
 

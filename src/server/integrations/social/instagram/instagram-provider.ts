@@ -401,12 +401,15 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
      * platforms.md Audit 2026-11) is skipped: answered for neither, so it is a reading of nothing,
      * and the account's other posts are still read.
      */
-    async readPostMetrics(tokens, { externalIds }) {
+    async readPostMetrics(tokens, { externalIds, reels = [] }) {
       const result: Awaited<ReturnType<SocialProvider['readPostMetrics']>> = { metrics: [], missing: [] };
       for (const externalId of externalIds) {
         try {
-          // Which posts are Reels is not in the port's input yet: views (plays) stay null, unknown.
-          result.metrics.push(toInstagramPostReading(externalId, await insightsOf(tokens, externalId)));
+          // A Reel's `views` are its plays (the port says which posts are Reels).
+          const reel = reels.includes(externalId);
+          result.metrics.push(
+            toInstagramPostReading(externalId, await insightsOf(tokens, externalId), { reel }),
+          );
         } catch (error) {
           if (error instanceof InstagramInsightsUnavailableError) continue;
           if (!(error instanceof InstagramMediaNotFoundError)) throw error;
