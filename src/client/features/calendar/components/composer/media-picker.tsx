@@ -20,6 +20,8 @@ interface MediaPickerProps {
   items: (Media | undefined)[];
   ids: string[];
   onChange: (ids: string[]) => void;
+  /** The most items this post takes (an X thread post: 4); MAX_MEDIA_PER_POST by default. */
+  max?: number;
 }
 
 interface UploadState {
@@ -58,14 +60,14 @@ function refusalOf(file: File): string | null {
  * retry that goes on from where a dropped connection stopped, and the attached items as
  * thumbnails (a video's with its length).
  */
-export function MediaPicker({ id, items, ids, onChange }: MediaPickerProps) {
+export function MediaPicker({ id, items, ids, onChange, max = MAX_MEDIA_PER_POST }: MediaPickerProps) {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<UploadState[]>([]);
   // The latest ids, for uploads that finish after other changes.
   const idsRef = useRef(ids);
   idsRef.current = ids;
-  const room = MAX_MEDIA_PER_POST - ids.length - uploads.length;
+  const room = max - ids.length - uploads.length;
 
   const update = (key: string, change: Partial<UploadState>) =>
     setUploads((current) =>
@@ -112,7 +114,7 @@ export function MediaPicker({ id, items, ids, onChange }: MediaPickerProps) {
     if (files.length > room) {
       toast({
         title: 'Upload Failed',
-        description: `A post takes at most ${MAX_MEDIA_PER_POST} images or videos.`,
+        description: `A post takes at most ${max} images or videos.`,
         variant: 'destructive',
       });
     }
@@ -121,7 +123,7 @@ export function MediaPicker({ id, items, ids, onChange }: MediaPickerProps) {
   return (
     <div className="grid gap-1.5">
       <p id={`${id}-label`} className="text-sm font-medium text-slate-800">
-        Images and videos <span className="font-normal text-slate-600">(up to {MAX_MEDIA_PER_POST})</span>
+        Images and videos <span className="font-normal text-slate-600">(up to {max})</span>
       </p>
       <ul aria-labelledby={`${id}-label`} className="flex flex-wrap gap-2">
         {ids.map((mediaId, index) => {

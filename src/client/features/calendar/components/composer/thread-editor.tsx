@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { ChevronDown, ChevronUp, Plus, Trash2 } from 'lucide-react';
+import { postTypeRule } from '../../../../../contracts/post-rules';
 import { xWeightedLength } from '../../../../../contracts/post-text';
 import { MAX_THREAD_REPLIES } from '../../../../../contracts/posts';
 import { Button } from '../../../../components/ui/button';
@@ -8,6 +9,9 @@ import { cn } from '../../../../lib/cn';
 import { mediaQueryOptions } from '../../api/media';
 import { moveItem, type ThreadDraft } from './composer-post';
 import { MediaPicker } from './media-picker';
+
+/** What one X post takes (a thread's posts each), from the network's rules. */
+const X_MEDIA_PER_POST = postTypeRule('twitter', 'thread')?.maxItems ?? 4;
 
 /** X allows 280 weighted characters a post (post-text.ts counts them as X does). */
 const X_MAX = 280;
@@ -156,9 +160,10 @@ function ThreadPost({ id, item, number, first, last, onChange, onRemove, onMove 
         <span className="sr-only">Length as X counts it: </span>
         {length} / {X_MAX}
       </p>
-      {/* X takes up to 4 images or one video a post: the live checks say so when there are more. */}
+      {/* X takes up to 4 images or one video a post (post-rules/twitter.ts). */}
       <MediaPicker
         id={`${id}-media`}
+        max={X_MEDIA_PER_POST}
         ids={item.mediaIds}
         items={media.map((query) => query.data)}
         onChange={(ids) => onChange({ mediaIds: ids })}
