@@ -52,7 +52,7 @@ async function expectPublished(page: Page, text: string, platformLabel: string) 
   await event.click();
   const panel = page.getByRole('dialog', { name: `${platformLabel} post` });
   await expect(panel.getByTestId('post-status')).toHaveText('Published', { timeout: 60_000 });
-  await expect(panel.getByRole('link', { name: `View on ${platformLabel}` })).toHaveAttribute(
+  await expect(panel.getByRole('link', { name: `View on ${platformLabel}` }).first()).toHaveAttribute(
     'href',
     /^https?:\/\//,
   );
