@@ -59,6 +59,8 @@ export const posts = pgTable(
     socialAccountId: uuid('social_account_id'),
     mediaIds: text('media_ids').array().notNull().default(emptyTextArray),
     postType: text('post_type').$type<PostType>().notNull().default('post'),
+    /** A title where the network asks for one (a LinkedIn document post's title); null otherwise. */
+    title: text('title'),
     /** Alt text per attached media id (issue 24); an id without one has none. */
     altTexts: jsonb('alt_texts').$type<Record<string, string>>().notNull().default({}),
     firstComment: text('first_comment'),
