@@ -8,14 +8,24 @@ export type ImageMimeType = (typeof imageMimeTypes)[number];
 /** Video containers Kitepost accepts (issue 24): MP4 and QuickTime, recognised by a probe. */
 export const videoMimeTypes = ['video/mp4', 'video/quicktime'] as const;
 export type VideoMimeType = (typeof videoMimeTypes)[number];
-export const mediaMimeTypes = [...imageMimeTypes, ...videoMimeTypes] as const;
+/** Documents (issue 24, LinkedIn document posts): PDF only, recognised by its content. */
+export const documentMimeTypes = ['application/pdf'] as const;
+export type DocumentMimeType = (typeof documentMimeTypes)[number];
+export const mediaMimeTypes = [...imageMimeTypes, ...videoMimeTypes, ...documentMimeTypes] as const;
 export const mediaMimeType = z.enum(mediaMimeTypes);
 export type MediaMimeType = z.infer<typeof mediaMimeType>;
-export const mediaKinds = ['image', 'video'] as const;
+export const mediaKinds = ['image', 'video', 'document'] as const;
 export const mediaKind = z.enum(mediaKinds);
 export type MediaKind = z.infer<typeof mediaKind>;
 export const isVideoMimeType = (type: string): type is VideoMimeType =>
   (videoMimeTypes as readonly string[]).includes(type);
+
+/**
+ * The largest PDF document and its most pages: LinkedIn's Documents API limits (100 MB, 300
+ * pages), the only network that takes documents.
+ */
+export const MAX_DOCUMENT_BYTES = 100 * 1024 * 1024;
+export const MAX_DOCUMENT_PAGES = 300;
 
 /** The largest video (resumable upload, issue 24); each platform may accept less. */
 export const MAX_VIDEO_BYTES = 1024 * 1024 * 1024;
@@ -73,6 +83,8 @@ export const media = z.object({
   audioSampleRate: z.number().int().nullable(),
   /** Bits per second of the whole file. */
   bitrate: z.number().int().nullable(),
+  /** A PDF document's number of pages; null for images and videos. */
+  pageCount: z.number().int().nullable(),
   tags: z.array(z.string()),
   fileName: z.string().nullable(),
   createdAt: z.string(),
@@ -94,6 +106,7 @@ export type MediaFacts = Pick<
   | 'audioCodec'
   | 'audioSampleRate'
   | 'bitrate'
+  | 'pageCount'
 >;
 
 export const mediaIdParams = z.object({ id: z.uuid({ message: 'Not a media id' }) });

@@ -86,6 +86,8 @@ export const post = z.object({
   mediaIds: z.array(z.string()),
   postType,
   media: z.array(postMediaItem),
+  /** The title a LinkedIn document post shows; null when none was given. */
+  title: z.string().nullable(),
   firstComment: z.string().nullable(),
   firstCommentStatus: firstCommentStatus.nullable(),
   firstCommentUrl: z.string().nullable(),
@@ -143,6 +145,7 @@ export function untouchedDraftFields(): Omit<
     mediaIds: [],
     postType: 'post',
     media: [],
+    title: null,
     firstComment: null,
     firstCommentStatus: null,
     firstCommentUrl: null,
@@ -183,6 +186,12 @@ const mediaInput = z
   )
   .max(MAX_MEDIA_PER_POST);
 const firstComment = safeString().trim().max(8000).nullable();
+/**
+ * A post's title, where its network asks for one: a LinkedIn document post must have one (the
+ * document's title shown above the pages). Ignored by the other networks and types.
+ */
+export const MAX_POST_TITLE_LENGTH = 200;
+const postTitle = safeString().trim().max(MAX_POST_TITLE_LENGTH).nullable();
 const threadInput = z
   .array(
     z.object({
@@ -201,6 +210,7 @@ export const createPostBody = z.object({
   mediaIds: mediaIds.optional(),
   postType: postType.optional(),
   media: mediaInput.optional(),
+  title: postTitle.optional(),
   firstComment: firstComment.optional(),
   thread: threadInput.optional(),
   tone: tone.nullable().optional(),
@@ -220,6 +230,7 @@ export const updatePostBody = z
     mediaIds,
     postType,
     media: mediaInput,
+    title: postTitle,
     firstComment,
     thread: threadInput,
     /** Moves a scheduled post (the calendar's drag); must be in the future. */
@@ -264,6 +275,7 @@ export const composePostBody = z.object({
   hashtags: hashtags.default([]),
   mediaIds: mediaIds.default([]),
   media: mediaInput.optional(),
+  title: postTitle.optional(),
   firstComment: firstComment.optional(),
   thread: threadInput.optional(),
   targets: z

@@ -15,6 +15,7 @@ const image = (over: Partial<MediaFacts> = {}): MediaFacts => ({
   audioCodec: null,
   audioSampleRate: null,
   bitrate: null,
+  pageCount: null,
   ...over,
 });
 const video = (over: Partial<MediaFacts> = {}): MediaFacts => ({
@@ -29,6 +30,7 @@ const video = (over: Partial<MediaFacts> = {}): MediaFacts => ({
   audioCodec: 'aac',
   audioSampleRate: 48_000,
   bitrate: 4_000_000,
+  pageCount: null,
   ...over,
 });
 const post = { content: 'Autumn is here', hashtags: [] };

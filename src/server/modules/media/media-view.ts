@@ -66,6 +66,7 @@ export function toMedia(row: MediaRow, appUrl: string): Media {
     audioCodec: row.audioCodec,
     audioSampleRate: row.audioSampleRate,
     bitrate: row.bitrate,
+    pageCount: row.pageCount,
     tags: row.tags,
     fileName: row.fileName,
     createdAt: row.createdAt.toISOString(),

@@ -6,7 +6,7 @@ import {
   type MediaMimeType,
 } from '../../../contracts/media';
 
-export type MediaExtension = 'jpg' | 'png' | 'webp' | 'mp4' | 'mov';
+export type MediaExtension = 'jpg' | 'png' | 'webp' | 'mp4' | 'mov' | 'pdf';
 
 export const mediaExtensions: Record<MediaMimeType, MediaExtension> = {
   'image/jpeg': 'jpg',
@@ -14,6 +14,7 @@ export const mediaExtensions: Record<MediaMimeType, MediaExtension> = {
   'image/webp': 'webp',
   'video/mp4': 'mp4',
   'video/quicktime': 'mov',
+  'application/pdf': 'pdf',
 };
 
 /** Thumbnails for the UI's grids: WebP, at most this wide (smaller images keep their size). */

@@ -21,6 +21,7 @@ export function toPost(row: PostRow): Post {
     mediaIds: row.mediaIds,
     postType: row.postType,
     media: row.mediaIds.map((id) => ({ id, altText: row.altTexts[id] ?? null })),
+    title: row.title,
     firstComment: row.firstComment,
     firstCommentStatus: row.firstCommentStatus,
     firstCommentUrl: row.firstCommentUrl,

@@ -33,6 +33,7 @@ function image(id: string, overrides: Partial<Media> = {}): Media {
     audioCodec: null,
     audioSampleRate: null,
     bitrate: null,
+    pageCount: null,
     tags: [],
     fileName: `${id}.jpg`,
     createdAt: '2026-11-28T00:00:00Z',
