@@ -4,7 +4,8 @@ import type { ImageMimeType, VideoMimeType } from './media';
 /**
  * What kind of post goes out (issue 24). `post` is the network's ordinary post (text with images,
  * or one video); `reel` a short vertical video (Instagram, Facebook); `story` a 24-hour story
- * (Instagram, Facebook); `carousel` Instagram's swipeable 2–10 items; `thread` a chain of X posts
+ * (Instagram, Facebook); `carousel` Instagram's swipeable 2–10 items, and on LinkedIn a document
+ * post (one PDF whose pages people swipe through, with a title); `thread` a chain of X posts
  * published as replies to the one before.
  */
 export const postTypes = ['post', 'reel', 'story', 'carousel', 'thread'] as const;
@@ -55,6 +56,12 @@ export interface VideoLimits {
   maxBitrate?: number;
 }
 
+/** A PDF document (LinkedIn document posts). */
+export interface DocumentLimits {
+  maxBytes: number;
+  maxPages: number;
+}
+
 /** What one post type on one network accepts; every value cites the platform (post-rules/*). */
 export interface PostTypeRule {
   /** How many media items, images and videos together. */
@@ -62,11 +69,16 @@ export interface PostTypeRule {
   maxItems: number;
   /**
    * 'images': images only; 'video': exactly one video; 'images-or-video': images, or one video
-   * alone (no mixing); 'mixed': images and videos in any order (Instagram carousels).
+   * alone (no mixing); 'mixed': images and videos in any order (Instagram carousels); 'document':
+   * exactly one PDF document (LinkedIn document posts).
    */
-  media: 'images' | 'video' | 'images-or-video' | 'mixed';
+  media: 'images' | 'video' | 'images-or-video' | 'mixed' | 'document';
   image: ImageLimits | null;
   video: VideoLimits | null;
+  /** Absent or null: this post type takes no documents. */
+  document?: DocumentLimits | null;
+  /** Absent or null: this post type has no title (ignored if sent); else its length and need. */
+  title?: { required: boolean; maxLength: number } | null;
   /** null: the network takes no alt text for this post type. */
   altText: { maxLength: number; imagesOnly: boolean } | null;
   /** false: the network shows no text (stories); text typed anyway is refused, not dropped. */
