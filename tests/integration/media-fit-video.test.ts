@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,7 +125,7 @@ describe.each(databaseKinds)('video fits on %s', (kind) => {
     // Done: a new request is a new fit; no temporary file is left.
     const next = await api.post(`/api/media/${source.id}/fit`, { aspect: '9:16' });
     expect(next.json().id).not.toBe(fit.id);
-    expect(readdirSync(fitTemp())).toEqual([]);
+    expect(existsSync(fitTemp()) ? readdirSync(fitTemp()) : []).toEqual([]);
   });
 
   it('converts an HEVC MOV to an MP4 H.264 that X takes', async () => {
@@ -230,10 +230,18 @@ describe.each(databaseKinds)('video fits on %s', (kind) => {
     const fresh = mediaFit.parse((await api.post(`/api/media/${source.id}/fit`, { aspect: '1:1' })).json());
     await t.ctx.database.db.update(mediaFits).set({ status: 'running' }).where(eq(mediaFits.id, fresh.id));
 
+    // The killed process left its temporary folder (the running one keeps its own).
+    for (const id of [fit.id, fresh.id]) {
+      mkdirSync(join(fitTemp(), id), { recursive: true });
+      writeFileSync(join(fitTemp(), id, 'source'), 'partial');
+    }
+
     expect(await sweepVideoFits(t.ctx)).toBeGreaterThanOrEqual(1);
     expect(await readFit(api, fit.id)).toMatchObject({ status: 'failed', error: videoFitMessages.abandoned });
-    // A fit with a recent heartbeat is left running.
+    expect(existsSync(join(fitTemp(), fit.id))).toBe(false);
+    // A fit with a recent heartbeat is left running, its folder too.
     expect((await readFit(api, fresh.id)).status).toBe('running');
+    expect(existsSync(join(fitTemp(), fresh.id, 'source'))).toBe(true);
     // The job that comes late for the failed fit does nothing.
     await runJob(fit.id);
     expect((await readFit(api, fit.id)).status).toBe('failed');

@@ -117,3 +117,12 @@ export async function failAbandonedMediaFits(
     .returning({ id: mediaFits.id });
   return rows.length;
 }
+
+/** Which of these fits are running (their temporary folders are in use). */
+export async function listRunningMediaFitIds(db: Db, ids: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: mediaFits.id })
+    .from(mediaFits)
+    .where(and(inArray(mediaFits.id, ids), eq(mediaFits.status, 'running')));
+  return rows.map((row) => row.id);
+}

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { type FitAspect, fitAspects, mediaMessages } from '../../../contracts/media';
@@ -12,6 +12,7 @@ import { findMedia } from './media.repository';
 import {
   claimMediaFit,
   failAbandonedMediaFits,
+  listRunningMediaFitIds,
   type MediaFitRow,
   settleMediaFit,
   touchMediaFit,
@@ -29,7 +30,8 @@ import { ingestVideo } from './video-ingest';
  * A fit is claimed `queued → running` by one job (never run twice: the queue does not retry it).
  * While it runs, its row is written at most once a second with the progress, and every 10 s in any
  * case (a heartbeat). A process killed under a fit leaves it `running` without a heartbeat: the
- * sweep (every minute) marks it failed after two minutes, and the user may ask again.
+ * sweep (every minute) marks it failed after two minutes (the user may ask again) and removes the
+ * temporary folder it left.
  */
 
 export const FIT_VIDEO_JOB = 'media.fit-video.v1';
@@ -53,6 +55,9 @@ export const videoFitMessages = {
 } as const;
 
 type FitJobContext = Pick<AppContext, 'database' | 'storage' | 'config' | 'log' | 'videoTools'>;
+
+/** Where fits keep their source and output while they run: one folder per fit, on local disk. */
+const fitTempDir = (dataDir: string) => join(dataDir, 'fit-temp');
 
 /** One video fit at a time in this process: re-encoding takes the CPU it is given. */
 let running: Promise<unknown> = Promise.resolve();
@@ -83,9 +88,9 @@ async function fitVideoNow(ctx: FitJobContext, fitId: string): Promise<void> {
     latest = Math.min(0.99, Math.round(fraction * 100) / 100);
     if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) write(latest);
   };
-  const root = join(ctx.config.dataDir, 'fit-temp');
-  await mkdir(root, { recursive: true });
-  const dir = await mkdtemp(join(root, 'fit-'));
+  // Named after the fit: the sweep removes what a killed process left (sweepVideoFits).
+  const dir = join(fitTempDir(ctx.config.dataDir), fit.id);
+  await mkdir(dir, { recursive: true });
   try {
     const resultMediaId = await produceFittedVideo(ctx, fit, dir, onProgress);
     clearInterval(heartbeat);
@@ -162,9 +167,15 @@ async function produceFittedVideo(
   return created.id;
 }
 
-/** Fails the fits whose process died under them or whose job was lost; returns how many. */
-export async function sweepVideoFits(ctx: Pick<AppContext, 'database'>, now = new Date()): Promise<number> {
-  return failAbandonedMediaFits(
+/**
+ * Fails the fits whose process died under them or whose job was lost, and removes the temporary
+ * folders of fits no longer running (a killed process leaves its folder). Returns how many failed.
+ */
+export async function sweepVideoFits(
+  ctx: Pick<AppContext, 'database' | 'config' | 'log'>,
+  now = new Date(),
+): Promise<number> {
+  const failed = await failAbandonedMediaFits(
     ctx.database.db,
     {
       runningBefore: new Date(now.getTime() - FIT_ABANDONED_AFTER_MS),
@@ -172,4 +183,17 @@ export async function sweepVideoFits(ctx: Pick<AppContext, 'database'>, now = ne
     },
     videoFitMessages.abandoned,
   );
+  const root = fitTempDir(ctx.config.dataDir);
+  const folders = (await readdir(root).catch(() => [] as string[])).filter((name) => UUID.test(name));
+  if (folders.length > 0) {
+    const running = new Set(await listRunningMediaFitIds(ctx.database.db, folders));
+    for (const name of folders.filter((id) => !running.has(id))) {
+      await rm(join(root, name), { recursive: true, force: true }).catch((error: unknown) => {
+        ctx.log.warn({ err: error, fitId: name }, 'could not remove a video fit temporary folder');
+      });
+    }
+  }
+  return failed;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
