@@ -12,9 +12,10 @@ import { checkPublishable } from '../../src/contracts/publish-checks';
 import { mediaFits, workspaces } from '../../src/server/db/schema';
 import { isRangeNotSatisfiable } from '../../src/server/integrations/storage/media-storage';
 import { probeVideo } from '../../src/server/integrations/video/ffmpeg-tools';
-import { mediaFitVideoJob } from '../../src/server/jobs/media-fit-video.job';
+import { mediaFitVideoJob, mediaFitVideoSweepJob } from '../../src/server/jobs/media-fit-video.job';
+import { allJobs } from '../../src/server/jobs/registry';
 import { insertMedia } from '../../src/server/modules/media/media.repository';
-import { sweepVideoFits, videoFitMessages } from '../../src/server/modules/media/video-fit.service';
+import { videoFitMessages } from '../../src/server/modules/media/video-fit.service';
 import { uploadFile } from '../factories/media';
 import { asUser } from '../factories/posts';
 import { signUp } from '../factories/users';
@@ -236,7 +237,10 @@ describe.each(databaseKinds)('video fits on %s', (kind) => {
       writeFileSync(join(fitTemp(), id, 'source'), 'partial');
     }
 
-    expect(await sweepVideoFits(t.ctx)).toBeGreaterThanOrEqual(1);
+    // The sweep job runs every minute on the workers.
+    expect(allJobs).toEqual(expect.arrayContaining([mediaFitVideoJob, mediaFitVideoSweepJob]));
+    expect(mediaFitVideoSweepJob.cron).toBe('* * * * *');
+    await mediaFitVideoSweepJob.handle({}, { app: t.ctx, database: t.ctx.database, log: t.ctx.log });
     expect(await readFit(api, fit.id)).toMatchObject({ status: 'failed', error: videoFitMessages.abandoned });
     expect(existsSync(join(fitTemp(), fit.id))).toBe(false);
     // A fit with a recent heartbeat is left running, its folder too.
