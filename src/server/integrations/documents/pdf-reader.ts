@@ -172,6 +172,8 @@ function readInChild(
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       // Buffers cross as bytes (structured clone), not as JSON arrays of numbers.
       serialization: 'advanced',
+      // None of the server's secrets (database URL, API keys) in a process that parses strangers' files.
+      env: {},
     });
     let settled = false;
     const settle = (reading: PdfReading) => {
