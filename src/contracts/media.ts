@@ -10,7 +10,6 @@ export const videoMimeTypes = ['video/mp4', 'video/quicktime'] as const;
 export type VideoMimeType = (typeof videoMimeTypes)[number];
 /** Documents (issue 24, LinkedIn document posts): PDF only, recognised by its content. */
 export const documentMimeTypes = ['application/pdf'] as const;
-export type DocumentMimeType = (typeof documentMimeTypes)[number];
 export const mediaMimeTypes = [...imageMimeTypes, ...videoMimeTypes, ...documentMimeTypes] as const;
 export const mediaMimeType = z.enum(mediaMimeTypes);
 export type MediaMimeType = z.infer<typeof mediaMimeType>;
