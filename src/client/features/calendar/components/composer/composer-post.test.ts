@@ -13,6 +13,7 @@ import {
   postTypeOf,
   type RichDraft,
   richDraftOf,
+  titleRule,
   typedTargets,
 } from './composer-post';
 
@@ -46,6 +47,7 @@ const draft = (overrides: Partial<RichDraft> = {}): RichDraft => ({
   media: [],
   firstComment: '',
   thread: [],
+  title: '',
   ...overrides,
 });
 const x: ChosenTarget = { key: 'account:x1', platform: 'twitter', socialAccountId: 'x1', postType: 'thread' };
@@ -125,6 +127,29 @@ describe('composeBody', () => {
     // A thread has no first reply of its own: the field is hidden, nothing is sent.
     expect(changes.firstComment).toBeNull();
     expect(editChanges({ content: 'Hi', hashtags: [] }, draft(), ig).thread).toEqual([]);
+  });
+});
+
+describe('document title', () => {
+  const liDoc: ChosenTarget = {
+    key: 'account:li1',
+    platform: 'linkedin',
+    socialAccountId: 'li1',
+    postType: 'carousel',
+  };
+
+  it('is asked for only when a chosen type takes a title', () => {
+    expect(titleRule([x, ig])).toBeNull();
+    expect(titleRule([{ ...liDoc, postType: 'post' }])).toBeNull();
+  });
+
+  it('goes, trimmed, only to a post type that takes one', () => {
+    const withTitle = draft({ title: '  Winter menu  ' });
+    expect(
+      editChanges({ content: 'Hi', hashtags: [] }, withTitle, { ...liDoc, postType: 'post' }).title,
+    ).toBeNull();
+    expect(composeBody(base, withTitle, [ig]).title).toBeNull();
+    expect(composeBody(base, draft({ title: '   ' }), [ig]).title).toBeNull();
   });
 });
 
@@ -232,6 +257,11 @@ describe('richDraftOf', () => {
     expect(opened.thread.map(({ content, mediaIds }) => ({ content, mediaIds }))).toEqual([
       { content: 'Two', mediaIds: ['c'] },
     ]);
+    expect(opened.title).toBe('');
+    // A document post opens with its title.
+    expect(richDraftOf({ ...saved, platform: 'linkedin', postType: 'carousel', title: 'Guide' }).title).toBe(
+      'Guide',
+    );
     // An older post with mediaIds only keeps its images, without alt texts.
     expect(richDraftOf({ ...saved, media: [] }).media).toEqual([
       { id: 'a', altText: '' },

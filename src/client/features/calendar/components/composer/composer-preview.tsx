@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { type PublishingPlatform, platformLabels } from '../../../../../contracts/platforms';
-import { type PostType, postTypeLabels } from '../../../../../contracts/post-types';
+import type { PostType } from '../../../../../contracts/post-types';
 import { cn } from '../../../../lib/cn';
+import { postTypeLabelOf } from '../../post-kind';
 import { NetworkPreview, type PreviewPost } from './network-preview';
 
 interface ComposerPreviewProps {
@@ -40,7 +41,9 @@ export function ComposerPreview({ kinds, post, author }: ComposerPreviewProps) {
               )}
             >
               {platformLabels[kind.platform]}
-              {several(kind.platform) || kind.postType !== 'post' ? ` ${postTypeLabels[kind.postType]}` : ''}
+              {several(kind.platform) || kind.postType !== 'post'
+                ? ` ${postTypeLabelOf(kind.platform, kind.postType)}`
+                : ''}
             </button>
           ))}
         </fieldset>

@@ -6,6 +6,7 @@ import { toast } from '../../../../components/ui/use-toast';
 import { ApiError, failureMessage, isUnauthorized } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { useFitMedia } from '../../api/fit-media';
+import { documentFacts } from '../../document-facts';
 import { formatDuration } from '../../post-kind';
 import { MediaThumb } from '../media-thumb';
 import { type ChosenTarget, type FitOffer, fitOffers, moveItem } from './composer-post';
@@ -78,7 +79,7 @@ export function MediaDetails({ id, media, byId, targets, altLimit, onChange }: M
         {media.map((entry, index) => {
           const item = byId.get(entry.id);
           const number = index + 1;
-          const noun = item?.kind === 'video' ? 'video' : 'image';
+          const noun = item?.kind === 'video' ? 'video' : item?.kind === 'document' ? 'document' : 'image';
           const offers = item ? fitOffers(item, targets) : [];
           const alt = entry.altText ?? '';
           const altLength = [...alt.trim()].length;
@@ -94,7 +95,9 @@ export function MediaDetails({ id, media, byId, targets, altLimit, onChange }: M
                 <p className="truncate font-medium text-slate-900">
                   {number}. {item?.fileName ?? `Attachment ${number}`}
                 </p>
-                {item ? (
+                {item?.kind === 'document' ? (
+                  <p className="text-xs text-slate-600">{documentFacts(item)}</p>
+                ) : item ? (
                   <p className="text-xs text-slate-600">
                     {item.kind === 'video' ? `Video · ${formatDuration(item.durationMs)} · ` : 'Image · '}
                     {item.width}×{item.height}
@@ -123,7 +126,7 @@ export function MediaDetails({ id, media, byId, targets, altLimit, onChange }: M
                   <ChevronDown className="size-4" aria-hidden="true" />
                 </button>
               </div>
-              {altLimit !== null && item?.kind !== 'video' ? (
+              {altLimit !== null && item?.kind !== 'video' && item?.kind !== 'document' ? (
                 <div className="col-span-3 grid gap-1">
                   <label htmlFor={`${id}-${entry.id}-alt`} className="sr-only">
                     Alt text for image {number}

@@ -1,9 +1,10 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { type PublishingPlatform, platformLabels } from '../../../../../contracts/platforms';
 import { checkPostFits } from '../../../../../contracts/post-text';
-import { type PostType, postTypeLabels } from '../../../../../contracts/post-types';
+import type { PostType } from '../../../../../contracts/post-types';
 import { PlatformMark } from '../../../../components/platform-mark';
 import { CharacterCounter } from '../../../content/components/character-counter';
+import { postTypeLabelOf } from '../../post-kind';
 
 export interface PlatformCheck {
   platform: PublishingPlatform;
@@ -41,7 +42,7 @@ export function PlatformChecks({ id, content, hashtags, checks }: PlatformChecks
               {platformLabels[platform]}
               {postType === 'post' ? null : (
                 <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
-                  {postTypeLabels[postType]}
+                  {postTypeLabelOf(platform, postType)}
                 </span>
               )}
             </span>

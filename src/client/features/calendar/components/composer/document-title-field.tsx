@@ -1,0 +1,51 @@
+import { Input } from '../../../../components/ui/input';
+import { cn } from '../../../../lib/cn';
+
+interface DocumentTitleFieldProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The chosen document post types' rule (composer-post titleRule). */
+  rule: { required: boolean; maxLength: number };
+  /** A schedule was tried: an empty required title is marked (the checks say why). */
+  tried: boolean;
+}
+
+/**
+ * A document post's title (LinkedIn shows it in the bar above the pages); LinkedIn requires one,
+ * and the live checks refuse scheduling without it.
+ */
+export function DocumentTitleField({ id, value, onChange, rule, tried }: DocumentTitleFieldProps) {
+  const length = [...value.trim()].length;
+  const over = length > rule.maxLength;
+  const missing = rule.required && length === 0;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        Document title{' '}
+        <span className="font-normal text-slate-600">({rule.required ? 'required' : 'optional'})</span>
+      </label>
+      <Input
+        id={id}
+        value={value}
+        maxLength={rule.maxLength + 100}
+        placeholder="e.g. 5 ways to keep your bike running all winter"
+        aria-required={rule.required || undefined}
+        aria-invalid={over || (tried && missing) || undefined}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={`${id}-hint`} className="flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
+        <span className={cn(tried && missing && 'font-medium text-red-700')}>
+          {tried && missing
+            ? 'Give the document a title: LinkedIn shows it above the pages.'
+            : 'Shown in the bar above the pages on LinkedIn.'}
+        </span>
+        <span className={cn('tabular-nums', over && 'font-semibold text-red-700')}>
+          <span className="sr-only">Title length: </span>
+          {length} / {rule.maxLength}
+        </span>
+      </p>
+    </div>
+  );
+}
