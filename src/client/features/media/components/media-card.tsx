@@ -1,4 +1,4 @@
-import { ExternalLink, FileText, Film, PenSquare, Play, Tags, Trash2 } from 'lucide-react';
+import { ExternalLink, Film, PenSquare, Play, Tags, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { formatStorageBytes, type MediaLibraryItem } from '../../../../contracts/media';
@@ -83,9 +83,6 @@ export function MediaCard({ item, zone, canWrite, onUse, onEditTags, onDelete }:
         <div className="min-w-0">
           <p id={`${id}-name`} className="truncate text-sm font-medium text-slate-900" title={name}>
             {video ? <Film className="mr-1 inline size-3.5 text-slate-500" aria-label="Video" /> : null}
-            {document ? (
-              <FileText className="mr-1 inline size-3.5 text-slate-500" aria-label="Document" />
-            ) : null}
             {name}
           </p>
           <p className="text-xs text-slate-500">
