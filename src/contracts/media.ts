@@ -112,17 +112,25 @@ export type MediaFacts = Pick<
 export const mediaIdParams = z.object({ id: z.uuid({ message: 'Not a media id' }) });
 
 export const mediaMessages = {
-  noFile: 'Attach an image or video file in the "file" field.',
-  unsupportedType: 'Only JPEG, PNG and WebP images and MP4 or MOV videos can be uploaded.',
+  noFile: 'Attach an image, video or PDF file in the "file" field.',
+  unsupportedType:
+    'Only JPEG, PNG and WebP images, MP4 or MOV videos and PDF documents (for LinkedIn document posts) can be uploaded.',
   tooLarge: `Images can be at most ${MAX_MEDIA_BYTES / (1024 * 1024)} MB.`,
   unreadable: 'That image could not be read; it may be damaged.',
   videoTooLarge: `Videos can be at most ${MAX_VIDEO_BYTES / (1024 * 1024 * 1024)} GB.`,
-  videoTooLargeForOneRequest: `Videos over ${MAX_SIMPLE_VIDEO_BYTES / (1024 * 1024)} MB go through the resumable upload (/api/uploads).`,
+  videoTooLargeForOneRequest: `Videos over ${MAX_SIMPLE_VIDEO_BYTES / (1024 * 1024)} MB go through the resumable upload (/api/uploads); PDF documents can be at most ${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB.`,
   videoUnsupported:
     'Only MP4 and MOV videos can be uploaded (not WebM, AVI or others). Export the video as MP4 (H.264 or HEVC, AAC audio) and try again.',
   videoUnreadable: 'That video could not be read; it may be damaged or incomplete.',
   videoToolsUnavailable:
     'Videos cannot be processed right now: the video tools do not run on this server. Please try again later.',
+  documentTooLarge: `PDF documents can be at most ${MAX_DOCUMENT_BYTES / (1024 * 1024)} MB (LinkedIn's limit).`,
+  documentTooManyPages: `PDF documents can have at most ${MAX_DOCUMENT_PAGES} pages (LinkedIn's limit).`,
+  documentEncrypted:
+    'That PDF is password-protected or encrypted. Save a copy without a password or restrictions and upload that.',
+  documentUnreadable: 'That PDF could not be read; it may be damaged or incomplete.',
+  documentTooSlow:
+    'That PDF took too long to read. Try a smaller or simpler file (for example, print it to a new PDF).',
   uploadLengthRequired: 'Say the file size (Upload-Length) when the upload starts.',
   uploadNotFound: 'This upload was not found, or it has expired. Start it again.',
   storageUnavailable:

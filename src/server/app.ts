@@ -264,7 +264,12 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       latencyMs: config.simulator.latencyMs,
       // Long enough that a post made right after the upload is refused, short enough for tests.
       ...(config.env === 'test'
-        ? { linkedInImageProcessingMs: 400, xVideoProcessingMs: 400, facebookVideoProcessingMs: 300 }
+        ? {
+            linkedInImageProcessingMs: 400,
+            xVideoProcessingMs: 400,
+            facebookVideoProcessingMs: 300,
+            instagramVideoProcessingMs: 400,
+          }
         : {}),
     });
     await api.register(adminRoutes, { prefix: '/api/admin', ctx });

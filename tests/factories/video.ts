@@ -31,9 +31,22 @@ export interface VideoSpec {
 /**
  * Makes a small real video for a test case the fixtures do not cover (an HEVC file, a 100-second
  * Reel, a WebM) with the bundled ffmpeg: a flat colour compresses to a few kilobytes a second.
- * Returns the file's path in a fresh temporary folder.
+ * Returns the file's path in a temporary folder; the same spec gives the same file within a test file.
  */
 export function makeVideo(spec: VideoSpec): string {
+  // A file runs its tests on PGlite and on PostgreSQL: the second asks for the same videos.
+  const key = JSON.stringify(spec);
+  const made = madeVideos.get(key);
+  if (made) return made;
+  const file = encodeVideo(spec);
+  madeVideos.set(key, file);
+  return file;
+}
+
+/** The videos this test file made, by spec; tests only read them. */
+const madeVideos = new Map<string, string>();
+
+function encodeVideo(spec: VideoSpec): string {
   const dir = mkdtempSync(join(tmpdir(), 'kitepost-video-'));
   const format = spec.format ?? 'mp4';
   const file = join(dir, `video.${format}`);

@@ -75,6 +75,7 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
           audioCodec: null,
           audioSampleRate: null,
           bitrate: null,
+          pageCount: null,
           tags: [],
         });
         expect(await sharp(stored).metadata(), c.kind).toMatchObject({

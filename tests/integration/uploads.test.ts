@@ -138,6 +138,7 @@ describe.each(databaseKinds)('resumable uploads on %s', (kind) => {
       audioCodec: 'aac',
       audioSampleRate: 48000,
       bitrate: expect.any(Number),
+      pageCount: null,
       tags: [],
       fileName: 'reel.mp4',
       createdAt: expect.any(String),

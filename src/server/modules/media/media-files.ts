@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { AppContext } from '../../context';
+import { isPdf } from '../../integrations/documents/pdf-reader';
 import { sniffImageType } from './process-image';
 
 /** Who acts: every call is scoped to this workspace. */
@@ -41,12 +42,13 @@ const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 /**
  * What an uploaded file is by its first bytes (never its name or declared type): an image the
  * decoder takes, a candidate MP4/MOV (the probe decides), another video container we refuse by
- * name (WebM/Matroska, AVI), or nothing we know.
+ * name (WebM/Matroska, AVI), a PDF document (`%PDF-`), or nothing we know.
  */
-export type SniffedUpload = 'image' | 'mp4-family' | 'other-video' | 'unknown';
+export type SniffedUpload = 'image' | 'mp4-family' | 'other-video' | 'pdf' | 'unknown';
 
 export function sniffUpload(head: Uint8Array): SniffedUpload {
   if (sniffImageType(head)) return 'image';
+  if (isPdf(head)) return 'pdf';
   const box = Buffer.from(head.buffer, head.byteOffset, head.byteLength).toString('latin1', 4, 8);
   if (head.length >= 8 && ISO_BMFF_FIRST_BOXES.has(box)) return 'mp4-family';
   if (EBML_MAGIC.every((byte, i) => head[i] === byte)) return 'other-video';

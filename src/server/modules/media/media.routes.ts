@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noContent, safeString } from '../../../contracts/common';
 import {
+  MAX_DOCUMENT_BYTES,
   MAX_MEDIA_BYTES,
   MAX_SIMPLE_VIDEO_BYTES,
   media,
@@ -27,6 +28,15 @@ import { deleteMedia, findServedMedia, getMedia, listMedia, uploadMediaFile } fr
 import { SNIFF_BYTES, sniffUpload } from './media-files';
 import { mediaLibraryRoutes } from './media-library.routes';
 import { uploadsRoutes } from './uploads.routes';
+
+/**
+ * A user's PDF is shown by the browser's own viewer (inline), never as anything else: the type is
+ * declared and nosniff holds it. Not `Content-Security-Policy: sandbox`: Chromium refuses to run
+ * its PDF viewer in a sandboxed document (crbug 413851), so the document would not show at all;
+ * the app's CSP (no inline or foreign script) stays, and a PDF's own scripts run in the viewer,
+ * not in our origin (decision 066).
+ */
+const documentHeaders = { 'content-disposition': 'inline' } as const;
 
 /** Room for the multipart framing around the file (boundaries, part headers, a few fields). */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -70,9 +80,10 @@ async function writeFilePart(part: MultipartFile, dataDir: string): Promise<Writ
       total += chunk.length;
       if (head.length < SNIFF_BYTES) {
         head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]);
-        if (head.length >= SNIFF_BYTES && sniffUpload(head) === 'image') {
-          limit = { maxBytes: MAX_MEDIA_BYTES, message: mediaMessages.tooLarge };
-        }
+        const sniffed = head.length >= SNIFF_BYTES ? sniffUpload(head) : null;
+        if (sniffed === 'image') limit = { maxBytes: MAX_MEDIA_BYTES, message: mediaMessages.tooLarge };
+        if (sniffed === 'pdf')
+          limit = { maxBytes: MAX_DOCUMENT_BYTES, message: mediaMessages.documentTooLarge };
       }
       if (total > limit.maxBytes || part.file.truncated) {
         tooLarge = limit.message;
@@ -128,7 +139,8 @@ const uploadBodyDoc = z.unknown().meta({
     file: {
       type: 'string',
       format: 'binary',
-      description: 'A JPEG, PNG or WebP image, or an MP4/MOV video of at most 100 MB (larger: /api/uploads)',
+      description:
+        'A JPEG, PNG or WebP image, an MP4/MOV video of at most 100 MB (larger: /api/uploads), or a PDF document of at most 100 MB and 300 pages',
     },
   },
   required: ['file'],
@@ -280,6 +292,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
           ...length,
           'content-type': served.mimeType,
           'x-content-type-options': 'nosniff',
+          ...(served.kind === 'document' ? documentHeaders : {}),
           // Helmet's same-origin default would stop other sites (a platform's composer preview,
           // the dev client on another port) from showing an image they hold a link to.
           'cross-origin-resource-policy': 'cross-origin',

@@ -19,6 +19,7 @@ import {
 import { cleanFileName, type MediaActor, readHead, removeObjects, sniffUpload } from './media-files';
 import { inUseMessage } from './media-library.service';
 import { mediaFileName, posterFileName, thumbnailFileName, toMedia } from './media-view';
+import { ingestDocument } from './process-document';
 import { mediaExtensions, processImage } from './process-image';
 import { assertStorageQuota } from './storage-quota';
 import { ingestVideo } from './video-ingest';
@@ -82,7 +83,8 @@ export async function uploadMedia(
 /**
  * Stores an uploaded file that is on disk (a finished resumable upload, or a multipart upload
  * streamed to a temporary file), whatever it is: an image (at most MAX_MEDIA_BYTES, read and
- * re-encoded as uploadMedia does) or an MP4/MOV video (ingestVideo, streamed). What it is comes
+ * re-encoded as uploadMedia does), an MP4/MOV video (ingestVideo, streamed) or a PDF document
+ * (ingestDocument: read in a worker, stored as is). What it is comes
  * from its bytes. `id` becomes the media's id (a resumable upload's id: its media is found by it).
  * The file stays where it is; the caller removes it.
  */
@@ -99,6 +101,7 @@ export async function uploadMediaFile(
     return uploadMedia(ctx, actor, { id, bytes: await readFile(upload.path), fileName: upload.fileName });
   }
   if (sniffed === 'mp4-family') return ingestVideo(ctx, actor, { ...upload, id });
+  if (sniffed === 'pdf') return ingestDocument(ctx, actor, { ...upload, id });
   throw new AppError(
     'bad_request',
     sniffed === 'other-video' ? mediaMessages.videoUnsupported : mediaMessages.unsupportedType,
@@ -148,7 +151,7 @@ export async function deleteMedia(
 }
 
 const SERVED_FILE =
-  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp|mp4|mov|thumb\.webp|poster\.jpg)$/;
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|png|webp|mp4|mov|pdf|thumb\.webp|poster\.jpg)$/;
 
 export interface ServedMedia {
   /**

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
 import {
+  MAX_DOCUMENT_BYTES,
   MAX_MEDIA_BYTES,
   MAX_VIDEO_BYTES,
   type Media,
@@ -48,6 +49,8 @@ export interface ResumableUploads {
 
 /** The size an upload may declare for the type its metadata names (the bytes decide in the end). */
 export function uploadLimitFor(fileType: string | undefined): { maxBytes: number; message: string } {
+  if (fileType === 'application/pdf')
+    return { maxBytes: MAX_DOCUMENT_BYTES, message: mediaMessages.documentTooLarge };
   return fileType?.startsWith('image/')
     ? { maxBytes: MAX_MEDIA_BYTES, message: mediaMessages.tooLarge }
     : { maxBytes: MAX_VIDEO_BYTES, message: mediaMessages.videoTooLarge };
