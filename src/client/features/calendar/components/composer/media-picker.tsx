@@ -48,8 +48,6 @@ export function formatDuration(ms: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-const DOCUMENT_TOO_LARGE = `PDF documents can be at most ${MAX_DOCUMENT_BYTES / MB} MB.`;
-
 /** Why a file is refused before it is sent (the server checks again, by its bytes). */
 function refusalOf(file: File): string | null {
   if (!(mediaMimeTypes as readonly string[]).includes(file.type)) {
@@ -57,7 +55,7 @@ function refusalOf(file: File): string | null {
   }
   if (isVideoMimeType(file.type)) return file.size > MAX_VIDEO_BYTES ? mediaMessages.videoTooLarge : null;
   if ((documentMimeTypes as readonly string[]).includes(file.type)) {
-    return file.size > MAX_DOCUMENT_BYTES ? DOCUMENT_TOO_LARGE : null;
+    return file.size > MAX_DOCUMENT_BYTES ? mediaMessages.documentTooLarge : null;
   }
   return file.size > MAX_MEDIA_BYTES ? mediaMessages.tooLarge : null;
 }
