@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, postKindLabel, postTypeHintOf, postTypeLabelOf } from './post-kind';
+import { formatDuration, postKindLabel, postTypeChoiceLabel, postTypeHintOf } from './post-kind';
 
 const thread = (count: number) =>
   Array.from({ length: count }, () => ({
@@ -33,11 +33,11 @@ describe('postKindLabel', () => {
 
 describe('post types per network', () => {
   it('calls a LinkedIn carousel a document (PDF) and keeps Instagram carousels as they are', () => {
-    expect(postTypeLabelOf('linkedin', 'carousel')).toBe('Document (PDF)');
+    expect(postTypeChoiceLabel('linkedin', 'carousel')).toBe('Document (PDF)');
     expect(postTypeHintOf('linkedin', 'carousel')).toBe('People swipe through the pages');
-    expect(postTypeLabelOf('instagram', 'carousel')).toBe('Carousel');
+    expect(postTypeChoiceLabel('instagram', 'carousel')).toBe('Carousel');
     expect(postTypeHintOf('instagram', 'carousel')).toBeNull();
-    expect(postTypeLabelOf('linkedin', 'post')).toBe('Post');
+    expect(postTypeChoiceLabel('linkedin', 'post')).toBe('Post');
     expect(postKindLabel({ platform: 'linkedin', postType: 'carousel', mediaIds: ['pdf'], thread: [] })).toBe(
       'Document',
     );

@@ -1,14 +1,14 @@
 import type { PublishingPlatform } from '../../../contracts/platforms';
-import { type PostType, postTypeLabels } from '../../../contracts/post-types';
+import { type PostType, postTypeLabelOf, postTypeLabels } from '../../../contracts/post-types';
 import type { Post } from '../../../contracts/posts';
 
 /**
- * The name of a post type on one network, for people: LinkedIn's `carousel` is a document post (one
- * PDF whose pages people swipe through), which its owners know as a document, not a carousel.
+ * A post type's name in the composer's type picker: LinkedIn's document post says it takes a PDF
+ * ('Document (PDF)'); elsewhere the name is postTypeLabelOf's ('Document' on cards and checks).
  */
-export function postTypeLabelOf(platform: PublishingPlatform, type: PostType): string {
-  if (platform === 'linkedin' && type === 'carousel') return 'Document (PDF)';
-  return postTypeLabels[type];
+export function postTypeChoiceLabel(platform: PublishingPlatform, type: PostType): string {
+  const label = postTypeLabelOf(platform, type);
+  return platform === 'linkedin' && type === 'carousel' ? `${label} (PDF)` : label;
 }
 
 /** A short explanation under a post type whose name alone may not say enough; null for most. */
@@ -30,7 +30,7 @@ export function postKindLabel(
       return null;
     case 'carousel':
       return post.platform === 'linkedin'
-        ? 'Document'
+        ? postTypeLabelOf(post.platform, post.postType)
         : `${postTypeLabels.carousel} · ${post.mediaIds.length}`;
     case 'thread':
       return `${postTypeLabels.thread} · ${post.thread.length + 1}`;

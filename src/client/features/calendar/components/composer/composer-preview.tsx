@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { type PublishingPlatform, platformLabels } from '../../../../../contracts/platforms';
-import type { PostType } from '../../../../../contracts/post-types';
+import { type PostType, postTypeLabelOf } from '../../../../../contracts/post-types';
 import { cn } from '../../../../lib/cn';
-import { postTypeLabelOf } from '../../post-kind';
 import { NetworkPreview, type PreviewPost } from './network-preview';
 
 interface ComposerPreviewProps {

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import type { Media } from '../../../../../contracts/media';
 import { type PublishingPlatform, platformLabels } from '../../../../../contracts/platforms';
 import { publishedText, xWeightedLength } from '../../../../../contracts/post-text';
-import type { PostType } from '../../../../../contracts/post-types';
+import { type PostType, postTypeLabelOf } from '../../../../../contracts/post-types';
 import { PlatformMark } from '../../../../components/platform-mark';
 import { cn } from '../../../../lib/cn';
 import { Highlighted, handleOf, initials } from '../../../content/components/platform-preview';
-import { formatDuration, postTypeLabelOf } from '../../post-kind';
+import { formatDuration } from '../../post-kind';
 import { DocumentPreview } from './document-preview';
 
 export interface PreviewPost {

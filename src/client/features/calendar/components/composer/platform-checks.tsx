@@ -1,10 +1,9 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { type PublishingPlatform, platformLabels } from '../../../../../contracts/platforms';
 import { checkPostFits } from '../../../../../contracts/post-text';
-import type { PostType } from '../../../../../contracts/post-types';
+import { type PostType, postTypeLabelOf } from '../../../../../contracts/post-types';
 import { PlatformMark } from '../../../../components/platform-mark';
 import { CharacterCounter } from '../../../content/components/character-counter';
-import { postTypeLabelOf } from '../../post-kind';
 
 export interface PlatformCheck {
   platform: PublishingPlatform;

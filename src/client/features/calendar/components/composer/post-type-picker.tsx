@@ -5,7 +5,7 @@ import type { SocialAccount } from '../../../../../contracts/social-accounts';
 import { PlatformMark } from '../../../../components/platform-mark';
 import { cn } from '../../../../lib/cn';
 import type { TargetKey } from '../../composer-targets';
-import { postTypeHintOf, postTypeLabelOf } from '../../post-kind';
+import { postTypeChoiceLabel, postTypeHintOf } from '../../post-kind';
 import type { ChosenTarget } from './composer-post';
 
 interface PostTypePickerProps {
@@ -34,7 +34,7 @@ export function PostTypePicker({ id, targets, accounts, onChange }: PostTypePick
           // What a type's name alone may not say (LinkedIn's document post), said once per row.
           const hints = types.flatMap((type) => {
             const hint = postTypeHintOf(target.platform, type);
-            return hint ? [`${postTypeLabelOf(target.platform, type)}: ${hint.toLowerCase()}.`] : [];
+            return hint ? [`${postTypeChoiceLabel(target.platform, type)}: ${hint.toLowerCase()}.`] : [];
           });
           return (
             <li key={target.key} className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
@@ -73,7 +73,7 @@ export function PostTypePicker({ id, targets, accounts, onChange }: PostTypePick
                           postTypeHintOf(target.platform, type) ? `${groupId}-hint` : undefined
                         }
                       />
-                      {postTypeLabelOf(target.platform, type)}
+                      {postTypeChoiceLabel(target.platform, type)}
                     </label>
                   );
                 })}
