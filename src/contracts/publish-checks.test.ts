@@ -65,7 +65,7 @@ describe('checkPublishable per post type', () => {
 
   it('refuses a type the network does not have', () => {
     expect(checkPublishable('linkedin', { ...post, postType: 'reel', media: [video()] })).toEqual([
-      'LinkedIn does not publish a Reel here; choose Post.',
+      'LinkedIn does not publish a Reel here; choose Post or Carousel.',
     ]);
     expect(checkPublishable('twitter', { ...post, postType: 'story', media: [image()] })[0]).toMatch(
       /choose Post or Thread/,
@@ -199,6 +199,7 @@ describe('fieldsForTarget: one composed text, each network its share', () => {
       media: [{ id: 'a', altText: null }],
       firstComment: null,
       thread: [],
+      title: null,
     });
   });
   it('gives an X thread its thread and no first reply; an X post its first reply', () => {
@@ -212,6 +213,98 @@ describe('fieldsForTarget: one composed text, each network its share', () => {
     });
   });
   it('keeps alt text and the comment where the type takes them', () => {
-    expect(fieldsForTarget('linkedin', 'post', shared)).toEqual({ ...shared, thread: [] });
+    expect(fieldsForTarget('linkedin', 'post', shared)).toEqual({ ...shared, thread: [], title: null });
+  });
+  it('gives the title only to a type that has one: a LinkedIn document post', () => {
+    const titled = { ...shared, title: 'Our 2027 plan' };
+    expect(fieldsForTarget('linkedin', 'carousel', titled).title).toBe('Our 2027 plan');
+    expect(fieldsForTarget('linkedin', 'post', titled).title).toBeNull();
+    expect(fieldsForTarget('instagram', 'carousel', titled).title).toBeNull();
+    expect(fieldsForTarget('twitter', 'post', titled).title).toBeNull();
+    // A document takes no alt text: the carousel's rule has none, so it is not passed on.
+    expect(fieldsForTarget('linkedin', 'carousel', titled).media).toEqual([{ id: 'a', altText: null }]);
+  });
+});
+
+const pdf = (over: Partial<MediaFacts> = {}): MediaFacts => ({
+  kind: 'document',
+  mimeType: 'application/pdf',
+  sizeBytes: 2_000_000,
+  width: 612,
+  height: 792,
+  durationMs: null,
+  frameRate: null,
+  videoCodec: null,
+  audioCodec: null,
+  audioSampleRate: null,
+  bitrate: null,
+  pageCount: 12,
+  ...over,
+});
+
+describe('checkPublishable: LinkedIn document posts (PDF)', () => {
+  const documentPost = { ...post, postType: 'carousel' as const, title: 'Our 2027 plan' };
+
+  it('passes one PDF with a title and a commentary', () => {
+    expect(checkPublishable('linkedin', { ...documentPost, media: [pdf()] })).toEqual([]);
+    expect(checkPublishable('linkedin', { ...documentPost, media: [pdf({ pageCount: 300 })] })).toEqual([]);
+  });
+
+  it('refuses a document post without a title, or with one too long', () => {
+    for (const title of [undefined, null, '', '   ']) {
+      expect(checkPublishable('linkedin', { ...documentPost, title, media: [pdf()] })).toEqual([
+        'A LinkedIn Carousel needs a title: LinkedIn shows it with the document. Add one before scheduling.',
+      ]);
+    }
+    expect(checkPublishable('linkedin', { ...documentPost, title: 'x'.repeat(201), media: [pdf()] })).toEqual(
+      ['The title is longer than LinkedIn allows (200 characters).'],
+    );
+  });
+
+  it('refuses a document post without a PDF, with two, or with images or a video beside it', () => {
+    expect(checkPublishable('linkedin', { ...documentPost, media: [] })).toContain(
+      'A LinkedIn Carousel needs a PDF document: attach one before scheduling.',
+    );
+    expect(checkPublishable('linkedin', { ...documentPost, media: [pdf(), pdf()] })).toContain(
+      'A LinkedIn Carousel takes one PDF document; it has 2.',
+    );
+    for (const other of [image(), video()]) {
+      expect(checkPublishable('linkedin', { ...documentPost, media: [pdf(), other] })).toContain(
+        'A LinkedIn Carousel takes one PDF document alone, not images or videos beside it.',
+      );
+    }
+    expect(checkPublishable('linkedin', { ...documentPost, media: [image()] })).toContain(
+      'A LinkedIn Carousel needs a PDF document: attach one before scheduling.',
+    );
+  });
+
+  it('checks the document against LinkedIn limits: 300 pages, 100 MB, no alt text', () => {
+    expect(checkPublishable('linkedin', { ...documentPost, media: [pdf({ pageCount: 301 })] })).toEqual([
+      'The document has 301 pages; LinkedIn accepts up to 300.',
+    ]);
+    expect(
+      checkPublishable('linkedin', { ...documentPost, media: [pdf({ sizeBytes: 120 * 1024 * 1024 })] }),
+    ).toEqual(['The document is 120 MB; LinkedIn accepts up to 100 MB.']);
+    expect(
+      checkPublishable('linkedin', { ...documentPost, media: [{ ...pdf(), altText: 'Slides' }] }),
+    ).toEqual(['The document: A LinkedIn Carousel takes no alt text.']);
+  });
+
+  it('refuses a PDF on every type that does not take one, naming where documents go', () => {
+    const cases = [
+      ['linkedin', 'post', 'LinkedIn'],
+      ['twitter', 'post', 'X (Twitter)'],
+      ['facebook', 'post', 'Facebook'],
+      ['instagram', 'post', 'Instagram'],
+      ['instagram', 'carousel', 'An Instagram Carousel'],
+    ] as const;
+    for (const [platform, postType, named] of cases) {
+      const problems = checkPublishable(platform, { ...post, postType, media: [pdf()] });
+      expect(problems, `${platform} ${postType}`).toContain(
+        `${named} takes no PDF documents: only LinkedIn document posts (Carousel) take one.`,
+      );
+      // Not also reported as a wrong image type.
+      expect(problems.join(' '), `${platform} ${postType}`).not.toMatch(/is PDF;|undefined/);
+    }
   });
 });

@@ -10,6 +10,7 @@ const typeNames: Record<string, string> = {
   'image/webp': 'WebP',
   'video/mp4': 'MP4',
   'video/quicktime': 'MOV',
+  'application/pdf': 'PDF',
 };
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 const seconds = (ms: number) =>
@@ -30,6 +31,8 @@ export interface PublishablePost {
   hashtags: string[];
   media: CheckedMedia[];
   firstComment?: string | null;
+  /** The title of a post type that has one (a LinkedIn document post); ignored elsewhere. */
+  title?: string | null;
   /** X threads: the posts after the first, each with its media's facts. */
   thread?: { content: string; media: CheckedMedia[] }[];
 }
@@ -50,6 +53,17 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   const problems: string[] = [];
   if (rule.takesText) problems.push(...checkText(platform, post.content, post.hashtags));
   problems.push(...checkMedia(platform, type, rule, post.media));
+  if (rule.title) {
+    const title = post.title?.trim() ?? '';
+    const named = `${anOrA(label)} ${label} ${postTypeLabels[type]}`;
+    if (!title && rule.title.required) {
+      problems.push(
+        `${named} needs a title: ${label} shows it with the document. Add one before scheduling.`,
+      );
+    } else if ([...title].length > rule.title.maxLength) {
+      problems.push(`The title is longer than ${label} allows (${rule.title.maxLength} characters).`);
+    }
+  }
   const firstComment = post.firstComment?.trim();
   if (firstComment) {
     const limit = platformPostRules[platform].firstComment;
@@ -121,7 +135,13 @@ function checkMedia(
   const named = type === 'post' ? label : `${anOrA(label)} ${label} ${postTypeLabels[type]}`;
   const problems: string[] = [];
   const videos = media.filter((item) => item.kind === 'video').length;
-  const images = media.length - videos;
+  const documents = media.filter((item) => item.kind === 'document').length;
+  const images = media.length - videos - documents;
+  if (rule.media === 'document') return checkDocumentPost(label, named, rule, media, documents);
+  if (documents > 0) {
+    // Which network and type take one, so the user knows where to go (only LinkedIn's carousel).
+    problems.push(`${named} takes no PDF documents: only LinkedIn document posts (Carousel) take one.`);
+  }
   if (media.length < rule.minItems) {
     if (rule.media === 'video') problems.push(`${named} needs a video: attach one before scheduling.`);
     else if (rule.minItems === 1) {
@@ -143,6 +163,7 @@ function checkMedia(
     problems.push(`${named} takes several images or one video alone, not both or several videos.`);
   }
   for (const [index, item] of media.entries()) {
+    if (item.kind === 'document') continue;
     const noun = item.kind === 'video' ? 'video' : 'image';
     const which = media.length > 1 ? `Item ${index + 1} (${noun})` : `The ${noun}`;
     problems.push(...checkItem(label, which, rule, item));
@@ -157,6 +178,36 @@ function checkMedia(
         );
       }
     }
+  }
+  return problems;
+}
+
+/** A document post: exactly one PDF, alone, within the network's size and page limits. */
+function checkDocumentPost(
+  label: string,
+  named: string,
+  rule: PostTypeRule,
+  media: CheckedMedia[],
+  documents: number,
+): string[] {
+  const problems: string[] = [];
+  if (documents === 0) problems.push(`${named} needs a PDF document: attach one before scheduling.`);
+  if (documents > 1) problems.push(`${named} takes one PDF document; it has ${documents}.`);
+  if (media.length > documents) {
+    problems.push(`${named} takes one PDF document alone, not images or videos beside it.`);
+  }
+  const limits = rule.document;
+  for (const item of media) {
+    if (item.kind !== 'document' || !limits) continue;
+    if (item.sizeBytes > limits.maxBytes) {
+      problems.push(
+        `The document is ${megabytes(item.sizeBytes)}; ${label} accepts up to ${megabytes(limits.maxBytes)}.`,
+      );
+    }
+    if ((item.pageCount ?? 0) > limits.maxPages) {
+      problems.push(`The document has ${item.pageCount} pages; ${label} accepts up to ${limits.maxPages}.`);
+    }
+    if (item.altText?.trim()) problems.push(`The document: ${named} takes no alt text.`);
   }
   return problems;
 }

@@ -31,15 +31,26 @@ export function postImageLimits(platform: PublishingPlatform): ImageLimits {
 /**
  * What of one text composed for several networks goes to one of them (decision 064): alt texts
  * only where its post type takes them, the first comment only where its network and type take one
- * (not a Story; an X thread's replies are its posts), the thread only on an X thread. The server
+ * (not a Story; an X thread's replies are its posts), the thread only on an X thread, the title
+ * only where the type has one (a LinkedIn document post). The server
  * stores each target's post so, and the composer checks each target so: one shared field never
  * blocks another network.
  */
 export function fieldsForTarget<M extends { id: string; altText?: string | null }>(
   platform: PublishingPlatform,
   postType: PostType,
-  shared: { media: M[]; firstComment?: string | null; thread?: { content: string; mediaIds: string[] }[] },
-): { media: M[]; firstComment: string | null; thread: { content: string; mediaIds: string[] }[] } {
+  shared: {
+    media: M[];
+    firstComment?: string | null;
+    thread?: { content: string; mediaIds: string[] }[];
+    title?: string | null;
+  },
+): {
+  media: M[];
+  firstComment: string | null;
+  thread: { content: string; mediaIds: string[] }[];
+  title: string | null;
+} {
   const rule = postTypeRule(platform, postType);
   const takesComment =
     platformPostRules[platform].firstComment !== null && postType !== 'story' && postType !== 'thread';
@@ -47,5 +58,6 @@ export function fieldsForTarget<M extends { id: string; altText?: string | null 
     media: rule?.altText ? shared.media : shared.media.map((item) => ({ ...item, altText: null })),
     firstComment: takesComment ? (shared.firstComment ?? null) : null,
     thread: platform === 'twitter' && postType === 'thread' ? (shared.thread ?? []) : [],
+    title: rule?.title ? (shared.title ?? null) : null,
   };
 }

@@ -1,4 +1,6 @@
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES } from '../media';
 import type { PlatformPostRules } from '../post-types';
+import { MAX_POST_TITLE_LENGTH } from '../posts';
 
 const MB = 1024 * 1024;
 
@@ -17,6 +19,17 @@ const MB = 1024 * 1024;
  * - alt text: the Media object's `altText`, at most 4,086 characters (Posts API schema, 3p-quoted),
  *   sent for images; LinkedIn documents none for a video;
  * - first comment: Comments API, 1,250 characters (the commonly quoted comment limit; UNCONFIRMED).
+ *
+ * `carousel` is LinkedIn's document post, the organic "carousel" (research sheet §2.3; LinkedIn:
+ * "Organic carousel is currently not supported" for the ads swipe cards): one document alone,
+ * uploaded through the Documents API (learn.microsoft.com/en-us/linkedin/marketing/
+ * community-management/shares/documents-api; `w_member_social` for members, "file size can't
+ * exceed 100MB and 300 pages", as quoted by the research sheet), posted as `content.media` with
+ * its `title`, which a document post must have (getlate LinkedInPlatformData: "Required by LinkedIn
+ * for document posts"; Postiz sends it, linkedin.provider.ts buildPostContent). Kitepost uploads
+ * PDFs only (LinkedIn also takes PPT/PPTX/DOC/DOCX, Ayrshare 3p; decision 066). The title's
+ * longest length is not documented: 200 (MAX_POST_TITLE_LENGTH) is UNCONFIRMED. The commentary is
+ * the post's text as for any post; documents take no alt text (the Documents API has none).
  */
 export const linkedinPostRules: PlatformPostRules = {
   types: {
@@ -35,6 +48,17 @@ export const linkedinPostRules: PlatformPostRules = {
         aspectRatio: { min: 1 / 2.4, max: 2.4, label: 'between 1:2.4 and 2.4:1' },
       },
       altText: { maxLength: 4086, imagesOnly: true },
+      takesText: true,
+    },
+    carousel: {
+      minItems: 1,
+      maxItems: 1,
+      media: 'document',
+      image: null,
+      video: null,
+      document: { maxBytes: MAX_DOCUMENT_BYTES, maxPages: MAX_DOCUMENT_PAGES },
+      title: { required: true, maxLength: MAX_POST_TITLE_LENGTH },
+      altText: null,
       takesText: true,
     },
   },

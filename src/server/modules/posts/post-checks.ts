@@ -52,6 +52,7 @@ export async function assertPublishable(
     postType?: PostType;
     firstComment?: string | null;
     thread?: { content: string; mediaIds: string[] }[];
+    title?: string | null;
     socialAccountId?: string | null;
   },
   reach?: { appUrl: string },
@@ -71,6 +72,7 @@ export async function assertPublishable(
     hashtags: post.hashtags,
     media,
     firstComment: post.firstComment,
+    title: post.title,
     thread: thread.map((item) => ({ content: item.content, media: facts(item.mediaIds) })),
   });
   if (problems[0]) throw new AppError('bad_request', problems[0]);

@@ -146,6 +146,7 @@ export async function updatePost(
     postType: _type,
     firstComment: _comment,
     thread: _thread,
+    title: _title,
     ...plain
   } = body;
   const rich = richPostFields(body, current);
@@ -158,6 +159,7 @@ export async function updatePost(
     postType: rich.postType ?? current.postType,
     firstComment: rich.firstComment === undefined ? current.firstComment : rich.firstComment,
     thread: rich.thread ?? current.thread,
+    title: rich.title === undefined ? current.title : rich.title,
   };
   const changes = { ...plain, ...rich };
   const planned = current.status === 'scheduled' || current.status === 'pending_approval';
@@ -332,7 +334,7 @@ export async function retryPost(
  */
 /**
  * One target's share of a composed post: its own post type, and of the shared alt texts, first
- * comment and thread what its network and type take (contracts/post-rules fieldsForTarget).
+ * comment, thread and title what its network and type take (contracts/post-rules fieldsForTarget).
  */
 function composedFields(body: ComposePostBody, target: ComposePostBody['targets'][number]) {
   const {
@@ -343,6 +345,7 @@ function composedFields(body: ComposePostBody, target: ComposePostBody['targets'
     mediaIds,
     firstComment,
     thread,
+    title,
     ...shared
   } = body;
   const postType = target.postType ?? 'post';
@@ -350,12 +353,14 @@ function composedFields(body: ComposePostBody, target: ComposePostBody['targets'
     media: media ?? mediaIds.map((id) => ({ id, altText: null })),
     firstComment,
     thread,
+    title,
   });
   return {
     ...shared,
     postType,
     media: own.media,
     firstComment: own.firstComment,
+    title: own.title,
     thread: target.platform === 'twitter' ? own.thread : undefined,
   };
 }

@@ -10,10 +10,15 @@ export interface RichPostInput {
   postType?: PostType;
   firstComment?: string | null;
   thread?: { content: string; mediaIds: string[] }[];
+  /** A LinkedIn document post's title; null or blank clears it. */
+  title?: string | null;
 }
 
 export type RichPostFields = Partial<
-  Pick<PostRow, 'mediaIds' | 'altTexts' | 'postType' | 'firstComment' | 'firstCommentStatus' | 'thread'>
+  Pick<
+    PostRow,
+    'mediaIds' | 'altTexts' | 'postType' | 'firstComment' | 'firstCommentStatus' | 'thread' | 'title'
+  >
 >;
 
 /**
@@ -39,6 +44,7 @@ export function richPostFields(body: RichPostInput, current?: Pick<PostRow, 'alt
     throw new AppError('bad_request', 'Attach each image or video once.');
   }
   if (body.postType !== undefined) fields.postType = body.postType;
+  if (body.title !== undefined) fields.title = body.title?.trim() || null;
   if (body.firstComment !== undefined) {
     fields.firstComment = body.firstComment?.trim() || null;
     // Waiting for the post to go out; the follow-up step posts it (publishing/post-follow-ups).
