@@ -141,6 +141,46 @@ describe('document title', () => {
   it('is asked for only when a chosen type takes a title', () => {
     expect(titleRule([x, ig])).toBeNull();
     expect(titleRule([{ ...liDoc, postType: 'post' }])).toBeNull();
+    expect(titleRule([ig, liDoc])).toEqual({ required: true, maxLength: 200 });
+  });
+
+  it('goes, trimmed, to a document post on compose and edit', () => {
+    const withTitle = draft({ title: '  Winter menu  ' });
+    expect(composeBody(base, withTitle, [ig, liDoc]).title).toBe('Winter menu');
+    expect(editChanges({ content: 'Hi', hashtags: [] }, withTitle, liDoc)).toMatchObject({
+      postType: 'carousel',
+      title: 'Winter menu',
+    });
+  });
+
+  it('is checked live: a document post without one is refused, with one it is ready', () => {
+    const pdf = image('d', {
+      kind: 'document',
+      mimeType: 'application/pdf',
+      pageCount: 12,
+      sizeBytes: 3_500_000,
+    });
+    const byId = new Map([['d', pdf]]);
+    const attached = { media: [{ id: 'd', altText: '' }] };
+    const [untitled] = checkTargets([liDoc], { content: 'Our menu', hashtags: [] }, draft(attached), byId);
+    expect(untitled?.problems).toEqual([
+      'A LinkedIn Document needs a title: LinkedIn shows it with the document. Add one before scheduling.',
+    ]);
+    const [titled] = checkTargets(
+      [liDoc],
+      { content: 'Our menu', hashtags: [] },
+      draft({ ...attached, title: 'Winter menu' }),
+      byId,
+    );
+    expect(titled?.problems).toEqual([]);
+    // The same PDF beside Instagram is refused there, naming where it goes.
+    const [onInstagram] = checkTargets(
+      [{ ...ig, postType: 'post' }],
+      { content: 'Our menu', hashtags: [] },
+      draft(attached),
+      byId,
+    );
+    expect(onInstagram?.problems.join(' ')).toMatch(/only LinkedIn document posts take one/);
   });
 
   it('goes, trimmed, only to a post type that takes one', () => {

@@ -123,6 +123,7 @@ export function editChanges(
     media: mediaBody(draft.media),
     firstComment: draft.firstComment.trim() || null,
     thread: threadBody(draft, [target]),
+    title: draft.title.trim() || null,
   });
   return {
     ...base,
@@ -133,7 +134,7 @@ export function editChanges(
     media: own.media,
     firstComment: own.firstComment,
     thread: own.thread,
-    title: titleRule([target]) ? draft.title.trim() || null : null,
+    title: own.title,
   };
 }
 
@@ -220,6 +221,7 @@ export function checkTargets(
       media: draft.media,
       firstComment: draft.firstComment,
       thread: threadDraft,
+      title: draft.title,
     });
     const altTexts = new Map(own.media.map((item) => [item.id, item.altText ?? '']));
     const media = checkedMedia(
@@ -236,6 +238,7 @@ export function checkTargets(
       ...post,
       media,
       firstComment: own.firstComment,
+      title: own.title,
       thread,
     });
     // The contract refuses an empty thread post (a 400); say it here, beside the others.
