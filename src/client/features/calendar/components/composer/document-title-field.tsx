@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Input } from '../../../../components/ui/input';
 import { cn } from '../../../../lib/cn';
 
@@ -7,7 +8,7 @@ interface DocumentTitleFieldProps {
   onChange: (value: string) => void;
   /** The chosen document post types' rule (composer-post titleRule). */
   rule: { required: boolean; maxLength: number };
-  /** A schedule was tried: an empty required title is marked (the checks say why). */
+  /** A schedule was tried: an empty required title is marked (as once the field was left empty). */
   tried: boolean;
 }
 
@@ -18,7 +19,9 @@ interface DocumentTitleFieldProps {
 export function DocumentTitleField({ id, value, onChange, rule, tried }: DocumentTitleFieldProps) {
   const length = [...value.trim()].length;
   const over = length > rule.maxLength;
-  const missing = rule.required && length === 0;
+  // Marked once the person leaves it empty (Schedule stays disabled while the checks refuse).
+  const [left, setLeft] = useState(false);
+  const missing = rule.required && length === 0 && (tried || left);
   return (
     <div className="grid gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -31,13 +34,14 @@ export function DocumentTitleField({ id, value, onChange, rule, tried }: Documen
         maxLength={rule.maxLength + 100}
         placeholder="e.g. 5 ways to keep your bike running all winter"
         aria-required={rule.required || undefined}
-        aria-invalid={over || (tried && missing) || undefined}
+        aria-invalid={over || missing || undefined}
         aria-describedby={`${id}-hint`}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={() => setLeft(true)}
       />
       <p id={`${id}-hint`} className="flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
-        <span className={cn(tried && missing && 'font-medium text-red-700')}>
-          {tried && missing
+        <span className={cn(missing && 'font-medium text-red-700')}>
+          {missing
             ? 'Give the document a title: LinkedIn shows it above the pages.'
             : 'Shown in the bar above the pages on LinkedIn.'}
         </span>
