@@ -28,7 +28,7 @@ export function DocumentPreview({
           <span className="shrink-0 text-white/70">· {pageCountLabel(pages)}</span>
         ) : null}
       </div>
-      <div className="relative flex justify-center bg-slate-100 px-6 py-4">
+      <div className="relative flex justify-center bg-slate-100 px-10 pt-4 pb-9">
         {item ? (
           <img
             src={item.thumbnailUrl}

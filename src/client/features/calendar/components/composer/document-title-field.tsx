@@ -43,7 +43,7 @@ export function DocumentTitleField({ id, value, onChange, rule, tried }: Documen
         <span className={cn(missing && 'font-medium text-red-700')}>
           {missing
             ? 'Give the document a title: LinkedIn shows it above the pages.'
-            : 'Shown in the bar above the pages on LinkedIn.'}
+            : 'LinkedIn shows it above the pages.'}
         </span>
         <span className={cn('tabular-nums', over && 'font-semibold text-red-700')}>
           <span className="sr-only">Title length: </span>
