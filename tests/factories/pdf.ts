@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 
 /*
  * PDF documents written by hand for tests (ISO 32000-1): a header, numbered objects, a
@@ -159,4 +160,60 @@ export function damagedPdf(): Buffer {
 export function truncatedPdf(options: PdfOptions = {}): Buffer {
   const whole = makePdf(options);
   return whole.subarray(0, Math.floor(whole.length / 3));
+}
+
+/** A PDF of these object bodies (object n is objects[n-1]; the catalog must be object 1). */
+export function rawPdf(objects: (string | Buffer)[]): Buffer {
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n')];
+  let offset = chunks[0]?.length ?? 0;
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(offset);
+    const chunk = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`),
+      typeof body === 'string' ? Buffer.from(body, 'latin1') : body,
+      Buffer.from('\nendobj\n'),
+    ]);
+    chunks.push(chunk);
+    offset += chunk.length;
+  });
+  const xref = [
+    'xref',
+    `0 ${objects.length + 1}`,
+    '0000000000 65535 f ',
+    ...offsets.map((at) => `${String(at).padStart(10, '0')} 00000 n `),
+  ];
+  chunks.push(
+    Buffer.from(
+      `${xref.join('\n')}\ntrailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`,
+    ),
+  );
+  return Buffer.concat(chunks);
+}
+
+/** Hostile PDFs: each is small, and each tries to make a reader loop, recurse or inflate. */
+export function hostilePdfs(): { cycle: Buffer; bomb: Buffer; huge: Buffer } {
+  // A page tree whose only kid is the tree itself.
+  const cycle = rawPdf(['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [2 0 R] /Count 1 >>']);
+  // A page whose content is 256 MB of zeros, deflated to a few hundred KB.
+  const zeros = deflateSync(Buffer.alloc(256 * 1024 * 1024), { level: 9 });
+  const bomb = rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+    Buffer.concat([
+      Buffer.from(`<< /Length ${zeros.length} /Filter /FlateDecode >>\nstream\n`),
+      zeros,
+      Buffer.from('\nendstream'),
+    ]),
+  ]);
+  // A page a billion points wide, and a form XObject that draws itself.
+  const huge = rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 1000000000 1000000000] /Resources << /XObject << /X 5 0 R >> >> /Contents 4 0 R >>',
+    '<< /Length 8 >>\nstream\n/X Do\nq Q\nendstream',
+    '<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << /XObject << /X 5 0 R >> >> /Length 5 >>\nstream\n/X Do\nendstream',
+  ]);
+  return { cycle, bomb, huge };
 }

@@ -10,7 +10,7 @@ import {
 } from '../../src/contracts/media';
 import { signedMediaUrl } from '../../src/server/modules/media/media-view';
 import { uploadFile } from '../factories/media';
-import { damagedPdf, makePdf, truncatedPdf } from '../factories/pdf';
+import { damagedPdf, hostilePdfs, makePdf, truncatedPdf } from '../factories/pdf';
 import { asUser } from '../factories/posts';
 import { randomIp, signUp } from '../factories/users';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
@@ -196,6 +196,24 @@ describe.each(databaseKinds)('PDF documents in the media library on %s', (kind) 
     expect((await asUser(t.app, cookie).get('/api/media')).json()).toEqual([]);
     const folder = join(t.config.dataDir, 'media', workspaceId);
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+  });
+
+  it('answers hostile PDFs without a 5xx, and keeps serving while one is read', async () => {
+    const { cookie } = await member(t);
+    const { cycle, bomb, huge } = hostilePdfs();
+    for (const [name, bytes] of [
+      ['page-tree cycle', cycle],
+      ['page a billion points wide', huge],
+    ] as const) {
+      const response = await uploadPdf(t, cookie, bytes);
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json().error.message, name).toBe(mediaMessages.documentUnreadable);
+    }
+    // A deflate bomb is read in the reader's own process: the API answers meanwhile.
+    const reading = uploadPdf(t, cookie, bomb);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect((await reading).statusCode).toBeLessThan(500);
   });
 
   it('lists documents under the library filter type=document', async () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { damagedPdf, makePdf, truncatedPdf } from '../../../../tests/factories/pdf';
+import { damagedPdf, hostilePdfs, makePdf, truncatedPdf } from '../../../../tests/factories/pdf';
 import { isPdf, readPdf } from './pdf-reader';
 
 const options = { maxPages: 300, thumbnail: { maxWidth: 400, maxHeight: 1200 } };
@@ -56,6 +56,17 @@ describe('readPdf', () => {
     for (const bytes of [damagedPdf(), truncatedPdf({ pages: 3 }), Buffer.from('%PDF-')]) {
       expect(await readPdf({ bytes }, options)).toEqual({ ok: false, reason: 'unreadable' });
     }
+  });
+
+  it('survives hostile PDFs in its own process: a page-tree cycle, a deflate bomb, a forged page size', async () => {
+    const { cycle, bomb, huge } = hostilePdfs();
+    const rssBefore = process.memoryUsage().rss;
+    expect(await readPdf({ bytes: cycle }, options)).toEqual({ ok: false, reason: 'unreadable' });
+    expect(await readPdf({ bytes: huge }, options)).toEqual({ ok: false, reason: 'unreadable' });
+    // 256 MB of content inflated in the reader's process, not in this one.
+    const inflated = await readPdf({ bytes: bomb }, options);
+    expect(inflated.ok && inflated.facts.pageCount).toBe(1);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(150 * 1024 * 1024);
   });
 
   it('gives up on a document that takes longer than its time limit, and reads the next one', async () => {

@@ -1,15 +1,18 @@
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 
 /*
  * Reading a PDF (issue 24, LinkedIn document posts; decision 066). A PDF is hostile input: a
  * parser of a format that large has bugs, and a crafted file can make it loop, eat memory or
  * throw from places no try/catch reaches. So pdf.js (pdfjs-dist, the legacy build for Node 20) and
- * the canvas it renders on (@napi-rs/canvas) never run on the server's thread: each document is
- * read in a worker thread of its own, with a heap limit and a time limit, and the worker is ended
- * when it answers or runs out of time. Whatever happens inside, the server gets an answer.
+ * the canvas it renders on (@napi-rs/canvas) never run in the server's process: each document is
+ * read by a Node child process of its own, with a heap limit and a time limit, ended when it
+ * answers or runs out of time. Not a worker thread: a worker shares the process's memory, and a
+ * deflate bomb (a 250 KB PDF whose page inflates to 256 MB, tests/factories/pdf.ts) is decoded
+ * into buffers no heap limit counts, so memory a crafted file takes must be able to die alone.
+ * Whatever happens inside, the server gets an answer.
  * One document at a time per process, like images (process-image.ts): a burst of uploads waits
  * its turn instead of taking the cores from the API and the publisher.
  */
@@ -42,8 +45,11 @@ export interface PdfReadOptions {
 
 /** Enough for a 100 MB, 300-page document on this machine's 2 cores (measured: well under 5 s). */
 export const PDF_READ_TIMEOUT_MS = 30_000;
-/** The worker's JavaScript heap: the document's bytes (≤100 MB) are held once in it, plus pdf.js. */
-const WORKER_HEAP_MB = 512;
+/** The reader's JavaScript heap: pdf.js's objects (the bytes and decoded streams live outside it). */
+const READER_HEAP_MB = 512;
+
+/** The largest page side read, in points (about 350 m): larger is a forged file. */
+const MAX_PAGE_SIDE_POINTS = 1_000_000;
 
 /** Every PDF starts with this (ISO 32000-1 §7.5.2); within the first 1024 bytes in practice, at 0 here. */
 const PDF_MAGIC = '%PDF-';
@@ -69,15 +75,15 @@ function pdfjsPaths() {
 }
 
 /*
- * The worker's code, as a string (`eval: true`): a file would have to be found next to the source
+ * The reader's code, as a string (`node -e`): a file would have to be found next to the source
  * under tsx and Vitest and next to the bundle in production. CommonJS; pdf.js comes by import().
- * It answers one message: {ok, ...} or {ok: false, reason}.
+ * It gets one message over IPC (the job) and answers one: {ok, ...} or {ok: false, reason}.
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
+const READER_SOURCE = `
 const { readFile } = require('node:fs/promises');
-async function read() {
-  const { paths, path, bytes, maxPages, thumbnail } = workerData;
+const maxSide = ${MAX_PAGE_SIDE_POINTS};
+async function read(job) {
+  const { paths, path, bytes, maxPages, thumbnail } = job;
   const data = path ? new Uint8Array(await readFile(path)) : new Uint8Array(bytes);
   const pdfjs = await import(paths.module);
   const task = pdfjs.getDocument({
@@ -105,7 +111,11 @@ async function read() {
   if (pageCount > maxPages) return { ok: false, reason: 'too_many_pages' };
   const page = await doc.getPage(1);
   const size = page.getViewport({ scale: 1 });
-  if (!(size.width >= 1 && size.height >= 1)) return { ok: false, reason: 'unreadable' };
+  // PDF's own limit is 14,400 units a side (ISO 32000-1 Annex C), more with /UserUnit; a page a
+  // kilometre wide is a forged file (and would not fit the media row's integer columns).
+  if (!(size.width >= 1 && size.height >= 1 && size.width <= maxSide && size.height <= maxSide)) {
+    return { ok: false, reason: 'unreadable' };
+  }
   const scale = Math.min(thumbnail.maxWidth / size.width, thumbnail.maxHeight / size.height);
   const viewport = page.getViewport({ scale });
   const target = doc.canvasFactory.create(Math.max(1, Math.floor(viewport.width)), Math.max(1, Math.floor(viewport.height)));
@@ -126,10 +136,12 @@ async function read() {
   await doc.destroy();
   return result;
 }
-read().then(
-  (answer) => parentPort.postMessage(answer),
-  () => parentPort.postMessage({ ok: false, reason: 'unreadable' }),
-);
+process.once('message', (job) => {
+  read(job).then(
+    (answer) => process.send(answer, () => process.exit(0)),
+    () => process.send({ ok: false, reason: 'unreadable' }, () => process.exit(0)),
+  );
+});
 `;
 
 let running = false;
@@ -147,42 +159,30 @@ async function inReadSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function readInWorker(
+function readInChild(
   source: { path: string } | { bytes: Uint8Array },
   options: PdfReadOptions,
 ): Promise<PdfReading> {
   return new Promise((resolve) => {
-    const bytes = 'bytes' in source ? Uint8Array.from(source.bytes) : undefined;
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        paths: pdfjsPaths(),
-        path: 'path' in source ? source.path : undefined,
-        bytes,
-        maxPages: options.maxPages,
-        thumbnail: options.thumbnail,
-      },
-      transferList: bytes ? [bytes.buffer] : [],
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    const child = spawn(process.execPath, [`--max-old-space-size=${READER_HEAP_MB}`, '-e', READER_SOURCE], {
       // pdf.js's own warnings about a file are not the server's: they are dropped.
-      stdout: true,
-      stderr: true,
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      // Buffers cross as bytes (structured clone), not as JSON arrays of numbers.
+      serialization: 'advanced',
     });
-    worker.stdout.resume();
-    worker.stderr.resume();
     let settled = false;
     const settle = (reading: PdfReading) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      if (child.exitCode === null) child.kill('SIGKILL');
       resolve(reading);
     };
     const timer = setTimeout(
       () => settle({ ok: false, reason: 'timeout' }),
       options.timeoutMs ?? PDF_READ_TIMEOUT_MS,
     );
-    worker.once('message', (message: PdfReading) => {
+    child.once('message', (message: PdfReading) => {
       if (message.ok) {
         const { thumbnail } = message.facts;
         // Structured clone hands a Buffer over as a plain Uint8Array.
@@ -192,9 +192,21 @@ function readInWorker(
         });
       } else settle(message);
     });
-    // Out of memory, a crash in the parser: the document is unreadable, the server goes on.
-    worker.once('error', () => settle({ ok: false, reason: 'unreadable' }));
-    worker.once('exit', () => settle({ ok: false, reason: 'unreadable' }));
+    // Out of memory, a crash in the parser or the canvas: the document is unreadable, the server goes on.
+    child.once('error', () => settle({ ok: false, reason: 'unreadable' }));
+    child.once('exit', () => settle({ ok: false, reason: 'unreadable' }));
+    child.send(
+      {
+        paths: pdfjsPaths(),
+        path: 'path' in source ? source.path : undefined,
+        bytes: 'bytes' in source ? source.bytes : undefined,
+        maxPages: options.maxPages,
+        thumbnail: options.thumbnail,
+      },
+      (error) => {
+        if (error) settle({ ok: false, reason: 'unreadable' });
+      },
+    );
   });
 }
 
@@ -209,6 +221,6 @@ export async function readPdf(
   const head = 'bytes' in source ? source.bytes : source.head;
   if (!isPdf(head)) return { ok: false, reason: 'not_pdf' };
   return inReadSlot(() =>
-    readInWorker('bytes' in source ? { bytes: source.bytes } : { path: source.path }, options),
+    readInChild('bytes' in source ? { bytes: source.bytes } : { path: source.path }, options),
   );
 }

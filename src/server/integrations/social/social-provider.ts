@@ -64,6 +64,11 @@ export interface PublishInput {
   text: string;
   media: PublishMedia[];
   /**
+   * The title a LinkedIn document post shows with its document (required there); null or absent
+   * elsewhere.
+   */
+  title?: string | null;
+  /**
    * A URL in the text whose card the platform should render (LinkedIn article, Facebook link),
    * with what our preview read from its page; null when the text has no link or media is attached.
    */

@@ -127,7 +127,8 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
   // A video is uploaded in parts and processed by the platform before the post exists: minutes,
   // not seconds. Its lease grows first, so that no sweeper takes the post over meanwhile.
   let leaseMs = ctx.config.publishing.leaseMs;
-  if (media.some((item) => item.kind === 'video')) {
+  // A PDF is converted into pages by LinkedIn before the post may name it: the same long lease.
+  if (media.some((item) => item.kind === 'video' || item.kind === 'document')) {
     leaseMs = Math.max(leaseMs, ctx.config.publishing.videoLeaseMs);
     const extended = await extendLease(ctx.database.db, post.id, new Date(Date.now() + leaseMs));
     if (!extended) return 'skipped';
@@ -157,6 +158,7 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
             postType: post.postType,
             text: sent.text,
             media,
+            title: post.title,
             link,
           }),
           deadlineMs - (Date.now() - waitStarted),

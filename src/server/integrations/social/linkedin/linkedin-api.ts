@@ -156,6 +156,39 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
       });
     },
     /**
+     * `POST /rest/documents?action=initializeUpload {initializeUploadRequest: {owner}}`: an upload
+     * URL and the document URN (Documents API, learn.microsoft.com/en-us/linkedin/marketing/
+     * community-management/shares/documents-api; `w_member_social` for a member owner).
+     */
+    async initializeDocumentUpload(accessToken: string, owner: string) {
+      const answer = await call('upload', `${base}/rest/documents?action=initializeUpload`, {
+        method: 'POST',
+        headers: { ...rest(accessToken), 'content-type': 'application/json' },
+        body: JSON.stringify({ initializeUploadRequest: { owner } }),
+      });
+      return answer.body;
+    },
+    /**
+     * `PUT {uploadUrl}` with the whole PDF in one request (`Content-Type: application/pdf`; research
+     * sheet 2.3; Postiz: several PUTs to one upload URL overwrite each other).
+     */
+    async uploadDocument(accessToken: string, uploadUrl: string, bytes: Buffer) {
+      await put(accessToken, uploadUrl, bytes, 'application/pdf');
+    },
+    /**
+     * `GET /rest/documents/{encoded URN}`: its `status` (the Images API's states). Answers null when
+     * the token may not read it (403): Postiz does not poll a member's documents but waits a grace
+     * period (linkedin.provider.ts; platforms.md audit 2026-11), and so does the adapter then.
+     */
+    async getDocument(accessToken: string, urn: string) {
+      const answer = await call('read', `${base}/rest/documents/${encodeURIComponent(urn)}`, {
+        method: 'GET',
+        headers: rest(accessToken),
+        accept: (status) => (status >= 200 && status < 300) || status === 403,
+      });
+      return answer.status === 403 ? null : answer.body;
+    },
+    /**
      * `GET /rest/videos/{encoded URN}`: its `status` (and `processingFailureReason`). The owner
      * may read it ("for videos with member URN owners, the caller needs to match the video owner").
      */

@@ -17,6 +17,12 @@ import {
 } from '../social-provider';
 import { DEFAULT_LINKEDIN_API_VERSION } from './api-version';
 import { createLinkedInApi } from './linkedin-api';
+import {
+  DEFAULT_DOCUMENT_WAIT,
+  type DocumentWait,
+  documentProcessingRefusal,
+  uploadLinkedInDocument,
+} from './linkedin-documents';
 import { toLittleText } from './little-text';
 import {
   LINKEDIN_METRIC_TYPES,
@@ -26,6 +32,7 @@ import {
 } from './metrics-transform';
 import {
   articleContent,
+  documentContent,
   imageContent,
   isSameLinkedInPost,
   type LinkedInImageItem,
@@ -116,6 +123,8 @@ export interface LinkedInProviderOptions extends PlatformAppOptions, PostLinkOpt
   imageWait?: ImageWait;
   /** How long to wait for an uploaded video to be AVAILABLE (tests shorten it). */
   videoWait?: VideoWait;
+  /** How long to wait for an uploaded PDF document to be AVAILABLE (tests shorten it). */
+  documentWait?: DocumentWait;
   /** Waits (tests may pass a fake clock's). */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -148,6 +157,7 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
   });
   const imageWait = options.imageWait ?? DEFAULT_IMAGE_WAIT;
   const videoWait = options.videoWait ?? DEFAULT_VIDEO_WAIT;
+  const documentWait = options.documentWait ?? DEFAULT_DOCUMENT_WAIT;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const webBaseUrl = (options.webBaseUrl ?? linkedInWebBaseUrl(options.authorizeUrl)).replace(/\/$/, '');
   const scopes: string[] = [...LINKEDIN_SCOPES];
@@ -260,15 +270,29 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
   }
 
   /**
-   * The post's `content`: one video, or its images (one: `media`, 2–20: `multiImage`, each with
-   * its alt text), or, without media, the link card of `input.link` (`article`). A post holds one
-   * kind of content only (Posts API), so a video goes alone.
+   * The post's `content`: one PDF document with its title (a document post), one video, or its
+   * images (one: `media`, 2–20: `multiImage`, each with its alt text), or, without media, the link
+   * card of `input.link` (`article`). A post holds one kind of content only (Posts API), so a
+   * document or a video goes alone.
    */
   async function contentOf(
     accessToken: string,
     author: string,
-    { media, link }: PublishInput,
+    { media, link, title }: PublishInput,
   ): Promise<{ content: Record<string, unknown> | undefined; images: string[] }> {
+    const document = media.find((item) => item.kind === 'document');
+    if (document) {
+      if (media.length > 1) {
+        throw new InvalidContentError(
+          'linkedin',
+          'A LinkedIn document post takes one PDF alone, without images or videos.',
+        );
+      }
+      const shown = title?.trim();
+      if (!shown) throw new InvalidContentError('linkedin', 'A LinkedIn document post needs a title.');
+      const urn = await uploadLinkedInDocument(api, accessToken, author, document, { documentWait, sleep });
+      return { content: documentContent(urn, shown), images: [] };
+    }
     const video = media.find((item) => item.kind === 'video');
     if (video) {
       if (media.length > 1) {
@@ -319,7 +343,11 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
         isReshareDisabledByAuthor: false,
       });
     } catch (error) {
-      throw (await processingRefusal(tokens.accessToken, images, error)) ?? error;
+      throw (
+        (await processingRefusal(tokens.accessToken, images, error)) ??
+        (input.media.some((item) => item.kind === 'document') ? documentProcessingRefusal(error) : null) ??
+        error
+      );
     }
     let externalId: string;
     try {

@@ -47,6 +47,46 @@ export function imageContent(images: LinkedInImageItem[]): Record<string, unknow
   return { multiImage: { images: images.map(item) } };
 }
 
+const DOCUMENT_URN = /^urn:li:document:[A-Za-z0-9_-]+$/;
+
+const documentUpload = z.object({
+  value: z
+    .object({
+      uploadUrl: z.string().url(),
+      document: z.string().regex(DOCUMENT_URN),
+      uploadUrlExpiresAt: z.number().optional(),
+    })
+    .loose(),
+});
+
+/**
+ * `POST /rest/documents?action=initializeUpload` → where to PUT the PDF (one PUT), and the
+ * document's URN (Documents API, learn.microsoft.com/en-us/linkedin/marketing/community-management/
+ * shares/documents-api; Postiz linkedin.provider.ts reads `value.uploadUrl` and `value.document`).
+ */
+export function toDocumentUpload(body: unknown): { uploadUrl: string; document: string } {
+  const { value } = parse(documentUpload, body, 'document upload');
+  return { uploadUrl: value.uploadUrl, document: value.document };
+}
+
+/**
+ * A document post's `content`: `media {id: urn:li:document:…, title}`; the title is what LinkedIn
+ * shows with the document, and a document post must have one (research sheet 2.3).
+ */
+export function documentContent(document: string, title: string): Record<string, unknown> {
+  return { media: { id: document, title } };
+}
+
+/** A document's state (`GET /rest/documents/{urn}`): the Images API's states, and its failure. */
+export function toDocumentStatus(body: unknown): { status: LinkedInImageStatus; failure: string | null } {
+  const { status, processingFailureReason } = parse(
+    z.object({ status: z.string(), processingFailureReason: z.string().optional() }).loose(),
+    body,
+    'document',
+  );
+  return { status: statusOf(status), failure: processingFailureReason ?? null };
+}
+
 /** A post's `content` for one video (Videos API: the post names the video URN as `media.id`). */
 export function videoContent(video: string, title: string | null): Record<string, unknown> {
   return { media: title ? { id: video, title } : { id: video } };

@@ -167,6 +167,7 @@ export function writeLittleText(text: string): string {
 
 const IMAGE_URN = /^urn:li:image:[A-Za-z0-9_-]{1,64}$/;
 const VIDEO_URN = /^urn:li:video:[A-Za-z0-9_-]{1,64}$/;
+const DOCUMENT_URN = /^urn:li:document:[A-Za-z0-9_-]{1,64}$/;
 /** multiImage takes 2 to 20 images (MultiImage API, research sheet 2.1). */
 const MAX_IMAGES = 20;
 /** The Media object's `altText`: at most 4,086 characters (Posts API schema, research sheet 2.1). */
@@ -177,6 +178,7 @@ export type LinkedInPostContent =
   | { kind: 'none' }
   | { kind: 'images'; images: Array<{ urn: string; altText: string | null }> }
   | { kind: 'video'; urn: string; title: string | null }
+  | { kind: 'document'; urn: string; title: string }
   | { kind: 'article'; source: string; title: string; description: string | null; thumbnail: string | null };
 
 const record = (value: unknown) =>
@@ -219,6 +221,15 @@ export function contentOf(content: unknown): LinkedInPostContent | { error: Simu
     const id = media.id;
     if (typeof id === 'string' && VIDEO_URN.test(id)) {
       return { kind: 'video', urn: id, title: typeof media.title === 'string' ? media.title : null };
+    }
+    if (typeof id === 'string' && DOCUMENT_URN.test(id)) {
+      // A document post must have a title (getlate LinkedInPlatformData: "Required by LinkedIn for
+      // document posts"; research sheet 2.3); LinkedIn's exact refusal is UNCONFIRMED, this is
+      // Rest.li's shape for a missing field.
+      if (typeof media.title !== 'string' || media.title.trim() === '') {
+        return invalid('/content/media/title', 'required field is not present');
+      }
+      return { kind: 'document', urn: id, title: media.title };
     }
     if (typeof id !== 'string' || !IMAGE_URN.test(id))
       return invalid('/content/media/id', `invalid media URN ${JSON.stringify(id)}`);
@@ -296,6 +307,9 @@ export function postElement(post: SandboxPost, author: string): Record<string, u
       return altText ? { id: item.id, altText } : { id: item.id };
     });
   const video = post.media.find((item) => item.kind === 'video');
+  const document = post.media.find((item) => item.kind === 'document') as
+    | { id: string; title?: string }
+    | undefined;
   const article = post.media.find((item) => item.kind === 'article') as SandboxArticleItem | undefined;
   const element: Record<string, unknown> = {
     id: post.externalId,
@@ -313,6 +327,7 @@ export function postElement(post: SandboxPost, author: string): Record<string, u
   if (images.length === 1) element.content = { media: images[0] };
   if (images.length > 1) element.content = { multiImage: { images } };
   if (video) element.content = { media: { id: video.id } };
+  if (document) element.content = { media: { id: document.id, title: document.title } };
   if (article) {
     element.content = {
       article: {
@@ -359,6 +374,18 @@ export function linkedInAttachments(post: SandboxPost, appUrl: string): { images
     ].filter(Boolean);
     parts.push(
       html`<div role="img" aria-label="A video${video.title ? `: ${video.title}` : ''}" style="display:grid;place-items:center;aspect-ratio:${video.width && video.height ? `${video.width}/${video.height}` : '16/9'};max-height:28rem;margin:1rem auto;background:#0f1419;color:#fff;border-radius:12px"><p style="margin:0;text-align:center"><span aria-hidden="true" style="font-size:2.5rem">▶</span><br>Video ${facts.join(' · ')}</p></div>`,
+    );
+  }
+  const document = post.media.find((item) => item.kind === 'document') as
+    | { url: string | null; title?: string; pageCount?: number }
+    | undefined;
+  if (document) {
+    const firstPage = document.url?.startsWith(`${appUrl}/`) ? document.url.slice(appUrl.length) : null;
+    const pages = document.pageCount
+      ? `${document.pageCount} page${document.pageCount === 1 ? '' : 's'}`
+      : '';
+    parts.push(
+      html`<figure style="margin:1rem 0;border:1px solid #d6dde3;border-radius:12px;overflow:hidden"><figcaption style="padding:.75rem 1rem;background:#f4f6f8"><strong style="display:block">${document.title ?? 'Document'}</strong><span class="muted" style="font-size:.875rem">PDF document${pages ? ` · ${pages}` : ''}</span></figcaption>${firstPage ? html`<img src="${firstPage}" alt="Page 1 of the document" style="display:block;width:100%;max-width:400px;height:auto;margin:0 auto">` : html`<p class="muted" style="padding:0 1rem">The first page is not kept by the sandbox.</p>`}</figure>`,
     );
   }
   const article = post.media.find((item) => item.kind === 'article') as SandboxArticleItem | undefined;

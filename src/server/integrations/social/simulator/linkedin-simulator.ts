@@ -6,6 +6,11 @@ import {
   registerLinkedInAnalyticsSimulator,
 } from './linkedin-analytics-simulator';
 import { registerLinkedInCommentsSimulator } from './linkedin-comments-simulator';
+import {
+  documentItemOf,
+  documentStatusOf,
+  registerLinkedInDocumentSimulator,
+} from './linkedin-document-simulator';
 import { imageStatusOf, registerLinkedInMediaSimulator } from './linkedin-media-simulator';
 import {
   type LinkedInSimulatorOptions,
@@ -129,6 +134,7 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
     );
   registerLinkedInMediaSimulator(app, options, apiRoute);
   registerLinkedInVideoSimulator(app, options, apiRoute);
+  registerLinkedInDocumentSimulator(app, options, apiRoute);
   registerLinkedInCommentsSimulator(app, options, apiRoute);
 
   /**
@@ -146,7 +152,7 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
     const urns =
       content.kind === 'images'
         ? content.images.map((image) => image.urn)
-        : content.kind === 'video'
+        : content.kind === 'video' || content.kind === 'document'
           ? [content.urn]
           : content.kind === 'article' && content.thumbnail
             ? [content.thumbnail]
@@ -194,6 +200,27 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
           durationMs: video.durationMs,
           width: video.width,
           height: video.height,
+        };
+        return [kept];
+      }
+      case 'document': {
+        // The author's own upload only: another member's document is not found (Documents API,
+        // "for person owners the caller must match the document owner"); AVAILABLE only.
+        const document = documentItemOf(uploads.get(content.urn));
+        if (!document) return { error: apiError(422, `/content :: ${content.urn} does not exist`) };
+        const status = documentStatusOf(document, now);
+        if (status !== 'AVAILABLE') {
+          return {
+            error: apiError(422, `/content :: document ${content.urn} is ${status}, not AVAILABLE`),
+          };
+        }
+        const kept = {
+          id: document.id,
+          url: document.url,
+          kind: 'document',
+          title: content.title,
+          pageCount: document.pageCount,
+          sizeBytes: document.sizeBytes,
         };
         return [kept];
       }
