@@ -10,7 +10,8 @@ import { expectToast, newUser, signUp } from './helpers';
 /*
  * Issue 24, LinkedIn document posts as a person clicks them: a PDF uploaded in the composer for a
  * connected sandbox LinkedIn account, the "Document (PDF)" type, the title LinkedIn requires (the
- * check says so until it is typed), scheduled, and seen on the calendar and in the media library.
+ * check says so until it is typed), scheduled, published by the pretend LinkedIn, and seen on the
+ * calendar and in the media library.
  */
 
 test.use({ timezoneId: ZONE, viewport: { width: 1280, height: 800 } });
@@ -50,9 +51,6 @@ test('a LinkedIn document post: PDF, title required, scheduled and shown on the 
   // once left empty.
   const checks = composer.getByRole('list', { name: 'Checks per platform' });
   await expect(checks).toContainText('A LinkedIn Document needs a title');
-  const soon = DateTime.now().setZone(ZONE).plus({ minutes: 30 });
-  await composer.getByLabel('Date', { exact: true }).fill(isoDate(soon));
-  await composer.getByLabel('Time', { exact: true }).fill(soon.toFormat('HH:mm'));
   const schedule = composer.getByRole('button', { name: 'Schedule', exact: true });
   await expect(schedule).toBeDisabled();
   const title = composer.getByLabel(/Document title/);
@@ -68,23 +66,40 @@ test('a LinkedIn document post: PDF, title required, scheduled and shown on the 
   await expect(composer.getByTestId('document-preview')).toContainText('Winter opening hours 2026');
   await expect(checks).toContainText('Ready to publish');
   await saveScreen(page, 'document-composer', 1280);
+  // A few seconds ahead: the pretend LinkedIn publishes it while the test watches.
+  const soon = DateTime.now().setZone(ZONE).plus({ seconds: 15 });
+  await composer.getByLabel('Date', { exact: true }).fill(isoDate(soon));
+  await composer.getByLabel('Time', { exact: true }).fill(soon.toFormat('HH:mm:ss'));
   await schedule.click();
   await expectToast(page, 'Post Scheduled');
 
-  // Saved with its type and title, shown on the calendar as a document post.
-  const posts = (await (await page.request.get('/api/posts?limit=50')).json()) as Post[];
-  const saved = posts.find((post) => post.content.includes('winter opening hours'));
-  expect(saved).toMatchObject({
-    postType: 'carousel',
-    title: 'Winter opening hours 2026',
-    status: 'scheduled',
-  });
+  // Saved with its type and title, published by the pretend LinkedIn, shown on the calendar as a
+  // document post.
+  const saved = async () => {
+    const posts = (await (await page.request.get('/api/posts?limit=50')).json()) as Post[];
+    return posts.find((post) => post.content.includes('winter opening hours'));
+  };
+  expect(await saved()).toMatchObject({ postType: 'carousel', title: 'Winter opening hours 2026' });
+  await expect
+    .poll(
+      async () => {
+        const post = await saved();
+        return `${post?.status} ${post?.failureReason ?? ''}`;
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toMatch(/^published/);
   const event = calendarEvents(page).filter({ hasText: 'winter opening hours' }).first();
   await expect(event).toContainText('Document');
   await event.click();
   const panel = page.getByRole('dialog', { name: 'LinkedIn post' });
   await expect(panel.getByTestId('post-kind')).toHaveText('Document');
   await expect(panel.getByTestId('post-title')).toHaveText('Document title: Winter opening hours 2026');
+  await expect(panel.getByTestId('post-status')).toHaveText('Published');
+  await expect(panel.getByRole('link', { name: 'View on LinkedIn' }).first()).toHaveAttribute(
+    'href',
+    /^https?:\/\//,
+  );
   await saveScreen(page, 'document-post-panel', 1280);
   await panel.getByRole('button', { name: 'Close' }).first().click();
 
