@@ -84,7 +84,9 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
     problems.push('A thread needs at least one more post after the first.');
   }
   if (type !== 'thread' && thread.length > 0) {
-    problems.push(`Only an X thread has more posts; this ${postTypeLabelOf(platform, type)} has ${thread.length}.`);
+    problems.push(
+      `Only an X thread has more posts; this ${postTypeLabelOf(platform, type)} has ${thread.length}.`,
+    );
   }
   if (type === 'thread' && firstComment) {
     problems.push('A thread has no first reply of its own: add the reply to the thread as its next post.');
