@@ -32,14 +32,14 @@ export function DocumentTitleField({ id, value, onChange, rule, tried }: Documen
         id={id}
         value={value}
         maxLength={rule.maxLength + 100}
-        placeholder="e.g. 5 ways to keep your bike running all winter"
+        placeholder="e.g. Our spring price list"
         aria-required={rule.required || undefined}
         aria-invalid={over || missing || undefined}
         aria-describedby={`${id}-hint`}
         onChange={(event) => onChange(event.target.value)}
         onBlur={() => setLeft(true)}
       />
-      <p id={`${id}-hint`} className="flex flex-wrap justify-between gap-x-3 text-xs text-slate-600">
+      <p id={`${id}-hint`} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 text-xs text-slate-600">
         <span className={cn(missing && 'font-medium text-red-700')}>
           {missing
             ? 'Give the document a title: LinkedIn shows it above the pages.'
