@@ -233,16 +233,46 @@ export const fitAspects = ['4:5', '1:1', '1.91:1', '9:16'] as const;
 export const fitAspect = z.enum(fitAspects);
 export type FitAspect = z.infer<typeof fitAspect>;
 
-/** POST /api/media/{id}/fit: at least one of them; answers a new media item (201). */
+/**
+ * POST /api/media/{id}/fit: at least one of them. An image ('jpeg', an aspect) answers a new media
+ * item at once (201); a video ('mp4': re-encoded to H.264/AAC MP4, an aspect: cropped too, and
+ * always re-encoded) answers a fit job (202, `mediaFit`) the composer follows.
+ */
 export const fitMediaBody = z
-  .object({ format: z.literal('jpeg').optional(), aspect: fitAspect.optional() })
+  .object({ format: z.enum(['jpeg', 'mp4']).optional(), aspect: fitAspect.optional() })
   .refine((body) => body.format !== undefined || body.aspect !== undefined, {
-    message: 'Say what to fit: format "jpeg", an aspect, or both.',
+    message: 'Say what to fit: format "jpeg" (images) or "mp4" (videos), an aspect, or both.',
   });
 export type FitMediaBody = z.infer<typeof fitMediaBody>;
 
+export const mediaFitStatuses = ['queued', 'running', 'done', 'failed'] as const;
+export type MediaFitStatus = (typeof mediaFitStatuses)[number];
+
+/**
+ * A video being fitted by a background job (re-encoding takes minutes): `progress` 0–1 while it
+ * runs, the new video once `done`, the reason once `failed`. The source stays as it was.
+ */
+export const mediaFit = z.object({
+  id: z.string(),
+  sourceMediaId: z.string(),
+  aspect: fitAspect.nullable(),
+  status: z.enum(mediaFitStatuses),
+  progress: z.number().min(0).max(1),
+  resultMedia: media.nullable(),
+  error: z.string().nullable(),
+});
+export type MediaFit = z.infer<typeof mediaFit>;
+export const mediaFitParams = z.object({ fitId: z.uuid({ message: 'Not a fit id' }) });
+
+/** What POST /api/media/{id}/fit answers: a new image (201) or a video's fit job (202). */
+export const fitMediaAnswer = z.union([mediaFit, media]);
+export type FitMediaAnswer = z.infer<typeof fitMediaAnswer>;
+
 export const mediaLibraryMessages = {
-  fitVideo: 'Only images can be converted or cropped here; videos cannot be fitted yet.',
+  fitImageToMp4: 'Only videos can be converted to MP4; convert an image to JPEG instead.',
+  fitVideoToJpeg: 'A video cannot become a JPEG; convert it to MP4 or crop it instead.',
+  fitDocument: 'Documents cannot be converted or cropped.',
+  fitNotFound: 'This video fit was not found.',
   inUse: (post: string) =>
     `This item is attached to a scheduled post (${post}). Remove it from the post or unschedule the post first.`,
 } as const;

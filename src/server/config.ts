@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import type { PublishingPlatform } from '../contracts/platforms';
 import { shownValue } from './config-errors';
@@ -157,6 +158,18 @@ const envSchema = z
     /** Other ffprobe/ffmpeg binaries than the bundled npm builds (Debian's, say). */
     FFPROBE_PATH: optionalString,
     FFMPEG_PATH: optionalString,
+    /**
+     * ffmpeg threads of one video fit (decision 068). Default: half the cores (1 on a 2-core
+     * machine), leaving the rest to requests and publishing.
+     */
+    VIDEO_FIT_THREADS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(Math.max(1, Math.floor(availableParallelism() / 2))),
+    /** Minutes one video fit's ffmpeg may run before it is killed and the fit fails. */
+    VIDEO_FIT_TIMEOUT_MINUTES: z.coerce.number().min(0.1).max(240).default(30),
     /** Hours an unfinished resumable upload is kept before its partial file is removed. */
     UPLOAD_EXPIRY_HOURS: z.coerce.number().min(1).max(720).default(24),
     S3_BUCKET: optionalString,
@@ -374,6 +387,8 @@ export interface Config {
   videoTools: { ffprobe: string | undefined; ffmpeg: string | undefined };
   /** Resumable uploads (tus): partial files under DATA_DIR/uploads, removed this long after creation. */
   uploads: { expiryMs: number };
+  /** Video fits (re-encoding in a job, decision 068): ffmpeg's threads and time limit. */
+  videoFit: { threads: number; timeoutMs: number };
   /** What the one outbound fetch (integrations/web/safe-fetch.ts) may reach besides public hosts. */
   outbound: { privateAllowList: string[]; extraPorts: number[] };
   /** S3-compatible media storage; undefined: files under DATA_DIR/media. */
@@ -475,6 +490,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     videoTools: { ffprobe: e.FFPROBE_PATH, ffmpeg: e.FFMPEG_PATH },
     uploads: { expiryMs: e.UPLOAD_EXPIRY_HOURS * 3600 * 1000 },
+    videoFit: { threads: e.VIDEO_FIT_THREADS, timeoutMs: Math.round(e.VIDEO_FIT_TIMEOUT_MINUTES * 60_000) },
     outbound: { privateAllowList: e.OUTBOUND_ALLOW_PRIVATE, extraPorts: e.OUTBOUND_ALLOWED_PORTS },
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

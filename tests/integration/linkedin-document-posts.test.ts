@@ -432,6 +432,32 @@ describe.each(databaseKinds)(
       );
     });
 
+    it('gives the one PUT of the PDF minutes, not the API call time limit', async () => {
+      const { tokens, account } = await connect();
+      const inject = injectFetch(t.app);
+      const slowUpload = createLinkedInProvider({
+        ...SIMULATOR_CREDENTIALS,
+        ...simulatorEndpoints(TEST_APP_URL, 'linkedin'),
+        sandbox: true,
+        // Every call must answer within 1 s; the upload of the document takes 1.5 s.
+        fetch: async (input, init) => {
+          if (String(input).includes('/dms-uploads/documents/'))
+            await new Promise((r) => setTimeout(r, 1_500));
+          return inject(input, init);
+        },
+        timeoutMs: 1_000,
+        documentWait: { firstDelayMs: 100, maxDelayMs: 200, maxWaitMs: 10_000, blindWaitMs: 500 },
+      });
+      const published = await slowUpload.publish(tokens, {
+        account,
+        postType: 'carousel',
+        text: 'Slow line',
+        media: [pdfMedia(makePdf())],
+        title: 'Deck',
+      });
+      expect(published.externalId).toMatch(/^urn:li:share:/);
+    });
+
     it('retries later, not fails, when the token cannot read the status and the document is still processing', async () => {
       const { tokens, account } = await connect();
       const blind = createLinkedInProvider({

@@ -266,7 +266,7 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
     expect(mediaStorageUsage.parse((await api.get('/api/media/usage')).json()).plan.name).toBe('Starter');
   });
 
-  it('fits an image into a new item: JPEG, centre-cropped to the aspect, tags kept; refuses videos', async () => {
+  it('fits an image into a new item: JPEG, centre-cropped to the aspect, tags kept; no JPEG of a video', async () => {
     const { cookie, workspaceId, api } = await member(t);
     const png = await uploadImage(t.app, cookie, 'png', { width: 1000, height: 500 });
     await api.patch(`/api/media/${png.id}`, { tags: ['menu'] });
@@ -320,8 +320,10 @@ describe.each(databaseKinds)('media library on %s', (kind) => {
       width: 540,
       height: 960,
     });
-    const video = await api.post(`/api/media/${videoId}/fit`, { aspect: '9:16' });
+    // A video is fitted by a job (tests/integration/media-fit-video.test.ts); never into a JPEG.
+    const video = await api.post(`/api/media/${videoId}/fit`, { format: 'jpeg' });
     expect(video.statusCode).toBe(400);
-    expect(video.json().error.message).toMatch(/videos cannot be fitted/);
+    expect(video.json().error.message).toMatch(/video cannot become a JPEG/);
+    expect((await api.post(`/api/media/${png.id}/fit`, { format: 'mp4' })).statusCode).toBe(400);
   });
 });

@@ -3,6 +3,7 @@ import { billingLifecycleJob } from './billing-lifecycle.job';
 import { cleanupExpiredJob } from './cleanup-expired.job';
 import { emailSendJob } from './email-send.job';
 import type { JobDefinition } from './job-definition';
+import { mediaFitVideoJob, mediaFitVideoSweepJob } from './media-fit-video.job';
 import { metricsSyncJob } from './metrics-sync.job';
 import { postFollowUpsJob, postFollowUpsSweepJob } from './post-follow-ups.job';
 import { publishPostJob } from './publish-post.job';
@@ -20,4 +21,6 @@ export const allJobs: JobDefinition[] = [
   weeklyReportJob,
   approvalOverdueJob,
   emailSendJob as JobDefinition,
+  mediaFitVideoJob as JobDefinition,
+  mediaFitVideoSweepJob as JobDefinition,
 ];

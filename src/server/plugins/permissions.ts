@@ -79,6 +79,7 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/media/usage': 'workspace.read',
   'PATCH /api/media/:id': 'posts.write',
   'POST /api/media/:id/fit': 'posts.write',
+  'GET /api/media/fits/:fitId': 'workspace.read',
   // Resumable uploads (tus); HEAD /api/uploads/:id checks posts.write in its handler.
   'POST /api/uploads': 'posts.write',
   'PATCH /api/uploads/:id': 'posts.write',

@@ -50,3 +50,14 @@ export async function fitImage(
     return null;
   }
 }
+
+/** 'shop-front (4-5).jpg' from 'shop-front.png' (a fitted image's or video's file name). */
+export function fittedName(
+  name: string | null,
+  body: Pick<FitMediaBody, 'aspect'>,
+  extension: string,
+): string {
+  const base = (name ?? 'image').replace(/\.[^.]*$/, '') || 'image';
+  const suffix = body.aspect ? ` (${body.aspect.replace(':', '-')})` : '';
+  return `${base}${suffix}.${extension}`;
+}

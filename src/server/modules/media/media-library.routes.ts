@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   fitMediaBody,
   media,
+  mediaFit,
+  mediaFitParams,
   mediaIdParams,
   mediaLibraryItem,
   mediaLibraryPage,
@@ -13,7 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
 import { errorAnswers } from '../../plugins/error-answers';
-import { fitMedia } from './media-fit.service';
+import { fitMedia, getMediaFit } from './media-fit.service';
 import { searchLibrary, setMediaTags } from './media-library.service';
 import { storageUsage } from './storage-quota';
 
@@ -42,18 +44,26 @@ export function mediaLibraryRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         params: mediaIdParams,
         body: fitMediaBody,
-        response: { 201: media, ...errorAnswers(402) },
+        // An image: the new item at once. A video: its fit job (decision 068), followed by GET below.
+        response: { 201: media, 202: mediaFit, ...errorAnswers(402, 503) },
       },
     },
     async (request, reply) => {
       const auth = signedIn(request);
-      const created = await fitMedia(
+      const outcome = await fitMedia(
         ctx,
         { workspaceId: auth.workspaceId, userId: auth.user.id },
         request.params.id,
         request.body,
       );
-      return reply.status(201).send(created);
+      return outcome.kind === 'image'
+        ? reply.status(201).send(outcome.media)
+        : reply.status(202).send(outcome.fit);
     },
+  );
+  api.get(
+    '/api/media/fits/:fitId',
+    { schema: { params: mediaFitParams, response: { 200: mediaFit } } },
+    async (request) => getMediaFit(ctx, signedIn(request).workspaceId, request.params.fitId),
   );
 }

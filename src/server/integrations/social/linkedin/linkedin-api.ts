@@ -28,6 +28,13 @@ export interface LinkedInApiOptions {
   version: string;
 }
 
+/**
+ * A PDF goes up in one PUT of up to 100 MB: at 10 Mbit/s that is 80 s, far past the time an API
+ * call gets. Its PUT alone may take this long (the publisher gives a post with a document the
+ * video lease, minutes).
+ */
+const DOCUMENT_UPLOAD_TIMEOUT_MS = 5 * 60_000;
+
 export function createLinkedInApi(options: LinkedInApiOptions) {
   const base = options.apiBaseUrl.replace(/\/$/, '');
 
@@ -35,6 +42,11 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
     errors: linkedInErrors,
     fetch: options.fetch,
     timeoutMs: options.timeoutMs,
+  });
+  const longCall = createPlatformHttp({
+    errors: linkedInErrors,
+    fetch: options.fetch,
+    timeoutMs: Math.max(options.timeoutMs, DOCUMENT_UPLOAD_TIMEOUT_MS),
   });
 
   const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
@@ -49,7 +61,13 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
    * `PUT` bytes to an upload URL LinkedIn answered. The token goes along only to LinkedIn itself
    * (the API's host or a linkedin.com host): the URL comes from an answer.
    */
-  async function put(accessToken: string, uploadUrl: string, bytes: Buffer, contentType: string) {
+  async function put(
+    accessToken: string,
+    uploadUrl: string,
+    bytes: Buffer,
+    contentType: string,
+    http: typeof call = call,
+  ) {
     const target = new URL(uploadUrl);
     const api = new URL(base);
     const trusted =
@@ -62,7 +80,7 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
         `LinkedIn gave an upload URL that is not https: ${target.origin}`,
       );
     }
-    const answer = await call('upload', uploadUrl, {
+    const answer = await http('upload', uploadUrl, {
       method: 'PUT',
       headers: {
         ...(trusted ? { authorization: `Bearer ${accessToken}` } : {}),
@@ -173,7 +191,7 @@ export function createLinkedInApi(options: LinkedInApiOptions) {
      * sheet 2.3; Postiz: several PUTs to one upload URL overwrite each other).
      */
     async uploadDocument(accessToken: string, uploadUrl: string, bytes: Buffer) {
-      await put(accessToken, uploadUrl, bytes, 'application/pdf');
+      await put(accessToken, uploadUrl, bytes, 'application/pdf', longCall);
     },
     /**
      * `GET /rest/documents/{encoded URN}`: its `status` (the Images API's states). Answers null when

@@ -3,10 +3,13 @@ import { SocialPlatformError } from '../social-provider';
 import { toLittleText } from './little-text';
 import {
   articleContent,
+  documentContent,
   fromLittleText,
   imageContent,
   isSameLinkedInPost,
   toAuthorPostsPage,
+  toDocumentStatus,
+  toDocumentUpload,
   toImageUpload,
   toVideoUpload,
 } from './publish-transform';
@@ -121,5 +124,42 @@ describe('isSameLinkedInPost', () => {
     expect(fromLittleText('Thanks @[Ada Lovelace](urn:li:person:abc)!')).toBe('Thanks Ada Lovelace!');
     expect(isSameLinkedInPost('Other  words', 'Other words')).toBe(true);
     expect(isSameLinkedInPost('Other words', 'Other')).toBe(false);
+  });
+});
+
+describe('LinkedIn documents (PDF document posts)', () => {
+  it('reads the upload URL and the document URN, and refuses an answer that is not one', () => {
+    expect(
+      toDocumentUpload({
+        value: {
+          uploadUrlExpiresAt: 1650567510704,
+          uploadUrl: 'https://www.linkedin.com/dms-uploads/sp/v2/D4D10AQ/uploaded-document/0?ut=x',
+          document: 'urn:li:document:D4D10AQH4GJAWEYYmWw',
+        },
+      }),
+    ).toEqual({
+      uploadUrl: 'https://www.linkedin.com/dms-uploads/sp/v2/D4D10AQ/uploaded-document/0?ut=x',
+      document: 'urn:li:document:D4D10AQH4GJAWEYYmWw',
+    });
+    expect(() =>
+      toDocumentUpload({ value: { uploadUrl: 'https://www.linkedin.com/x', document: 'urn:li:image:1' } }),
+    ).toThrow(SocialPlatformError);
+  });
+
+  it('names the document with its title in content.media', () => {
+    expect(documentContent('urn:li:document:D4D1', 'Spring menu')).toEqual({
+      media: { id: 'urn:li:document:D4D1', title: 'Spring menu' },
+    });
+  });
+
+  it('reads the status and the failure reason', () => {
+    expect(toDocumentStatus({ status: 'AVAILABLE' })).toEqual({ status: 'AVAILABLE', failure: null });
+    expect(
+      toDocumentStatus({ status: 'PROCESSING_FAILED', processingFailureReason: 'Too many pages' }),
+    ).toEqual({
+      status: 'PROCESSING_FAILED',
+      failure: 'Too many pages',
+    });
+    expect(toDocumentStatus({ status: 'SOMETHING_NEW' }).status).toBe('OTHER');
   });
 });

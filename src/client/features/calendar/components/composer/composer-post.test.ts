@@ -249,9 +249,64 @@ describe('fitOffers', () => {
     expect(offers[1]).toMatchObject({ aspect: '4:5', format: 'jpeg' });
   });
 
-  it('offers nothing for an image that fits, or for a video', () => {
+  it('offers nothing for an image that fits, or for a video that fits', () => {
     expect(fitOffers(image('a'), [ig])).toEqual([]);
-    expect(fitOffers(image('v', { kind: 'video', mimeType: 'video/mp4' }), [ig])).toEqual([]);
+    expect(fitOffers(video('v'), [ig, x])).toEqual([]);
+  });
+
+  const video = (id: string, overrides: Partial<Media> = {}) =>
+    image(id, {
+      kind: 'video',
+      mimeType: 'video/mp4',
+      width: 1080,
+      height: 1920,
+      durationMs: 10_000,
+      frameRate: 30,
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+      audioSampleRate: 48_000,
+      ...overrides,
+    });
+  const fbReel: ChosenTarget = {
+    key: 'platform:facebook',
+    platform: 'facebook',
+    socialAccountId: null,
+    postType: 'reel',
+  };
+  const linkedin: ChosenTarget = {
+    key: 'platform:linkedin',
+    platform: 'linkedin',
+    socialAccountId: null,
+    postType: 'post',
+  };
+
+  it('offers "Convert to MP4" for a video whose codec or container X or LinkedIn refuses', () => {
+    const hevcMov = video('h', { mimeType: 'video/quicktime', videoCodec: 'hevc' });
+    expect(fitOffers(hevcMov, [x])).toEqual([{ format: 'mp4', label: 'Convert to MP4' }]);
+    expect(fitOffers(hevcMov, [linkedin])).toEqual([{ format: 'mp4', label: 'Convert to MP4' }]);
+    // Instagram takes HEVC in a MOV: nothing to fix there.
+    expect(fitOffers(hevcMov, [ig])).toEqual([]);
+    // Too many frames a second (X: 60 at most), sound at 96 kHz (Instagram: 48 kHz at most), 4K for Instagram.
+    expect(fitOffers(video('f', { frameRate: 120 }), [x])).toHaveLength(1);
+    expect(fitOffers(video('s', { audioSampleRate: 96_000 }), [ig])).toHaveLength(1);
+    expect(fitOffers(video('k', { width: 2160, height: 3840 }), [ig])).toHaveLength(1);
+  });
+
+  it('offers crops to the aspects a network takes where a video is outside its range', () => {
+    const landscape = video('l', { width: 1920, height: 1080 });
+    expect(fitOffers(landscape, [fbReel])).toEqual([
+      { aspect: '9:16', format: 'mp4', label: 'Crop to 9:16' },
+    ]);
+    const panorama = video('p', { width: 3000, height: 1000, videoCodec: 'hevc' });
+    expect(fitOffers(panorama, [linkedin]).map((offer) => offer.label)).toEqual([
+      'Convert to MP4',
+      'Crop to 4:5',
+      'Crop to 1:1',
+      'Crop to 1.91:1',
+      'Crop to 9:16',
+    ]);
+    // A video that fits every chosen network gets none; an image offer never appears on a video.
+    expect(fitOffers(video('ok', { width: 1080, height: 1920 }), [fbReel, x])).toEqual([]);
   });
 });
 

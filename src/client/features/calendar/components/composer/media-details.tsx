@@ -1,17 +1,26 @@
-import { ChevronDown, ChevronUp, Crop, LoaderCircle } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronDown, ChevronUp, Crop, LoaderCircle, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import type { Media } from '../../../../../contracts/media';
 import type { PostMediaItem } from '../../../../../contracts/posts';
 import { Textarea } from '../../../../components/ui/textarea';
 import { toast } from '../../../../components/ui/use-toast';
 import { ApiError, failureMessage, isUnauthorized } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
-import { useFitMedia } from '../../api/fit-media';
+import { isFittedMedia, useFitMedia, useMediaFit } from '../../api/fit-media';
+import { mediaQueryOptions } from '../../api/media';
 import { documentFacts } from '../../document-facts';
 import { formatDuration } from '../../post-kind';
 import { MediaThumb } from '../media-thumb';
 import { type ChosenTarget, type FitOffer, fitOffers, moveItem } from './composer-post';
 
 export const FIT_FAILED_MESSAGE = 'The image could not be changed. Please try again.';
+
+/** A video fit running for an attached item (decision 068): its job's id and the offer's label. */
+interface RunningFit {
+  fitId: string;
+  label: string;
+}
 
 interface MediaDetailsProps {
   id: string;
@@ -29,11 +38,21 @@ const iconButton =
 /**
  * The attached media in the order they are published: move each up or down, describe each image
  * (alt text, counted against the strictest chosen network), and take a safe fix where a network
- * refuses an image (a JPEG copy, a crop) which replaces the item in place.
+ * refuses an item (a JPEG copy, a crop; for a video an MP4 re-encode or a crop, made by a job whose
+ * progress shows here), which replaces the item in place, keeping its place and alt text. Closing
+ * the composer does not stop a video's job: its new video lands in the media library.
  */
 export function MediaDetails({ id, media, byId, targets, altLimit, onChange }: MediaDetailsProps) {
   const fit = useFitMedia();
+  const queryClient = useQueryClient();
+  const [running, setRunning] = useState<Record<string, RunningFit>>({});
   if (media.length === 0) return null;
+
+  const replace = (mediaId: string, made: Media) => {
+    queryClient.setQueryData(mediaQueryOptions(made.id).queryKey, made);
+    onChange(media.map((item) => (item.id === mediaId ? { ...item, id: made.id } : item)));
+  };
+  const forget = (mediaId: string) => setRunning(({ [mediaId]: _gone, ...rest }) => rest);
 
   const move = (index: number, to: number, direction: 'up' | 'down') => {
     onChange(moveItem(media, index, to));
@@ -52,8 +71,10 @@ export function MediaDetails({ id, media, byId, targets, altLimit, onChange }: M
     fit.mutate(
       { id: mediaId, format: offer.format, aspect: offer.aspect },
       {
-        onSuccess: (made) =>
-          onChange(media.map((item) => (item.id === mediaId ? { ...item, id: made.id } : item))),
+        onSuccess: (answer) => {
+          if (isFittedMedia(answer)) replace(mediaId, answer);
+          else setRunning((now) => ({ ...now, [mediaId]: { fitId: answer.id, label: offer.label } }));
+        },
         onError: (error) => {
           if (isUnauthorized(error)) return;
           toast({
@@ -85,6 +106,7 @@ export function MediaDetails({ id, media, byId, targets, altLimit, onChange }: M
           const altLength = [...alt.trim()].length;
           const over = altLimit !== null && altLength > altLimit;
           const fitting = fit.isPending && fit.variables?.id === entry.id;
+          const job = running[entry.id];
           return (
             <li
               key={entry.id}
@@ -160,7 +182,17 @@ export function MediaDetails({ id, media, byId, targets, altLimit, onChange }: M
                   </p>
                 </div>
               ) : null}
-              {offers.length > 0 ? (
+              {job ? (
+                <VideoFitProgress
+                  key={job.fitId}
+                  fit={job}
+                  onDone={(made) => {
+                    forget(entry.id);
+                    replace(entry.id, made);
+                  }}
+                  onDismiss={() => forget(entry.id)}
+                />
+              ) : offers.length > 0 ? (
                 <div className="col-span-3 flex flex-wrap items-center gap-1.5">
                   <span className="text-xs text-slate-600">Make it fit:</span>
                   {offers.map((offer) => (
@@ -178,7 +210,7 @@ export function MediaDetails({ id, media, byId, targets, altLimit, onChange }: M
                   {fitting ? (
                     <LoaderCircle
                       className="size-4 animate-spin text-indigo-600"
-                      aria-label="Changing the image"
+                      aria-label={`Changing the ${noun}`}
                     />
                   ) : null}
                 </div>
@@ -188,5 +220,76 @@ export function MediaDetails({ id, media, byId, targets, altLimit, onChange }: M
         })}
       </ol>
     </section>
+  );
+}
+
+/**
+ * A video fit's progress, asked every second: "Cropping… 42%" while it runs; once done the parent
+ * swaps the item for the new video; once failed, the reason until dismissed.
+ */
+function VideoFitProgress({
+  fit,
+  onDone,
+  onDismiss,
+}: {
+  fit: RunningFit;
+  onDone: (made: Media) => void;
+  onDismiss: () => void;
+}) {
+  const { data } = useMediaFit(fit.fitId);
+  const settled = useRef(false);
+  useEffect(() => {
+    if (settled.current || !data) return;
+    if (data.status === 'done' && data.resultMedia) {
+      settled.current = true;
+      onDone(data.resultMedia);
+    } else if (data.status === 'failed') {
+      settled.current = true;
+      toast({ title: 'Video Not Changed', description: data.error ?? undefined, variant: 'destructive' });
+    }
+  }, [data, onDone]);
+  const verb = fit.label.startsWith('Crop')
+    ? `Cropping to ${fit.label.replace('Crop to ', '')}`
+    : 'Converting to MP4';
+  if (data?.status === 'failed') {
+    return (
+      <div
+        role="alert"
+        className="col-span-3 flex items-start gap-2 rounded-md bg-red-50 px-2 py-1.5 text-xs text-red-800"
+      >
+        <p className="min-w-0 flex-1">
+          <span className="font-semibold">{verb} failed.</span> {data.error}
+        </p>
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss"
+          className="rounded p-0.5 hover:bg-red-100 focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none"
+        >
+          <X className="size-3.5" aria-hidden="true" />
+        </button>
+      </div>
+    );
+  }
+  const percent = Math.round((data?.progress ?? 0) * 100);
+  const waiting = !data || data.status === 'queued';
+  return (
+    <div className="col-span-3 grid gap-1">
+      <div className="flex items-center gap-1.5 text-xs font-medium text-slate-800">
+        <LoaderCircle className="size-3.5 shrink-0 animate-spin text-indigo-600" aria-hidden="true" />
+        <span aria-live="polite" className="tabular-nums">
+          {verb}… {waiting ? 'waiting to start' : `${percent}%`}
+        </span>
+      </div>
+      <progress
+        value={percent}
+        max={100}
+        aria-label={`${verb}: ${percent}%`}
+        className="h-1.5 w-full overflow-hidden rounded-full [&::-moz-progress-bar]:bg-indigo-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-indigo-600"
+      />
+      <p className="text-xs text-slate-600">
+        You can close the composer: the new video will appear in your media library.
+      </p>
+    </div>
   );
 }
