@@ -138,7 +138,7 @@ export const mediaMessages = {
   linkExpired:
     'This image link has expired. Links given to a platform last a day; publish again for a new one.',
   linkInvalid: 'This image link is not valid: its signature does not match.',
-  notFound: 'Image not found.',
+  notFound: 'Media item not found.',
   tooManyPixels: `That image is too large in pixels: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (for example 8000 × 6000), or 4096 × 4096 for WebP.`,
 } as const;
 

@@ -15,6 +15,7 @@ import { probeVideo } from '../../src/server/integrations/video/ffmpeg-tools';
 import { mediaFitVideoJob, mediaFitVideoSweepJob } from '../../src/server/jobs/media-fit-video.job';
 import { allJobs } from '../../src/server/jobs/registry';
 import { insertMedia } from '../../src/server/modules/media/media.repository';
+import { insertMediaFit } from '../../src/server/modules/media/media-fits.repository';
 import { videoFitMessages } from '../../src/server/modules/media/video-fit.service';
 import { uploadFile } from '../factories/media';
 import { asUser } from '../factories/posts';
@@ -26,7 +27,12 @@ import { databaseKinds } from '../setup/databases';
 async function member(t: TestApp) {
   const signedUp = await signUp(t.app);
   const { workspace } = signedUp.user as unknown as { workspace: { id: string } };
-  return { cookie: signedUp.cookie, workspaceId: workspace.id, api: asUser(t.app, signedUp.cookie) };
+  return {
+    cookie: signedUp.cookie,
+    workspaceId: workspace.id,
+    userId: signedUp.user.id as string,
+    api: asUser(t.app, signedUp.cookie),
+  };
 }
 
 describe.each(databaseKinds)('video fits on %s', (kind) => {
@@ -127,6 +133,28 @@ describe.each(databaseKinds)('video fits on %s', (kind) => {
     const next = await api.post(`/api/media/${source.id}/fit`, { aspect: '9:16' });
     expect(next.json().id).not.toBe(fit.id);
     expect(existsSync(fitTemp()) ? readdirSync(fitTemp()) : []).toEqual([]);
+  });
+
+  it('gives requests that race one fit: one open fit per source and aspect, kept by the database', async () => {
+    const { cookie, workspaceId, api, userId } = await member(t);
+    const source = await uploadVideo(cookie, VIDEO_FIXTURES.landscape, 'race.mp4');
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() => api.post(`/api/media/${source.id}/fit`, { aspect: '1:1' })),
+    );
+    expect(answers.map((one) => one.statusCode)).toEqual([202, 202, 202, 202]);
+    expect(new Set(answers.map((one) => one.json().id)).size).toBe(1);
+    // Past the service's look-up, the index itself refuses a second open fit (no row, no throw).
+    const second = await insertMediaFit(t.ctx.database.db, workspaceId, {
+      sourceMediaId: source.id,
+      requestedByUserId: userId,
+      aspect: '1:1',
+    });
+    expect(second).toBeUndefined();
+    const rows = await t.ctx.database.db
+      .select()
+      .from(mediaFits)
+      .where(eq(mediaFits.sourceMediaId, source.id));
+    expect(rows).toHaveLength(1);
   });
 
   it('converts an HEVC MOV to an MP4 H.264 that X takes', async () => {

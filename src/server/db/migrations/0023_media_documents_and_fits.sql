@@ -23,5 +23,6 @@ ALTER TABLE "media_fits" ADD CONSTRAINT "media_fits_source_media_id_media_id_fk"
 ALTER TABLE "media_fits" ADD CONSTRAINT "media_fits_requested_by_user_id_users_id_fk" FOREIGN KEY ("requested_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "media_fits" ADD CONSTRAINT "media_fits_result_media_id_media_id_fk" FOREIGN KEY ("result_media_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "media_fits_workspace_source_idx" ON "media_fits" USING btree ("workspace_id","source_media_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "media_fits_open_uidx" ON "media_fits" USING btree ("source_media_id",coalesce("aspect", '')) WHERE "media_fits"."status" in ('queued', 'running');--> statement-breakpoint
 ALTER TABLE "media" ADD CONSTRAINT "media_mime_type_check" CHECK ("media"."mime_type" in ('image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/quicktime', 'application/pdf'));--> statement-breakpoint
 ALTER TABLE "media" ADD CONSTRAINT "media_kind_check" CHECK ("media"."kind" in ('image', 'video', 'document'));

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { MediaKind, MediaMimeType } from '../../../contracts/media';
 import { users } from './users';
 import { workspaces } from './workspaces';
@@ -75,6 +85,10 @@ export const mediaFits = pgTable(
   },
   (t) => [
     index('media_fits_workspace_source_idx').on(t.workspaceId, t.sourceMediaId),
+    // One open fit per source and aspect: two requests racing get the same fit (insert … do nothing).
+    uniqueIndex('media_fits_open_uidx')
+      .on(t.sourceMediaId, sql`coalesce(${t.aspect}, '')`)
+      .where(sql`${t.status} in ('queued', 'running')`),
     check('media_fits_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
     check('media_fits_progress_check', sql`${t.progress} >= 0 and ${t.progress} <= 1`),
   ],

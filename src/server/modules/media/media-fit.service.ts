@@ -80,6 +80,12 @@ async function queueVideoFit(
     requestedByUserId: actor.userId,
     aspect,
   });
+  if (!row) {
+    // Another request queued the same fit between the look and the insert: answer that one.
+    const raced = await findOpenMediaFit(db, actor.workspaceId, source.id, aspect);
+    if (raced) return toMediaFit(ctx, actor.workspaceId, raced);
+    throw new AppError('conflict', FIT_RACED);
+  }
   try {
     await ctx.jobs.send(FIT_VIDEO_JOB, { fitId: row.id }, { singletonKey: row.id });
   } catch (error) {
@@ -90,6 +96,7 @@ async function queueVideoFit(
   return toMediaFit(ctx, actor.workspaceId, row);
 }
 
+const FIT_RACED = 'This video is being converted by another request. Please try again in a moment.';
 const FIT_NOT_QUEUED = 'The video could not be queued for converting. Please try again in a moment.';
 
 /** GET /api/media/fits/{fitId}: a fit of the caller's workspace, with its new video once done. */

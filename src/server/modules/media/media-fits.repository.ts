@@ -7,16 +7,20 @@ import { mediaFits } from '../../db/schema';
 
 export type MediaFitRow = typeof mediaFits.$inferSelect;
 
+/**
+ * A new queued fit; undefined when an open fit of the same source and aspect won a race to it
+ * (the partial unique index media_fits_open_uidx).
+ */
 export async function insertMediaFit(
   db: Db,
   workspaceId: string,
   fit: { sourceMediaId: string; requestedByUserId: string; aspect: FitAspect | null },
-): Promise<MediaFitRow> {
+): Promise<MediaFitRow | undefined> {
   const [row] = await db
     .insert(mediaFits)
     .values({ workspaceId, ...fit })
+    .onConflictDoNothing()
     .returning();
-  if (!row) throw new Error('media_fits insert returned no row');
   return row;
 }
 

@@ -14,7 +14,7 @@ import { formatDuration } from '../../post-kind';
 import { MediaThumb } from '../media-thumb';
 import { type ChosenTarget, type FitOffer, fitOffers, moveItem } from './composer-post';
 
-export const FIT_FAILED_MESSAGE = 'The image could not be changed. Please try again.';
+export const FIT_FAILED_MESSAGE = 'The file could not be changed. Please try again.';
 
 /** A video fit running for an attached item (decision 068): its job's id and the offer's label. */
 interface RunningFit {
@@ -81,7 +81,7 @@ export function MediaDetails({ id, media, byId, targets, altLimit, onChange }: M
             title: 'Not Changed',
             description:
               error instanceof ApiError && error.status === 404
-                ? 'Fitting images is not available on this server yet.'
+                ? 'This item is no longer in the media library: attach it again.'
                 : failureMessage(error, FIT_FAILED_MESSAGE),
             variant: 'destructive',
           });
