@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ImageMimeType, VideoMimeType } from './media';
+import type { PublishingPlatform } from './platforms';
 
 /**
  * What kind of post goes out (issue 24). `post` is the network's ordinary post (text with images,
@@ -19,6 +20,14 @@ export const postTypeLabels: Record<PostType, string> = {
   carousel: 'Carousel',
   thread: 'Thread',
 };
+
+/**
+ * A post type's name on one network, for people: LinkedIn's `carousel` is a document post (one PDF
+ * whose pages people swipe through), which LinkedIn and its users call a document.
+ */
+export function postTypeLabelOf(platform: PublishingPlatform, type: PostType): string {
+  return platform === 'linkedin' && type === 'carousel' ? 'Document' : postTypeLabels[type];
+}
 
 export interface AspectRange {
   /** width / height */

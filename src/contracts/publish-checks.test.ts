@@ -65,7 +65,7 @@ describe('checkPublishable per post type', () => {
 
   it('refuses a type the network does not have', () => {
     expect(checkPublishable('linkedin', { ...post, postType: 'reel', media: [video()] })).toEqual([
-      'LinkedIn does not publish a Reel here; choose Post or Carousel.',
+      'LinkedIn does not publish a Reel here; choose Post or Document.',
     ]);
     expect(checkPublishable('twitter', { ...post, postType: 'story', media: [image()] })[0]).toMatch(
       /choose Post or Thread/,
@@ -253,7 +253,7 @@ describe('checkPublishable: LinkedIn document posts (PDF)', () => {
   it('refuses a document post without a title, or with one too long', () => {
     for (const title of [undefined, null, '', '   ']) {
       expect(checkPublishable('linkedin', { ...documentPost, title, media: [pdf()] })).toEqual([
-        'A LinkedIn Carousel needs a title: LinkedIn shows it with the document. Add one before scheduling.',
+        'A LinkedIn Document needs a title: LinkedIn shows it with the document. Add one before scheduling.',
       ]);
     }
     expect(checkPublishable('linkedin', { ...documentPost, title: 'x'.repeat(201), media: [pdf()] })).toEqual(
@@ -263,18 +263,18 @@ describe('checkPublishable: LinkedIn document posts (PDF)', () => {
 
   it('refuses a document post without a PDF, with two, or with images or a video beside it', () => {
     expect(checkPublishable('linkedin', { ...documentPost, media: [] })).toContain(
-      'A LinkedIn Carousel needs a PDF document: attach one before scheduling.',
+      'A LinkedIn Document needs a PDF document: attach one before scheduling.',
     );
     expect(checkPublishable('linkedin', { ...documentPost, media: [pdf(), pdf()] })).toContain(
-      'A LinkedIn Carousel takes one PDF document; it has 2.',
+      'A LinkedIn Document takes one PDF document; it has 2.',
     );
     for (const other of [image(), video()]) {
       expect(checkPublishable('linkedin', { ...documentPost, media: [pdf(), other] })).toContain(
-        'A LinkedIn Carousel takes one PDF document alone, not images or videos beside it.',
+        'A LinkedIn Document takes one PDF document alone, not images or videos beside it.',
       );
     }
     expect(checkPublishable('linkedin', { ...documentPost, media: [image()] })).toContain(
-      'A LinkedIn Carousel needs a PDF document: attach one before scheduling.',
+      'A LinkedIn Document needs a PDF document: attach one before scheduling.',
     );
   });
 
@@ -287,7 +287,7 @@ describe('checkPublishable: LinkedIn document posts (PDF)', () => {
     ).toEqual(['The document is 120 MB; LinkedIn accepts up to 100 MB.']);
     expect(
       checkPublishable('linkedin', { ...documentPost, media: [{ ...pdf(), altText: 'Slides' }] }),
-    ).toEqual(['The document: A LinkedIn Carousel takes no alt text.']);
+    ).toEqual(['The document: A LinkedIn Document takes no alt text.']);
   });
 
   it('refuses a PDF on every type that does not take one, naming where documents go', () => {
@@ -301,7 +301,7 @@ describe('checkPublishable: LinkedIn document posts (PDF)', () => {
     for (const [platform, postType, named] of cases) {
       const problems = checkPublishable(platform, { ...post, postType, media: [pdf()] });
       expect(problems, `${platform} ${postType}`).toContain(
-        `${named} takes no PDF documents: only LinkedIn document posts (Carousel) take one.`,
+        `${named} takes no PDF documents: only LinkedIn document posts take one.`,
       );
       // Not also reported as a wrong image type.
       expect(problems.join(' '), `${platform} ${postType}`).not.toMatch(/is PDF;|undefined/);

@@ -2,7 +2,7 @@ import type { MediaFacts } from './media';
 import { type PublishingPlatform, platformLabels, platformRules } from './platforms';
 import { platformPostRules, postTypeRule, postTypesOf } from './post-rules';
 import { checkPostFits } from './post-text';
-import { type PostType, type PostTypeRule, postTypeLabels } from './post-types';
+import { type PostType, type PostTypeRule, postTypeLabelOf, postTypeLabels } from './post-types';
 
 const typeNames: Record<string, string> = {
   'image/jpeg': 'JPEG',
@@ -47,7 +47,7 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   const type = post.postType ?? 'post';
   const rule = postTypeRule(platform, type);
   if (!rule) {
-    const offered = postTypesOf(platform).map((name) => postTypeLabels[name]);
+    const offered = postTypesOf(platform).map((name) => postTypeLabelOf(platform, name));
     return [`${label} does not publish a ${postTypeLabels[type]} here; choose ${list(offered)}.`];
   }
   const problems: string[] = [];
@@ -55,7 +55,7 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   problems.push(...checkMedia(platform, type, rule, post.media));
   if (rule.title) {
     const title = post.title?.trim() ?? '';
-    const named = `${anOrA(label)} ${label} ${postTypeLabels[type]}`;
+    const named = `${anOrA(label)} ${label} ${postTypeLabelOf(platform, type)}`;
     if (!title && rule.title.required) {
       problems.push(
         `${named} needs a title: ${label} shows it with the document. Add one before scheduling.`,
@@ -84,7 +84,9 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
     problems.push('A thread needs at least one more post after the first.');
   }
   if (type !== 'thread' && thread.length > 0) {
-    problems.push(`Only an X thread has more posts; this ${postTypeLabels[type]} has ${thread.length}.`);
+    problems.push(
+      `Only an X thread has more posts; this ${postTypeLabelOf(platform, type)} has ${thread.length}.`,
+    );
   }
   if (type === 'thread' && firstComment) {
     problems.push('A thread has no first reply of its own: add the reply to the thread as its next post.');
@@ -132,7 +134,7 @@ function checkMedia(
   media: CheckedMedia[],
 ): string[] {
   const label = platformLabels[platform];
-  const named = type === 'post' ? label : `${anOrA(label)} ${label} ${postTypeLabels[type]}`;
+  const named = type === 'post' ? label : `${anOrA(label)} ${label} ${postTypeLabelOf(platform, type)}`;
   const problems: string[] = [];
   const videos = media.filter((item) => item.kind === 'video').length;
   const documents = media.filter((item) => item.kind === 'document').length;
@@ -140,7 +142,7 @@ function checkMedia(
   if (rule.media === 'document') return checkDocumentPost(label, named, rule, media, documents);
   if (documents > 0) {
     // Which network and type take one, so the user knows where to go (only LinkedIn's carousel).
-    problems.push(`${named} takes no PDF documents: only LinkedIn document posts (Carousel) take one.`);
+    problems.push(`${named} takes no PDF documents: only LinkedIn document posts take one.`);
   }
   if (media.length < rule.minItems) {
     if (rule.media === 'video') problems.push(`${named} needs a video: attach one before scheduling.`);

@@ -34,7 +34,7 @@ import { databaseKinds } from '../setup/databases';
  */
 
 const NEEDS_TITLE =
-  'A LinkedIn Carousel needs a title: LinkedIn shows it with the document. Add one before scheduling.';
+  'A LinkedIn Document needs a title: LinkedIn shows it with the document. Add one before scheduling.';
 
 async function uploadPdf(t: TestApp, cookie: string, pages = 5): Promise<Media> {
   const response = await uploadFile(t.app, cookie, makePdf({ pages, text: 'Spring menu' }), {
@@ -119,7 +119,7 @@ describe.each(databaseKinds)('LinkedIn document posts on %s', (kind) => {
     });
     expect(onPost.statusCode).toBe(400);
     expect(onPost.json().error.message).toBe(
-      'LinkedIn takes no PDF documents: only LinkedIn document posts (Carousel) take one.',
+      'LinkedIn takes no PDF documents: only LinkedIn document posts take one.',
     );
     expect((await compose({ title: 'Menu' })).statusCode).toBe(201);
 

@@ -1,18 +1,37 @@
-import { postTypeLabels } from '../../../contracts/post-types';
+import type { PublishingPlatform } from '../../../contracts/platforms';
+import { type PostType, postTypeLabelOf, postTypeLabels } from '../../../contracts/post-types';
 import type { Post } from '../../../contracts/posts';
 
 /**
+ * A post type's name in the composer's type picker: LinkedIn's document post says it takes a PDF
+ * ('Document (PDF)'); elsewhere the name is postTypeLabelOf's ('Document' on cards and checks).
+ */
+export function postTypeChoiceLabel(platform: PublishingPlatform, type: PostType): string {
+  const label = postTypeLabelOf(platform, type);
+  return platform === 'linkedin' && type === 'carousel' ? `${label} (PDF)` : label;
+}
+
+/** A short explanation under a post type whose name alone may not say enough; null for most. */
+export function postTypeHintOf(platform: PublishingPlatform, type: PostType): string | null {
+  if (platform === 'linkedin' && type === 'carousel') return 'People swipe through the pages';
+  return null;
+}
+
+/**
  * The short label of a post's type on cards and rows (issue 24): 'Reel', 'Story', 'Carousel · 3',
- * 'Thread · 4' (posts in the thread, the first included); null for an ordinary post.
+ * 'Thread · 4' (posts in the thread, the first included), 'Document' (a LinkedIn document post);
+ * null for an ordinary post.
  */
 export function postKindLabel(
-  post: Pick<Post, 'postType' | 'mediaIds'> & { thread: readonly unknown[] },
+  post: Pick<Post, 'platform' | 'postType' | 'mediaIds'> & { thread: readonly unknown[] },
 ): string | null {
   switch (post.postType) {
     case 'post':
       return null;
     case 'carousel':
-      return `${postTypeLabels.carousel} · ${post.mediaIds.length}`;
+      return post.platform === 'linkedin'
+        ? postTypeLabelOf(post.platform, post.postType)
+        : `${postTypeLabels.carousel} · ${post.mediaIds.length}`;
     case 'thread':
       return `${postTypeLabels.thread} · ${post.thread.length + 1}`;
     default:

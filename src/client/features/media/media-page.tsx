@@ -105,14 +105,14 @@ export function MediaPage() {
     <div className="mx-auto flex w-full max-w-7xl flex-col gap-6">
       <PageHeader
         title="Media Library"
-        description="Every image and video of this workspace: find them, tag them, and use them again."
+        description="Every image, video and PDF of this workspace: find them, tag them, and use them again."
         actions={
           canWrite ? (
             <>
               <input
                 ref={fileInput}
                 type="file"
-                accept="image/jpeg,image/png,image/webp"
+                accept="image/jpeg,image/png,image/webp,application/pdf"
                 multiple
                 className="sr-only"
                 tabIndex={-1}
@@ -174,6 +174,7 @@ export function MediaPage() {
             <option value="">All</option>
             <option value="image">Images</option>
             <option value="video">Videos</option>
+            <option value="document">Documents</option>
           </Select>
         </div>
         <div className="grid gap-1.5">
@@ -200,7 +201,7 @@ export function MediaPage() {
           <EmptyState
             icon={Search}
             title="Nothing matches"
-            description="No image or video matches this search and these filters. Try another word, or clear the filters."
+            description="Nothing in the library matches this search and these filters. Try another word, or clear the filters."
             action={
               <Button
                 variant="outline"

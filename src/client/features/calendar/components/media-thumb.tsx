@@ -14,8 +14,8 @@ interface MediaThumbProps {
 }
 
 /**
- * A small picture of an attached item: the image, or a video's poster with a play mark and its
- * length (a grey tile while it loads).
+ * A small picture of an attached item: the image, a video's poster with a play mark and its
+ * length, or a PDF document's first page marked "PDF" (a grey tile while it loads).
  */
 export function MediaThumb({ item, className, size = 'md', alt = '' }: MediaThumbProps) {
   if (!item)
@@ -32,8 +32,18 @@ export function MediaThumb({ item, className, size = 'md', alt = '' }: MediaThum
         alt={alt}
         loading="lazy"
         decoding="async"
-        className="size-full object-cover"
+        className={cn('size-full', item.kind === 'document' ? 'bg-white object-contain' : 'object-cover')}
       />
+      {item.kind === 'document' ? (
+        <span
+          className={cn(
+            'absolute right-0 bottom-0 rounded-tl bg-red-700 font-semibold text-white',
+            size === 'md' ? 'px-1 text-[10px] leading-4' : 'px-0.5 text-[8px] leading-3',
+          )}
+        >
+          <span className="sr-only">Document, </span>PDF
+        </span>
+      ) : null}
       {item.kind === 'video' ? (
         <>
           {size === 'md' ? (

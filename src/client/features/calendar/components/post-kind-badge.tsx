@@ -2,12 +2,12 @@ import type { Post } from '../../../../contracts/posts';
 import { cn } from '../../../lib/cn';
 import { postKindLabel } from '../post-kind';
 
-/** 'Reel', 'Carousel · 3', 'Thread · 4' as a small badge; nothing for an ordinary post. */
+/** 'Reel', 'Carousel · 3', 'Thread · 4', 'Document' as a small badge; nothing for an ordinary post. */
 export function PostKindBadge({
   post,
   className,
 }: {
-  post: Pick<Post, 'postType' | 'mediaIds'> & { thread: readonly unknown[] };
+  post: Pick<Post, 'platform' | 'postType' | 'mediaIds'> & { thread: readonly unknown[] };
   className?: string;
 }) {
   const label = postKindLabel(post);

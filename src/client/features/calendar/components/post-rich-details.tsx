@@ -33,10 +33,20 @@ function MediaRow({ ids, altTexts }: { ids: string[]; altTexts?: Map<string, str
 }
 
 /**
- * A saved post's media in order (videos with their length, images described by their alt text).
- * The thread's posts and the first comment with their states are FollowUps' (follow-ups.tsx).
+ * A saved post's document title (a LinkedIn document post) and media in order (videos with their
+ * length, images described by their alt text, a PDF opening in a new tab). The thread's posts and
+ * the first comment with their states are FollowUps' (follow-ups.tsx).
  */
 export function PostRichDetails({ post }: { post: Post }) {
   const altTexts = new Map(post.media.map((item) => [item.id, item.altText]));
-  return <MediaRow ids={post.mediaIds} altTexts={altTexts} />;
+  return (
+    <>
+      {post.title ? (
+        <p className="text-sm text-slate-800 [overflow-wrap:anywhere]" data-testid="post-title">
+          <span className="font-medium text-slate-900">Document title:</span> {post.title}
+        </p>
+      ) : null}
+      <MediaRow ids={post.mediaIds} altTexts={altTexts} />
+    </>
+  );
 }

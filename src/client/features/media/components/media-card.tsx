@@ -1,4 +1,4 @@
-import { Film, PenSquare, Play, Tags, Trash2 } from 'lucide-react';
+import { ExternalLink, Film, PenSquare, Play, Tags, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'wouter';
 import { formatStorageBytes, type MediaLibraryItem } from '../../../../contracts/media';
@@ -7,6 +7,7 @@ import type { PostStatus } from '../../../../contracts/posts';
 import { paths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { documentFacts } from '../../calendar/document-facts';
 import { statusLabels } from '../../calendar/post-status';
 import { formatDateTimeInZone } from '../../calendar/zoned-time';
 import { deleteBlockedReason, formatDuration } from '../media-format';
@@ -26,17 +27,44 @@ interface MediaCardProps {
 export function MediaCard({ item, zone, canWrite, onUse, onEditTags, onDelete }: MediaCardProps) {
   const id = useId();
   const blocked = deleteBlockedReason(item.usage);
-  const name = item.fileName ?? (item.kind === 'video' ? 'Video' : 'Image');
+  const name =
+    item.fileName ?? (item.kind === 'video' ? 'Video' : item.kind === 'document' ? 'Document' : 'Image');
   const video = item.kind === 'video';
+  const document = item.kind === 'document';
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="media-card" aria-labelledby={`${id}-name`}>
       <div className="relative aspect-square bg-slate-100">
-        <img
-          src={item.thumbnailUrl}
-          alt={item.tags.length > 0 ? `${name}: ${item.tags.join(', ')}` : name}
-          loading="lazy"
-          className="size-full object-cover"
-        />
+        {document ? (
+          // A PDF opens in the browser's viewer, in a new tab (its first page is the picture).
+          <a
+            href={item.url}
+            target="_blank"
+            rel="noreferrer"
+            className="group block size-full p-3 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none focus-visible:ring-inset"
+            aria-label={`Open ${name} (PDF, opens in a new tab)`}
+          >
+            <img
+              src={item.thumbnailUrl}
+              alt=""
+              loading="lazy"
+              className="size-full bg-white object-contain shadow-sm ring-1 ring-slate-200 group-hover:ring-indigo-300"
+            />
+            <span className="absolute top-2 left-2 rounded bg-red-700 px-1.5 py-0.5 text-xs font-semibold text-white">
+              PDF
+            </span>
+            <span className="absolute right-2 bottom-2 flex items-center gap-1 rounded bg-white/95 px-1.5 py-0.5 text-xs font-medium text-slate-700 shadow-sm group-hover:text-indigo-700">
+              <ExternalLink className="size-3" aria-hidden="true" />
+              Open
+            </span>
+          </a>
+        ) : (
+          <img
+            src={item.thumbnailUrl}
+            alt={item.tags.length > 0 ? `${name}: ${item.tags.join(', ')}` : name}
+            loading="lazy"
+            className="size-full object-cover"
+          />
+        )}
         {video ? (
           <>
             <span className="absolute top-2 left-2 flex size-7 items-center justify-center rounded-full bg-black/60 text-white">
@@ -58,7 +86,9 @@ export function MediaCard({ item, zone, canWrite, onUse, onEditTags, onDelete }:
             {name}
           </p>
           <p className="text-xs text-slate-500">
-            {item.width} × {item.height} · {formatStorageBytes(item.sizeBytes)}
+            {document
+              ? documentFacts(item)
+              : `${item.width} × ${item.height} · ${formatStorageBytes(item.sizeBytes)}`}
           </p>
         </div>
         {item.tags.length > 0 ? (

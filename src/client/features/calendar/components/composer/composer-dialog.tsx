@@ -39,10 +39,12 @@ import {
   hasThread,
   type RichDraft,
   richDraftOf,
+  titleRule,
   typedTargets,
 } from './composer-post';
 import { ComposerPreview } from './composer-preview';
 import { savedToast } from './composer-toasts';
+import { DocumentTitleField } from './document-title-field';
 import { FirstCommentField } from './first-comment-field';
 import { LinkPreviewCard } from './link-preview-card';
 import { MediaDetails } from './media-details';
@@ -130,7 +132,7 @@ function ComposerForm({
     },
   });
   const values = form.watch();
-  const { targets, content, hashtags, media, firstComment, thread, wall } = values;
+  const { targets, content, hashtags, media, firstComment, thread, title, wall } = values;
   const setter =
     <Name extends keyof ComposerValues>(name: Name) =>
     (value: ComposerValues[Name]) =>
@@ -142,6 +144,7 @@ function ComposerForm({
   const setMedia = setter('media');
   const setFirstComment = setter('firstComment');
   const setThread = setter('thread');
+  const setTitle = setter('title');
   const setPostType = (key: TargetKey, type: PostType) =>
     setter('postTypes')({ ...values.postTypes, [key]: type });
   const setWall = setter('wall');
@@ -179,6 +182,8 @@ function ComposerForm({
   const empty = content.trim().length === 0;
   const noTarget = chosen.length === 0;
   const commentLimit = firstCommentTaken(chosen) ? firstCommentLimit(chosen) : null;
+  // A LinkedIn document post's title: asked for only while such a type is chosen.
+  const titleAsked = titleRule(chosen);
 
   // With approvals on, an editor's schedule waits for an approver (the server decides; the
   // words follow).
@@ -312,6 +317,15 @@ function ComposerForm({
             altLimit={altTextLimit(chosen)}
             onChange={setMedia}
           />
+          {titleAsked ? (
+            <DocumentTitleField
+              id={`${id}-title`}
+              value={title}
+              onChange={setTitle}
+              rule={titleAsked}
+              tried={tried === 'schedule'}
+            />
+          ) : null}
           {commentLimit !== null ? (
             <FirstCommentField
               id={`${id}-comment`}
@@ -358,6 +372,7 @@ function ComposerForm({
                 post={{
                   content,
                   hashtags,
+                  title,
                   media: mediaIds.map((mediaId) => byId.get(mediaId)),
                   thread: thread.map((item) => ({
                     content: item.content,

@@ -13,6 +13,7 @@ import {
   postTypeOf,
   type RichDraft,
   richDraftOf,
+  titleRule,
   typedTargets,
 } from './composer-post';
 
@@ -46,6 +47,7 @@ const draft = (overrides: Partial<RichDraft> = {}): RichDraft => ({
   media: [],
   firstComment: '',
   thread: [],
+  title: '',
   ...overrides,
 });
 const x: ChosenTarget = { key: 'account:x1', platform: 'twitter', socialAccountId: 'x1', postType: 'thread' };
@@ -125,6 +127,69 @@ describe('composeBody', () => {
     // A thread has no first reply of its own: the field is hidden, nothing is sent.
     expect(changes.firstComment).toBeNull();
     expect(editChanges({ content: 'Hi', hashtags: [] }, draft(), ig).thread).toEqual([]);
+  });
+});
+
+describe('document title', () => {
+  const liDoc: ChosenTarget = {
+    key: 'account:li1',
+    platform: 'linkedin',
+    socialAccountId: 'li1',
+    postType: 'carousel',
+  };
+
+  it('is asked for only when a chosen type takes a title', () => {
+    expect(titleRule([x, ig])).toBeNull();
+    expect(titleRule([{ ...liDoc, postType: 'post' }])).toBeNull();
+    expect(titleRule([ig, liDoc])).toEqual({ required: true, maxLength: 200 });
+  });
+
+  it('goes, trimmed, to a document post on compose and edit', () => {
+    const withTitle = draft({ title: '  Winter menu  ' });
+    expect(composeBody(base, withTitle, [ig, liDoc]).title).toBe('Winter menu');
+    expect(editChanges({ content: 'Hi', hashtags: [] }, withTitle, liDoc)).toMatchObject({
+      postType: 'carousel',
+      title: 'Winter menu',
+    });
+  });
+
+  it('is checked live: a document post without one is refused, with one it is ready', () => {
+    const pdf = image('d', {
+      kind: 'document',
+      mimeType: 'application/pdf',
+      pageCount: 12,
+      sizeBytes: 3_500_000,
+    });
+    const byId = new Map([['d', pdf]]);
+    const attached = { media: [{ id: 'd', altText: '' }] };
+    const [untitled] = checkTargets([liDoc], { content: 'Our menu', hashtags: [] }, draft(attached), byId);
+    expect(untitled?.problems).toEqual([
+      'A LinkedIn Document needs a title: LinkedIn shows it with the document. Add one before scheduling.',
+    ]);
+    const [titled] = checkTargets(
+      [liDoc],
+      { content: 'Our menu', hashtags: [] },
+      draft({ ...attached, title: 'Winter menu' }),
+      byId,
+    );
+    expect(titled?.problems).toEqual([]);
+    // The same PDF beside Instagram is refused there, naming where it goes.
+    const [onInstagram] = checkTargets(
+      [{ ...ig, postType: 'post' }],
+      { content: 'Our menu', hashtags: [] },
+      draft(attached),
+      byId,
+    );
+    expect(onInstagram?.problems.join(' ')).toMatch(/only LinkedIn document posts take one/);
+  });
+
+  it('goes, trimmed, only to a post type that takes one', () => {
+    const withTitle = draft({ title: '  Winter menu  ' });
+    expect(
+      editChanges({ content: 'Hi', hashtags: [] }, withTitle, { ...liDoc, postType: 'post' }).title,
+    ).toBeNull();
+    expect(composeBody(base, withTitle, [ig]).title).toBeNull();
+    expect(composeBody(base, draft({ title: '   ' }), [ig]).title).toBeNull();
   });
 });
 
@@ -287,6 +352,11 @@ describe('richDraftOf', () => {
     expect(opened.thread.map(({ content, mediaIds }) => ({ content, mediaIds }))).toEqual([
       { content: 'Two', mediaIds: ['c'] },
     ]);
+    expect(opened.title).toBe('');
+    // A document post opens with its title.
+    expect(richDraftOf({ ...saved, platform: 'linkedin', postType: 'carousel', title: 'Guide' }).title).toBe(
+      'Guide',
+    );
     // An older post with mediaIds only keeps its images, without alt texts.
     expect(richDraftOf({ ...saved, media: [] }).media).toEqual([
       { id: 'a', altText: '' },

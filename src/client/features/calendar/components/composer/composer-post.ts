@@ -26,11 +26,13 @@ export interface RichDraft {
   media: PostMediaItem[];
   firstComment: string;
   thread: ThreadDraft[];
+  /** A document post's title (LinkedIn); sent only to the targets whose type takes a title. */
+  title: string;
 }
 
 /** The rich fields of a saved post, as the composer edits them. */
 export function richDraftOf(post: Post | null): RichDraft {
-  if (!post) return { postTypes: {}, media: [], firstComment: '', thread: [] };
+  if (!post) return { postTypes: {}, media: [], firstComment: '', thread: [], title: '' };
   return {
     postTypes: { [targetKeyOf(post)]: post.postType },
     media:
@@ -43,6 +45,7 @@ export function richDraftOf(post: Post | null): RichDraft {
       content: item.content,
       mediaIds: item.mediaIds,
     })),
+    title: post.title ?? '',
   };
 }
 
@@ -100,6 +103,7 @@ export function composeBody(
     media,
     firstComment: firstCommentTaken(targets) ? draft.firstComment.trim() || null : null,
     thread: threadBody(draft, targets),
+    title: titleRule(targets) ? draft.title.trim() || null : null,
     targets: targets.map(({ platform, socialAccountId, postType }) => ({
       platform,
       socialAccountId,
@@ -119,6 +123,7 @@ export function editChanges(
     media: mediaBody(draft.media),
     firstComment: draft.firstComment.trim() || null,
     thread: threadBody(draft, [target]),
+    title: draft.title.trim() || null,
   });
   return {
     ...base,
@@ -129,6 +134,25 @@ export function editChanges(
     media: own.media,
     firstComment: own.firstComment,
     thread: own.thread,
+    title: own.title,
+  };
+}
+
+/**
+ * The title the chosen post types ask for (a LinkedIn document post's): the shortest limit, and
+ * required when any of them requires it; null when none takes a title (the field is hidden then).
+ */
+export function titleRule(
+  targets: Pick<ChosenTarget, 'platform' | 'postType'>[],
+): { required: boolean; maxLength: number } | null {
+  const rules = targets.flatMap((target) => {
+    const title = postTypeRule(target.platform, target.postType ?? 'post')?.title;
+    return title ? [title] : [];
+  });
+  if (rules.length === 0) return null;
+  return {
+    required: rules.some((rule) => rule.required),
+    maxLength: Math.min(...rules.map((rule) => rule.maxLength)),
   };
 }
 
@@ -197,6 +221,7 @@ export function checkTargets(
       media: draft.media,
       firstComment: draft.firstComment,
       thread: threadDraft,
+      title: draft.title,
     });
     const altTexts = new Map(own.media.map((item) => [item.id, item.altText ?? '']));
     const media = checkedMedia(
@@ -213,6 +238,7 @@ export function checkTargets(
       ...post,
       media,
       firstComment: own.firstComment,
+      title: own.title,
       thread,
     });
     // The contract refuses an empty thread post (a 400); say it here, beside the others.

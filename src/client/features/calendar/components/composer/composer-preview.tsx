@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type PublishingPlatform, platformLabels } from '../../../../../contracts/platforms';
-import { type PostType, postTypeLabels } from '../../../../../contracts/post-types';
+import { type PostType, postTypeLabelOf } from '../../../../../contracts/post-types';
 import { cn } from '../../../../lib/cn';
 import { NetworkPreview, type PreviewPost } from './network-preview';
 
@@ -40,7 +40,9 @@ export function ComposerPreview({ kinds, post, author }: ComposerPreviewProps) {
               )}
             >
               {platformLabels[kind.platform]}
-              {several(kind.platform) || kind.postType !== 'post' ? ` ${postTypeLabels[kind.postType]}` : ''}
+              {several(kind.platform) || kind.postType !== 'post'
+                ? ` ${postTypeLabelOf(kind.platform, kind.postType)}`
+                : ''}
             </button>
           ))}
         </fieldset>

@@ -9,6 +9,7 @@ import { ApiError, failureMessage, isUnauthorized } from '../../../../lib/api-cl
 import { cn } from '../../../../lib/cn';
 import { isFittedMedia, useFitMedia, useMediaFit } from '../../api/fit-media';
 import { mediaQueryOptions } from '../../api/media';
+import { documentFacts } from '../../document-facts';
 import { formatDuration } from '../../post-kind';
 import { MediaThumb } from '../media-thumb';
 import { type ChosenTarget, type FitOffer, fitOffers, moveItem } from './composer-post';
@@ -99,7 +100,7 @@ export function MediaDetails({ id, media, byId, targets, altLimit, onChange }: M
         {media.map((entry, index) => {
           const item = byId.get(entry.id);
           const number = index + 1;
-          const noun = item?.kind === 'video' ? 'video' : 'image';
+          const noun = item?.kind === 'video' ? 'video' : item?.kind === 'document' ? 'document' : 'image';
           const offers = item ? fitOffers(item, targets) : [];
           const alt = entry.altText ?? '';
           const altLength = [...alt.trim()].length;
@@ -116,7 +117,9 @@ export function MediaDetails({ id, media, byId, targets, altLimit, onChange }: M
                 <p className="truncate font-medium text-slate-900">
                   {number}. {item?.fileName ?? `Attachment ${number}`}
                 </p>
-                {item ? (
+                {item?.kind === 'document' ? (
+                  <p className="text-xs text-slate-600">{documentFacts(item)}</p>
+                ) : item ? (
                   <p className="text-xs text-slate-600">
                     {item.kind === 'video' ? `Video · ${formatDuration(item.durationMs)} · ` : 'Image · '}
                     {item.width}×{item.height}
@@ -145,7 +148,7 @@ export function MediaDetails({ id, media, byId, targets, altLimit, onChange }: M
                   <ChevronDown className="size-4" aria-hidden="true" />
                 </button>
               </div>
-              {altLimit !== null && item?.kind !== 'video' ? (
+              {altLimit !== null && item?.kind !== 'video' && item?.kind !== 'document' ? (
                 <div className="col-span-3 grid gap-1">
                   <label htmlFor={`${id}-${entry.id}-alt`} className="sr-only">
                     Alt text for image {number}

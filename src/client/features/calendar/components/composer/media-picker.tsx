@@ -1,8 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ImagePlus, LoaderCircle, Play, RotateCw, X } from 'lucide-react';
+import { FileText, ImagePlus, LoaderCircle, Play, RotateCw, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import {
+  documentMimeTypes,
   isVideoMimeType,
+  MAX_DOCUMENT_BYTES,
   MAX_MEDIA_BYTES,
   MAX_MEDIA_PER_POST,
   MAX_VIDEO_BYTES,
@@ -52,13 +54,18 @@ function refusalOf(file: File): string | null {
     return file.type.startsWith('video/') ? mediaMessages.videoUnsupported : mediaMessages.unsupportedType;
   }
   if (isVideoMimeType(file.type)) return file.size > MAX_VIDEO_BYTES ? mediaMessages.videoTooLarge : null;
+  if ((documentMimeTypes as readonly string[]).includes(file.type)) {
+    return file.size > MAX_DOCUMENT_BYTES ? mediaMessages.documentTooLarge : null;
+  }
   return file.size > MAX_MEDIA_BYTES ? mediaMessages.tooLarge : null;
 }
 
 /**
- * Images and videos for the post: resumable uploads (tus, /api/uploads) with a progress bar, a
- * retry that goes on from where a dropped connection stopped, and the attached items as
- * thumbnails (a video's with its length).
+ * Images, videos and PDF documents for the post: resumable uploads (tus, /api/uploads) with a
+ * progress bar, a retry that goes on from where a dropped connection stopped, and the attached
+ * items as thumbnails (a video's with its length, a document's first page marked PDF). A PDF is
+ * taken whatever the chosen networks: only a LinkedIn document post publishes one, and the live
+ * checks say so beside each other network (decision 067).
  */
 export function MediaPicker({ id, items, ids, onChange, max = MAX_MEDIA_PER_POST }: MediaPickerProps) {
   const queryClient = useQueryClient();
@@ -114,7 +121,7 @@ export function MediaPicker({ id, items, ids, onChange, max = MAX_MEDIA_PER_POST
     if (files.length > room) {
       toast({
         title: 'Upload Failed',
-        description: `A post takes at most ${max} images or videos.`,
+        description: `A post takes at most ${max} images, videos or documents.`,
         variant: 'destructive',
       });
     }
@@ -123,7 +130,7 @@ export function MediaPicker({ id, items, ids, onChange, max = MAX_MEDIA_PER_POST
   return (
     <div className="grid gap-1.5">
       <p id={`${id}-label`} className="text-sm font-medium text-slate-800">
-        Images and videos <span className="font-normal text-slate-600">(up to {max})</span>
+        Images, videos and PDFs <span className="font-normal text-slate-600">(up to {max})</span>
       </p>
       <ul aria-labelledby={`${id}-label`} className="flex flex-wrap gap-2">
         {ids.map((mediaId, index) => {
@@ -138,8 +145,19 @@ export function MediaPicker({ id, items, ids, onChange, max = MAX_MEDIA_PER_POST
                     width={80}
                     height={80}
                     decoding="async"
-                    className="size-20 rounded-lg object-cover ring-1 ring-slate-200"
+                    className={
+                      item.kind === 'document'
+                        ? 'size-20 rounded-lg bg-white object-contain ring-1 ring-slate-200'
+                        : 'size-20 rounded-lg object-cover ring-1 ring-slate-200'
+                    }
                   />
+                  {item.kind === 'document' ? (
+                    <span className="absolute right-1 bottom-1 flex items-center gap-0.5 rounded bg-red-700 px-1 py-0.5 text-[11px] font-medium text-white">
+                      <FileText className="size-3" aria-hidden="true" />
+                      <span className="sr-only">Document, </span>
+                      PDF
+                    </span>
+                  ) : null}
                   {item.kind === 'video' ? (
                     <span className="absolute right-1 bottom-1 flex items-center gap-0.5 rounded bg-slate-900/80 px-1 py-0.5 text-[11px] font-medium text-white tabular-nums">
                       <Play className="size-3 fill-current" aria-hidden="true" />
@@ -154,7 +172,7 @@ export function MediaPicker({ id, items, ids, onChange, max = MAX_MEDIA_PER_POST
               <button
                 type="button"
                 onClick={() => onChange(ids.filter((other) => other !== mediaId))}
-                aria-label={`Remove ${item?.kind === 'video' ? 'video' : 'image'} ${index + 1}`}
+                aria-label={`Remove ${item?.kind === 'video' ? 'video' : item?.kind === 'document' ? 'document' : 'image'} ${index + 1}`}
                 className="absolute -top-2 -right-2 rounded-full border border-slate-200 bg-white p-1 text-slate-700 shadow-sm hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
               >
                 <X className="size-3.5" aria-hidden="true" />
@@ -242,7 +260,7 @@ export function MediaPicker({ id, items, ids, onChange, max = MAX_MEDIA_PER_POST
         type="file"
         accept={mediaMimeTypes.join(',')}
         multiple
-        aria-label="Upload images or videos"
+        aria-label="Upload images or videos, or a PDF"
         className="sr-only"
         tabIndex={-1}
         onChange={(event) => {
@@ -253,7 +271,8 @@ export function MediaPicker({ id, items, ids, onChange, max = MAX_MEDIA_PER_POST
       />
       <p className="text-xs text-slate-600">
         JPEG, PNG or WebP up to {MAX_MEDIA_BYTES / MB} MB; MP4 or MOV video up to{' '}
-        {MAX_VIDEO_BYTES / (1024 * MB)} GB. A dropped connection resumes where it stopped.
+        {MAX_VIDEO_BYTES / (1024 * MB)} GB; a PDF up to {MAX_DOCUMENT_BYTES / MB} MB for a LinkedIn document
+        post. A dropped connection resumes where it stopped.
       </p>
     </div>
   );

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import type { Media } from '../../../../../contracts/media';
 import { type PublishingPlatform, platformLabels } from '../../../../../contracts/platforms';
 import { publishedText, xWeightedLength } from '../../../../../contracts/post-text';
-import { type PostType, postTypeLabels } from '../../../../../contracts/post-types';
+import { type PostType, postTypeLabelOf } from '../../../../../contracts/post-types';
 import { PlatformMark } from '../../../../components/platform-mark';
 import { cn } from '../../../../lib/cn';
 import { Highlighted, handleOf, initials } from '../../../content/components/platform-preview';
 import { formatDuration } from '../../post-kind';
+import { DocumentPreview } from './document-preview';
 
 export interface PreviewPost {
   content: string;
@@ -16,6 +17,8 @@ export interface PreviewPost {
   media: (Media | undefined)[];
   /** X threads: the posts after the first. */
   thread: { content: string; media: (Media | undefined)[] }[];
+  /** A LinkedIn document post's title. */
+  title: string;
 }
 
 interface NetworkPreviewProps {
@@ -27,13 +30,14 @@ interface NetworkPreviewProps {
 
 /**
  * How the post will look on its network and post type: an Instagram carousel with its dots, a
- * Reel or Story in a 9:16 frame, an X thread as a chain, LinkedIn and Facebook image grids. A
+ * Reel or Story in a 9:16 frame, an X thread as a chain, LinkedIn and Facebook image grids, a
+ * LinkedIn document post with its title bar and first page. A
  * sketch, not a pixel copy of any network.
  */
 export function NetworkPreview({ platform, postType, post, author }: NetworkPreviewProps) {
   const name = author.trim() || 'Your brand';
   const label = platformLabels[platform];
-  const typeLabel = postType === 'post' ? '' : ` ${postTypeLabels[postType]}`;
+  const typeLabel = postType === 'post' ? '' : ` ${postTypeLabelOf(platform, postType)}`;
   return (
     <figure className="grid gap-2">
       <figcaption className="flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
@@ -211,7 +215,11 @@ function FeedCard({
       ) : (
         <>
           {body}
-          <Grid media={post.media} />
+          {platform === 'linkedin' && postType === 'carousel' ? (
+            <DocumentPreview item={post.media.length > 0 ? post.media[0] : null} title={post.title} />
+          ) : (
+            <Grid media={post.media} />
+          )}
         </>
       )}
     </div>

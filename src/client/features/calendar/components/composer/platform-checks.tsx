@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { type PublishingPlatform, platformLabels } from '../../../../../contracts/platforms';
 import { checkPostFits } from '../../../../../contracts/post-text';
-import { type PostType, postTypeLabels } from '../../../../../contracts/post-types';
+import { type PostType, postTypeLabelOf } from '../../../../../contracts/post-types';
 import { PlatformMark } from '../../../../components/platform-mark';
 import { CharacterCounter } from '../../../content/components/character-counter';
 
@@ -41,7 +41,7 @@ export function PlatformChecks({ id, content, hashtags, checks }: PlatformChecks
               {platformLabels[platform]}
               {postType === 'post' ? null : (
                 <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
-                  {postTypeLabels[postType]}
+                  {postTypeLabelOf(platform, postType)}
                 </span>
               )}
             </span>

@@ -1,10 +1,11 @@
 import { platformLabels } from '../../../../../contracts/platforms';
 import { postTypesOf } from '../../../../../contracts/post-rules';
-import { type PostType, postTypeLabels } from '../../../../../contracts/post-types';
+import type { PostType } from '../../../../../contracts/post-types';
 import type { SocialAccount } from '../../../../../contracts/social-accounts';
 import { PlatformMark } from '../../../../components/platform-mark';
 import { cn } from '../../../../lib/cn';
 import type { TargetKey } from '../../composer-targets';
+import { postTypeChoiceLabel, postTypeHintOf } from '../../post-kind';
 import type { ChosenTarget } from './composer-post';
 
 interface PostTypePickerProps {
@@ -29,6 +30,12 @@ export function PostTypePicker({ id, targets, accounts, onChange }: PostTypePick
           const account = accounts.find((item) => item.id === target.socialAccountId);
           const name = account ? `@${account.username}` : platformLabels[target.platform];
           const groupId = `${id}-${target.key.replace(':', '-')}`;
+          const types = postTypesOf(target.platform);
+          // What a type's name alone may not say (LinkedIn's document post), said once per row.
+          const hints = types.flatMap((type) => {
+            const hint = postTypeHintOf(target.platform, type);
+            return hint ? [`${postTypeChoiceLabel(target.platform, type)}: ${hint.toLowerCase()}.`] : [];
+          });
           return (
             <li key={target.key} className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
               <span id={groupId} className="flex min-w-0 items-center gap-2 text-sm text-slate-800 sm:w-40">
@@ -43,7 +50,7 @@ export function PostTypePicker({ id, targets, accounts, onChange }: PostTypePick
                 aria-labelledby={groupId}
                 className="inline-flex flex-wrap rounded-lg bg-slate-100 p-0.5"
               >
-                {postTypesOf(target.platform).map((type) => {
+                {types.map((type) => {
                   const checked = target.postType === type;
                   return (
                     <label
@@ -62,12 +69,20 @@ export function PostTypePicker({ id, targets, accounts, onChange }: PostTypePick
                         value={type}
                         checked={checked}
                         onChange={() => onChange(target.key, type)}
+                        aria-describedby={
+                          postTypeHintOf(target.platform, type) ? `${groupId}-hint` : undefined
+                        }
                       />
-                      {postTypeLabels[type]}
+                      {postTypeChoiceLabel(target.platform, type)}
                     </label>
                   );
                 })}
               </div>
+              {hints.length > 0 ? (
+                <p id={`${groupId}-hint`} className="basis-full text-xs text-slate-600 sm:pl-43">
+                  {hints.join(' ')}
+                </p>
+              ) : null}
             </li>
           );
         })}

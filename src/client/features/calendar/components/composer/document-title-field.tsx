@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Input } from '../../../../components/ui/input';
+import { cn } from '../../../../lib/cn';
+
+interface DocumentTitleFieldProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The chosen document post types' rule (composer-post titleRule). */
+  rule: { required: boolean; maxLength: number };
+  /** A schedule was tried: an empty required title is marked (as once the field was left empty). */
+  tried: boolean;
+}
+
+/**
+ * A document post's title (LinkedIn shows it in the bar above the pages); LinkedIn requires one,
+ * and the live checks refuse scheduling without it.
+ */
+export function DocumentTitleField({ id, value, onChange, rule, tried }: DocumentTitleFieldProps) {
+  const length = [...value.trim()].length;
+  const over = length > rule.maxLength;
+  // Marked once the person leaves it empty (Schedule stays disabled while the checks refuse).
+  const [left, setLeft] = useState(false);
+  const missing = rule.required && length === 0 && (tried || left);
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        Document title{' '}
+        <span className="font-normal text-slate-600">({rule.required ? 'required' : 'optional'})</span>
+      </label>
+      <Input
+        id={id}
+        value={value}
+        maxLength={rule.maxLength + 100}
+        placeholder="e.g. Our spring price list"
+        aria-required={rule.required || undefined}
+        aria-invalid={over || missing || undefined}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={() => setLeft(true)}
+      />
+      <p id={`${id}-hint`} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 text-xs text-slate-600">
+        <span className={cn(missing && 'font-medium text-red-700')}>
+          {missing
+            ? 'Give the document a title: LinkedIn shows it above the pages.'
+            : 'LinkedIn shows it above the pages.'}
+        </span>
+        <span className={cn('tabular-nums', over && 'font-semibold text-red-700')}>
+          <span className="sr-only">Title length: </span>
+          {length} / {rule.maxLength}
+        </span>
+      </p>
+    </div>
+  );
+}
