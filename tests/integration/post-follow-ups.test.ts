@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThreadItem } from '../../src/contracts/posts';
-import { posts } from '../../src/server/db/schema';
+import { posts, socialAccounts } from '../../src/server/db/schema';
 import {
   InvalidContentError,
+  TokenExpiredError,
   TransientPlatformError,
 } from '../../src/server/integrations/social/social-provider';
 import { POST_FOLLOW_UPS_JOB, runPostFollowUps, sweepFollowUps } from '../../src/server/modules/publishing';
@@ -141,6 +142,59 @@ describe.each(databaseKinds)('thread posts and first comments after publishing o
     await runPostFollowUps(t.ctx, post.id);
     expect((await postRow(t, post.id)).firstCommentStatus).toBe('posted');
     expect(platform.calls.filter((call) => call.text === `again ${m}`)).toHaveLength(2);
+  });
+
+  /** The account's token expires within the refresh margin: the next run refreshes it first. */
+  const expireSoon = (accountId: string) =>
+    t.ctx.database.db
+      .update(socialAccounts)
+      .set({ tokenExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(socialAccounts.id, accountId));
+
+  it('leaves the follow-ups pending when the token refresh fails for a passing reason; the next run sends them', async () => {
+    const m = marker();
+    const { post, account } = await due({
+      postType: 'thread',
+      content: `Refresh ${m} 1/2`,
+      thread: [pending(`Refresh ${m} 2/2`)],
+      firstComment: `Refresh comment ${m}`,
+    });
+    await publishPost(t.ctx, { postId: post.id, version: 1 });
+    await expireSoon(account.id);
+    platform.refreshResults.push(
+      new TransientPlatformError('twitter', 'token endpoint answered 503', 'server_error'),
+    );
+    // The job fails, so pg-boss tries it again; nothing is marked failed, nothing is sent.
+    await expect(runPostFollowUps(t.ctx, post.id)).rejects.toThrow(
+      /Refreshing the X \(Twitter\) token failed: token endpoint answered 503/,
+    );
+    const waiting = await postRow(t, post.id);
+    expect(waiting.thread.map((item) => [item.status, item.error])).toEqual([['pending', null]]);
+    expect(waiting).toMatchObject({ firstCommentStatus: 'pending', firstCommentError: null });
+    expect(platform.replies.filter((reply) => reply.text.includes(m))).toHaveLength(0);
+    // When the job's retries are spent, the sweep still finds them.
+    expect(await sweepFollowUps(t.ctx, new Date(Date.now() + 10 * 60_000))).toBeGreaterThanOrEqual(1);
+
+    // The token endpoint is back: the next run refreshes and sends the lot.
+    await runPostFollowUps(t.ctx, post.id);
+    const after = await postRow(t, post.id);
+    expect(after.thread.map((item) => item.status)).toEqual(['published']);
+    expect(after.firstCommentStatus).toBe('posted');
+    expect(platform.replies.filter((reply) => reply.text.includes(m))).toHaveLength(2);
+  });
+
+  it('fails the follow-ups when the platform refuses the refresh for good (reconnect the account)', async () => {
+    const m = marker();
+    const { post, account } = await due({ content: `Revoked ${m}`, firstComment: `Revoked comment ${m}` });
+    await publishPost(t.ctx, { postId: post.id, version: 1 });
+    await expireSoon(account.id);
+    platform.refreshResults.push(new TokenExpiredError('twitter', 'invalid_grant'));
+    await runPostFollowUps(t.ctx, post.id);
+    expect(await postRow(t, post.id)).toMatchObject({
+      status: 'published',
+      firstCommentStatus: 'failed',
+      firstCommentError: expect.stringMatching(/reconnect/i),
+    });
   });
 
   it('never sends twice what a crash left sending: it is marked failed, saying the outcome is unknown', async () => {

@@ -63,6 +63,11 @@ export async function sweepFollowUps(ctx: FollowUpContext, now = new Date()): Pr
   return ids.length;
 }
 
+/** The follow-ups wait for a passing failure to pass; the job is tried again. */
+class FollowUpsDeferredError extends Error {
+  override name = 'FollowUpsDeferredError';
+}
+
 const UNKNOWN_OUTCOME = (label: string) =>
   `Kitepost lost track of this while sending it to ${label}: look there before posting it again.`;
 
@@ -79,15 +84,28 @@ export async function runPostFollowUps(
   const resolved = await resolvePublishTarget(ctx, post, {
     attemptNumber: 1,
     now,
-    missedAfterMs: ctx.config.publishing.missedAfterMs,
+    // The post's own window (the missed threshold) does not bound its follow-ups: a passing
+    // failure is tried again for as long as the sweep looks (a day after publishing).
+    missedAfterMs: Number.POSITIVE_INFINITY,
   });
   const target = 'target' in resolved ? resolved.target : null;
-  const refusal =
-    'verdict' in resolved
-      ? resolved.verdict.message
-      : target?.provider.publishReply
-        ? null
-        : `${label} takes no replies from Kitepost.`;
+  const verdict = 'verdict' in resolved ? resolved.verdict : null;
+  const refusal = verdict
+    ? verdict.message
+    : target?.provider.publishReply
+      ? null
+      : `${label} takes no replies from Kitepost.`;
+  /**
+   * What a step that needs the platform meets without a target: a verdict that says "retry later"
+   * (the token endpoint answered 5xx or timed out: a refresh creates nothing, so trying again is
+   * safe) leaves the steps pending and throws, so that pg-boss retries the job and the sweep finds
+   * it after that, as the publish job does with the same verdict; a final one (reconnect the
+   * account, no account) fails the step, saying why.
+   */
+  const stopOrWait = (): string | null => {
+    if (verdict?.kind === 'retry') throw new FollowUpsDeferredError(verdict.message);
+    return refusal;
+  };
   let parent = post.externalId;
   let thread = post.thread;
   for (const [index, item] of thread.entries()) {
@@ -107,7 +125,7 @@ export async function runPostFollowUps(
       break;
     }
     if (refusal || !target) {
-      await set({ ...item, status: 'failed', error: refusal });
+      await set({ ...item, status: 'failed', error: stopOrWait() });
       break;
     }
     if (!(await set({ ...item, status: 'sending' }))) return;
@@ -136,7 +154,7 @@ export async function runPostFollowUps(
       return;
     }
     if (refusal || !target) {
-      await moveFirstComment(db, post.id, 'pending', { status: 'failed', error: refusal });
+      await moveFirstComment(db, post.id, 'pending', { status: 'failed', error: stopOrWait() });
       return;
     }
     if (!(await moveFirstComment(db, post.id, 'pending', { status: 'sending' }))) return;
