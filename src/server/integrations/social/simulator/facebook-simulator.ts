@@ -27,6 +27,7 @@ import {
   findPagePost,
   findPagesOf,
   isPage,
+  OBJECT_ID,
   PAGE_POST_ID,
   pageTokenFor,
 } from './facebook-store';
@@ -50,7 +51,6 @@ import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 
 export type { FacebookSimulatorOptions } from './facebook-oauth-simulator';
 
-const OBJECT_ID = /^\d{1,20}$/;
 const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
 

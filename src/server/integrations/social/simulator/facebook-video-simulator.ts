@@ -9,7 +9,7 @@ import {
   invalidParameter,
   missingObject,
 } from './facebook-shapes';
-import { findPagePost, isPage } from './facebook-store';
+import { findPageNamed, findPagePost, OBJECT_ID, PAGE_POST_ID, publishPagePost } from './facebook-store';
 import {
   type FacebookVideoItem,
   type FacebookVideoKind,
@@ -22,8 +22,8 @@ import {
 } from './facebook-video-store';
 import type { SimulatedAnswer } from './sandbox-faults';
 import { newMetricsSeed } from './sandbox-metrics';
-import { findContainers, insertPost } from './sandbox-posts';
-import { findAccountByExternalId, newSnowflakeId, type SandboxAccount } from './sandbox-store';
+import { findContainers } from './sandbox-posts';
+import { newSnowflakeId, type SandboxAccount } from './sandbox-store';
 import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 import { downloadVideo } from './video-download';
 
@@ -51,8 +51,6 @@ import { downloadVideo } from './video-download';
  * 3–90 s for a Reel and 3–60 s for a video story. Feed videos: the same codecs, up to 240 minutes.
  */
 
-const OBJECT_ID = /^\d{1,20}$/;
-const PAGE_POST_ID = /^\d{1,20}_\d{1,20}$/;
 const DAY_MS = 24 * 3_600_000;
 /** Reels API: 30 API-published Reels within a 24-hour moving period (Reels guide, "Rate Limit"). */
 export const FACEBOOK_REELS_PER_DAY = 30;
@@ -142,13 +140,6 @@ export function registerFacebookVideoSimulator(
   const uploadUrl = (videoId: string) =>
     `${appUrl}${FACEBOOK_BASE_PATH}/rupload/video-upload/${FACEBOOK_GRAPH_VERSION}/${videoId}`;
 
-  async function pageNamed(id: string, caller: Caller): Promise<SandboxAccount | undefined> {
-    if (caller.account.externalId === id && isPage(caller.account)) return caller.account;
-    const page = OBJECT_ID.test(id)
-      ? await findAccountByExternalId(db, 'facebook', id, caller.account.workspaceId)
-      : undefined;
-    return page && isPage(page) ? page : undefined;
-  }
   const bodyOf = (body: unknown) =>
     body && typeof body === 'object' ? (body as Record<string, unknown>) : ({} as Record<string, unknown>);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -174,7 +165,7 @@ export function registerFacebookVideoSimulator(
     { config: PUBLIC, schema: HIDDEN },
     graphRoute('publish', async (request, caller) => {
       const { id } = request.params as { id: string };
-      const page = await pageNamed(id, caller);
+      const page = await findPageNamed(db, id, caller.account);
       if (!page) return missingObject(id);
       const refused = pageCaller(caller, id, PUBLISHING);
       if (refused) return refused;
@@ -215,7 +206,7 @@ export function registerFacebookVideoSimulator(
       { config: PUBLIC, schema: HIDDEN },
       graphRoute('publish', async (request, caller) => {
         const { id } = request.params as { id: string };
-        const page = await pageNamed(id, caller);
+        const page = await findPageNamed(db, id, caller.account);
         if (!page) return missingObject(id);
         const refused = pageCaller(caller, id, PUBLISHING);
         if (refused) return refused;
@@ -311,15 +302,9 @@ export function registerFacebookVideoSimulator(
       );
     }
     await updateVideo(db, post, { ...item, phase: 'finished' });
-    const story = await insertPost(db, {
-      platform: 'facebook',
-      externalId: `${page.externalId}_${newSnowflakeId()}`,
-      accountId: page.id,
+    const story = await publishPagePost(db, page, {
       text: '',
       media: [{ id: item.id, url: item.url, kind: 'story-video' }],
-      state: 'published',
-      metricsSeed: newMetricsSeed(),
-      publishedAt: new Date(),
     });
     return { status: 200, body: { success: true, post_id: story.externalId } };
   }
@@ -371,7 +356,7 @@ export function registerFacebookVideoSimulator(
     { config: PUBLIC, schema: HIDDEN },
     graphRoute('publish', async (request, caller) => {
       const { id } = request.params as { id: string };
-      const page = await pageNamed(id, caller);
+      const page = await findPageNamed(db, id, caller.account);
       if (!page) return missingObject(id);
       const refused = pageCaller(caller, id, PUBLISHING);
       if (refused) return refused;
@@ -384,15 +369,9 @@ export function registerFacebookVideoSimulator(
       if (await photoWasPublished(db, page, photoId)) {
         return invalidParameter('Invalid parameter: a photo used in a published post cannot be a story.');
       }
-      const story = await insertPost(db, {
-        platform: 'facebook',
-        externalId: `${page.externalId}_${newSnowflakeId()}`,
-        accountId: page.id,
+      const story = await publishPagePost(db, page, {
         text: '',
         media: [{ id: photoId, url: image.url, kind: 'story-photo' }],
-        state: 'published',
-        metricsSeed: newMetricsSeed(),
-        publishedAt: new Date(),
       });
       return { status: 200, body: { success: true, post_id: story.externalId } };
     }),
