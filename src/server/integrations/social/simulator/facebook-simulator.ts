@@ -101,7 +101,7 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
         if (!('grant' in caller)) return caller;
         const fault = await check.forAccount(caller.account);
         if (fault) return fault;
-        return handle(request as never, caller);
+        return handle(request as never, { ...caller, fault: check.chosen() });
       },
     );
 

@@ -64,6 +64,15 @@ const FEED_VIDEO_MAX_MS = 240 * 60_000;
  * (research sheet 3.7, decision 062): Postiz maps 2069019 to "Invalid file".
  */
 const PROCESSING_FAILED = 2069019;
+/**
+ * The failure the `video-processing-failed` sandbox fault gives a valid video (sandbox-faults.ts):
+ * 2069019 with the words Postiz shows for it ("Invalid file").
+ */
+const FORCED_FAILURE = {
+  code: PROCESSING_FAILED,
+  message: 'Invalid file: the video could not be processed.',
+};
+const forced = (caller: Caller) => caller.fault === 'video-processing-failed';
 
 interface VideoHelpers {
   graphRoute: FacebookGraphRoute;
@@ -177,6 +186,7 @@ export function registerFacebookVideoSimulator(
       const probed = await fetchAndProbe(fileUrl, 'video');
       // Graph's answer when it cannot fetch or read the video at the URL.
       if (!probed.ok) return graphError(400, 389, '(#389) Unable to fetch video file from URL.');
+      const error = forced(caller) ? FORCED_FAILURE : probed.error;
       const videoId = newSnowflakeId();
       const availableAt = Date.now() + options.facebookVideoProcessingMs;
       const published = text(body.published) !== 'false';
@@ -189,11 +199,11 @@ export function registerFacebookVideoSimulator(
           phase: published ? 'finished' : 'uploaded',
           availableAt,
           facts: probed.facts,
-          ...(probed.error ? { error: probed.error } : {}),
+          ...(error ? { error } : {}),
         },
         description: text(body.description),
         // Published once processed; a video that fails processing never is.
-        publishedAt: published && !probed.error ? new Date(availableAt) : null,
+        publishedAt: published && !error ? new Date(availableAt) : null,
       });
       return { status: 200, body: { id: videoId } };
     }),
@@ -216,7 +226,13 @@ export function registerFacebookVideoSimulator(
           const videoId = newSnowflakeId();
           await insertVideo(db, page, {
             id: videoId,
-            item: { id: videoId, url: null, kind, phase: 'started' },
+            item: {
+              id: videoId,
+              url: null,
+              kind,
+              phase: 'started',
+              ...(forced(caller) ? { forcedFailure: true } : {}),
+            },
             description: '',
             publishedAt: null,
           });
@@ -231,7 +247,13 @@ export function registerFacebookVideoSimulator(
         if (!found || found.post.accountId !== page.id || found.item.kind !== kind) {
           return invalidParameter(`Invalid parameter: video_id ${videoId} is not an upload of this Page.`);
         }
-        const { post, item } = found;
+        const { post } = found;
+        let { item } = found;
+        if (forced(caller) && item.phase === 'uploaded') {
+          // The fault reached the finish: the uploaded video fails processing after all.
+          item = { ...item, error: FORCED_FAILURE };
+          await updateVideo(db, post, item);
+        }
         if (item.phase === 'started') {
           return invalidParameter('Invalid parameter: the video has not been uploaded yet.', 1363037);
         }
@@ -338,13 +360,14 @@ export function registerFacebookVideoSimulator(
           `Unable to fetch the video file from URL (${probed.reason}).`,
         );
       }
+      const error = forced(caller) || found.item.forcedFailure ? FORCED_FAILURE : probed.error;
       await updateVideo(db, found.post, {
         ...found.item,
         url: fileUrl,
         phase: 'uploaded',
         availableAt: Date.now() + options.facebookVideoProcessingMs,
         facts: probed.facts,
-        ...(probed.error ? { error: probed.error } : {}),
+        ...(error ? { error } : {}),
       });
       return { status: 200, body: { success: true } };
     }),

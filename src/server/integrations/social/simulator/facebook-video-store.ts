@@ -26,6 +26,8 @@ export interface FacebookVideoItem {
   availableAt?: number;
   /** The processing failure Facebook reports once processing ends. */
   error?: { code: number; message: string };
+  /** The `video-processing-failed` sandbox fault reached a call before the upload: processing fails. */
+  forcedFailure?: boolean;
   facts?: Pick<VideoFacts, 'durationMs' | 'width' | 'height' | 'frameRate' | 'videoCodec'>;
 }
 
