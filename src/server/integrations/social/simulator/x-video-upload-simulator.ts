@@ -1,6 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,6 +10,13 @@ import { newSnowflakeId, type SandboxPost } from './sandbox-store';
 import { HIDDEN, PUBLIC } from './simulator-routes';
 import type { XSimulatorOptions } from './x-oauth-simulator';
 import { invalidRequest, X_BASE_PATH, type XApiRoute, type XCaller } from './x-shapes';
+import {
+  SEGMENT_SWEEP_EVERY_MS,
+  segmentsDir,
+  segmentsSwept,
+  sweepAbandonedSegments,
+  X_SEGMENTS_ROOT,
+} from './x-upload-segments';
 import {
   asMedia,
   chunkedUploadOf,
@@ -71,10 +77,6 @@ const MEDIA_TYPES = new Set([
 /** How long the pretend transcoder takes by default: short, tests set their own. */
 export const DEFAULT_X_VIDEO_PROCESSING_MS = 1_500;
 
-/** The folder one upload's segments are written to. */
-const segmentsRoot = join(tmpdir(), 'kitepost-x-sandbox-uploads');
-const segmentsDir = (id: string) => join(segmentsRoot, id);
-
 export function registerXVideoUploadSimulator(
   app: FastifyInstance,
   options: XSimulatorOptions,
@@ -83,6 +85,17 @@ export function registerXVideoUploadSimulator(
   const { db } = options;
   const processingMs = options.videoProcessingMs ?? DEFAULT_X_VIDEO_PROCESSING_MS;
   const tools = videoToolPaths();
+  const sweep = () =>
+    sweepAbandonedSegments().then(
+      (removed) => {
+        if (removed > 0) app.log.info({ removed }, 'pretend X: abandoned upload segments removed');
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'pretend X: sweeping abandoned uploads failed'),
+    );
+  void sweep();
+  const sweeper = setInterval(sweep, SEGMENT_SWEEP_EVERY_MS);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   /**
    * The caller's upload by the path's id, or X's answer why not. The `video-processing-failed`
@@ -253,6 +266,10 @@ export function registerXVideoUploadSimulator(
     if (indexes.some((index, position) => index !== position) || total !== upload.chunked.totalBytes) {
       return invalidRequest('Segments do not add up to provided total file size.', { id: [id] });
     }
+    if (await segmentsSwept(id, indexes)) {
+      // Abandoned for hours, its segments were swept (x-upload-segments.ts): as an expired upload.
+      return invalidRequest('BadRequest: Not found', { id: [id] });
+    }
     const verdict = await probeSegments(id, indexes);
     upload.chunked.finalizedAt = Date.now();
     upload.chunked.readyAt = upload.chunked.finalizedAt + processingMs;
@@ -269,7 +286,8 @@ export function registerXVideoUploadSimulator(
     id: string,
     indexes: number[],
   ): Promise<{ failure: XProcessingError | null; facts: XChunkedUpload['chunked']['facts'] }> {
-    const work = await mkdtemp(join(tmpdir(), 'kitepost-x-finalize-'));
+    await mkdir(X_SEGMENTS_ROOT, { recursive: true });
+    const work = await mkdtemp(join(X_SEGMENTS_ROOT, 'finalize-'));
     const file = join(work, 'upload');
     try {
       const out = createWriteStream(file);
