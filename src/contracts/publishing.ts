@@ -74,4 +74,3 @@ export const retryFollowUpsResponse = z.object({
   /** Thread posts and first comment put back to waiting. */
   retried: z.number().int().nonnegative(),
 });
-export type RetryFollowUpsResponse = z.infer<typeof retryFollowUpsResponse>;
