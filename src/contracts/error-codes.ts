@@ -25,6 +25,11 @@ export const errorStatuses = {
   conflict: 409,
   email_taken: 409,
   already_subscribed: 409,
+  /**
+   * It may be done already (Kitepost lost track of a step it sent): the user confirms
+   * (`confirm: true`) before it is done again.
+   */
+  confirmation_required: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,

@@ -61,3 +61,16 @@ export const publishingMessages = {
   limitedPastWindow: (last: string, hours: number) =>
     `Not published: ${last} Kitepost publishes a post at most ${hours} h after its scheduled time, so it did not wait. Choose a new time or retry.`,
 } as const;
+
+/**
+ * `POST /api/posts/:id/follow-ups/retry`: the failed steps after a published post (the thread from
+ * its first failed post on, a failed first comment) go back to waiting and are sent again.
+ * `confirm`: a step Kitepost lost track of may be on the platform already; it is sent again only
+ * when the user confirms (else `confirmation_required`).
+ */
+export const retryFollowUpsBody = z.object({ confirm: z.boolean().optional() }).strict();
+export type RetryFollowUpsBody = z.infer<typeof retryFollowUpsBody>;
+export const retryFollowUpsResponse = z.object({
+  /** Thread posts and first comment put back to waiting. */
+  retried: z.number().int().nonnegative(),
+});

@@ -57,6 +57,7 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { postApprovalsRoutes } from './modules/posts/post-approvals.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
+import { postFollowUpsRoutes } from './modules/publishing/post-follow-ups.routes';
 import { createPublishingSlots } from './modules/publishing/publishing-slots';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
@@ -235,6 +236,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await newsletterRoutes(api, ctx);
     await generationRoutes(api, ctx);
     await postsRoutes(api, ctx);
+    await postFollowUpsRoutes(api, ctx);
     await usersRoutes(api, ctx);
     await creditsRoutes(api, ctx);
     await brandKitRoutes(api, ctx);

@@ -19,6 +19,7 @@ import {
   UnknownOutcomeError,
 } from '../../src/server/integrations/social/social-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
+import { decideAfterError } from '../../src/server/modules/publishing/publish-rules';
 import { decodeEntities, expectError, hiddenFields } from '../factories/sandbox';
 import { signUp } from '../factories/users';
 import { makeVideo, VIDEO_FIXTURES } from '../factories/video';
@@ -410,6 +411,74 @@ describe.each(databaseKinds)('Facebook rich posts against the platform simulator
       .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxPosts.accountId))
       .where(and(eq(sandboxAccounts.externalId, page.externalId), eq(sandboxPosts.state, 'published')));
     expect(published).toHaveLength(0);
+  }, 60_000);
+
+  it('fails a valid feed video and a valid Reel when the video-processing-failed fault is armed, and only those', async () => {
+    const { page, tokens } = await connect();
+    const arm = async (on: 'publish' | 'upload') => {
+      const armed = await sim.inject({
+        method: 'POST',
+        url: '/sandbox/faults',
+        headers: { cookie: session },
+        payload: {
+          platform: 'facebook',
+          account: page.externalId,
+          fault: 'video-processing-failed',
+          on,
+          times: 1,
+        },
+      });
+      expect(armed.statusCode).toBe(201);
+    };
+    const publishedOfPage = () =>
+      t.ctx.database.db
+        .select()
+        .from(sandboxPosts)
+        .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxPosts.accountId))
+        .where(and(eq(sandboxAccounts.externalId, page.externalId), eq(sandboxPosts.state, 'published')));
+    const facts = {
+      attemptNumber: 1,
+      now: new Date(),
+      scheduledAt: new Date(),
+      missedAfterMs: 6 * 3_600_000,
+      platformLabel: 'Facebook',
+    };
+
+    // A feed video is one call (`POST /{page-id}/videos`, a publish call): the fault fails its processing.
+    await arm('publish');
+    const video = await expectError(
+      facebook.publish(tokens, { account: account(page), text: 'Armed video', media: [vertical()] }),
+      InvalidContentError,
+    );
+    expect(video.message).toBe(
+      'Facebook could not process the video: Invalid file: the video could not be processed.',
+    );
+    // The post fails with the platform's message, without retries.
+    expect(decideAfterError(video, facts)).toMatchObject({ kind: 'fail', reason: video.message });
+
+    // A Reel's upload (the rupload call) takes it: the Reel is processed into an error, never published.
+    await arm('upload');
+    const reel = await expectError(
+      facebook.publish(tokens, {
+        account: account(page),
+        postType: 'reel',
+        text: 'Armed Reel',
+        media: [vertical()],
+      }),
+      InvalidContentError,
+    );
+    expect(reel.message).toContain('Invalid file: the video could not be processed.');
+    expect(await publishedOfPage()).toHaveLength(0);
+
+    // Used up: the next Reel of the same file goes out.
+    const next = await facebook.publish(tokens, {
+      account: account(page),
+      postType: 'reel',
+      text: 'Unarmed Reel',
+      media: [vertical()],
+    });
+    expect(await rowOf(next.externalId)).toMatchObject({ state: 'published' });
+    expect(await publishedOfPage()).toHaveLength(1);
   }, 60_000);
 
   it('refuses the 31st Reel of a Page within 24 hours as throttling, with when it frees up', async () => {

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThreadItem } from '../../src/contracts/posts';
-import { posts } from '../../src/server/db/schema';
+import { posts, socialAccounts } from '../../src/server/db/schema';
 import {
   InvalidContentError,
+  TokenExpiredError,
   TransientPlatformError,
 } from '../../src/server/integrations/social/social-provider';
 import { POST_FOLLOW_UPS_JOB, runPostFollowUps, sweepFollowUps } from '../../src/server/modules/publishing';
@@ -143,6 +144,59 @@ describe.each(databaseKinds)('thread posts and first comments after publishing o
     expect(platform.calls.filter((call) => call.text === `again ${m}`)).toHaveLength(2);
   });
 
+  /** The account's token expires within the refresh margin: the next run refreshes it first. */
+  const expireSoon = (accountId: string) =>
+    t.ctx.database.db
+      .update(socialAccounts)
+      .set({ tokenExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(socialAccounts.id, accountId));
+
+  it('leaves the follow-ups pending when the token refresh fails for a passing reason; the next run sends them', async () => {
+    const m = marker();
+    const { post, account } = await due({
+      postType: 'thread',
+      content: `Refresh ${m} 1/2`,
+      thread: [pending(`Refresh ${m} 2/2`)],
+      firstComment: `Refresh comment ${m}`,
+    });
+    await publishPost(t.ctx, { postId: post.id, version: 1 });
+    await expireSoon(account.id);
+    platform.refreshResults.push(
+      new TransientPlatformError('twitter', 'token endpoint answered 503', 'server_error'),
+    );
+    // The job fails, so pg-boss tries it again; nothing is marked failed, nothing is sent.
+    await expect(runPostFollowUps(t.ctx, post.id)).rejects.toThrow(
+      /Refreshing the X \(Twitter\) token failed: token endpoint answered 503/,
+    );
+    const waiting = await postRow(t, post.id);
+    expect(waiting.thread.map((item) => [item.status, item.error])).toEqual([['pending', null]]);
+    expect(waiting).toMatchObject({ firstCommentStatus: 'pending', firstCommentError: null });
+    expect(platform.replies.filter((reply) => reply.text.includes(m))).toHaveLength(0);
+    // When the job's retries are spent, the sweep still finds them.
+    expect(await sweepFollowUps(t.ctx, new Date(Date.now() + 10 * 60_000))).toBeGreaterThanOrEqual(1);
+
+    // The token endpoint is back: the next run refreshes and sends the lot.
+    await runPostFollowUps(t.ctx, post.id);
+    const after = await postRow(t, post.id);
+    expect(after.thread.map((item) => item.status)).toEqual(['published']);
+    expect(after.firstCommentStatus).toBe('posted');
+    expect(platform.replies.filter((reply) => reply.text.includes(m))).toHaveLength(2);
+  });
+
+  it('fails the follow-ups when the platform refuses the refresh for good (reconnect the account)', async () => {
+    const m = marker();
+    const { post, account } = await due({ content: `Revoked ${m}`, firstComment: `Revoked comment ${m}` });
+    await publishPost(t.ctx, { postId: post.id, version: 1 });
+    await expireSoon(account.id);
+    platform.refreshResults.push(new TokenExpiredError('twitter', 'invalid_grant'));
+    await runPostFollowUps(t.ctx, post.id);
+    expect(await postRow(t, post.id)).toMatchObject({
+      status: 'published',
+      firstCommentStatus: 'failed',
+      firstCommentError: expect.stringMatching(/reconnect/i),
+    });
+  });
+
   it('never sends twice what a crash left sending: it is marked failed, saying the outcome is unknown', async () => {
     const m = marker();
     const { post } = await due({
@@ -166,5 +220,72 @@ describe.each(databaseKinds)('thread posts and first comments after publishing o
     expect(after.thread.map((item) => item.status)).toEqual(['failed', 'pending']);
     expect(after.thread[0]?.error).toMatch(/lost track of this while sending it to X \(Twitter\)/);
     expect(platform.replies.filter((reply) => reply.text.includes(m))).toHaveLength(0);
+  });
+
+  it('"Retry the rest": a stopped thread and a failed comment go back to waiting and go out; 409 when nothing failed', async () => {
+    const m = marker();
+    platform.plan(`${m} 2/3`, new InvalidContentError('twitter', 'Status is a duplicate.'));
+    platform.plan(`comment ${m}`, new InvalidContentError('twitter', 'Comments are turned off.'));
+    const { post, cookie } = await due({
+      postType: 'thread',
+      content: `Retry ${m} 1/3`,
+      thread: [pending(`${m} 2/3`), pending(`${m} 3/3`)],
+      firstComment: `comment ${m}`,
+    });
+    const api = asUser(t.app, cookie);
+    const retry = (body: object = {}) => api.post(`/api/posts/${post.id}/follow-ups/retry`, body);
+    // Not published yet: nothing to retry.
+    expect((await retry()).statusCode).toBe(409);
+    await publishPost(t.ctx, { postId: post.id, version: 1 });
+    await runPostFollowUps(t.ctx, post.id);
+    const stopped = await postRow(t, post.id);
+    expect(stopped.thread.map((item) => item.status)).toEqual(['failed', 'pending']);
+    expect(stopped.firstCommentStatus).toBe('failed');
+
+    const answer = await retry();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ retried: 2 });
+    const waiting = await postRow(t, post.id);
+    expect(waiting.thread.map((item) => [item.status, item.error])).toEqual([
+      ['pending', null],
+      ['pending', null],
+    ]);
+    expect(waiting).toMatchObject({ firstCommentStatus: 'pending', firstCommentError: null });
+    // The follow-ups job is queued again.
+    expect((await followUpJobsOf(post.id)).some((job) => job.state === 'created')).toBe(true);
+    await runPostFollowUps(t.ctx, post.id);
+    const after = await postRow(t, post.id);
+    expect(after.thread.map((item) => item.status)).toEqual(['published', 'published']);
+    expect(after.firstCommentStatus).toBe('posted');
+    // Nothing failed any more; an unknown post is 404; a bad body is 400.
+    expect((await retry()).statusCode).toBe(409);
+    expect((await api.post(`/api/posts/${crypto.randomUUID()}/follow-ups/retry`, {})).statusCode).toBe(404);
+    expect((await retry({ confirm: 'yes' })).statusCode).toBe(400);
+  });
+
+  it('"Retry the rest" of a step Kitepost lost track of needs the user to confirm', async () => {
+    const m = marker();
+    const { post, cookie } = await due({
+      postType: 'thread',
+      content: `Lost ${m} 1/2`,
+      thread: [pending(`Lost ${m} 2/2`)],
+    });
+    await publishPost(t.ctx, { postId: post.id, version: 1 });
+    const stored = await postRow(t, post.id);
+    await t.ctx.database.db
+      .update(posts)
+      .set({ thread: stored.thread.map((item) => ({ ...item, status: 'sending' as const })) })
+      .where(eq(posts.id, post.id));
+    await runPostFollowUps(t.ctx, post.id);
+    expect((await postRow(t, post.id)).thread[0]?.error).toMatch(/lost track/);
+    const api = asUser(t.app, cookie);
+    const unconfirmed = await api.post(`/api/posts/${post.id}/follow-ups/retry`, {});
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json().error).toMatchObject({ code: 'confirmation_required' });
+    expect((await postRow(t, post.id)).thread[0]?.status).toBe('failed');
+    const confirmed = await api.post(`/api/posts/${post.id}/follow-ups/retry`, { confirm: true });
+    expect(confirmed.statusCode).toBe(200);
+    await runPostFollowUps(t.ctx, post.id);
+    expect((await postRow(t, post.id)).thread[0]?.status).toBe('published');
   });
 });

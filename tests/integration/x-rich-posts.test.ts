@@ -1,12 +1,28 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPosts } from '../../src/server/db/schema';
 import { SIMULATOR_CREDENTIALS, simulatorEndpoints } from '../../src/server/integrations/social/simulator';
+import {
+  ABANDONED_AFTER_MS,
+  segmentsDir,
+  sweepAbandonedSegments,
+} from '../../src/server/integrations/social/simulator/x-upload-segments';
 import {
   InvalidContentError,
   type PublishMedia,
@@ -264,6 +280,41 @@ describe.each(databaseKinds)('X rich posts against the platform simulator on %s'
       json({ media_type: 'video/mp4', total_bytes: 10, media_category: 'tweet_video', command: 'INIT' }),
     );
     expect(extra.status).toBe(400);
+  });
+
+  it('sweeps the segments of an upload abandoned for hours; a late FINALIZE is answered as an unknown upload', async () => {
+    const { tokens } = await connect();
+    const bytes = readFileSync(VIDEO_FIXTURES.landscape);
+    const upload = async () => {
+      const id = String((await initialize(tokens, bytes.length)).body.data.id);
+      expect((await append(tokens, id, 0, bytes)).status).toBe(200);
+      return id;
+    };
+    const [abandoned, fresh] = [await upload(), await upload()];
+    const hoursAgo = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
+    await utimes(segmentsDir(abandoned), hoursAgo, hoursAgo);
+    expect(await sweepAbandonedSegments()).toBeGreaterThanOrEqual(1);
+    expect(existsSync(segmentsDir(abandoned))).toBe(false);
+    expect(existsSync(join(segmentsDir(fresh), '0'))).toBe(true);
+    const late = await finalize(tokens, abandoned);
+    expect(late.status).toBe(400);
+    expect(JSON.stringify(late.body)).toContain('BadRequest: Not found');
+    // The upload still in use is finalized as usual.
+    expect((await finalize(tokens, fresh)).status).toBe(200);
+  });
+
+  it('sweeps abandoned upload folders when the simulator starts', async () => {
+    const left = segmentsDir(`${Date.now()}${randomBytes(2).readUInt16BE()}`);
+    mkdirSync(left, { recursive: true });
+    writeFileSync(join(left, '0'), 'a segment no FINALIZE will join');
+    const hoursAgo = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
+    await utimes(left, hoursAgo, hoursAgo);
+    const started = await buildTestApp(kind);
+    try {
+      await expect.poll(() => existsSync(left), { timeout: 5_000 }).toBe(false);
+    } finally {
+      await started.close();
+    }
   });
 
   it('refuses a video X cannot process with its processing_info.error (HEVC, too short, over 60 fps, 4:1, MP3 audio)', async () => {

@@ -8,7 +8,9 @@ const payload = z.object({ postId: z.uuid() });
  * The steps after a post is out: the next posts of an X thread, then the first comment
  * (modules/publishing/post-follow-ups.service.ts). 'stately': one job per post waits and one runs
  * at a time (singletonKey = the post), so a runner that finds a step `sending` knows a crash left
- * it. Each step settles its own outcome; the handler throws only when the database fails.
+ * it. Each step settles its own outcome; the handler throws when the database fails or when the
+ * steps wait for a passing failure (a token refresh the platform answered with 5xx): the steps stay
+ * pending, pg-boss retries, and the 5-minute sweep queues them again once its retries are spent.
  */
 export const postFollowUpsJob: JobDefinition<z.infer<typeof payload>> = {
   name: POST_FOLLOW_UPS_JOB,

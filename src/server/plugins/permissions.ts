@@ -65,6 +65,7 @@ export const routePermissions: Record<string, RoutePermission> = {
   'POST /api/posts/:id/schedule': 'posts.write',
   'POST /api/posts/:id/cancel': 'posts.write',
   'POST /api/posts/:id/retry': 'posts.write',
+  'POST /api/posts/:id/follow-ups/retry': 'posts.write',
   'POST /api/posts/:id/approve': 'posts.approve',
   'POST /api/posts/:id/request-changes': 'posts.approve',
   'GET /api/posts/:id/comments': 'workspace.read',

@@ -25,6 +25,19 @@ export async function updateThread(
   return rows.length > 0;
 }
 
+/** The workspace's post by id, for the follow-ups' retry; undefined when it is not the workspace's. */
+export async function findWorkspacePost(
+  db: Db,
+  workspaceId: string,
+  postId: string,
+): Promise<PostRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)));
+  return row;
+}
+
 /** Moves the first comment from `from` to `to` (with what came of it); false when it was not `from`. */
 export async function moveFirstComment(
   db: Db,

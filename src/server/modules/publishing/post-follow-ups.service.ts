@@ -9,9 +9,11 @@ import {
   TransientPlatformError,
   UnknownOutcomeError,
 } from '../../integrations/social/social-provider';
+import { AppError } from '../../lib/app-error';
 import { findMediaByIds, MediaGoneError, toPublishMedia } from '../media';
 import { markNeedsReauth } from '../social-accounts';
 import {
+  findWorkspacePost,
   hasPendingFollowUps,
   listPostsWithPendingFollowUps,
   moveFirstComment,
@@ -63,8 +65,63 @@ export async function sweepFollowUps(ctx: FollowUpContext, now = new Date()): Pr
   return ids.length;
 }
 
+/** The follow-ups wait for a passing failure to pass; the job is tried again. */
+class FollowUpsDeferredError extends Error {
+  override name = 'FollowUpsDeferredError';
+}
+
 const UNKNOWN_OUTCOME = (label: string) =>
   `Kitepost lost track of this while sending it to ${label}: look there before posting it again.`;
+
+/**
+ * "Retry the rest": the thread from its first failed post on, and a failed first comment, go back
+ * to pending, and the follow-ups job runs them. A step Kitepost lost track of (UNKNOWN_OUTCOME)
+ * may be on the platform already: it is sent again only when the user confirms. Answers how many
+ * steps were put back.
+ */
+export async function retryFollowUps(
+  ctx: Pick<AppContext, 'database' | 'jobs' | 'log'>,
+  actor: { workspaceId: string },
+  postId: string,
+  options: { confirm?: boolean },
+): Promise<number> {
+  const db = ctx.database.db;
+  const post = await findWorkspacePost(db, actor.workspaceId, postId);
+  if (!post) throw new AppError('not_found', 'Post not found');
+  if (post.status !== 'published') {
+    throw new AppError('conflict', 'Only the follow-ups of a published post can be retried.');
+  }
+  const label = platformLabels[post.platform];
+  const stopped = post.thread.findIndex((item) => item.status === 'failed');
+  const threadFailed = stopped >= 0;
+  const commentFailed = !!post.firstComment && post.firstCommentStatus === 'failed';
+  if (!threadFailed && !commentFailed) throw new AppError('conflict', 'Nothing after this post failed.');
+  const lostTrack = [
+    threadFailed ? post.thread[stopped]?.error : null,
+    commentFailed ? post.firstCommentError : null,
+  ].includes(UNKNOWN_OUTCOME(label));
+  if (lostTrack && !options.confirm) {
+    throw new AppError(
+      'confirmation_required',
+      `Kitepost lost track of a step it sent to ${label}: it may be there already. Look there, then confirm to send it again.`,
+    );
+  }
+  let retried = 0;
+  if (threadFailed) {
+    const next = post.thread.map((item, at) =>
+      at >= stopped && item.status === 'failed' ? { ...item, status: 'pending' as const, error: null } : item,
+    );
+    retried += next.filter((item, at) => item !== post.thread[at]).length;
+    if (!(await updateThread(db, post.id, post.thread, next))) {
+      throw new AppError('conflict', 'The thread changed meanwhile: reload and try again.');
+    }
+  }
+  if (commentFailed) {
+    if (await moveFirstComment(db, post.id, 'failed', { status: 'pending', error: null })) retried++;
+  }
+  await queueFollowUps(ctx, post.id);
+  return retried;
+}
 
 /** Runs the post's open follow-ups in order; does nothing for a post that has none. */
 export async function runPostFollowUps(
@@ -79,15 +136,28 @@ export async function runPostFollowUps(
   const resolved = await resolvePublishTarget(ctx, post, {
     attemptNumber: 1,
     now,
-    missedAfterMs: ctx.config.publishing.missedAfterMs,
+    // The post's own window (the missed threshold) does not bound its follow-ups: a passing
+    // failure is tried again for as long as the sweep looks (a day after publishing).
+    missedAfterMs: Number.POSITIVE_INFINITY,
   });
   const target = 'target' in resolved ? resolved.target : null;
-  const refusal =
-    'verdict' in resolved
-      ? resolved.verdict.message
-      : target?.provider.publishReply
-        ? null
-        : `${label} takes no replies from Kitepost.`;
+  const verdict = 'verdict' in resolved ? resolved.verdict : null;
+  const refusal = verdict
+    ? verdict.message
+    : target?.provider.publishReply
+      ? null
+      : `${label} takes no replies from Kitepost.`;
+  /**
+   * What a step that needs the platform meets without a target: a verdict that says "retry later"
+   * (the token endpoint answered 5xx or timed out: a refresh creates nothing, so trying again is
+   * safe) leaves the steps pending and throws, so that pg-boss retries the job and the sweep finds
+   * it after that, as the publish job does with the same verdict; a final one (reconnect the
+   * account, no account) fails the step, saying why.
+   */
+  const stopOrWait = (): string | null => {
+    if (verdict?.kind === 'retry') throw new FollowUpsDeferredError(verdict.message);
+    return refusal;
+  };
   let parent = post.externalId;
   let thread = post.thread;
   for (const [index, item] of thread.entries()) {
@@ -107,7 +177,7 @@ export async function runPostFollowUps(
       break;
     }
     if (refusal || !target) {
-      await set({ ...item, status: 'failed', error: refusal });
+      await set({ ...item, status: 'failed', error: stopOrWait() });
       break;
     }
     if (!(await set({ ...item, status: 'sending' }))) return;
@@ -136,7 +206,7 @@ export async function runPostFollowUps(
       return;
     }
     if (refusal || !target) {
-      await moveFirstComment(db, post.id, 'pending', { status: 'failed', error: refusal });
+      await moveFirstComment(db, post.id, 'pending', { status: 'failed', error: stopOrWait() });
       return;
     }
     if (!(await moveFirstComment(db, post.id, 'pending', { status: 'sending' }))) return;

@@ -1,5 +1,9 @@
-import { CircleAlert, CircleCheck, Clock, ExternalLink } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock, ExternalLink, RotateCcw } from 'lucide-react';
 import type { Post } from '../../../../contracts/posts';
+import { Button, wrapsOnNarrowScreens } from '../../../components/ui/button';
+import { failureCode, failureMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useRetryFollowUps } from '../api/retry-follow-ups';
 
 type StepStatus = 'pending' | 'sending' | 'published' | 'posted' | 'failed';
 
@@ -48,6 +52,69 @@ function StepState({
         ) : null}
       </p>
       {error ? <p className="text-xs text-red-800 [overflow-wrap:anywhere]">{error}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * "Retry the rest" of a published post whose thread stopped or whose first comment failed. When
+ * Kitepost lost track of a step (it may be out already), the server asks for a confirmation: the
+ * reason is shown with a second button that sends it again anyway.
+ */
+function RetryFollowUps({ post, label }: { post: Post; label: string }) {
+  const retry = useRetryFollowUps();
+  const threadFailed = post.thread.some((item) => item.status === 'failed');
+  const commentFailed = !!post.firstComment && post.firstCommentStatus === 'failed';
+  if (post.status !== 'published' || (!threadFailed && !commentFailed)) return null;
+  const what = threadFailed
+    ? commentFailed
+      ? 'Retry the rest of the thread and the comment'
+      : 'Retry the rest of the thread'
+    : 'Retry the comment';
+  const confirming = failureCode(retry.error) === 'confirmation_required';
+  return (
+    <div className="grid gap-2">
+      {confirming ? (
+        <div
+          role="alert"
+          className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm"
+        >
+          <p className="text-amber-900">
+            {failureMessage(retry.error, `Kitepost may have sent this to ${label} already.`)} Sending it again
+            may post it twice.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="destructive"
+              disabled={retry.isPending}
+              onClick={() => retry.mutate({ id: post.id, confirm: true })}
+            >
+              Send it again anyway
+            </Button>
+            <Button size="sm" variant="ghost" disabled={retry.isPending} onClick={() => retry.reset()}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button
+          size="sm"
+          variant="outline"
+          // The label may be long ("…of the thread and the comment"): it wraps on a phone.
+          className={cn(wrapsOnNarrowScreens, 'min-h-9 justify-self-start text-left')}
+          disabled={retry.isPending}
+          onClick={() => retry.mutate({ id: post.id })}
+        >
+          <RotateCcw aria-hidden="true" />
+          {retry.isPending ? 'Retrying…' : what}
+        </Button>
+      )}
+      {retry.error && !confirming ? (
+        <p role="alert" className="text-sm text-red-800">
+          {failureMessage(retry.error, 'The retry did not go through. Try again.')}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -105,6 +172,7 @@ export function FollowUps({ post, label }: { post: Post; label: string }) {
           </li>
         ) : null}
       </ol>
+      <RetryFollowUps post={post} label={label} />
     </section>
   );
 }

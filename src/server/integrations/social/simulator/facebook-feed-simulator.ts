@@ -8,17 +8,11 @@ import {
   missingObject,
 } from './facebook-shapes';
 import { fieldsOf } from './facebook-simulator';
-import { isPage } from './facebook-store';
+import { findPageNamed, keepPageContainer, newPagePost, OBJECT_ID, publishPagePost } from './facebook-store';
 import { downloadMedia, facebookDownloadRefusal } from './media-download';
 import type { SimulatedAnswer } from './sandbox-faults';
-import { newMetricsSeed } from './sandbox-metrics';
-import { findContainers, findTimeline, insertPost, insertPostUnlessDuplicate } from './sandbox-posts';
-import {
-  findAccountByExternalId,
-  newSnowflakeId,
-  type SandboxAccount,
-  type SandboxPost,
-} from './sandbox-store';
+import { findContainers, findTimeline, insertPostUnlessDuplicate } from './sandbox-posts';
+import { newSnowflakeId, type SandboxAccount, type SandboxPost } from './sandbox-store';
 import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
@@ -28,7 +22,6 @@ import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
  * {message, attached_media}`), and the Page's posts since a time (`GET /{page-id}/feed`).
  */
 
-const OBJECT_ID = /^\d{1,20}$/;
 const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
 const MAX_ATTACHED = 10;
@@ -85,15 +78,6 @@ export function registerFacebookFeedSimulator(
 ) {
   const { db } = options;
 
-  /** The Page a call names: the caller itself when it holds that Page's token (no query needed). */
-  async function pageNamed(id: string, caller: Caller): Promise<SandboxAccount | undefined> {
-    if (caller.account.externalId === id && isPage(caller.account)) return caller.account;
-    const page = OBJECT_ID.test(id)
-      ? await findAccountByExternalId(db, 'facebook', id, caller.account.workspaceId)
-      : undefined;
-    return page && isPage(page) ? page : undefined;
-  }
-
   const bodyOf = (body: unknown) =>
     body && typeof body === 'object' ? (body as Record<string, unknown>) : ({} as Record<string, unknown>);
 
@@ -102,7 +86,7 @@ export function registerFacebookFeedSimulator(
     { config: PUBLIC, schema: HIDDEN },
     graphRoute('upload', async (request, caller) => {
       const { id } = request.params as { id: string };
-      const page = await pageNamed(id, caller);
+      const page = await findPageNamed(db, id, caller.account);
       if (!page) return missingObject(id);
       const refused = pageCaller(caller, id, ['pages_manage_posts', 'pages_read_engagement']);
       if (refused) return refused;
@@ -134,29 +118,11 @@ export function registerFacebookFeedSimulator(
       const media = [item] as SandboxPost['media'];
       const published = String(body.published ?? 'true') !== 'false';
       if (!published) {
-        await insertPost(db, {
-          platform: 'facebook',
-          externalId: photoId,
-          accountId: page.id,
-          text: caption,
-          media,
-          state: 'container',
-          metricsSeed: 0,
-          publishedAt: null,
-        });
+        await keepPageContainer(db, page, { externalId: photoId, text: caption, media });
         return { status: 200, body: { id: photoId } };
       }
       // A published photo is a post of its own (with the caption as its message).
-      const post = await insertPost(db, {
-        platform: 'facebook',
-        externalId: `${page.externalId}_${newSnowflakeId()}`,
-        accountId: page.id,
-        text: caption,
-        media,
-        state: 'published',
-        metricsSeed: newMetricsSeed(),
-        publishedAt: new Date(),
-      });
+      const post = await publishPagePost(db, page, { text: caption, media });
       return { status: 200, body: { id: photoId, post_id: post.externalId } };
     }),
   );
@@ -166,7 +132,7 @@ export function registerFacebookFeedSimulator(
     { config: PUBLIC, schema: HIDDEN },
     graphRoute('publish', async (request, caller) => {
       const { id } = request.params as { id: string };
-      const page = await pageNamed(id, caller);
+      const page = await findPageNamed(db, id, caller.account);
       if (!page) return missingObject(id);
       const refused = pageCaller(caller, id, ['pages_manage_posts', 'pages_read_engagement']);
       if (refused) return refused;
@@ -208,15 +174,7 @@ export function registerFacebookFeedSimulator(
       if (Array.from(message).length > FACEBOOK_MAX_MESSAGE_LENGTH) {
         return invalidParameter('Invalid parameter: the message is too long.');
       }
-      const post = await insertPostUnlessDuplicate(db, {
-        platform: 'facebook',
-        externalId: `${page.externalId}_${newSnowflakeId()}`,
-        accountId: page.id,
-        text: message,
-        media,
-        metricsSeed: newMetricsSeed(),
-        publishedAt: new Date(),
-      });
+      const post = await insertPostUnlessDuplicate(db, newPagePost(page, { text: message, media }));
       if (!post) return graphError(400, 506, '(#506) Duplicate status message');
       return { status: 200, body: { id: post.externalId } };
     }),
@@ -227,7 +185,7 @@ export function registerFacebookFeedSimulator(
     { config: PUBLIC, schema: HIDDEN },
     graphRoute('read', async (request, caller) => {
       const { id } = request.params as { id: string };
-      const page = await pageNamed(id, caller);
+      const page = await findPageNamed(db, id, caller.account);
       if (!page) return missingObject(id);
       // Reading a Page's feed as the Page needs its token with pages_read_engagement.
       const refused = pageCaller(caller, id, ['pages_read_engagement']);

@@ -27,7 +27,12 @@ import {
   missingToken,
 } from './facebook-shapes';
 import { ensureBusinessPage, ensurePages, findGrant, revokeApp } from './facebook-store';
-import { type SimulatedAnswer, type SimulatedCallKind, simulatedApi } from './sandbox-faults';
+import {
+  type SandboxFault,
+  type SimulatedAnswer,
+  type SimulatedCallKind,
+  simulatedApi,
+} from './sandbox-faults';
 import { allowedRedirect, redirectWith, sameText } from './sandbox-oauth';
 import { html, raw } from './sandbox-page';
 import {
@@ -49,7 +54,12 @@ import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 
 export type FacebookSimulatorOptions = SimulatorContext;
 
-export type Caller = { account: SandboxAccount; grant: SandboxGrant };
+export type Caller = {
+  account: SandboxAccount;
+  grant: SandboxGrant;
+  /** The sandbox fault this call carries (its header or armed for the account), on Graph routes. */
+  fault?: SandboxFault | null;
+};
 /** A Graph route's handler factory: the caller's token, the kind of call, fault injection. */
 export type FacebookGraphRoute = <R extends FastifyRequest>(
   kind: SimulatedCallKind,

@@ -27,6 +27,7 @@ import {
   findPagePost,
   findPagesOf,
   isPage,
+  OBJECT_ID,
   PAGE_POST_ID,
   pageTokenFor,
 } from './facebook-store';
@@ -50,7 +51,6 @@ import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 
 export type { FacebookSimulatorOptions } from './facebook-oauth-simulator';
 
-const OBJECT_ID = /^\d{1,20}$/;
 const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE_SIZE = 100;
 
@@ -101,7 +101,7 @@ export function registerFacebookSimulator(app: FastifyInstance, options: Faceboo
         if (!('grant' in caller)) return caller;
         const fault = await check.forAccount(caller.account);
         if (fault) return fault;
-        return handle(request as never, caller);
+        return handle(request as never, { ...caller, fault: check.chosen() });
       },
     );
 

@@ -2,8 +2,10 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, like, not, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sandboxAccounts, sandboxGrants } from '../../../db/schema';
-import { findPublishedPosts } from './sandbox-posts';
+import { newMetricsSeed } from './sandbox-metrics';
+import { findPublishedPosts, insertPost } from './sandbox-posts';
 import {
+  findAccountByExternalId,
   followersFor,
   insertGrant,
   newOpaqueToken,
@@ -27,6 +29,8 @@ import {
  */
 
 const BUSINESS_PREFIX = 'business.';
+/** A Graph object's id (a Page, a photo, a video): digits. */
+export const OBJECT_ID = /^\d{1,20}$/;
 /** A Page post's id: `{page-id}_{post-id}`. */
 export const PAGE_POST_ID = /^\d{1,20}_\d{1,20}$/;
 
@@ -40,10 +44,76 @@ export async function findPagePost(
   const [found] = await findPublishedPosts(db, 'facebook', [id], viewer);
   return found;
 }
+
+/**
+ * The row of a Page's published post (a feed post, a published photo, a story, a feed video):
+ * a new `{page-id}_{post-id}` id unless it keeps its own (a video keeps its video id), its own
+ * metrics, out now unless `publishedAt` says when (a video, once processed).
+ */
+export function newPagePost(
+  page: SandboxAccount,
+  input: { text: string; media: SandboxPost['media']; externalId?: string; publishedAt?: Date },
+) {
+  return {
+    platform: 'facebook' as const,
+    externalId: input.externalId ?? `${page.externalId}_${newSnowflakeId()}`,
+    accountId: page.id,
+    text: input.text,
+    media: input.media,
+    state: 'published' as const,
+    metricsSeed: newMetricsSeed(),
+    publishedAt: input.publishedAt ?? new Date(),
+  };
+}
+
+/** Stores a Page's published post (newPagePost). */
+export function publishPagePost(
+  db: Db,
+  page: SandboxAccount,
+  input: Parameters<typeof newPagePost>[1],
+): Promise<SandboxPost> {
+  return insertPost(db, newPagePost(page, input));
+}
+
+/**
+ * Stores what a Page holds unpublished: a photo uploaded with published=false, a video being
+ * uploaded or processed (or that failed processing), a comment (`at`: when it was written). Never
+ * in a feed or a count.
+ */
+export function keepPageContainer(
+  db: Db,
+  page: SandboxAccount,
+  input: { externalId: string; text: string; media: SandboxPost['media']; at?: Date },
+): Promise<SandboxPost> {
+  return insertPost(db, {
+    platform: 'facebook',
+    externalId: input.externalId,
+    accountId: page.id,
+    text: input.text,
+    media: input.media,
+    state: 'container',
+    metricsSeed: 0,
+    publishedAt: input.at ?? null,
+  });
+}
+
 export const isBusiness = (account: SandboxAccount) =>
   account.ownerId !== null && account.username.startsWith(BUSINESS_PREFIX);
 /** A Page (owned by a user or a business); a user or a business is not. */
 export const isPage = (account: SandboxAccount) => account.ownerId !== null && !isBusiness(account);
+
+/** The Page a call names: the caller itself when it holds that Page's token (no query needed). */
+export async function findPageNamed(
+  db: Db,
+  id: string,
+  caller: SandboxAccount,
+): Promise<SandboxAccount | undefined> {
+  if (caller.externalId === id && isPage(caller)) return caller;
+  const page = OBJECT_ID.test(id)
+    ? await findAccountByExternalId(db, 'facebook', id, caller.workspaceId)
+    : undefined;
+  return page && isPage(page) ? page : undefined;
+}
 
 /** Accounts the owner owns, oldest first: its Pages, or its Business portfolios. */
 function findOwned(db: Db, owner: SandboxAccount, kind: 'pages' | 'businesses'): Promise<SandboxAccount[]> {

@@ -9,7 +9,7 @@ import {
   invalidParameter,
   missingObject,
 } from './facebook-shapes';
-import { findPagePost, isPage } from './facebook-store';
+import { findPageNamed, findPagePost, OBJECT_ID, PAGE_POST_ID, publishPagePost } from './facebook-store';
 import {
   type FacebookVideoItem,
   type FacebookVideoKind,
@@ -22,8 +22,8 @@ import {
 } from './facebook-video-store';
 import type { SimulatedAnswer } from './sandbox-faults';
 import { newMetricsSeed } from './sandbox-metrics';
-import { findContainers, insertPost } from './sandbox-posts';
-import { findAccountByExternalId, newSnowflakeId, type SandboxAccount } from './sandbox-store';
+import { findContainers } from './sandbox-posts';
+import { newSnowflakeId, type SandboxAccount } from './sandbox-store';
 import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 import { downloadVideo } from './video-download';
 
@@ -51,8 +51,6 @@ import { downloadVideo } from './video-download';
  * 3–90 s for a Reel and 3–60 s for a video story. Feed videos: the same codecs, up to 240 minutes.
  */
 
-const OBJECT_ID = /^\d{1,20}$/;
-const PAGE_POST_ID = /^\d{1,20}_\d{1,20}$/;
 const DAY_MS = 24 * 3_600_000;
 /** Reels API: 30 API-published Reels within a 24-hour moving period (Reels guide, "Rate Limit"). */
 export const FACEBOOK_REELS_PER_DAY = 30;
@@ -66,6 +64,15 @@ const FEED_VIDEO_MAX_MS = 240 * 60_000;
  * (research sheet 3.7, decision 062): Postiz maps 2069019 to "Invalid file".
  */
 const PROCESSING_FAILED = 2069019;
+/**
+ * The failure the `video-processing-failed` sandbox fault gives a valid video (sandbox-faults.ts):
+ * 2069019 with the words Postiz shows for it ("Invalid file").
+ */
+const FORCED_FAILURE = {
+  code: PROCESSING_FAILED,
+  message: 'Invalid file: the video could not be processed.',
+};
+const forced = (caller: Caller) => caller.fault === 'video-processing-failed';
 
 interface VideoHelpers {
   graphRoute: FacebookGraphRoute;
@@ -142,13 +149,6 @@ export function registerFacebookVideoSimulator(
   const uploadUrl = (videoId: string) =>
     `${appUrl}${FACEBOOK_BASE_PATH}/rupload/video-upload/${FACEBOOK_GRAPH_VERSION}/${videoId}`;
 
-  async function pageNamed(id: string, caller: Caller): Promise<SandboxAccount | undefined> {
-    if (caller.account.externalId === id && isPage(caller.account)) return caller.account;
-    const page = OBJECT_ID.test(id)
-      ? await findAccountByExternalId(db, 'facebook', id, caller.account.workspaceId)
-      : undefined;
-    return page && isPage(page) ? page : undefined;
-  }
   const bodyOf = (body: unknown) =>
     body && typeof body === 'object' ? (body as Record<string, unknown>) : ({} as Record<string, unknown>);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -174,7 +174,7 @@ export function registerFacebookVideoSimulator(
     { config: PUBLIC, schema: HIDDEN },
     graphRoute('publish', async (request, caller) => {
       const { id } = request.params as { id: string };
-      const page = await pageNamed(id, caller);
+      const page = await findPageNamed(db, id, caller.account);
       if (!page) return missingObject(id);
       const refused = pageCaller(caller, id, PUBLISHING);
       if (refused) return refused;
@@ -186,6 +186,7 @@ export function registerFacebookVideoSimulator(
       const probed = await fetchAndProbe(fileUrl, 'video');
       // Graph's answer when it cannot fetch or read the video at the URL.
       if (!probed.ok) return graphError(400, 389, '(#389) Unable to fetch video file from URL.');
+      const error = forced(caller) ? FORCED_FAILURE : probed.error;
       const videoId = newSnowflakeId();
       const availableAt = Date.now() + options.facebookVideoProcessingMs;
       const published = text(body.published) !== 'false';
@@ -198,11 +199,11 @@ export function registerFacebookVideoSimulator(
           phase: published ? 'finished' : 'uploaded',
           availableAt,
           facts: probed.facts,
-          ...(probed.error ? { error: probed.error } : {}),
+          ...(error ? { error } : {}),
         },
         description: text(body.description),
         // Published once processed; a video that fails processing never is.
-        publishedAt: published && !probed.error ? new Date(availableAt) : null,
+        publishedAt: published && !error ? new Date(availableAt) : null,
       });
       return { status: 200, body: { id: videoId } };
     }),
@@ -215,7 +216,7 @@ export function registerFacebookVideoSimulator(
       { config: PUBLIC, schema: HIDDEN },
       graphRoute('publish', async (request, caller) => {
         const { id } = request.params as { id: string };
-        const page = await pageNamed(id, caller);
+        const page = await findPageNamed(db, id, caller.account);
         if (!page) return missingObject(id);
         const refused = pageCaller(caller, id, PUBLISHING);
         if (refused) return refused;
@@ -225,7 +226,13 @@ export function registerFacebookVideoSimulator(
           const videoId = newSnowflakeId();
           await insertVideo(db, page, {
             id: videoId,
-            item: { id: videoId, url: null, kind, phase: 'started' },
+            item: {
+              id: videoId,
+              url: null,
+              kind,
+              phase: 'started',
+              ...(forced(caller) ? { forcedFailure: true } : {}),
+            },
             description: '',
             publishedAt: null,
           });
@@ -240,7 +247,13 @@ export function registerFacebookVideoSimulator(
         if (!found || found.post.accountId !== page.id || found.item.kind !== kind) {
           return invalidParameter(`Invalid parameter: video_id ${videoId} is not an upload of this Page.`);
         }
-        const { post, item } = found;
+        const { post } = found;
+        let { item } = found;
+        if (forced(caller) && item.phase === 'uploaded') {
+          // The fault reached the finish: the uploaded video fails processing after all.
+          item = { ...item, error: FORCED_FAILURE };
+          await updateVideo(db, post, item);
+        }
         if (item.phase === 'started') {
           return invalidParameter('Invalid parameter: the video has not been uploaded yet.', 1363037);
         }
@@ -311,15 +324,9 @@ export function registerFacebookVideoSimulator(
       );
     }
     await updateVideo(db, post, { ...item, phase: 'finished' });
-    const story = await insertPost(db, {
-      platform: 'facebook',
-      externalId: `${page.externalId}_${newSnowflakeId()}`,
-      accountId: page.id,
+    const story = await publishPagePost(db, page, {
       text: '',
       media: [{ id: item.id, url: item.url, kind: 'story-video' }],
-      state: 'published',
-      metricsSeed: newMetricsSeed(),
-      publishedAt: new Date(),
     });
     return { status: 200, body: { success: true, post_id: story.externalId } };
   }
@@ -353,13 +360,14 @@ export function registerFacebookVideoSimulator(
           `Unable to fetch the video file from URL (${probed.reason}).`,
         );
       }
+      const error = forced(caller) || found.item.forcedFailure ? FORCED_FAILURE : probed.error;
       await updateVideo(db, found.post, {
         ...found.item,
         url: fileUrl,
         phase: 'uploaded',
         availableAt: Date.now() + options.facebookVideoProcessingMs,
         facts: probed.facts,
-        ...(probed.error ? { error: probed.error } : {}),
+        ...(error ? { error } : {}),
       });
       return { status: 200, body: { success: true } };
     }),
@@ -371,7 +379,7 @@ export function registerFacebookVideoSimulator(
     { config: PUBLIC, schema: HIDDEN },
     graphRoute('publish', async (request, caller) => {
       const { id } = request.params as { id: string };
-      const page = await pageNamed(id, caller);
+      const page = await findPageNamed(db, id, caller.account);
       if (!page) return missingObject(id);
       const refused = pageCaller(caller, id, PUBLISHING);
       if (refused) return refused;
@@ -384,15 +392,9 @@ export function registerFacebookVideoSimulator(
       if (await photoWasPublished(db, page, photoId)) {
         return invalidParameter('Invalid parameter: a photo used in a published post cannot be a story.');
       }
-      const story = await insertPost(db, {
-        platform: 'facebook',
-        externalId: `${page.externalId}_${newSnowflakeId()}`,
-        accountId: page.id,
+      const story = await publishPagePost(db, page, {
         text: '',
         media: [{ id: photoId, url: image.url, kind: 'story-photo' }],
-        state: 'published',
-        metricsSeed: newMetricsSeed(),
-        publishedAt: new Date(),
       });
       return { status: 200, body: { success: true, post_id: story.externalId } };
     }),

@@ -2,7 +2,7 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sandboxPosts } from '../../../db/schema';
 import type { VideoFacts } from '../../video/ffmpeg-tools';
-import { insertPost } from './sandbox-posts';
+import { keepPageContainer, publishPagePost } from './facebook-store';
 import type { SandboxAccount, SandboxPost } from './sandbox-store';
 
 /*
@@ -26,6 +26,8 @@ export interface FacebookVideoItem {
   availableAt?: number;
   /** The processing failure Facebook reports once processing ends. */
   error?: { code: number; message: string };
+  /** The `video-processing-failed` sandbox fault reached a call before the upload: processing fails. */
+  forcedFailure?: boolean;
   facts?: Pick<VideoFacts, 'durationMs' | 'width' | 'height' | 'frameRate' | 'videoCodec'>;
 }
 
@@ -40,16 +42,10 @@ export async function insertVideo(
   page: SandboxAccount,
   input: { id: string; item: FacebookVideoItem; description: string; publishedAt: Date | null },
 ): Promise<SandboxPost> {
-  return insertPost(db, {
-    platform: 'facebook',
-    externalId: input.id,
-    accountId: page.id,
-    text: input.description,
-    media: [input.item] as SandboxPost['media'],
-    state: input.publishedAt ? 'published' : 'container',
-    metricsSeed: 0,
-    publishedAt: input.publishedAt,
-  });
+  const row = { externalId: input.id, text: input.description, media: [input.item] as SandboxPost['media'] };
+  return input.publishedAt
+    ? publishPagePost(db, page, { ...row, publishedAt: input.publishedAt })
+    : keepPageContainer(db, page, row);
 }
 
 /** A video row by its id, whatever its state but deleted (callers check whose it is). */
@@ -133,15 +129,11 @@ export async function insertComment(
   page: SandboxAccount,
   input: { id: string; parentId: string; message: string },
 ): Promise<void> {
-  await insertPost(db, {
-    platform: 'facebook',
+  await keepPageContainer(db, page, {
     externalId: input.id,
-    accountId: page.id,
     text: input.message,
     media: [{ id: input.parentId, url: null, kind: 'comment' }],
-    state: 'container',
-    metricsSeed: 0,
-    publishedAt: new Date(),
+    at: new Date(),
   });
 }
 

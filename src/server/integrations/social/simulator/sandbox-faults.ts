@@ -34,6 +34,11 @@ import type { SandboxAccount } from './sandbox-store';
  *                       Instagram: the video container made by that call (a Reel, a Story video,
  *                       a carousel video) goes to ERROR with subcode 2207053; a call that makes
  *                       no video container (an image item) uses it up without effect.
+ *                       Facebook: the video that call reaches fails processing (status `error`,
+ *                       code 2069019, "Invalid file"), so it is never published: a feed video's
+ *                       one call (`POST /{page-id}/videos`) is a publish call (`on: "publish"`);
+ *                       a Reel's or video story's upload (rupload) is an upload call (`on:
+ *                       "upload"`), and their start and finish calls (publish calls) count too.
  *
  * Metrics reads (post insights, post analytics, follower counts) are calls of kind `read`: arm a
  * fault for them with `on: "read"`, e.g. the next 3 reads of an account answer "no data yet":

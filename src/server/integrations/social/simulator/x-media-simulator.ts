@@ -6,7 +6,7 @@ import { newSnowflakeId, type SandboxPost } from './sandbox-store';
 import { HIDDEN, PUBLIC } from './simulator-routes';
 import type { XSimulatorOptions } from './x-oauth-simulator';
 import { invalidRequest, X_BASE_PATH, type XApiRoute } from './x-shapes';
-import { chunkedUploadOf, processingInfoOf } from './x-video-upload-simulator';
+import { chunkedUploadOf, processingInfoOf } from './x-video-rules';
 
 /*
  * The pretend X's media upload (API v2, platforms.md): the one-shot `POST /2/media/upload`

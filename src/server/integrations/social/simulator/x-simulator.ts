@@ -1,12 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { xWeightedLength } from '../../../../contracts/post-text';
-import { publishedPostOf, renderPostPage, sendMissingPostPage, sendPostPage } from './post-page';
-import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
 import { deleteSandboxPost, registerSandboxMediaRoute } from './sandbox-media';
-import { newMetricsSeed, postMetricsOf } from './sandbox-metrics';
-import { html, MEMBER_PAGE, pageViewer } from './sandbox-page';
+import { newMetricsSeed } from './sandbox-metrics';
 import {
   countLivePosts,
   countPostsCreatedSince,
@@ -18,6 +15,7 @@ import { findLiveGrant, newSnowflakeId, type SandboxAccount, type SandboxPost } 
 import { HIDDEN, PUBLIC } from './simulator-routes';
 import { registerXMediaSimulator } from './x-media-simulator';
 import { registerXOAuthSimulator, type XSimulatorOptions } from './x-oauth-simulator';
+import { registerXPublicPages } from './x-post-page';
 import { registerXPostReadsSimulator } from './x-post-reads-simulator';
 import {
   dailyCapHeaders,
@@ -26,8 +24,6 @@ import {
   problem,
   rateLimitHeaders,
   X_BASE_PATH,
-  X_LABEL,
-  X_LOGO,
   X_MAX_WEIGHTED_LENGTH,
   X_PROBLEMS,
   type XApiRoute,
@@ -35,19 +31,16 @@ import {
   type XDailyCap,
   xApiFaults,
 } from './x-shapes';
-import { findXReplies, replyMarker, xAttachedMedia, xReplyTarget } from './x-threads';
-import {
-  chunkedUploadOf,
-  processingInfoOf,
-  registerXVideoUploadSimulator,
-  X_VIDEO_RULES,
-} from './x-video-upload-simulator';
+import { replyMarker } from './x-threads';
+import { chunkedUploadOf, processingInfoOf, X_VIDEO_RULES } from './x-video-rules';
+import { registerXVideoUploadSimulator } from './x-video-upload-simulator';
 
 /*
  * The pretend X (API v2 shapes from platforms.md): OAuth, the signed-in user (followers grow:
  * sandbox-followers.ts), image uploads (x-media-simulator.ts), posts (create with images, delete;
- * reads with metrics and a user's timeline: x-post-reads-simulator.ts) and a public page per post. Served under /sandbox/twitter; the real X adapter is pointed at it
- * by base URL.
+ * reads with metrics and a user's timeline: x-post-reads-simulator.ts), video uploads
+ * (x-video-upload-simulator.ts) and a public page per post (x-post-page.ts). Served under
+ * /sandbox/twitter; the real X adapter is pointed at it by base URL.
  */
 
 export type { XSimulatorOptions } from './x-oauth-simulator';
@@ -78,7 +71,6 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
   registerXOAuthSimulator(app, options);
 
   const avatarUrl = (account: SandboxAccount) => `${appUrl}${X_BASE_PATH}/avatars/${account.externalId}.svg`;
-  const postPath = (username: string, id: string) => `${X_BASE_PATH}/${username}/status/${id}`;
 
   /** The account behind the request's Bearer token, if the token is live. */
   async function callerOf(request: FastifyRequest): Promise<Caller | null> {
@@ -344,77 +336,5 @@ export function registerXSimulator(app: FastifyInstance, options: XSimulatorOpti
     }),
   );
 
-  // Public pages: a post's link, the id-only link X also accepts, and avatars.
-  app.get(
-    `${X_BASE_PATH}/:username/status/:id`,
-    { config: MEMBER_PAGE, schema: HIDDEN },
-    async (request, reply) => {
-      const { username, id } = request.params as { username: string; id: string };
-      const viewer = pageViewer(request);
-      const [found] =
-        viewer && /^\d{1,19}$/.test(id) ? await findPublishedPosts(db, 'twitter', [id], viewer) : [];
-      if (!found) {
-        return sendMissingPostPage(reply, { platformLabel: X_LABEL, logo: X_LOGO });
-      }
-      if (found.account.username.toLowerCase() !== username.toLowerCase()) {
-        return reply.redirect(postPath(found.account.username, id), 301);
-      }
-      const metrics = postMetricsOf(found.post, found.account, Date.now());
-      const attached = xAttachedMedia(found.post);
-      const parent = xReplyTarget(found.post);
-      const replies = await findXReplies(db, found.post.externalId);
-      const page = renderPostPage({
-        platformLabel: X_LABEL,
-        logo: X_LOGO,
-        ...publishedPostOf(found, `${X_BASE_PATH}/avatars/${found.account.externalId}.svg`, appUrl),
-        images: attached.filter((item) => item.kind !== 'video').map((item) => item.url),
-        before: parent
-          ? html`<p class="muted">Replying to <a href="${X_BASE_PATH}/i/web/status/${parent}">an earlier post</a></p>`
-          : undefined,
-        after: html`${attached.filter((item) => item.kind === 'video').map((item) => renderVideoNote(item))}${
-          replies.length > 0
-            ? html`<section aria-label="Replies"><h2>Replies</h2><ol>${replies.map(
-                (reply) =>
-                  html`<li><a href="${X_BASE_PATH}/i/web/status/${reply.externalId}">${reply.text || '(media only)'}</a></li>`,
-              )}</ol></section>`
-            : html``
-        }`,
-        stats: [
-          { label: 'Views', value: metrics.impressions },
-          { label: 'Reposts', value: metrics.reposts },
-          { label: 'Quotes', value: metrics.quotes },
-          { label: 'Likes', value: metrics.likes },
-          { label: 'Bookmarks', value: metrics.bookmarks },
-          { label: 'Replies', value: metrics.replies },
-        ],
-      });
-      return sendPostPage(reply, page);
-    },
-  );
-
-  app.get(
-    `${X_BASE_PATH}/i/web/status/:id`,
-    { config: MEMBER_PAGE, schema: HIDDEN },
-    async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const viewer = pageViewer(request);
-      const [found] =
-        viewer && /^\d{1,19}$/.test(id) ? await findPublishedPosts(db, 'twitter', [id], viewer) : [];
-      if (!found) {
-        return sendMissingPostPage(reply, { platformLabel: X_LABEL, logo: X_LOGO });
-      }
-      return reply.redirect(postPath(found.account.username, id), 302);
-    },
-  );
-
-  registerSandboxAvatarRoute(app, db, { platform: 'twitter', basePath: X_BASE_PATH, externalId: /\d{1,19}/ });
-}
-
-/** A video on the post page: the sandbox keeps no video bytes, so its facts stand in for a player. */
-function renderVideoNote(item: SandboxPost['media'][number]) {
-  const facts = item as { durationMs?: number; width?: number; height?: number };
-  const seconds =
-    facts.durationMs !== undefined ? `${(facts.durationMs / 1000).toFixed(1)} s` : 'length unknown';
-  const size = facts.width && facts.height ? `, ${facts.width}×${facts.height}` : '';
-  return html`<p class="post-video">▶ Video (${seconds}${size}; the sandbox shows no player)</p>`;
+  registerXPublicPages(app, options);
 }
