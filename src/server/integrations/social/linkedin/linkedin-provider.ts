@@ -6,13 +6,11 @@ import {
   type PostLinkOptions,
   type PublishedPost,
   type PublishInput,
-  type PublishMedia,
   type ReplyInput,
   SocialPlatformError,
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
-  TransientPlatformError,
   UnknownOutcomeError,
 } from '../social-provider';
 import { DEFAULT_LINKEDIN_API_VERSION } from './api-version';
@@ -23,6 +21,13 @@ import {
   documentProcessingRefusal,
   uploadLinkedInDocument,
 } from './linkedin-documents';
+import {
+  DEFAULT_IMAGE_WAIT,
+  type ImageWait,
+  imageProcessingRefusal,
+  uploadLinkedInImages,
+} from './linkedin-images';
+import { DEFAULT_VIDEO_WAIT, uploadLinkedInVideo, type VideoWait } from './linkedin-videos';
 import { toLittleText } from './little-text';
 import {
   LINKEDIN_METRIC_TYPES,
@@ -35,14 +40,8 @@ import {
   documentContent,
   imageContent,
   isSameLinkedInPost,
-  type LinkedInImageItem,
-  type LinkedInImageStatus,
   toAuthorPostsPage,
   toCommentUrn,
-  toImageStatus,
-  toImageUpload,
-  toVideoStatus,
-  toVideoUpload,
   videoContent,
 } from './publish-transform';
 import {
@@ -81,39 +80,6 @@ const FINDER_PAGES = 3;
 const FINDER_PAGE_SIZE = 50;
 /** Our clock and LinkedIn's may differ: posts are looked for from a little before the attempt. */
 const CLOCK_SKEW_MS = 5 * 60_000;
-/**
- * Waiting for uploaded images to become AVAILABLE: the first look after this long, each next one
- * twice as late, for at most `maxWaitMs` in all (then the post is tried anyway; a refusal because
- * an image still processes is retried later by the publisher, not failed).
- */
-const DEFAULT_IMAGE_WAIT: ImageWait = {
-  firstDelayMs: 500,
-  maxDelayMs: 8_000,
-  maxWaitMs: 60_000,
-  blindWaitMs: 5_000,
-};
-
-/**
- * Waiting for an uploaded video to become AVAILABLE (LinkedIn transcodes it after finalizeUpload:
- * PROCESSING → AVAILABLE | PROCESSING_FAILED, Videos API). LinkedIn names no poll interval: a
- * look every few seconds, for at most 8 minutes (the publisher gives a video post 10).
- */
-const DEFAULT_VIDEO_WAIT: VideoWait = { firstDelayMs: 2_000, maxDelayMs: 15_000, maxWaitMs: 8 * 60_000 };
-
-interface VideoWait {
-  firstDelayMs: number;
-  maxDelayMs: number;
-  maxWaitMs: number;
-}
-
-interface ImageWait {
-  firstDelayMs: number;
-  maxDelayMs: number;
-  maxWaitMs: number;
-  /** The one wait when the token may not read the images' status. */
-  blindWaitMs: number;
-}
-
 export interface LinkedInProviderOptions extends PlatformAppOptions, PostLinkOptions {
   /** The token endpoint (on www.linkedin.com, not under the API). */
   tokenUrl?: string;
@@ -162,113 +128,6 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
   const webBaseUrl = (options.webBaseUrl ?? linkedInWebBaseUrl(options.authorizeUrl)).replace(/\/$/, '');
   const scopes: string[] = [...LINKEDIN_SCOPES];
 
-  /** Each image's status now; null when the token may not read them (403). */
-  async function imageStatuses(accessToken: string, urns: string[]): Promise<LinkedInImageStatus[] | null> {
-    const statuses: LinkedInImageStatus[] = [];
-    for (const urn of urns) {
-      const body = await api.getImage(accessToken, urn);
-      if (body === null) return null;
-      statuses.push(toImageStatus(body));
-    }
-    return statuses;
-  }
-
-  /**
-   * Polls the Images API until every image is AVAILABLE, with backoff, for at most
-   * `imageWait.maxWaitMs`. A post naming an image still processing is refused (platforms.md audit
-   * 2026-11; Postiz waits for it too). An image LinkedIn failed to process is refused for good.
-   * When the token may not read the images, it waits the bounded time once and lets the post try.
-   */
-  async function waitUntilAvailable(accessToken: string, urns: string[]): Promise<void> {
-    if (urns.length === 0) return;
-    let waited = 0;
-    let delay = imageWait.firstDelayMs;
-    for (;;) {
-      const statuses = await imageStatuses(accessToken, urns);
-      if (statuses === null) {
-        // Not readable with this token: one bounded wait, then the post tries (and a refusal
-        // because an image still processes is retried by the publisher).
-        await sleep(Math.min(imageWait.blindWaitMs, imageWait.maxWaitMs));
-        return;
-      }
-      if (statuses.includes('PROCESSING_FAILED')) {
-        throw new InvalidContentError('linkedin', 'LinkedIn could not process an image of this post.');
-      }
-      if (statuses.every((status) => status === 'AVAILABLE') || waited >= imageWait.maxWaitMs) return;
-      const next = Math.min(delay, imageWait.maxWaitMs - waited);
-      await sleep(next);
-      waited += next;
-      delay = Math.min(delay * 2, imageWait.maxDelayMs);
-    }
-  }
-
-  /**
-   * A post refused (400/422) while it names images: refused because an image still processes is
-   * worth another attempt later (nothing was created), not a failed post.
-   */
-  async function processingRefusal(accessToken: string, urns: string[], error: unknown) {
-    if (urns.length === 0 || !(error instanceof InvalidContentError)) return null;
-    const statuses = await imageStatuses(accessToken, urns).catch(() => null);
-    // An image LinkedIn failed to process will not become available: that refusal stands.
-    const stillProcessing = statuses
-      ? !statuses.includes('PROCESSING_FAILED') && statuses.some((status) => status !== 'AVAILABLE')
-      : /PROCESSING|not AVAILABLE|WAITING_UPLOAD/i.test(error.message);
-    return stillProcessing
-      ? new TransientPlatformError(
-          'linkedin',
-          `LinkedIn is still processing an image of this post: ${error.message}`,
-          'server_error',
-          { cause: error },
-        )
-      : null;
-  }
-
-  /**
-   * One video through the Videos API: initializeUpload with its size, each part PUT from the
-   * file's byte range LinkedIn named (never the whole file in memory), finalizeUpload with the
-   * parts' ETags in order, then polled until AVAILABLE. Answers the video URN.
-   */
-  async function uploadVideo(accessToken: string, owner: string, video: PublishMedia): Promise<string> {
-    const upload = toVideoUpload(
-      await api.initializeVideoUpload(accessToken, owner, video.sizeBytes),
-      video.sizeBytes,
-    );
-    const uploadedPartIds: string[] = [];
-    for (const part of upload.parts) {
-      const bytes = await video.readRange(part.firstByte, part.lastByte + 1);
-      uploadedPartIds.push(await api.uploadVideoPart(accessToken, part.uploadUrl, bytes));
-    }
-    await api.finalizeVideoUpload(accessToken, {
-      video: upload.video,
-      uploadToken: upload.uploadToken,
-      uploadedPartIds,
-    });
-    let waited = 0;
-    let delay = videoWait.firstDelayMs;
-    for (;;) {
-      const { status, failure } = toVideoStatus(await api.getVideo(accessToken, upload.video));
-      if (status === 'AVAILABLE') return upload.video;
-      if (status === 'PROCESSING_FAILED') {
-        throw new InvalidContentError(
-          'linkedin',
-          `LinkedIn could not process the video${failure ? `: ${failure}` : '.'}`,
-        );
-      }
-      if (waited >= videoWait.maxWaitMs) {
-        // No post was made: another attempt (a new upload) is safe.
-        throw new TransientPlatformError(
-          'linkedin',
-          `LinkedIn was still processing the video after ${Math.round(waited / 1000)} s (${status}).`,
-          'server_error',
-        );
-      }
-      const next = Math.min(delay, videoWait.maxWaitMs - waited);
-      await sleep(next);
-      waited += next;
-      delay = Math.min(delay * 2, videoWait.maxDelayMs);
-    }
-  }
-
   /**
    * The post's `content`: one PDF document with its title (a document post), one video, or its
    * images (one: `media`, 2–20: `multiImage`, each with its alt text), or, without media, the link
@@ -301,7 +160,8 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
           'A LinkedIn post takes one video alone, without other images or videos.',
         );
       }
-      return { content: videoContent(await uploadVideo(accessToken, author, video), null), images: [] };
+      const urn = await uploadLinkedInVideo(api, accessToken, author, video, { videoWait, sleep });
+      return { content: videoContent(urn, null), images: [] };
     }
     if (media.length > MAX_IMAGES) {
       throw new InvalidContentError(
@@ -309,17 +169,8 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
         `LinkedIn takes at most ${MAX_IMAGES} images on a post; this one has ${media.length}.`,
       );
     }
-    const images: LinkedInImageItem[] = [];
-    for (const image of media) {
-      const upload = toImageUpload(await api.initializeImageUpload(accessToken, author));
-      await api.uploadImage(accessToken, upload.uploadUrl, {
-        bytes: await image.read(),
-        mimeType: image.mimeType,
-      });
-      images.push({ id: upload.image, altText: image.altText });
-    }
+    const images = await uploadLinkedInImages(api, accessToken, author, media, { imageWait, sleep });
     const urns = images.map((image) => image.id);
-    await waitUntilAvailable(accessToken, urns);
     if (images.length === 0 && link) return { content: articleContent(link), images: [] };
     return { content: imageContent(images), images: urns };
   }
@@ -344,7 +195,7 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
       });
     } catch (error) {
       throw (
-        (await processingRefusal(tokens.accessToken, images, error)) ??
+        (await imageProcessingRefusal(api, tokens.accessToken, images, error)) ??
         (input.media.some((item) => item.kind === 'document') ? documentProcessingRefusal(error) : null) ??
         error
       );
