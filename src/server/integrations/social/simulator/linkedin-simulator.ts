@@ -6,17 +6,14 @@ import {
   registerLinkedInAnalyticsSimulator,
 } from './linkedin-analytics-simulator';
 import { registerLinkedInCommentsSimulator } from './linkedin-comments-simulator';
-import {
-  documentItemOf,
-  documentStatusOf,
-  registerLinkedInDocumentSimulator,
-} from './linkedin-document-simulator';
-import { imageStatusOf, registerLinkedInMediaSimulator } from './linkedin-media-simulator';
+import { registerLinkedInDocumentSimulator } from './linkedin-document-simulator';
+import { registerLinkedInMediaSimulator } from './linkedin-media-simulator';
 import {
   type LinkedInSimulatorOptions,
   linkedInNameFor,
   registerLinkedInOAuthSimulator,
 } from './linkedin-oauth-simulator';
+import { linkedInPostMediaOf } from './linkedin-post-media';
 import {
   accessDenied,
   apiError,
@@ -27,14 +24,12 @@ import {
   LINKEDIN_MAX_COMMENTARY,
   type LinkedInApiRoute,
   type LinkedInCaller,
-  type LinkedInPostContent,
   linkedInApiFaults,
   linkedInAttachments,
   postElement,
   readLittleText,
-  type SandboxArticleItem,
 } from './linkedin-shapes';
-import { registerLinkedInVideoSimulator, videoItemOf, videoStatusOf } from './linkedin-video-simulator';
+import { registerLinkedInVideoSimulator } from './linkedin-video-simulator';
 import { publishedPostOf, renderPostPage, sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
@@ -42,20 +37,19 @@ import { deleteSandboxPost, registerSandboxMediaRoute } from './sandbox-media';
 import { newMetricsSeed } from './sandbox-metrics';
 import { MEMBER_PAGE, pageViewer } from './sandbox-page';
 import {
-  findContainers,
   findLivePostWithText,
   findPublishedPosts,
   findTimeline,
   insertPostUnlessDuplicate,
 } from './sandbox-posts';
-import { findLiveGrant, newSnowflakeId, type SandboxAccount, type SandboxPost } from './sandbox-store';
+import { findLiveGrant, newSnowflakeId, type SandboxAccount } from './sandbox-store';
 import { HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
  * The pretend LinkedIn (platforms.md, LinkedIn): OAuth, OpenID Connect userinfo, the Images API
- * (linkedin-media-simulator.ts), the Posts API (create as the member with 0..n images, find by
- * author, delete), member post analytics (linkedin-analytics-simulator.ts), and a public page per
- * post. LinkedIn has no member follower count for us (platforms.md): none is served. Served under
+ * (linkedin-media-simulator.ts), the Posts API (create as the member with 0..n images, its media
+ * checked by linkedin-post-media.ts; find by author, delete), member post analytics
+ * (linkedin-analytics-simulator.ts), and a public page per post. LinkedIn has no member follower count for us (platforms.md): none is served. Served under
  * /sandbox/linkedin; the real LinkedIn adapter is pointed at it by its URLs.
  */
 
@@ -137,112 +131,6 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
   registerLinkedInDocumentSimulator(app, options, apiRoute);
   registerLinkedInCommentsSimulator(app, options, apiRoute);
 
-  /**
-   * What a new post's content names, checked as LinkedIn checks it: every image or video must be
-   * the member's own upload (another member's is not found: "images must be owned by the author",
-   * MultiImage API) and AVAILABLE. A post naming an image or a video still WAITING_UPLOAD or
-   * PROCESSING is refused, as LinkedIn "rejects the post with a processing error" (Postiz
-   * linkedin.provider.ts, which waits for it; research sheet 2.6); LinkedIn's exact wording is
-   * UNCONFIRMED, so the status is in the message. One PROCESSING_FAILED is refused the same way.
-   */
-  async function mediaOf(
-    account: SandboxAccount,
-    content: LinkedInPostContent,
-  ): Promise<SandboxPost['media'] | { error: SimulatedAnswer }> {
-    const urns =
-      content.kind === 'images'
-        ? content.images.map((image) => image.urn)
-        : content.kind === 'video' || content.kind === 'document'
-          ? [content.urn]
-          : content.kind === 'article' && content.thumbnail
-            ? [content.thumbnail]
-            : [];
-    const uploads = new Map(
-      (await findContainers(db, 'linkedin', account.id, urns)).map((row) => [row.externalId, row] as const),
-    );
-    const now = Date.now();
-    const image = (urn: string): { item: SandboxPost['media'][number] } | { error: SimulatedAnswer } => {
-      const item = uploads.get(urn)?.media[0];
-      if (!item || (item.kind !== 'image' && item.kind !== 'image-pending')) {
-        return { error: apiError(422, `/content :: ${urn} does not exist`) };
-      }
-      const status = imageStatusOf(item, now);
-      if (status !== 'AVAILABLE') {
-        return { error: apiError(422, `/content :: image ${urn} is ${status}, not AVAILABLE`) };
-      }
-      return { item };
-    };
-    switch (content.kind) {
-      case 'none':
-        return [];
-      case 'images': {
-        const media: SandboxPost['media'] = [];
-        for (const { urn, altText } of content.images) {
-          const found = image(urn);
-          if ('error' in found) return found;
-          const kept = { id: found.item.id, url: found.item.url, kind: found.item.kind, altText };
-          media.push(kept);
-        }
-        return media;
-      }
-      case 'video': {
-        const video = videoItemOf(uploads.get(content.urn));
-        if (!video) return { error: apiError(422, `/content :: ${content.urn} does not exist`) };
-        const status = videoStatusOf(video, now);
-        if (status !== 'AVAILABLE') {
-          return { error: apiError(422, `/content :: video ${content.urn} is ${status}, not AVAILABLE`) };
-        }
-        const kept = {
-          id: video.id,
-          url: null,
-          kind: 'video',
-          title: content.title,
-          durationMs: video.durationMs,
-          width: video.width,
-          height: video.height,
-        };
-        return [kept];
-      }
-      case 'document': {
-        // The author's own upload only: another member's document is not found (Documents API,
-        // "for person owners the caller must match the document owner"); AVAILABLE only.
-        const document = documentItemOf(uploads.get(content.urn));
-        if (!document) return { error: apiError(422, `/content :: ${content.urn} does not exist`) };
-        const status = documentStatusOf(document, now);
-        if (status !== 'AVAILABLE') {
-          return {
-            error: apiError(422, `/content :: document ${content.urn} is ${status}, not AVAILABLE`),
-          };
-        }
-        const kept = {
-          id: document.id,
-          url: document.url,
-          kind: 'document',
-          title: content.title,
-          pageCount: document.pageCount,
-          sizeBytes: document.sizeBytes,
-        };
-        return [kept];
-      }
-      case 'article': {
-        let url: string | null = null;
-        if (content.thumbnail) {
-          const found = image(content.thumbnail);
-          if ('error' in found) return found;
-          url = found.item.url;
-        }
-        const card: SandboxArticleItem = {
-          id: content.source,
-          url,
-          kind: 'article',
-          title: content.title,
-          description: content.description,
-          thumbnail: content.thumbnail,
-        };
-        return [card];
-      }
-    }
-  }
   registerLinkedInAnalyticsSimulator(app, options, apiRoute);
   registerSandboxMediaRoute(app, {
     platform: 'linkedin',
@@ -302,7 +190,7 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
         }
         const content = contentOf(body.content);
         if ('error' in content) return content.error;
-        const media = await mediaOf(account, content);
+        const media = await linkedInPostMediaOf(db, account, content);
         if ('error' in media) return media.error;
         const commentary = typeof body.commentary === 'string' ? body.commentary : '';
         // Stored, shown and counted as LinkedIn reads it (an unescaped reserved character cuts it).
