@@ -21,7 +21,6 @@ import { sendSerialized } from '../../lib/send-serialized';
 import { errorAnswers } from '../../plugins/error-answers';
 import {
   cancelPost,
-  composePosts,
   createPost,
   deletePost,
   getPost,
@@ -31,6 +30,7 @@ import {
   schedulePost,
   updatePost,
 } from './posts.service';
+import { composePosts } from './posts-compose.service';
 
 const actorOf = (request: FastifyRequest): PostWriter => {
   const auth = signedIn(request);

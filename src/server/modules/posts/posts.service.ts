@@ -1,10 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { WorkspaceRole } from '../../../contracts/auth';
 import type { BrandKit } from '../../../contracts/brand-kit';
-import { fieldsForTarget } from '../../../contracts/post-rules';
 import {
-  type ComposePostBody,
-  type ComposeResponse,
   type CreatePostBody,
   type ListPostsQuery,
   type Post,
@@ -46,7 +42,6 @@ import { serializePostList, toPost } from './post-view';
 import {
   deletePostUnlessPublishing,
   insertPost,
-  insertPosts,
   listPosts as listPostRows,
   type NewPostRow,
   updateUnlockedPost,
@@ -57,7 +52,7 @@ export type { PostActor } from './post-checks';
 import { allMediaIds, richPostFields } from './rich-fields';
 
 /** What the post use cases that touch the publish queue, and tell approvers, use. */
-type PostWork = Pick<AppContext, 'database' | 'jobs' | 'mail' | 'config' | 'log'>;
+export type PostWork = Pick<AppContext, 'database' | 'jobs' | 'mail' | 'config' | 'log'>;
 
 /** A member writing posts: their role decides whether their schedules wait for an approver. */
 export interface PostWriter extends PostActor {
@@ -326,110 +321,4 @@ export async function retryPost(
   if (row.status === 'scheduled') await queuePublish(ctx, row, at);
   else await announceSubmission(ctx, actor, [row]);
   return toPost(row);
-}
-
-/**
- * One composed post for several accounts (the calendar's composer): one post per target, sharing a
- * group id, each with its own state. Every target is checked before anything is saved.
- */
-/**
- * One target's share of a composed post: its own post type, and of the shared alt texts, first
- * comment, thread and title what its network and type take (contracts/post-rules fieldsForTarget).
- */
-function composedFields(body: ComposePostBody, target: ComposePostBody['targets'][number]) {
-  const {
-    targets: _targets,
-    scheduledAt: _at,
-    asDraft: _draft,
-    media,
-    mediaIds,
-    firstComment,
-    thread,
-    title,
-    ...shared
-  } = body;
-  const postType = target.postType ?? 'post';
-  const own = fieldsForTarget(target.platform, postType, {
-    media: media ?? mediaIds.map((id) => ({ id, altText: null })),
-    firstComment,
-    thread,
-    title,
-  });
-  return {
-    ...shared,
-    postType,
-    media: own.media,
-    firstComment: own.firstComment,
-    title: own.title,
-    thread: target.platform === 'twitter' ? own.thread : undefined,
-  };
-}
-
-export async function composePosts(
-  ctx: PostWork,
-  actor: PostWriter,
-  body: ComposePostBody,
-  now = new Date(),
-): Promise<ComposeResponse> {
-  const db = ctx.database.db;
-  const scheduledAt = body.scheduledAt ? futureTime(body.scheduledAt, now) : null;
-  if (!scheduledAt && !body.asDraft) {
-    throw new AppError('bad_request', 'Choose a date and time, or save the post as a draft.');
-  }
-  const seen = new Set<string>();
-  for (const target of body.targets) {
-    const key = target.socialAccountId ?? `platform:${target.platform}`;
-    if (seen.has(key)) throw new AppError('bad_request', 'Each account or platform can be chosen once.');
-    seen.add(key);
-    const rich = { ...richPostFields(composedFields(body, target)) };
-    await refuseUnknownReferences(
-      db,
-      actor,
-      { ...target, mediaIds: allMediaIds({ mediaIds: rich.mediaIds, thread: rich.thread }) },
-      target.platform,
-    );
-    if (!body.asDraft) {
-      await assertPublishable(
-        db,
-        actor,
-        {
-          ...body,
-          ...rich,
-          mediaIds: rich.mediaIds ?? [],
-          platform: target.platform,
-          socialAccountId: target.socialAccountId ?? null,
-        },
-        ctx.config,
-      );
-    }
-    if (!body.asDraft && target.socialAccountId) {
-      await requireAccountWithinPlan(db, actor.workspaceId, target.socialAccountId);
-    }
-  }
-  const kit = await loadBrandKit(db, actor.workspaceId);
-  const mode = body.asDraft ? null : await approvalModeFor(db, actor);
-  const state = mode ? scheduleFields(mode, actor.userId, now) : { status: 'draft' as const };
-  const groupId = body.targets.length > 1 ? randomUUID() : null;
-  const rows = await insertPosts(
-    db,
-    actor.workspaceId,
-    body.targets.map((target) => ({
-      ...newPostRow(actor, { ...composedFields(body, target), platform: target.platform }, kit),
-      socialAccountId: target.socialAccountId,
-      groupId,
-      scheduledAt,
-      publishVersion: 1,
-      ...state,
-    })),
-  );
-  if (scheduledAt) {
-    for (const row of rows) if (row.status === 'scheduled') await queuePublish(ctx, row, scheduledAt);
-  }
-  // The approvers get one notice for the whole group, naming its platforms.
-  if (mode === 'submit') await announceSubmission(ctx, actor, rows);
-  return {
-    groupId: groupId ?? rows[0]?.id ?? '',
-    posts: rows.map(toPost),
-    warnings: body.asDraft ? [] : await accountWarnings(db, actor, rows),
-  };
 }

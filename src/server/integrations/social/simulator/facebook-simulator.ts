@@ -31,7 +31,8 @@ import {
   PAGE_POST_ID,
   pageTokenFor,
 } from './facebook-store';
-import { registerFacebookVideoSimulator, videoStatusOf } from './facebook-video-simulator';
+import { videoStatusOf } from './facebook-video-rules';
+import { registerFacebookVideoSimulator } from './facebook-video-simulator';
 import { findVideo } from './facebook-video-store';
 import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';

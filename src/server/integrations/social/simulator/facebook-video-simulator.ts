@@ -10,6 +10,7 @@ import {
   missingObject,
 } from './facebook-shapes';
 import { findPageNamed, findPagePost, OBJECT_ID, PAGE_POST_ID, publishPagePost } from './facebook-store';
+import { FORCED_FAILURE, PROCESSING_FAILED, progressOf, videoRuleBroken } from './facebook-video-rules';
 import {
   type FacebookVideoItem,
   type FacebookVideoKind,
@@ -44,11 +45,8 @@ import { downloadVideo } from './video-download';
  * - a video's status: `GET /{video-id}?fields=status` (facebook-simulator.ts asks videoObject).
  *
  * Each video is downloaded from its URL and probed (video-download.ts), then "processed" for
- * `facebookVideoProcessingMs`; a video outside the spec of its kind fails processing, as Facebook
- * reports it: `status.video_status: "error"` with `processing_phase.errors[{code, message}]`
- * (Meta's facebook-python-business-sdk videostatus*.py). The spec (Reels guide and Page Stories
- * API, "Video specifications"): 9:16, at least 540×960, 24–60 fps, H.264/H.265 (VP9, AV1 also),
- * 3–90 s for a Reel and 3–60 s for a video story. Feed videos: the same codecs, up to 240 minutes.
+ * `facebookVideoProcessingMs`; a video outside the spec of its kind (facebook-video-rules.ts)
+ * fails processing, as Facebook reports it.
  */
 
 const DAY_MS = 24 * 3_600_000;
@@ -56,22 +54,7 @@ const DAY_MS = 24 * 3_600_000;
 export const FACEBOOK_REELS_PER_DAY = 30;
 /** A video Facebook downloads: the sandbox stops at 1 GiB (contracts MAX_VIDEO_BYTES). */
 const MAX_VIDEO_BYTES = 1024 * 1024 * 1024;
-/** Codecs of the Reels and Stories "Video Settings" row. */
-const CODECS = new Set(['h264', 'hevc', 'vp9', 'av1']);
-const FEED_VIDEO_MAX_MS = 240 * 60_000;
-/**
- * The code of a processing failure. Facebook's own codes for each rule are not documented
- * (research sheet 3.7, decision 062): Postiz maps 2069019 to "Invalid file".
- */
-const PROCESSING_FAILED = 2069019;
-/**
- * The failure the `video-processing-failed` sandbox fault gives a valid video (sandbox-faults.ts):
- * 2069019 with the words Postiz shows for it ("Invalid file").
- */
-const FORCED_FAILURE = {
-  code: PROCESSING_FAILED,
-  message: 'Invalid file: the video could not be processed.',
-};
+/** Whether the `video-processing-failed` sandbox fault is on for this call (FORCED_FAILURE). */
 const forced = (caller: Caller) => caller.fault === 'video-processing-failed';
 
 interface VideoHelpers {
@@ -84,60 +67,6 @@ const ruploadError = (status: number, type: string, message: string): SimulatedA
   status,
   body: { debug_info: { retriable: false, type, message } },
 });
-
-/** Why a probed video fails processing as a `kind`, or null when it passes. */
-export function videoRuleBroken(
-  kind: FacebookVideoKind,
-  facts: NonNullable<FacebookVideoItem['facts']>,
-): string | null {
-  if (!CODECS.has(facts.videoCodec)) {
-    return `The video codec (${facts.videoCodec}) is not supported. Use H.264 or H.265.`;
-  }
-  if (kind === 'video') {
-    return facts.durationMs > FEED_VIDEO_MAX_MS ? 'The video is longer than 240 minutes.' : null;
-  }
-  const label = kind === 'reel' ? 'Reels' : 'Video stories';
-  const maxMs = kind === 'reel' ? 90_000 : 60_000;
-  if (Math.abs(facts.width / facts.height - 9 / 16) > 0.01) {
-    return `${label} must have an aspect ratio of 9:16; this video is ${facts.width}×${facts.height}.`;
-  }
-  if (facts.width < 540 || facts.height < 960) {
-    return `${label} must be at least 540×960 pixels; this video is ${facts.width}×${facts.height}.`;
-  }
-  const fps = facts.frameRate ?? 0;
-  if (fps < 24 || fps > 60) {
-    return `${label} must have 24 to 60 frames per second; this video has ${Math.round(fps)}.`;
-  }
-  if (facts.durationMs < 3_000 || facts.durationMs > maxMs) {
-    return `${label} must be 3 to ${maxMs / 1000} seconds long; this video is ${(facts.durationMs / 1000).toFixed(1)} s.`;
-  }
-  return null;
-}
-
-type Progress = 'uploading' | 'processing' | 'error' | 'ready';
-
-function progressOf(item: FacebookVideoItem, now: number): Progress {
-  if (item.phase === 'started' || item.availableAt === undefined) return 'uploading';
-  if (now < item.availableAt) return 'processing';
-  return item.error ? 'error' : 'ready';
-}
-
-/** `status` of the Video node, as the VideoStatus object carries it. */
-export function videoStatusOf(item: FacebookVideoItem, now = Date.now()): Record<string, unknown> {
-  const progress = progressOf(item, now);
-  const uploaded = progress !== 'uploading';
-  const published = progress === 'ready' && item.phase === 'finished';
-  return {
-    video_status:
-      progress === 'uploading' ? 'processing' : progress === 'processing' ? 'processing' : progress,
-    uploading_phase: { status: uploaded ? 'complete' : 'not_started' },
-    processing_phase:
-      progress === 'error'
-        ? { status: 'error', errors: [item.error] }
-        : { status: progress === 'ready' ? 'complete' : uploaded ? 'in_progress' : 'not_started' },
-    publishing_phase: { status: published ? 'complete' : 'not_started' },
-  };
-}
 
 export function registerFacebookVideoSimulator(
   app: FastifyInstance,
