@@ -193,7 +193,7 @@ describe.each(databaseKinds)('thread posts and first comments after publishing o
     expect(await postRow(t, post.id)).toMatchObject({
       status: 'published',
       firstCommentStatus: 'failed',
-      firstCommentError: expect.stringMatching(/reconnect/i),
+      firstCommentError: expect.stringMatching(/no longer accepts Kitepost's access: reconnect the account/),
     });
   });
 

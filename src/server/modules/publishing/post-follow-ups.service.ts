@@ -70,6 +70,10 @@ class FollowUpsDeferredError extends Error {
   override name = 'FollowUpsDeferredError';
 }
 
+/** The publish verdict's own words say "the post was not published", which a follow-up's post was. */
+const RECONNECT = (label: string) =>
+  `${label} no longer accepts Kitepost's access: reconnect the account to send this.`;
+
 const UNKNOWN_OUTCOME = (label: string) =>
   `Kitepost lost track of this while sending it to ${label}: look there before posting it again.`;
 
@@ -143,7 +147,9 @@ export async function runPostFollowUps(
   const target = 'target' in resolved ? resolved.target : null;
   const verdict = 'verdict' in resolved ? resolved.verdict : null;
   const refusal = verdict
-    ? verdict.message
+    ? verdict.kind === 'fail' && verdict.errorKind === 'needs_reauth'
+      ? RECONNECT(label)
+      : verdict.message
     : target?.provider.publishReply
       ? null
       : `${label} takes no replies from Kitepost.`;
@@ -272,7 +278,7 @@ async function sendReply(
       if (error instanceof UnknownOutcomeError) return { ok: false, error: UNKNOWN_OUTCOME(label) };
       if (error instanceof TokenExpiredError) {
         await markNeedsReauth(ctx, account, `${label} no longer accepts Kitepost's access.`);
-        return { ok: false, error: `${label} no longer accepts Kitepost's access: reconnect the account.` };
+        return { ok: false, error: RECONNECT(label) };
       }
       const waitMs =
         error instanceof TransientPlatformError
