@@ -9,7 +9,33 @@
  * on a raw status; `message` is the text to show (the spec's wording where it prescribes one).
  * A code is never renamed or reused: add a new one.
  */
-export const errorStatuses = {
+export const errorCodes = [
+  'validation_failed',
+  'bad_request',
+  'unauthorized',
+  'plan_limit',
+  'payment_failed',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'email_taken',
+  'already_subscribed',
+  'confirmation_required',
+  'payload_too_large',
+  'unsupported_media_type',
+  'range_not_satisfiable',
+  'rate_limited',
+  'internal',
+  'upstream_failed',
+  'service_unavailable',
+  'billing_off',
+  'database_unavailable',
+  'upstream_timeout',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Each code's HTTP status; the client needs only the names above (the landing's first load). */
+export const errorStatuses: Record<ErrorCode, number> = {
   /** The request does not match its contract: `issues` says where. */
   validation_failed: 400,
   /** Well-formed, but not something the server can do (a malformed JSON body, a wrong signature). */
@@ -45,10 +71,7 @@ export const errorStatuses = {
   /** The database does not answer (a restart or failover): try again in a few seconds. */
   database_unavailable: 503,
   upstream_timeout: 504,
-} as const;
-
-export type ErrorCode = keyof typeof errorStatuses;
-export const errorCodes = Object.keys(errorStatuses) as [ErrorCode, ...ErrorCode[]];
+};
 
 /** The statuses that carry `code`: every 4xx and 5xx one of the table above. */
 export const codesOfStatus = (status: number): ErrorCode[] =>
