@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES } from '../../../../contracts/media';
 import { type PdfReading, readPdf } from '../../documents/pdf-reader';
 import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
-import { accessDenied, apiError, LINKEDIN_BASE_PATH, type LinkedInApiRoute } from './linkedin-shapes';
+import {
+  accessDenied,
+  apiError,
+  initializeUploadOwner,
+  LINKEDIN_BASE_PATH,
+  type LinkedInApiRoute,
+} from './linkedin-shapes';
 import { keepUploadedImage, sandboxMediaUrl } from './sandbox-media';
 import { findContainers, insertPost, updateContainerMedia } from './sandbox-posts';
 import type { SandboxPost } from './sandbox-store';
@@ -108,16 +114,8 @@ export function registerLinkedInDocumentSimulator(
         kind: 'upload',
       },
       async (request, { account }) => {
-        if ((request.query as Record<string, string | undefined>).action !== 'initializeUpload') {
-          return apiError(400, 'Only action=initializeUpload is served by the sandbox');
-        }
-        const body = request.body as { initializeUploadRequest?: { owner?: unknown } } | undefined;
-        const owner = body?.initializeUploadRequest?.owner;
-        if (typeof owner !== 'string') {
-          return apiError(422, '/initializeUploadRequest/owner :: required field is not present');
-        }
-        if (owner !== `urn:li:person:${account.externalId}`)
-          return accessDenied(`documents owned by ${owner}`);
+        const asked = initializeUploadOwner(request, account, 'documents');
+        if ('refusal' in asked) return asked.refusal;
         const id = newDocumentId();
         const urn = `urn:li:document:${id}`;
         const item: SandboxDocumentItem = { id: urn, url: null, kind: 'document-pending' };

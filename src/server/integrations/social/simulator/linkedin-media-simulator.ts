@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { postImageLimits } from '../../../../contracts/post-rules';
 import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
-import { accessDenied, apiError, LINKEDIN_BASE_PATH, type LinkedInApiRoute } from './linkedin-shapes';
+import {
+  apiError,
+  initializeUploadOwner,
+  LINKEDIN_BASE_PATH,
+  type LinkedInApiRoute,
+} from './linkedin-shapes';
 import { keepUploadedImage, readImage, sandboxMediaUrl } from './sandbox-media';
 import { findContainers, insertPost, updateContainerMedia } from './sandbox-posts';
 import type { SandboxPost } from './sandbox-store';
@@ -56,15 +61,8 @@ export function registerLinkedInMediaSimulator(
         kind: 'upload',
       },
       async (request, { account }) => {
-        if ((request.query as Record<string, string | undefined>).action !== 'initializeUpload') {
-          return apiError(400, 'Only action=initializeUpload is served by the sandbox');
-        }
-        const body = request.body as { initializeUploadRequest?: { owner?: unknown } } | undefined;
-        const owner = body?.initializeUploadRequest?.owner;
-        if (typeof owner !== 'string') {
-          return apiError(422, '/initializeUploadRequest/owner :: required field is not present');
-        }
-        if (owner !== `urn:li:person:${account.externalId}`) return accessDenied(`images owned by ${owner}`);
+        const asked = initializeUploadOwner(request, account, 'images');
+        if ('refusal' in asked) return asked.refusal;
         const id = newImageId();
         const urn = `urn:li:image:${id}`;
         await insertPost(db, {
