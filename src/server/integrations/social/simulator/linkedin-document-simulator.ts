@@ -3,13 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES } from '../../../../contracts/media';
 import { type PdfReading, readPdf } from '../../documents/pdf-reader';
 import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
-import {
-  accessDenied,
-  apiError,
-  initializeUploadOwner,
-  LINKEDIN_BASE_PATH,
-  type LinkedInApiRoute,
-} from './linkedin-shapes';
+import { accessDenied, apiError, LINKEDIN_BASE_PATH, type LinkedInApiRoute } from './linkedin-shapes';
+import { initializeUploadOwner, uploadStatusOf } from './linkedin-uploads';
 import { keepUploadedImage, sandboxMediaUrl } from './sandbox-media';
 import { findContainers, insertPost, updateContainerMedia } from './sandbox-posts';
 import type { SandboxPost } from './sandbox-store';
@@ -26,7 +21,7 @@ import { HIDDEN, PUBLIC } from './simulator-routes';
  *   GET  /rest/documents/{urn} → status WAITING_UPLOAD → PROCESSING → AVAILABLE |
  *        PROCESSING_FAILED (with processingFailureReason), the Images and Videos APIs' states.
  *
- * The uploaded bytes are read for real with the reader the app uses (pdf.js in a worker): a file
+ * The uploaded bytes are read for real with the reader the app uses (pdf.js in a child process): a file
  * that is no readable PDF, is encrypted, has more than 300 pages or more than 100 MB ("file size
  * can't exceed 100MB and 300 pages", Documents API as quoted in the research sheet) ends
  * PROCESSING_FAILED once processing is over, as LinkedIn's converter finds it, not the upload
@@ -57,8 +52,6 @@ export interface SandboxDocumentItem {
   title?: string;
 }
 
-export type SandboxDocumentStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
-
 /** The document item of a container row (null: the row is no document). */
 export function documentItemOf(row: SandboxPost | undefined): SandboxDocumentItem | null {
   const item = row?.media[0] as Partial<SandboxDocumentItem> | undefined;
@@ -67,11 +60,9 @@ export function documentItemOf(row: SandboxPost | undefined): SandboxDocumentIte
     : null;
 }
 
-export function documentStatusOf(item: SandboxDocumentItem, now: number): SandboxDocumentStatus {
-  if (item.kind === 'document-pending') return 'WAITING_UPLOAD';
-  if ((item.availableAt ?? 0) > now) return 'PROCESSING';
-  return item.failure ? 'PROCESSING_FAILED' : 'AVAILABLE';
-}
+/** Where a document stands at `now` (the Documents API's states). */
+export const documentStatusOf = (item: SandboxDocumentItem, now: number) =>
+  uploadStatusOf(item, item.kind === 'document-pending', now);
 
 const failures: Record<Exclude<PdfReading, { ok: true }>['reason'], string> = {
   not_pdf: 'The uploaded file is not a document LinkedIn can read.',

@@ -2,12 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { postImageLimits } from '../../../../contracts/post-rules';
 import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
-import {
-  apiError,
-  initializeUploadOwner,
-  LINKEDIN_BASE_PATH,
-  type LinkedInApiRoute,
-} from './linkedin-shapes';
+import { apiError, LINKEDIN_BASE_PATH, type LinkedInApiRoute } from './linkedin-shapes';
+import { initializeUploadOwner } from './linkedin-uploads';
 import { keepUploadedImage, readImage, sandboxMediaUrl } from './sandbox-media';
 import { findContainers, insertPost, updateContainerMedia } from './sandbox-posts';
 import type { SandboxPost } from './sandbox-store';

@@ -88,30 +88,6 @@ export const accessDenied = (what: string) =>
     code: 'ACCESS_DENIED',
   });
 
-/**
- * The owner named by an Images or Documents API `?action=initializeUpload` call, or LinkedIn's
- * refusal: only that action is served, the owner is required, and a member uploads only as
- * themself ("for person owners the caller must match the owner", Documents and Images APIs).
- */
-export function initializeUploadOwner(
-  request: FastifyRequest,
-  account: Pick<SandboxAccount, 'externalId'>,
-  what: 'images' | 'documents',
-): { owner: string } | { refusal: SimulatedAnswer } {
-  if ((request.query as Record<string, string | undefined>).action !== 'initializeUpload') {
-    return { refusal: apiError(400, 'Only action=initializeUpload is served by the sandbox') };
-  }
-  const body = request.body as { initializeUploadRequest?: { owner?: unknown } } | undefined;
-  const owner = body?.initializeUploadRequest?.owner;
-  if (typeof owner !== 'string') {
-    return { refusal: apiError(422, '/initializeUploadRequest/owner :: required field is not present') };
-  }
-  if (owner !== `urn:li:person:${account.externalId}`) {
-    return { refusal: accessDenied(`${what} owned by ${owner}`) };
-  }
-  return { owner };
-}
-
 export const oauthError = (status: number, error: string, description: string): SimulatedAnswer => ({
   status,
   body: { error, error_description: description },

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { probeVideo, videoToolPaths } from '../../video/ffmpeg-tools';
 import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
 import { accessDenied, apiError, LINKEDIN_BASE_PATH, type LinkedInApiRoute } from './linkedin-shapes';
+import { uploadStatusOf } from './linkedin-uploads';
 import { SIMULATOR_KEY_PREFIX } from './sandbox-media';
 import { findContainers, insertPost, updateContainerMedia } from './sandbox-posts';
 import type { SandboxPost } from './sandbox-store';
@@ -63,8 +64,6 @@ export interface SandboxVideoItem {
   height?: number;
 }
 
-export type SandboxVideoStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
-
 /** The video item of a container row (null: the row is no video). */
 export function videoItemOf(row: SandboxPost | undefined): SandboxVideoItem | null {
   const item = row?.media[0] as Partial<SandboxVideoItem> | undefined;
@@ -72,11 +71,8 @@ export function videoItemOf(row: SandboxPost | undefined): SandboxVideoItem | nu
 }
 
 /** Where a video stands at `now`. */
-export function videoStatusOf(item: SandboxVideoItem, now: number): SandboxVideoStatus {
-  if (item.kind === 'video-pending') return 'WAITING_UPLOAD';
-  if ((item.availableAt ?? 0) > now) return 'PROCESSING';
-  return item.failure ? 'PROCESSING_FAILED' : 'AVAILABLE';
-}
+export const videoStatusOf = (item: SandboxVideoItem, now: number) =>
+  uploadStatusOf(item, item.kind === 'video-pending', now);
 
 /** The parts a file of `size` bytes is cut into: [firstByte, lastByte] inclusive. */
 export function videoParts(size: number): Array<{ firstByte: number; lastByte: number }> {

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import { accessDenied, apiError } from './linkedin-shapes';
+import type { SimulatedAnswer } from './sandbox-faults';
+import type { SandboxAccount } from './sandbox-store';
+
+// What the pretend Images, Videos and Documents APIs share about an upload: who may start one,
+// and where an uploaded file stands while LinkedIn processes it.
+
+/**
+ * The owner named by an Images or Documents API `?action=initializeUpload` call, or LinkedIn's
+ * refusal: only that action is served, the owner is required, and a member uploads only as
+ * themself ("for person owners the caller must match the owner", Documents and Images APIs).
+ */
+export function initializeUploadOwner(
+  request: FastifyRequest,
+  account: Pick<SandboxAccount, 'externalId'>,
+  what: 'images' | 'documents',
+): { owner: string } | { refusal: SimulatedAnswer } {
+  if ((request.query as Record<string, string | undefined>).action !== 'initializeUpload') {
+    return { refusal: apiError(400, 'Only action=initializeUpload is served by the sandbox') };
+  }
+  const body = request.body as { initializeUploadRequest?: { owner?: unknown } } | undefined;
+  const owner = body?.initializeUploadRequest?.owner;
+  if (typeof owner !== 'string') {
+    return { refusal: apiError(422, '/initializeUploadRequest/owner :: required field is not present') };
+  }
+  if (owner !== `urn:li:person:${account.externalId}`) {
+    return { refusal: accessDenied(`${what} owned by ${owner}`) };
+  }
+  return { owner };
+}
+
+export type LinkedInUploadStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
+
+/**
+ * Where an uploaded video or document stands at `now`: waiting for its bytes, processed until
+ * `availableAt`, then available or failed (the Videos and Documents APIs' states).
+ */
+export function uploadStatusOf(
+  item: { availableAt?: number; failure?: string | null },
+  waitingForBytes: boolean,
+  now: number,
+): LinkedInUploadStatus {
+  if (waitingForBytes) return 'WAITING_UPLOAD';
+  if ((item.availableAt ?? 0) > now) return 'PROCESSING';
+  return item.failure ? 'PROCESSING_FAILED' : 'AVAILABLE';
+}
