@@ -118,6 +118,82 @@ export const plans: Record<PlanId, Plan> = {
   },
 };
 
+/**
+ * Scheduling by plan (issue 25): which of the posting queue, recurring and evergreen posts, CSV
+ * import, RSS auto-posting and calendar export each plan has. The server enforces it
+ * (plan-gates.ts requireScheduling: a 402 naming the plan needed); pricing, the subscribe page
+ * and the upgrade prompts read it. Kept apart from `plans` so that the landing's first load, which
+ * renders only the feature lists, does not carry it.
+ */
+export interface SchedulingFeatures {
+  /** Accounts that may have a posting schedule and queue; null: every account. */
+  queueAccounts: number | null;
+  recurringPosts: boolean;
+  evergreenRecycling: boolean;
+  csvImport: boolean;
+  /** RSS/Atom feeds the workspace may follow; 0: none; null: unlimited. */
+  rssFeeds: number | null;
+  /** Downloading the calendar as .ics or CSV. */
+  calendarExport: boolean;
+  /** A private subscription URL for Google, Apple or Outlook calendars. */
+  calendarSubscription: boolean;
+}
+
+export type SchedulingFeature = Exclude<keyof SchedulingFeatures, 'queueAccounts' | 'rssFeeds'>;
+
+const basicScheduling: SchedulingFeatures = {
+  queueAccounts: 1,
+  recurringPosts: false,
+  evergreenRecycling: false,
+  csvImport: false,
+  rssFeeds: 0,
+  calendarExport: true,
+  calendarSubscription: false,
+};
+
+export const schedulingByPlan: Record<PlanId, SchedulingFeatures> = {
+  free: basicScheduling,
+  starter: basicScheduling,
+  professional: {
+    queueAccounts: null,
+    recurringPosts: true,
+    evergreenRecycling: true,
+    csvImport: true,
+    rssFeeds: 10,
+    calendarExport: true,
+    calendarSubscription: true,
+  },
+  enterprise: {
+    queueAccounts: null,
+    recurringPosts: true,
+    evergreenRecycling: true,
+    csvImport: true,
+    rssFeeds: null,
+    calendarExport: true,
+    calendarSubscription: true,
+  },
+};
+
+/** What each scheduling feature is called in a refusal and an upgrade prompt ("… does not include X"). */
+export const schedulingFeatureNames: Record<keyof SchedulingFeatures, string> = {
+  queueAccounts: 'posting queues',
+  recurringPosts: 'recurring posts',
+  evergreenRecycling: 'evergreen recycling',
+  csvImport: 'CSV import',
+  rssFeeds: 'RSS auto-posting',
+  calendarExport: 'calendar export',
+  calendarSubscription: 'calendar subscriptions',
+};
+
+/** The cheapest plan whose scheduling includes `feature` (for a count: allows `atLeast` of it). */
+export function firstPlanWith(feature: keyof SchedulingFeatures, atLeast = 1): PlanId {
+  for (const id of planIds) {
+    const value = schedulingByPlan[id][feature];
+    if (value === true || value === null || (typeof value === 'number' && value >= atLeast)) return id;
+  }
+  return 'enterprise';
+}
+
 /** The plans sold on the pricing cards, in display order. */
 export const paidPlans: Plan[] = [plans.starter, plans.professional, plans.enterprise];
 

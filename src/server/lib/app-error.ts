@@ -1,4 +1,5 @@
 import { type ErrorCode, errorStatuses } from '../../contracts/error-codes';
+import type { PlanId } from '../../contracts/plans';
 
 export type { ErrorCode } from '../../contracts/error-codes';
 
@@ -16,6 +17,8 @@ export class AppError extends Error {
       retryAfterSeconds?: number;
       /** Why, in words the UI shows under a fixed message (e.g. a refused account deletion). */
       reason?: string;
+      /** A plan_limit refusal of a feature: the first plan that includes it (the upgrade prompt's). */
+      planNeeded?: PlanId;
     } = {},
   ) {
     super(message);

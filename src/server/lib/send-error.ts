@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { type ErrorCode, errorStatuses } from '../../contracts/error-codes';
 import type { ErrorBody, ErrorIssue } from '../../contracts/errors';
+import type { PlanId } from '../../contracts/plans';
 
 /**
  * The one way an error answer is written: `{ error: { code, message, reason?, issues? } }` with the
@@ -11,7 +12,13 @@ export function sendError(
   reply: FastifyReply,
   code: ErrorCode,
   message: string,
-  extra: { reason?: string; issues?: ErrorIssue[]; retryAfterSeconds?: number; status?: number } = {},
+  extra: {
+    reason?: string;
+    issues?: ErrorIssue[];
+    retryAfterSeconds?: number;
+    status?: number;
+    planNeeded?: PlanId;
+  } = {},
 ): FastifyReply {
   const { retryAfterSeconds, status, ...rest } = extra;
   if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));

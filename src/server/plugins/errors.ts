@@ -66,9 +66,10 @@ export function registerErrorHandler(
       return sendError(reply, 'validation_failed', VALIDATION_FAILED_MESSAGE, { issues });
     }
     if (error instanceof AppError) {
-      const { reason, retryAfterSeconds } = error.details;
+      const { reason, retryAfterSeconds, planNeeded } = error.details;
       return sendError(reply, error.code, error.message, {
         ...(reason ? { reason } : {}),
+        ...(planNeeded ? { planNeeded } : {}),
         ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
       });
     }

@@ -1,11 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { BrandFinding, EmojiPolicy } from '../../../contracts/brand-kit';
 import type { ContentType, Tone } from '../../../contracts/content-options';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { PostType } from '../../../contracts/post-types';
 import type { FirstCommentStatus, PostStatus, ThreadItem } from '../../../contracts/posts';
 import type { CommentKind } from '../../../contracts/team';
+import { postSeries } from './scheduling';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
@@ -102,6 +115,20 @@ export const posts = pgTable(
      * (approval-overdue.service): a new planned time is announced again, the same one never twice.
      */
     approvalOverdueFor: timestamp('approval_overdue_for', { withTimezone: true }),
+    /**
+     * The queue slot the post holds on its account (issue 25), equal to scheduled_at while it is
+     * queued; null for a post scheduled at a time of its own. Unique per account.
+     */
+    queueSlotAt: timestamp('queue_slot_at', { withTimezone: true }),
+    /** A recurring post's series and which occurrence it is (0 is the first). */
+    seriesId: uuid('series_id').references(() => postSeries.id, { onDelete: 'set null' }),
+    occurrenceIndex: integer('occurrence_index'),
+    /** Marked evergreen: the account's recycler may queue it again when the queue runs dry. */
+    evergreen: boolean('evergreen').notNull().default(false),
+    /** A recycled evergreen copy: the post it was copied from. */
+    recycledFromPostId: uuid('recycled_from_post_id').references((): AnyPgColumn => posts.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
   },
   (t) => [
@@ -120,6 +147,16 @@ export const posts = pgTable(
     index('posts_workspace_published_idx')
       .on(t.workspaceId, t.publishedAt)
       .where(sql`${t.status} = 'published'`),
+    // Two posts never hold one queue slot of an account, however two requests race.
+    uniqueIndex('posts_queue_slot_uidx')
+      .on(t.socialAccountId, t.queueSlotAt)
+      .where(sql`${t.queueSlotAt} is not null`),
+    // One post per occurrence: the job that creates them ahead may run twice.
+    uniqueIndex('posts_series_occurrence_uidx')
+      .on(t.seriesId, t.occurrenceIndex)
+      .where(sql`${t.seriesId} is not null`),
+    index('posts_evergreen_idx').on(t.socialAccountId).where(sql`${t.evergreen}`),
+    index('posts_recycled_from_idx').on(t.recycledFromPostId).where(sql`${t.recycledFromPostId} is not null`),
     check(
       'posts_status_check',
       sql`${t.status} in ('draft', 'pending_approval', 'approved', 'scheduled', 'publishing', 'published', 'failed', 'missed', 'cancelled')`,

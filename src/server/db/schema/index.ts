@@ -7,6 +7,7 @@ export * from './newsletter';
 export * from './notifications';
 export * from './publishing';
 export * from './rate-limits';
+export * from './scheduling';
 export * from './social';
 export * from './users';
 export * from './workspaces';

@@ -7,5 +7,8 @@ export {
   requireAccountWithinPlan,
   requirePlanFeature,
   requirePlanIncludes,
+  requireScheduling,
+  schedulingRefusal,
+  workspaceScheduling,
 } from './plan-gates';
 export { countWorkspaceMembers, findWorkspacePlan } from './plans.repository';

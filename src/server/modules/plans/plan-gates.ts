@@ -1,5 +1,13 @@
 import { planLimitMessages } from '../../../contracts/billing';
-import { type PlanId, plans } from '../../../contracts/plans';
+import {
+  firstPlanWith,
+  type PlanId,
+  plans,
+  type SchedulingFeature,
+  type SchedulingFeatures,
+  schedulingByPlan,
+  schedulingFeatureNames,
+} from '../../../contracts/plans';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -75,4 +83,41 @@ export async function requireAccountWithinPlan(
 ): Promise<void> {
   const reason = await accountOverPlanLimitReason(db, workspaceId, accountId);
   if (reason) throw new AppError('plan_limit', reason);
+}
+
+/**
+ * A scheduling refusal (402) naming the plan needed. For a counted feature (queues, feeds) at
+ * `atLeast`, the plan's own number is said.
+ */
+export function schedulingRefusal(feature: keyof SchedulingFeatures, planId: PlanId, atLeast = 1): AppError {
+  const needed = plans[firstPlanWith(feature, atLeast)];
+  const plan = plans[planId];
+  const name = schedulingFeatureNames[feature];
+  const allowed = schedulingByPlan[planId][feature];
+  const unit = feature === 'queueAccounts' ? 'account' : 'feed';
+  const message =
+    typeof allowed === 'number' && allowed > 0
+      ? `The ${plan.name} plan includes ${name} for ${allowed} ${unit}${allowed === 1 ? '' : 's'}. Upgrade to ${needed.name} for more.`
+      : `The ${plan.name} plan does not include ${name}. Upgrade to ${needed.name} for ${name}.`;
+  return new AppError('plan_limit', message, { planNeeded: needed.id });
+}
+
+/** The workspace's scheduling features (the plan table's row), for a check or a screen. */
+export async function workspaceScheduling(
+  db: Db,
+  workspaceId: string,
+): Promise<{ planId: PlanId; features: SchedulingFeatures }> {
+  const planId = await findWorkspacePlan(db, workspaceId);
+  if (!planId) throw new AppError('not_found', 'Workspace not found');
+  return { planId, features: schedulingByPlan[planId] };
+}
+
+/** Refuses (402, naming the plan needed) a scheduling feature the workspace's plan lacks. */
+export async function requireScheduling(
+  db: Db,
+  workspaceId: string,
+  feature: SchedulingFeature,
+): Promise<void> {
+  const { planId, features } = await workspaceScheduling(db, workspaceId);
+  if (!features[feature]) throw schedulingRefusal(feature, planId);
 }
