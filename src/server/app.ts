@@ -59,6 +59,7 @@ import { postApprovalsRoutes } from './modules/posts/post-approvals.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { postFollowUpsRoutes } from './modules/publishing/post-follow-ups.routes';
 import { createPublishingSlots } from './modules/publishing/publishing-slots';
+import { queueRoutes } from './modules/queue/queue.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
 import { teamRoutes } from './modules/team/team.routes';
@@ -249,6 +250,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await analyticsRoutes(api, ctx);
     await metricsRoutes(api, ctx);
     await bestTimesRoutes(api, ctx);
+    await queueRoutes(api, ctx);
     await activityRoutes(api, ctx);
     await workspacesRoutes(api, ctx);
     await teamRoutes(api, ctx);

@@ -116,6 +116,17 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/analytics/posts.csv': 'workspace.read',
   'POST /api/analytics/refresh': 'workspace.read',
   'GET /api/analytics/best-times': 'workspace.read',
+
+  // Posting schedules and queues (issue 25)
+  'GET /api/queue/slots': 'workspace.read',
+  'PUT /api/queue/slots': 'posts.write',
+  'GET /api/queue': 'workspace.read',
+  'PUT /api/queue/order': 'posts.write',
+  'POST /api/queue/shuffle': 'posts.write',
+  'POST /api/queue/pause': 'posts.write',
+  'POST /api/queue/resume': 'posts.write',
+  'DELETE /api/queue/posts/:id': 'posts.write',
+  'POST /api/posts/:id/queue': 'posts.write',
 };
 
 export function routeKey(method: string, url: string): string {
