@@ -35,7 +35,11 @@ export function sortSlots(slots: readonly QueueSlot[]): QueueSlot[] {
 export const queueAccountQuery = z.object({
   accountId: z.uuid({ message: 'Not an account id' }),
 });
-export type QueueAccountQuery = z.infer<typeof queueAccountQuery>;
+
+/** GET /api/queue/slots: `timeZone` is the zone a suggestion (no saved schedule yet) is read in. */
+export const queueSlotsQuery = queueAccountQuery.extend({
+  timeZone: safeString().trim().min(1).max(64).optional(),
+});
 
 /** PUT /api/queue/slots: the whole week; the zone stays as it is when omitted. */
 export const queueSlotsBody = z.object({
@@ -100,7 +104,8 @@ export const queueRemoveQuery = z.object({
 });
 export type QueueRemoveQuery = z.infer<typeof queueRemoveQuery>;
 
-export const queueMessages = {
+/** Why a change to a queue was refused. */
+export const queueMoveMessages = {
   changed: 'The queue changed since you opened it. Reload it and try again.',
   notQueued: 'That post is not in this queue.',
   notPaused: 'This queue is not paused.',

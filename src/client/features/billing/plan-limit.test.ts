@@ -34,7 +34,9 @@ describe('planNeededOf', () => {
     expect(planNeededOf(refusal('professional'))).toBe('professional');
     expect(planNeededOf(refusal('free'))).toBeUndefined();
     expect(planNeededOf(refusal(undefined))).toBeUndefined();
-    expect(planNeededOf(answer(409, { error: { code: 'conflict', message: 'No', planNeeded: 'starter' } }))).toBeUndefined();
+    expect(
+      planNeededOf(answer(409, { error: { code: 'conflict', message: 'No', planNeeded: 'starter' } })),
+    ).toBeUndefined();
   });
 });
 

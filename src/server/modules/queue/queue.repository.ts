@@ -1,11 +1,25 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { PostStatus } from '../../../contracts/posts';
-import { type QueueSlot, queueMessages } from '../../../contracts/queue';
+import { type QueueSlot, queueMoveMessages } from '../../../contracts/queue';
 import type { Db } from '../../db/client';
 import { posts, queueSchedules, socialAccounts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { conflictOnUniqueViolation } from '../../lib/unique-violation';
-import { listSocialAccountColumns } from '../social-accounts';
+import { findQueueSchedule, type QueueScheduleRow } from './queue-take.repository';
 
 /*
  * The queue's rows: an account's posting schedule (queue_schedules) and the posts that hold its
@@ -15,23 +29,10 @@ import { listSocialAccountColumns } from '../social-accounts';
  * hand) aborts the whole move instead of leaving half of it done.
  */
 
-export type QueueScheduleRow = typeof queueSchedules.$inferSelect;
 export type QueuedPostRow = typeof posts.$inferSelect;
 
 /** A post in a queue is one of these: a held post of a paused queue is a draft. */
 export const QUEUED_STATUSES: PostStatus[] = ['draft', 'pending_approval', 'scheduled'];
-
-export async function findQueueSchedule(
-  db: Db,
-  workspaceId: string,
-  accountId: string,
-): Promise<QueueScheduleRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(queueSchedules)
-    .where(and(eq(queueSchedules.workspaceId, workspaceId), eq(queueSchedules.socialAccountId, accountId)));
-  return row;
-}
 
 /** Saves the week's slots (and the zone, when given); a first save takes `seedZone`. */
 export async function saveQueueSchedule(
@@ -79,7 +80,11 @@ const inQueueOf = (workspaceId: string, accountId: string): SQL | undefined =>
   );
 
 /** The account's queued posts in slot order. */
-export async function listQueuedPosts(db: Db, workspaceId: string, accountId: string): Promise<QueuedPostRow[]> {
+export async function listQueuedPosts(
+  db: Db,
+  workspaceId: string,
+  accountId: string,
+): Promise<QueuedPostRow[]> {
   return db
     .select()
     .from(posts)
@@ -116,7 +121,7 @@ async function applyMoves(
     .set({ queueSlotAt: null })
     .where(and(inQueueOf(workspaceId, accountId), inArray(posts.id, ids)))
     .returning({ id: posts.id, publishJobId: posts.publishJobId });
-  if (freed.length !== ids.length) throw new AppError('conflict', queueMessages.changed);
+  if (freed.length !== ids.length) throw new AppError('conflict', queueMoveMessages.changed);
   const jobs = new Map(freed.map((row) => [row.id, row.publishJobId]));
   const moved: MovedPost[] = [];
   for (const move of moves) {
@@ -131,7 +136,7 @@ async function applyMoves(
       })
       .where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, move.postId)))
       .returning();
-    if (!row) throw new AppError('conflict', queueMessages.changed);
+    if (!row) throw new AppError('conflict', queueMoveMessages.changed);
     moved.push({ row, previousJobId: jobs.get(move.postId) ?? null });
   }
   return moved;
@@ -151,7 +156,7 @@ export async function moveQueuedPosts(
   moves: SlotMove[],
   options: { resume?: boolean } = {},
 ): Promise<MovedPost[]> {
-  return conflictOnUniqueViolation(queueMessages.changed, () =>
+  return conflictOnUniqueViolation(queueMoveMessages.changed, () =>
     db.transaction(async (tx) => {
       if (options.resume) {
         const resumed = await tx
@@ -165,7 +170,7 @@ export async function moveQueuedPosts(
             ),
           )
           .returning({ id: queueSchedules.socialAccountId });
-        if (resumed.length === 0) throw new AppError('conflict', queueMessages.notPaused);
+        if (resumed.length === 0) throw new AppError('conflict', queueMoveMessages.notPaused);
       }
       return applyMoves(tx, workspaceId, accountId, moves);
     }),
@@ -183,7 +188,7 @@ export async function removeQueuedPost(
   postId: string,
   closeGap: boolean,
 ): Promise<{ accountId: string; removed: MovedPost; moved: MovedPost[] } | undefined> {
-  return conflictOnUniqueViolation(queueMessages.changed, () =>
+  return conflictOnUniqueViolation(queueMoveMessages.changed, () =>
     db.transaction(async (tx) => {
       const [before] = await tx
         .select({
@@ -215,7 +220,7 @@ export async function removeQueuedPost(
         })
         .where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, postId)))
         .returning();
-      if (!row) throw new AppError('conflict', queueMessages.changed);
+      if (!row) throw new AppError('conflict', queueMoveMessages.changed);
       const removed = { row, previousJobId: before.publishJobId };
       if (!closeGap) return { accountId: before.accountId, removed, moved: [] };
       const later = await tx
@@ -225,7 +230,10 @@ export async function removeQueuedPost(
         .orderBy(asc(posts.queueSlotAt))
         .for('update');
       // Each takes the slot of the one before it: the first the removed post's.
-      const slots = [before.queueSlotAt, ...later.flatMap((post) => (post.queueSlotAt ? [post.queueSlotAt] : []))];
+      const slots = [
+        before.queueSlotAt,
+        ...later.flatMap((post) => (post.queueSlotAt ? [post.queueSlotAt] : [])),
+      ];
       const moves = later.map((post, index) => ({ postId: post.id, slotAt: slots[index] as Date }));
       return {
         accountId: before.accountId,
@@ -266,30 +274,72 @@ export async function pauseQueue(
   });
 }
 
-/** The slot times the account's other posts hold from `from` on (any status: a slot is a slot). */
-export async function listTakenSlots(
+/**
+ * The instants from `from` on that the account's posts other than `exceptIds` hold: queue slots,
+ * and the times of posts scheduled on it by hand (as queue-take's listTakenTimes, for a set of
+ * posts re-flowed at once: their own slots are not taken).
+ */
+export async function listTakenTimesExcept(
   db: Db,
-  workspaceId: string,
   accountId: string,
   from: Date,
   exceptIds: string[],
 ): Promise<Date[]> {
   const rows = await db
-    .select({ at: posts.queueSlotAt })
+    .select({ queueSlotAt: posts.queueSlotAt, scheduledAt: posts.scheduledAt })
     .from(posts)
     .where(
       and(
-        eq(posts.workspaceId, workspaceId),
         eq(posts.socialAccountId, accountId),
-        gt(posts.queueSlotAt, from),
         exceptIds.length > 0 ? notInArray(posts.id, exceptIds) : undefined,
+        or(
+          gte(posts.queueSlotAt, from),
+          and(
+            gte(posts.scheduledAt, from),
+            inArray(posts.status, ['scheduled', 'pending_approval', 'publishing']),
+          ),
+        ),
       ),
     );
-  return rows.flatMap((row) => (row.at ? [row.at] : []));
+  return rows.flatMap((row) => [row.queueSlotAt, row.scheduledAt]).filter((at): at is Date => at !== null);
 }
 
-/** The workspace's account ids in the order the plan's limits keep them (earliest connected first). */
-export async function listAccountIdsInConnectionOrder(db: Db, workspaceId: string): Promise<string[]> {
-  const rows = await listSocialAccountColumns(db, workspaceId, { id: socialAccounts.id });
-  return rows.map((row) => row.id);
+/**
+ * Gives a draft without an account the account it will be queued on (the generator's posts are
+ * written for a platform, not an account); false when the post is not such a draft any more.
+ */
+export async function assignDraftAccount(
+  db: Db,
+  workspaceId: string,
+  postId: string,
+  accountId: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(posts)
+    .set({ socialAccountId: accountId, updatedAt: new Date() })
+    .where(
+      and(
+        eq(posts.workspaceId, workspaceId),
+        eq(posts.id, postId),
+        eq(posts.status, 'draft'),
+        isNull(posts.socialAccountId),
+      ),
+    )
+    .returning({ id: posts.id });
+  return rows.length > 0;
+}
+
+/** The workspace's accounts on `platform`, each with how many slots its posting schedule has. */
+export async function listPlatformQueues(
+  db: Db,
+  workspaceId: string,
+  platform: PublishingPlatform,
+): Promise<Array<{ accountId: string; slotCount: number }>> {
+  const rows = await db
+    .select({ accountId: socialAccounts.id, slots: queueSchedules.slots })
+    .from(socialAccounts)
+    .leftJoin(queueSchedules, eq(queueSchedules.socialAccountId, socialAccounts.id))
+    .where(and(eq(socialAccounts.workspaceId, workspaceId), eq(socialAccounts.platform, platform)))
+    .orderBy(asc(socialAccounts.connectedAt), asc(socialAccounts.id));
+  return rows.map((row) => ({ accountId: row.accountId, slotCount: row.slots?.length ?? 0 }));
 }

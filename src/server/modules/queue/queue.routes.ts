@@ -9,9 +9,11 @@ import {
   queueRemoveQuery,
   queueSchedule,
   queueSlotsBody,
+  queueSlotsQuery,
 } from '../../../contracts/queue';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
+import { isKnownZone } from '../../lib/time-zones';
 import { errorAnswers } from '../../plugins/error-answers';
 import { userZoneOrUtc } from '../best-times';
 import {
@@ -19,13 +21,24 @@ import {
   listQueue,
   pauseQueue,
   type QueueActor,
+  queuePost,
   removeFromQueue,
   reorderQueue,
   resumeQueue,
   saveQueueSlots,
   shuffleQueue,
 } from './queue.service';
-import { addToQueue } from './queue-take';
+
+/** An unknown zone is bad input (400 with the issue), not a silent fallback to UTC. */
+const knownZone = {
+  message: 'Choose a time zone such as Europe/Berlin or America/New_York',
+  path: ['timeZone'],
+};
+const slotsQuery = queueSlotsQuery.refine(
+  (value) => !value.timeZone || isKnownZone(value.timeZone),
+  knownZone,
+);
+const slotsBody = queueSlotsBody.refine((value) => !value.timeZone || isKnownZone(value.timeZone), knownZone);
 
 const actorOf = (request: FastifyRequest): QueueActor => {
   const auth = signedIn(request);
@@ -44,15 +57,15 @@ export async function queueRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get(
     '/api/queue/slots',
-    { schema: { querystring: queueAccountQuery, response: { ...errorAnswers(402, 404), 200: queueSchedule } } },
-    async (request) => getQueueSlots(db, actorOf(request), request.query.accountId),
+    { schema: { querystring: slotsQuery, response: { ...errorAnswers(402, 404), 200: queueSchedule } } },
+    async (request) => getQueueSlots(db, actorOf(request), request.query),
   );
   api.put(
     '/api/queue/slots',
     {
       schema: {
         querystring: queueAccountQuery,
-        body: queueSlotsBody,
+        body: slotsBody,
         response: { ...errorAnswers(402, 404), 200: queueSchedule },
       },
     },
@@ -98,6 +111,6 @@ export async function queueRoutes(app: FastifyInstance, ctx: AppContext) {
   api.post(
     '/api/posts/:id/queue',
     { schema: { params: postIdParams, response: { ...errorAnswers(402, 409), 200: scheduleResponse } } },
-    async (request) => addToQueue(ctx, actorOf(request), request.params.id),
+    async (request) => queuePost(ctx, actorOf(request), request.params.id),
   );
 }

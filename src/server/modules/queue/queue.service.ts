@@ -1,38 +1,36 @@
 import { randomInt } from 'node:crypto';
-import type { WorkspaceRole } from '../../../contracts/auth';
+import type { ScheduleResponse } from '../../../contracts/posts';
 import {
   type QueueList,
   type QueueSchedule,
   type QueueSlot,
   type QueueSlotsBody,
-  queueMessages,
+  queueMoveMessages,
   sortSlots,
 } from '../../../contracts/queue';
-import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { isKnownZone } from '../../lib/time-zones';
 import { announceSubmission, approvalModeFor, retryFields } from '../approvals';
 import { listBestTimes } from '../best-times';
-import { schedulingRefusal, workspaceScheduling } from '../plans';
-import { toPost } from '../posts';
+import { type PostWork, type PostWriter, requirePost, toPost } from '../posts';
 import { dropPublishJob, queuePublish } from '../publishing';
 import { findSocialAccount } from '../social-accounts';
 import {
+  assignDraftAccount,
   ensureQueueSchedule,
-  findQueueSchedule,
-  listAccountIdsInConnectionOrder,
+  listPlatformQueues,
   listQueuedPosts,
-  listTakenSlots,
+  listTakenTimesExcept,
   type MovedPost,
   moveQueuedPosts,
   pauseQueue as pauseQueueRows,
-  type QueueScheduleRow,
   removeQueuedPost,
   type SlotMove,
   saveQueueSchedule,
 } from './queue.repository';
 import { freeSlotTimesAfter, slotTimesAfter } from './queue-slots';
+import { addToQueue, QUEUE_LEAD_MS, requireQueueWithinPlan } from './queue-take';
+import { findQueueSchedule, type QueueScheduleRow } from './queue-take.repository';
 
 /*
  * An account's posting schedule and queue (issue 25, deliver 1). Adding a post to a queue is
@@ -43,15 +41,8 @@ import { freeSlotTimesAfter, slotTimesAfter } from './queue-slots';
  * order is its writers' to arrange (decision 070).
  */
 
-/** What moving queued posts uses: their jobs, and telling approvers of resumed posts. */
-export type QueueWork = Pick<AppContext, 'database' | 'jobs' | 'mail' | 'config' | 'log'>;
-
-/** The member acting, with the zone they see times in. */
-export interface QueueActor {
-  workspaceId: string;
-  userId: string;
-  role: WorkspaceRole;
-  /** The user's saved zone, else UTC: a new schedule's zone. */
+/** The member acting, with the zone a new schedule takes (their saved zone, else UTC). */
+export interface QueueActor extends PostWriter {
   timeZone: string;
 }
 
@@ -65,30 +56,19 @@ async function requireAccount(db: Db, workspaceId: string, accountId: string) {
   return account;
 }
 
-/**
- * Refuses (402, naming the plan needed) a queue on an account beyond the plan's queueAccounts:
- * the accounts connected first keep theirs, as with the plan's account limit.
- */
-export async function requireQueueAccount(db: Db, workspaceId: string, accountId: string): Promise<void> {
-  const { planId, features } = await workspaceScheduling(db, workspaceId);
-  const limit = features.queueAccounts;
-  if (limit === null) return;
-  const position = (await listAccountIdsInConnectionOrder(db, workspaceId)).indexOf(accountId);
-  if (position >= limit) throw schedulingRefusal('queueAccounts', planId, position + 1);
-}
-
 /** A first schedule: the account's best times, in the user's zone, as whole hours. */
 async function seedSchedule(
   db: Db,
   actor: QueueActor,
   accountId: string,
+  timeZone = actor.timeZone,
 ): Promise<{ slots: QueueSlot[]; timeZone: string }> {
-  const [best] = await listBestTimes(db, { workspaceId: actor.workspaceId, timeZone: actor.timeZone, accountId });
+  const [best] = await listBestTimes(db, { workspaceId: actor.workspaceId, timeZone, accountId });
   const slots = (best?.slots ?? []).map((slot) => ({
     weekday: slot.weekday % 7,
     time: `${String(slot.hour).padStart(2, '0')}:00`,
   }));
-  return { slots: sortSlots(slots), timeZone: actor.timeZone };
+  return { slots: sortSlots(slots), timeZone };
 }
 
 function scheduleAnswer(
@@ -112,17 +92,22 @@ function scheduleAnswer(
   };
 }
 
-/** GET /api/queue/slots: the saved schedule, or a suggestion from the account's best times. */
+/**
+ * GET /api/queue/slots: the saved schedule, or a suggestion from the account's best times in
+ * `timeZone` (the page's zone; the user's saved zone by default).
+ */
 export async function getQueueSlots(
   db: Db,
   actor: QueueActor,
-  accountId: string,
+  query: { accountId: string; timeZone?: string },
   now = new Date(),
 ): Promise<QueueSchedule> {
+  const { accountId } = query;
   await requireAccount(db, actor.workspaceId, accountId);
-  await requireQueueAccount(db, actor.workspaceId, accountId);
+  await requireQueueWithinPlan(db, actor.workspaceId, accountId);
   const stored = await findQueueSchedule(db, actor.workspaceId, accountId);
-  return scheduleAnswer(accountId, stored ?? (await seedSchedule(db, actor, accountId)), stored, now);
+  const schedule = stored ?? (await seedSchedule(db, actor, accountId, query.timeZone));
+  return scheduleAnswer(accountId, schedule, stored, now);
 }
 
 /**
@@ -137,10 +122,7 @@ export async function saveQueueSlots(
   now = new Date(),
 ): Promise<QueueSchedule> {
   await requireAccount(db, actor.workspaceId, accountId);
-  await requireQueueAccount(db, actor.workspaceId, accountId);
-  if (body.timeZone !== undefined && !isKnownZone(body.timeZone)) {
-    throw new AppError('bad_request', 'Choose a time zone such as Europe/Berlin or America/New_York');
-  }
+  await requireQueueWithinPlan(db, actor.workspaceId, accountId);
   const current = await findQueueSchedule(db, actor.workspaceId, accountId);
   const timeZone = body.timeZone ?? current?.timeZone ?? actor.timeZone;
   const stored = await saveQueueSchedule(db, actor.workspaceId, accountId, {
@@ -169,7 +151,7 @@ export async function listQueue(db: Db, actor: QueueActor, accountId: string): P
  * After a move: a scheduled post's job is queued for its new slot (the stale one dropped); any
  * other post (held by a paused queue, waiting for approval) has no job.
  */
-async function requeueMoved(ctx: QueueWork, moved: MovedPost[]): Promise<void> {
+async function requeueMoved(ctx: PostWork, moved: MovedPost[]): Promise<void> {
   for (const { row, previousJobId } of moved) {
     if (row.status === 'scheduled' && row.scheduledAt) {
       await queuePublish(ctx, { ...row, publishJobId: previousJobId }, row.scheduledAt);
@@ -195,26 +177,26 @@ function reassign(queued: { id: string; queueSlotAt: Date | null }[], order: str
 
 /** PUT /api/queue/order: the named posts' slot times, reassigned in the order given. */
 export async function reorderQueue(
-  ctx: QueueWork,
+  ctx: PostWork,
   actor: QueueActor,
   accountId: string,
   postIds: string[],
 ): Promise<QueueList> {
   const db = ctx.database.db;
   await requireAccount(db, actor.workspaceId, accountId);
-  await requireQueueAccount(db, actor.workspaceId, accountId);
+  await requireQueueWithinPlan(db, actor.workspaceId, accountId);
   const queued = await listQueuedPosts(db, actor.workspaceId, accountId);
   const known = new Set(queued.map((post) => post.id));
-  if (postIds.some((id) => !known.has(id))) throw new AppError('conflict', queueMessages.notQueued);
+  if (postIds.some((id) => !known.has(id))) throw new AppError('conflict', queueMoveMessages.notQueued);
   await requeueMoved(ctx, await moveQueuedPosts(db, actor.workspaceId, accountId, reassign(queued, postIds)));
   return listQueue(db, actor, accountId);
 }
 
 /** POST /api/queue/shuffle: the queue's posts in a random order over the same slots. */
-export async function shuffleQueue(ctx: QueueWork, actor: QueueActor, accountId: string): Promise<QueueList> {
+export async function shuffleQueue(ctx: PostWork, actor: QueueActor, accountId: string): Promise<QueueList> {
   const db = ctx.database.db;
   await requireAccount(db, actor.workspaceId, accountId);
-  await requireQueueAccount(db, actor.workspaceId, accountId);
+  await requireQueueWithinPlan(db, actor.workspaceId, accountId);
   const queued = await listQueuedPosts(db, actor.workspaceId, accountId);
   const order = queued.map((post) => post.id);
   // Fisher–Yates with a uniform random index.
@@ -232,7 +214,7 @@ export async function shuffleQueue(ctx: QueueWork, actor: QueueActor, accountId:
  * scheduled in it since (an approval landing meanwhile).
  */
 export async function pauseQueue(
-  ctx: QueueWork,
+  ctx: PostWork,
   actor: QueueActor,
   accountId: string,
   now = new Date(),
@@ -253,24 +235,25 @@ export async function pauseQueue(
  * approvals off) goes straight to scheduled; one without waits for an approver again.
  */
 export async function resumeQueue(
-  ctx: QueueWork,
+  ctx: PostWork,
   actor: QueueActor,
   accountId: string,
   now = new Date(),
 ): Promise<QueueList> {
   const db = ctx.database.db;
   await requireAccount(db, actor.workspaceId, accountId);
-  await requireQueueAccount(db, actor.workspaceId, accountId);
+  await requireQueueWithinPlan(db, actor.workspaceId, accountId);
   const schedule = await findQueueSchedule(db, actor.workspaceId, accountId);
-  if (!schedule?.pausedAt) throw new AppError('conflict', queueMessages.notPaused);
+  if (!schedule?.pausedAt) throw new AppError('conflict', queueMoveMessages.notPaused);
   const held = await listQueuedPosts(db, actor.workspaceId, accountId);
   const heldIds = held.map((post) => post.id);
-  const taken = await listTakenSlots(db, actor.workspaceId, accountId, now, heldIds);
-  const free = freeSlotTimesAfter(schedule.slots, schedule.timeZone, now, taken);
+  const from = new Date(now.getTime() + QUEUE_LEAD_MS);
+  const taken = await listTakenTimesExcept(db, accountId, from, heldIds);
+  const free = freeSlotTimesAfter(schedule.slots, schedule.timeZone, from, taken);
   const mode = await approvalModeFor(db, actor);
   const moves: SlotMove[] = held.map((post) => {
     const next = free.next();
-    if (next.done) throw new AppError('conflict', queueMessages.noRoomToResume);
+    if (next.done) throw new AppError('conflict', queueMoveMessages.noRoomToResume);
     return {
       postId: post.id,
       slotAt: next.value,
@@ -283,9 +266,15 @@ export async function resumeQueue(
   const moved = await moveQueuedPosts(db, actor.workspaceId, accountId, moves, { resume: true });
   await requeueMoved(ctx, moved);
   const submitted = moved.filter(
-    ({ row }) => row.status === 'pending_approval' && held.find((post) => post.id === row.id)?.status === 'draft',
+    ({ row }) =>
+      row.status === 'pending_approval' && held.find((post) => post.id === row.id)?.status === 'draft',
   );
-  if (submitted.length > 0) await announceSubmission(ctx, actor, submitted.map(({ row }) => row));
+  if (submitted.length > 0)
+    await announceSubmission(
+      ctx,
+      actor,
+      submitted.map(({ row }) => row),
+    );
   return listQueue(db, actor, accountId);
 }
 
@@ -294,15 +283,33 @@ export async function resumeQueue(
  * `closeGap`, each later post moves up one slot.
  */
 export async function removeFromQueue(
-  ctx: QueueWork,
+  ctx: PostWork,
   actor: QueueActor,
   postId: string,
   closeGap: boolean,
 ): Promise<QueueList> {
   const db = ctx.database.db;
   const result = await removeQueuedPost(db, actor.workspaceId, postId, closeGap);
-  if (!result) throw new AppError('not_found', queueMessages.notQueued);
+  if (!result) throw new AppError('not_found', queueMoveMessages.notQueued);
   await dropPublishJob(ctx, { publishJobId: result.removed.previousJobId });
   await requeueMoved(ctx, result.moved);
   return listQueue(db, actor, result.accountId);
+}
+
+/**
+ * POST /api/posts/:id/queue: addToQueue. A draft written for a platform rather than an account
+ * (the generator's) joins the queue of the workspace's account on that platform when there is
+ * one to choose: the only one with a posting schedule, or the only one at all; else addToQueue
+ * asks for an account.
+ */
+export async function queuePost(ctx: PostWork, actor: QueueActor, postId: string): Promise<ScheduleResponse> {
+  const db = ctx.database.db;
+  const current = await requirePost(db, actor, postId);
+  if (!current.socialAccountId && current.status === 'draft') {
+    const accounts = await listPlatformQueues(db, actor.workspaceId, current.platform);
+    const queues = accounts.filter((account) => account.slotCount > 0);
+    const chosen = queues.length === 1 ? queues[0] : accounts.length === 1 ? accounts[0] : undefined;
+    if (chosen) await assignDraftAccount(db, actor.workspaceId, postId, chosen.accountId);
+  }
+  return addToQueue(ctx, actor, postId);
 }

@@ -7,7 +7,8 @@ import { queueKeys } from './queue-keys';
 export function useQueue(accountId: string | null) {
   return useQuery({
     queryKey: queueKeys.list(accountId ?? ''),
-    queryFn: () => apiRequest('GET', `/api/queue?${new URLSearchParams({ accountId: accountId ?? '' })}`, queueList),
+    queryFn: () =>
+      apiRequest('GET', `/api/queue?${new URLSearchParams({ accountId: accountId ?? '' })}`, queueList),
     enabled: accountId !== null,
   });
 }

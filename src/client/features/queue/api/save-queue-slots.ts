@@ -9,12 +9,7 @@ export interface SaveQueueSlotsVariables extends QueueSlotsBody {
 
 /** PUT /api/queue/slots?accountId=: the whole week of slots (and its zone). */
 export function saveQueueSlots({ accountId, ...body }: SaveQueueSlotsVariables) {
-  return apiRequest(
-    'PUT',
-    `/api/queue/slots?${new URLSearchParams({ accountId })}`,
-    queueSchedule,
-    body,
-  );
+  return apiRequest('PUT', `/api/queue/slots?${new URLSearchParams({ accountId })}`, queueSchedule, body);
 }
 
 export function useSaveQueueSlots() {
