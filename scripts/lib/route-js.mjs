@@ -20,6 +20,7 @@ export const SIGNED_IN_ROUTES = [
   ['/dashboard', 'src/client/features/dashboard/dashboard-page.tsx'],
   ['/content-generator', 'src/client/features/content/content-generator-page.tsx'],
   ['/calendar', 'src/client/features/calendar/calendar-page.tsx'],
+  ['/queue', 'src/client/features/queue/queue-page.tsx'],
   ['/media', 'src/client/features/media/media-page.tsx'],
   ['/social-accounts', 'src/client/features/social-accounts/social-accounts-page.tsx'],
   ['/analytics', 'src/client/features/analytics/analytics-page.tsx'],

@@ -5,6 +5,8 @@ export const paths = {
   contentGenerator: '/content-generator',
   content: '/content',
   calendar: '/calendar',
+  /** Posting schedules and queues per social account (issue 25). */
+  queue: '/queue',
   /** The media library (issue 24). */
   media: '/media',
   socialAccounts: '/social-accounts',

@@ -43,6 +43,7 @@ import {
   typedTargets,
 } from './composer-post';
 import { ComposerPreview } from './composer-preview';
+import { queueable, useComposerQueue } from './composer-queue';
 import { savedToast } from './composer-toasts';
 import { DocumentTitleField } from './document-title-field';
 import { FirstCommentField } from './first-comment-field';
@@ -158,7 +159,8 @@ function ComposerForm({
     mutationFn: saveEdit,
     onSettled: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
   });
-  const pending = compose.isPending || edit.isPending;
+  const queue = useComposerQueue(zone, onDone, (error) => failed('queue')(error));
+  const pending = compose.isPending || edit.isPending || queue.pending;
 
   const mediaIds = media.map((item) => item.id);
   const { byId, loading: mediaLoading } = useComposerMedia([
@@ -218,6 +220,10 @@ function ComposerForm({
     setPlanLimit(null);
     if (pending || empty || noTarget || mediaLoading) return;
     if (action === 'schedule' && (blocking || timeCheck.problem || !timeCheck.instant)) return;
+    if (action === 'queue') {
+      if (!blocking) queue.submit({ editing, chosen, draft: values, text: { content, hashtags } });
+      return;
+    }
     // A draft keeps the planned time when it is a valid time ahead; scheduling needs one.
     const scheduledAt = timeCheck.problem ? null : (timeCheck.instant?.iso ?? null);
 
@@ -407,6 +413,10 @@ function ComposerForm({
         blocking={blocking}
         needsApproval={needsApproval}
         onDraft={() => submit('draft')}
+        onQueue={() => submit('queue')}
+        queueBlocked={
+          queueable(chosen) ? null : 'Choose accounts, not only platforms: a queue is an account’s.'
+        }
       />
     </form>
   );

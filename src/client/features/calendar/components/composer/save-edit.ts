@@ -3,7 +3,8 @@ import { schedulePost } from '../../../content/api/schedule-post';
 import { updatePost } from '../../../content/api/update-post';
 import { retryPost } from '../../api/retry-post';
 
-export type ComposerAction = 'draft' | 'schedule';
+/** What the composer's buttons do: keep a draft, schedule at a time, or add to the queue. */
+export type ComposerAction = 'draft' | 'schedule' | 'queue';
 
 export interface EditVariables {
   post: Post;
