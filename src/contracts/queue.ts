@@ -109,6 +109,10 @@ export const queueMoveMessages = {
   changed: 'The queue changed since you opened it. Reload it and try again.',
   notQueued: 'That post is not in this queue.',
   notPaused: 'This queue is not paused.',
+  noAccountOn: (platform: string) =>
+    `No ${platform} account is connected: connect one and set its posting times, then add the post to its queue.`,
+  severalAccountsOn: (platform: string) =>
+    `Several ${platform} accounts can take this post: open it in the calendar, choose one, then add it to its queue.`,
   noRoomToResume:
     'This queue has too few time slots in the coming year for its posts. Add time slots to its posting schedule, then resume it.',
 } as const;

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { QueueList, QueueSchedule } from '../../src/contracts/queue';
+import { type QueueList, type QueueSchedule, queueMoveMessages } from '../../src/contracts/queue';
 import { asUser, createPost } from '../factories/posts';
 import { insertAccount, newWorkspace, postRow, publishJobsOf } from '../factories/publishing';
 import { setWorkspacePlan } from '../factories/team';
@@ -254,6 +254,27 @@ describe.each(databaseKinds)('posting schedules and queues on %s', (kind) => {
     expect((await api.post(`/api/posts/${moved}/schedule`, { scheduledAt: own })).statusCode).toBe(200);
     expect((await listOf(api, account.id)).posts).toEqual([]);
     expect((await postRow(t, cancelled as string)).queueSlotAt).toBeNull();
+  });
+
+  it('queues a draft written for a platform on that platform’s one queue, and says when there is none', async () => {
+    const { api, cookie, account, workspaceId } = await queueWith([{ weekday: 3, time: '16:00' }]);
+    const forX = await createPost(t.app, cookie, { platform: 'twitter', content: 'From the generator' });
+    const queued = await api.post(`/api/posts/${forX.id}/queue`);
+    expect(queued.statusCode, queued.body).toBe(200);
+    expect(queued.json()).toMatchObject({ socialAccountId: account.id, status: 'scheduled' });
+
+    const forLinkedIn = await createPost(t.app, cookie, { platform: 'linkedin' });
+    const none = await api.post(`/api/posts/${forLinkedIn.id}/queue`);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.message).toBe(queueMoveMessages.noAccountOn('LinkedIn'));
+
+    // Two X accounts with posting times: the person chooses.
+    const second = await insertAccount(t, workspaceId, { platform: 'twitter' });
+    await api.put(`/api/queue/slots?accountId=${second.id}`, { slots: [{ weekday: 3, time: '17:00' }] });
+    const another = await createPost(t.app, cookie, { platform: 'twitter' });
+    const several = await api.post(`/api/posts/${another.id}/queue`);
+    expect(several.statusCode).toBe(400);
+    expect(several.json().error.message).toBe(queueMoveMessages.severalAccountsOn('X (Twitter)'));
   });
 
   it('gives a plan with one queue a 402 naming the plan for a second account', async () => {

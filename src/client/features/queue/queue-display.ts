@@ -22,3 +22,20 @@ export function moveId(ids: readonly string[], from: number, to: number): string
   next.splice(to, 0, moved);
   return next;
 }
+
+/** 'Sun, Nov 29, 7:30 AM' in `zone` (the year too when it is not this year's). */
+export function formatSlotInstant(iso: string, zone: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const year = (date: Date) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(year(at) === year(now) ? {} : { year: 'numeric' }),
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(at);
+}

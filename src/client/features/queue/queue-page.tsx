@@ -68,7 +68,7 @@ export function QueuePage() {
             >
               {list.map((account) => (
                 <option key={account.id} value={account.id}>
-                  {account.displayName} ({platformLabels[account.platform]})
+                  {account.displayName} · {platformLabels[account.platform]}
                 </option>
               ))}
             </Select>

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { platformLabels } from '../../../contracts/platforms';
 import type { ScheduleResponse } from '../../../contracts/posts';
 import {
   type QueueList,
@@ -309,7 +310,16 @@ export async function queuePost(ctx: PostWork, actor: QueueActor, postId: string
     const accounts = await listPlatformQueues(db, actor.workspaceId, current.platform);
     const queues = accounts.filter((account) => account.slotCount > 0);
     const chosen = queues.length === 1 ? queues[0] : accounts.length === 1 ? accounts[0] : undefined;
-    if (chosen) await assignDraftAccount(db, actor.workspaceId, postId, chosen.accountId);
+    const platform = platformLabels[current.platform];
+    if (!chosen) {
+      throw new AppError(
+        'bad_request',
+        accounts.length === 0
+          ? queueMoveMessages.noAccountOn(platform)
+          : queueMoveMessages.severalAccountsOn(platform),
+      );
+    }
+    await assignDraftAccount(db, actor.workspaceId, postId, chosen.accountId);
   }
   return addToQueue(ctx, actor, postId);
 }

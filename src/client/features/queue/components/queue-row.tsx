@@ -6,8 +6,7 @@ import type { QueuedPost } from '../../../../contracts/queue';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { StatusBadge } from '../../calendar/components/status-badge';
-import { formatDateTimeInZone } from '../../calendar/zoned-time';
-import { excerptOf } from '../queue-display';
+import { excerptOf, formatSlotInstant } from '../queue-display';
 
 interface QueueRowProps {
   post: QueuedPost;
@@ -41,21 +40,16 @@ export function QueueRow({ post, slotAt, timeZone, paused, movable, onRemove }: 
         {...attributes}
         {...listeners}
         disabled={!movable}
-        aria-label={`Move the post at ${formatDateTimeInZone(slotAt, timeZone)}`}
+        aria-label={`Move the post at ${formatSlotInstant(slotAt, timeZone)}`}
         className="mt-0.5 cursor-grab touch-none rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none disabled:cursor-default disabled:opacity-40 sm:mt-0"
       >
         <GripVertical className="size-5" aria-hidden="true" />
       </button>
-      <div className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[13rem_minmax(0,1fr)] sm:items-center sm:gap-3">
+      <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <time dateTime={slotAt} className="text-sm font-semibold text-slate-900">
-            {formatDateTimeInZone(slotAt, timeZone)}
+            {formatSlotInstant(slotAt, timeZone)}
           </time>
-        </div>
-        <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <span className="min-w-0 flex-1 truncate text-sm text-slate-700" title={post.content}>
-            {excerpt || `(${platformLabels[post.platform]} post without text)`}
-          </span>
           {paused && post.status === 'draft' ? (
             <span className="rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
               Held
@@ -64,6 +58,9 @@ export function QueueRow({ post, slotAt, timeZone, paused, movable, onRemove }: 
             <StatusBadge status={post.status} />
           )}
         </div>
+        <p className="truncate text-sm text-slate-700" title={post.content}>
+          {excerpt || `(${platformLabels[post.platform]} post without text)`}
+        </p>
       </div>
       {onRemove ? (
         <Button

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import type { QueuedPost } from '../../../../contracts/queue';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
-import { formatDateTimeInZone } from '../../calendar/zoned-time';
 import { useRemoveFromQueue } from '../api/remove-from-queue';
-import { excerptOf } from '../queue-display';
+import { excerptOf, formatSlotInstant } from '../queue-display';
 
 interface RemoveFromQueueDialogProps {
   post: QueuedPost | null;
@@ -30,7 +29,7 @@ export function RemoveFromQueueDialog({ post, timeZone, onClose }: RemoveFromQue
       subject={
         post ? (
           <span className="grid gap-0.5">
-            <span className="font-medium">{formatDateTimeInZone(post.queueSlotAt, timeZone)}</span>
+            <span className="font-medium">{formatSlotInstant(post.queueSlotAt, timeZone)}</span>
             <span className="text-slate-600">{excerptOf(post.content, 80)}</span>
           </span>
         ) : null

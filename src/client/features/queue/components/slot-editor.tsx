@@ -16,9 +16,8 @@ import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { useCan } from '../../auth/use-permission';
-import { formatDateTimeInZone } from '../../calendar/zoned-time';
 import { useSaveQueueSlots } from '../api/save-queue-slots';
-import { formatSlotTime, weekdaysFromMonday } from '../queue-display';
+import { formatSlotInstant, formatSlotTime, weekdaysFromMonday } from '../queue-display';
 
 interface SlotEditorProps {
   schedule: QueueSchedule;
@@ -94,8 +93,8 @@ export function SlotEditor({ schedule, zone }: SlotEditorProps) {
               className="grid gap-2 border-b border-slate-100 pb-2 last:border-0 sm:grid-cols-[7rem_minmax(0,1fr)] sm:items-center"
             >
               <span className="text-sm font-medium text-slate-800">{weekdayNames[day]}</span>
-              <div className="flex flex-wrap gap-1.5">
-                {times.length === 0 ? <span className="text-sm text-slate-400">No posts</span> : null}
+              <div className="flex min-h-7 flex-wrap items-center gap-1.5">
+                {times.length === 0 ? <span className="text-sm text-slate-500">No times</span> : null}
                 {times.map((slot) => (
                   <span
                     key={slot.time}
@@ -172,7 +171,7 @@ export function SlotEditor({ schedule, zone }: SlotEditorProps) {
           Next times:{' '}
           {schedule.upcoming
             .slice(0, 3)
-            .map((at) => formatDateTimeInZone(at, timeZone))
+            .map((at) => formatSlotInstant(at, timeZone))
             .join(' · ')}
         </p>
       ) : null}
