@@ -82,7 +82,6 @@ export const queueList = z.object({
 export type QueueList = z.infer<typeof queueList>;
 
 export const queueAccountBody = z.object({ accountId: z.uuid({ message: 'Not an account id' }) });
-export type QueueAccountBody = z.infer<typeof queueAccountBody>;
 
 /** PUT /api/queue/order: the posts' slot times, reassigned in this order. */
 export const queueOrderBody = z.object({
@@ -102,7 +101,6 @@ export const queueRemoveQuery = z.object({
     .default('false')
     .transform((value) => value === 'true'),
 });
-export type QueueRemoveQuery = z.infer<typeof queueRemoveQuery>;
 
 /** Why a change to a queue was refused. */
 export const queueMoveMessages = {
