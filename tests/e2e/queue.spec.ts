@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { QueueSchedule } from '../../src/contracts/queue';
+import { expectAccessible } from './axe';
 import {
   calendarEvents,
   connectSandboxX,
@@ -69,6 +70,7 @@ test('set posting times, add three posts to the queue from the composer, see the
     await expect(rows.nth(index)).toContainText(`Queued loaf number ${index + 1}`);
     await expect(rows.nth(index).locator('time')).toHaveAttribute('dateTime', slot.toUTC().toISO() ?? '');
   }
+  await expectAccessible(page, 'queue page with three posts');
   await saveScreen(page, 'queue', 1280);
   await page.setViewportSize({ width: 375, height: 800 });
   await saveScreen(page, 'queue', 375);

@@ -84,6 +84,7 @@ export function QueuePage() {
           ) : slots.data ? (
             <>
               <SlotEditor key={`${accountId} ${slots.data.saved}`} schedule={slots.data} zone={zone} />
+              {/* The account's evergreen recycling card (issue 25, deliver 3) goes here. */}
               <QueueList accountId={accountId} />
             </>
           ) : (
