@@ -47,6 +47,7 @@ import { bestTimesRoutes } from './modules/best-times/best-times.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { brandKitRoutes } from './modules/brand-kit/brand-kit.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
+import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes, publicUrlCheck } from './modules/health/health.routes';
 import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
@@ -254,6 +255,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await teamRoutes(api, ctx);
     await postApprovalsRoutes(api, ctx);
     await accountRoutes(api, ctx);
+    await feedsRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
       appUrl: config.appUrl,

@@ -116,6 +116,13 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/analytics/posts.csv': 'workspace.read',
   'POST /api/analytics/refresh': 'workspace.read',
   'GET /api/analytics/best-times': 'workspace.read',
+
+  // RSS/Atom auto-posting (issue 25): a feed makes posts, so managing one is writing posts.
+  'GET /api/feeds': 'workspace.read',
+  'POST /api/feeds': 'posts.write',
+  'DELETE /api/feeds/:id': 'posts.write',
+  'POST /api/feeds/:id/pause': 'posts.write',
+  'POST /api/feeds/:id/resume': 'posts.write',
 };
 
 export function routeKey(method: string, url: string): string {
