@@ -7,6 +7,8 @@ export const paths = {
   calendar: '/calendar',
   /** The media library (issue 24). */
   media: '/media',
+  /** RSS/Atom auto-posting (issue 25). */
+  feeds: '/feeds',
   socialAccounts: '/social-accounts',
   analytics: '/analytics',
   settings: '/settings',

@@ -30,6 +30,7 @@ import { paths } from './paths';
  * (architecture §8's 100 KB budget).
  */
 const MediaPage = lazy(() => import('../features/media/media-page').then((m) => ({ default: m.MediaPage })));
+const FeedsPage = lazy(() => import('../features/feeds/feeds-page').then((m) => ({ default: m.FeedsPage })));
 
 /** Paths drawn inside the application shell (sidebar). */
 const shellPaths = new Set<string>([
@@ -39,6 +40,7 @@ const shellPaths = new Set<string>([
   paths.content,
   paths.calendar,
   paths.media,
+  paths.feeds,
   paths.socialAccounts,
   paths.analytics,
   paths.settings,
@@ -60,6 +62,7 @@ export function SignedInApp() {
               <Route path={paths.content} component={ContentGeneratorPage} />
               <Route path={paths.calendar} component={CalendarPage} />
               <Route path={paths.media} component={MediaPage} />
+              <Route path={paths.feeds} component={FeedsPage} />
               <Route path={paths.socialAccounts} component={SocialAccountsPage} />
               <Route path={paths.analytics} component={AnalyticsPage} />
               <Route path={paths.settings} component={SettingsPage} />
