@@ -86,14 +86,14 @@ export function FeedCard({ feed, accounts, timeZone, manages }: FeedCardProps) {
           </div>
         ) : null}
       </div>
-      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
         <div className="min-w-0">
           <dt className="text-xs text-slate-500">Posts to</dt>
-          <dd className="truncate text-slate-800">
+          <dd className="text-pretty break-words text-slate-800">
             {targets
               .map((account) =>
                 account
-                  ? `${account.displayName} (${platformLabels[account.platform]})`
+                  ? `${account.displayName} on ${platformLabels[account.platform]}`
                   : 'a removed account',
               )
               .join(', ')}
