@@ -60,6 +60,7 @@ export const feed = z.object({
   lastPolledAt: z.string().nullable(),
   /** When it is read next (null while paused). */
   nextPollAt: z.string().nullable(),
+  /** Why the last read failed; after a read that worked, a note (posts the queue refused). */
   lastError: z.string().nullable(),
   consecutiveFailures: z.number().int(),
   pausedAt: z.string().nullable(),

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_FAILURE_LIMIT, type Feed } from '../../src/contracts/feeds';
-import { posts, rssFeeds, workspaces } from '../../src/server/db/schema';
+import { posts, queueSchedules, rssFeeds, workspaces } from '../../src/server/db/schema';
 import { pollFeed, sweepDueFeeds } from '../../src/server/modules/feeds';
 import { asUser } from '../factories/posts';
 import { insertAccount, newWorkspace, notificationsOf } from '../factories/publishing';
@@ -232,6 +232,43 @@ describe.each(databaseKinds)('RSS and Atom feeds on %s', (kind) => {
     expect(await poll(id)).toEqual({ result: 'not_modified', postsCreated: 0 });
     expect(web.requests.filter((seen) => seen.path === path).at(-1)?.headers['if-modified-since']).toBe(
       new Date(Date.UTC(2026, 0, 1, 0, 3)).toUTCString(),
+    );
+  });
+
+  it('in queue mode puts each new item in the next free slots, oldest first; an account without a queue keeps a draft', async () => {
+    const owner = await workspaceWithAccounts();
+    const [xId, linkedinId] = owner.accountIds as [string, string];
+    await open.ctx.database.db.insert(queueSchedules).values({
+      socialAccountId: xId,
+      workspaceId: owner.workspaceId,
+      slots: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, time: '09:00' })),
+      timeZone: 'UTC',
+    });
+    const path = nextPath('queue');
+    const feed = servedFeed(web, path, 'rss');
+    feed.add(item(1, 1));
+    const id = (
+      await owner.api.post('/api/feeds', { url: url(path), accountIds: owner.accountIds, mode: 'queue' })
+    ).json().id as string;
+    expect(await poll(id)).toEqual({ result: 'read', postsCreated: 2 });
+    feed.add(item(2, 2));
+    feed.add(item(3, 3));
+    expect(await poll(id)).toEqual({ result: 'read', postsCreated: 4 });
+
+    const made = await postsOf(open, owner.workspaceId);
+    const onX = made
+      .filter((post) => post.socialAccountId === xId)
+      .sort((a, b) => (a.queueSlotAt?.getTime() ?? 0) - (b.queueSlotAt?.getTime() ?? 0));
+    expect(onX.map((post) => post.status)).toEqual(['scheduled', 'scheduled', 'scheduled']);
+    // One slot a day at 09:00 UTC, the feed's order kept: item 1, then 2, then 3.
+    expect(onX.map((post) => post.content.match(/scent-(\d)/)?.[1])).toEqual(['1', '2', '3']);
+    const slots = onX.map((post) => post.queueSlotAt as Date);
+    for (const slot of slots) expect(slot.getUTCHours()).toBe(9);
+    expect(new Set(slots.map((slot) => slot.getTime())).size).toBe(3);
+    const onLinkedIn = made.filter((post) => post.socialAccountId === linkedinId);
+    expect(onLinkedIn.map((post) => post.status)).toEqual(['draft', 'draft', 'draft']);
+    expect((await feedRow(id))?.lastError).toMatch(
+      /2 posts from this feed stayed in your drafts: .*no posting schedule/,
     );
   });
 

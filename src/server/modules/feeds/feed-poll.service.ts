@@ -15,6 +15,7 @@ import { listSocialAccountColumns } from '../social-accounts';
 import { findMembershipRole } from '../workspaces';
 import { captionRequest, captionWithLink, fallbackCaption } from './feed-captions';
 import { fetchFeed } from './feed-fetch';
+import { queueFeedPosts, queueRefusalNote } from './feed-queue';
 import {
   claimDueFeeds,
   type FeedRow,
@@ -142,15 +143,21 @@ export async function pollFeed(ctx: PollWork, feedId: string, now = new Date()):
   const actor = { workspaceId: feed.workspaceId, userId: feed.createdByUserId, role };
   const writer = toPost.length > 0 ? await writerContext(ctx, actor) : null;
   let postsCreated = 0;
+  const refusals: string[] = [];
   // Oldest first, so that queued posts keep the feed's order.
   for (const item of [...toPost].reverse()) {
-    if (writer) postsCreated += await postItem(ctx, feed, actor, writer, accounts, item);
+    if (!writer) break;
+    const created = await postItem(ctx, feed, actor, writer, accounts, item);
+    postsCreated += created.length;
+    if (feed.mode === 'queue' && created.length > 0)
+      refusals.push(...(await queueFeedPosts(ctx, actor, created, now)));
   }
   await recordFeedRead(db, feed.id, {
     at: now,
     etag: read.etag,
     lastModified: read.lastModified,
     title: read.feed.title,
+    note: queueRefusalNote(refusals),
   });
   return { result: 'read', postsCreated };
 }
@@ -206,7 +213,7 @@ async function postItem(
   writer: WriterContext,
   accounts: { id: string; platform: PublishingPlatform }[],
   item: FeedItem,
-): Promise<number> {
+): Promise<{ id: string }[]> {
   const db = ctx.database.db;
   const platforms = [...new Set(accounts.map((account) => account.platform))];
   const captions = await writeCaptions(ctx, writer, item, platforms);
@@ -239,7 +246,7 @@ async function postItem(
     );
     return rows;
   });
-  return created.length;
+  return created;
 }
 
 interface WriterContext {

@@ -132,11 +132,20 @@ export async function findFeed(db: Db, id: string): Promise<FeedRow | undefined>
   return row;
 }
 
-/** A read that worked (a 304 included): failures forgotten, the validators kept for the next. */
+/**
+ * A read that worked (a 304 included): failures forgotten, the validators kept for the next.
+ * `note`: what the person should know although it worked (posts the queue refused).
+ */
 export async function recordFeedRead(
   db: Db,
   id: string,
-  read: { at: Date; etag: string | null; lastModified: string | null; title?: string | null },
+  read: {
+    at: Date;
+    etag: string | null;
+    lastModified: string | null;
+    title?: string | null;
+    note?: string | null;
+  },
 ): Promise<void> {
   await db
     .update(rssFeeds)
@@ -145,7 +154,7 @@ export async function recordFeedRead(
       etag: read.etag,
       lastModified: read.lastModified,
       consecutiveFailures: 0,
-      lastError: null,
+      lastError: read.note ?? null,
       ...(read.title ? { title: read.title } : {}),
       updatedAt: read.at,
     })
