@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_FAILURE_LIMIT, type Feed } from '../../src/contracts/feeds';
@@ -7,7 +6,8 @@ import { posts, queueSchedules, rssFeeds, workspaces } from '../../src/server/db
 import { pollFeed, sweepDueFeeds } from '../../src/server/modules/feeds';
 import { asUser } from '../factories/posts';
 import { insertAccount, newWorkspace, notificationsOf } from '../factories/publishing';
-import { type PageHandler, startWebPages, type WebPages } from '../fakes/web/web-pages';
+import { endlessFeed, failWith, feedEntry as item, servedFeed } from '../fakes/web/feed-server';
+import { startWebPages, type WebPages } from '../fakes/web/web-pages';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -17,90 +17,6 @@ import { databaseKinds } from '../setup/databases';
  * public site; the app `strict` has the default setting and must refuse it without connecting.
  * Polls are run by calling the job's use case (pollFeed), as the worker would.
  */
-
-interface Item {
-  guid: string;
-  title: string;
-  link: string;
-  date: string;
-}
-
-/** A feed whose items and validators a test changes; it answers 304 to a matching validator. */
-function servedFeed(web: WebPages, path: string, format: 'rss' | 'atom') {
-  const state = { items: [] as Item[], version: 1, validators: true };
-  const lastModified = () => new Date(Date.UTC(2026, 0, 1, 0, state.version)).toUTCString();
-  web.page(path, (request, response) => {
-    const etag = `"v${state.version}"`;
-    if (state.validators) {
-      const fresh =
-        format === 'rss'
-          ? request.headers['if-none-match'] === etag
-          : request.headers['if-modified-since'] === lastModified();
-      if (fresh) return void response.writeHead(304).end();
-    }
-    const headers =
-      format === 'rss'
-        ? { 'content-type': 'application/rss+xml; charset=utf-8', ...(state.validators ? { etag } : {}) }
-        : {
-            'content-type': 'application/atom+xml',
-            ...(state.validators ? { 'last-modified': lastModified() } : {}),
-          };
-    response.writeHead(200, headers).end(format === 'rss' ? rssOf(state.items) : atomOf(state.items));
-  });
-  return {
-    state,
-    add(item: Item) {
-      state.items.unshift(item);
-      state.version += 1;
-    },
-  };
-}
-
-const rssOf = (items: Item[]) => `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0"><channel><title>Glow Candles &amp; Co. blog</title><link>https://glow.example/</link>
-${items
-  .map(
-    (
-      item,
-    ) => `<item><title>${item.title}</title><link>${item.link}</link><guid isPermaLink="false">${item.guid}</guid>
-<description><![CDATA[<p>${item.title}: <b>hand-poured</b> soy candles.</p>]]></description><pubDate>${new Date(item.date).toUTCString()}</pubDate></item>`,
-  )
-  .join('\n')}
-</channel></rss>`;
-
-const atomOf = (items: Item[]) => `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom"><title type="text">Bakery news</title><id>urn:bakery</id>
-${items
-  .map(
-    (item) => `<entry><title>${item.title}</title><id>${item.guid}</id><updated>${item.date}</updated>
-<link rel="alternate" href="${item.link}"/><summary>${item.title}, fresh from the oven.</summary></entry>`,
-  )
-  .join('\n')}
-</feed>`;
-
-/** An endless RSS answer, 64 KB a write, until the reader hangs up. */
-const endlessFeed: PageHandler = (_request, response) => {
-  response.writeHead(200, { 'content-type': 'application/rss+xml' });
-  response.write('<?xml version="1.0"?><rss version="2.0"><channel><title>Big</title>');
-  const filler = Buffer.alloc(64 * 1024, ' ');
-  const pump = () => {
-    while (!response.destroyed) if (!response.write(filler)) return void response.once('drain', pump);
-  };
-  response.on('close', () => response.removeAllListeners('drain'));
-  pump();
-};
-
-const failWith =
-  (status: number, type: string, body: string): PageHandler =>
-  (_request, response: ServerResponse) =>
-    response.writeHead(status, { 'content-type': type }).end(body);
-
-const item = (n: number, day: number): Item => ({
-  guid: `urn:item:${n}`,
-  title: `Autumn scent number ${n}`,
-  link: `https://glow.example/blog/scent-${n}`,
-  date: new Date(Date.UTC(2026, 9, day, 9)).toISOString(),
-});
 
 describe.each(databaseKinds)('RSS and Atom feeds on %s', (kind) => {
   let web: WebPages;
