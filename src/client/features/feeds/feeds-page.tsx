@@ -57,7 +57,7 @@ export function FeedsPage() {
       {limit === 0 ? (
         <UpgradePrompt
           title="RSS auto-posting is not in your plan"
-          message={`Upgrade to ${plans[planNeeded].name} to turn each new article of your blog into a post automatically, from ${neededFeeds}.`}
+          message={`Upgrade to ${plans[planNeeded].name} to turn each new article of your blog into a post automatically (${neededFeeds}).`}
           plan={upgradeTo}
         />
       ) : manages && !full ? (
