@@ -31,6 +31,7 @@ export class NotAFeedError extends Error {
 
 const MAX_SUMMARY = 2000;
 const MAX_KEY = 1000;
+const MAX_LINK = 2048;
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -143,7 +144,7 @@ function textOf(value: unknown): string | null {
 
 /** Only absolute http(s) links are kept: a post never carries a javascript: or data: link. */
 function httpLink(value: string | null): string | null {
-  if (!value) return null;
+  if (!value || value.length > MAX_LINK) return null;
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;

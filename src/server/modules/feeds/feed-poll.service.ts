@@ -49,9 +49,9 @@ const SWEEP_BATCH = 200;
  * New items one read turns into posts, newest first; older new items beyond it are recorded as
  * seen without posts, so a feed that publishes in bursts cannot flood the queue (decision 074).
  */
-export const MAX_POSTS_PER_READ = 5;
-
-type PollWork = AppContext;
+const MAX_POSTS_PER_READ = 5;
+/** Items of one read looked at, newest first: a feed's new items are among its newest. */
+const MAX_ITEMS_READ = 500;
 
 /** Queues a read of the feed now (a new or resumed feed); its next regular read is an interval away. */
 export async function queueFeedPoll(ctx: Pick<AppContext, 'jobs'>, feedId: string): Promise<void> {
@@ -80,7 +80,7 @@ export interface PollOutcome {
 }
 
 /** One read of one feed; never throws for what the feed does (a failure is counted instead). */
-export async function pollFeed(ctx: PollWork, feedId: string, now = new Date()): Promise<PollOutcome> {
+export async function pollFeed(ctx: AppContext, feedId: string, now = new Date()): Promise<PollOutcome> {
   const db = ctx.database.db;
   const feed = await findFeed(db, feedId);
   if (!feed || feed.pausedAt) return { result: 'gone', postsCreated: 0 };
@@ -128,7 +128,7 @@ export async function pollFeed(ctx: PollWork, feedId: string, now = new Date()):
     return { result: 'not_modified', postsCreated: 0 };
   }
 
-  const items = newestItems(read.feed);
+  const items = newestItems(read.feed).slice(0, MAX_ITEMS_READ);
   const seen = await listSeenItemKeys(
     db,
     feed.id,
@@ -163,7 +163,7 @@ export async function pollFeed(ctx: PollWork, feedId: string, now = new Date()):
 }
 
 /** The plan's refusal when the feed lies beyond the workspace's number of feeds (oldest first stay). */
-async function planRefusal(ctx: PollWork, feed: FeedRow): Promise<string | null> {
+async function planRefusal(ctx: AppContext, feed: FeedRow): Promise<string | null> {
   const { planId, features } = await workspaceScheduling(ctx.database.db, feed.workspaceId);
   if (features.rssFeeds === null) return null;
   const rank = (await listWorkspaceFeedIds(ctx.database.db, feed.workspaceId)).indexOf(feed.id);
@@ -171,7 +171,7 @@ async function planRefusal(ctx: PollWork, feed: FeedRow): Promise<string | null>
   return schedulingRefusal('rssFeeds', planId, rank + 1).message;
 }
 
-async function fail(ctx: PollWork, feed: FeedRow, now: Date, error: string): Promise<PollOutcome> {
+async function fail(ctx: AppContext, feed: FeedRow, now: Date, error: string): Promise<PollOutcome> {
   const counted = await recordFeedFailure(ctx.database.db, feed.id, {
     at: now,
     error,
@@ -207,7 +207,7 @@ interface FeedActor {
  * the item meanwhile. Queue mode then queues each post (it stays a draft when it cannot be).
  */
 async function postItem(
-  ctx: PollWork,
+  ctx: AppContext,
   feed: FeedRow,
   actor: FeedActor,
   writer: WriterContext,
@@ -255,7 +255,7 @@ interface WriterContext {
   language: string;
 }
 
-async function writerContext(ctx: PollWork, actor: FeedActor): Promise<WriterContext> {
+async function writerContext(ctx: AppContext, actor: FeedActor): Promise<WriterContext> {
   const db = ctx.database.db;
   const [brandKit, settings] = await Promise.all([
     loadBrandKit(db, actor.workspaceId),
@@ -269,7 +269,7 @@ async function writerContext(ctx: PollWork, actor: FeedActor): Promise<WriterCon
  * charged (decision 074). A platform the writer failed for gets the item's own title.
  */
 async function writeCaptions(
-  ctx: PollWork,
+  ctx: AppContext,
   writer: WriterContext,
   item: FeedItem,
   platforms: PublishingPlatform[],
