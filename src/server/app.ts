@@ -56,6 +56,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { postApprovalsRoutes } from './modules/posts/post-approvals.routes';
+import { postImportRoutes } from './modules/post-import/post-import.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { postFollowUpsRoutes } from './modules/publishing/post-follow-ups.routes';
 import { createPublishingSlots } from './modules/publishing/publishing-slots';
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await newsletterRoutes(api, ctx);
     await generationRoutes(api, ctx);
     await postsRoutes(api, ctx);
+    await postImportRoutes(api, ctx);
     await postFollowUpsRoutes(api, ctx);
     await usersRoutes(api, ctx);
     await creditsRoutes(api, ctx);

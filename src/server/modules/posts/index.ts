@@ -4,4 +4,5 @@
 export type { PostActor } from './post-checks';
 export { toPost } from './post-view';
 export { insertPost, pauseScheduledPosts } from './posts.repository';
-export { newPostRow } from './posts.service';
+export { newPostRow, type PostWriter } from './posts.service';
+export { composePosts } from './posts-compose.service';
