@@ -82,7 +82,6 @@ export const importFields = z.object({
       { message: 'Choose a time zone such as Europe/Berlin or America/New_York' },
     ),
 });
-export type ImportFields = z.infer<typeof importFields>;
 
 export const importMessages = {
   noFile: 'Attach a CSV file in the `file` field.',

@@ -76,7 +76,8 @@ describe.each(databaseKinds)('bulk CSV import on %s', (kind) => {
     return response.json();
   }
 
-  const postsOf = (workspaceId: string) => db().select().from(posts).where(eq(posts.workspaceId, workspaceId));
+  const postsOf = (workspaceId: string) =>
+    db().select().from(posts).where(eq(posts.workspaceId, workspaceId));
   const row = (answer: ImportResponse, line: number): ImportRowResult => {
     const found = answer.rows.find((r) => r.line === line);
     if (!found) throw new Error(`no row at line ${line}`);
@@ -88,7 +89,10 @@ describe.each(databaseKinds)('bulk CSV import on %s', (kind) => {
     const day = dayIn(3);
     const csv = `\uFEFF${HEADER}\r\n${day},09:30,@${w.linkedin.username},"Fresh bread, warm coffee.\nSay ""hello"" to autumn!",#Bakery #Autumn,,"First, a comment"\r\n`;
     const preview = await report(w.cookie, csv);
-    expect(preview).toMatchObject({ created: 0, rows: [{ line: 2, ok: true, errors: [], duplicateOf: null }] });
+    expect(preview).toMatchObject({
+      created: 0,
+      rows: [{ line: 2, ok: true, errors: [], duplicateOf: null }],
+    });
     expect(row(preview, 2).scheduledAt).toBe(berlinIso(day, '09:30'));
 
     const done = await report(w.cookie, csv, false);
@@ -167,7 +171,11 @@ describe.each(databaseKinds)('bulk CSV import on %s', (kind) => {
       `${dayIn(20)},10:00,${handle},Autumn hours start Monday,,,`,
     ].join('\n');
     const answer = await report(w.cookie, csv);
-    expect(row(answer, 2)).toMatchObject({ ok: false, errors: [], duplicateOf: { kind: 'post', postId: existing.id } });
+    expect(row(answer, 2)).toMatchObject({
+      ok: false,
+      errors: [],
+      duplicateOf: { kind: 'post', postId: existing.id },
+    });
     expect(row(answer, 3)).toMatchObject({ ok: true, duplicateOf: null });
     expect(row(answer, 4)).toMatchObject({ ok: false, duplicateOf: { kind: 'line', line: 3 } });
     // Another account, or more than 7 days later: not a duplicate.
@@ -244,7 +252,11 @@ describe.each(databaseKinds)('bulk CSV import on %s', (kind) => {
     expect(queued.map((p) => p.content)).toEqual(['To the queue first', 'To the queue second']);
     expect(queued.every((p) => p.status === 'scheduled' && p.queueSlotAt !== null)).toBe(true);
     const [first, second] = queued;
-    expect(DateTime.fromJSDate(first?.scheduledAt ?? new Date()).setZone(BERLIN).toFormat('HH:mm')).toBe('10:00');
+    expect(
+      DateTime.fromJSDate(first?.scheduledAt ?? new Date())
+        .setZone(BERLIN)
+        .toFormat('HH:mm'),
+    ).toBe('10:00');
     expect((second?.scheduledAt?.getTime() ?? 0) - (first?.scheduledAt?.getTime() ?? 0)).toBeGreaterThan(0);
   });
 
@@ -258,12 +270,19 @@ describe.each(databaseKinds)('bulk CSV import on %s', (kind) => {
     expect(done.created).toBe(1);
     const [created] = await postsOf(w.workspaceId);
     expect(created?.mediaIds).toHaveLength(1);
-    const media = await t.app.inject({ method: 'GET', url: `/api/media/${created?.mediaIds[0]}`, headers: { cookie: w.cookie } });
+    const media = await t.app.inject({
+      method: 'GET',
+      url: `/api/media/${created?.mediaIds[0]}`,
+      headers: { cookie: w.cookie },
+    });
     expect(media.json()).toMatchObject({ mimeType: 'image/png', width: 1080 });
 
     const broken = `${HEADER}\n${dayIn(2)},10:00,@${w.linkedin.username},Broken photo,,${web.origin}/missing.png,\n`;
     const failed = await report(w.cookie, broken, false);
-    expect(failed).toMatchObject({ created: 0, rows: [{ ok: false, errors: ['The media URL answered with an error.'] }] });
+    expect(failed).toMatchObject({
+      created: 0,
+      rows: [{ ok: false, errors: ['The media URL answered with an error.'] }],
+    });
   });
 
   it('refuses the import on a plan without it (402 naming the plan needed)', async () => {

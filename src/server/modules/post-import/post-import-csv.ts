@@ -43,7 +43,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * A spreadsheet's guard against formulas (a leading apostrophe, as our template writes it) is not
  * part of the text: `'=1+1` is imported as `=1+1`, and `'@acme` names the account @acme.
  */
-const unguard = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
+const unguard = (cell: string) =>
+  cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 
 /** A CSV cell we write (the template): quoted when it must be, formulas guarded by an apostrophe. */
 export function csvCell(value: string): string {
@@ -73,7 +74,8 @@ function parseRecords(text: string) {
       skip_empty_lines: false,
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
-    if (error instanceof CsvError) throw new AppError('bad_request', importMessages.unreadable(error.message));
+    if (error instanceof CsvError)
+      throw new AppError('bad_request', importMessages.unreadable(error.message));
     throw error;
   }
 }
@@ -82,7 +84,10 @@ function parseRecords(text: string) {
 function readHeader(record: string[]): (ImportColumn | null)[] {
   const unknown: string[] = [];
   const columns = record.map((raw) => {
-    const name = raw.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+    const name = raw
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ' ');
     if (name === '') return null;
     const column = headerNames[name];
     if (!column) unknown.push(raw.trim());
@@ -127,7 +132,8 @@ export function readImportSheet(bytes: Buffer): SheetRow[] {
     rows.push({ line, cells });
   }
   if (rows.length === 0) throw new AppError('bad_request', importMessages.noRows);
-  if (rows.length > MAX_IMPORT_ROWS) throw new AppError('bad_request', importMessages.tooManyRows(rows.length));
+  if (rows.length > MAX_IMPORT_ROWS)
+    throw new AppError('bad_request', importMessages.tooManyRows(rows.length));
   return rows;
 }
 
@@ -149,7 +155,7 @@ export function importTemplateCsv(account: string | null, exampleDate: string): 
       '',
       'Book a table: https://example.com/book',
     ],
-    ['', '', who, 'No date and time: this post goes to the account\'s queue.', '', '', ''],
+    ['', '', who, "No date and time: this post goes to the account's queue.", '', '', ''],
   ];
   return `\uFEFF${rows.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -68,7 +68,8 @@ export function findImportAccount(
   accounts: ImportAccount[],
 ): { account: ImportAccount } | { error: string } {
   const value = cell.trim();
-  if (!value) return { error: 'Name the account: its @username, or the platform when you have one account there.' };
+  if (!value)
+    return { error: 'Name the account: its @username, or the platform when you have one account there.' };
   const byId = accounts.find((account) => account.id === value);
   if (byId) return { account: byId };
   const handle = value.replace(/^@/, '').toLowerCase();
@@ -104,16 +105,28 @@ export function readRowTime(
 ): { at: Date | null } | { error: string } {
   if (!date && !time) return { at: null };
   if (!date) return { error: 'Give a date (YYYY-MM-DD) with the time, or leave both empty for the queue.' };
-  if (!time) return { error: 'Give a time (HH:MM, 24-hour) with the date, or leave both empty for the queue.' };
+  if (!time)
+    return { error: 'Give a time (HH:MM, 24-hour) with the date, or leave both empty for the queue.' };
   const d = DATE.exec(date);
   if (!d) return { error: `"${date}" is not a date: write it as YYYY-MM-DD, e.g. 2026-12-01.` };
   const t = TIME.exec(time);
   if (!t || Number(t[1]) > 23 || Number(t[2]) > 59) {
     return { error: `"${time}" is not a time: write it as HH:MM on a 24-hour clock, e.g. 14:30.` };
   }
-  const wanted = { year: Number(d[1]), month: Number(d[2]), day: Number(d[3]), hour: Number(t[1]), minute: Number(t[2]) };
+  const wanted = {
+    year: Number(d[1]),
+    month: Number(d[2]),
+    day: Number(d[3]),
+    hour: Number(t[1]),
+    minute: Number(t[2]),
+  };
   const local = DateTime.fromObject(wanted, { zone });
-  if (!local.isValid || local.year !== wanted.year || local.month !== wanted.month || local.day !== wanted.day) {
+  if (
+    !local.isValid ||
+    local.year !== wanted.year ||
+    local.month !== wanted.month ||
+    local.day !== wanted.day
+  ) {
     return { error: `${date} is not a day of the calendar.` };
   }
   // A time the clocks skip (the night daylight saving time starts) would silently move an hour.
@@ -177,7 +190,16 @@ export function checkRow(
     });
     errors.push(...problems);
   }
-  return { line: row.line, errors, duplicateOf: null, account, scheduledAt, body, mediaUrl, excerpt: excerptOf(cells.text) };
+  return {
+    line: row.line,
+    errors,
+    duplicateOf: null,
+    account,
+    scheduledAt,
+    body,
+    mediaUrl,
+    excerpt: excerptOf(cells.text),
+  };
 }
 
 /**
@@ -209,7 +231,11 @@ const WINDOW_MS = DUPLICATE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
  */
 export function markDuplicates(rows: CheckedRow[], posts: NearbyPost[], now: Date): void {
   const seen: { line: number; accountId: string; text: string; at: number }[] = [];
-  const postTexts = posts.map((post) => ({ ...post, text: normaliseText(post.content), time: post.at.getTime() }));
+  const postTexts = posts.map((post) => ({
+    ...post,
+    text: normaliseText(post.content),
+    time: post.at.getTime(),
+  }));
   for (const row of rows) {
     if (row.errors.length > 0 || !row.account || !row.body) continue;
     const accountId = row.account.id;

@@ -127,14 +127,16 @@ async function importUploadRoutes(scope: FastifyInstance, ctx: AppContext) {
 export async function postImportRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(async (scope) => importUploadRoutes(scope, ctx));
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/posts/import/template.csv',
-    { schema: { response: { 200: csvFile } } },
-    async (request, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="kitepost-import-template.csv"')
-        .header('cache-control', 'no-store')
-        .send(await importTemplate(ctx, signedIn(request).workspaceId)),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/posts/import/template.csv',
+      { schema: { response: { 200: csvFile } } },
+      async (request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="kitepost-import-template.csv"')
+          .header('cache-control', 'no-store')
+          .send(await importTemplate(ctx, signedIn(request).workspaceId)),
+    );
 }

@@ -6,6 +6,7 @@ import { accountOverPlanLimitReason, requireScheduling } from '../plans';
 import { composePosts, type PostWriter } from '../posts';
 import { addToQueue, findQueueSchedule, queueMessages, requireQueueWithinPlan } from '../queue';
 import { listSocialAccountColumns } from '../social-accounts';
+import { listNearbyPosts } from './post-import.repository';
 import { importTemplateCsv, readImportSheet } from './post-import-csv';
 import { storeMediaFromUrl } from './post-import-media';
 import {
@@ -16,7 +17,6 @@ import {
   type ImportAccount,
   markDuplicates,
 } from './post-import-rows';
-import { listNearbyPosts } from './post-import.repository';
 
 /*
  * Bulk CSV import (issue 25): every row is read and checked as the composer's post would be
@@ -26,10 +26,7 @@ import { listNearbyPosts } from './post-import.repository';
  * account's queue. Rows are independent: one that fails does not stop the others.
  */
 
-export type ImportWork = Pick<
-  AppContext,
-  'database' | 'jobs' | 'mail' | 'config' | 'log' | 'storage'
->;
+export type ImportWork = Pick<AppContext, 'database' | 'jobs' | 'mail' | 'config' | 'log' | 'storage'>;
 
 export interface ImportRequest {
   file: Buffer;
@@ -69,7 +66,8 @@ async function accountProblems(
     if (rows.some((r) => r.account?.id === account.id && r.scheduledAt === null)) {
       const schedule = await findQueueSchedule(db, actor.workspaceId, account.id);
       if (!schedule || schedule.slots.length === 0) queue = queueMessages.noSchedule;
-      else queue = await requireQueueWithinPlan(db, actor.workspaceId, account.id).then(() => null, refusalOf);
+      else
+        queue = await requireQueueWithinPlan(db, actor.workspaceId, account.id).then(() => null, refusalOf);
     }
     problems.set(account.id, { post, queue });
   }
@@ -98,7 +96,10 @@ async function checkRows(ctx: ImportWork, actor: PostWriter, request: ImportRequ
 
 const passes = (row: CheckedRow) => row.errors.length === 0 && row.duplicateOf === null;
 
-function resultOf(row: CheckedRow, created: { postId: string; notice: string | null } | null): ImportRowResult {
+function resultOf(
+  row: CheckedRow,
+  created: { postId: string; notice: string | null } | null,
+): ImportRowResult {
   return {
     line: row.line,
     ok: passes(row),
@@ -168,7 +169,11 @@ export async function importPosts(
 }
 
 /** GET /api/posts/import/template.csv: the columns, with the workspace's first account as example. */
-export async function importTemplate(ctx: ImportWork, workspaceId: string, now = new Date()): Promise<string> {
+export async function importTemplate(
+  ctx: ImportWork,
+  workspaceId: string,
+  now = new Date(),
+): Promise<string> {
   const [first] = await listImportAccounts(ctx, workspaceId);
   const nextWeek = new Date(now.getTime() + 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   return importTemplateCsv(first ? `@${first.username}` : null, nextWeek);
