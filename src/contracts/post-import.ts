@@ -10,6 +10,8 @@ import { z } from 'zod';
 export const MAX_IMPORT_ROWS = 500;
 /** The most bytes one file may hold: 500 long LinkedIn posts with their first comments fit. */
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+/** The most rows with a media URL one import fetches (each download takes up to 10 seconds). */
+export const MAX_IMPORT_MEDIA_URLS = 25;
 /** A row is a duplicate of a post (or an earlier row) on its account this close in time. */
 export const DUPLICATE_WINDOW_DAYS = 7;
 
@@ -90,6 +92,7 @@ export const importMessages = {
   tooManyRows: (rows: number) =>
     `The file has ${rows} rows; one import takes at most ${MAX_IMPORT_ROWS}. Split it into smaller files.`,
   noRows: 'The file has a header row but no posts under it.',
+  tooManyMediaUrls: `One import fetches at most ${MAX_IMPORT_MEDIA_URLS} media URLs. Import this row in another file, or upload its image to the media library and attach it in the composer.`,
   unreadable: (reason: string) => `The file could not be read as CSV: ${reason}`,
   missingColumns: (names: string[]) =>
     `The header row needs the column${names.length === 1 ? '' : 's'} ${names.join(', ')}. Download the template to see them all.`,

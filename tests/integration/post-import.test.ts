@@ -277,6 +277,15 @@ describe.each(databaseKinds)('bulk CSV import on %s', (kind) => {
     });
     expect(media.json()).toMatchObject({ mimeType: 'image/png', width: 1080 });
 
+    const many = Array.from(
+      { length: 26 },
+      (_, i) =>
+        `${dayIn(2)},10:${String(i + 10)},@${w.linkedin.username},Photo ${i},,${web.origin}/photo.png,`,
+    );
+    const capped = await report(w.cookie, [HEADER, ...many].join('\n'));
+    expect(capped.rows.filter((r) => r.ok)).toHaveLength(25);
+    expect(row(capped, 27).errors[0]).toContain('One import fetches at most 25 media URLs.');
+
     const broken = `${HEADER}\n${dayIn(2)},10:00,@${w.linkedin.username},Broken photo,,${web.origin}/missing.png,\n`;
     const failed = await report(w.cookie, broken, false);
     expect(failed).toMatchObject({

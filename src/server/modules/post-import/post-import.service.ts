@@ -1,4 +1,9 @@
-import type { ImportResponse, ImportRowResult } from '../../../contracts/post-import';
+import {
+  type ImportResponse,
+  type ImportRowResult,
+  importMessages,
+  MAX_IMPORT_MEDIA_URLS,
+} from '../../../contracts/post-import';
 import type { AppContext } from '../../context';
 import { socialAccounts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -8,7 +13,7 @@ import { addToQueue, findQueueSchedule, queueMessages, requireQueueWithinPlan } 
 import { listSocialAccountColumns } from '../social-accounts';
 import { listNearbyPosts } from './post-import.repository';
 import { importTemplateCsv, readImportSheet } from './post-import-csv';
-import { storeMediaFromUrl } from './post-import-media';
+import { storeRowMedia } from './post-import-media';
 import {
   accountLabel,
   type CheckedRow,
@@ -85,6 +90,12 @@ async function checkRows(ctx: ImportWork, actor: PostWriter, request: ImportRequ
     if (found?.post) row.errors.push(found.post);
     if (found?.queue && row.scheduledAt === null && row.errors.length === 0) row.errors.push(found.queue);
   }
+  let mediaUrls = 0;
+  for (const row of rows) {
+    if (!row.mediaUrl) continue;
+    mediaUrls += 1;
+    if (mediaUrls > MAX_IMPORT_MEDIA_URLS) row.errors.push(importMessages.tooManyMediaUrls);
+  }
   const accountIds = [...new Set(rows.flatMap((row) => (row.account ? [row.account.id] : [])))];
   markDuplicates(
     rows,
@@ -114,7 +125,7 @@ function resultOf(
 }
 
 /**
- * One passing row's post: its image fetched into the media library, then the composer's use case
+ * One passing row's post (its image already fetched into the media library), by the composer's use case
  * (scheduled at its time, or saved and added to its account's queue). A refusal on the way is the
  * row's error; nothing of the row is left behind but an image in the library.
  */
@@ -122,10 +133,12 @@ async function createRowPost(
   ctx: ImportWork,
   actor: PostWriter,
   row: CheckedRow,
+  mediaId: string | AppError | undefined,
   now: Date,
 ): Promise<{ postId: string; notice: string | null }> {
   if (!row.body) throw new Error('a passing row has a body');
-  const mediaIds = row.mediaUrl ? [await storeMediaFromUrl(ctx, actor, row.mediaUrl)] : [];
+  if (mediaId instanceof AppError) throw mediaId;
+  const mediaIds = mediaId ? [mediaId] : [];
   const composed = await composePosts(ctx, actor, { ...row.body, mediaIds }, now);
   const post = composed.posts[0];
   if (!post) throw new Error('the composer created no post');
@@ -149,6 +162,11 @@ export async function importPosts(
   await requireScheduling(ctx.database.db, actor.workspaceId, 'csvImport');
   const rows = await checkRows(ctx, actor, request, now);
   if (request.dryRun) return { rows: rows.map((row) => resultOf(row, null)), created: 0 };
+  const media = await storeRowMedia(
+    ctx,
+    actor,
+    rows.flatMap((row) => (passes(row) && row.mediaUrl ? [{ line: row.line, mediaUrl: row.mediaUrl }] : [])),
+  );
   const results: ImportRowResult[] = [];
   let created = 0;
   for (const row of rows) {
@@ -157,7 +175,7 @@ export async function importPosts(
       continue;
     }
     try {
-      const made = await createRowPost(ctx, actor, row, now);
+      const made = await createRowPost(ctx, actor, row, media.get(row.line), now);
       created += 1;
       results.push(resultOf(row, made));
     } catch (error) {
