@@ -5,6 +5,7 @@ import type { ImportResponse, ImportRowResult } from '../../src/contracts/post-i
 import { posts, queueSchedules, workspaces } from '../../src/server/db/schema';
 import { multipartBody, pngImage } from '../factories/media';
 import { insertAccount, insertScheduledPost, newWorkspace } from '../factories/publishing';
+import { addMember } from '../factories/team';
 import { randomIp } from '../factories/users';
 import { startWebPages, type WebPages } from '../fakes/web/web-pages';
 import { buildTestApp, type TestApp } from '../setup/app';
@@ -292,6 +293,18 @@ describe.each(databaseKinds)('bulk CSV import on %s', (kind) => {
       created: 0,
       rows: [{ ok: false, errors: ['The media URL answered with an error.'] }],
     });
+  });
+
+  it("holds an editor's imported posts for approval when the workspace requires it; a viewer may not import", async () => {
+    const w = await workspace();
+    await db().update(workspaces).set({ requireApproval: true }).where(eq(workspaces.id, w.workspaceId));
+    const editor = await addMember(t.app, w.cookie, 'editor');
+    const viewer = await addMember(t.app, w.cookie, 'viewer');
+    const csv = `${HEADER}\n${dayIn(2)},09:00,@${w.x.username},For the approver,,,\n`;
+    expect((await report(editor.cookie, csv, false)).created).toBe(1);
+    const [held] = await postsOf(w.workspaceId);
+    expect(held).toMatchObject({ status: 'pending_approval', submittedByUserId: editor.userId });
+    expect((await upload(viewer.cookie, csv)).statusCode).toBe(403);
   });
 
   it('refuses the import on a plan without it (402 naming the plan needed)', async () => {
