@@ -31,6 +31,9 @@ import { paths } from './paths';
  */
 const MediaPage = lazy(() => import('../features/media/media-page').then((m) => ({ default: m.MediaPage })));
 const FeedsPage = lazy(() => import('../features/feeds/feeds-page').then((m) => ({ default: m.FeedsPage })));
+const PostImportPage = lazy(() =>
+  import('../features/post-import/post-import-page').then((m) => ({ default: m.PostImportPage })),
+);
 
 /** Paths drawn inside the application shell (sidebar). */
 const shellPaths = new Set<string>([
@@ -39,6 +42,7 @@ const shellPaths = new Set<string>([
   paths.contentGenerator,
   paths.content,
   paths.calendar,
+  paths.calendarImport,
   paths.media,
   paths.feeds,
   paths.socialAccounts,
@@ -61,6 +65,7 @@ export function SignedInApp() {
               <Route path={paths.contentGenerator} component={ContentGeneratorPage} />
               <Route path={paths.content} component={ContentGeneratorPage} />
               <Route path={paths.calendar} component={CalendarPage} />
+              <Route path={paths.calendarImport} component={PostImportPage} />
               <Route path={paths.media} component={MediaPage} />
               <Route path={paths.feeds} component={FeedsPage} />
               <Route path={paths.socialAccounts} component={SocialAccountsPage} />
