@@ -7,6 +7,7 @@ import {
 } from '../../../contracts/feeds';
 import { firstPlanWith } from '../../../contracts/plans';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { socialAccounts } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { schedulingRefusal, workspaceScheduling } from '../plans';
@@ -37,7 +38,7 @@ export const feedMessages = {
   unknownAccount: 'Choose accounts connected to this workspace.',
 } as const;
 
-export async function listFeeds(db: AppContext['database']['db'], workspaceId: string): Promise<FeedList> {
+export async function listFeeds(db: Db, workspaceId: string): Promise<FeedList> {
   const [{ features }, rows] = await Promise.all([
     workspaceScheduling(db, workspaceId),
     listWorkspaceFeeds(db, workspaceId),
@@ -90,7 +91,7 @@ export async function addFeed(
   return toFeed({ ...row, itemsSeen: 0, postsCreated: 0 });
 }
 
-export async function removeFeed(db: AppContext['database']['db'], workspaceId: string, id: string) {
+export async function removeFeed(db: Db, workspaceId: string, id: string): Promise<void> {
   if (!(await deleteWorkspaceFeed(db, workspaceId, id)))
     throw new AppError('not_found', feedMessages.notFound);
 }
