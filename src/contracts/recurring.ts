@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { type RecurrenceUnit, recurrenceUnits } from './scheduling';
+import { safeString } from './common';
+
+/*
+ * The units are scheduling.ts's recurrenceUnits, spelled again: contracts/posts.ts shows a post's
+ * series from here, and scheduling.ts imports from posts.ts (no cycles). The server assigns one to
+ * the other both ways, so the compiler keeps them equal.
+ */
+const recurrenceUnits = ['day', 'week', 'month'] as const;
+type RecurrenceUnit = (typeof recurrenceUnits)[number];
 
 /*
  * Recurring posts (issue 25): a scheduled post repeats every N days, weeks or months, until a date
@@ -20,9 +28,14 @@ export const repeatPostBody = z
     /** The last day an occurrence may fall on (inclusive); omit, with `count` omitted too, to repeat on. */
     until: z.iso.datetime({ offset: true, message: 'until must be an ISO date-time' }).optional(),
     /** How many posts in all, the first included. */
-    count: z.number().int().min(2, 'A repeating post goes out at least twice').max(MAX_REPEAT_COUNT).optional(),
+    count: z
+      .number()
+      .int()
+      .min(2, 'A repeating post goes out at least twice')
+      .max(MAX_REPEAT_COUNT)
+      .optional(),
     /** The zone whose wall time the occurrences keep (IANA); the member's zone, else UTC, when omitted. */
-    timeZone: z.string().trim().min(1).max(64, zoneMessage).optional(),
+    timeZone: safeString().trim().min(1).max(64, zoneMessage).optional(),
   })
   .refine((body) => body.until === undefined || body.count === undefined, {
     message: 'End the repeat on a date or after a number of times, not both',

@@ -59,6 +59,8 @@ import { postApprovalsRoutes } from './modules/posts/post-approvals.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { postFollowUpsRoutes } from './modules/publishing/post-follow-ups.routes';
 import { createPublishingSlots } from './modules/publishing/publishing-slots';
+import { seriesScope } from './modules/recurring';
+import { recurringRoutes } from './modules/recurring/recurring.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
 import { teamRoutes } from './modules/team/team.routes';
@@ -235,7 +237,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await authRoutes(api, ctx);
     await newsletterRoutes(api, ctx);
     await generationRoutes(api, ctx);
-    await postsRoutes(api, ctx);
+    await postsRoutes(api, ctx, seriesScope);
+    await recurringRoutes(api, ctx);
     await postFollowUpsRoutes(api, ctx);
     await usersRoutes(api, ctx);
     await creditsRoutes(api, ctx);

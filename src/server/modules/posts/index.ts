@@ -2,6 +2,14 @@
 // module imports from here, never from a file inside (npm run lint:deps checks it).
 
 export type { PostActor } from './post-checks';
+export { assertPublishable, requirePost } from './post-checks';
 export { toPost } from './post-view';
 export { insertPost, pauseScheduledPosts } from './posts.repository';
-export { newPostRow } from './posts.service';
+export type { SeriesScope } from './posts.routes';
+export {
+  deletePost,
+  newPostRow,
+  type PostWork,
+  type PostWriter,
+  updatePost,
+} from './posts.service';

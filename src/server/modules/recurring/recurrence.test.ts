@@ -39,7 +39,11 @@ describe('occurrence times', () => {
       '2027-03-28T07:00:00.000Z',
       '2027-03-29T07:00:00.000Z',
     ]);
-    const weekly = rule({ startsAt: new Date('2027-10-25T13:30:00Z'), timeZone: 'America/New_York', unit: 'week' });
+    const weekly = rule({
+      startsAt: new Date('2027-10-25T13:30:00Z'),
+      timeZone: 'America/New_York',
+      unit: 'week',
+    });
     // 09:30 in New York: EDT until 7 November 2027, EST after.
     expect(iso(occurrenceAt(weekly, 2))).toBe('2027-11-08T14:30:00.000Z');
   });
@@ -68,12 +72,21 @@ describe('due occurrences', () => {
     expect(counted).toMatchObject({ nextIndex: 3, finished: true });
     const until = new Date('2027-01-03T09:00:00Z');
     const dated = dueOccurrences({ ...daily, until }, 1, now, new Date('2027-02-01T00:00:00Z'), 100);
-    expect(dated.due.map((item) => iso(item.at))).toEqual(['2027-01-02T09:00:00.000Z', '2027-01-03T09:00:00.000Z']);
+    expect(dated.due.map((item) => iso(item.at))).toEqual([
+      '2027-01-02T09:00:00.000Z',
+      '2027-01-03T09:00:00.000Z',
+    ]);
     expect(dated.finished).toBe(true);
   });
 
   it('skips occurrences whose time has passed, and stops at the limit', () => {
-    const late = dueOccurrences(daily, 1, new Date('2027-01-03T12:00:00Z'), new Date('2027-01-06T10:00:00Z'), 100);
+    const late = dueOccurrences(
+      daily,
+      1,
+      new Date('2027-01-03T12:00:00Z'),
+      new Date('2027-01-06T10:00:00Z'),
+      100,
+    );
     expect(late.due.map((item) => item.index)).toEqual([3, 4, 5]);
     const limited = dueOccurrences(daily, 1, now, new Date('2027-03-01T00:00:00Z'), 2);
     expect(limited).toMatchObject({ nextIndex: 3, finished: false });
