@@ -79,16 +79,17 @@ function RepeatControl({ id, value, onChange, firstDate, problem }: Omit<RepeatF
               Every
             </label>
             <div className="flex items-center gap-2">
-              <Input
-                id={`${id}-every`}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={365}
-                className="w-20"
-                value={Number.isNaN(value.every) ? '' : value.every}
-                onChange={(event) => set({ every: event.target.valueAsNumber })}
-              />
+              <div className="w-24 shrink-0">
+                <Input
+                  id={`${id}-every`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={365}
+                  value={Number.isNaN(value.every) ? '' : value.every}
+                  onChange={(event) => set({ every: event.target.valueAsNumber })}
+                />
+              </div>
               <span className="text-sm text-slate-700">{value.every === 1 ? one : many}</span>
             </div>
           </div>
