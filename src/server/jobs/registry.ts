@@ -8,6 +8,7 @@ import { mediaFitVideoJob, mediaFitVideoSweepJob } from './media-fit-video.job';
 import { metricsSyncJob } from './metrics-sync.job';
 import { postFollowUpsJob, postFollowUpsSweepJob } from './post-follow-ups.job';
 import { publishPostJob } from './publish-post.job';
+import { recurringPostsJob } from './recurring-posts.job';
 import { socialTokenLifecycleJob } from './social-token-lifecycle.job';
 import { weeklyReportJob } from './weekly-report.job';
 
@@ -26,4 +27,5 @@ export const allJobs: JobDefinition[] = [
   mediaFitVideoSweepJob as JobDefinition,
   feedPollJob as JobDefinition,
   feedPollSweepJob as JobDefinition,
+  recurringPostsJob,
 ];

@@ -67,6 +67,8 @@ export const routePermissions: Record<string, RoutePermission> = {
   'POST /api/posts/:id/schedule': 'posts.write',
   'POST /api/posts/:id/cancel': 'posts.write',
   'POST /api/posts/:id/retry': 'posts.write',
+  'PUT /api/posts/:id/repeat': 'posts.write',
+  'DELETE /api/posts/:id/repeat': 'posts.write',
   'POST /api/posts/:id/follow-ups/retry': 'posts.write',
   'POST /api/posts/:id/approve': 'posts.approve',
   'POST /api/posts/:id/request-changes': 'posts.approve',
