@@ -7,8 +7,12 @@ export const paths = {
   calendar: '/calendar',
   /** Posting schedules and queues per social account (issue 25). */
   queue: '/queue',
+  /** Posts from a CSV file (issue 25), reached from the calendar's toolbar. */
+  calendarImport: '/calendar/import',
   /** The media library (issue 24). */
   media: '/media',
+  /** RSS/Atom auto-posting (issue 25). */
+  feeds: '/feeds',
   socialAccounts: '/social-accounts',
   analytics: '/analytics',
   settings: '/settings',

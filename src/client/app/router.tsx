@@ -79,7 +79,13 @@ const SignedOutRoutes = memo(function SignedOutRoutes() {
       <Route path={paths.queue}>
         <RequireAuth />
       </Route>
+      <Route path={paths.calendarImport}>
+        <RequireAuth />
+      </Route>
       <Route path={paths.media}>
+        <RequireAuth />
+      </Route>
+      <Route path={paths.feeds}>
         <RequireAuth />
       </Route>
       <Route path={paths.socialAccounts}>

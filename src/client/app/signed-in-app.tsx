@@ -31,6 +31,10 @@ import { paths } from './paths';
  */
 const MediaPage = lazy(() => import('../features/media/media-page').then((m) => ({ default: m.MediaPage })));
 const QueuePage = lazy(() => import('../features/queue/queue-page').then((m) => ({ default: m.QueuePage })));
+const FeedsPage = lazy(() => import('../features/feeds/feeds-page').then((m) => ({ default: m.FeedsPage })));
+const PostImportPage = lazy(() =>
+  import('../features/post-import/post-import-page').then((m) => ({ default: m.PostImportPage })),
+);
 
 /** Paths drawn inside the application shell (sidebar). */
 const shellPaths = new Set<string>([
@@ -40,7 +44,9 @@ const shellPaths = new Set<string>([
   paths.content,
   paths.calendar,
   paths.queue,
+  paths.calendarImport,
   paths.media,
+  paths.feeds,
   paths.socialAccounts,
   paths.analytics,
   paths.settings,
@@ -62,7 +68,9 @@ export function SignedInApp() {
               <Route path={paths.content} component={ContentGeneratorPage} />
               <Route path={paths.calendar} component={CalendarPage} />
               <Route path={paths.queue} component={QueuePage} />
+              <Route path={paths.calendarImport} component={PostImportPage} />
               <Route path={paths.media} component={MediaPage} />
+              <Route path={paths.feeds} component={FeedsPage} />
               <Route path={paths.socialAccounts} component={SocialAccountsPage} />
               <Route path={paths.analytics} component={AnalyticsPage} />
               <Route path={paths.settings} component={SettingsPage} />

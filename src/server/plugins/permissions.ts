@@ -60,11 +60,15 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/posts/:id': 'workspace.read',
   'POST /api/posts': 'posts.write',
   'POST /api/posts/compose': 'posts.write',
+  'POST /api/posts/import': 'posts.write',
+  'GET /api/posts/import/template.csv': 'workspace.read',
   'PATCH /api/posts/:id': 'posts.write',
   'DELETE /api/posts/:id': 'posts.write',
   'POST /api/posts/:id/schedule': 'posts.write',
   'POST /api/posts/:id/cancel': 'posts.write',
   'POST /api/posts/:id/retry': 'posts.write',
+  'PUT /api/posts/:id/repeat': 'posts.write',
+  'DELETE /api/posts/:id/repeat': 'posts.write',
   'POST /api/posts/:id/follow-ups/retry': 'posts.write',
   'POST /api/posts/:id/approve': 'posts.approve',
   'POST /api/posts/:id/request-changes': 'posts.approve',
@@ -127,6 +131,12 @@ export const routePermissions: Record<string, RoutePermission> = {
   'POST /api/queue/resume': 'posts.write',
   'DELETE /api/queue/posts/:id': 'posts.write',
   'POST /api/posts/:id/queue': 'posts.write',
+  // RSS/Atom auto-posting (issue 25): a feed makes posts, so managing one is writing posts.
+  'GET /api/feeds': 'workspace.read',
+  'POST /api/feeds': 'posts.write',
+  'DELETE /api/feeds/:id': 'posts.write',
+  'POST /api/feeds/:id/pause': 'posts.write',
+  'POST /api/feeds/:id/resume': 'posts.write',
 };
 
 export function routeKey(method: string, url: string): string {
