@@ -17,8 +17,6 @@ export const FEED_DAYS_BACK = 30;
 export const FEED_DAYS_AHEAD = 366;
 /** How often a subscribing calendar is asked to fetch again, in minutes. */
 export const FEED_REFRESH_MINUTES = 60;
-/** A post's length on a calendar: an instant drawn as a short block, so week views show it. */
-export const POST_EVENT_MINUTES = 15;
 
 /**
  * The CSV's columns: the CSV import template's, so an export can be edited and imported again.
@@ -64,6 +62,8 @@ export const calendarFeedStatus = z.object({
   createdAt: z.iso.datetime().nullable(),
   /** When a calendar app last fetched it; null: never yet. */
   lastFetchedAt: z.iso.datetime().nullable(),
+  /** Why the workspace's plan refuses a new URL (what POST would answer with its 402); null: it may. */
+  planRefusal: z.string().nullable(),
 });
 export type CalendarFeedStatus = z.infer<typeof calendarFeedStatus>;
 

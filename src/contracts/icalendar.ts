@@ -9,6 +9,9 @@
  * - an event has UID and DTSTAMP (§3.6.1); DTSTAMP and UTC times are written as 19970714T173000Z.
  */
 
+/** A post's length on a calendar: an instant drawn as a short block, so week views show it. */
+export const POST_EVENT_MINUTES = 15;
+
 export interface IcsEvent {
   /** Globally unique and stable: the same post is the same event on every fetch. */
   uid: string;

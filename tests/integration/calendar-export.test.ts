@@ -232,7 +232,10 @@ describe.each(databaseKinds)('calendar export on %s', (kind) => {
   it('serves a private subscription URL without a session; revoking or replacing it ends the old one', async () => {
     const f = await fixture();
     const user = asUser(t.app, f.owner.cookie);
-    expect((await user.get('/api/calendar/feed')).json()).toMatchObject({ subscribed: false });
+    expect((await user.get('/api/calendar/feed')).json()).toMatchObject({
+      subscribed: false,
+      planRefusal: null,
+    });
 
     const created = await user.post('/api/calendar/feed');
     expect(created.statusCode).toBe(201);
@@ -316,6 +319,9 @@ describe.each(databaseKinds)('calendar export on %s', (kind) => {
     const refused = await user.post('/api/calendar/feed');
     expect(refused.statusCode).toBe(402);
     expect(refused.json().error).toMatchObject({ code: 'plan_limit', planNeeded: 'professional' });
+    // The dialog learns it before anyone clicks: the same words.
+    expect((await user.get('/api/calendar/feed')).json().planRefusal).toBe(refused.json().error.message);
+    expect(refused.json().error.message).toMatch(/Upgrade to Professional/);
     // The URL made on the trial stops with the plan (a 402 saying why), and comes back with it.
     const fetched = await t.app.inject({ url: new URL(url).pathname, remoteAddress: randomIp() });
     expect(fetched.statusCode).toBe(402);

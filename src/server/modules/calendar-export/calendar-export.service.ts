@@ -18,7 +18,7 @@ import type { Caller } from '../../lib/caller';
 import { isKnownZone } from '../../lib/time-zones';
 import type { RequestAuth } from '../../plugins/auth';
 import { findMediaByIds, toMedia } from '../media';
-import { requireScheduling, schedulingRefusal } from '../plans';
+import { requireScheduling, schedulingRefusal, workspaceScheduling } from '../plans';
 import { enforceRateLimit, rateRules } from '../rate-limits';
 import { type CalendarCsvPost, calendarCsv, calendarExportFilename } from './calendar-csv';
 import {
@@ -146,11 +146,18 @@ export async function readCalendarFeedStatus(
   ctx: AppContext,
   auth: RequestAuth,
 ): Promise<CalendarFeedStatus> {
-  const row = await findMemberCalendarFeed(ctx.database.db, auth.workspaceId, auth.user.id);
+  const db = ctx.database.db;
+  const [row, scheduling] = await Promise.all([
+    findMemberCalendarFeed(db, auth.workspaceId, auth.user.id),
+    workspaceScheduling(db, auth.workspaceId),
+  ]);
   return {
     subscribed: row !== null,
     createdAt: row?.createdAt.toISOString() ?? null,
     lastFetchedAt: row?.lastFetchedAt?.toISOString() ?? null,
+    planRefusal: scheduling.features.calendarSubscription
+      ? null
+      : schedulingRefusal('calendarSubscription', scheduling.planId).message,
   };
 }
 

@@ -1,5 +1,4 @@
-import { POST_EVENT_MINUTES } from '../../../contracts/calendar-export';
-import type { IcsEvent } from '../../../contracts/icalendar';
+import { type IcsEvent, POST_EVENT_MINUTES } from '../../../contracts/icalendar';
 import { platformLabels } from '../../../contracts/platforms';
 import type { PostStatus } from '../../../contracts/posts';
 import type { CalendarPostRow } from './calendar-export.repository';
