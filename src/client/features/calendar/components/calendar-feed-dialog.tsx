@@ -104,11 +104,11 @@ export function CalendarFeedDialog({ open, onClose }: CalendarFeedDialogProps) {
           </p>
         )}
 
-        <DialogFooter className="sm:justify-between">
+        <DialogFooter>
           {url || subscribed ? (
             <Button
-              variant="outline"
-              className="text-red-700 hover:bg-red-50"
+              variant="ghost"
+              className="text-red-700 hover:bg-red-50 hover:text-red-800 sm:mr-auto"
               onClick={revokeUrl}
               disabled={busy}
             >
@@ -119,26 +119,22 @@ export function CalendarFeedDialog({ open, onClose }: CalendarFeedDialogProps) {
               )}
               Revoke
             </Button>
-          ) : (
-            <span className="hidden sm:block" />
-          )}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <DialogClose asChild>
-              <Button variant={url ? 'default' : 'outline'}>{url ? 'Done' : 'Close'}</Button>
-            </DialogClose>
-            {!url && !refusal && !feed.isPending ? (
-              <Button onClick={makeUrl} disabled={busy}>
-                {create.isPending ? (
-                  <LoaderCircle className="animate-spin" aria-hidden="true" />
-                ) : subscribed ? (
-                  <RefreshCw aria-hidden="true" />
-                ) : (
-                  <CalendarPlus aria-hidden="true" />
-                )}
-                {subscribed ? 'Make a new URL' : 'Make my private URL'}
-              </Button>
-            ) : null}
-          </div>
+          ) : null}
+          <DialogClose asChild>
+            <Button variant={url ? 'default' : 'outline'}>{url ? 'Done' : 'Close'}</Button>
+          </DialogClose>
+          {!url && !refusal && !feed.isPending ? (
+            <Button onClick={makeUrl} disabled={busy}>
+              {create.isPending ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : subscribed ? (
+                <RefreshCw aria-hidden="true" />
+              ) : (
+                <CalendarPlus aria-hidden="true" />
+              )}
+              {subscribed ? 'Make a new URL' : 'Make my private URL'}
+            </Button>
+          ) : null}
         </DialogFooter>
       </DialogContent>
     </Dialog>
