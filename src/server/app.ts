@@ -48,6 +48,7 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { brandKitRoutes } from './modules/brand-kit/brand-kit.routes';
 import { calendarExportRoutes } from './modules/calendar-export/calendar-export.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
+import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes, publicUrlCheck } from './modules/health/health.routes';
 import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
@@ -56,6 +57,7 @@ import { createMediaUrlSigner } from './modules/media/media-signing';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { postImportRoutes } from './modules/post-import/post-import.routes';
 import { postApprovalsRoutes } from './modules/posts/post-approvals.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { postFollowUpsRoutes } from './modules/publishing/post-follow-ups.routes';
@@ -237,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await newsletterRoutes(api, ctx);
     await generationRoutes(api, ctx);
     await postsRoutes(api, ctx);
+    await postImportRoutes(api, ctx);
     await postFollowUpsRoutes(api, ctx);
     await usersRoutes(api, ctx);
     await creditsRoutes(api, ctx);
@@ -256,6 +259,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await teamRoutes(api, ctx);
     await postApprovalsRoutes(api, ctx);
     await accountRoutes(api, ctx);
+    await feedsRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
       appUrl: config.appUrl,

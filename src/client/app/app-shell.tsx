@@ -8,6 +8,7 @@ import {
   LogOut,
   type LucideIcon,
   Menu,
+  Rss,
   Settings,
   Share2,
   Users,
@@ -46,6 +47,7 @@ const navItems: NavItem[] = [
   { href: paths.contentGenerator, label: 'Content Generator', icon: WandSparkles },
   { href: paths.calendar, label: 'Content Calendar', icon: CalendarDays },
   { href: paths.media, label: 'Media Library', icon: Images },
+  { href: paths.feeds, label: 'Feeds', icon: Rss },
   { href: paths.socialAccounts, label: 'Social Accounts', icon: Share2 },
   { href: paths.analytics, label: 'Analytics', icon: ChartColumnIncreasing },
   { href: paths.team, label: 'Team', icon: Users },
@@ -165,7 +167,7 @@ function SidebarContent({ user, location, onSignOut, signingOut }: SidebarConten
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="grid gap-1">
           {navItems.map((item) => {
-            const active = item.href === location;
+            const active = item.href === location || location.startsWith(`${item.href}/`);
             return (
               <li key={item.href}>
                 <Link

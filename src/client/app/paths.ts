@@ -5,8 +5,12 @@ export const paths = {
   contentGenerator: '/content-generator',
   content: '/content',
   calendar: '/calendar',
+  /** Posts from a CSV file (issue 25), reached from the calendar's toolbar. */
+  calendarImport: '/calendar/import',
   /** The media library (issue 24). */
   media: '/media',
+  /** RSS/Atom auto-posting (issue 25). */
+  feeds: '/feeds',
   socialAccounts: '/social-accounts',
   analytics: '/analytics',
   settings: '/settings',

@@ -76,7 +76,13 @@ const SignedOutRoutes = memo(function SignedOutRoutes() {
       <Route path={paths.calendar}>
         <RequireAuth />
       </Route>
+      <Route path={paths.calendarImport}>
+        <RequireAuth />
+      </Route>
       <Route path={paths.media}>
+        <RequireAuth />
+      </Route>
+      <Route path={paths.feeds}>
         <RequireAuth />
       </Route>
       <Route path={paths.socialAccounts}>

@@ -14,7 +14,7 @@ export async function conflictOnUniqueViolation<T>(message: string, run: () => P
 }
 
 /** PostgreSQL's unique_violation (23505), also when a driver or drizzle wraps it as a cause. */
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }

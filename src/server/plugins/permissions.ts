@@ -60,6 +60,8 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/posts/:id': 'workspace.read',
   'POST /api/posts': 'posts.write',
   'POST /api/posts/compose': 'posts.write',
+  'POST /api/posts/import': 'posts.write',
+  'GET /api/posts/import/template.csv': 'workspace.read',
   'PATCH /api/posts/:id': 'posts.write',
   'DELETE /api/posts/:id': 'posts.write',
   'POST /api/posts/:id/schedule': 'posts.write',
@@ -116,6 +118,13 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/analytics/posts.csv': 'workspace.read',
   'POST /api/analytics/refresh': 'workspace.read',
   'GET /api/analytics/best-times': 'workspace.read',
+
+  // RSS/Atom auto-posting (issue 25): a feed makes posts, so managing one is writing posts.
+  'GET /api/feeds': 'workspace.read',
+  'POST /api/feeds': 'posts.write',
+  'DELETE /api/feeds/:id': 'posts.write',
+  'POST /api/feeds/:id/pause': 'posts.write',
+  'POST /api/feeds/:id/resume': 'posts.write',
 
   // Calendar export: anyone who sees the calendar may take it along; each member has their own
   // subscription URL (GET /api/calendar/:file, the URL itself, is public: its secret is the key).

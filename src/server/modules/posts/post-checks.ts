@@ -1,7 +1,9 @@
+import type { WorkspaceRole } from '../../../contracts/auth';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import type { PostType } from '../../../contracts/post-types';
 import { postMessages } from '../../../contracts/posts';
 import { checkPublishable } from '../../../contracts/publish-checks';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { downloadsMediaByUrl, findMediaByIds, mediaReachProblem } from '../media';
@@ -19,6 +21,14 @@ import { allMediaIds } from './rich-fields';
 export interface PostActor {
   workspaceId: string;
   userId: string;
+}
+
+/** What the post use cases that touch the publish queue, and tell approvers, use. */
+export type PostWork = Pick<AppContext, 'database' | 'jobs' | 'mail' | 'config' | 'log'>;
+
+/** A member writing posts: their role decides whether their schedules wait for an approver. */
+export interface PostWriter extends PostActor {
+  role: WorkspaceRole;
 }
 
 export async function requirePost(db: Db, actor: PostActor, id: string): Promise<PostRow> {

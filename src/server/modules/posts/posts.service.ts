@@ -1,4 +1,3 @@
-import type { WorkspaceRole } from '../../../contracts/auth';
 import type { BrandKit } from '../../../contracts/brand-kit';
 import {
   type CreatePostBody,
@@ -12,28 +11,21 @@ import {
   type UpdatePostBody,
 } from '../../../contracts/posts';
 import { can } from '../../../contracts/team';
-import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { EncodedBody } from '../../lib/encoded-body';
-import {
-  announceSubmission,
-  approvalModeFor,
-  editFields,
-  recordApproval,
-  retryFields,
-  scheduleFields,
-} from '../approvals';
+import { announceSubmission, approvalModeFor, editFields, retryFields } from '../approvals';
 import { checkBrand, loadBrandKit } from '../brand-kit';
 import { requireAccountWithinPlan } from '../plans';
 import { dropPublishJob, listPublishAttempts, queuePublish } from '../publishing';
 import {
-  accountWarnings,
   assertPublishable,
   assertReadyToQueue,
   futureTime,
   lockedError,
   type PostActor,
+  type PostWork,
+  type PostWriter,
   refuseUnknownReferences,
   requirePost,
 } from './post-checks';
@@ -46,18 +38,11 @@ import {
   type NewPostRow,
   updateUnlockedPost,
 } from './posts.repository';
+import { placePost } from './posts-placement.service';
 
-export type { PostActor } from './post-checks';
+export type { PostActor, PostWork, PostWriter } from './post-checks';
 
 import { allMediaIds, richPostFields } from './rich-fields';
-
-/** What the post use cases that touch the publish queue, and tell approvers, use. */
-export type PostWork = Pick<AppContext, 'database' | 'jobs' | 'mail' | 'config' | 'log'>;
-
-/** A member writing posts: their role decides whether their schedules wait for an approver. */
-export interface PostWriter extends PostActor {
-  role: WorkspaceRole;
-}
 
 /**
  * The workspace's posts as the JSON the list routes send, in each encoding (lib/encoded-body.ts). `postsVersion` is the workspace's posts
@@ -242,33 +227,14 @@ export async function schedulePost(
   await refuseUnknownReferences(db, actor, body, current.platform);
   const accountId = body.socialAccountId === undefined ? current.socialAccountId : body.socialAccountId;
   await assertReadyToQueue(db, actor, current, accountId, ctx.config);
-  const mode = await approvalModeFor(db, actor);
-  const row = await updateUnlockedPost(
-    db,
-    actor.workspaceId,
-    id,
-    {
-      ...scheduleFields(mode, actor.userId, now),
-      scheduledAt,
-      failureReason: null,
-      nextAttemptAt: null,
-      ...(body.socialAccountId !== undefined ? { socialAccountId: body.socialAccountId } : {}),
-    },
-    { newVersion: true },
+  // A time of its own: the post leaves any queue it was in (its slot frees up).
+  return placePost(
+    ctx,
+    actor,
+    current,
+    { times: [scheduledAt], queued: false, socialAccountId: body.socialAccountId },
+    now,
   );
-  if (!row) throw lockedError();
-  if (row.status === 'scheduled') {
-    await queuePublish(ctx, row, scheduledAt);
-    // An approver scheduling a post that waited for approval has approved it: say so as Approve does.
-    if (current.status === 'pending_approval' && mode === 'approve') {
-      await recordApproval(ctx, actor, row, scheduledAt, undefined);
-    }
-  } else {
-    // Rescheduling a scheduled post into approval: its old job must not publish it meanwhile.
-    await dropPublishJob(ctx, current);
-    await announceSubmission(ctx, actor, [row]);
-  }
-  return { ...toPost(row), warnings: await accountWarnings(db, actor, [row]) };
 }
 
 /** Stops a post before it goes out; its job is removed. Published or publishing posts cannot be. */
