@@ -18,27 +18,18 @@ export const FEED_DAYS_AHEAD = 366;
 /** How often a subscribing calendar is asked to fetch again, in minutes. */
 export const FEED_REFRESH_MINUTES = 60;
 
-/**
- * The CSV's columns: the CSV import template's, so an export can be edited and imported again.
- * Dates and times are wall times in the zone chosen for the download; `account` is the account's
- * username (without '@', which a spreadsheet reads as a formula); `media_url` lists the post's media addresses, separated by spaces.
- */
-export const calendarCsvColumns = [
-  'date',
-  'time',
-  'account',
-  'text',
-  'hashtags',
-  'media_url',
-  'first_comment',
-] as const;
-
 const instant = z.iso.datetime({
   offset: true,
   message: 'Use an ISO date and time, e.g. 2026-12-01T00:00:00Z',
 });
 
-/** GET /api/calendar/export.ics and export.csv: the posts of [from, to). */
+/**
+ * GET /api/calendar/export.ics and export.csv: the posts of [from, to). The CSV's columns are the
+ * CSV import template's (post-import.ts importColumns), so an export can be edited and imported
+ * again: dates and times are wall times in `timeZone`; `account` is the account's @username
+ * (guarded with an apostrophe, as in the template); `media url` is the address of the post's first
+ * media (a cell holds one URL).
+ */
 export const calendarExportQuery = z
   .object({
     from: instant,

@@ -1,9 +1,11 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CalendarFeedCreated, calendarCsvColumns } from '../../src/contracts/calendar-export';
+import type { CalendarFeedCreated } from '../../src/contracts/calendar-export';
+import { type ImportResponse, importColumns } from '../../src/contracts/post-import';
 import type { PostStatus } from '../../src/contracts/posts';
 import { calendarFeeds, posts } from '../../src/server/db/schema';
 import { addMember, setWorkspacePlan } from '../factories/analytics';
+import { multipartBody } from '../factories/media';
 import { asUser } from '../factories/posts';
 import { insertAccount, newWorkspace } from '../factories/publishing';
 import { randomIp } from '../factories/users';
@@ -189,7 +191,7 @@ describe.each(databaseKinds)('calendar export on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     const text = response.body;
-    expect(text.startsWith(`\uFEFF${calendarCsvColumns.join(',')}\r\n`)).toBe(true);
+    expect(text.startsWith(`\uFEFF${importColumns.join(',')}\r\n`)).toBe(true);
     // Formula starts get an apostrophe (OWASP CSV injection); the quoted newline stays in its cell.
     expect(text).toContain("'+1 for sourdough");
     expect(text).toContain("'@everyone tasting on Friday");
@@ -206,9 +208,32 @@ describe.each(databaseKinds)('calendar export on %s', (kind) => {
       hourCycle: 'h23',
     }).format(f.scheduled.scheduledAt ?? new Date());
     const [day, time] = tokyo.split(', ');
-    expect(text).toContain(`${day},${time},${f.account.username},"Fresh bread`);
+    expect(text).toContain(`${day},${time},'@${f.account.username},"Fresh bread`);
     expect(text).not.toContain('Not yours');
     expect(text).not.toContain('Cancelled croissant day');
+  });
+
+  it('exports a CSV that the CSV import reads back: the scheduled post is found as its duplicate', async () => {
+    const f = await fixture();
+    const user = asUser(t.app, f.owner.cookie);
+    const csv = (await user.get(`/api/calendar/export.csv?${f.range}&timeZone=Asia%2FTokyo`)).body;
+    const body = multipartBody([
+      { name: 'dryRun', data: 'true' },
+      { name: 'timezone', data: 'Asia/Tokyo' },
+      { name: 'file', fileName: 'calendar.csv', contentType: 'text/csv', data: csv },
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts/import',
+      headers: { cookie: f.owner.cookie, 'content-type': body.contentType },
+      payload: body.payload,
+      remoteAddress: randomIp(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = response.json<ImportResponse>().rows;
+    expect(
+      rows.some((row) => row.duplicateOf?.kind === 'post' && row.duplicateOf.postId === f.scheduled.id),
+    ).toBe(true);
   });
 
   it('refuses a bad range or zone with a 400 naming the field', async () => {

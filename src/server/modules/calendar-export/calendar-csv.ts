@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { calendarCsvColumns } from '../../../contracts/calendar-export';
+import { importColumns } from '../../../contracts/post-import';
 import { CSV_BOM, csvCell, csvLine } from '../analytics';
 import type { CalendarPostRow } from './calendar-export.repository';
 import { hashtagLine } from './post-events';
@@ -10,26 +10,27 @@ import { hashtagLine } from './post-events';
  * starting with = + - @ (or a tab or carriage return) gets a leading apostrophe.
  */
 
+/** `mediaUrls`: the post's media in order; the column holds the first (the import takes one URL). */
 export type CalendarCsvPost = CalendarPostRow & { mediaUrls: string[] };
 
 /** The whole file: byte order mark (Excel reads UTF-8 then), header, one row per post. */
 export function calendarCsv(rows: CalendarCsvPost[], timeZone: string): string {
-  const header = csvLine(calendarCsvColumns.map((column) => csvCell(column)));
+  const header = csvLine(importColumns.map((column) => csvCell(column)));
   return CSV_BOM + header + rows.map((row) => calendarCsvRow(row, timeZone)).join('');
 }
 
 function calendarCsvRow(post: CalendarCsvPost, timeZone: string): string {
   const wall = DateTime.fromJSDate(post.time, { zone: timeZone });
-  const cells: Record<(typeof calendarCsvColumns)[number], string> = {
+  const cells: Record<(typeof importColumns)[number], string> = {
     date: csvCell(wall.toFormat('yyyy-MM-dd')),
     time: csvCell(wall.toFormat('HH:mm')),
-    account: csvCell(post.accountUsername ?? post.platform, 'text'),
+    account: csvCell(post.accountUsername === null ? post.platform : `@${post.accountUsername}`, 'text'),
     text: csvCell(post.content, 'text'),
     hashtags: csvCell(hashtagLine(post.hashtags), 'text'),
-    media_url: csvCell(post.mediaUrls.join(' '), 'text'),
-    first_comment: csvCell(post.firstComment, 'text'),
+    'media url': csvCell(post.mediaUrls[0] ?? null, 'text'),
+    'first comment': csvCell(post.firstComment, 'text'),
   };
-  return csvLine(calendarCsvColumns.map((column) => cells[column]));
+  return csvLine(importColumns.map((column) => cells[column]));
 }
 
 /** e.g. kitepost-calendar-2026-11-29-to-2027-01-10.csv (the days in the chosen zone). */
