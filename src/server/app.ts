@@ -46,6 +46,7 @@ import * as authService from './modules/auth/auth.service';
 import { bestTimesRoutes } from './modules/best-times/best-times.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { brandKitRoutes } from './modules/brand-kit/brand-kit.routes';
+import { calendarExportRoutes } from './modules/calendar-export/calendar-export.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
 import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
@@ -257,6 +258,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await metricsRoutes(api, ctx);
     await bestTimesRoutes(api, ctx);
     await queueRoutes(api, ctx);
+    await calendarExportRoutes(api, ctx);
     await activityRoutes(api, ctx);
     await workspacesRoutes(api, ctx);
     await teamRoutes(api, ctx);

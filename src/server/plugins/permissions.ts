@@ -137,6 +137,14 @@ export const routePermissions: Record<string, RoutePermission> = {
   'DELETE /api/feeds/:id': 'posts.write',
   'POST /api/feeds/:id/pause': 'posts.write',
   'POST /api/feeds/:id/resume': 'posts.write',
+
+  // Calendar export: anyone who sees the calendar may take it along; each member has their own
+  // subscription URL (GET /api/calendar/:file, the URL itself, is public: its secret is the key).
+  'GET /api/calendar/export.ics': 'workspace.read',
+  'GET /api/calendar/export.csv': 'workspace.read',
+  'GET /api/calendar/feed': 'workspace.read',
+  'POST /api/calendar/feed': 'workspace.read',
+  'DELETE /api/calendar/feed': 'workspace.read',
 };
 
 export function routeKey(method: string, url: string): string {
