@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type QueueList, type QueueSchedule, queueMoveMessages } from '../../src/contracts/queue';
+import { users, workspaceMembers, workspaces } from '../../src/server/db/schema';
 import { asUser, createPost } from '../factories/posts';
 import { insertAccount, newWorkspace, postRow, publishJobsOf } from '../factories/publishing';
 import { setWorkspacePlan } from '../factories/team';
+import { signUp } from '../factories/users';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -212,6 +215,39 @@ describe.each(databaseKinds)('posting schedules and queues on %s', (kind) => {
       expect(jobs.map((job) => job.startAfter.toISOString())).toEqual([post.queueSlotAt]);
     }
     expect((await api.post('/api/queue/resume', { accountId: account.id })).statusCode).toBe(409);
+  });
+
+  it('holds a post approved into its slot while the queue is paused, and sends it on resume', async () => {
+    const { api, account, workspaceId } = await queueWith([{ weekday: 2, time: '07:00' }]);
+    await t.ctx.database.db
+      .update(workspaces)
+      .set({ requireApproval: true })
+      .where(eq(workspaces.id, workspaceId));
+    const editor = await signUp(t.app, { firstName: 'Ada', lastName: 'Editor' });
+    await t.ctx.database.db
+      .insert(workspaceMembers)
+      .values({ workspaceId, userId: editor.user.id, role: 'editor' });
+    await t.ctx.database.db
+      .update(users)
+      .set({ activeWorkspaceId: workspaceId })
+      .where(eq(users.id, editor.user.id));
+    const [id] = await queuedPosts(asUser(t.app, editor.cookie), editor.cookie, account.id, 1);
+    expect((await postRow(t, id as string)).status).toBe('pending_approval');
+    expect((await api.post('/api/queue/pause', { accountId: account.id })).statusCode).toBe(200);
+
+    const approved = await api.post(`/api/posts/${id}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    const held = await postRow(t, id as string);
+    expect(held).toMatchObject({ status: 'draft' });
+    expect(held.approvedAt).not.toBeNull();
+    expect((await publishJobsOf(t, id as string)).filter((job) => job.state === 'created')).toEqual([]);
+
+    const resumed = await api.post('/api/queue/resume', { accountId: account.id });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    const [post] = (resumed.json() as QueueList).posts;
+    expect(post).toMatchObject({ id, status: 'scheduled' });
+    const jobs = (await publishJobsOf(t, id as string)).filter((job) => job.state === 'created');
+    expect(jobs.map((job) => job.startAfter.toISOString())).toEqual([post?.queueSlotAt]);
   });
 
   it('removes a post as a draft, closing the gap on request', async () => {

@@ -12,7 +12,7 @@ import { addComment, approvalTime, listComments, recordApproval, recordChangesRe
 import { queuePublish } from '../publishing';
 import { assertReadyToQueue, type PostActor, requirePost } from './post-checks';
 import { toPost } from './post-view';
-import { updateUnlockedPost } from './posts.repository';
+import { isQueuePaused, updateUnlockedPost } from './posts.repository';
 
 /*
  * What an approver does to a post (issue 10 §2), and the post's comment thread. The rules, the
@@ -37,6 +37,12 @@ export async function approvePost(
   const time = approvalTime(body.scheduledAt, current.scheduledAt, now);
   if ('problem' in time) throw new AppError('bad_request', time.problem);
   await assertReadyToQueue(db, actor, current, current.socialAccountId, ctx.config);
+  const keepsSlot = current.queueSlotAt !== null && time.at.getTime() === current.queueSlotAt.getTime();
+  // In a paused queue the approved post holds its place, publishing nothing until the queue resumes.
+  const held =
+    keepsSlot && current.socialAccountId !== null
+      ? await isQueuePaused(db, actor.workspaceId, current.socialAccountId)
+      : false;
   // Only while still pending, and still the version the approver saw: of two approvers approving
   // at once, one schedules and queues the job; an edit landing meanwhile is not approved unseen.
   const row = await updateUnlockedPost(
@@ -44,10 +50,10 @@ export async function approvePost(
     actor.workspaceId,
     id,
     {
-      status: 'scheduled',
+      status: held ? 'draft' : 'scheduled',
       scheduledAt: time.at,
       // A new time the approver gives is the post's own: it leaves its account's queue.
-      ...(time.at.getTime() === current.queueSlotAt?.getTime() ? {} : { queueSlotAt: null }),
+      ...(keepsSlot ? {} : { queueSlotAt: null }),
       approvedByUserId: actor.userId,
       approvedAt: now,
       failureReason: null,
@@ -56,7 +62,7 @@ export async function approvePost(
     { newVersion: true, onlyFrom: ['pending_approval'], unchangedSince: seen },
   );
   if (!row) throw await refusalAfterRace(db, actor, id);
-  await queuePublish(ctx, row, time.at);
+  if (!held) await queuePublish(ctx, row, time.at);
   await recordApproval(ctx, actor, row, time.at, body.comment?.trim() || undefined);
   return toPost(row);
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, notInArray, sql 
 import { lockedPostStatuses, type PostStatus } from '../../../contracts/posts';
 import type { RecurrenceUnit } from '../../../contracts/scheduling';
 import type { Db } from '../../db/client';
-import { postSeries, posts } from '../../db/schema';
+import { postSeries, posts, queueSchedules } from '../../db/schema';
 
 /** How a recurring post's series repeats (null for a post that does not), read with the post. */
 export interface SeriesRule {
@@ -150,4 +150,16 @@ export async function pauseScheduledPosts(
     })
     .where(and(inArray(posts.workspaceId, workspaceIds), eq(posts.status, 'scheduled')))
     .returning({ id: posts.id, publishJobId: posts.publishJobId });
+}
+
+/**
+ * Whether the account's queue is paused (queue module, issue 25): a post approved into its slot
+ * there is held, not published. Read here, by table, because the queue module builds on this one.
+ */
+export async function isQueuePaused(db: Db, workspaceId: string, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ pausedAt: queueSchedules.pausedAt })
+    .from(queueSchedules)
+    .where(and(eq(queueSchedules.workspaceId, workspaceId), eq(queueSchedules.socialAccountId, accountId)));
+  return Boolean(row?.pausedAt);
 }
