@@ -115,6 +115,10 @@ export const post = z.object({
   /** The approval of the content as it is now; cleared when an editor changes it. */
   approvedByUserId: z.string().nullable(),
   approvedAt: z.string().nullable(),
+  /** Marked evergreen: the account's recycler may queue a copy when its queue runs dry (issue 25). */
+  evergreen: z.boolean(),
+  /** A recycled evergreen copy: the original it was copied from; null otherwise. */
+  recycledFromPostId: z.string().nullable(),
 });
 export type Post = z.infer<typeof post>;
 
@@ -163,6 +167,8 @@ export function untouchedDraftFields(): Omit<
     submittedAt: null,
     approvedByUserId: null,
     approvedAt: null,
+    evergreen: false,
+    recycledFromPostId: null,
   };
 }
 

@@ -59,6 +59,7 @@ import { postApprovalsRoutes } from './modules/posts/post-approvals.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { postFollowUpsRoutes } from './modules/publishing/post-follow-ups.routes';
 import { createPublishingSlots } from './modules/publishing/publishing-slots';
+import { evergreenRoutes } from './modules/queue/evergreen.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
 import { teamRoutes } from './modules/team/team.routes';
@@ -254,6 +255,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await teamRoutes(api, ctx);
     await postApprovalsRoutes(api, ctx);
     await accountRoutes(api, ctx);
+    await evergreenRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
       appUrl: config.appUrl,

@@ -2,6 +2,7 @@ import { approvalOverdueJob } from './approval-overdue.job';
 import { billingLifecycleJob } from './billing-lifecycle.job';
 import { cleanupExpiredJob } from './cleanup-expired.job';
 import { emailSendJob } from './email-send.job';
+import { evergreenRecycleJob } from './evergreen-recycle.job';
 import type { JobDefinition } from './job-definition';
 import { mediaFitVideoJob, mediaFitVideoSweepJob } from './media-fit-video.job';
 import { metricsSyncJob } from './metrics-sync.job';
@@ -23,4 +24,5 @@ export const allJobs: JobDefinition[] = [
   emailSendJob as JobDefinition,
   mediaFitVideoJob as JobDefinition,
   mediaFitVideoSweepJob as JobDefinition,
+  evergreenRecycleJob,
 ];

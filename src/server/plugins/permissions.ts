@@ -116,6 +116,11 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/analytics/posts.csv': 'workspace.read',
   'POST /api/analytics/refresh': 'workspace.read',
   'GET /api/analytics/best-times': 'workspace.read',
+
+  // Evergreen recycling (issue 25)
+  'GET /api/queue/evergreen': 'workspace.read',
+  'PUT /api/queue/evergreen': 'posts.write',
+  'PUT /api/posts/:id/evergreen': 'posts.write',
 };
 
 export function routeKey(method: string, url: string): string {

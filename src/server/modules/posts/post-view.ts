@@ -41,6 +41,8 @@ export function toPost(row: PostRow): Post {
     submittedAt: iso(row.submittedAt),
     approvedByUserId: row.approvedByUserId,
     approvedAt: iso(row.approvedAt),
+    evergreen: row.evergreen,
+    recycledFromPostId: row.recycledFromPostId,
   };
 }
 
