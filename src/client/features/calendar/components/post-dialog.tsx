@@ -21,6 +21,7 @@ import { usePostDetail } from '../api/get-post';
 import { accountName } from '../calendar-events';
 import { formatDateTimeInZone } from '../zoned-time';
 import { AttemptList } from './attempt-list';
+import { EvergreenToggle } from './evergreen-toggle';
 import { FollowUps } from './follow-ups';
 import { PostApproval } from './post-approval';
 import { PostDialogFooter } from './post-dialog-footer';
@@ -212,6 +213,8 @@ function PostDetails({
       </div>
 
       <FollowUps post={post} label={label} />
+
+      {canWrite && post.socialAccountId ? <EvergreenToggle post={post} /> : null}
 
       {group.length > 0 ? (
         <section aria-labelledby="post-group-title" className="grid gap-2">
