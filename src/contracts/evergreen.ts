@@ -12,7 +12,6 @@ export const DEFAULT_EVERGREEN_GAP_DAYS = 30;
 
 /** `GET/PUT /api/queue/evergreen?accountId=`: which account's setting. */
 export const evergreenQuery = z.object({ accountId: z.uuid({ message: 'Not an account id' }) });
-export type EvergreenQuery = z.infer<typeof evergreenQuery>;
 
 /** One account's recycling setting. */
 export const evergreenSettings = z.object({
@@ -37,7 +36,6 @@ export type EvergreenSettingsResponse = z.infer<typeof evergreenSettingsResponse
 
 /** `PUT /api/posts/:id/evergreen`. */
 export const postEvergreenBody = z.object({ evergreen: z.boolean() });
-export type PostEvergreenBody = z.infer<typeof postEvergreenBody>;
 
 export const defaultEvergreenSettings: EvergreenSettings = {
   enabled: false,
