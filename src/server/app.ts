@@ -55,6 +55,7 @@ import { createMediaUrlSigner } from './modules/media/media-signing';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { postImportRoutes } from './modules/post-import/post-import.routes';
 import { postApprovalsRoutes } from './modules/posts/post-approvals.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { postFollowUpsRoutes } from './modules/publishing/post-follow-ups.routes';
@@ -237,6 +238,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await newsletterRoutes(api, ctx);
     await generationRoutes(api, ctx);
     await postsRoutes(api, ctx);
+    await postImportRoutes(api, ctx);
     await postFollowUpsRoutes(api, ctx);
     await usersRoutes(api, ctx);
     await creditsRoutes(api, ctx);

@@ -165,7 +165,7 @@ function SidebarContent({ user, location, onSignOut, signingOut }: SidebarConten
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="grid gap-1">
           {navItems.map((item) => {
-            const active = item.href === location;
+            const active = item.href === location || location.startsWith(`${item.href}/`);
             return (
               <li key={item.href}>
                 <Link

@@ -5,6 +5,8 @@ export const paths = {
   contentGenerator: '/content-generator',
   content: '/content',
   calendar: '/calendar',
+  /** Posts from a CSV file (issue 25), reached from the calendar's toolbar. */
+  calendarImport: '/calendar/import',
   /** The media library (issue 24). */
   media: '/media',
   socialAccounts: '/social-accounts',

@@ -30,6 +30,9 @@ import { paths } from './paths';
  * (architecture §8's 100 KB budget).
  */
 const MediaPage = lazy(() => import('../features/media/media-page').then((m) => ({ default: m.MediaPage })));
+const PostImportPage = lazy(() =>
+  import('../features/post-import/post-import-page').then((m) => ({ default: m.PostImportPage })),
+);
 
 /** Paths drawn inside the application shell (sidebar). */
 const shellPaths = new Set<string>([
@@ -38,6 +41,7 @@ const shellPaths = new Set<string>([
   paths.contentGenerator,
   paths.content,
   paths.calendar,
+  paths.calendarImport,
   paths.media,
   paths.socialAccounts,
   paths.analytics,
@@ -59,6 +63,7 @@ export function SignedInApp() {
               <Route path={paths.contentGenerator} component={ContentGeneratorPage} />
               <Route path={paths.content} component={ContentGeneratorPage} />
               <Route path={paths.calendar} component={CalendarPage} />
+              <Route path={paths.calendarImport} component={PostImportPage} />
               <Route path={paths.media} component={MediaPage} />
               <Route path={paths.socialAccounts} component={SocialAccountsPage} />
               <Route path={paths.analytics} component={AnalyticsPage} />

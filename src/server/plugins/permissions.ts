@@ -60,6 +60,8 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/posts/:id': 'workspace.read',
   'POST /api/posts': 'posts.write',
   'POST /api/posts/compose': 'posts.write',
+  'POST /api/posts/import': 'posts.write',
+  'GET /api/posts/import/template.csv': 'workspace.read',
   'PATCH /api/posts/:id': 'posts.write',
   'DELETE /api/posts/:id': 'posts.write',
   'POST /api/posts/:id/schedule': 'posts.write',

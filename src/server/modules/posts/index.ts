@@ -7,4 +7,5 @@ export { toPost } from './post-view';
 export type { PostRow } from './posts.repository';
 export { insertPost, pauseScheduledPosts } from './posts.repository';
 export { newPostRow } from './posts.service';
+export { composePosts } from './posts-compose.service';
 export { holdInQueue, noFreeSlotMessage, type Placement, placePost } from './posts-placement.service';

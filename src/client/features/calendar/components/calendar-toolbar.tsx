@@ -1,5 +1,7 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { ChevronLeft, ChevronRight, FileUp } from 'lucide-react';
+import { Link } from 'wouter';
+import { paths } from '../../../app/paths';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { type CalendarView, calendarViewLabels, calendarViews } from '../calendar-views';
 
@@ -34,6 +36,10 @@ export function CalendarToolbar({ view, title, onPrev, onNext, onToday, onView }
       <Button variant="outline" size="sm" onClick={onToday}>
         Today
       </Button>
+      <Link href={paths.calendarImport} className={buttonClasses('outline', 'sm')}>
+        <FileUp aria-hidden="true" />
+        Import CSV
+      </Link>
       <h2
         aria-live="polite"
         className="order-first min-h-7 w-full min-w-0 truncate text-lg font-semibold text-slate-900 sm:order-none sm:ml-1 sm:w-auto sm:flex-1 sm:text-xl"
