@@ -9,6 +9,7 @@ import { planIds, schedulingByPlan } from '../../../contracts/plans';
 import type { Post } from '../../../contracts/posts';
 import { defaultUserPreferences } from '../../../contracts/settings';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { AiGenerationError } from '../../integrations/ai/ai-provider';
 import { AppError } from '../../lib/app-error';
 import { checkBrand, loadBrandKit } from '../brand-kit';
@@ -50,7 +51,7 @@ const DAY_MS = 86_400_000;
 
 const plansWithRecycling = planIds.filter((id) => schedulingByPlan[id].evergreenRecycling);
 
-async function requireAccount(db: AppContext['database']['db'], workspaceId: string, accountId: string) {
+async function requireAccount(db: Db, workspaceId: string, accountId: string) {
   const account = await findWorkspaceAccount(db, workspaceId, accountId);
   if (!account) throw new AppError('not_found', 'Account not found');
   return account;
@@ -58,7 +59,7 @@ async function requireAccount(db: AppContext['database']['db'], workspaceId: str
 
 /** GET /api/queue/evergreen: the account's setting (the defaults before it has a schedule). */
 export async function getEvergreenSettings(
-  db: AppContext['database']['db'],
+  db: Db,
   actor: PostActor,
   accountId: string,
 ): Promise<EvergreenSettingsResponse> {
@@ -74,7 +75,7 @@ export async function getEvergreenSettings(
  * schedule first (the queue's time slots): without one this is a 409 saying so.
  */
 export async function saveEvergreenSettings(
-  db: AppContext['database']['db'],
+  db: Db,
   actor: PostActor,
   accountId: string,
   settings: EvergreenSettings,
@@ -97,7 +98,7 @@ export async function saveEvergreenSettings(
  * the usual one to mark). A recycled copy is not marked (409): its original is.
  */
 export async function markPostEvergreen(
-  db: AppContext['database']['db'],
+  db: Db,
   actor: PostActor,
   id: string,
   evergreen: boolean,
