@@ -16,6 +16,8 @@ export const notificationKinds = [
   'member_joined',
   'member_role_changed',
   'member_removed',
+  /** An RSS or Atom feed failed FEED_FAILURE_LIMIT times in a row and is no longer read. */
+  'feed_paused',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;

@@ -6,6 +6,7 @@ import { MAX_ALT_TEXT_LENGTH, MAX_MEDIA_PER_POST } from './media';
 import { publishingPlatform } from './platforms';
 import { postType } from './post-types';
 import { publishAttempt } from './publishing';
+import { postSeriesSummary } from './recurring';
 
 /**
  * architecture §5: draft -> (pending_approval -> approved) -> scheduled -> publishing -> published | failed;
@@ -115,6 +116,8 @@ export const post = z.object({
   /** The approval of the content as it is now; cleared when an editor changes it. */
   approvedByUserId: z.string().nullable(),
   approvedAt: z.string().nullable(),
+  /** A recurring post's series and which occurrence it is; null for a post that does not repeat. */
+  series: postSeriesSummary.nullable(),
   /** Marked evergreen: the account's recycler may queue a copy when its queue runs dry (issue 25). */
   evergreen: z.boolean(),
   /** A recycled evergreen copy: the original it was copied from; null otherwise. */
@@ -167,6 +170,7 @@ export function untouchedDraftFields(): Omit<
     submittedAt: null,
     approvedByUserId: null,
     approvedAt: null,
+    series: null,
     evergreen: false,
     recycledFromPostId: null,
   };

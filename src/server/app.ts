@@ -47,6 +47,7 @@ import { bestTimesRoutes } from './modules/best-times/best-times.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { brandKitRoutes } from './modules/brand-kit/brand-kit.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
+import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes, publicUrlCheck } from './modules/health/health.routes';
 import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
@@ -61,6 +62,8 @@ import { postsRoutes } from './modules/posts/posts.routes';
 import { postFollowUpsRoutes } from './modules/publishing/post-follow-ups.routes';
 import { createPublishingSlots } from './modules/publishing/publishing-slots';
 import { evergreenRoutes } from './modules/queue/evergreen.routes';
+import { seriesScope } from './modules/recurring';
+import { recurringRoutes } from './modules/recurring/recurring.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
 import { teamRoutes } from './modules/team/team.routes';
@@ -237,8 +240,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await authRoutes(api, ctx);
     await newsletterRoutes(api, ctx);
     await generationRoutes(api, ctx);
-    await postsRoutes(api, ctx);
+    await postsRoutes(api, ctx, seriesScope);
     await postImportRoutes(api, ctx);
+    await recurringRoutes(api, ctx);
     await postFollowUpsRoutes(api, ctx);
     await usersRoutes(api, ctx);
     await creditsRoutes(api, ctx);
@@ -257,6 +261,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await teamRoutes(api, ctx);
     await postApprovalsRoutes(api, ctx);
     await accountRoutes(api, ctx);
+    await feedsRoutes(api, ctx);
     await evergreenRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,

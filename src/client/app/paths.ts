@@ -9,6 +9,8 @@ export const paths = {
   calendarImport: '/calendar/import',
   /** The media library (issue 24). */
   media: '/media',
+  /** RSS/Atom auto-posting (issue 25). */
+  feeds: '/feeds',
   socialAccounts: '/social-accounts',
   analytics: '/analytics',
   settings: '/settings',

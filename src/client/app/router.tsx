@@ -82,6 +82,9 @@ const SignedOutRoutes = memo(function SignedOutRoutes() {
       <Route path={paths.media}>
         <RequireAuth />
       </Route>
+      <Route path={paths.feeds}>
+        <RequireAuth />
+      </Route>
       <Route path={paths.socialAccounts}>
         <RequireAuth />
       </Route>

@@ -30,6 +30,7 @@ import { paths } from './paths';
  * (architecture §8's 100 KB budget).
  */
 const MediaPage = lazy(() => import('../features/media/media-page').then((m) => ({ default: m.MediaPage })));
+const FeedsPage = lazy(() => import('../features/feeds/feeds-page').then((m) => ({ default: m.FeedsPage })));
 const PostImportPage = lazy(() =>
   import('../features/post-import/post-import-page').then((m) => ({ default: m.PostImportPage })),
 );
@@ -43,6 +44,7 @@ const shellPaths = new Set<string>([
   paths.calendar,
   paths.calendarImport,
   paths.media,
+  paths.feeds,
   paths.socialAccounts,
   paths.analytics,
   paths.settings,
@@ -65,6 +67,7 @@ export function SignedInApp() {
               <Route path={paths.calendar} component={CalendarPage} />
               <Route path={paths.calendarImport} component={PostImportPage} />
               <Route path={paths.media} component={MediaPage} />
+              <Route path={paths.feeds} component={FeedsPage} />
               <Route path={paths.socialAccounts} component={SocialAccountsPage} />
               <Route path={paths.analytics} component={AnalyticsPage} />
               <Route path={paths.settings} component={SettingsPage} />

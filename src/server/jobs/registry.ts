@@ -3,11 +3,13 @@ import { billingLifecycleJob } from './billing-lifecycle.job';
 import { cleanupExpiredJob } from './cleanup-expired.job';
 import { emailSendJob } from './email-send.job';
 import { evergreenRecycleJob } from './evergreen-recycle.job';
+import { feedPollJob, feedPollSweepJob } from './feed-poll.job';
 import type { JobDefinition } from './job-definition';
 import { mediaFitVideoJob, mediaFitVideoSweepJob } from './media-fit-video.job';
 import { metricsSyncJob } from './metrics-sync.job';
 import { postFollowUpsJob, postFollowUpsSweepJob } from './post-follow-ups.job';
 import { publishPostJob } from './publish-post.job';
+import { recurringPostsJob } from './recurring-posts.job';
 import { socialTokenLifecycleJob } from './social-token-lifecycle.job';
 import { weeklyReportJob } from './weekly-report.job';
 
@@ -24,5 +26,8 @@ export const allJobs: JobDefinition[] = [
   emailSendJob as JobDefinition,
   mediaFitVideoJob as JobDefinition,
   mediaFitVideoSweepJob as JobDefinition,
+  feedPollJob as JobDefinition,
+  feedPollSweepJob as JobDefinition,
+  recurringPostsJob,
   evergreenRecycleJob,
 ];

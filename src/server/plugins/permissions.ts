@@ -67,6 +67,8 @@ export const routePermissions: Record<string, RoutePermission> = {
   'POST /api/posts/:id/schedule': 'posts.write',
   'POST /api/posts/:id/cancel': 'posts.write',
   'POST /api/posts/:id/retry': 'posts.write',
+  'PUT /api/posts/:id/repeat': 'posts.write',
+  'DELETE /api/posts/:id/repeat': 'posts.write',
   'POST /api/posts/:id/follow-ups/retry': 'posts.write',
   'POST /api/posts/:id/approve': 'posts.approve',
   'POST /api/posts/:id/request-changes': 'posts.approve',
@@ -118,6 +120,13 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/analytics/posts.csv': 'workspace.read',
   'POST /api/analytics/refresh': 'workspace.read',
   'GET /api/analytics/best-times': 'workspace.read',
+
+  // RSS/Atom auto-posting (issue 25): a feed makes posts, so managing one is writing posts.
+  'GET /api/feeds': 'workspace.read',
+  'POST /api/feeds': 'posts.write',
+  'DELETE /api/feeds/:id': 'posts.write',
+  'POST /api/feeds/:id/pause': 'posts.write',
+  'POST /api/feeds/:id/resume': 'posts.write',
 
   // Evergreen recycling (issue 25)
   'GET /api/queue/evergreen': 'workspace.read',

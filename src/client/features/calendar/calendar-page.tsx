@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { platformLabels } from '../../../contracts/platforms';
 import { type Post, postMessages } from '../../../contracts/posts';
+import type { PostScope } from '../../../contracts/recurring';
 import { teamMessages } from '../../../contracts/team';
 import { paths } from '../../app/paths';
 import { PageHeader } from '../../components/page-header';
@@ -40,6 +41,7 @@ import {
 import { NeedsApprovalList } from './components/needs-approval-list';
 import type { PostCalendarHandle } from './components/post-calendar';
 import { SCHEDULE_FAILED_MESSAGE } from './components/schedule-fields';
+import { SeriesScope } from './components/series-scope';
 import { TimeZoneControl } from './components/time-zone-control';
 import { UpcomingPosts } from './components/upcoming-posts';
 import { formatDateTimeInZone, utcToWallTime } from './zoned-time';
@@ -71,6 +73,8 @@ export function CalendarPage() {
   const [composer, setComposer] = useState<ComposerSubject | null>(null);
   const [rescheduling, setRescheduling] = useState<Post | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
+  /** Deleting a recurring post: this one only, or this and every later one. */
+  const [deleteScope, setDeleteScope] = useState<PostScope>('this');
   /** A drag or a retry refused by the plan (402): its message stays on the page with an upgrade link. */
   const [planLimit, setPlanLimit] = useState<string | null>(null);
   const reschedule = useReschedulePost();
@@ -175,17 +179,24 @@ export function CalendarPage() {
       });
       return;
     }
-    remove.mutate(post.id, {
-      onSuccess: () => {
-        toast({
-          title: 'Post Deleted',
-          description: `The ${platformLabels[post.platform]} post is deleted.`,
-        });
-        setConfirmation(null);
-        if (openPostId === post.id) closePost();
+    const scope = post.series ? deleteScope : 'this';
+    remove.mutate(
+      { id: post.id, scope },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Post Deleted',
+            description:
+              scope === 'future'
+                ? `The ${platformLabels[post.platform]} post and every later one of its series are deleted.`
+                : `The ${platformLabels[post.platform]} post is deleted.`,
+          });
+          setConfirmation(null);
+          if (openPostId === post.id) closePost();
+        },
+        onError: toastFailure('Delete Failed', 'The post could not be deleted. Please try again.'),
       },
-      onError: toastFailure('Delete Failed', 'The post could not be deleted. Please try again.'),
-    });
+    );
   };
 
   const list = posts.data ?? [];
@@ -310,7 +321,10 @@ export function CalendarPage() {
         }}
         onCancel={(post) => setConfirmation({ kind: 'cancel', post })}
         onRetry={onRetry}
-        onDelete={(post) => setConfirmation({ kind: 'delete', post })}
+        onDelete={(post) => {
+          setDeleteScope('this');
+          setConfirmation({ kind: 'delete', post });
+        }}
       />
       <LazyComposerDialog subject={composer} zone={zone} onClose={() => setComposer(null)} />
       <LazyRescheduleDialog post={rescheduling} zone={zone} onClose={() => setRescheduling(null)} />
@@ -332,7 +346,11 @@ export function CalendarPage() {
         pending={cancel.isPending || remove.isPending}
         onConfirm={confirm}
         onClose={() => setConfirmation(null)}
-      />
+      >
+        {confirmation?.kind === 'delete' && confirmation.post.series ? (
+          <SeriesScope id="delete-scope" legend="Delete" value={deleteScope} onChange={setDeleteScope} />
+        ) : null}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -55,8 +55,40 @@ describe('safeFetch', () => {
     web.page('/loop', redirect('/loop', 301));
     web.page('/huge', hugePage('<title>big</title>', 50 * 1024 * 1024));
     web.page('/slow', slowPage(10_000));
+    web.page('/validated', (incoming, response) => {
+      if (incoming.headers['if-none-match'] === '"v1"') return void response.writeHead(304).end();
+      response.writeHead(200, {
+        'content-type': 'text/html',
+        etag: '"v1"',
+        'last-modified': 'Thu, 01 Oct 2026 08:00:00 GMT',
+      });
+      response.end('<title>v1</title>');
+    });
   });
   afterAll(() => web.close());
+
+  it('answers the validators, and a conditional GET answered 304 as not modified (304 otherwise an error)', async () => {
+    const first = await safeFetch(`${web.origin}/validated`, allowed, request);
+    expect(first).toMatchObject({
+      ok: true,
+      notModified: false,
+      etag: '"v1"',
+      lastModified: 'Thu, 01 Oct 2026 08:00:00 GMT',
+    });
+    const again = await safeFetch(`${web.origin}/validated`, allowed, {
+      ...request,
+      conditional: { etag: '"v1"', lastModified: null },
+    });
+    expect(again).toMatchObject({ ok: true, status: 304, notModified: true });
+    expect(again.ok && again.body.length).toBe(0);
+    expect(web.requests.at(-1)?.headers['if-modified-since']).toBeUndefined();
+    web.page('/always-304', (_incoming, response) => void response.writeHead(304).end());
+    expect(await safeFetch(`${web.origin}/always-304`, allowed, request)).toMatchObject({
+      ok: false,
+      reason: 'http_error',
+      status: 304,
+    });
+  });
 
   it('reads a page on an allowed address, with its media type and charset', async () => {
     const result = await safeFetch(`${web.origin}/page`, allowed, request);

@@ -8,7 +8,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { classifyAddress, isInAnyCidr } from './public-address';
 
 /*
- * The one outbound fetch for URLs a user (or a page) chose: link previews today, RSS, webhooks
+ * The one outbound fetch for URLs a user (or a page) chose: link previews and RSS feeds today, webhooks
  * and media by URL later (architecture §11). What it guarantees, because the URL is hostile:
  * - http and https only, on their default ports unless the caller's policy lists another port;
  * - the host is resolved once, every address it resolves to must be public (public-address.ts),
@@ -68,6 +68,11 @@ export interface SafeFetchRequest {
   /** Default 5. */
   maxRedirects?: number;
   resolve?: Resolve;
+  /**
+   * A conditional GET (a feed read again): the validators of the last answer are sent as
+   * If-None-Match and If-Modified-Since, and a 304 answers `notModified` with an empty body.
+   */
+  conditional?: { etag: string | null; lastModified: string | null };
 }
 
 export type SafeFetchResult =
@@ -81,6 +86,11 @@ export type SafeFetchResult =
       body: Buffer;
       /** The body was longer than maxBytes and cut there ('truncate'). */
       truncated: boolean;
+      /** A conditional GET's 304: nothing changed since the validators sent (body empty). */
+      notModified: boolean;
+      /** The answer's validators, for the next conditional GET. */
+      etag: string | null;
+      lastModified: string | null;
     }
   | { ok: false; reason: SafeFetchFailure; detail: string; status?: number };
 
@@ -144,8 +154,26 @@ async function follow(
   let current = parseTarget(start, policy);
   for (let hop = 0; ; hop += 1) {
     const address = await checkedAddress(current, policy, request.resolve ?? dnsResolve, signal);
-    const response = await get(current, address, request.accept, signal);
+    const response = await get(current, address, request, signal);
     const status = response.statusCode ?? 0;
+    const validators = {
+      etag: headerOf(response, 'etag'),
+      lastModified: headerOf(response, 'last-modified'),
+    };
+    if (status === 304 && request.conditional) {
+      response.destroy();
+      return {
+        ok: true,
+        url: current.href,
+        status,
+        mediaType: '',
+        charset: null,
+        body: Buffer.alloc(0),
+        truncated: false,
+        notModified: true,
+        ...validators,
+      };
+    }
     if (REDIRECTS.has(status) && response.headers.location) {
       response.destroy();
       if (hop >= maxRedirects) throw new Refusal('too_many_redirects', `more than ${maxRedirects} redirects`);
@@ -162,7 +190,17 @@ async function follow(
       throw new Refusal('unsupported_content_type', `the answer is ${mediaType || 'of no declared type'}`);
     }
     const { body, truncated } = await readCapped(response, request.maxBytes, request.overLimit ?? 'fail');
-    return { ok: true, url: current.href, status, mediaType, charset, body, truncated };
+    return {
+      ok: true,
+      url: current.href,
+      status,
+      mediaType,
+      charset,
+      body,
+      truncated,
+      notModified: false,
+      ...validators,
+    };
   }
 }
 
@@ -219,7 +257,22 @@ async function checkedAddress(
   return first;
 }
 
-function get(url: URL, address: ResolvedAddress, accept: readonly string[], signal: AbortSignal) {
+function headerOf(response: IncomingMessage, name: 'etag' | 'last-modified'): string | null {
+  const value = response.headers[name];
+  return typeof value === 'string' && value.length <= 512 ? value : null;
+}
+
+/** If-None-Match and If-Modified-Since from the last answer's validators, when there are any. */
+function conditionalHeaders(conditional: SafeFetchRequest['conditional']): Record<string, string> {
+  if (!conditional) return {};
+  return {
+    ...(conditional.etag ? { 'if-none-match': conditional.etag } : {}),
+    ...(conditional.lastModified ? { 'if-modified-since': conditional.lastModified } : {}),
+  };
+}
+
+function get(url: URL, address: ResolvedAddress, request: SafeFetchRequest, signal: AbortSignal) {
+  const { accept } = request;
   const host = bareHost(url.hostname);
   // The connection goes to the checked address whatever the name resolves to by now. Node asks
   // with `all` when it tries several families (autoSelectFamily), else for one address.
@@ -240,6 +293,7 @@ function get(url: URL, address: ResolvedAddress, accept: readonly string[], sign
           'user-agent': SAFE_FETCH_USER_AGENT,
           accept: `${accept.join(', ')}, */*;q=0.1`,
           'accept-encoding': 'gzip, deflate, br',
+          ...conditionalHeaders(request.conditional),
         },
         agent: false,
         lookup: pinned,

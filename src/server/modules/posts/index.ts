@@ -2,10 +2,11 @@
 // module imports from here, never from a file inside (npm run lint:deps checks it).
 
 export type { PostActor, PostWork, PostWriter } from './post-checks';
-export { accountWarnings, assertReadyToQueue, requirePost } from './post-checks';
+export { accountWarnings, assertPublishable, assertReadyToQueue, requirePost } from './post-checks';
 export { toPost } from './post-view';
 export type { PostRow } from './posts.repository';
 export { insertPost, pauseScheduledPosts } from './posts.repository';
-export { newPostRow } from './posts.service';
+export type { SeriesScope } from './posts.routes';
+export { deletePost, newPostRow, updatePost } from './posts.service';
 export { composePosts } from './posts-compose.service';
 export { holdInQueue, noFreeSlotMessage, type Placement, placePost } from './posts-placement.service';

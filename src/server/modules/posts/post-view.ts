@@ -1,10 +1,13 @@
 import { type Post, postListResponse } from '../../../contracts/posts';
 import type { PostRow } from './posts.repository';
 
+/** A post as read by this module, or elsewhere (the data export) without its series' rule. */
+type ViewRow = Omit<PostRow, 'seriesRule'> & { seriesRule?: PostRow['seriesRule'] };
+
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** A stored post as the API shows it. */
-export function toPost(row: PostRow): Post {
+export function toPost(row: ViewRow): Post {
   return {
     id: row.id,
     platform: row.platform,
@@ -41,6 +44,10 @@ export function toPost(row: PostRow): Post {
     submittedAt: iso(row.submittedAt),
     approvedByUserId: row.approvedByUserId,
     approvedAt: iso(row.approvedAt),
+    series:
+      row.seriesId && row.seriesRule
+        ? { id: row.seriesId, ...row.seriesRule, occurrence: (row.occurrenceIndex ?? 0) + 1 }
+        : null,
     evergreen: row.evergreen,
     recycledFromPostId: row.recycledFromPostId,
   };

@@ -1,9 +1,26 @@
-import { and, desc, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import { lockedPostStatuses, type PostStatus } from '../../../contracts/posts';
+import type { RecurrenceUnit } from '../../../contracts/scheduling';
 import type { Db } from '../../db/client';
-import { posts } from '../../db/schema';
+import { postSeries, posts } from '../../db/schema';
 
-export type PostRow = typeof posts.$inferSelect;
+/** How a recurring post's series repeats (null for a post that does not), read with the post. */
+export interface SeriesRule {
+  every: number;
+  unit: RecurrenceUnit;
+}
+
+/*
+ * Every post this module reads or writes comes back with its series' rule, so that every answer
+ * says how the post repeats (post-view.ts). A series' rule never changes once made.
+ */
+const seriesRule =
+  sql<SeriesRule | null>`(select json_build_object('every', ${postSeries.interval}, 'unit', ${postSeries.unit}) from ${postSeries} where ${postSeries.id} = ${posts.seriesId})`.mapWith(
+    (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as SeriesRule | null,
+  );
+const postColumns = { ...getTableColumns(posts), seriesRule };
+
+export type PostRow = typeof posts.$inferSelect & { seriesRule: SeriesRule | null };
 export type NewPostRow = Omit<typeof posts.$inferInsert, 'id' | 'workspaceId' | 'createdAt' | 'updatedAt'>;
 
 /** Statuses in which a post is out of the user's hands. */
@@ -18,7 +35,7 @@ export async function listPosts(
   filter: { statuses?: PostStatus[]; from?: Date; to?: Date; limit: number },
 ): Promise<PostRow[]> {
   return db
-    .select()
+    .select(postColumns)
     .from(posts)
     .where(
       and(
@@ -34,7 +51,7 @@ export async function listPosts(
 
 export async function findPost(db: Db, workspaceId: string, id: string): Promise<PostRow | undefined> {
   const [row] = await db
-    .select()
+    .select(postColumns)
     .from(posts)
     .where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, id)));
   return row;
@@ -45,14 +62,14 @@ export async function insertPosts(db: Db, workspaceId: string, values: NewPostRo
   return db
     .insert(posts)
     .values(values.map((value) => ({ ...value, workspaceId })))
-    .returning();
+    .returning(postColumns);
 }
 
 export async function insertPost(db: Db, workspaceId: string, values: NewPostRow): Promise<PostRow> {
   const [row] = await db
     .insert(posts)
     .values({ ...values, workspaceId })
-    .returning();
+    .returning(postColumns);
   if (!row) throw new Error('post insert returned no row');
   return row;
 }
@@ -88,7 +105,7 @@ export async function updateUnlockedPost(
         options.unchangedSince ? sameMillisecond(posts.updatedAt, options.unchangedSince) : undefined,
       ),
     )
-    .returning();
+    .returning(postColumns);
   return row;
 }
 

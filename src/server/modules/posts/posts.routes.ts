@@ -6,6 +6,7 @@ import {
   composeResponse,
   createPostBody,
   listPostsQuery,
+  type Post,
   post,
   postDetail,
   postIdParams,
@@ -13,8 +14,10 @@ import {
   retryPostBody,
   schedulePostBody,
   scheduleResponse,
+  type UpdatePostBody,
   updatePostBody,
 } from '../../../contracts/posts';
+import { postScopeQuery } from '../../../contracts/recurring';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
 import { sendSerialized } from '../../lib/send-serialized';
@@ -25,6 +28,7 @@ import {
   deletePost,
   getPost,
   listPostsJson,
+  type PostWork,
   type PostWriter,
   retryPost,
   schedulePost,
@@ -37,7 +41,16 @@ const actorOf = (request: FastifyRequest): PostWriter => {
   return { workspaceId: auth.workspaceId, userId: auth.user.id, role: auth.user.workspace.role };
 };
 
-export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
+/**
+ * Where an edit or a delete of 'this and all future posts' of a recurring series goes: the
+ * recurring module, handed in by app.ts (it builds on this module, so this one cannot import it).
+ */
+export interface SeriesScope {
+  updateFuture(ctx: PostWork, actor: PostWriter, id: string, body: UpdatePostBody): Promise<Post>;
+  deleteFuture(ctx: PostWork, actor: PostWriter, id: string): Promise<void>;
+}
+
+export async function postsRoutes(app: FastifyInstance, ctx: AppContext, series: SeriesScope) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = ctx.database.db;
   const list = { schema: { querystring: listPostsQuery, response: { 200: postListResponse } } };
@@ -75,17 +88,29 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         params: postIdParams,
+        querystring: postScopeQuery,
         body: updatePostBody,
         response: { ...errorAnswers(402, 409), 200: post },
       },
     },
-    async (request) => updatePost(ctx, actorOf(request), request.params.id, request.body),
+    async (request) =>
+      request.query.scope === 'future'
+        ? series.updateFuture(ctx, actorOf(request), request.params.id, request.body)
+        : updatePost(ctx, actorOf(request), request.params.id, request.body),
   );
   api.delete(
     '/api/posts/:id',
-    { schema: { response: { 204: noContent, ...errorAnswers(409) }, params: postIdParams } },
+    {
+      schema: {
+        params: postIdParams,
+        querystring: postScopeQuery,
+        response: { 204: noContent, ...errorAnswers(409) },
+      },
+    },
     async (request, reply) => {
-      await deletePost(ctx, actorOf(request), request.params.id);
+      if (request.query.scope === 'future')
+        await series.deleteFuture(ctx, actorOf(request), request.params.id);
+      else await deletePost(ctx, actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

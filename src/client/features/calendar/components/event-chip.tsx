@@ -1,5 +1,6 @@
-import { Hourglass } from 'lucide-react';
+import { Hourglass, Repeat } from 'lucide-react';
 import type { Post } from '../../../../contracts/posts';
+import { repeatInWords } from '../../../../contracts/recurring';
 import { PlatformMark } from '../../../components/platform-mark';
 import { cn } from '../../../lib/cn';
 import { firstWords } from '../calendar-events';
@@ -41,11 +42,14 @@ export function EventChip({ post, zone, view, allDay }: EventChipProps) {
     <div className="kp-chip flex min-w-0 items-start gap-1.5">
       <PlatformMark platform={post.platform} size="xs" className="mt-px" />
       <span className="kp-chip-detail grid min-w-0 flex-1 gap-px">
-        {time || flag || waiting || kind ? (
+        {time || flag || waiting || kind || post.series ? (
           <span className="flex min-w-0 gap-1 truncate">
             {time ? <span className="font-semibold tabular-nums">{time}</span> : null}
             {waiting ? (
               <Hourglass className="mt-px size-3 shrink-0 text-amber-700" aria-hidden="true" />
+            ) : null}
+            {post.series ? (
+              <Repeat className="mt-px size-3 shrink-0" aria-label={repeatInWords(post.series)} role="img" />
             ) : null}
             {flag ? <span className="font-semibold uppercase">{flag}</span> : null}
             {kind ? <span className="kp-chip-kind truncate font-medium">{kind}</span> : null}

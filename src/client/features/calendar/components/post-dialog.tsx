@@ -1,7 +1,8 @@
-import { CircleAlert, ExternalLink } from 'lucide-react';
+import { CircleAlert, ExternalLink, Repeat } from 'lucide-react';
 import { platformLabels } from '../../../../contracts/platforms';
 import { publishedText } from '../../../../contracts/post-text';
 import type { Post, PostDetail } from '../../../../contracts/posts';
+import { repeatInWords } from '../../../../contracts/recurring';
 import type { SocialAccount } from '../../../../contracts/social-accounts';
 import { InlineLoading } from '../../../components/full-page-message';
 import { PlatformMark } from '../../../components/platform-mark';
@@ -172,6 +173,12 @@ function PostDetails({
         <StatusBadge status={post.status} testId="post-status" />
         <PostKindBadge post={post} />
         <span className="text-slate-700">{when}</span>
+        {post.series ? (
+          <span className="inline-flex items-center gap-1 text-slate-700" data-testid="post-repeat">
+            <Repeat className="size-3.5 text-indigo-600" aria-hidden="true" />
+            {repeatInWords(post.series)} (post {post.series.occurrence})
+          </span>
+        ) : null}
       </div>
 
       <ChangesRequestedNotice post={post} comments={comments.data} zone={zone} canWrite={canWrite} />

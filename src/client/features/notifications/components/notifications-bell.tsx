@@ -13,6 +13,7 @@ import {
   MessageSquare,
   PencilLine,
   ReceiptText,
+  Rss,
   TimerOff,
   Unplug,
   UserCog,
@@ -59,6 +60,7 @@ const kindLooks: Record<NotificationKind, { icon: LucideIcon; tone: string }> = 
   member_joined: { icon: UserPlus, tone: 'bg-emerald-50 text-emerald-700' },
   member_role_changed: { icon: UserCog, tone: 'bg-indigo-50 text-indigo-600' },
   member_removed: { icon: UserMinus, tone: 'bg-slate-100 text-slate-600' },
+  feed_paused: { icon: Rss, tone: 'bg-amber-50 text-amber-700' },
 };
 
 /**

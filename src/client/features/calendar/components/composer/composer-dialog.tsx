@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { platformLabels } from '../../../../../contracts/platforms';
 import type { PostType } from '../../../../../contracts/post-types';
 import type { Post } from '../../../../../contracts/posts';
+import type { PostScope } from '../../../../../contracts/recurring';
 import { HashtagField } from '../../../../components/hashtag-field';
 import {
   Dialog,
@@ -15,18 +15,17 @@ import {
 } from '../../../../components/ui/dialog';
 import { Label } from '../../../../components/ui/label';
 import { Textarea } from '../../../../components/ui/textarea';
-import { toast } from '../../../../components/ui/use-toast';
-import { failureIssues, failureMessage, isUnauthorized } from '../../../../lib/api-client';
 import { schedulingNeedsApproval } from '../../../approvals/approval-display';
 import { useAuth } from '../../../auth/api/get-current-user';
 import { UpgradePrompt } from '../../../billing/components/upgrade-prompt';
-import { planLimitMessage } from '../../../billing/plan-limit';
 import { postKeys } from '../../../content/api/post-keys';
 import { useSocialAccounts } from '../../../social-accounts/api/get-social-accounts';
 import { useComposePost } from '../../api/compose-post';
 import { composeTargets, mediaWarnings, type TargetKey, targetKeyOf } from '../../composer-targets';
+import { noRepeat, type RepeatValue, repeatBody, repeatProblem } from '../../repeat-rule';
 import { defaultScheduleWallTime, utcToWallTime, type WallTime } from '../../zoned-time';
-import { checkScheduleTime, SCHEDULE_FAILED_MESSAGE, ScheduleFields } from '../schedule-fields';
+import { checkScheduleTime, ScheduleFields } from '../schedule-fields';
+import { SeriesScope } from '../series-scope';
 import { composerButtons } from './composer-buttons';
 import { ComposerFooter } from './composer-footer';
 import {
@@ -42,19 +41,19 @@ import {
   titleRule,
   typedTargets,
 } from './composer-post';
-import { ComposerPreview } from './composer-preview';
-import { savedToast } from './composer-toasts';
+import { ComposerProblems, ComposerSide } from './composer-side';
 import { DocumentTitleField } from './document-title-field';
 import { FirstCommentField } from './first-comment-field';
 import { LinkPreviewCard } from './link-preview-card';
 import { MediaDetails } from './media-details';
 import { MediaPicker } from './media-picker';
-import { PlatformChecks } from './platform-checks';
 import { PostTypePicker } from './post-type-picker';
+import { RepeatField } from './repeat-field';
 import { type ComposerAction as Action, saveEdit } from './save-edit';
 import { SuggestedTimes } from './suggested-times';
 import { TargetPicker } from './target-picker';
 import { ThreadEditor } from './thread-editor';
+import { useComposerFeedback } from './use-composer-feedback';
 import { useComposerMedia } from './use-composer-media';
 
 /** What the composer's form holds: the fields a person edits (post types, media, thread: RichDraft). */
@@ -63,9 +62,11 @@ interface ComposerValues extends RichDraft {
   content: string;
   hashtags: string[];
   wall: WallTime;
+  /** How a new (or not yet repeating) post repeats once scheduled. */
+  repeat: RepeatValue;
+  /** Editing a recurring post: this one only, or this and every later one. */
+  scope: PostScope;
 }
-
-export const DRAFT_FAILED_MESSAGE = 'The draft could not be saved. Please try again.';
 
 /** What the composer opens on: a new post (maybe at a clicked time), or a saved post to edit. */
 export type ComposerSubject =
@@ -129,10 +130,12 @@ function ComposerForm({
         (editing?.scheduledAt ? utcToWallTime(editing.scheduledAt, zone) : null) ??
         (subject.mode === 'new' ? subject.wall : null) ??
         defaultScheduleWallTime(zone),
+      repeat: noRepeat,
+      scope: 'this',
     },
   });
   const values = form.watch();
-  const { targets, content, hashtags, media, firstComment, thread, title, wall } = values;
+  const { targets, content, hashtags, media, firstComment, thread, title, wall, repeat, scope } = values;
   const setter =
     <Name extends keyof ComposerValues>(name: Name) =>
     (value: ComposerValues[Name]) =>
@@ -148,10 +151,14 @@ function ComposerForm({
   const setPostType = (key: TargetKey, type: PostType) =>
     setter('postTypes')({ ...values.postTypes, [key]: type });
   const setWall = setter('wall');
+  const setRepeat = setter('repeat');
+  const setScope = setter('scope');
   const [tried, setTried] = useState<Action | null>(null);
-  const [serverProblem, setServerProblem] = useState<string[]>([]);
-  /** A 402: the plan refuses this (an account over its limit); shown with an upgrade link. */
-  const [planLimit, setPlanLimit] = useState<string | null>(null);
+  const { serverProblem, planLimit, reset, failed, succeeded } = useComposerFeedback({
+    editing: editing !== null,
+    zone,
+    onDone,
+  });
 
   const compose = useComposePost();
   const edit = useMutation({
@@ -179,6 +186,8 @@ function ComposerForm({
   }));
   const blocking = checks.some((check) => check.problems.length > 0);
   const timeCheck = checkScheduleTime(wall, zone);
+  const series = editing?.series ?? null;
+  const repeatIssue = series ? null : repeatProblem(repeat, wall.date);
   const empty = content.trim().length === 0;
   const noTarget = chosen.length === 0;
   const commentLimit = firstCommentTaken(chosen) ? firstCommentLimit(chosen) : null;
@@ -190,42 +199,24 @@ function ComposerForm({
   const needsApproval = schedulingNeedsApproval(user);
   const buttons = composerButtons(editing?.status ?? null, needsApproval);
 
-  const failed = (action: Action) => (error: unknown) => {
-    if (isUnauthorized(error)) return;
-    const issues = failureIssues(error).map((issue) => issue.message);
-    const message = failureMessage(
-      error,
-      action === 'draft' ? DRAFT_FAILED_MESSAGE : SCHEDULE_FAILED_MESSAGE,
-    );
-    const limit = planLimitMessage(error);
-    setPlanLimit(limit);
-    if (!limit) setServerProblem(issues.length > 0 ? [...new Set([message, ...issues])] : [message]);
-    toast({
-      title: action === 'draft' ? 'Draft Not Saved' : 'Scheduling Failed',
-      description: message,
-      variant: 'destructive',
-    });
-  };
-
-  const succeeded = (action: Action, posts: Post[], warnings: string[]) => {
-    toast(savedToast(action, posts, warnings, { editing: editing !== null, zone }));
-    onDone();
-  };
-
   const submit = (action: Action) => {
     setTried(action);
-    setServerProblem([]);
-    setPlanLimit(null);
+    reset();
     if (pending || empty || noTarget || mediaLoading) return;
-    if (action === 'schedule' && (blocking || timeCheck.problem || !timeCheck.instant)) return;
+    if (action === 'schedule' && (blocking || timeCheck.problem || !timeCheck.instant || repeatIssue)) return;
     // A draft keeps the planned time when it is a valid time ahead; scheduling needs one.
     const scheduledAt = timeCheck.problem ? null : (timeCheck.instant?.iso ?? null);
+    // Only a scheduled post repeats; a draft keeps no rule.
+    const repeatRule = action === 'schedule' && !series ? repeatBody(repeat, zone) : null;
 
     if (!editing) {
       compose.mutate(
-        composeBody({ content, hashtags, scheduledAt, asDraft: action === 'draft' }, values, chosen),
         {
-          onSuccess: (answer) => succeeded(action, answer.posts, answer.warnings),
+          body: composeBody({ content, hashtags, scheduledAt, asDraft: action === 'draft' }, values, chosen),
+          repeat: repeatRule,
+        },
+        {
+          onSuccess: (answer) => succeeded(action, answer.posts, answer.warnings, answer.repeatFailure),
           onError: failed(action),
         },
       );
@@ -234,7 +225,14 @@ function ComposerForm({
     const [target] = chosen;
     if (!target) return;
     edit.mutate(
-      { post: editing, action, scheduledAt, changes: editChanges({ content, hashtags }, values, target) },
+      {
+        post: editing,
+        action,
+        scheduledAt,
+        changes: editChanges({ content, hashtags }, values, target),
+        scope,
+        repeat: repeatRule,
+      },
       { onSuccess: (answer) => succeeded(action, [answer.post], answer.warnings), onError: failed(action) },
     );
   };
@@ -344,6 +342,14 @@ function ComposerForm({
             check={timeCheck}
             showProblem={tried === 'schedule'}
           />
+          <RepeatField
+            id={`${id}-repeat`}
+            series={series}
+            value={repeat}
+            onChange={setRepeat}
+            firstDate={wall.date}
+            problem={tried === 'schedule' ? repeatIssue : null}
+          />
           <SuggestedTimes
             id={`${id}-suggested`}
             targets={chosen}
@@ -354,51 +360,30 @@ function ComposerForm({
           />
         </div>
 
-        <div className="grid content-start gap-5">
-          <section aria-labelledby={`${id}-checks-title`} className="grid gap-2">
-            <h3 id={`${id}-checks-title`} className="text-sm font-semibold text-slate-900">
-              Pre-publish checks
-            </h3>
-            <PlatformChecks id={`${id}-checks`} content={content} hashtags={hashtags} checks={checks} />
-          </section>
-          {checks.length > 0 ? (
-            <section aria-labelledby={`${id}-preview-title`} className="grid gap-2">
-              <h3 id={`${id}-preview-title`} className="text-sm font-semibold text-slate-900">
-                Preview
-              </h3>
-              <ComposerPreview
-                kinds={checks}
-                author={author}
-                post={{
-                  content,
-                  hashtags,
-                  title,
-                  media: mediaIds.map((mediaId) => byId.get(mediaId)),
-                  thread: thread.map((item) => ({
-                    content: item.content,
-                    media: item.mediaIds.map((mediaId) => byId.get(mediaId)),
-                  })),
-                }}
-              />
-            </section>
-          ) : null}
-        </div>
+        <ComposerSide
+          id={id}
+          content={content}
+          hashtags={hashtags}
+          checks={checks}
+          author={author}
+          post={{
+            content,
+            hashtags,
+            title,
+            media: mediaIds.map((mediaId) => byId.get(mediaId)),
+            thread: thread.map((item) => ({
+              content: item.content,
+              media: item.mediaIds.map((mediaId) => byId.get(mediaId)),
+            })),
+          }}
+        />
       </div>
 
       {planLimit ? <UpgradePrompt message={planLimit} reveal /> : null}
-      {serverProblem.length > 0 ? (
-        <div
-          role="alert"
-          className="flex gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
-        >
-          <CircleAlert className="mt-0.5 size-4 shrink-0 text-red-600" aria-hidden="true" />
-          <ul className="grid gap-0.5">
-            {serverProblem.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
+      {series ? (
+        <SeriesScope id={`${id}-scope`} legend="Apply the changes to" value={scope} onChange={setScope} />
       ) : null}
+      <ComposerProblems problems={serverProblem} />
 
       <ComposerFooter
         buttons={buttons}

@@ -92,4 +92,33 @@ describe('saveEdit', () => {
     await saveEdit({ post: post({}), changes, action: 'draft', scheduledAt: at });
     expect(calls.map((call) => call.method)).toEqual(['PATCH']);
   });
+
+  it('edits this and all future posts of a series, then moves this one alone', async () => {
+    const series = {
+      id: '7d4f9c2e-1111-4a2b-9c3d-0000000000aa',
+      every: 1,
+      unit: 'week' as const,
+      occurrence: 2,
+    };
+    const occurrence = post({ status: 'scheduled', scheduledAt: '2026-12-12T12:00:00.000Z', series });
+    const calls = recordCalls(occurrence);
+    await saveEdit({ post: occurrence, changes, action: 'schedule', scheduledAt: at, scope: 'future' });
+    const { platform: _platform, socialAccountId: _account, ...content } = changes;
+    expect(calls).toEqual([
+      { method: 'PATCH', path: `/api/posts/${id}?scope=future`, body: content },
+      { method: 'PATCH', path: `/api/posts/${id}`, body: { scheduledAt: at } },
+    ]);
+  });
+
+  it('makes a scheduled post repeat after saving it', async () => {
+    const scheduled = post({ status: 'scheduled', scheduledAt: at });
+    const calls = recordCalls(scheduled);
+    const repeat = { every: 1, unit: 'month' as const, count: 3, timeZone: 'UTC' };
+    await saveEdit({ post: scheduled, changes, action: 'schedule', scheduledAt: at, repeat });
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      `PATCH /api/posts/${id}`,
+      `PUT /api/posts/${id}/repeat`,
+    ]);
+    expect(calls[1]?.body).toEqual(repeat);
+  });
 });

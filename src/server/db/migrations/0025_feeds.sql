@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('post_failed', 'post_missed', 'account_needs_reauth', 'trial_ending', 'trial_ended', 'payment_failed', 'subscription_changed', 'approval_requested', 'approval_overdue', 'post_approved', 'changes_requested', 'post_comment', 'member_joined', 'member_role_changed', 'member_removed', 'feed_paused'));
