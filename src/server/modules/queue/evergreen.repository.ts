@@ -94,27 +94,12 @@ export async function countEvergreenPosts(db: Db, workspaceId: string, accountId
   return row?.value ?? 0;
 }
 
-export async function findPostForMark(db: Db, workspaceId: string, id: string) {
-  const [row] = await db
-    .select({ id: posts.id, recycledFromPostId: posts.recycledFromPostId })
-    .from(posts)
-    .where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, id)));
-  return row;
-}
-
-/** Marks or unmarks a post; undefined when it is not the workspace's. */
-export async function setPostEvergreen(
-  db: Db,
-  workspaceId: string,
-  id: string,
-  evergreen: boolean,
-): Promise<PostRow | undefined> {
-  const [row] = await db
+/** Marks or unmarks a post of the workspace. */
+export async function setPostEvergreen(db: Db, workspaceId: string, id: string, evergreen: boolean) {
+  await db
     .update(posts)
     .set({ evergreen, updatedAt: new Date() })
-    .where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, id)))
-    .returning();
-  return row;
+    .where(and(eq(posts.workspaceId, workspaceId), eq(posts.id, id)));
 }
 
 export interface RecyclingAccount {

@@ -15,14 +15,13 @@ import { AppError } from '../../lib/app-error';
 import { checkBrand, loadBrandKit } from '../brand-kit';
 import { refundCredits, reserveCredits, settleCredits } from '../credits';
 import { requireScheduling } from '../plans';
-import { type PostActor, toPost } from '../posts';
+import { type PostActor, requirePost, toPost } from '../posts';
 import { getUserSettings } from '../settings';
 import {
   claimEvergreenCopy,
   countEvergreenPosts,
   deleteEvergreenCopy,
   findEvergreenSchedule,
-  findPostForMark,
   findRecyclingAuthor,
   findWorkspaceAccount,
   isQueueDry,
@@ -104,14 +103,13 @@ export async function markPostEvergreen(
   evergreen: boolean,
 ): Promise<Post> {
   if (evergreen) await requireScheduling(db, actor.workspaceId, 'evergreenRecycling');
-  const current = await findPostForMark(db, actor.workspaceId, id);
-  if (!current) throw new AppError('not_found', 'Post not found');
+  const current = await requirePost(db, actor, id);
   if (current.recycledFromPostId) {
     throw new AppError('conflict', 'This post is a recycled copy: mark its original as evergreen instead.');
   }
-  const row = await setPostEvergreen(db, actor.workspaceId, id, evergreen);
-  if (!row) throw new AppError('not_found', 'Post not found');
-  return toPost(row);
+  await setPostEvergreen(db, actor.workspaceId, id, evergreen);
+  // Read again through the posts module: its answer carries the post's series too.
+  return toPost(await requirePost(db, actor, id));
 }
 
 export type RecycleOutcome =
