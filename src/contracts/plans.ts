@@ -39,7 +39,13 @@ export const plans: Record<PlanId, Plan> = {
     name: 'Free',
     price: 0,
     description: 'Try the basics after your trial ends',
-    features: ['10 AI posts a month', '1 social account', 'Basic scheduling', '500 MB media storage'],
+    features: [
+      '10 AI posts a month',
+      '1 social account',
+      'Calendar and composer',
+      'Posting queue for 1 account',
+      '500 MB media storage',
+    ],
     popular: false,
     limits: {
       aiPostsPerMonth: 10,
@@ -57,7 +63,8 @@ export const plans: Record<PlanId, Plan> = {
     features: [
       '50 AI posts a month',
       '2 social accounts',
-      'Basic scheduling',
+      'Calendar and composer',
+      'Posting queue for 1 account',
       '5 GB media storage',
       'Email support',
     ],
@@ -78,7 +85,10 @@ export const plans: Record<PlanId, Plan> = {
     features: [
       '200 AI posts a month',
       '10 social accounts',
-      'Advanced scheduling',
+      'Posting queues for every account',
+      'Recurring and evergreen posts',
+      'CSV import and RSS auto-posting',
+      'Calendar subscriptions',
       'Analytics',
       '25 GB media storage',
       'Priority support',
@@ -101,6 +111,8 @@ export const plans: Record<PlanId, Plan> = {
     features: [
       'Unlimited AI posts',
       'Unlimited social accounts',
+      'Everything in Professional',
+      'Unlimited RSS feeds',
       'Advanced analytics',
       '100 GB media storage',
       'White-label',

@@ -5,6 +5,8 @@ export const paths = {
   contentGenerator: '/content-generator',
   content: '/content',
   calendar: '/calendar',
+  /** Posting schedules and queues per social account (issue 25). */
+  queue: '/queue',
   /** Posts from a CSV file (issue 25), reached from the calendar's toolbar. */
   calendarImport: '/calendar/import',
   /** The media library (issue 24). */

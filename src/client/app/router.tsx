@@ -76,6 +76,9 @@ const SignedOutRoutes = memo(function SignedOutRoutes() {
       <Route path={paths.calendar}>
         <RequireAuth />
       </Route>
+      <Route path={paths.queue}>
+        <RequireAuth />
+      </Route>
       <Route path={paths.calendarImport}>
         <RequireAuth />
       </Route>

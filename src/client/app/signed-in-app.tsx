@@ -30,6 +30,7 @@ import { paths } from './paths';
  * (architecture §8's 100 KB budget).
  */
 const MediaPage = lazy(() => import('../features/media/media-page').then((m) => ({ default: m.MediaPage })));
+const QueuePage = lazy(() => import('../features/queue/queue-page').then((m) => ({ default: m.QueuePage })));
 const FeedsPage = lazy(() => import('../features/feeds/feeds-page').then((m) => ({ default: m.FeedsPage })));
 const PostImportPage = lazy(() =>
   import('../features/post-import/post-import-page').then((m) => ({ default: m.PostImportPage })),
@@ -42,6 +43,7 @@ const shellPaths = new Set<string>([
   paths.contentGenerator,
   paths.content,
   paths.calendar,
+  paths.queue,
   paths.calendarImport,
   paths.media,
   paths.feeds,
@@ -65,6 +67,7 @@ export function SignedInApp() {
               <Route path={paths.contentGenerator} component={ContentGeneratorPage} />
               <Route path={paths.content} component={ContentGeneratorPage} />
               <Route path={paths.calendar} component={CalendarPage} />
+              <Route path={paths.queue} component={QueuePage} />
               <Route path={paths.calendarImport} component={PostImportPage} />
               <Route path={paths.media} component={MediaPage} />
               <Route path={paths.feeds} component={FeedsPage} />

@@ -24,6 +24,13 @@ describe('redactUrl', () => {
       '/api/identity/reset-password/[redacted]?callbackURL=%2F',
     );
   });
+
+  it("replaces a calendar subscription's secret, not the export and feed routes", () => {
+    expect(redactUrl(`/api/calendar/${'a'.repeat(43)}.ics`)).toBe('/api/calendar/[redacted]');
+    expect(redactUrl('/api/calendar/export.ics?from=x')).toBe('/api/calendar/export.ics?from=x');
+    expect(redactUrl('/api/calendar/export.csv')).toBe('/api/calendar/export.csv');
+    expect(redactUrl('/api/calendar/feed')).toBe('/api/calendar/feed');
+  });
 });
 
 describe('serializeError', () => {

@@ -23,8 +23,15 @@ const SECRET_QUERY_PARAMS = new Set([
   'password',
 ]);
 
-/** Path segments that are secrets: the one after these prefixes (invitation links, reset links). */
-const SECRET_PATH_SEGMENT = [/^(\/api\/team\/invitations\/)([^/?#]+)/, /^(.*\/reset-password\/)([^/?#]+)/];
+/**
+ * Path segments that are secrets: the one after these prefixes (invitation links, reset links,
+ * calendar subscription URLs: /api/calendar/<secret>.ics, but not its export and feed routes).
+ */
+const SECRET_PATH_SEGMENT = [
+  /^(\/api\/team\/invitations\/)([^/?#]+)/,
+  /^(.*\/reset-password\/)([^/?#]+)/,
+  /^(\/api\/calendar\/)(?!(?:export\.ics|export\.csv|feed)(?:[/?#]|$))([^/?#]+)/,
+];
 
 /**
  * The request URL as it may be logged: token path segments and secret query values replaced,

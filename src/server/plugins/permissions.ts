@@ -121,12 +121,30 @@ export const routePermissions: Record<string, RoutePermission> = {
   'POST /api/analytics/refresh': 'workspace.read',
   'GET /api/analytics/best-times': 'workspace.read',
 
+  // Posting schedules and queues (issue 25)
+  'GET /api/queue/slots': 'workspace.read',
+  'PUT /api/queue/slots': 'posts.write',
+  'GET /api/queue': 'workspace.read',
+  'PUT /api/queue/order': 'posts.write',
+  'POST /api/queue/shuffle': 'posts.write',
+  'POST /api/queue/pause': 'posts.write',
+  'POST /api/queue/resume': 'posts.write',
+  'DELETE /api/queue/posts/:id': 'posts.write',
+  'POST /api/posts/:id/queue': 'posts.write',
   // RSS/Atom auto-posting (issue 25): a feed makes posts, so managing one is writing posts.
   'GET /api/feeds': 'workspace.read',
   'POST /api/feeds': 'posts.write',
   'DELETE /api/feeds/:id': 'posts.write',
   'POST /api/feeds/:id/pause': 'posts.write',
   'POST /api/feeds/:id/resume': 'posts.write',
+
+  // Calendar export: anyone who sees the calendar may take it along; each member has their own
+  // subscription URL (GET /api/calendar/:file, the URL itself, is public: its secret is the key).
+  'GET /api/calendar/export.ics': 'workspace.read',
+  'GET /api/calendar/export.csv': 'workspace.read',
+  'GET /api/calendar/feed': 'workspace.read',
+  'POST /api/calendar/feed': 'workspace.read',
+  'DELETE /api/calendar/feed': 'workspace.read',
 
   // Evergreen recycling (issue 25)
   'GET /api/queue/evergreen': 'workspace.read',

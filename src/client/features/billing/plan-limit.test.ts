@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generationMessages } from '../../../contracts/generation';
 import { socialAccountMessages } from '../../../contracts/social-accounts';
 import { ApiError } from '../../lib/api-client';
-import { isAccountLimitMessage, planLimitMessage } from './plan-limit';
+import { isAccountLimitMessage, planLimitMessage, planNeededOf } from './plan-limit';
 
 const answer = (status: number, body: unknown) =>
   new ApiError(status, 'Status', body === null ? '' : JSON.stringify(body));
@@ -24,6 +24,19 @@ describe('planLimitMessage', () => {
       planLimitMessage(answer(402, { error: { code: 'payment_failed', message: 'Declined' } })),
     ).toBeNull();
     expect(planLimitMessage(new TypeError('Failed to fetch'))).toBeNull();
+  });
+});
+
+describe('planNeededOf', () => {
+  it('names the paid plan a scheduling refusal asks for', () => {
+    const refusal = (planNeeded: unknown) =>
+      answer(402, { error: { code: 'plan_limit', message: 'Upgrade', planNeeded } });
+    expect(planNeededOf(refusal('professional'))).toBe('professional');
+    expect(planNeededOf(refusal('free'))).toBeUndefined();
+    expect(planNeededOf(refusal(undefined))).toBeUndefined();
+    expect(
+      planNeededOf(answer(409, { error: { code: 'conflict', message: 'No', planNeeded: 'starter' } })),
+    ).toBeUndefined();
   });
 });
 

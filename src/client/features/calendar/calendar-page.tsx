@@ -236,6 +236,8 @@ export function CalendarPage() {
           onNext={() => calendar.current?.next()}
           onToday={() => calendar.current?.today()}
           onView={(view) => calendar.current?.setView(view)}
+          exportRange={range}
+          zone={zone}
         />
         {posts.isError ? (
           <div

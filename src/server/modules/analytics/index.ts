@@ -2,3 +2,4 @@
 // module imports from here, never from a file inside (npm run lint:deps checks it).
 
 export { listAnalyticsPosts, loadAnalyticsOverview } from './analytics.service';
+export { CSV_BOM, csvCell, csvLine } from './analytics-csv';

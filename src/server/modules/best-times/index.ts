@@ -1,4 +1,4 @@
 // The best-times module's public entry: what other modules may use of it (decision 050). Another
 // module imports from here, never from a file inside (npm run lint:deps checks it).
 
-export { historyBestTimeLabels, userZoneOrUtc } from './best-times.service';
+export { historyBestTimeLabels, listBestTimes, userZoneOrUtc } from './best-times.service';

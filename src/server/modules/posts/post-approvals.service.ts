@@ -46,6 +46,8 @@ export async function approvePost(
     {
       status: 'scheduled',
       scheduledAt: time.at,
+      // A new time the approver gives is the post's own: it leaves its account's queue.
+      ...(time.at.getTime() === current.queueSlotAt?.getTime() ? {} : { queueSlotAt: null }),
       approvedByUserId: actor.userId,
       approvedAt: now,
       failureReason: null,
@@ -78,7 +80,8 @@ export async function requestChanges(
     db,
     actor.workspaceId,
     id,
-    { status: 'draft', approvedByUserId: null, approvedAt: null, publishJobId: null },
+    // Back to its writer: it leaves its account's queue, and joins one again when scheduled.
+    { status: 'draft', queueSlotAt: null, approvedByUserId: null, approvedAt: null, publishJobId: null },
     { newVersion: true, onlyFrom: ['pending_approval'], unchangedSince: seen },
   );
   if (!row) throw await refusalAfterRace(db, actor, id);

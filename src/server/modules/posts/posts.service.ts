@@ -184,7 +184,11 @@ export async function updatePost(
     id,
     {
       ...changes,
-      ...(scheduledAt ? { scheduledAt } : {}),
+      // A time of its own, or another account: the post leaves its queue (the slot frees up).
+      ...(scheduledAt ? { scheduledAt, queueSlotAt: null } : {}),
+      ...(changes.socialAccountId !== undefined && changes.socialAccountId !== current.socialAccountId
+        ? { queueSlotAt: null }
+        : {}),
       brandFindings: checkBrand(kit, next),
       ...approval,
     },
@@ -245,7 +249,7 @@ export async function cancelPost(ctx: PostWork, actor: PostActor, id: string): P
     ctx.database.db,
     actor.workspaceId,
     id,
-    { status: 'cancelled', nextAttemptAt: null },
+    { status: 'cancelled', nextAttemptAt: null, queueSlotAt: null },
     { newVersion: true },
   );
   if (!row) throw new AppError('conflict', postMessages.notCancellable);
@@ -279,7 +283,7 @@ export async function retryPost(
     db,
     actor.workspaceId,
     id,
-    { ...approval, scheduledAt: at, failureReason: null, nextAttemptAt: null },
+    { ...approval, scheduledAt: at, queueSlotAt: null, failureReason: null, nextAttemptAt: null },
     // Only the post as read: an edit landing meanwhile (voiding the approval) must not go out.
     { newVersion: true, unchangedSince: current.updatedAt },
   );

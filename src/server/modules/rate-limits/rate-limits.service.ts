@@ -97,6 +97,11 @@ export const rateRules = {
   uploadRequests: { name: 'upload-requests', max: 1200, windowSeconds: 600 },
   /** Link previews per user: each may make the server fetch a page (the composer asks as one types). */
   linkPreview: { name: 'link-preview', max: 60, windowSeconds: 60 },
+  /**
+   * Calendar subscription fetches per address (the secret in the URL is the credential): calendar
+   * apps fetch every few minutes to hours; nobody walks the address space.
+   */
+  calendarFeed: { name: 'calendar-feed', max: 60, windowSeconds: 600 },
 } satisfies Record<string, RateRule>;
 
 /** The one global subject (rules counted across every address). */

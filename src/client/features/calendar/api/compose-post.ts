@@ -9,7 +9,7 @@ import { repeatPost } from './repeat-post';
  * POST /api/posts/compose: one text for several accounts becomes one post per account, grouped.
  * Without scheduledAt they are drafts. A 400 names the problem (e.g. too long for X).
  */
-function composePost(body: ComposePostBody) {
+export function composePost(body: ComposePostBody) {
   return apiRequest('POST', '/api/posts/compose', composeResponse, body);
 }
 

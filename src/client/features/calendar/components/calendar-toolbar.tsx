@@ -4,6 +4,7 @@ import { paths } from '../../../app/paths';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { type CalendarView, calendarViewLabels, calendarViews } from '../calendar-views';
+import { ExportMenu } from './export-menu';
 
 interface CalendarToolbarProps {
   view: CalendarView;
@@ -12,6 +13,9 @@ interface CalendarToolbarProps {
   onNext: () => void;
   onToday: () => void;
   onView: (view: CalendarView) => void;
+  /** The range the Export menu downloads (null until the calendar has drawn), and the CSV's zone. */
+  exportRange: { from: string; to: string } | null;
+  zone: string;
 }
 
 const unit: Record<CalendarView, string> = { month: 'month', week: 'week', day: 'day' };
@@ -19,8 +23,17 @@ const unit: Record<CalendarView, string> = { month: 'month', week: 'week', day: 
 const arrow =
   'flex size-9 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-50 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none';
 
-/** Previous/next, Today, the heading ('December 2026') and the Month/Week/Day toggle. */
-export function CalendarToolbar({ view, title, onPrev, onNext, onToday, onView }: CalendarToolbarProps) {
+/** Previous/next, Today, the heading ('December 2026'), Export and the Month/Week/Day toggle. */
+export function CalendarToolbar({
+  view,
+  title,
+  onPrev,
+  onNext,
+  onToday,
+  onView,
+  exportRange,
+  zone,
+}: CalendarToolbarProps) {
   return (
     // On a phone the heading takes the first row; from 640 px everything shares one.
     <div className="flex flex-wrap items-center gap-x-2 gap-y-3">
@@ -46,6 +59,7 @@ export function CalendarToolbar({ view, title, onPrev, onNext, onToday, onView }
       >
         {title}
       </h2>
+      <ExportMenu range={exportRange} zone={zone} />
       <fieldset className="ml-auto flex rounded-lg bg-slate-100 p-1">
         <legend className="sr-only">Calendar view</legend>
         {calendarViews.map((item) => (

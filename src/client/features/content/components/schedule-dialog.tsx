@@ -1,7 +1,8 @@
-import { CalendarClock, Globe } from 'lucide-react';
+import { CalendarClock, Globe, ListPlus, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { platformLabels } from '../../../../contracts/platforms';
 import type { Post } from '../../../../contracts/posts';
+import { Button } from '../../../components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -15,7 +16,8 @@ import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { UpgradePrompt } from '../../billing/components/upgrade-prompt';
-import { planLimitMessage } from '../../billing/plan-limit';
+import { planLimitMessage, planNeededOf } from '../../billing/plan-limit';
+import { useAddToQueue } from '../api/add-to-queue';
 import { useSchedulePost } from '../api/schedule-post';
 import {
   defaultScheduleValue,
@@ -60,14 +62,45 @@ function ScheduleForm({
     post.scheduledAt ? toLocalInputValue(new Date(post.scheduledAt)) : defaultScheduleValue(),
   );
   const schedule = useSchedulePost();
+  const queue = useAddToQueue();
   const [planLimit, setPlanLimit] = useState<string | null>(null);
+  const [queueProblem, setQueueProblem] = useState<string | null>(null);
+  /** The plan a queue refusal names (a queue on one more account), for the upgrade link. */
+  const [planNeeded, setPlanNeeded] = useState<ReturnType<typeof planNeededOf>>(undefined);
   const when = localInputToDate(value);
   const past = when !== null && when.getTime() <= Date.now();
-  const canSchedule = when !== null && !past && !schedule.isPending;
+  const busy = schedule.isPending || queue.isPending;
+  const canSchedule = when !== null && !past && !busy;
+
+  // The next free time of its account's queue (the platform's account when the post has none yet).
+  const addToQueue = () => {
+    setPlanLimit(null);
+    setQueueProblem(null);
+    queue.mutate(post.id, {
+      onSuccess: (saved) => {
+        toast({
+          title: 'Added to queue',
+          description: saved.scheduledAt
+            ? `Your ${platformLabels[saved.platform]} post takes its queue’s next free time: ${formatLocalDateTime(saved.scheduledAt)}.`
+            : `Your ${platformLabels[saved.platform]} post is in its queue.`,
+        });
+        onScheduled(saved);
+        onDone();
+      },
+      onError: (error) => {
+        if (isUnauthorized(error)) return;
+        const limit = planLimitMessage(error);
+        setPlanLimit(limit);
+        setPlanNeeded(planNeededOf(error));
+        if (!limit) setQueueProblem(failureMessage(error, SCHEDULE_FAILED_MESSAGE));
+      },
+    });
+  };
 
   const submit = () => {
     if (!when || !canSchedule) return;
     setPlanLimit(null);
+    setPlanNeeded(undefined);
     schedule.mutate(
       { id: post.id, scheduledAt: when.toISOString() },
       {
@@ -126,7 +159,31 @@ function ScheduleForm({
           {past ? 'Choose a time in the future.' : null}
         </p>
       </div>
-      {planLimit ? <UpgradePrompt message={planLimit} reveal /> : null}
+      <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-slate-600">
+          Or let its account’s queue choose the next free posting time.
+        </p>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busy}
+          onClick={addToQueue}
+          className="self-start sm:self-auto"
+        >
+          {queue.isPending ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <ListPlus aria-hidden="true" />
+          )}
+          Add to queue
+        </Button>
+      </div>
+      {queueProblem ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {queueProblem}
+        </p>
+      ) : null}
+      {planLimit ? <UpgradePrompt message={planLimit} plan={planNeeded} reveal /> : null}
       <DialogActions
         pending={schedule.isPending}
         disabled={!canSchedule}

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { NewsletterSubscribeBody } from '../../../../contracts/newsletter';
 import {
   codeOf,
@@ -75,10 +75,21 @@ export async function subscribeToNewsletter(body: NewsletterSubscribeBody): Prom
   return readNewsletterAnswer(answer);
 }
 
+/**
+ * The call's state, kept here rather than in TanStack Query's useMutation: this form is the
+ * landing's only mutation, and useMutation's observer would ride in the landing's first load,
+ * which has no byte to spare (architecture §8). A public call: a 401 never logs anyone out here.
+ */
 export function useSubscribeToNewsletter() {
-  return useMutation({
-    mutationFn: subscribeToNewsletter,
-    // A public call: a 401 is not expected, and never means "log the visitor out".
-    meta: { handlesUnauthorized: true },
-  });
+  const [isPending, setPending] = useState(false);
+  const mutate = (
+    body: NewsletterSubscribeBody,
+    handlers: { onSuccess: (result: NewsletterSubscribed) => void; onError: (error: unknown) => void },
+  ) => {
+    setPending(true);
+    subscribeToNewsletter(body)
+      .then(handlers.onSuccess, handlers.onError)
+      .finally(() => setPending(false));
+  };
+  return { isPending, mutate };
 }

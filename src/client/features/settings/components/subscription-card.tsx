@@ -1,4 +1,4 @@
-import { ArrowRight, CircleAlert, CreditCard, LoaderCircle } from 'lucide-react';
+import { ArrowRight, Check, CircleAlert, CreditCard, LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { useLocationProperty } from 'wouter/use-browser-location';
@@ -149,6 +149,18 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
         <UsageMeters usage={subscription.usage} />
       </div>
 
+      <div className="grid gap-3 border-t border-slate-200 pt-5">
+        <h4 className="text-sm font-semibold text-slate-900">What {plan.name} includes</h4>
+        <ul className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+          {plan.features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2 text-sm text-slate-700">
+              <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+      </div>
+
       <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
           {!mayManage
@@ -158,7 +170,7 @@ function SubscriptionDetails({ subscription }: { subscription: BillingSubscripti
               : live
                 ? 'Change your card, switch plans or cancel in Manage billing.'
                 : subscription.plan === 'free'
-                  ? 'Upgrade for more AI posts, more accounts and team collaboration.'
+                  ? 'Upgrade for more AI posts and accounts, posting queues for every account, recurring posts and team collaboration.'
                   : 'Choose a plan before your trial ends to keep what you use. No charge until you subscribe.'}
         </p>
         {mayManage ? (

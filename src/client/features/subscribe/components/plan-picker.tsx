@@ -4,7 +4,7 @@ import { paidPlans } from '../../../../contracts/plans';
 import { cn } from '../../../lib/cn';
 
 /** How many of a plan's features the picker lists (the pricing cards list them all). */
-const KEY_FEATURES = 4;
+const KEY_FEATURES = 6;
 
 interface PlanPickerProps {
   value: PaidPlanId | null;

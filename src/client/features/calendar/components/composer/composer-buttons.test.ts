@@ -7,6 +7,7 @@ describe('composerButtons', () => {
       schedule: 'Schedule',
       scheduling: 'Scheduling...',
       draft: 'Save as draft',
+      queue: 'Add to queue',
     });
   });
 
@@ -21,6 +22,7 @@ describe('composerButtons', () => {
       schedule: 'Submit for approval',
       scheduling: 'Submitting...',
       draft: null,
+      queue: null,
     });
   });
 
@@ -30,6 +32,7 @@ describe('composerButtons', () => {
         schedule: 'Save changes',
         scheduling: 'Saving...',
         draft: null,
+        queue: null,
       });
     }
   });
@@ -38,5 +41,12 @@ describe('composerButtons', () => {
     expect(composerButtons('scheduled', false)).toMatchObject({ schedule: 'Save changes', draft: null });
     expect(composerButtons('failed', false)).toMatchObject({ schedule: 'Schedule again', draft: 'Save' });
     expect(composerButtons('draft', false)).toMatchObject({ schedule: 'Schedule', draft: 'Save as draft' });
+  });
+
+  it('offers the queue to a new post or a draft only', () => {
+    expect(composerButtons('draft', true).queue).toBe('Add to queue');
+    for (const status of ['scheduled', 'pending_approval', 'failed', 'missed', 'cancelled'] as const) {
+      expect(composerButtons(status, false).queue).toBeNull();
+    }
   });
 });

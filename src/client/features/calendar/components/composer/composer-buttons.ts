@@ -7,6 +7,8 @@ export interface ComposerButtons {
   scheduling: string;
   /** The second button, which keeps the post as it is without scheduling; null when there is none. */
   draft: string | null;
+  /** 'Add to queue': the account's next free slot instead of a time; null when it does not apply. */
+  queue: string | null;
 }
 
 /**
@@ -29,5 +31,7 @@ export function composerButtons(editing: PostStatus | null, needsApproval: boole
     schedule,
     scheduling: submits ? 'Submitting...' : planned ? 'Saving...' : 'Scheduling...',
     draft: planned ? null : editing && editing !== 'draft' ? 'Save' : 'Save as draft',
+    // A new post or a draft; a planned or failed one keeps its own time (Reschedule moves it).
+    queue: editing === null || editing === 'draft' ? 'Add to queue' : null,
   };
 }

@@ -41,6 +41,7 @@ import {
   titleRule,
   typedTargets,
 } from './composer-post';
+import { queueable, useComposerQueue } from './composer-queue';
 import { ComposerProblems, ComposerSide } from './composer-side';
 import { DocumentTitleField } from './document-title-field';
 import { FirstCommentField } from './first-comment-field';
@@ -165,7 +166,8 @@ function ComposerForm({
     mutationFn: saveEdit,
     onSettled: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
   });
-  const pending = compose.isPending || edit.isPending;
+  const queue = useComposerQueue(zone, onDone, (error) => failed('queue')(error));
+  const pending = compose.isPending || edit.isPending || queue.pending;
 
   const mediaIds = media.map((item) => item.id);
   const { byId, loading: mediaLoading } = useComposerMedia([
@@ -204,6 +206,10 @@ function ComposerForm({
     reset();
     if (pending || empty || noTarget || mediaLoading) return;
     if (action === 'schedule' && (blocking || timeCheck.problem || !timeCheck.instant || repeatIssue)) return;
+    if (action === 'queue') {
+      if (!blocking) queue.submit({ editing, chosen, draft: values, text: { content, hashtags } });
+      return;
+    }
     // A draft keeps the planned time when it is a valid time ahead; scheduling needs one.
     const scheduledAt = timeCheck.problem ? null : (timeCheck.instant?.iso ?? null);
     // Only a scheduled post repeats; a draft keeps no rule.
@@ -392,6 +398,10 @@ function ComposerForm({
         blocking={blocking}
         needsApproval={needsApproval}
         onDraft={() => submit('draft')}
+        onQueue={() => submit('queue')}
+        queueBlocked={
+          queueable(chosen) ? null : 'Choose accounts, not only platforms: a queue is an account’s.'
+        }
       />
     </form>
   );

@@ -1,4 +1,4 @@
-import { CalendarClock, FilePen, LoaderCircle } from 'lucide-react';
+import { CalendarClock, FilePen, ListPlus, LoaderCircle } from 'lucide-react';
 import { Button } from '../../../../components/ui/button';
 import { DialogClose } from '../../../../components/ui/dialog';
 import type { ComposerButtons } from './composer-buttons';
@@ -11,6 +11,10 @@ interface ComposerFooterProps {
   blocking: boolean;
   needsApproval: boolean;
   onDraft: () => void;
+  /** 'Add to queue'; undefined: not offered. */
+  onQueue?: () => void;
+  /** Why 'Add to queue' cannot work for the chosen targets (a platform without an account). */
+  queueBlocked?: string | null;
 }
 
 /** The composer's sticky buttons, and why scheduling is held back. */
@@ -21,6 +25,8 @@ export function ComposerFooter({
   blocking,
   needsApproval,
   onDraft,
+  onQueue,
+  queueBlocked = null,
 }: ComposerFooterProps) {
   return (
     <div className="sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white px-6 py-3">
@@ -28,6 +34,8 @@ export function ComposerFooter({
         <p className="w-full text-xs font-medium text-red-700 sm:mr-auto sm:w-auto">
           Fix the problems above to schedule.
         </p>
+      ) : queueBlocked && tried === 'queue' ? (
+        <p className="w-full text-xs font-medium text-red-700 sm:mr-auto sm:w-auto">{queueBlocked}</p>
       ) : needsApproval ? (
         <p className="w-full text-xs text-slate-600 sm:mr-auto sm:w-auto">
           An approver reviews it before it goes out.
@@ -49,6 +57,16 @@ export function ComposerFooter({
             <FilePen aria-hidden="true" />
           )}
           {buttons.draft}
+        </Button>
+      ) : null}
+      {buttons.queue && onQueue ? (
+        <Button variant="outline" disabled={pending || blocking} onClick={onQueue}>
+          {pending && tried === 'queue' ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <ListPlus aria-hidden="true" />
+          )}
+          {buttons.queue}
         </Button>
       ) : null}
       <Button type="submit" disabled={pending || blocking}>

@@ -5,7 +5,8 @@ import { updatePost } from '../../../content/api/update-post';
 import { repeatPost } from '../../api/repeat-post';
 import { retryPost } from '../../api/retry-post';
 
-export type ComposerAction = 'draft' | 'schedule';
+/** What the composer's buttons do: keep a draft, schedule at a time, or add to the queue. */
+export type ComposerAction = 'draft' | 'schedule' | 'queue';
 
 export interface EditVariables {
   post: Post;

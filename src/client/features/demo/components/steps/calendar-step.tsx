@@ -1,8 +1,10 @@
 import { Download, Pencil, Plus, X } from 'lucide-react';
 import { PlatformMark } from '../../../../components/platform-mark';
 import { Button } from '../../../../components/ui/button';
+import { toast } from '../../../../components/ui/use-toast';
 import { cn } from '../../../../lib/cn';
 import { localDate, longDay, monthCells, postsByDay, postWhen, shortTime } from '../../calendar-cells';
+import { downloadDemoCalendar } from '../../demo-calendar-file';
 import {
   calendarMonth,
   platformNames,
@@ -18,6 +20,19 @@ const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 /** A day cell shows at most 2 posts, then '+N more' (spec §9). */
 const POSTS_PER_CELL = 2;
 
+/**
+ * The sample posts as an .ics download, made here (the tour talks to no server). The writer is
+ * imported statically: a dynamic import() would pull Vite's preload helper into a chunk of its own
+ * in the landing's first load, which has no byte to spare.
+ */
+function exportSampleCalendar() {
+  downloadDemoCalendar(scheduledPosts, platformNames);
+  toast({
+    title: 'Sample Calendar Exported',
+    description: 'kitepost-demo-calendar.ics holds the tour’s December posts. Open it in any calendar app.',
+  });
+}
+
 /** Step 4: the content calendar, fixed at December 2024. */
 export function CalendarStep() {
   const cells = monthCells(calendarMonth.year, calendarMonth.monthIndex);
@@ -29,7 +44,7 @@ export function CalendarStep() {
         description="Every scheduled post, on one page."
         actions={
           <>
-            <Button variant="outline" size="sm" onClick={() => showDemoOnly('export your calendar')}>
+            <Button variant="outline" size="sm" onClick={exportSampleCalendar}>
               <Download aria-hidden="true" />
               Export Calendar
             </Button>
