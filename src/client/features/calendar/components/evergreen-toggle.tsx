@@ -3,7 +3,7 @@ import type { Post } from '../../../../contracts/posts';
 import { SwitchRow } from '../../../components/ui/switch-row';
 import { failureMessage } from '../../../lib/api-client';
 import { UpgradePrompt } from '../../billing/components/upgrade-prompt';
-import { planNeededOf } from '../../queue/api/evergreen-settings';
+import { planNeededOf } from '../../billing/plan-limit';
 import { useMarkEvergreen } from '../api/mark-evergreen';
 
 /**

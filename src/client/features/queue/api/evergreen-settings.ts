@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type PaidPlanId, paidPlanId } from '../../../../contracts/billing';
 import { type EvergreenSettings, evergreenSettingsResponse } from '../../../../contracts/evergreen';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 
 const evergreenUrl = (accountId: string) => `/api/queue/evergreen?${new URLSearchParams({ accountId })}`;
 
@@ -26,12 +26,4 @@ export function useSaveEvergreenSettings(accountId: string) {
       apiRequest('PUT', evergreenUrl(accountId), evergreenSettingsResponse, settings),
     onSuccess: (saved) => queryClient.setQueryData(evergreenSettingsKey(accountId), saved),
   });
-}
-
-/** The plan a 402 names as the one needed (the upgrade prompt opens on it), if it names one. */
-export function planNeededOf(error: unknown): PaidPlanId | undefined {
-  if (!(error instanceof ApiError) || error.status !== 402) return undefined;
-  const planNeeded = (error.body as { error?: { planNeeded?: unknown } } | null)?.error?.planNeeded;
-  const parsed = paidPlanId.safeParse(planNeeded);
-  return parsed.success ? parsed.data : undefined;
 }

@@ -16,7 +16,8 @@ import { failureMessage } from '../../../lib/api-client';
 import { fieldMessage, setServerIssues, useContractForm } from '../../../lib/form-issues';
 import { useCan } from '../../auth/use-permission';
 import { UpgradePrompt } from '../../billing/components/upgrade-prompt';
-import { planNeededOf, useEvergreenSettings, useSaveEvergreenSettings } from '../api/evergreen-settings';
+import { planNeededOf } from '../../billing/plan-limit';
+import { useEvergreenSettings, useSaveEvergreenSettings } from '../api/evergreen-settings';
 
 /** The form holds the gap as typed; the contract's rule checks it as a number of days. */
 const form = evergreenSettings.extend({
@@ -32,7 +33,14 @@ const form = evergreenSettings.extend({
  * The Queue page's recycling card for one account (decision 072): on or off, the minimum gap
  * between two times one post goes out, and whether each copy's text is rewritten by the AI writer.
  */
-export function EvergreenSettingsCard({ accountId }: { accountId: string }) {
+export function EvergreenSettingsCard({
+  accountId,
+  scheduleSaved = true,
+}: {
+  accountId: string;
+  /** False while the account's posting times are only a suggestion: recycling needs saved ones. */
+  scheduleSaved?: boolean;
+}) {
   const settings = useEvergreenSettings(accountId);
   return (
     <Card className="grid gap-4 p-4 sm:p-6" data-testid="evergreen-settings">
@@ -55,13 +63,21 @@ export function EvergreenSettingsCard({ accountId }: { accountId: string }) {
           {failureMessage(settings.error, 'The recycling setting could not be loaded.')}
         </p>
       ) : (
-        <EvergreenForm accountId={accountId} saved={settings.data} />
+        <EvergreenForm accountId={accountId} saved={settings.data} scheduleSaved={scheduleSaved} />
       )}
     </Card>
   );
 }
 
-function EvergreenForm({ accountId, saved }: { accountId: string; saved: EvergreenSettingsResponse }) {
+function EvergreenForm({
+  accountId,
+  saved,
+  scheduleSaved,
+}: {
+  accountId: string;
+  saved: EvergreenSettingsResponse;
+  scheduleSaved: boolean;
+}) {
   const canWrite = useCan('posts.write');
   const save = useSaveEvergreenSettings(accountId);
   const values = (from: EvergreenSettingsResponse) => ({
@@ -131,6 +147,11 @@ function EvergreenForm({ accountId, saved }: { accountId: string; saved: Evergre
         className="items-center py-1"
         data-testid="evergreen-rewrite"
       />
+      {!scheduleSaved ? (
+        <p className="text-sm text-slate-600" data-testid="evergreen-needs-schedule">
+          Save this account's posting times first: recycling fills its queue's slots.
+        </p>
+      ) : null}
       {save.isError && planNeeded ? (
         <UpgradePrompt message={failureMessage(save.error, '')} plan={planNeeded} />
       ) : save.isError && !gapError ? (
@@ -144,7 +165,7 @@ function EvergreenForm({ accountId, saved }: { accountId: string; saved: Evergre
       ) : null}
       {canWrite ? (
         <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending} data-testid="evergreen-save">
+          <Button type="submit" disabled={save.isPending || !scheduleSaved} data-testid="evergreen-save">
             {save.isPending ? 'Saving...' : 'Save recycling'}
           </Button>
         </div>
