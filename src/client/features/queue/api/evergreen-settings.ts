@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type PaidPlanId, paidPlanId } from '../../../../contracts/billing';
 import { type EvergreenSettings, evergreenSettingsResponse } from '../../../../contracts/evergreen';
 import { apiRequest } from '../../../lib/api-client';
 
