@@ -118,6 +118,10 @@ export const post = z.object({
   approvedAt: z.string().nullable(),
   /** A recurring post's series and which occurrence it is; null for a post that does not repeat. */
   series: postSeriesSummary.nullable(),
+  /** Marked evergreen: the account's recycler may queue a copy when its queue runs dry (issue 25). */
+  evergreen: z.boolean(),
+  /** A recycled evergreen copy: the original it was copied from; null otherwise. */
+  recycledFromPostId: z.string().nullable(),
 });
 export type Post = z.infer<typeof post>;
 
@@ -167,6 +171,8 @@ export function untouchedDraftFields(): Omit<
     approvedByUserId: null,
     approvedAt: null,
     series: null,
+    evergreen: false,
+    recycledFromPostId: null,
   };
 }
 

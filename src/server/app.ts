@@ -62,6 +62,7 @@ import { postApprovalsRoutes } from './modules/posts/post-approvals.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { postFollowUpsRoutes } from './modules/publishing/post-follow-ups.routes';
 import { createPublishingSlots } from './modules/publishing/publishing-slots';
+import { evergreenRoutes } from './modules/queue/evergreen.routes';
 import { queueRoutes } from './modules/queue/queue.routes';
 import { seriesScope } from './modules/recurring';
 import { recurringRoutes } from './modules/recurring/recurring.routes';
@@ -265,6 +266,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await postApprovalsRoutes(api, ctx);
     await accountRoutes(api, ctx);
     await feedsRoutes(api, ctx);
+    await evergreenRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
       appUrl: config.appUrl,

@@ -2,6 +2,7 @@ import { approvalOverdueJob } from './approval-overdue.job';
 import { billingLifecycleJob } from './billing-lifecycle.job';
 import { cleanupExpiredJob } from './cleanup-expired.job';
 import { emailSendJob } from './email-send.job';
+import { evergreenRecycleJob } from './evergreen-recycle.job';
 import { feedPollJob, feedPollSweepJob } from './feed-poll.job';
 import type { JobDefinition } from './job-definition';
 import { mediaFitVideoJob, mediaFitVideoSweepJob } from './media-fit-video.job';
@@ -28,4 +29,5 @@ export const allJobs: JobDefinition[] = [
   feedPollJob as JobDefinition,
   feedPollSweepJob as JobDefinition,
   recurringPostsJob,
+  evergreenRecycleJob,
 ];

@@ -145,6 +145,11 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/calendar/feed': 'workspace.read',
   'POST /api/calendar/feed': 'workspace.read',
   'DELETE /api/calendar/feed': 'workspace.read',
+
+  // Evergreen recycling (issue 25)
+  'GET /api/queue/evergreen': 'workspace.read',
+  'PUT /api/queue/evergreen': 'posts.write',
+  'PUT /api/posts/:id/evergreen': 'posts.write',
 };
 
 export function routeKey(method: string, url: string): string {

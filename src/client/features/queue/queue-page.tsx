@@ -15,6 +15,7 @@ import { planLimitMessage, planNeededOf } from '../billing/plan-limit';
 import { useSocialAccounts } from '../social-accounts/api/get-social-accounts';
 import { useTimeZone } from '../time-zone/use-time-zone';
 import { useQueueSlots } from './api/get-queue-slots';
+import { EvergreenSettingsCard } from './components/evergreen-settings';
 import { QueueList } from './components/queue-list';
 import { SlotEditor } from './components/slot-editor';
 
@@ -84,7 +85,7 @@ export function QueuePage() {
           ) : slots.data ? (
             <>
               <SlotEditor key={`${accountId} ${slots.data.saved}`} schedule={slots.data} zone={zone} />
-              {/* The account's evergreen recycling card (issue 25, deliver 3) goes here. */}
+              <EvergreenSettingsCard key={accountId} accountId={accountId} scheduleSaved={slots.data.saved} />
               <QueueList accountId={accountId} />
             </>
           ) : (

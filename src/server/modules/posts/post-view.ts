@@ -48,6 +48,8 @@ export function toPost(row: ViewRow): Post {
       row.seriesId && row.seriesRule
         ? { id: row.seriesId, ...row.seriesRule, occurrence: (row.occurrenceIndex ?? 0) + 1 }
         : null,
+    evergreen: row.evergreen,
+    recycledFromPostId: row.recycledFromPostId,
   };
 }
 

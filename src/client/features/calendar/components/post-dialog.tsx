@@ -22,6 +22,7 @@ import { usePostDetail } from '../api/get-post';
 import { accountName } from '../calendar-events';
 import { formatDateTimeInZone } from '../zoned-time';
 import { AttemptList } from './attempt-list';
+import { EvergreenToggle } from './evergreen-toggle';
 import { FollowUps } from './follow-ups';
 import { PostApproval } from './post-approval';
 import { PostDialogFooter } from './post-dialog-footer';
@@ -219,6 +220,8 @@ function PostDetails({
       </div>
 
       <FollowUps post={post} label={label} />
+
+      {canWrite && post.socialAccountId ? <EvergreenToggle post={post} /> : null}
 
       {group.length > 0 ? (
         <section aria-labelledby="post-group-title" className="grid gap-2">
