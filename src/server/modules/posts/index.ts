@@ -4,9 +4,8 @@
 export type { PostActor, PostWork, PostWriter } from './post-checks';
 export { accountWarnings, assertPublishable, assertReadyToQueue, requirePost } from './post-checks';
 export { toPost } from './post-view';
-export type { PostRow } from './posts.repository';
 export { insertPost, pauseScheduledPosts } from './posts.repository';
 export type { SeriesScope } from './posts.routes';
 export { deletePost, newPostRow, updatePost } from './posts.service';
 export { composePosts } from './posts-compose.service';
-export { holdInQueue, noFreeSlotMessage, type Placement, placePost } from './posts-placement.service';
+export { holdInQueue, placePost } from './posts-placement.service';

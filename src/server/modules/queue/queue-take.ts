@@ -76,7 +76,7 @@ export async function addToQueue(
 }
 
 /** The schedule's free slots from a moment from now on, for `postId` (its own slot is not taken). */
-export async function freeSlotsOf(
+async function freeSlotsOf(
   db: Db,
   schedule: Pick<QueueScheduleRow, 'socialAccountId' | 'slots' | 'timeZone'>,
   postId: string,
