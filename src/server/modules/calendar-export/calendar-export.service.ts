@@ -75,12 +75,8 @@ function calendarName(workspaceName: string) {
   return `Kitepost: ${workspaceName}`;
 }
 
-/** GET /api/calendar/export.ics: the range's posts as an iCalendar file. */
-export async function exportCalendarIcs(
-  ctx: AppContext,
-  auth: RequestAuth,
-  query: CalendarExportQuery,
-): Promise<CalendarFile> {
+/** The range's posts a download holds, once the plan allows downloads. */
+async function downloadRows(ctx: AppContext, auth: RequestAuth, query: CalendarExportQuery) {
   const db = ctx.database.db;
   await requireScheduling(db, auth.workspaceId, 'calendarExport');
   const range = { from: new Date(query.from), to: new Date(query.to) };
@@ -89,6 +85,16 @@ export async function exportCalendarIcs(
     statuses: downloadStatuses,
     limit: MAX_EXPORT_POSTS,
   });
+  return { range, rows };
+}
+
+/** GET /api/calendar/export.ics: the range's posts as an iCalendar file. */
+export async function exportCalendarIcs(
+  ctx: AppContext,
+  auth: RequestAuth,
+  query: CalendarExportQuery,
+): Promise<CalendarFile> {
+  const { range, rows } = await downloadRows(ctx, auth, query);
   const options = eventOptions(ctx);
   return {
     body: writeIcs({
@@ -105,14 +111,7 @@ export async function exportCalendarCsv(
   auth: RequestAuth,
   query: CalendarExportQuery,
 ): Promise<CalendarFile> {
-  const db = ctx.database.db;
-  await requireScheduling(db, auth.workspaceId, 'calendarExport');
-  const range = { from: new Date(query.from), to: new Date(query.to) };
-  const rows = await listCalendarPosts(db, auth.workspaceId, {
-    ...range,
-    statuses: downloadStatuses,
-    limit: MAX_EXPORT_POSTS,
-  });
+  const { range, rows } = await downloadRows(ctx, auth, query);
   const timeZone = zoneOf(query, auth);
   return {
     body: calendarCsv(await withMediaUrls(ctx, auth.workspaceId, rows), timeZone),

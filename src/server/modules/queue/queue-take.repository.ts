@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { posts, queueSchedules } from '../../db/schema';
 
@@ -33,15 +33,15 @@ export async function listScheduledAccountIds(db: Db, workspaceId: string): Prom
 }
 
 /**
- * The instants from `from` on that posts of the account already hold, other than `exceptPostId`:
+ * The instants from `from` on that posts of the account other than `exceptIds` already hold:
  * queue slots, and the times of posts scheduled on it by hand (a queue does not put a second post
- * on the same minute).
+ * on the same minute). The posts being placed are excepted: their own slots are not taken.
  */
 export async function listTakenTimes(
   db: Db,
   accountId: string,
   from: Date,
-  exceptPostId: string,
+  exceptIds: string[],
 ): Promise<Date[]> {
   const rows = await db
     .select({ queueSlotAt: posts.queueSlotAt, scheduledAt: posts.scheduledAt })
@@ -49,7 +49,7 @@ export async function listTakenTimes(
     .where(
       and(
         eq(posts.socialAccountId, accountId),
-        ne(posts.id, exceptPostId),
+        exceptIds.length > 0 ? notInArray(posts.id, exceptIds) : undefined,
         or(
           gte(posts.queueSlotAt, from),
           and(

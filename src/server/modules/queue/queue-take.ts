@@ -83,7 +83,7 @@ async function freeSlotsOf(
   now: Date,
 ): Promise<Iterable<Date>> {
   const from = new Date(now.getTime() + QUEUE_LEAD_MS);
-  const taken = await listTakenTimes(db, schedule.socialAccountId, from, postId);
+  const taken = await listTakenTimes(db, schedule.socialAccountId, from, [postId]);
   return freeSlotTimesAfter(schedule.slots, schedule.timeZone, from, taken);
 }
 

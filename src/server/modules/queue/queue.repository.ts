@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { PostStatus } from '../../../contracts/posts';
 import { type QueueSlot, queueMoveMessages } from '../../../contracts/queue';
@@ -272,36 +259,6 @@ export async function pauseQueue(
       .returning({ publishJobId: posts.publishJobId });
     return held.map((row) => row.publishJobId);
   });
-}
-
-/**
- * The instants from `from` on that the account's posts other than `exceptIds` hold: queue slots,
- * and the times of posts scheduled on it by hand (as queue-take's listTakenTimes, for a set of
- * posts re-flowed at once: their own slots are not taken).
- */
-export async function listTakenTimesExcept(
-  db: Db,
-  accountId: string,
-  from: Date,
-  exceptIds: string[],
-): Promise<Date[]> {
-  const rows = await db
-    .select({ queueSlotAt: posts.queueSlotAt, scheduledAt: posts.scheduledAt })
-    .from(posts)
-    .where(
-      and(
-        eq(posts.socialAccountId, accountId),
-        exceptIds.length > 0 ? notInArray(posts.id, exceptIds) : undefined,
-        or(
-          gte(posts.queueSlotAt, from),
-          and(
-            gte(posts.scheduledAt, from),
-            inArray(posts.status, ['scheduled', 'pending_approval', 'publishing']),
-          ),
-        ),
-      ),
-    );
-  return rows.flatMap((row) => [row.queueSlotAt, row.scheduledAt]).filter((at): at is Date => at !== null);
 }
 
 /**

@@ -21,7 +21,6 @@ import {
   ensureQueueSchedule,
   listPlatformQueues,
   listQueuedPosts,
-  listTakenTimesExcept,
   type MovedPost,
   moveQueuedPosts,
   pauseQueue as pauseQueueRows,
@@ -31,7 +30,7 @@ import {
 } from './queue.repository';
 import { freeSlotTimesAfter, slotTimesAfter } from './queue-slots';
 import { addToQueue, QUEUE_LEAD_MS, requireQueueWithinPlan } from './queue-take';
-import { findQueueSchedule, type QueueScheduleRow } from './queue-take.repository';
+import { findQueueSchedule, listTakenTimes, type QueueScheduleRow } from './queue-take.repository';
 
 /*
  * An account's posting schedule and queue (issue 25, deliver 1). Adding a post to a queue is
@@ -249,7 +248,7 @@ export async function resumeQueue(
   const held = await listQueuedPosts(db, actor.workspaceId, accountId);
   const heldIds = held.map((post) => post.id);
   const from = new Date(now.getTime() + QUEUE_LEAD_MS);
-  const taken = await listTakenTimesExcept(db, accountId, from, heldIds);
+  const taken = await listTakenTimes(db, accountId, from, heldIds);
   const free = freeSlotTimesAfter(schedule.slots, schedule.timeZone, from, taken);
   const mode = await approvalModeFor(db, actor);
   const moves: SlotMove[] = held.map((post) => {
