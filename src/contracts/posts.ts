@@ -122,6 +122,11 @@ export const post = z.object({
   evergreen: z.boolean(),
   /** A recycled evergreen copy: the original it was copied from; null otherwise. */
   recycledFromPostId: z.string().nullable(),
+  /**
+   * The slot it holds in its account's queue (issue 25); null for a post with a time of its own.
+   * A draft holding one is held there by a paused queue.
+   */
+  queueSlotAt: z.string().nullable(),
 });
 export type Post = z.infer<typeof post>;
 
@@ -173,6 +178,7 @@ export function untouchedDraftFields(): Omit<
     series: null,
     evergreen: false,
     recycledFromPostId: null,
+    queueSlotAt: null,
   };
 }
 

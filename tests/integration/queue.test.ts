@@ -246,6 +246,8 @@ describe.each(databaseKinds)('posting schedules and queues on %s', (kind) => {
     expect(resumed.statusCode, resumed.body).toBe(200);
     const [post] = (resumed.json() as QueueList).posts;
     expect(post).toMatchObject({ id, status: 'scheduled' });
+    // The post's own answer says which slot it holds.
+    expect((await api.get(`/api/posts/${id}`)).json()).toMatchObject({ queueSlotAt: post?.queueSlotAt });
     const jobs = (await publishJobsOf(t, id as string)).filter((job) => job.state === 'created');
     expect(jobs.map((job) => job.startAfter.toISOString())).toEqual([post?.queueSlotAt]);
   });

@@ -50,6 +50,7 @@ export function toPost(row: ViewRow): Post {
         : null,
     evergreen: row.evergreen,
     recycledFromPostId: row.recycledFromPostId,
+    queueSlotAt: iso(row.queueSlotAt),
   };
 }
 

@@ -28,6 +28,7 @@ import { PostApproval } from './post-approval';
 import { PostDialogFooter } from './post-dialog-footer';
 import { PostKindBadge } from './post-kind-badge';
 import { PostRichDetails } from './post-rich-details';
+import { QueueNote } from './queue-note';
 import { StatusBadge } from './status-badge';
 
 export interface PostDialogActions {
@@ -218,6 +219,8 @@ function PostDetails({
           </a>
         ) : null}
       </div>
+
+      <QueueNote post={post} />
 
       <FollowUps post={post} label={label} />
 
