@@ -27,3 +27,13 @@ export const userIdParam = () => safeString().regex(/^[A-Za-z0-9-]{1,64}$/, 'Not
 
 /** The answer of a route that answers 204: no body. */
 export const noContent = z.null().optional().describe('No content');
+
+/** An absolute http:// or https:// URL with a host (a link preview's or a feed's address). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}

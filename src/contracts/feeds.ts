@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeString } from './common';
+import { isHttpUrl, safeString } from './common';
 import { planIds } from './plans';
 import { feedModes } from './scheduling';
 
@@ -14,15 +14,6 @@ export const MAX_FEED_URL_LENGTH = 2048;
 export const MAX_FEED_ACCOUNTS = 20;
 /** Failures in a row (unreachable, HTTP error, not a feed, too big, too slow) that pause a feed. */
 export const FEED_FAILURE_LIMIT = 5;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /** POST /api/feeds */
 export const createFeedBody = z.strictObject({

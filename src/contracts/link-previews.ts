@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import { safeString } from './common';
+import { isHttpUrl, safeString } from './common';
 
 /** Longest link a preview is asked for (longer ones are refused with a 400). */
 export const MAX_PREVIEW_URL_LENGTH = 2048;
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /** GET /api/link-preview?url=: one absolute http(s) URL, nothing else. */
 export const linkPreviewQuery = z.strictObject({

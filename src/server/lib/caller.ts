@@ -1,5 +1,6 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WorkspaceRole } from '../../contracts/auth';
 import { CLIENT_IP_HEADER } from '../integrations/identity/better-auth';
 import type { RequestAuth } from '../plugins/auth';
 import { AppError } from './app-error';
@@ -38,4 +39,14 @@ export function sendWithCookies<T>(
 export function signedIn(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw new AppError('unauthorized', 'Please sign in.');
   return request.auth;
+}
+
+/** The signed-in member as a workspace's services take them: the workspace, the user, their role. */
+export function memberOf(request: FastifyRequest): {
+  workspaceId: string;
+  userId: string;
+  role: WorkspaceRole;
+} {
+  const auth = signedIn(request);
+  return { workspaceId: auth.workspaceId, userId: auth.user.id, role: auth.user.workspace.role };
 }

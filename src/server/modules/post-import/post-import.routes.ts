@@ -10,16 +10,13 @@ import {
 } from '../../../contracts/post-import';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { signedIn } from '../../lib/caller';
+import { memberOf, signedIn } from '../../lib/caller';
 import { sendError } from '../../lib/send-error';
 import { errorAnswers } from '../../plugins/error-answers';
 import type { PostWriter } from '../posts';
 import { importPosts, importTemplate } from './post-import.service';
 
-const actorOf = (request: FastifyRequest): PostWriter => {
-  const auth = signedIn(request);
-  return { workspaceId: auth.workspaceId, userId: auth.user.id, role: auth.user.workspace.role };
-};
+const actorOf = (request: FastifyRequest): PostWriter => memberOf(request);
 
 /** What a browser or a sheet program declares for a CSV file; anything else is not one. */
 const csvTypes = new Set([

@@ -19,7 +19,7 @@ import {
 } from '../../../contracts/posts';
 import { postScopeQuery } from '../../../contracts/recurring';
 import type { AppContext } from '../../context';
-import { signedIn } from '../../lib/caller';
+import { memberOf, signedIn } from '../../lib/caller';
 import { sendSerialized } from '../../lib/send-serialized';
 import { errorAnswers } from '../../plugins/error-answers';
 import {
@@ -36,10 +36,7 @@ import {
 } from './posts.service';
 import { composePosts } from './posts-compose.service';
 
-const actorOf = (request: FastifyRequest): PostWriter => {
-  const auth = signedIn(request);
-  return { workspaceId: auth.workspaceId, userId: auth.user.id, role: auth.user.workspace.role };
-};
+const actorOf = (request: FastifyRequest): PostWriter => memberOf(request);
 
 /**
  * Where an edit or a delete of 'this and all future posts' of a recurring series goes: the

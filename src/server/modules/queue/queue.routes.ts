@@ -12,7 +12,7 @@ import {
   queueSlotsQuery,
 } from '../../../contracts/queue';
 import type { AppContext } from '../../context';
-import { signedIn } from '../../lib/caller';
+import { memberOf, signedIn } from '../../lib/caller';
 import { isKnownZone } from '../../lib/time-zones';
 import { errorAnswers } from '../../plugins/error-answers';
 import { userZoneOrUtc } from '../best-times';
@@ -40,15 +40,10 @@ const slotsQuery = queueSlotsQuery.refine(
 );
 const slotsBody = queueSlotsBody.refine((value) => !value.timeZone || isKnownZone(value.timeZone), knownZone);
 
-const actorOf = (request: FastifyRequest): QueueActor => {
-  const auth = signedIn(request);
-  return {
-    workspaceId: auth.workspaceId,
-    userId: auth.user.id,
-    role: auth.user.workspace.role,
-    timeZone: userZoneOrUtc(auth.user.timezone),
-  };
-};
+const actorOf = (request: FastifyRequest): QueueActor => ({
+  ...memberOf(request),
+  timeZone: userZoneOrUtc(signedIn(request).user.timezone),
+});
 
 /** Posting schedules and queues per social account (issue 25, deliver 1). */
 export async function queueRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -3,19 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { post, postIdParams } from '../../../contracts/posts';
 import { repeatPostBody } from '../../../contracts/recurring';
 import type { AppContext } from '../../context';
-import { signedIn } from '../../lib/caller';
+import { memberOf, signedIn } from '../../lib/caller';
 import { errorAnswers } from '../../plugins/error-answers';
 import { type RepeatWriter, repeatPost, stopRepeat } from './recurring.service';
 
-const writerOf = (request: FastifyRequest): RepeatWriter => {
-  const auth = signedIn(request);
-  return {
-    workspaceId: auth.workspaceId,
-    userId: auth.user.id,
-    role: auth.user.workspace.role,
-    timezone: auth.user.timezone,
-  };
-};
+const writerOf = (request: FastifyRequest): RepeatWriter => ({
+  ...memberOf(request),
+  timezone: signedIn(request).user.timezone,
+});
 
 /** Recurring posts (issue 25): make a scheduled post repeat, or stop it. */
 export async function recurringRoutes(app: FastifyInstance, ctx: AppContext) {
