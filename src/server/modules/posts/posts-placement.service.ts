@@ -29,6 +29,30 @@ export interface Placement {
 export const noFreeSlotMessage =
   'This queue has no free slot in the coming year. Add time slots to its posting schedule, or schedule the post for a time of its own.';
 
+/**
+ * Writes the post at the first of `times` whose slot it gets: `write` answers the row (undefined
+ * when the post is locked). With `queued`, a unique violation means another post took that slot
+ * between our read and this write, and the next time is tried.
+ */
+async function writeAtFirstFree(
+  times: Iterable<Date>,
+  queued: boolean,
+  write: (at: Date) => Promise<PostRow | undefined>,
+): Promise<{ row: PostRow; at: Date }> {
+  for (const at of times) {
+    let row: PostRow | undefined;
+    try {
+      row = await write(at);
+    } catch (error) {
+      if (queued && isUniqueViolation(error)) continue;
+      throw error;
+    }
+    if (!row) throw lockedError();
+    return { row, at };
+  }
+  throw new AppError('conflict', noFreeSlotMessage);
+}
+
 /** Schedules `current` at the first free time of the placement (see schedulePost for approvals). */
 export async function placePost(
   ctx: PostWork,
@@ -39,43 +63,34 @@ export async function placePost(
 ): Promise<ScheduleResponse> {
   const db = ctx.database.db;
   const mode = await approvalModeFor(db, actor);
-  for (const at of placement.times) {
-    let row: PostRow | undefined;
-    try {
-      row = await updateUnlockedPost(
-        db,
-        actor.workspaceId,
-        current.id,
-        {
-          ...scheduleFields(mode, actor.userId, now),
-          scheduledAt: at,
-          queueSlotAt: placement.queued ? at : null,
-          failureReason: null,
-          nextAttemptAt: null,
-          ...(placement.socialAccountId !== undefined ? { socialAccountId: placement.socialAccountId } : {}),
-        },
-        { newVersion: true },
-      );
-    } catch (error) {
-      // Another post took this slot between our read and this write: try the next one.
-      if (placement.queued && isUniqueViolation(error)) continue;
-      throw error;
+  const { row, at } = await writeAtFirstFree(placement.times, placement.queued, (slot) =>
+    updateUnlockedPost(
+      db,
+      actor.workspaceId,
+      current.id,
+      {
+        ...scheduleFields(mode, actor.userId, now),
+        scheduledAt: slot,
+        queueSlotAt: placement.queued ? slot : null,
+        failureReason: null,
+        nextAttemptAt: null,
+        ...(placement.socialAccountId !== undefined ? { socialAccountId: placement.socialAccountId } : {}),
+      },
+      { newVersion: true },
+    ),
+  );
+  if (row.status === 'scheduled') {
+    await queuePublish(ctx, row, at);
+    // An approver scheduling a post that waited for approval has approved it: say so as Approve does.
+    if (current.status === 'pending_approval' && mode === 'approve') {
+      await recordApproval(ctx, actor, row, at, undefined);
     }
-    if (!row) throw lockedError();
-    if (row.status === 'scheduled') {
-      await queuePublish(ctx, row, at);
-      // An approver scheduling a post that waited for approval has approved it: say so as Approve does.
-      if (current.status === 'pending_approval' && mode === 'approve') {
-        await recordApproval(ctx, actor, row, at, undefined);
-      }
-    } else {
-      // Rescheduling a scheduled post into approval: its old job must not publish it meanwhile.
-      await dropPublishJob(ctx, current);
-      await announceSubmission(ctx, actor, [row]);
-    }
-    return { ...toPost(row), warnings: await accountWarnings(db, actor, [row]) };
+  } else {
+    // Rescheduling a scheduled post into approval: its old job must not publish it meanwhile.
+    await dropPublishJob(ctx, current);
+    await announceSubmission(ctx, actor, [row]);
   }
-  throw new AppError('conflict', noFreeSlotMessage);
+  return { ...toPost(row), warnings: await accountWarnings(db, actor, [row]) };
 }
 
 /**
@@ -90,30 +105,22 @@ export async function holdInQueue(
   times: Iterable<Date>,
 ): Promise<ScheduleResponse> {
   const db = ctx.database.db;
-  for (const at of times) {
-    let row: PostRow | undefined;
-    try {
-      row = await updateUnlockedPost(
-        db,
-        actor.workspaceId,
-        current.id,
-        {
-          status: current.status === 'pending_approval' ? 'pending_approval' : 'draft',
-          scheduledAt: at,
-          queueSlotAt: at,
-          failureReason: null,
-          nextAttemptAt: null,
-          publishJobId: null,
-        },
-        { newVersion: true },
-      );
-    } catch (error) {
-      if (isUniqueViolation(error)) continue;
-      throw error;
-    }
-    if (!row) throw lockedError();
-    await dropPublishJob(ctx, current);
-    return { ...toPost(row), warnings: await accountWarnings(db, actor, [row]) };
-  }
-  throw new AppError('conflict', noFreeSlotMessage);
+  const { row } = await writeAtFirstFree(times, true, (slot) =>
+    updateUnlockedPost(
+      db,
+      actor.workspaceId,
+      current.id,
+      {
+        status: current.status === 'pending_approval' ? 'pending_approval' : 'draft',
+        scheduledAt: slot,
+        queueSlotAt: slot,
+        failureReason: null,
+        nextAttemptAt: null,
+        publishJobId: null,
+      },
+      { newVersion: true },
+    ),
+  );
+  await dropPublishJob(ctx, current);
+  return { ...toPost(row), warnings: await accountWarnings(db, actor, [row]) };
 }
