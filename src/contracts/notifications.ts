@@ -18,6 +18,8 @@ export const notificationKinds = [
   'member_removed',
   /** An RSS or Atom feed failed FEED_FAILURE_LIMIT times in a row and is no longer read. */
   'feed_paused',
+  /** A webhook endpoint failed WEBHOOK_DISABLE_AFTER_FAILURES deliveries in a row and was disabled. */
+  'webhook_disabled',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;

@@ -47,6 +47,8 @@ export const permissions = [
   'team.manage',
   /** Transfer ownership, delete the workspace. */
   'workspace.own',
+  /** Create and revoke API keys; add, change and remove webhooks (issue 26). */
+  'api.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -74,6 +76,7 @@ const permissionActions: Record<Permission, string> = {
   'billing.manage': 'change the plan or billing',
   'team.manage': 'manage the team',
   'workspace.own': 'transfer ownership or delete the workspace',
+  'api.manage': 'manage API keys or webhooks',
 };
 
 /** The 403 a role gets for a route it may not use. */

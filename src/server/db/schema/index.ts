@@ -2,6 +2,7 @@ export * from './activity';
 export * from './analytics';
 export * from './billing';
 export * from './content';
+export * from './integrations';
 export * from './media';
 export * from './newsletter';
 export * from './notifications';

@@ -27,7 +27,7 @@ export const notifications = pgTable(
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('post_failed', 'post_missed', 'account_needs_reauth', 'trial_ending', 'trial_ended', 'payment_failed', 'subscription_changed', 'approval_requested', 'approval_overdue', 'post_approved', 'changes_requested', 'post_comment', 'member_joined', 'member_role_changed', 'member_removed', 'feed_paused')`,
+      sql`${t.kind} in ('post_failed', 'post_missed', 'account_needs_reauth', 'trial_ending', 'trial_ended', 'payment_failed', 'subscription_changed', 'approval_requested', 'approval_overdue', 'post_approved', 'changes_requested', 'post_comment', 'member_joined', 'member_role_changed', 'member_removed', 'feed_paused', 'webhook_disabled')`,
     ),
   ],
 );

@@ -19,6 +19,7 @@ import {
   UserCog,
   UserMinus,
   UserPlus,
+  Webhook,
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
@@ -61,6 +62,7 @@ const kindLooks: Record<NotificationKind, { icon: LucideIcon; tone: string }> = 
   member_role_changed: { icon: UserCog, tone: 'bg-indigo-50 text-indigo-600' },
   member_removed: { icon: UserMinus, tone: 'bg-slate-100 text-slate-600' },
   feed_paused: { icon: Rss, tone: 'bg-amber-50 text-amber-700' },
+  webhook_disabled: { icon: Webhook, tone: 'bg-amber-50 text-amber-700' },
 };
 
 /**
