@@ -27,6 +27,8 @@ export const SIGNED_IN_ROUTES = [
   ['/social-accounts', 'src/client/features/social-accounts/social-accounts-page.tsx'],
   ['/analytics', 'src/client/features/analytics/analytics-page.tsx'],
   ['/settings', 'src/client/features/settings/settings-page.tsx'],
+  ['/settings/api', 'src/client/features/api-access/api-keys-page.tsx'],
+  ['/settings/webhooks', 'src/client/features/api-access/webhooks-page.tsx'],
   ['/team', 'src/client/features/team/team-page.tsx'],
   ['/subscribe', 'src/client/features/subscribe/subscribe-page.tsx'],
   ['/admin', 'src/client/features/admin/admin-page.tsx'],

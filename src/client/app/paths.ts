@@ -16,6 +16,10 @@ export const paths = {
   socialAccounts: '/social-accounts',
   analytics: '/analytics',
   settings: '/settings',
+  /** API keys, the API docs and the MCP address (issue 26), linked from Settings. */
+  settingsApi: '/settings/api',
+  /** Webhook endpoints and their delivery log (issue 26), linked from Settings. */
+  settingsWebhooks: '/settings/webhooks',
   subscribe: '/subscribe',
   demo: '/demo',
   admin: '/admin',
@@ -37,6 +41,8 @@ export const serverPaths = {
   login: '/api/login',
   /** The OpenAPI document of the API. */
   apiDocs: '/api/docs',
+  /** The MCP server (Streamable HTTP) AI assistants connect to with an API key. */
+  mcp: '/api/mcp',
 } as const;
 
 /** The landing page with its Sign Up tab open (landing-page.tsx reads `?auth=`). */

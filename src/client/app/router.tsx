@@ -97,6 +97,12 @@ const SignedOutRoutes = memo(function SignedOutRoutes() {
       <Route path={paths.settings}>
         <RequireAuth />
       </Route>
+      <Route path={paths.settingsApi}>
+        <RequireAuth />
+      </Route>
+      <Route path={paths.settingsWebhooks}>
+        <RequireAuth />
+      </Route>
       <Route path={paths.team}>
         <RequireAuth />
       </Route>

@@ -32,6 +32,12 @@ import { paths } from './paths';
 const MediaPage = lazy(() => import('../features/media/media-page').then((m) => ({ default: m.MediaPage })));
 const QueuePage = lazy(() => import('../features/queue/queue-page').then((m) => ({ default: m.QueuePage })));
 const FeedsPage = lazy(() => import('../features/feeds/feeds-page').then((m) => ({ default: m.FeedsPage })));
+const ApiKeysPage = lazy(() =>
+  import('../features/api-access/api-keys-page').then((m) => ({ default: m.ApiKeysPage })),
+);
+const WebhooksPage = lazy(() =>
+  import('../features/api-access/webhooks-page').then((m) => ({ default: m.WebhooksPage })),
+);
 const PostImportPage = lazy(() =>
   import('../features/post-import/post-import-page').then((m) => ({ default: m.PostImportPage })),
 );
@@ -50,6 +56,8 @@ const shellPaths = new Set<string>([
   paths.socialAccounts,
   paths.analytics,
   paths.settings,
+  paths.settingsApi,
+  paths.settingsWebhooks,
   paths.team,
 ]);
 
@@ -74,6 +82,8 @@ export function SignedInApp() {
               <Route path={paths.socialAccounts} component={SocialAccountsPage} />
               <Route path={paths.analytics} component={AnalyticsPage} />
               <Route path={paths.settings} component={SettingsPage} />
+              <Route path={paths.settingsApi} component={ApiKeysPage} />
+              <Route path={paths.settingsWebhooks} component={WebhooksPage} />
               <Route path={paths.team} component={TeamPage} />
             </Switch>
           </Suspense>

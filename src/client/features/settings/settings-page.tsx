@@ -6,7 +6,9 @@ import { PageHeader } from '../../components/page-header';
 import { QueryFailureCard } from '../../components/query-failure-card';
 import { buttonClasses } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ApiSettingsLinks } from '../api-access/components/api-settings-links';
 import { useAuth } from '../auth/api/get-current-user';
+import { useCan } from '../auth/use-permission';
 import { useUserSettings } from './api/get-settings';
 import { BrandKitCard } from './components/brand-kit-card';
 import { ContentDefaultsCard } from './components/content-defaults-card';
@@ -27,6 +29,7 @@ export function SettingsPage() {
   useDocumentTitle('Settings — Kitepost');
   const { user } = useAuth();
   const settings = useUserSettings();
+  const managesApi = useCan('api.manage');
 
   return (
     <div className="grid gap-6">
@@ -56,6 +59,15 @@ export function SettingsPage() {
           >
             <BrandKitCard />
           </SettingsSection>
+          {managesApi ? (
+            <SettingsSection
+              id="api"
+              title="API and Webhooks"
+              description="Connect Kitepost to your other tools (Professional and Enterprise plans)."
+            >
+              <ApiSettingsLinks />
+            </SettingsSection>
+          ) : null}
           <TimeZoneCard />
           <DangerZoneCard email={settings.data.email} />
         </div>
