@@ -64,6 +64,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // The platforms' consent pages on another origin, as real ones are (decision 040).
         SANDBOX_AUTHORIZE_ORIGIN: E2E_OAUTH_ORIGIN_URL,
+        // Webhooks to a receiver the spec runs on 127.0.0.1 (tests/e2e/webhooks.spec.ts).
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
       },
     },
     {

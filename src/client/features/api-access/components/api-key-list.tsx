@@ -56,8 +56,8 @@ export function ApiKeyList({ keys, timeZone }: { keys: ApiKey[]; timeZone: strin
                   <span className="sr-only">Key starts with </span>
                   {key.prefix}…
                 </p>
-                <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
-                  <div className="min-w-0">
+                <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+                  <div className="col-span-2 min-w-0 sm:col-span-1">
                     <dt className="text-xs text-slate-500">Created</dt>
                     <dd className="text-slate-800">
                       <RelativeTime at={key.createdAt} timeZone={timeZone} /> by {key.createdBy.name}

@@ -52,6 +52,7 @@ export function CreateApiKeyDialog({ open, onOpenChange }: CreateApiKeyDialogPro
           <SecretReveal
             title="Your new API key"
             label="API key"
+            noun="key"
             secret={created.key}
             description={
               <>

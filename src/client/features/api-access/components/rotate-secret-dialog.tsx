@@ -50,6 +50,7 @@ export function RotateSecretDialog({
           <SecretReveal
             title="New signing secret"
             label="Signing secret"
+            noun="secret"
             secret={secret}
             description="Put it in your receiver in place of the old one."
           >

@@ -17,6 +17,8 @@ interface SecretRevealProps {
   description: ReactNode;
   /** What the secret is called, for its field's label and the copy toast ('API key', 'Signing secret'). */
   label: string;
+  /** The same in a sentence: 'key', 'secret'. */
+  noun: string;
   secret: string;
   /** More to read under the secret (the 24-hour overlap of a rotated secret). */
   children?: ReactNode;
@@ -26,7 +28,7 @@ interface SecretRevealProps {
  * A secret shown once, inside a dialog: the field, Copy, and the warning that it will not be
  * shown again. Focus lands on Copy (the button that opened the dialog's form is gone).
  */
-export function SecretReveal({ title, description, label, secret, children }: SecretRevealProps) {
+export function SecretReveal({ title, description, label, noun, secret, children }: SecretRevealProps) {
   const id = useId();
   const copyRef = useRef<HTMLButtonElement>(null);
   useEffect(() => copyRef.current?.focus(), []);
@@ -54,7 +56,7 @@ export function SecretReveal({ title, description, label, secret, children }: Se
           <Button
             ref={copyRef}
             variant="secondary"
-            onClick={() => void copyText(secret, `${label} copied`, `the ${label.toLowerCase()}`)}
+            onClick={() => void copyText(secret, `${label} copied`, `the ${noun}`)}
           >
             <Copy aria-hidden="true" />
             Copy
@@ -66,8 +68,8 @@ export function SecretReveal({ title, description, label, secret, children }: Se
         >
           <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden="true" />
           <span>
-            <span className="font-semibold">You won’t be able to see this {label.toLowerCase()} again.</span>{' '}
-            Copy it now and keep it somewhere safe, like a password manager.
+            <span className="font-semibold">You won’t be able to see this {noun} again.</span> Copy it now and
+            keep it somewhere safe, like a password manager.
           </span>
         </p>
       </div>

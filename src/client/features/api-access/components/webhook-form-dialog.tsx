@@ -52,6 +52,7 @@ export function WebhookFormDialog({ open, onOpenChange, endpoint }: WebhookFormD
           <SecretReveal
             title="Webhook added"
             label="Signing secret"
+            noun="secret"
             secret={created.secret}
             description={
               <>
