@@ -43,7 +43,6 @@ export function expiresAtFor(expiry: ApiKeyExpiry, now: Date): string | null {
 export const createApiKeyForm = createApiKeyBody
   .pick({ name: true, role: true })
   .extend({ expiry: z.enum(apiKeyExpiries) });
-export type CreateApiKeyForm = z.infer<typeof createApiKeyForm>;
 
 /** 'Dec 28, 2026' in the user's zone: when a key expires. */
 export function formatDay(iso: string, timeZone: string): string {

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import {
   type UpdateWebhookBody,
   webhookEndpoint,
@@ -7,21 +8,21 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import { webhooksQueryKey } from './get-webhooks';
 
-type Change = Omit<UpdateWebhookBody, 'rotateSecret'>;
-
-/** PATCH /api/webhooks/{id}: its URL, events, description, or enabled again / disabled. */
-export function updateWebhook({ id, change }: { id: string; change: Change }) {
-  return apiRequest('PATCH', `/api/webhooks/${encodeURIComponent(id)}`, webhookEndpoint, change);
+/** PATCH /api/webhooks/{id}; the answer carries the new secret only when it rotates one. */
+function patchWebhook<T extends z.ZodType>(id: string, body: UpdateWebhookBody, answer: T) {
+  return apiRequest('PATCH', `/api/webhooks/${encodeURIComponent(id)}`, answer, body);
 }
 
-/**
- * PATCH /api/webhooks/{id} with rotateSecret: a new secret, answered once; the old one keeps
- * signing beside it for 24 hours.
- */
+type Change = Omit<UpdateWebhookBody, 'rotateSecret'>;
+
+/** Its URL, events, description, or enabled again / disabled. */
+export function updateWebhook({ id, change }: { id: string; change: Change }) {
+  return patchWebhook(id, change, webhookEndpoint);
+}
+
+/** A new secret, answered once; the old one keeps signing beside it for 24 hours. */
 export function rotateWebhookSecret(id: string) {
-  return apiRequest('PATCH', `/api/webhooks/${encodeURIComponent(id)}`, webhookWithSecret, {
-    rotateSecret: true,
-  });
+  return patchWebhook(id, { rotateSecret: true }, webhookWithSecret);
 }
 
 export function useUpdateWebhook() {

@@ -47,7 +47,7 @@ export function ApiAccessPage({ title, description, actions, children }: ApiAcce
   );
 }
 
-export const PLAN_PROMPT_TITLE = 'The API and webhooks come with Professional and Enterprise';
+const PLAN_PROMPT_TITLE = 'The API and webhooks come with Professional and Enterprise';
 
 /** Why the page shows nothing: the member's role, or the workspace's plan. */
 export function ApiAccessNotice({
