@@ -34,6 +34,8 @@ test('create an API key in Settings, call the API with it, then revoke it', asyn
   });
   try {
     expect((await api.get('/api/posts')).status()).toBe(200);
+    await page.reload();
+    await expect(row).toContainText(/Last used\s*just now/);
 
     await row.getByRole('button', { name: 'Revoke Zapier' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke key' }).click();

@@ -146,7 +146,11 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => vo
           ))}
         </Select>
       </FormField>
-      <FormField id={`${id}-expiry`} label="Expires" hint="After this date the key stops working.">
+      <FormField
+        id={`${id}-expiry`}
+        label="Expires"
+        hint="A key that expires stops working on its own; you can revoke any key sooner."
+      >
         <Select id={`${id}-expiry`} {...form.field('expiry')} aria-describedby={`${id}-expiry-hint`}>
           {apiKeyExpiries.map((option) => (
             <option key={option} value={option}>
