@@ -48,7 +48,7 @@ export function ApiKeyList({ keys, timeZone }: { keys: ApiKey[]; timeZone: strin
             >
               <div className={cn('grid min-w-0 gap-2', state !== 'active' && 'opacity-70')}>
                 <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="min-w-0 font-semibold break-words text-slate-900">{key.name}</h3>
+                  <h2 className="min-w-0 font-semibold break-words text-slate-900">{key.name}</h2>
                   <Badge variant="secondary">{roleLabels[key.role]}</Badge>
                   {state === 'active' ? null : <Badge variant="warning">{stateBadges[state]}</Badge>}
                 </div>

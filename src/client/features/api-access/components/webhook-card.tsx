@@ -48,7 +48,7 @@ export function WebhookCard({ endpoint, timeZone, onEdit, onRotate }: WebhookCar
     <Card data-testid="webhook-card" className="grid gap-4 p-4 sm:p-5">
       <div className="grid min-w-0 gap-1.5">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="min-w-0 font-mono text-sm font-semibold break-all text-slate-900">{endpoint.url}</h3>
+          <h2 className="min-w-0 font-mono text-sm font-semibold break-all text-slate-900">{endpoint.url}</h2>
           <Badge variant={endpoint.enabled ? 'success' : 'warning'}>
             {endpoint.enabled ? 'Enabled' : 'Disabled'}
           </Badge>

@@ -35,7 +35,7 @@ export function WebhookDeliveries({ webhookId, timeZone }: { webhookId: string; 
   return (
     <div className="grid gap-3">
       <div className="flex items-center justify-between gap-2">
-        <h4 className="text-sm font-semibold text-slate-900">Recent deliveries</h4>
+        <h3 className="text-sm font-semibold text-slate-900">Recent deliveries</h3>
         {deliveries.isSuccess ? <RefreshButton query={deliveries}>Refresh</RefreshButton> : null}
       </div>
       {deliveries.isPending ? (
