@@ -14,7 +14,7 @@ const createBody = createApiKeyBody.refine(
 );
 
 function actorOf(request: FastifyRequest): ApiKeyActor {
-  const { user, workspaceId } = signedIn(request);
+  const { user, workspaceId, apiKeyId } = signedIn(request);
   return {
     workspaceId,
     userId: user.id,
@@ -23,7 +23,7 @@ function actorOf(request: FastifyRequest): ApiKeyActor {
     lastName: user.lastName,
     email: user.email,
     ip: request.ip,
-    viaApiKey: false,
+    viaApiKey: apiKeyId !== null,
   };
 }
 
