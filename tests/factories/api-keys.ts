@@ -29,7 +29,12 @@ export async function createApiKey(
   role: ApiKeyRole,
   overrides: Partial<{ name: string; expiresAt: string | null }> = {},
 ): Promise<CreatedApiKey> {
-  const response = await asUser(app, cookie).post('/api/api-keys', { name: `${role} key`, role, ...overrides });
-  if (response.statusCode !== 201) throw new Error(`creating a key failed: ${response.statusCode} ${response.body}`);
+  const response = await asUser(app, cookie).post('/api/api-keys', {
+    name: `${role} key`,
+    role,
+    ...overrides,
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`creating a key failed: ${response.statusCode} ${response.body}`);
   return response.json();
 }

@@ -50,7 +50,10 @@ describe.each(databaseKinds)('calling the API with a key on %s', (kind) => {
     expect(listed.statusCode, listed.body).toBe(200);
     expect((listed.json() as Post[]).map((post) => post.id)).toContain(created.json().id);
 
-    const refused = await asKey(t.app, viewer.key).post('/api/posts', { platform: 'linkedin', content: 'No.' });
+    const refused = await asKey(t.app, viewer.key).post('/api/posts', {
+      platform: 'linkedin',
+      content: 'No.',
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(forbiddenMessage('viewer', 'posts.write'));
     // A key answers with its standing against the limit; a session is not counted.
@@ -103,7 +106,11 @@ describe.each(databaseKinds)('calling the API with a key on %s', (kind) => {
       expect(response.statusCode, token).toBe(401);
       expect(response.json().error.code).toBe('unauthorized');
     }
-    const noToken = await t.app.inject({ method: 'GET', url: '/api/posts', headers: { authorization: 'Bearer' } });
+    const noToken = await t.app.inject({
+      method: 'GET',
+      url: '/api/posts',
+      headers: { authorization: 'Bearer' },
+    });
     expect(noToken.statusCode).toBe(401);
   });
 
@@ -190,7 +197,9 @@ describe.each(databaseKinds)('calling the API with a key on %s', (kind) => {
     const samViewerKey = await createApiKey(t.app, sam.cookie, 'viewer');
     expect((await asKey(t.app, samKey.key).get('/api/team')).statusCode).toBe(200);
 
-    const demoted = await asUser(t.app, ada.cookie).patch(`/api/team/members/${sam.userId}`, { role: 'editor' });
+    const demoted = await asUser(t.app, ada.cookie).patch(`/api/team/members/${sam.userId}`, {
+      role: 'editor',
+    });
     expect(demoted.statusCode, demoted.body).toBe(200);
     const above = await asKey(t.app, samKey.key).get('/api/team');
     expect(above.statusCode).toBe(403);
