@@ -34,13 +34,12 @@ export async function listWorkspaceApiKeys(db: Db, workspaceId: string) {
 }
 export type ApiKeyRow = Awaited<ReturnType<typeof listWorkspaceApiKeys>>[number];
 
-export async function findWorkspaceApiKey(db: Db, workspaceId: string, id: string) {
+export async function workspaceHasApiKey(db: Db, workspaceId: string, id: string): Promise<boolean> {
   const [row] = await db
-    .select(keyWithCreator)
+    .select({ id: apiKeys.id })
     .from(apiKeys)
-    .leftJoin(users, eq(users.id, apiKeys.createdByUserId))
     .where(and(eq(apiKeys.workspaceId, workspaceId), eq(apiKeys.id, id)));
-  return row;
+  return row !== undefined;
 }
 
 /**

@@ -16,11 +16,11 @@ import { generateApiKey } from './api-key-secret';
 import {
   type ApiKeyRow,
   countLiveApiKeys,
-  findWorkspaceApiKey,
   insertApiKey,
   listWorkspaceApiKeys,
   lockWorkspaceForKeys,
   revokeWorkspaceApiKey,
+  workspaceHasApiKey,
 } from './api-keys.repository';
 
 /*
@@ -172,7 +172,7 @@ export async function revokeApiKey(
 ): Promise<void> {
   const revoked = await revokeWorkspaceApiKey(db, actor.workspaceId, id, now);
   if (!revoked) {
-    if (!(await findWorkspaceApiKey(db, actor.workspaceId, id)))
+    if (!(await workspaceHasApiKey(db, actor.workspaceId, id)))
       throw new AppError('not_found', apiKeyMessages.notFound);
     return;
   }
