@@ -53,7 +53,10 @@ test('add a webhook, schedule a post, see the signed delivery in the log', async
 
     await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
     const [delivery] = received;
-    expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({ type: 'post.scheduled', data: { id } });
+    expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({
+      type: 'post.scheduled',
+      data: { post: { id, status: 'scheduled' } },
+    });
     // The documented check: HMAC-SHA256 of "t.body" with the secret, in Kitepost-Signature.
     const signature = String(delivery?.headers['kitepost-signature']);
     const t = /t=(\d+)/.exec(signature)?.[1];
