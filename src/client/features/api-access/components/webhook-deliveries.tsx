@@ -143,15 +143,14 @@ function DeliveryRow({
           <p className="text-xs text-slate-500">
             Event <span className="font-mono">{delivery.eventId}</span> · body as sent:
           </p>
-          {/* A long body scrolls: the keyboard must reach it (WCAG 2.1.1). */}
-          <div
-            role="region"
+          <section
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a long body scrolls; the keyboard must reach it (WCAG 2.1.1)
             tabIndex={0}
             aria-label={`Body of ${delivery.type}`}
             className="max-h-72 overflow-auto rounded-lg bg-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
           >
             <pre className="p-3 font-mono text-xs text-slate-100">{readableBody(delivery.body)}</pre>
-          </div>
+          </section>
         </div>
       ) : null}
     </li>
