@@ -150,6 +150,11 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/queue/evergreen': 'workspace.read',
   'PUT /api/queue/evergreen': 'posts.write',
   'PUT /api/posts/:id/evergreen': 'posts.write',
+
+  // The MCP server (issue 26): API keys only; each tool checks its own permission.
+  'POST /api/mcp': 'workspace.read',
+  'GET /api/mcp': 'workspace.read',
+  'DELETE /api/mcp': 'workspace.read',
 };
 
 export function routeKey(method: string, url: string): string {
