@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyRole } from '../../src/contracts/integrations';
 import type { Post } from '../../src/contracts/posts';
@@ -11,6 +12,7 @@ import { mcpMessages } from '../../src/server/modules/mcp/mcp.routes';
 import { insertGenerationRun, insertPostWithStatus, insertPublishedPost } from '../factories/analytics';
 import { asUser, daysFromNow } from '../factories/posts';
 import { insertAccount, newWorkspace } from '../factories/publishing';
+import { setWorkspacePlan } from '../factories/team';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -73,6 +75,27 @@ describe.each(databaseKinds)('the MCP server on %s', (kind) => {
     return result.content[0]?.type === 'text' ? result.content[0].text : '';
   };
   const rest = () => asUser(t.app, owner.cookie);
+
+  /** The first message a client sends, posted by hand (to see the HTTP answer itself). */
+  const postInitialize = (headers: Record<string, string>) =>
+    fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...headers,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'curl', version: '1' },
+        },
+      }),
+    });
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
@@ -265,24 +288,55 @@ describe.each(databaseKinds)('the MCP server on %s', (kind) => {
   });
 
   it('refuses a request without a key, and a browser session alone, with 401', async () => {
-    const initialize = {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
-    };
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-    for (const extra of [{}, { cookie: owner.cookie }] as Record<string, string>[]) {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { ...headers, ...extra },
-        body: JSON.stringify(initialize),
-      });
+    for (const headers of [{}, { cookie: owner.cookie }] as Record<string, string>[]) {
+      const response = await postInitialize(headers);
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
       expect((await response.json()).error.message).toBe(mcpMessages.keyRequired);
     }
-    await expect(connect({ cookie: owner.cookie })).rejects.toThrow(/401/);
+    // The SDK's client shows the answer's words to whoever runs the agent.
+    await expect(connect({ cookie: owner.cookie })).rejects.toMatchObject({
+      code: 401,
+      message: expect.stringContaining('Settings › API'),
+    });
+  });
+
+  it('refuses a revoked key as every route does', async () => {
+    const key = await insertKey(owner.workspaceId, owner.user.id, 'editor');
+    await t.ctx.database.db
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(eq(apiKeys.prefix, key.slice(0, 12)));
+    const response = await postInitialize(bearer(key));
+    expect(response.status).toBe(401);
+    expect((await response.json()).error.message).toMatch(/revoked/);
+  });
+
+  it('answers a key of a plan without the API with the refusal REST gives', async () => {
+    const starter = await newWorkspace(t);
+    const key = await insertKey(starter.workspaceId, starter.user.id, 'admin');
+    await setWorkspacePlan(t.ctx, starter.workspaceId, 'starter');
+    const viaRest = await t.app.inject({ url: '/api/posts', headers: bearer(key) });
+    expect(viaRest.statusCode).toBe(402);
+    const response = await postInitialize(bearer(key));
+    expect(response.status).toBe(402);
+    expect(await response.json()).toEqual(viaRest.json());
+    await expect(connect(bearer(key))).rejects.toMatchObject({
+      code: 402,
+      message: expect.stringContaining('Upgrade to Professional'),
+    });
+  });
+
+  it('counts MCP calls against the key’s rate limit and says so', async () => {
+    const response = await postInitialize(bearer(adminKey));
+    expect(response.status).toBe(200);
+    expect(Number(response.headers.get('ratelimit-limit'))).toBeGreaterThan(0);
+    expect(response.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
+  });
+
+  it('refuses a call from a web page on another origin (DNS rebinding)', async () => {
+    const response = await postInitialize({ ...bearer(adminKey), origin: 'http://rebound.example' });
+    expect(response.status).toBe(403);
   });
 
   it('answers GET and DELETE with 405: the server keeps no sessions', async () => {

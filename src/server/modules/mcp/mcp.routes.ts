@@ -17,9 +17,8 @@ export const mcpMessages = {
 
 /** The caller when the request carries an API key (the auth plugin resolved it); null otherwise. */
 function keyCallerOf(request: FastifyRequest): McpCaller | null {
-  // PLACEHOLDER until Bearer keys land on main: any signed-in caller.
   const auth = request.auth;
-  if (!auth) return null;
+  if (!auth?.apiKeyId) return null;
   return {
     ...memberOf(request),
     postsVersion: auth.postsVersion,
@@ -66,7 +65,11 @@ async function answerMcp(ctx: AppContext, caller: McpCaller, request: FastifyReq
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
   });
-  // The transport writes the answer itself, on the raw response.
+  // The transport writes the answer itself, on the raw response: the headers set so far (the
+  // key's RateLimit-*) go along, merged with the transport's own.
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
   reply.hijack();
   reply.raw.on('close', () => {
     void transport.close();
