@@ -339,6 +339,17 @@ describe.each(databaseKinds)('the MCP server on %s', (kind) => {
     expect(response.status).toBe(403);
   });
 
+  it('answers through inject too, as the route-walking tests call it', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/mcp',
+      headers: bearer(adminKey),
+      payload: {},
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
   it('answers GET and DELETE with 405: the server keeps no sessions', async () => {
     for (const method of ['GET', 'DELETE']) {
       const response = await fetch(url, {
