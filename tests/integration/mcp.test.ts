@@ -280,6 +280,16 @@ describe.each(databaseKinds)('the MCP server on %s', (kind) => {
     expect(read.isError).toBeFalsy();
   });
 
+  it('keeps to the key’s workspace', async () => {
+    const other = await newWorkspace(t);
+    const theirs = await insertPostWithStatus(t, other.workspaceId, 'draft');
+    const scheduled = await insertPostWithStatus(t, other.workspaceId, 'scheduled');
+    const result = await call(mcp, 'schedule_post', { postId: theirs.id, scheduledAt: daysFromNow(1) });
+    expect(errorText(result)).toBe('Post not found');
+    const { posts } = await answer<{ posts: Post[] }>('list_upcoming_posts', { limit: 200 });
+    expect(posts.map((post) => post.id)).not.toContain(scheduled.id);
+  });
+
   it('answers bad arguments with a tool error, not a crash', async () => {
     const result = await call(mcp, 'get_post_metrics', { postId: 'not-a-post' });
     expect(errorText(result)).toMatch(/Not a post id/);
