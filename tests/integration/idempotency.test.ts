@@ -2,17 +2,20 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../src/server/db/schema';
+import { AiGenerationError } from '../../src/server/integrations/ai/ai-provider';
 import { cleanupExpiredJob } from '../../src/server/jobs/cleanup-expired.job';
 import { addMember } from '../factories/team';
 import { randomIp, signUp } from '../factories/users';
+import { ScriptedWriter } from '../fakes/ai/scripted-writer';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
 /** Issue 26: POST routes that create things take Idempotency-Key (Stripe's rules, decision 077). */
 describe.each(databaseKinds)('Idempotency-Key on %s', (kind) => {
   let t: TestApp;
+  const writer = new ScriptedWriter();
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    t = await buildTestApp(kind, {}, { ai: writer });
   });
   afterAll(() => t.close());
   const db = () => t.ctx.database.db;
@@ -112,6 +115,29 @@ describe.each(databaseKinds)('Idempotency-Key on %s', (kind) => {
     expect((await post(viewer.cookie, '/api/posts', refusedKey, draft())).statusCode).toBe(403);
     const rows = await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.key, refusedKey));
     expect(rows).toEqual([]);
+  });
+
+  it('gives the key back after a 5xx, so that the retry runs again', async () => {
+    const ada = await signUp(t.app);
+    const key = randomUUID();
+    const campaign = {
+      businessType: 'restaurant',
+      targetAudience: 'young professionals downtown',
+      campaignDescription: 'Weekend brunch special with bottomless mimosas',
+      contentType: 'promotional',
+      tone: 'casual',
+    };
+    writer.answer(() => new AiGenerationError('unavailable', 'The AI provider is unavailable right now.'));
+    const calls = writer.calls.length;
+    const failed = await post(ada.cookie, '/api/user/generate-content', key, campaign);
+    expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    const retried = await post(ada.cookie, '/api/user/generate-content', key, campaign);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
+    const replayed = await post(ada.cookie, '/api/user/generate-content', key, campaign);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toBe(retried.body);
+    expect(writer.calls.length - calls).toBe(2);
   });
 
   it('keeps a key 24 hours: an older one runs again, and the cleanup job removes it', async () => {
