@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys } from '../../src/server/db/schema';
+import { apiKeys, idempotencyKeys } from '../../src/server/db/schema';
 import { AiGenerationError } from '../../src/server/integrations/ai/ai-provider';
 import { cleanupExpiredJob } from '../../src/server/jobs/cleanup-expired.job';
-import { addMember } from '../factories/team';
+import { generateApiKey } from '../../src/server/modules/api-keys/api-key-secret';
+import { activeWorkspaceOf, addMember } from '../factories/team';
 import { randomIp, signUp } from '../factories/users';
 import { ScriptedWriter } from '../fakes/ai/scripted-writer';
 import { buildTestApp, type TestApp } from '../setup/app';
@@ -176,6 +177,38 @@ describe.each(databaseKinds)('Idempotency-Key on %s', (kind) => {
     expect(theirs.statusCode).toBe(201);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
     expect(theirs.json().id).not.toBe(mine.json().id);
+    expect(await workspacePosts(ada.cookie)).toHaveLength(2);
+  });
+
+  it("scopes keys per API key too: a key replays its own answers, the creator's session runs anew", async () => {
+    const ada = await signUp(t.app);
+    const workspaceId = (await activeWorkspaceOf(t.app, ada.cookie)).id;
+    const secret = generateApiKey();
+    await db().insert(apiKeys).values({
+      workspaceId,
+      createdByUserId: ada.user.id,
+      name: 'Zapier',
+      role: 'editor',
+      prefix: secret.prefix,
+      keyHash: secret.hash,
+    });
+    const key = randomUUID();
+    const withApiKey = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        headers: { authorization: `Bearer ${secret.key}`, 'idempotency-key': key },
+        payload: draft(),
+      });
+    const first = await withApiKey();
+    expect(first.statusCode).toBe(201);
+    const again = await withApiKey();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+
+    const bySession = await post(ada.cookie, '/api/posts', key, draft());
+    expect(bySession.statusCode).toBe(201);
+    expect(bySession.headers['idempotent-replayed']).toBeUndefined();
     expect(await workspacePosts(ada.cookie)).toHaveLength(2);
   });
 

@@ -81,7 +81,7 @@ const keyed = new WeakMap<FastifyRequest, KeyedRequest>();
 
 /** Whose keys these are: an API key's own, or the user's for a browser session. */
 function callerOf(auth: RequestAuth): string {
-  return auth.user.id;
+  return auth.apiKeyId ?? auth.user.id;
 }
 
 /** Whether a route takes Idempotency-Key (see the comment at the top). */
