@@ -26,10 +26,11 @@ import type { RequestAuth } from './auth';
  * or while the first still runs, is a 409.
  *
  * Covered: every POST under /api/ that is in the API document with a JSON body (or none), unless
- * its route says `config: { idempotent: false }` (a streamed answer, say). Not covered: public
- * routes (no caller to scope the key to), /api/admin, hidden routes (tus uploads, the platform
- * simulator) and multipart uploads (their bodies are files streamed to disk, not hashed in memory).
- * On those the header is ignored.
+ * its route says `config: { idempotent: false }`: a streamed answer, or one that carries a secret
+ * shown once (a new API key, a webhook's signing secret), which must never be stored. Not covered
+ * either: public routes (no caller to scope the key to), /api/admin, hidden routes (tus uploads,
+ * the platform simulator) and multipart uploads (their bodies are files streamed to disk, not
+ * hashed in memory). On those the header is ignored.
  *
  * Order in a request: the auth and permission hooks (onRequest) refuse first, so a 401, 403 or
  * 429 never takes a key; preParsing hashes the raw body as it is read; preValidation takes the key
