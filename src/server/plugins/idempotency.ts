@@ -86,7 +86,7 @@ function callerOf(auth: RequestAuth): string {
 }
 
 /** Whether a route takes Idempotency-Key (see the comment at the top). */
-function isCovered(route: RouteOptions): boolean {
+export function takesIdempotencyKey(route: RouteOptions): boolean {
   const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
   if (!methods.includes('POST')) return false;
   if (!route.url.startsWith('/api/') || route.url.startsWith('/api/admin')) return false;
@@ -148,7 +148,7 @@ export function registerIdempotency(app: FastifyInstance, ctx: AppContext) {
   }
 
   app.addHook('onRoute', (route) => {
-    if (!isCovered(route)) return;
+    if (!takesIdempotencyKey(route)) return;
     const schema = route.schema ?? {};
     if (schema.headers === undefined) route.schema = { ...schema, headers: idempotencyHeaders };
     else if (schema.headers instanceof z.ZodObject) {
