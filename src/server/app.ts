@@ -77,6 +77,7 @@ import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { declareStandardErrorAnswers } from './plugins/error-answers';
 import { registerErrorHandler } from './plugins/errors';
+import { registerIdempotency } from './plugins/idempotency';
 import { acceptEmptyJsonBody, bodyValidatorCompiler } from './plugins/optional-body';
 import { registerPermissions } from './plugins/permissions';
 import { registerSecurity } from './plugins/security';
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   registerAuth(app, ctx);
   registerPermissions(app);
   declareStandardErrorAnswers(app);
+  registerIdempotency(app, ctx);
   // The API contract as OpenAPI, generated from the same zod schemas that validate requests.
   await app.register(swagger, {
     openapi: { info: { title: 'Kitepost API', version: options.version ?? '0.0.0' } },
