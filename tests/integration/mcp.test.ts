@@ -1,15 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKeyRole } from '../../src/contracts/integrations';
 import type { Post } from '../../src/contracts/posts';
 import { forbiddenMessage } from '../../src/contracts/team';
-import { apiKeys } from '../../src/server/db/schema';
-import { generateApiKey } from '../../src/server/modules/api-keys/api-key-secret';
 import { mcpMessages } from '../../src/server/modules/mcp/mcp.routes';
 import { insertGenerationRun, insertPostWithStatus, insertPublishedPost } from '../factories/analytics';
+import { createApiKey } from '../factories/api-keys';
 import { asUser, daysFromNow } from '../factories/posts';
 import { insertAccount, newWorkspace } from '../factories/publishing';
 import { setWorkspacePlan } from '../factories/team';
@@ -41,15 +38,6 @@ describe.each(databaseKinds)('the MCP server on %s', (kind) => {
   let adminKey: string;
   let mcp: Client;
   const clients: Client[] = [];
-
-  /** A key of the workspace made by `userId`, written as the API keys service stores it. */
-  async function insertKey(workspaceId: string, userId: string, role: ApiKeyRole): Promise<string> {
-    const { key, prefix, hash } = generateApiKey();
-    await t.ctx.database.db
-      .insert(apiKeys)
-      .values({ workspaceId, createdByUserId: userId, name: `${role} agent`, role, prefix, keyHash: hash });
-    return key;
-  }
 
   async function connect(headers: Record<string, string>): Promise<Client> {
     const client = new Client({ name: 'kitepost-test', version: '1.0.0' });
@@ -102,7 +90,7 @@ describe.each(databaseKinds)('the MCP server on %s', (kind) => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = new URL('/api/mcp', address);
     owner = await newWorkspace(t);
-    adminKey = await insertKey(owner.workspaceId, owner.user.id, 'admin');
+    adminKey = (await createApiKey(t.app, owner.cookie, 'admin')).key;
     mcp = await connect(bearer(adminKey));
   });
   afterAll(async () => {
@@ -263,13 +251,13 @@ describe.each(databaseKinds)('the MCP server on %s', (kind) => {
     const campaign = { campaignDescription: 'Spring', platforms: ['linkedin'], count: 5 };
     const viaRest = await asUser(t.app, spent.cookie).post('/api/user/generate-content', campaign);
     expect(viaRest.statusCode).toBe(402);
-    const client = await connect(bearer(await insertKey(spent.workspaceId, spent.user.id, 'editor')));
+    const client = await connect(bearer((await createApiKey(t.app, spent.cookie, 'editor')).key));
     const result = await call(client, 'generate_ideas', campaign);
     expect(errorText(result)).toBe(viaRest.json().error.message);
   });
 
   it('refuses a viewer key what a viewer may not do, with the forbidden message', async () => {
-    const viewer = await connect(bearer(await insertKey(owner.workspaceId, owner.user.id, 'viewer')));
+    const viewer = await connect(bearer((await createApiKey(t.app, owner.cookie, 'viewer')).key));
     const result = await call(viewer, 'create_draft', {
       platform: 'linkedin',
       content: 'Not mine to write.',
@@ -312,11 +300,8 @@ describe.each(databaseKinds)('the MCP server on %s', (kind) => {
   });
 
   it('refuses a revoked key as every route does', async () => {
-    const key = await insertKey(owner.workspaceId, owner.user.id, 'editor');
-    await t.ctx.database.db
-      .update(apiKeys)
-      .set({ revokedAt: new Date() })
-      .where(eq(apiKeys.prefix, key.slice(0, 12)));
+    const { id, key } = await createApiKey(t.app, owner.cookie, 'editor');
+    expect((await rest().delete(`/api/api-keys/${id}`)).statusCode).toBe(204);
     const response = await postInitialize(bearer(key));
     expect(response.status).toBe(401);
     expect((await response.json()).error.message).toMatch(/revoked/);
@@ -324,7 +309,7 @@ describe.each(databaseKinds)('the MCP server on %s', (kind) => {
 
   it('answers a key of a plan without the API with the refusal REST gives', async () => {
     const starter = await newWorkspace(t);
-    const key = await insertKey(starter.workspaceId, starter.user.id, 'admin');
+    const { key } = await createApiKey(t.app, starter.cookie, 'admin');
     await setWorkspacePlan(t.ctx, starter.workspaceId, 'starter');
     const viaRest = await t.app.inject({ url: '/api/posts', headers: bearer(key) });
     expect(viaRest.statusCode).toBe(402);

@@ -151,6 +151,10 @@ export const routePermissions: Record<string, RoutePermission> = {
   'PUT /api/queue/evergreen': 'posts.write',
   'PUT /api/posts/:id/evergreen': 'posts.write',
 
+  // The public API (issue 26)
+  'GET /api/api-keys': 'api.manage',
+  'POST /api/api-keys': 'api.manage',
+  'DELETE /api/api-keys/:id': 'api.manage',
   // The MCP server (issue 26): API keys only; each tool checks its own permission.
   'POST /api/mcp': 'workspace.read',
   'GET /api/mcp': 'workspace.read',

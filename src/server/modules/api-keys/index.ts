@@ -2,3 +2,4 @@
 // module imports from here, never from a file inside (npm run lint:deps checks it).
 
 export { type ApiKeyRefusal, countApiKeyRequest, resolveApiKeyAuth } from './api-key-auth';
+export { apiKeyMessages } from './api-keys.service';
