@@ -53,6 +53,7 @@ import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes, publicUrlCheck } from './modules/health/health.routes';
 import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
+import { mcpRoutes } from './modules/mcp/mcp.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createMediaUrlSigner } from './modules/media/media-signing';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
@@ -77,6 +78,7 @@ import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { declareStandardErrorAnswers } from './plugins/error-answers';
 import { registerErrorHandler } from './plugins/errors';
+import { registerIdempotency } from './plugins/idempotency';
 import { acceptEmptyJsonBody, bodyValidatorCompiler } from './plugins/optional-body';
 import { registerPermissions } from './plugins/permissions';
 import { registerSecurity } from './plugins/security';
@@ -231,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   registerAuth(app, ctx);
   registerPermissions(app);
   declareStandardErrorAnswers(app);
+  registerIdempotency(app, ctx);
   // The API contract as OpenAPI, generated from the same zod schemas that validate requests.
   await app.register(swagger, {
     openapi: { info: { title: 'Kitepost API', version: options.version ?? '0.0.0' } },
@@ -269,6 +272,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await feedsRoutes(api, ctx);
     await evergreenRoutes(api, ctx);
     await apiKeysRoutes(api, ctx);
+    await mcpRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
       appUrl: config.appUrl,
