@@ -94,13 +94,8 @@ const SignedOutRoutes = memo(function SignedOutRoutes() {
       <Route path={paths.analytics}>
         <RequireAuth />
       </Route>
-      <Route path={paths.settings}>
-        <RequireAuth />
-      </Route>
-      <Route path={paths.settingsApi}>
-        <RequireAuth />
-      </Route>
-      <Route path={paths.settingsWebhooks}>
+      {/* nest: its sub-pages too (Settings › API, Settings › Webhooks). */}
+      <Route path={paths.settings} nest>
         <RequireAuth />
       </Route>
       <Route path={paths.team}>

@@ -1,4 +1,4 @@
-import { Ban } from 'lucide-react';
+import { CircleOff } from 'lucide-react';
 import { useState } from 'react';
 import type { ApiKey } from '../../../../contracts/integrations';
 import { roleLabels } from '../../../../contracts/team';
@@ -93,7 +93,7 @@ export function ApiKeyList({ keys, timeZone }: { keys: ApiKey[]; timeZone: strin
                   onClick={() => setRevoking(key)}
                   aria-label={`Revoke ${key.name}`}
                 >
-                  <Ban aria-hidden="true" />
+                  <CircleOff aria-hidden="true" />
                   Revoke
                 </Button>
               ) : null}
@@ -109,7 +109,7 @@ export function ApiKeyList({ keys, timeZone }: { keys: ApiKey[]; timeZone: strin
         subject={revoking ? `${revoking.name} · ${revoking.prefix}…` : null}
         confirmLabel="Revoke key"
         pendingLabel="Revoking…"
-        confirmIcon={Ban}
+        confirmIcon={CircleOff}
         keepLabel="Cancel"
         pending={revoke.isPending}
         onConfirm={run}

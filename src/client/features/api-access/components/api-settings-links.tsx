@@ -1,4 +1,4 @@
-import { ChevronRight, KeyRound, type LucideIcon, Webhook } from 'lucide-react';
+import { ArrowRight, KeyRound, type LucideIcon, Webhook } from 'lucide-react';
 import { Link } from 'wouter';
 import { paths } from '../../../app/paths';
 import { Card } from '../../../components/ui/card';
@@ -36,7 +36,7 @@ export function ApiSettingsLinks() {
                 <span className="font-medium text-slate-900">{link.title}</span>
                 <span className="text-sm text-slate-600">{link.text}</span>
               </span>
-              <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+              <ArrowRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
             </Link>
           </li>
         ))}
