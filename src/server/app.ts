@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import swagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { publishingPlatforms } from '../contracts/platforms';
 import type { Config } from './config';
 import { fastifyTrustProxy } from './config-trust-proxy';
@@ -40,6 +39,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import * as recovery from './modules/auth/account-recovery.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import * as authService from './modules/auth/auth.service';
@@ -228,14 +228,14 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   });
   registerSecurity(app, config);
   registerAuth(app, ctx);
+  // The API contract as OpenAPI (/api/openapi.json) and its viewer (/api/docs).
+  await apiDocsRoutes(app, {
+    appUrl: config.appUrl,
+    version: options.version ?? '0.0.0',
+    sessionCookieName: (await sessionCookieSettings(ctx.identity)).cookieName,
+  });
   registerPermissions(app);
   declareStandardErrorAnswers(app);
-  // The API contract as OpenAPI, generated from the same zod schemas that validate requests.
-  await app.register(swagger, {
-    openapi: { info: { title: 'Kitepost API', version: options.version ?? '0.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(async (api) => {
     await healthRoutes(api, { ...ctx, role: options.role ?? 'all', version: options.version ?? '0.0.0' });

@@ -240,10 +240,12 @@ test.describe('landing page at 1280 px', () => {
     );
     const api = product.getByRole('link', { name: /^API/ });
     await expect(api).toHaveAttribute('href', '/api/docs');
-    // /api/docs serves the OpenAPI document.
+    // /api/docs is the API's documentation page; /api/openapi.json the document it renders.
     const docs = await request.get('/api/docs');
     expect(docs.ok()).toBe(true);
-    expect(((await docs.json()) as { openapi?: string }).openapi).toMatch(/^3\./);
+    expect(docs.headers()['content-type']).toMatch(/^text\/html/);
+    const document = await request.get('/api/openapi.json');
+    expect(((await document.json()) as { openapi?: string }).openapi).toMatch(/^3\./);
 
     await expect(footer.getByRole('heading', { name: 'Contact & Support' })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'support@kitepost.app' })).toHaveAttribute(

@@ -35,7 +35,7 @@ export const paths = {
 /** Server routes the browser navigates to (full page loads, not client routes). */
 export const serverPaths = {
   login: '/api/login',
-  /** The OpenAPI document of the API. */
+  /** The API's documentation (Swagger UI rendering the OpenAPI document, /api/openapi.json). */
   apiDocs: '/api/docs',
 } as const;
 
