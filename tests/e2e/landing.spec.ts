@@ -177,6 +177,11 @@ test.describe('landing page at 1280 px', () => {
     }
     await expect(cards.filter({ hasText: 'Most Popular' })).toHaveCount(1);
     await expect(cards.filter({ hasText: 'Most Popular' }).getByRole('heading')).toHaveText('Professional');
+    // Enterprise's custom integrations are the public API: its documentation.
+    await expect(cards.nth(2).getByRole('link', { name: 'Custom integrations' })).toHaveAttribute(
+      'href',
+      '/api/docs',
+    );
     await expect(section).toContainText('14-day money-back guarantee');
   });
 

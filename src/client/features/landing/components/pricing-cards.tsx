@@ -36,14 +36,8 @@ export function PricingCards({ onChoosePlan }: { onChoosePlan: (plan: Plan) => v
               <li key={feature} className="flex items-start gap-2">
                 <Check className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
                 {feature === CUSTOM_INTEGRATIONS_FEATURE ? (
-                  <a
-                    href={serverPaths.apiDocs}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="rounded-sm text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:text-indigo-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
-                  >
+                  <a href={serverPaths.apiDocs} className="text-indigo-700 underline underline-offset-2">
                     {feature}
-                    <span className="sr-only"> (API documentation, opens in a new tab)</span>
                   </a>
                 ) : (
                   feature
