@@ -40,6 +40,7 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import * as recovery from './modules/auth/account-recovery.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import * as authService from './modules/auth/auth.service';
@@ -267,6 +268,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await accountRoutes(api, ctx);
     await feedsRoutes(api, ctx);
     await evergreenRoutes(api, ctx);
+    await apiKeysRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
       appUrl: config.appUrl,

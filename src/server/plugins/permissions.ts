@@ -150,6 +150,11 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/queue/evergreen': 'workspace.read',
   'PUT /api/queue/evergreen': 'posts.write',
   'PUT /api/posts/:id/evergreen': 'posts.write',
+
+  // The public API (issue 26)
+  'GET /api/api-keys': 'api.manage',
+  'POST /api/api-keys': 'api.manage',
+  'DELETE /api/api-keys/:id': 'api.manage',
 };
 
 export function routeKey(method: string, url: string): string {
