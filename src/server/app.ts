@@ -234,6 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     appUrl: config.appUrl,
     version: options.version ?? '0.0.0',
     sessionCookieName: (await sessionCookieSettings(ctx.identity)).cookieName,
+    keyRequestsPerMinute: config.apiKeys.rateLimitPerMinute,
   });
   registerPermissions(app);
   declareStandardErrorAnswers(app);

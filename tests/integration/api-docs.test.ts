@@ -119,7 +119,7 @@ describe('the API documentation', () => {
     });
   });
 
-  it('shows examples of creating and scheduling a post', () => {
+  it('shows examples of creating and scheduling a post, and of creating an API key', () => {
     const create = document.paths['/api/posts']?.post as Operation;
     expect(create.requestBody?.content['application/json']?.example).toMatchObject({ platform: 'linkedin' });
     expect(create.responses['201']?.content?.['application/json']?.example).toMatchObject({
@@ -131,6 +131,11 @@ describe('the API documentation', () => {
     });
     expect(schedule.responses['200']?.content?.['application/json']?.example).toMatchObject({
       status: 'scheduled',
+    });
+    const createKey = document.paths['/api/api-keys']?.post as Operation;
+    expect(createKey.requestBody?.content['application/json']?.example).toMatchObject({ role: 'editor' });
+    expect(createKey.responses['201']?.content?.['application/json']?.example).toMatchObject({
+      key: expect.stringMatching(/^kp_live_/),
     });
   });
 

@@ -43,7 +43,8 @@ export function takesApiKeys(method: string, url: string, access: RouteAccess = 
  * The refusals every API route may answer whatever it does, from what it is: 400 when it takes
  * input (a contract, or a JSON body that may be malformed), 401 when it needs a session, 403 when a
  * role may be refused (its permission, the admin portal) or the origin checked (every unsafe
- * method), 404 when its path names something, 429 when an API key may call it.
+ * method, an API key where keys never reach), 404 when its path names something, 429 when an API key
+ * may call it.
  */
 function standardErrorStatuses(route: RouteOptions): number[] {
   const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
@@ -59,7 +60,10 @@ function standardErrorStatuses(route: RouteOptions): number[] {
   const statuses: number[] = [];
   if (takesInput) statuses.push(400);
   if (access === 'user' || admin) statuses.push(401);
-  if (unsafe || permission || admin) statuses.push(403);
+  // A key is refused where it never reaches (a person's own account), so those may answer 403 too.
+  const refusesKeys =
+    access !== 'public' && !methods.some((method) => takesApiKeys(method, route.url, access));
+  if (unsafe || permission || admin || refusesKeys) statuses.push(403);
   if (route.url.includes(':')) statuses.push(404);
   // Each API key has its own rate limit (RateLimit-* headers, then 429 with Retry-After).
   if (methods.some((method) => takesApiKeys(method, route.url, access))) statuses.push(429);

@@ -18,7 +18,7 @@ export const OPENAPI_DOCUMENT_PATH = '/api/openapi.json';
  */
 export async function apiDocsRoutes(
   app: FastifyInstance,
-  options: { appUrl: string; version: string; sessionCookieName: string },
+  options: { appUrl: string; version: string; sessionCookieName: string; keyRequestsPerMinute: number },
 ) {
   app.addHook('onRoute', (route) => {
     if (route.url === API_DOCS_PATH || route.url.startsWith(`${API_DOCS_PATH}/`)) {

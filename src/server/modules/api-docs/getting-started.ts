@@ -77,9 +77,9 @@ const eventList = webhookEventTypes
   .map((type) => `| \`${type}\` | ${webhookEventDescriptions[type]} |`)
   .join('\n');
 
-/** The Markdown, with the server's own origin (APP_URL) in the examples. */
-export function gettingStarted(appUrl: string): string {
-  const origin = new URL(appUrl).origin;
+/** The Markdown, with the server's own origin (APP_URL) and its key rate limit. */
+export function gettingStarted(options: { appUrl: string; keyRequestsPerMinute: number }): string {
+  const origin = new URL(options.appUrl).origin;
   return `Kitepost's whole API: everything the web app does, a script, n8n, Make or an AI agent can do.
 This page is generated from the same schemas that check every request, so it is always the API the
 server runs. The document itself: [/api/openapi.json](${origin}/api/openapi.json).
@@ -105,8 +105,10 @@ Professional trial every new workspace starts with). On other plans a key is ref
 above its creator's and never owner), in its own workspace, with the same permissions as a member
 of that role: an editor key writes and schedules posts, a viewer key only reads. A key cannot use
 what belongs to a person's browser session: the password, sessions, two-factor, passkeys, the
-account itself, and the admin portal (those operations show only the session cookie below).
-Revoked and expired keys answer 401.
+account itself, signing in or out, and the admin portal (those operations show only the session
+cookie below), and it cannot make other keys. Revoked and expired keys answer 401, and so does a
+key whose creator has left the workspace; a key whose creator's role has dropped below the key's
+answers 403.
 
 ### Create a post and schedule it
 
@@ -154,7 +156,8 @@ Each operation below lists the refusals it can answer.
 
 ### Rate limits
 
-Each key has its own budget of requests; every answer to a key says where it stands with the
+Each key may make ${options.keyRequestsPerMinute} requests a minute, on its own (another key's
+traffic never counts against it). Every answer to a key says where it stands with the
 \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\` (seconds) headers. Past it, the
 answer is 429 \`rate_limited\` with \`Retry-After\` (seconds): wait that long, then go on.
 

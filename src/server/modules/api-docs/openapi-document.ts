@@ -139,14 +139,19 @@ export function transformRoute(input: TransformInput) {
 }
 
 /** The document's own parts: the Getting started, the servers, the credentials, the tags. */
-export function documentHeader(options: { appUrl: string; version: string; sessionCookieName: string }) {
+export function documentHeader(options: {
+  appUrl: string;
+  version: string;
+  sessionCookieName: string;
+  keyRequestsPerMinute: number;
+}) {
   const origin = new URL(options.appUrl).origin;
   return {
     openapi: '3.1.0',
     info: {
       title: 'Kitepost API',
       version: options.version,
-      description: gettingStarted(options.appUrl),
+      description: gettingStarted(options),
       contact: { name: 'Kitepost support', email: 'support@kitepost.app' },
     },
     servers: [{ url: origin, description: 'This Kitepost server' }],
