@@ -77,6 +77,7 @@ import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { declareStandardErrorAnswers } from './plugins/error-answers';
 import { registerErrorHandler } from './plugins/errors';
+import { registerIdempotency } from './plugins/idempotency';
 import { acceptEmptyJsonBody, bodyValidatorCompiler } from './plugins/optional-body';
 import { registerPermissions } from './plugins/permissions';
 import { registerSecurity } from './plugins/security';
@@ -238,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   });
   registerPermissions(app);
   declareStandardErrorAnswers(app);
+  registerIdempotency(app, ctx);
 
   await app.register(async (api) => {
     await healthRoutes(api, { ...ctx, role: options.role ?? 'all', version: options.version ?? '0.0.0' });

@@ -166,8 +166,10 @@ answer is 429 \`rate_limited\` with \`Retry-After\` (seconds): wait that long, t
 \`POST\` operations take an \`Idempotency-Key\` header (Stripe's rules): a unique value per
 operation (a UUID v4), up to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters. A retry with the same key
 and the same body answers the first answer again, with \`Idempotent-Replayed: true\`, without doing
-it twice; the same key with a different body answers 409. Keys are kept ${IDEMPOTENCY_TTL_HOURS}
-hours. So after a timeout or a dropped connection, send the same request with the same key.
+it twice; the same key with a different body, or while the first request still runs, answers 409.
+Keys are kept ${IDEMPOTENCY_TTL_HOURS} hours. After a timeout or a dropped connection, send the same
+request with the same key. A 5xx answer and a refusal before the request ran (401, 403, 429) are not
+kept: retry those with the same key too.
 
 ### Lists
 

@@ -38,7 +38,11 @@ export async function apiKeysRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/api-keys',
-    { schema: { body: createBody, response: { 201: createdApiKey, ...errorAnswers(402, 409) } } },
+    {
+      // Never replayed: a kept answer would hold the shown-once key in clear for 24 hours.
+      config: { idempotent: false },
+      schema: { body: createBody, response: { 201: createdApiKey, ...errorAnswers(402, 409) } },
+    },
     async (request, reply) => reply.status(201).send(await createApiKey(db, actorOf(request), request.body)),
   );
 
