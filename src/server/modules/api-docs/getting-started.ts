@@ -175,7 +175,9 @@ kept: retry those with the same key too.
 
 \`GET /api/posts\` takes \`status\` (comma-separated), a date range \`from\` and \`to\`
 (ISO 8601) and \`limit\` (1 to ${MAX_POSTS_PER_PAGE}, default 50): to read further back, move
-\`to\` to the oldest date you have. The other lists answer whole.
+\`to\` to the oldest date you have. A webhook's delivery log comes a page at a time, newest first:
+pass its \`nextCursor\` as \`cursor\` for the next page (null: there is none). The other lists
+answer whole.
 
 ## Webhooks
 
@@ -190,8 +192,8 @@ ${eventList}
 Each delivery is a \`POST\` with a JSON body \`{ "id", "type", "createdAt", "data" }\` (\`data\` is
 the post, account or subscription, as the API answers it). Answer with any 2xx status, quickly;
 anything else (or no answer) is retried with growing waits for 24 hours. An endpoint whose
-deliveries fail ${WEBHOOK_DISABLE_AFTER_FAILURES} times in a row is disabled, and the workspace's
-admins are told. Settings › Webhooks keeps each delivery (status, answer code, duration) and can
+deliveries fail ${WEBHOOK_DISABLE_AFTER_FAILURES} times in a row is disabled, with a notification
+in Kitepost. Settings › Webhooks keeps each delivery (status, answer code, duration) and can
 send one again (\`Redeliver\`: same event id). Deliveries may arrive out of order or more than
 once: use \`id\` to skip ones you have handled.
 
@@ -216,7 +218,8 @@ ${fence}
 ## MCP server (AI agents)
 
 Kitepost is also a [Model Context Protocol](https://modelcontextprotocol.io) server, at
-\`${origin}/api/mcp\` (Streamable HTTP), authenticated with an API key like the REST API. Its tools
+\`${origin}/api/mcp\` (Streamable HTTP, stateless: each JSON-RPC message is a \`POST\` answered with
+JSON), authenticated with an API key like the REST API. Its tools
 list accounts, generate ideas, create drafts, schedule or queue posts, list upcoming and failed
 posts, read a post's metrics and read the brand kit, with the key's role, permissions and plan
 limits. A client's configuration (Claude Code, Cursor, VS Code and others take this shape):

@@ -14,7 +14,7 @@ const CREATED_AT = '2026-11-28T09:30:00.000Z';
 
 /** A made-up key and secret in the real formats (never valid anywhere). */
 const EXAMPLE_KEY = `${API_KEY_PREFIX}${'Example'.padEnd(43, '0')}`;
-const EXAMPLE_SECRET = `whsec_${'Example'.padEnd(32, '0')}`;
+const EXAMPLE_SECRET = `whsec_${'Example'.padEnd(43, '0')}`;
 
 const draftPost = {
   id: POST_ID,
@@ -141,6 +141,7 @@ export const operationExamples: Record<string, Record<string, unknown>> = {
           redeliveryOf: null,
         },
       ],
+      nextCursor: null,
     },
   },
 };

@@ -20,7 +20,6 @@ export const apiTags = {
   Team: 'Members, roles, invitations, the activity feed and workspaces.',
   'API keys': 'Keys for the public API (Settings › API).',
   Webhooks: 'Endpoints that receive signed events (Settings › Webhooks) and their delivery log.',
-  MCP: 'The Model Context Protocol server for AI agents.',
   Notifications: 'What the workspace was told about (failures, approvals, reconnects).',
   Settings: 'The signed-in user’s preferences and link previews.',
   Account:
@@ -149,11 +148,6 @@ export const operationSummaries: Record<ApiTag, Record<string, string>> = {
     'DELETE /api/webhooks/:id': 'Remove a webhook endpoint',
     'GET /api/webhooks/:id/deliveries': 'List an endpoint’s deliveries',
     'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': 'Send a delivery again',
-  },
-  MCP: {
-    'POST /api/mcp': 'Send an MCP message (Streamable HTTP)',
-    'GET /api/mcp': 'Open the MCP event stream',
-    'DELETE /api/mcp': 'End an MCP session',
   },
   Notifications: {
     'GET /api/notifications': 'List notifications',
