@@ -155,6 +155,10 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/api-keys': 'api.manage',
   'POST /api/api-keys': 'api.manage',
   'DELETE /api/api-keys/:id': 'api.manage',
+  // The MCP server (issue 26): API keys only; each tool checks its own permission.
+  'POST /api/mcp': 'workspace.read',
+  'GET /api/mcp': 'workspace.read',
+  'DELETE /api/mcp': 'workspace.read',
 };
 
 export function routeKey(method: string, url: string): string {
