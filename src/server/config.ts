@@ -217,6 +217,14 @@ const envSchema = z
       .refine((blocks) => blocks.every((block) => parseCidr(block) !== null), {
         error: 'must be a comma-separated list of CIDR blocks, e.g. 10.0.0.0/8,fd00::/8',
       }),
+    /**
+     * Webhook URLs on http: and on private, loopback or link-local addresses (a receiver on this
+     * machine or an intranet); off by default: https and public addresses only (decision 078).
+     */
+    WEBHOOKS_ALLOW_PRIVATE: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     /** Ports the outbound fetch may use besides 80 and 443 (comma-separated). */
     OUTBOUND_ALLOWED_PORTS: z
       .string()
@@ -391,6 +399,8 @@ export interface Config {
   videoFit: { threads: number; timeoutMs: number };
   /** What the one outbound fetch (integrations/web/safe-fetch.ts) may reach besides public hosts. */
   outbound: { privateAllowList: string[]; extraPorts: number[] };
+  /** Webhook deliveries: whether http: and non-public addresses may be registered (WEBHOOKS_ALLOW_PRIVATE). */
+  webhooks: { allowPrivate: boolean };
   /** S3-compatible media storage; undefined: files under DATA_DIR/media. */
   s3:
     | {
@@ -492,6 +502,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploads: { expiryMs: e.UPLOAD_EXPIRY_HOURS * 3600 * 1000 },
     videoFit: { threads: e.VIDEO_FIT_THREADS, timeoutMs: Math.round(e.VIDEO_FIT_TIMEOUT_MINUTES * 60_000) },
     outbound: { privateAllowList: e.OUTBOUND_ALLOW_PRIVATE, extraPorts: e.OUTBOUND_ALLOWED_PORTS },
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {
