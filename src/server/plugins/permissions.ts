@@ -150,6 +150,14 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/queue/evergreen': 'workspace.read',
   'PUT /api/queue/evergreen': 'posts.write',
   'PUT /api/posts/:id/evergreen': 'posts.write',
+
+  // Webhooks (issue 26): where the workspace's events go, so owners and admins only.
+  'GET /api/webhooks': 'api.manage',
+  'POST /api/webhooks': 'api.manage',
+  'PATCH /api/webhooks/:id': 'api.manage',
+  'DELETE /api/webhooks/:id': 'api.manage',
+  'GET /api/webhooks/:id/deliveries': 'api.manage',
+  'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': 'api.manage',
 };
 
 export function routeKey(method: string, url: string): string {
