@@ -7,5 +7,11 @@ export {
   type WebhookDeliverPayload,
   webhookDeliverPayload,
 } from './webhook-delivery.service';
-export { emitWebhookEvent, webhookPostOf } from './webhook-events';
+export {
+  emitAccountEvent,
+  emitPostEvent,
+  emitSubscriptionChanged,
+  emitWebhookEvent,
+  type WebhookWork,
+} from './webhook-events';
 export { deleteDeliveriesBefore } from './webhooks.repository';

@@ -155,7 +155,8 @@ async function send(
       headers: {
         'content-type': 'application/json',
         'user-agent': WEBHOOK_USER_AGENT,
-        [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signWebhook(delivery.body, secrets, now),
+        // Signed with the moment it leaves (the receiver checks it is fresh), whatever `now` says.
+        [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signWebhook(delivery.body, secrets, new Date()),
         'kitepost-event-id': delivery.eventId,
         'kitepost-event-type': delivery.eventType,
         'kitepost-delivery-id': delivery.id,

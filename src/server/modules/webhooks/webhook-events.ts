@@ -4,7 +4,12 @@ import {
   type WebhookEventBody,
   type WebhookEventType,
 } from '../../../contracts/integrations';
-import type { WebhookEventData, WebhookPost } from '../../../contracts/webhook-events';
+import type {
+  WebhookAccount,
+  WebhookEventData,
+  WebhookPost,
+  WebhookSubscription,
+} from '../../../contracts/webhook-events';
 import type { AppContext } from '../../context';
 import type { posts } from '../../db/schema';
 import { queueDeliveryAttempt } from './webhook-delivery.service';
@@ -28,8 +33,10 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
 ): Promise<void> {
   try {
     const db = ctx.database.db;
+    // A plan without integrations sends no events, except the one saying the plan changed: an
+    // endpoint hears that its workspace left Professional, and then nothing more.
     const endpoints = (await listSubscribedEndpoints(db, workspaceId, type)).filter(
-      (endpoint) => integrationsByPlan[endpoint.plan],
+      (endpoint) => integrationsByPlan[endpoint.plan] || type === 'subscription.changed',
     );
     if (endpoints.length === 0) return;
     const event: WebhookEventBody<WebhookEventData<T>> = {
@@ -55,6 +62,36 @@ export async function emitWebhookEvent<T extends WebhookEventType>(
   } catch (error) {
     ctx.log.error({ err: error, workspaceId, type }, 'a webhook event could not be queued');
   }
+}
+
+type PostEventType = Extract<WebhookEventType, `post.${string}`>;
+
+/** A post event for each row (one post per account: a group composed at once is several). */
+export async function emitPostEvent(
+  ctx: WebhookWork,
+  type: PostEventType,
+  rows: readonly (PostFields & { workspaceId: string })[],
+): Promise<void> {
+  for (const row of rows) await emitWebhookEvent(ctx, row.workspaceId, type, webhookPostOf(row));
+}
+
+/** An account event: account.connected, account.needs_reauth. */
+export async function emitAccountEvent(
+  ctx: WebhookWork,
+  type: Extract<WebhookEventType, `account.${string}`>,
+  account: WebhookAccount & { workspaceId: string },
+): Promise<void> {
+  const { workspaceId, id, platform, displayName } = account;
+  await emitWebhookEvent(ctx, workspaceId, type, { account: { id, platform, displayName } });
+}
+
+/** subscription.changed: the workspace's plan or its status is now `subscription`. */
+export async function emitSubscriptionChanged(
+  ctx: WebhookWork,
+  workspaceId: string,
+  subscription: WebhookSubscription,
+): Promise<void> {
+  await emitWebhookEvent(ctx, workspaceId, 'subscription.changed', { subscription });
 }
 
 type PostFields = Pick<
