@@ -3,9 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { classifyAddress, isInAnyCidr } from './public-address';
+import { parseContentType, readCapped } from './safe-fetch-answer';
 
 /*
  * The one outbound fetch for URLs a user (or a page) chose: link previews, RSS feeds, media by URL and
@@ -210,7 +209,9 @@ async function readAnswer(
   request: SafeFetchRequest,
 ): Promise<SafeFetchResult> {
   const { mediaType, charset } = parseContentType(response.headers['content-type']);
-  const { body, truncated } = await readCapped(response, request.maxBytes, request.overLimit ?? 'fail');
+  const read = await readCapped(response, request.maxBytes, request.overLimit ?? 'fail');
+  if (!read) throw new Refusal('too_large', `the answer is over ${request.maxBytes} bytes`);
+  const { body, truncated } = read;
   return {
     ok: true,
     url: url.href,
@@ -356,58 +357,6 @@ function get(url: URL, address: ResolvedAddress, request: SafeFetchRequest, sign
     outgoing.on('error', (error) => reject(signal.aborted ? signal.reason : error));
     outgoing.end(request.post?.body);
   });
-}
-
-async function readCapped(
-  response: IncomingMessage,
-  maxBytes: number,
-  overLimit: 'fail' | 'truncate',
-): Promise<{ body: Buffer; truncated: boolean }> {
-  const stream = decoded(response);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of stream) {
-      const buffer = chunk as Buffer;
-      if (size + buffer.length > maxBytes) {
-        if (overLimit === 'fail') throw new Refusal('too_large', `the answer is over ${maxBytes} bytes`);
-        chunks.push(buffer.subarray(0, maxBytes - size));
-        return { body: Buffer.concat(chunks), truncated: true };
-      }
-      chunks.push(buffer);
-      size += buffer.length;
-    }
-    return { body: Buffer.concat(chunks), truncated: false };
-  } finally {
-    // Stops the download at the cap: the connection closes instead of draining the rest.
-    response.destroy();
-    if (stream !== response) stream.destroy();
-  }
-}
-
-function decoded(response: IncomingMessage): Readable {
-  const encoding = String(response.headers['content-encoding'] ?? '')
-    .trim()
-    .toLowerCase();
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? createGunzip()
-      : encoding === 'deflate'
-        ? createInflate()
-        : encoding === 'br'
-          ? createBrotliDecompress()
-          : null;
-  if (!decoder) return response;
-  response.on('error', (error) => decoder.destroy(error));
-  return response.pipe(decoder);
-}
-
-function parseContentType(header: string | undefined): { mediaType: string; charset: string | null } {
-  const [type = '', ...params] = (header ?? '').split(';');
-  const charset = params
-    .map((param) => param.trim().match(/^charset\s*=\s*"?([^";\s]+)"?$/i)?.[1])
-    .find((value) => value !== undefined);
-  return { mediaType: type.trim().toLowerCase(), charset: charset?.toLowerCase() ?? null };
 }
 
 function bareHost(hostname: string): string {

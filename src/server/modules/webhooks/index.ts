@@ -12,6 +12,5 @@ export {
   emitPostEvent,
   emitSubscriptionChanged,
   emitWebhookEvent,
-  type WebhookWork,
 } from './webhook-events';
 export { deleteDeliveriesBefore } from './webhooks.repository';
