@@ -33,7 +33,7 @@ export const apiKeyRole = z.enum(['admin', 'editor', 'approver', 'viewer']);
 export type ApiKeyRole = z.infer<typeof apiKeyRole>;
 
 export const createApiKeyBody = z.object({
-  name: z.string().trim().min(1, 'Give the key a name').max(80, 'At most 80 characters'),
+  name: safeString().trim().min(1, 'Give the key a name').max(80, 'At most 80 characters'),
   role: apiKeyRole,
   /** ISO date-time; absent or null: the key does not expire. */
   expiresAt: z.iso.datetime({ offset: true, message: 'Not a date-time' }).nullish(),
@@ -56,6 +56,8 @@ export type ApiKey = z.infer<typeof apiKey>;
 
 export const apiKeyList = z.object({ keys: z.array(apiKey) });
 export type ApiKeyList = z.infer<typeof apiKeyList>;
+
+export const apiKeyIdParams = z.strictObject({ id: z.uuid('Not an API key id') });
 
 /** The answer of POST /api/api-keys: the only time the secret is shown. */
 export const createdApiKey = apiKey.extend({ key: z.string() });

@@ -40,6 +40,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import * as recovery from './modules/auth/account-recovery.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import * as authService from './modules/auth/auth.service';
@@ -77,6 +78,7 @@ import { registerAuth } from './plugins/auth';
 import { registerClient } from './plugins/client';
 import { declareStandardErrorAnswers } from './plugins/error-answers';
 import { registerErrorHandler } from './plugins/errors';
+import { registerIdempotency } from './plugins/idempotency';
 import { acceptEmptyJsonBody, bodyValidatorCompiler } from './plugins/optional-body';
 import { registerPermissions } from './plugins/permissions';
 import { registerSecurity } from './plugins/security';
@@ -231,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   registerAuth(app, ctx);
   registerPermissions(app);
   declareStandardErrorAnswers(app);
+  registerIdempotency(app, ctx);
   // The API contract as OpenAPI, generated from the same zod schemas that validate requests.
   await app.register(swagger, {
     openapi: { info: { title: 'Kitepost API', version: options.version ?? '0.0.0' } },
@@ -268,6 +271,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await accountRoutes(api, ctx);
     await feedsRoutes(api, ctx);
     await evergreenRoutes(api, ctx);
+    await apiKeysRoutes(api, ctx);
     await webhooksRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,

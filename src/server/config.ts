@@ -217,6 +217,8 @@ const envSchema = z
       .refine((blocks) => blocks.every((block) => parseCidr(block) !== null), {
         error: 'must be a comma-separated list of CIDR blocks, e.g. 10.0.0.0/8,fd00::/8',
       }),
+    /** Requests each API key may make a minute (issue 26); over it, 429 with Retry-After. */
+    API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
     /**
      * Webhook URLs on http: and on private, loopback or link-local addresses (a receiver on this
      * machine or an intranet); off by default: https and public addresses only (decision 078).
@@ -397,6 +399,8 @@ export interface Config {
   uploads: { expiryMs: number };
   /** Video fits (re-encoding in a job, decision 068): ffmpeg's threads and time limit. */
   videoFit: { threads: number; timeoutMs: number };
+  /** The public API's keys (issue 26): requests a key may make a minute. */
+  apiKeys: { rateLimitPerMinute: number };
   /** What the one outbound fetch (integrations/web/safe-fetch.ts) may reach besides public hosts. */
   outbound: { privateAllowList: string[]; extraPorts: number[] };
   /** Webhook deliveries: whether http: and non-public addresses may be registered (WEBHOOKS_ALLOW_PRIVATE). */
@@ -501,6 +505,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     videoTools: { ffprobe: e.FFPROBE_PATH, ffmpeg: e.FFMPEG_PATH },
     uploads: { expiryMs: e.UPLOAD_EXPIRY_HOURS * 3600 * 1000 },
     videoFit: { threads: e.VIDEO_FIT_THREADS, timeoutMs: Math.round(e.VIDEO_FIT_TIMEOUT_MINUTES * 60_000) },
+    apiKeys: { rateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE },
     outbound: { privateAllowList: e.OUTBOUND_ALLOW_PRIVATE, extraPorts: e.OUTBOUND_ALLOWED_PORTS },
     webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
     s3:

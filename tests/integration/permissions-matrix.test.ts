@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkspaceRole } from '../../src/contracts/auth';
+import { type ApiKeyRole, apiKeyRole } from '../../src/contracts/integrations';
 import { can, forbiddenMessage, workspaceRoles } from '../../src/contracts/team';
 import { users, workspaceMembers } from '../../src/server/db/schema';
 import { routePermissions } from '../../src/server/plugins/permissions';
+import { createApiKey } from '../factories/api-keys';
 import { randomIp, signUp } from '../factories/users';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -18,16 +20,21 @@ function concreteUrl(pattern: string): string {
     .replace(/:[a-zA-Z]+/g, () => randomUUID());
 }
 
+/** 'self' routes act on a person's own account: a key may only ask who it is (decision 076). */
+const SELF_ROUTES_FOR_KEYS = new Set(['GET /api/auth/user']);
+
 const table = Object.entries(routePermissions).map(([key, permission]) => {
   const [method, url] = key.split(' ') as [string, string];
   return { method: method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url, permission };
 });
 
-describe.each(databaseKinds)('the permission table on %s', (kind) => {
+describe.each(databaseKinds)('the permission table, for members and API keys, on %s', (kind) => {
   let t: TestApp;
   let workspaceId: string;
   const cookies = new Map<WorkspaceRole, string>();
   const userIds = new Map<WorkspaceRole, string>();
+  /** One key of each role, made by the owner: the same table must hold for it as for a member. */
+  const keys = new Map<ApiKeyRole, string>();
 
   /** Every role's member is in the owner's workspace and works in it (a route may have moved them). */
   async function seatEveryone() {
@@ -48,7 +55,8 @@ describe.each(databaseKinds)('the permission table on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    // Every route is called with each key: the per-key limit must not answer instead.
+    t = await buildTestApp(kind, { API_RATE_LIMIT_PER_MINUTE: '100000' });
     for (const role of workspaceRoles) {
       const member = await signUp(t.app, { firstName: role });
       cookies.set(role, member.cookie);
@@ -61,6 +69,9 @@ describe.each(databaseKinds)('the permission table on %s', (kind) => {
     });
     workspaceId = owner.json().workspace.id;
     await seatEveryone();
+    for (const role of apiKeyRole.options) {
+      keys.set(role, (await createApiKey(t.app, cookies.get('owner') as string, role)).key);
+    }
   });
   afterAll(() => t.close());
 
@@ -75,6 +86,14 @@ describe.each(databaseKinds)('the permission table on %s', (kind) => {
         method: 'GET',
         url: '/api/auth/user',
         headers: { cookie: cookies.get(role) },
+      });
+      expect(me.json().workspace).toMatchObject({ id: workspaceId, role });
+    }
+    for (const [role, key] of keys) {
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/user',
+        headers: { authorization: `Bearer ${key}` },
       });
       expect(me.json().workspace).toMatchObject({ id: workspaceId, role });
     }
@@ -97,6 +116,30 @@ describe.each(databaseKinds)('the permission table on %s', (kind) => {
           expect(response.statusCode, `${role} may call ${method} ${url}: ${response.body}`).not.toBe(403);
         } else {
           expect(response.statusCode, `${role} must be refused ${method} ${url}`).toBe(403);
+          expect(response.json().error.message).toBe(forbiddenMessage(role, permission));
+        }
+      }
+      for (const [role, key] of keys) {
+        const response = await t.app.inject({
+          method,
+          url: concreteUrl(url),
+          headers: { authorization: `Bearer ${key}` },
+          remoteAddress: randomIp(),
+          ...(method === 'GET' ? {} : { payload: {} }),
+        });
+        const label = `a key acting as ${role} on ${method} ${url}`;
+        if (permission === 'self') {
+          if (SELF_ROUTES_FOR_KEYS.has(`${method} ${url}`)) {
+            expect(response.statusCode, `${label}: ${response.body}`).toBe(200);
+          } else {
+            expect(response.statusCode, `${label} must be refused`).toBe(403);
+            expect(response.json().error.message).toMatch(/an API key cannot use it/);
+          }
+        } else if (can(role, permission)) {
+          expect(response.statusCode, `${label}: ${response.body}`).not.toBe(403);
+          expect(response.statusCode, `${label}: ${response.body}`).not.toBe(401);
+        } else {
+          expect(response.statusCode, `${label} must be refused`).toBe(403);
           expect(response.json().error.message).toBe(forbiddenMessage(role, permission));
         }
       }

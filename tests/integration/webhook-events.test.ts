@@ -1,10 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEventType } from '../../src/contracts/integrations';
+import { InvalidContentError } from '../../src/server/integrations/social/social-provider';
+import { publishPost } from '../../src/server/modules/publishing/publishing.service';
 import { deliverWebhook, emitWebhookEvent } from '../../src/server/modules/webhooks';
 import { createWebhook } from '../../src/server/modules/webhooks/webhooks.service';
 import { asUser, createPost, daysFromNow } from '../factories/posts';
-import { insertAccount, newWorkspace, startWorkers } from '../factories/publishing';
+import {
+  insertAccount,
+  insertScheduledPost,
+  newWorkspace,
+  scriptedPlatform,
+  startWorkers,
+} from '../factories/publishing';
 import { setWorkspacePlan } from '../factories/team';
 import { deliveriesOf, onlyDelivery, samplePost, workspaceWithEndpoint } from '../factories/webhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '../fakes/web/webhook-receiver';
@@ -21,10 +29,15 @@ describe.each(databaseKinds)('webhook events on %s', (kind) => {
   let open: TestApp;
   let strict: TestApp;
   let receiver: WebhookReceiver;
+  const platform = scriptedPlatform('twitter');
 
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
-    open = await buildTestApp(kind, { WEBHOOKS_ALLOW_PRIVATE: 'true' });
+    open = await buildTestApp(
+      kind,
+      { WEBHOOKS_ALLOW_PRIVATE: 'true' },
+      { socialProviders: { twitter: platform } },
+    );
     strict = await buildTestApp(kind);
   });
   afterAll(async () => {
@@ -66,6 +79,31 @@ describe.each(databaseKinds)('webhook events on %s', (kind) => {
         },
       },
     });
+  });
+
+  it('sends post.published when the engine publishes a post, and post.failed when the network refuses one', async () => {
+    const { workspaceId, endpoint } = await withEndpoint(['post.published', 'post.failed']);
+    const account = await insertAccount(open, workspaceId);
+    const post = await insertScheduledPost(open, workspaceId, { socialAccountId: account.id });
+    expect(await publishPost(open.ctx, { postId: post.id, version: 1 })).toBe('published');
+    const refused = await insertScheduledPost(open, workspaceId, { socialAccountId: account.id });
+    platform.plan(refused.content, new InvalidContentError('twitter', 'The text of your post is too long.'));
+    expect(await publishPost(open.ctx, { postId: refused.id, version: 1 })).toBe('failed');
+
+    const events = (await deliveriesOf(open, endpoint.id)).map((row) => JSON.parse(row.body));
+    expect(events.map((event) => [event.type, event.data.post.id])).toEqual([
+      ['post.published', post.id],
+      ['post.failed', refused.id],
+    ]);
+    expect(events[0].data.post).toMatchObject({
+      status: 'published',
+      accountId: account.id,
+      url: expect.stringMatching(/^https:\/\/platform\.test\//),
+      publishedAt: expect.any(String),
+      error: null,
+    });
+    expect(events[1].data.post).toMatchObject({ status: 'failed', url: null, error: expect.any(String) });
+    expect(events[1].data.post.error.length).toBeGreaterThan(0);
   });
 
   it('sends nothing on a plan without integrations, except subscription.changed', async () => {

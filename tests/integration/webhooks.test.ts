@@ -7,6 +7,7 @@ import {
   type WebhookWithSecret,
 } from '../../src/contracts/integrations';
 import { auditLog, webhookEndpoints } from '../../src/server/db/schema';
+import { asKey, createApiKey } from '../factories/api-keys';
 import { asUser } from '../factories/posts';
 import { newWorkspace } from '../factories/publishing';
 import { addMember, setWorkspacePlan } from '../factories/team';
@@ -218,6 +219,22 @@ describe.each(databaseKinds)('webhook endpoints on %s', (kind) => {
     const refused = await api.post('/api/webhooks', { url: hookUrl(), events: ['post.failed'] });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toMatch(/at most 10 webhooks/);
+  });
+
+  it('is managed with an admin API key too, audited with the key; an editor key is refused', async () => {
+    const { cookie } = await owner();
+    const admin = await createApiKey(open.app, cookie, 'admin');
+    const editor = await createApiKey(open.app, cookie, 'editor');
+    const created = await asKey(open.app, admin.key).post('/api/webhooks', {
+      url: hookUrl(),
+      events: ['post.published'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as WebhookWithSecret;
+    const [entry] = await open.ctx.database.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(entry?.after).toMatchObject({ apiKeyId: admin.id });
+    expect((await asKey(open.app, editor.key).get('/api/webhooks')).statusCode).toBe(403);
+    expect((await asKey(open.app, admin.key).get('/api/webhooks')).json().webhooks).toHaveLength(1);
   });
 
   it('is for owners and admins (api.manage): an editor is refused', async () => {

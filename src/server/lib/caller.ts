@@ -50,3 +50,24 @@ export function memberOf(request: FastifyRequest): {
   const auth = signedIn(request);
   return { workspaceId: auth.workspaceId, userId: auth.user.id, role: auth.user.workspace.role };
 }
+
+/**
+ * The caller of a route that needs a person in a browser (their password, sessions, an OAuth
+ * popup): an API key is refused here, with a message that says so (issue 26).
+ */
+export function browserSession(request: FastifyRequest): RequestAuth & { sessionId: string } {
+  const auth = signedIn(request);
+  if (auth.sessionId === null) {
+    throw new AppError(
+      'forbidden',
+      'This needs a person signed in to Kitepost in a browser: an API key cannot use it.',
+    );
+  }
+  return { ...auth, sessionId: auth.sessionId };
+}
+
+/** The request's browser session, or null (signed out, or an API key: popups need a person). */
+export function browserSessionOrNull(request: FastifyRequest): (RequestAuth & { sessionId: string }) | null {
+  const auth = request.auth;
+  return auth && auth.sessionId !== null ? { ...auth, sessionId: auth.sessionId } : null;
+}

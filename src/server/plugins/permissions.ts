@@ -151,6 +151,11 @@ export const routePermissions: Record<string, RoutePermission> = {
   'PUT /api/queue/evergreen': 'posts.write',
   'PUT /api/posts/:id/evergreen': 'posts.write',
 
+  // The public API (issue 26)
+  'GET /api/api-keys': 'api.manage',
+  'POST /api/api-keys': 'api.manage',
+  'DELETE /api/api-keys/:id': 'api.manage',
+
   // Webhooks (issue 26): where the workspace's events go, so owners and admins only.
   'GET /api/webhooks': 'api.manage',
   'POST /api/webhooks': 'api.manage',

@@ -27,7 +27,7 @@ import {
   userSessionList,
 } from '../../../contracts/settings';
 import type { AppContext } from '../../context';
-import { callerOf, sendWithCookies, signedIn } from '../../lib/caller';
+import { browserSession, callerOf, sendWithCookies, signedIn } from '../../lib/caller';
 import { errorAnswers } from '../../plugins/error-answers';
 import { signOut } from '../auth';
 import { deleteOwnAccount } from './account-deletion.service';
@@ -84,7 +84,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/user/password',
     { schema: { response: { ...errorAnswers(409, 429) }, body: changePasswordBody } },
     async (request, reply) => {
-      const auth = signedIn(request);
+      const auth = browserSession(request);
       const { setCookies } = await changePassword(
         ctx,
         callerOf(request),
@@ -96,7 +96,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   api.get('/api/user/sessions', { schema: { response: { 200: userSessionList } } }, async (request) => {
-    const auth = signedIn(request);
+    const auth = browserSession(request);
     return listUserSessions(db, { userId: auth.user.id, sessionId: auth.sessionId });
   });
 
@@ -104,14 +104,14 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/user/sessions/revoke-others',
     { schema: { response: { 200: revokeOtherSessionsResponse } } },
     async (request) => {
-      const auth = signedIn(request);
+      const auth = browserSession(request);
       return revokeOtherSessions(db, { userId: auth.user.id, sessionId: auth.sessionId });
     },
   );
 
   // Two-factor sign-in and passkeys (issue 23): Settings › Privacy & Security.
   api.get('/api/user/security', { schema: { response: { 200: accountSecurity } } }, async (request) => {
-    const auth = signedIn(request);
+    const auth = browserSession(request);
     return getAccountSecurity(ctx, callerOf(request), { userId: auth.user.id, sessionId: auth.sessionId });
   });
 
@@ -124,7 +124,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const auth = signedIn(request);
+      const auth = browserSession(request);
       const own = { userId: auth.user.id, sessionId: auth.sessionId };
       return enableTwoFactor(ctx, callerOf(request), own, request.body.password);
     },
@@ -134,7 +134,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/user/two-factor/verify',
     { schema: { body: verifyTwoFactorBody, response: { 200: twoFactorStatus, ...errorAnswers(400, 429) } } },
     async (request, reply) => {
-      const auth = signedIn(request);
+      const auth = browserSession(request);
       const own = { userId: auth.user.id, sessionId: auth.sessionId };
       const { body, setCookies } = await confirmTwoFactor(ctx, callerOf(request), own, request.body.code);
       return sendWithCookies(reply, { status: 200, body, setCookies });
@@ -145,7 +145,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/user/two-factor/disable',
     { schema: { body: disableTwoFactorBody, response: { 200: twoFactorStatus, ...errorAnswers(400, 429) } } },
     async (request, reply) => {
-      const auth = signedIn(request);
+      const auth = browserSession(request);
       const own = { userId: auth.user.id, sessionId: auth.sessionId };
       const { body, setCookies } = await disableTwoFactor(ctx, callerOf(request), own, request.body);
       return sendWithCookies(reply, { status: 200, body, setCookies });
@@ -161,7 +161,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      const auth = signedIn(request);
+      const auth = browserSession(request);
       const own = { userId: auth.user.id, sessionId: auth.sessionId };
       return regenerateBackupCodes(ctx, callerOf(request), own, request.body.password);
     },

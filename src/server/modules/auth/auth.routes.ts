@@ -26,7 +26,7 @@ import { safeString } from '../../../contracts/common';
 import { safeReturnPath } from '../../../contracts/return-path';
 import type { AppContext } from '../../context';
 import { IDENTITY_BASE_PATH } from '../../integrations/identity/better-auth';
-import { callerOf, sendWithCookies, signedIn } from '../../lib/caller';
+import { browserSessionOrNull, callerOf, sendWithCookies, signedIn } from '../../lib/caller';
 import { errorAnswers } from '../../plugins/error-answers';
 import * as recovery from './account-recovery.service';
 import * as auth from './auth.service';
@@ -173,8 +173,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const session = request.auth
-        ? { sessionId: request.auth.sessionId, userId: request.auth.user.id }
+      const signedInSession = browserSessionOrNull(request);
+      const session = signedInSession
+        ? { sessionId: signedInSession.sessionId, userId: signedInSession.user.id }
         : null;
       const outcome = await auth.grantAdminAccess(ctx, callerOf(request), session, request.body.accessCode);
       return sendWithCookies(reply, outcome);

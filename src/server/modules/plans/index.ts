@@ -5,6 +5,7 @@ export {
   accountOverPlanLimitReason,
   accountsOverPlanLimit,
   requireAccountWithinPlan,
+  requireIntegrations,
   requirePlanFeature,
   requirePlanIncludes,
   requireScheduling,

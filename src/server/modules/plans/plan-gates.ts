@@ -1,7 +1,9 @@
 import { planLimitMessages } from '../../../contracts/billing';
+import { INTEGRATIONS_FEATURE_NAME, integrationsByPlan } from '../../../contracts/integrations';
 import {
   firstPlanWith,
   type PlanId,
+  planIds,
   plans,
   type SchedulingFeature,
   type SchedulingFeatures,
@@ -120,4 +122,21 @@ export async function requireScheduling(
 ): Promise<void> {
   const { planId, features } = await workspaceScheduling(db, workspaceId);
   if (!features[feature]) throw schedulingRefusal(feature, planId);
+}
+
+/** The refusal (402, naming the plan needed) of API keys and webhooks on a plan without them. */
+function integrationsRefusal(planId: PlanId): AppError {
+  const needed = plans[planIds.find((id) => integrationsByPlan[id]) ?? 'enterprise'];
+  return new AppError(
+    'plan_limit',
+    `The ${plans[planId].name} plan does not include ${INTEGRATIONS_FEATURE_NAME}. Upgrade to ${needed.name} for ${INTEGRATIONS_FEATURE_NAME}.`,
+    { planNeeded: needed.id },
+  );
+}
+
+/** Refuses (402) API keys and webhooks when the workspace's plan lacks them (decision 076). */
+export async function requireIntegrations(db: Db, workspaceId: string): Promise<void> {
+  const planId = await findWorkspacePlan(db, workspaceId);
+  if (!planId) throw new AppError('not_found', 'Workspace not found');
+  if (!integrationsByPlan[planId]) throw integrationsRefusal(planId);
 }

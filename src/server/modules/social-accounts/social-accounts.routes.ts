@@ -17,7 +17,7 @@ import {
 import type { AppContext } from '../../context';
 import { SocialPlatformError } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
-import { signedIn } from '../../lib/caller';
+import { browserSession, browserSessionOrNull, signedIn } from '../../lib/caller';
 import { errorAnswers } from '../../plugins/error-answers';
 import { choicePage, POPUP_SCRIPT_PATH, type PopupResult, popupPage, popupScript } from './oauth-popup-page';
 import { disconnectAccount, listAccounts } from './social-accounts.service';
@@ -57,7 +57,7 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (request) => {
-      const auth = signedIn(request);
+      const auth = browserSession(request);
       const who = { sessionId: auth.sessionId, userId: auth.user.id, workspaceId: auth.workspaceId };
       return beginConnect(ctx, who, request.body.platform);
     },
@@ -84,13 +84,10 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
     async (request, reply) => {
       const { platform } = request.params;
       const flow = request.query.flow ?? null;
-      if (!request.auth)
+      const session = browserSessionOrNull(request);
+      if (!session)
         return answerPopup(reply, ctx, failure(platform, flow, 'Please sign in to connect an account.'));
-      const who = {
-        sessionId: request.auth.sessionId,
-        userId: request.auth.user.id,
-        workspaceId: request.auth.workspaceId,
-      };
+      const who = { sessionId: session.sessionId, userId: session.user.id, workspaceId: session.workspaceId };
       try {
         const { authorizeUrl } = await beginConnect(ctx, who, platform, flow ? { flow } : {});
         return reply.redirect(authorizeUrl);
@@ -110,7 +107,7 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
       const { platform } = request.params;
       const flow = flowOfState(request.query.state);
       try {
-        const outcome = await completeConnect(ctx, request.auth, platform, request.query);
+        const outcome = await completeConnect(ctx, browserSessionOrNull(request), platform, request.query);
         if (outcome.kind === 'choose') {
           const page = choicePage({ platform, label: platformLabels[platform], ...outcome });
           return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
@@ -139,7 +136,7 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
         const { platform } = request.params;
         const flow = flowOfState(request.body.state);
         try {
-          const account = await chooseAccount(ctx, request.auth, platform, request.body);
+          const account = await chooseAccount(ctx, browserSessionOrNull(request), platform, request.body);
           return answerPopup(reply, ctx, success(platform, flow, account.id));
         } catch (error) {
           return answerPopup(reply, ctx, failure(platform, flow, messageOf(ctx, error, platform)));

@@ -13,4 +13,11 @@ export {
   insertUser,
   markEmailVerified,
 } from './users.repository';
-export { issueAccessCode, loadSessionUser, newAccessCode, revokeAccessCode } from './users.service';
+export {
+  issueAccessCode,
+  loadSessionUser,
+  newAccessCode,
+  revokeAccessCode,
+  type SessionUserRow,
+  toSessionUser,
+} from './users.service';

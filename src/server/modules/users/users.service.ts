@@ -94,7 +94,7 @@ export async function loadSessionByToken(
   };
 }
 
-type SessionUserRow = {
+export type SessionUserRow = {
   user: Pick<
     UserRow,
     | 'id'
@@ -114,7 +114,11 @@ type SessionUserRow = {
   memberRole: WorkspaceRole;
 };
 
-function toSessionUser({ user, workspace, memberRole }: SessionUserRow, adminAccess: boolean): SessionUser {
+/** The session user as the app sees it, from a session's row or an API key's (api-keys module). */
+export function toSessionUser(
+  { user, workspace, memberRole }: SessionUserRow,
+  adminAccess: boolean,
+): SessionUser {
   const isSuperUser = user.role === 'admin' && workspace.plan === 'enterprise';
   return {
     id: user.id,

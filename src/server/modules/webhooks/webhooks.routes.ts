@@ -33,7 +33,7 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const actorOf = (request: FastifyRequest): WebhookActor => {
     const auth = signedIn(request);
-    return { workspaceId: auth.workspaceId, userId: auth.user.id, ip: request.ip };
+    return { workspaceId: auth.workspaceId, userId: auth.user.id, apiKeyId: auth.apiKeyId, ip: request.ip };
   };
 
   api.get('/api/webhooks', { schema: { response: { 200: webhookList } } }, async (request) =>
@@ -44,6 +44,8 @@ export async function webhooksRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/webhooks',
     {
       schema: { body: createWebhookBody, response: { ...errorAnswers(402, 409), 201: webhookWithSecret } },
+      // Its answer carries the signing secret, shown once: never kept for a replay (decision 077).
+      config: { idempotent: false },
     },
     async (request, reply) => {
       const created = await createWebhook(ctx, actorOf(request), request.body);

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import type { Resolve } from '../../integrations/web/safe-fetch';
 import { AppError } from '../../lib/app-error';
 import { insertAuditEntry } from '../audit';
-import { requireIntegrations } from './integrations-gate';
+import { requireIntegrations } from '../plans';
 import { queueDeliveryAttempt } from './webhook-delivery.service';
 import { generateWebhookSecret } from './webhook-signature';
 import { checkWebhookUrl } from './webhook-url';
@@ -44,7 +44,10 @@ type WebhookWork = Pick<AppContext, 'database' | 'config' | 'jobs' | 'tokenCiphe
 
 export interface WebhookActor {
   workspaceId: string;
+  /** The member, or the creator of the API key used. */
   userId: string;
+  /** The API key the change was made with; null or absent: a session. */
+  apiKeyId?: string | null;
   ip: string;
 }
 
@@ -233,7 +236,7 @@ async function audit(
     action,
     targetType: 'webhook_endpoint',
     targetId: endpoint.id,
-    after: { workspaceId: actor.workspaceId, ...after },
+    after: { workspaceId: actor.workspaceId, apiKeyId: actor.apiKeyId ?? null, ...after },
     ipAddress: actor.ip,
   });
 }
