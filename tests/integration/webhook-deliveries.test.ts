@@ -6,7 +6,8 @@ import {
   type WebhookDelivery,
   type WebhookEventType,
 } from '../../src/contracts/integrations';
-import { webhookEndpoints } from '../../src/server/db/schema';
+import { webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
+import { cleanupExpiredJob } from '../../src/server/jobs/cleanup-expired.job';
 import { deliverWebhook, emitWebhookEvent } from '../../src/server/modules/webhooks';
 import { notificationsOf } from '../factories/publishing';
 import {
@@ -288,5 +289,21 @@ describe.each(databaseKinds)('webhook deliveries on %s', (kind) => {
     expect(await deliveriesOf(open, endpoint.id)).toHaveLength(count);
     const on = await api.patch(`/api/webhooks/${endpoint.id}`, { enabled: true });
     expect(on.json()).toMatchObject({ enabled: true, consecutiveFailures: 0, disabledReason: null });
+  });
+
+  it('keeps the delivery log 30 days (the hourly cleanup job)', async () => {
+    const { endpoint, workspaceId } = await withEndpoint();
+    await emitWebhookEvent(open.ctx, workspaceId, 'post.published', samplePost());
+    await emitWebhookEvent(open.ctx, workspaceId, 'post.published', samplePost());
+    const [old, recent] = await deliveriesOf(open, endpoint.id);
+    await open.ctx.database.db
+      .update(webhookDeliveries)
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(webhookDeliveries.id, old?.id ?? ''));
+    await cleanupExpiredJob.handle(
+      {},
+      { database: open.ctx.database, app: open.ctx, log: { info: () => {}, error: () => {} } },
+    );
+    expect((await deliveriesOf(open, endpoint.id)).map((row) => row.id)).toEqual([recent?.id]);
   });
 });
