@@ -53,6 +53,7 @@ import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes, publicUrlCheck } from './modules/health/health.routes';
 import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
+import { mcpRoutes } from './modules/mcp/mcp.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createMediaUrlSigner } from './modules/media/media-signing';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
@@ -273,6 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await evergreenRoutes(api, ctx);
     await apiKeysRoutes(api, ctx);
     await webhooksRoutes(api, ctx);
+    await mcpRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
       appUrl: config.appUrl,

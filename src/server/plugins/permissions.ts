@@ -163,6 +163,11 @@ export const routePermissions: Record<string, RoutePermission> = {
   'DELETE /api/webhooks/:id': 'api.manage',
   'GET /api/webhooks/:id/deliveries': 'api.manage',
   'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': 'api.manage',
+
+  // The MCP server (issue 26): API keys only; each tool checks its own permission.
+  'POST /api/mcp': 'workspace.read',
+  'GET /api/mcp': 'workspace.read',
+  'DELETE /api/mcp': 'workspace.read',
 };
 
 export function routeKey(method: string, url: string): string {

@@ -115,6 +115,18 @@ export async function listTopPostRows(
     .limit(limit);
 }
 
+/** One published post of the workspace with its latest reading; undefined: no such published post. */
+export async function findPublishedPostRow(
+  db: Db,
+  workspaceId: string,
+  postId: string,
+): Promise<AnalyticsPostRow | undefined> {
+  const [row] = await selectPostRows(db).where(
+    and(eq(posts.workspaceId, workspaceId), eq(posts.id, postId), eq(posts.status, 'published')),
+  );
+  return row;
+}
+
 /** One page of the range's posts, oldest first, after the keyset `after` (the CSV export). */
 export async function listPostRowsPage(
   db: Db,

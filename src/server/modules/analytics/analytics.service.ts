@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import type { EncodedBody } from '../../lib/encoded-body';
 import {
   type AnalyticsPostRow,
+  findPublishedPostRow,
   listPostRowsPage,
   listTopPostRows,
   type PublishedPostFilter,
@@ -175,6 +176,16 @@ export async function listAnalyticsPosts(
   const filter = await filterOf(db, input);
   const rows = await listTopPostRows(db, filter, input.sort, input.limit);
   return rows.map(toAnalyticsPost);
+}
+
+export const unpublishedPostMessage =
+  'No published post with this id in this workspace: a post has metrics once it is published.';
+
+/** One published post's latest numbers, as GET /api/analytics/posts lists them (the MCP server's get_post_metrics). */
+export async function getPostMetrics(db: Db, workspaceId: string, postId: string): Promise<AnalyticsPost> {
+  const row = await findPublishedPostRow(db, workspaceId, postId);
+  if (!row) throw new AppError('not_found', unpublishedPostMessage);
+  return toAnalyticsPost(row);
 }
 
 /**

@@ -2,4 +2,4 @@
 // module imports from here, never from a file inside (npm run lint:deps checks it).
 
 export { checkBrand } from './brand-check';
-export { loadBrandKit } from './brand-kit.service';
+export { getBrandKit, loadBrandKit } from './brand-kit.service';

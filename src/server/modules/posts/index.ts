@@ -6,6 +6,13 @@ export { accountWarnings, assertPublishable, assertReadyToQueue, requirePost } f
 export { toPost } from './post-view';
 export { insertPost, pauseScheduledPosts } from './posts.repository';
 export type { SeriesScope } from './posts.routes';
-export { deletePost, newPostRow, updatePost } from './posts.service';
+export {
+  createPost,
+  deletePost,
+  listPostsJson,
+  newPostRow,
+  schedulePost,
+  updatePost,
+} from './posts.service';
 export { composePosts } from './posts-compose.service';
 export { holdInQueue, placePost } from './posts-placement.service';

@@ -7,6 +7,6 @@ export {
   listSocialAccountColumns,
   listSocialAccounts,
 } from './social-accounts.repository';
-export { canRefresh, tokensOf } from './social-accounts.service';
+export { canRefresh, listAccounts, tokensOf } from './social-accounts.service';
 export { REFRESH_AHEAD_MS } from './token-lifecycle';
 export { markNeedsReauth, refreshTokensOnce } from './token-lifecycle.service';

@@ -1,0 +1,4 @@
+// The generation module's public entry: what other modules may use of it (decision 050). Another
+// module imports from here, never from a file inside (npm run lint:deps checks it).
+
+export { generateForWorkspace } from './generation.service';
