@@ -72,6 +72,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { createTrialWorkspace } from './modules/workspaces/workspaces.service';
 import { registerAuth } from './plugins/auth';
@@ -273,6 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await feedsRoutes(api, ctx);
     await evergreenRoutes(api, ctx);
     await apiKeysRoutes(api, ctx);
+    await webhooksRoutes(api, ctx);
     await mcpRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
