@@ -113,22 +113,32 @@ const webhookEvents = z
   .transform((events) => [...new Set(events)]);
 
 export const createWebhookBody = z.object({
-  url: z.string().trim().min(1, 'Enter the URL').max(2048, 'At most 2048 characters'),
+  url: safeString().trim().min(1, 'Enter the URL').max(2048, 'At most 2048 characters'),
   events: webhookEvents,
-  description: z.string().trim().max(200, 'At most 200 characters').optional(),
+  description: safeString().trim().max(200, 'At most 200 characters').optional(),
 });
 export type CreateWebhookBody = z.input<typeof createWebhookBody>;
 
 export const updateWebhookBody = z.object({
-  url: z.string().trim().min(1, 'Enter the URL').max(2048, 'At most 2048 characters').optional(),
+  url: safeString().trim().min(1, 'Enter the URL').max(2048, 'At most 2048 characters').optional(),
   events: webhookEvents.optional(),
-  description: z.string().trim().max(200, 'At most 200 characters').optional(),
+  description: safeString().trim().max(200, 'At most 200 characters').optional(),
   /** false disables the endpoint; true enables it again (and resets its failure count). */
   enabled: z.boolean().optional(),
   /** true: a new secret is made and answered once; the old one still signs for 24 hours. */
   rotateSecret: z.boolean().optional(),
 });
 export type UpdateWebhookBody = z.input<typeof updateWebhookBody>;
+
+export const webhookIdParams = z.strictObject({ id: z.uuid('Not a webhook id') });
+export const webhookDeliveryParams = z.strictObject({
+  id: z.uuid('Not a webhook id'),
+  deliveryId: z.uuid('Not a delivery id'),
+});
+export const webhookDeliveriesQuery = z.strictObject({
+  /** The `nextCursor` of the page before: the deliveries older than it. */
+  cursor: z.uuid('Not a delivery cursor').optional(),
+});
 
 export const webhookEndpoint = z.object({
   id: z.string(),
@@ -176,7 +186,14 @@ export const webhookDelivery = z.object({
 });
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 
-export const webhookDeliveryList = z.object({ deliveries: z.array(webhookDelivery) });
+/** Deliveries come newest first, a page at a time. */
+export const WEBHOOK_DELIVERIES_PAGE = 100;
+
+export const webhookDeliveryList = z.object({
+  deliveries: z.array(webhookDelivery),
+  /** The `cursor` of the next (older) page; null: this was the last. */
+  nextCursor: z.string().nullable(),
+});
 export type WebhookDeliveryList = z.infer<typeof webhookDeliveryList>;
 
 /** What a receiver gets: `{id, type, createdAt, data}`. */

@@ -12,6 +12,9 @@ export type PlanId = (typeof planIds)[number];
 export const subscriptionStatuses = ['trialing', 'active', 'inactive', 'past_due', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
+/** The Enterprise card's feature that links to the API's documentation (/api/docs). */
+export const CUSTOM_INTEGRATIONS_FEATURE = 'Custom integrations';
+
 export interface Plan {
   id: PlanId;
   name: string;
@@ -117,7 +120,7 @@ export const plans: Record<PlanId, Plan> = {
       '100 GB media storage',
       'White-label',
       'Dedicated support',
-      'Custom integrations',
+      CUSTOM_INTEGRATIONS_FEATURE,
     ],
     popular: false,
     limits: {

@@ -184,13 +184,19 @@ export type CreateInvitationResponse = z.infer<typeof createInvitationResponse>;
 export type InvitationEmailStatus = CreateInvitationResponse['emailStatus'];
 
 export const invitationIdParams = z.object({ id: z.uuid({ message: 'Not an invitation id' }) });
-export const invitationTokenParams = z.object({
-  /** base64url, as invitations.service makes it. */
-  token: safeString()
-    .trim()
-    .min(20, 'Not an invitation link')
-    .max(100, 'Not an invitation link')
-    .regex(/^[\w-]+$/, 'Not an invitation link'),
+/** base64url, as invitations.service makes it. */
+const invitationToken = safeString()
+  .trim()
+  .min(20, 'Not an invitation link')
+  .max(100, 'Not an invitation link')
+  .regex(/^[\w-]+$/, 'Not an invitation link');
+export const invitationTokenParams = z.object({ token: invitationToken });
+/**
+ * The invitation link's preview (GET /api/team/invitations/:id) takes the link's token where
+ * DELETE takes the invitation's id: OpenAPI names a path's parameter once for all its methods.
+ */
+export const invitationPreviewParams = z.object({
+  id: invitationToken.meta({ description: 'The token of the invitation link (not the invitation’s id).' }),
 });
 
 export const invitationStatus = z.enum(['pending', 'expired', 'revoked', 'accepted']);

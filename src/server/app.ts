@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import swagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { publishingPlatforms } from '../contracts/platforms';
 import type { Config } from './config';
 import { fastifyTrustProxy } from './config-trust-proxy';
@@ -40,6 +39,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import * as recovery from './modules/auth/account-recovery.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -72,6 +72,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 import { createTrialWorkspace } from './modules/workspaces/workspaces.service';
 import { registerAuth } from './plugins/auth';
@@ -231,15 +232,16 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   });
   registerSecurity(app, config);
   registerAuth(app, ctx);
+  // The API contract as OpenAPI (/api/openapi.json) and its viewer (/api/docs).
+  await apiDocsRoutes(app, {
+    appUrl: config.appUrl,
+    version: options.version ?? '0.0.0',
+    sessionCookieName: (await sessionCookieSettings(ctx.identity)).cookieName,
+    keyRequestsPerMinute: config.apiKeys.rateLimitPerMinute,
+  });
   registerPermissions(app);
   declareStandardErrorAnswers(app);
   registerIdempotency(app, ctx);
-  // The API contract as OpenAPI, generated from the same zod schemas that validate requests.
-  await app.register(swagger, {
-    openapi: { info: { title: 'Kitepost API', version: options.version ?? '0.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   await app.register(async (api) => {
     await healthRoutes(api, { ...ctx, role: options.role ?? 'all', version: options.version ?? '0.0.0' });
@@ -272,6 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await feedsRoutes(api, ctx);
     await evergreenRoutes(api, ctx);
     await apiKeysRoutes(api, ctx);
+    await webhooksRoutes(api, ctx);
     await mcpRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,

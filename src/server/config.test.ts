@@ -243,4 +243,11 @@ describe('loadConfig', () => {
       /OUTBOUND_ALLOWED_PORTS: must be/,
     );
   });
+
+  it('keeps webhooks on https and public addresses unless WEBHOOKS_ALLOW_PRIVATE=true', () => {
+    expect(loadConfig({}).webhooks).toEqual({ allowPrivate: false });
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'false' }).webhooks).toEqual({ allowPrivate: false });
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'true' }).webhooks).toEqual({ allowPrivate: true });
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'yes' })).toThrow(/WEBHOOKS_ALLOW_PRIVATE: must be/);
+  });
 });

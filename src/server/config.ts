@@ -219,6 +219,14 @@ const envSchema = z
       }),
     /** Requests each API key may make a minute (issue 26); over it, 429 with Retry-After. */
     API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+    /**
+     * Webhook URLs on http: and on private, loopback or link-local addresses (a receiver on this
+     * machine or an intranet); off by default: https and public addresses only (decision 078).
+     */
+    WEBHOOKS_ALLOW_PRIVATE: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
     /** Ports the outbound fetch may use besides 80 and 443 (comma-separated). */
     OUTBOUND_ALLOWED_PORTS: z
       .string()
@@ -395,6 +403,8 @@ export interface Config {
   apiKeys: { rateLimitPerMinute: number };
   /** What the one outbound fetch (integrations/web/safe-fetch.ts) may reach besides public hosts. */
   outbound: { privateAllowList: string[]; extraPorts: number[] };
+  /** Webhook deliveries: whether http: and non-public addresses may be registered (WEBHOOKS_ALLOW_PRIVATE). */
+  webhooks: { allowPrivate: boolean };
   /** S3-compatible media storage; undefined: files under DATA_DIR/media. */
   s3:
     | {
@@ -497,6 +507,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     videoFit: { threads: e.VIDEO_FIT_THREADS, timeoutMs: Math.round(e.VIDEO_FIT_TIMEOUT_MINUTES * 60_000) },
     apiKeys: { rateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE },
     outbound: { privateAllowList: e.OUTBOUND_ALLOW_PRIVATE, extraPorts: e.OUTBOUND_ALLOWED_PORTS },
+    webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

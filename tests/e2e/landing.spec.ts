@@ -177,6 +177,11 @@ test.describe('landing page at 1280 px', () => {
     }
     await expect(cards.filter({ hasText: 'Most Popular' })).toHaveCount(1);
     await expect(cards.filter({ hasText: 'Most Popular' }).getByRole('heading')).toHaveText('Professional');
+    // Enterprise's custom integrations are the public API: its documentation.
+    await expect(cards.nth(2).getByRole('link', { name: 'Custom integrations' })).toHaveAttribute(
+      'href',
+      '/api/docs',
+    );
     await expect(section).toContainText('14-day money-back guarantee');
   });
 
@@ -240,10 +245,12 @@ test.describe('landing page at 1280 px', () => {
     );
     const api = product.getByRole('link', { name: /^API/ });
     await expect(api).toHaveAttribute('href', '/api/docs');
-    // /api/docs serves the OpenAPI document.
+    // /api/docs is the API's documentation page; /api/openapi.json the document it renders.
     const docs = await request.get('/api/docs');
     expect(docs.ok()).toBe(true);
-    expect(((await docs.json()) as { openapi?: string }).openapi).toMatch(/^3\./);
+    expect(docs.headers()['content-type']).toMatch(/^text\/html/);
+    const document = await request.get('/api/openapi.json');
+    expect(((await document.json()) as { openapi?: string }).openapi).toMatch(/^3\./);
 
     await expect(footer.getByRole('heading', { name: 'Contact & Support' })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'support@kitepost.app' })).toHaveAttribute(

@@ -193,7 +193,7 @@ describe.each(databaseKinds)('cached analytics overviews on %s', (kind) => {
     });
     expect(response.body).toBe(serialize(overview));
     // The OpenAPI document still describes the answer.
-    const docs = (await t.app.inject({ url: '/api/docs' })).json();
+    const docs = (await t.app.inject({ url: '/api/openapi.json' })).json();
     const schemaOf200 =
       docs.paths['/api/analytics/overview'].get.responses['200'].content['application/json'].schema;
     expect(schemaOf200.type).toBe('object');

@@ -470,7 +470,7 @@ describe.each(databaseKinds)('analytics on %s', (kind) => {
     });
 
     it('documents the routes in the OpenAPI document', async () => {
-      const response = await t.app.inject({ url: '/api/docs' });
+      const response = await t.app.inject({ url: '/api/openapi.json' });
       expect(response.statusCode).toBe(200);
       const paths = Object.keys(response.json().paths);
       for (const path of ['/api/analytics/overview', '/api/analytics/posts', '/api/analytics/posts.csv']) {

@@ -67,8 +67,8 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
       }
     });
 
-    it('serves the OpenAPI document of the API at /api/docs', async () => {
-      const response = await t.app.inject({ url: '/api/docs' });
+    it('serves the OpenAPI document of the API at /api/openapi.json', async () => {
+      const response = await t.app.inject({ url: '/api/openapi.json' });
       expect(response.statusCode).toBe(200);
       const doc = response.json();
       expect(doc.openapi).toMatch(/^3\./);

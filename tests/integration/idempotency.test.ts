@@ -239,7 +239,7 @@ describe.each(databaseKinds)('Idempotency-Key on %s', (kind) => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toBe(first.body);
 
-    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const docs = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     const parameters = (operation: { parameters?: { in: string; name: string }[] } | undefined) =>
       (operation?.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
     const paths = docs.json().paths;

@@ -600,7 +600,7 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
   });
 
   it('documents the upload in the OpenAPI document, and parses multipart on that route only', async () => {
-    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(Object.keys(docs.paths['/api/media'])).toEqual(expect.arrayContaining(['get', 'post']));
     expect(docs.paths['/api/media'].post.requestBody.content['multipart/form-data'].schema).toMatchObject({
       properties: { file: { type: 'string', format: 'binary' } },

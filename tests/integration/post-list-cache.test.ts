@@ -213,7 +213,7 @@ describe.each(databaseKinds)('cached post lists on %s', (kind) => {
     );
 
     // The OpenAPI document still describes both list routes' answer.
-    const docs = (await t.app.inject({ url: '/api/docs' })).json();
+    const docs = (await t.app.inject({ url: '/api/openapi.json' })).json();
     for (const path of ['/api/posts', '/api/user/posts']) {
       const schemaOf200 = docs.paths[path].get.responses['200'].content['application/json'].schema;
       expect(schemaOf200.type, path).toBe('array');

@@ -39,7 +39,7 @@ export const paths = {
 /** Server routes the browser navigates to (full page loads, not client routes). */
 export const serverPaths = {
   login: '/api/login',
-  /** The OpenAPI document of the API. */
+  /** The API's documentation (Swagger UI rendering the OpenAPI document, /api/openapi.json). */
   apiDocs: '/api/docs',
   /** The MCP server (Streamable HTTP) AI assistants connect to with an API key. */
   mcp: '/api/mcp',

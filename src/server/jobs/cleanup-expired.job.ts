@@ -3,13 +3,15 @@ import { deleteExpiredIdempotency } from '../modules/idempotency';
 import { deleteExpiredRateLimits } from '../modules/rate-limits/rate-limits.repository';
 import { deleteExpiredOAuthStates } from '../modules/social-accounts/social-accounts.repository';
 import { deleteExpiredSessions } from '../modules/users/users.repository';
+import { deleteDeliveriesBefore } from '../modules/webhooks';
 import type { JobDefinition } from './job-definition';
 
 const payload = z.object({});
+const WEBHOOK_LOG_DAYS = 30;
 
 /**
- * Hourly: drop expired sessions, rate-limit windows long past, expired OAuth states and
- * idempotency keys past their 24 hours (all safe to redo).
+ * Hourly: drop expired sessions, rate-limit windows long past, expired OAuth states, idempotency
+ * keys past their 24 hours and webhook deliveries older than 30 days (all safe to redo).
  */
 export const cleanupExpiredJob: JobDefinition<z.infer<typeof payload>> = {
   name: 'maintenance.cleanup-expired.v1',
@@ -21,9 +23,11 @@ export const cleanupExpiredJob: JobDefinition<z.infer<typeof payload>> = {
     // An OAuth state (and any account choice it holds) is useless once expired: nothing reads it.
     await deleteExpiredOAuthStates(database.db, new Date());
     await deleteExpiredIdempotency(database.db);
+    // The webhook delivery log is kept 30 days (decision 078).
+    await deleteDeliveriesBefore(database.db, new Date(Date.now() - WEBHOOK_LOG_DAYS * 86_400_000));
     log.info(
       { job: 'maintenance.cleanup-expired.v1' },
-      'expired sessions, rate limits, OAuth states and idempotency keys removed',
+      'expired sessions, rate limits, OAuth states, idempotency keys and old webhook deliveries removed',
     );
   },
 };

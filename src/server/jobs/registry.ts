@@ -11,6 +11,7 @@ import { postFollowUpsJob, postFollowUpsSweepJob } from './post-follow-ups.job';
 import { publishPostJob } from './publish-post.job';
 import { recurringPostsJob } from './recurring-posts.job';
 import { socialTokenLifecycleJob } from './social-token-lifecycle.job';
+import { webhookDeliverJob } from './webhook-deliver.job';
 import { weeklyReportJob } from './weekly-report.job';
 
 export const allJobs: JobDefinition[] = [
@@ -30,4 +31,5 @@ export const allJobs: JobDefinition[] = [
   feedPollSweepJob as JobDefinition,
   recurringPostsJob,
   evergreenRecycleJob,
+  webhookDeliverJob as JobDefinition,
 ];

@@ -2,6 +2,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { codesOfStatus } from '../../contracts/error-codes';
 import { errorResponse } from '../../contracts/errors';
+import type { RouteAccess } from './auth';
 import { routeKey, routePermissions } from './permissions';
 
 /**
@@ -29,10 +30,21 @@ export function errorAnswers<const S extends readonly number[]>(
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * Whether an API key may call the route (issue 26): every route a member's session may, except
+ * what belongs to the person ('self' routes, but GET /api/auth/user) and the admin portal.
+ */
+export function takesApiKeys(method: string, url: string, access: RouteAccess = 'user'): boolean {
+  if (access === 'public' || url.startsWith('/api/admin')) return false;
+  const key = routeKey(method, url);
+  return routePermissions[key] !== 'self' || key === 'GET /api/auth/user';
+}
+
+/**
  * The refusals every API route may answer whatever it does, from what it is: 400 when it takes
  * input (a contract, or a JSON body that may be malformed), 401 when it needs a session, 403 when a
  * role may be refused (its permission, the admin portal) or the origin checked (every unsafe
- * method), 404 when its path names something.
+ * method, an API key where keys never reach), 404 when its path names something, 429 when an API key
+ * may call it.
  */
 function standardErrorStatuses(route: RouteOptions): number[] {
   const methods = (Array.isArray(route.method) ? route.method : [route.method]).map(String);
@@ -48,8 +60,13 @@ function standardErrorStatuses(route: RouteOptions): number[] {
   const statuses: number[] = [];
   if (takesInput) statuses.push(400);
   if (access === 'user' || admin) statuses.push(401);
-  if (unsafe || permission || admin) statuses.push(403);
+  // A key is refused where it never reaches (a person's own account), so those may answer 403 too.
+  const refusesKeys =
+    access !== 'public' && !methods.some((method) => takesApiKeys(method, route.url, access));
+  if (unsafe || permission || admin || refusesKeys) statuses.push(403);
   if (route.url.includes(':')) statuses.push(404);
+  // Each API key has its own rate limit (RateLimit-* headers, then 429 with Retry-After).
+  if (methods.some((method) => takesApiKeys(method, route.url, access))) statuses.push(429);
   return statuses;
 }
 

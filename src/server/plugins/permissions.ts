@@ -155,6 +155,15 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/api-keys': 'api.manage',
   'POST /api/api-keys': 'api.manage',
   'DELETE /api/api-keys/:id': 'api.manage',
+
+  // Webhooks (issue 26): where the workspace's events go, so owners and admins only.
+  'GET /api/webhooks': 'api.manage',
+  'POST /api/webhooks': 'api.manage',
+  'PATCH /api/webhooks/:id': 'api.manage',
+  'DELETE /api/webhooks/:id': 'api.manage',
+  'GET /api/webhooks/:id/deliveries': 'api.manage',
+  'POST /api/webhooks/:id/deliveries/:deliveryId/redeliver': 'api.manage',
+
   // The MCP server (issue 26): API keys only; each tool checks its own permission.
   'POST /api/mcp': 'workspace.read',
   'GET /api/mcp': 'workspace.read',

@@ -8,7 +8,13 @@ import {
   startWebPages,
   type WebPages,
 } from '../../../../tests/fakes/web/web-pages';
-import { type Resolve, SAFE_FETCH_USER_AGENT, type SafeFetchPolicy, safeFetch } from './safe-fetch';
+import {
+  checkFetchTarget,
+  type Resolve,
+  SAFE_FETCH_USER_AGENT,
+  type SafeFetchPolicy,
+  safeFetch,
+} from './safe-fetch';
 
 const HTML = ['text/html', 'application/xhtml+xml'];
 const request = { accept: HTML, maxBytes: 64 * 1024, timeoutMs: 2_000 };
@@ -217,6 +223,50 @@ describe('safeFetch', () => {
     expect(await safeFetch('not a url', allowed, request)).toMatchObject({
       ok: false,
       reason: 'invalid_url',
+    });
+  });
+
+  it('POSTs a body with its headers; answering every status, it follows no redirect (webhooks)', async () => {
+    const bodies: string[] = [];
+    web.page('/receive', (incoming, response) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => {
+        bodies.push(`${incoming.method} ${incoming.headers['x-sig']} ${Buffer.concat(chunks).toString()}`);
+        response.writeHead(500, { 'content-type': 'text/plain' }).end('x'.repeat(10_000));
+      });
+    });
+    const webhook = {
+      accept: 'any' as const,
+      maxBytes: 100,
+      overLimit: 'truncate' as const,
+      timeoutMs: 2_000,
+      answerEveryStatus: true,
+      post: { body: '{"a":1}', headers: { 'content-type': 'application/json', 'x-sig': 't=1' } },
+    };
+    const anyPort: SafeFetchPolicy = { privateAllowList: ['127.0.0.1/32'], extraPorts: 'any' };
+    const answered = await safeFetch(`${web.origin}/receive`, anyPort, webhook);
+    expect(answered).toMatchObject({ ok: true, status: 500, truncated: true, mediaType: 'text/plain' });
+    expect(answered.ok && answered.body.length).toBe(100);
+    expect(bodies).toEqual(['POST t=1 {"a":1}']);
+
+    const redirected = await safeFetch(`${web.origin}/to-page`, anyPort, webhook);
+    expect(redirected).toMatchObject({ ok: true, status: 302, url: `${web.origin}/to-page` });
+    expect(web.requests.filter((seen) => seen.path === '/page' && seen.headers['x-sig'])).toEqual([]);
+  });
+
+  it('checks a target without connecting: scheme, port and every address of the name', async () => {
+    const dns = nameServer({ 'hooks.example': [['93.184.216.34']], 'inside.example': [['10.0.0.7']] });
+    const options = { timeoutMs: 1_000, resolve: dns.resolve };
+    const policy: SafeFetchPolicy = { privateAllowList: [], extraPorts: 'any' };
+    expect(await checkFetchTarget('https://hooks.example:8443/in', policy, options)).toEqual({ ok: true });
+    expect(await checkFetchTarget('https://inside.example/in', policy, options)).toMatchObject({
+      ok: false,
+      reason: 'blocked_address',
+    });
+    expect(await checkFetchTarget('https://nowhere.example/in', policy, options)).toMatchObject({
+      ok: false,
+      reason: 'unresolvable',
     });
   });
 

@@ -3,13 +3,12 @@ import type { IncomingMessage } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import type { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { classifyAddress, isInAnyCidr } from './public-address';
+import { parseContentType, readCapped } from './safe-fetch-answer';
 
 /*
- * The one outbound fetch for URLs a user (or a page) chose: link previews and RSS feeds today, webhooks
- * and media by URL later (architecture §11). What it guarantees, because the URL is hostile:
+ * The one outbound fetch for URLs a user (or a page) chose: link previews, RSS feeds, media by URL and
+ * webhook deliveries (architecture §11). What it guarantees, because the URL is hostile:
  * - http and https only, on their default ports unless the caller's policy lists another port;
  * - the host is resolved once, every address it resolves to must be public (public-address.ts),
  *   and the connection goes to the checked address (a pinned `lookup`), so a name cannot resolve
@@ -45,8 +44,8 @@ export interface SafeFetchPolicy {
    * by default): tests, local development, or an intranet a self-hoster chooses.
    */
   privateAllowList: readonly string[];
-  /** Ports allowed besides 80 (http) and 443 (https). */
-  extraPorts: readonly number[];
+  /** Ports allowed besides 80 (http) and 443 (https); 'any': every port (webhook receivers choose theirs). */
+  extraPorts: readonly number[] | 'any';
 }
 
 export interface ResolvedAddress {
@@ -58,8 +57,11 @@ export interface ResolvedAddress {
 export type Resolve = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export interface SafeFetchRequest {
-  /** Media types read, e.g. ['text/html', 'application/xhtml+xml']; anything else is refused. */
-  accept: readonly string[];
+  /**
+   * Media types read, e.g. ['text/html', 'application/xhtml+xml']; anything else is refused.
+   * 'any': every answer is read, whatever its type (a webhook receiver's answer, kept for the log).
+   */
+  accept: readonly string[] | 'any';
   maxBytes: number;
   /** The whole fetch, redirects and body included. */
   timeoutMs: number;
@@ -73,6 +75,13 @@ export interface SafeFetchRequest {
    * If-None-Match and If-Modified-Since, and a 304 answers `notModified` with an empty body.
    */
   conditional?: { etag: string | null; lastModified: string | null };
+  /** A POST with this body (sent as is) instead of a GET; `headers` are added to ours, and win. */
+  post?: { body: string | Buffer; headers: Record<string, string> };
+  /**
+   * Webhooks (as Stripe's): no redirect is followed and no status is refused; every answer comes
+   * back `ok` with its status and its body, read like any other (`overLimit: 'truncate'` suits).
+   */
+  answerEveryStatus?: boolean;
 }
 
 export type SafeFetchResult =
@@ -160,6 +169,7 @@ async function follow(
       etag: headerOf(response, 'etag'),
       lastModified: headerOf(response, 'last-modified'),
     };
+    if (request.answerEveryStatus) return readAnswer(current, response, request);
     if (status === 304 && request.conditional) {
       response.destroy();
       return {
@@ -184,23 +194,62 @@ async function follow(
       response.destroy();
       throw new Refusal('http_error', `the server answered ${status}`, status);
     }
-    const { mediaType, charset } = parseContentType(response.headers['content-type']);
-    if (!request.accept.includes(mediaType)) {
+    const { mediaType } = parseContentType(response.headers['content-type']);
+    if (request.accept !== 'any' && !request.accept.includes(mediaType)) {
       response.destroy();
       throw new Refusal('unsupported_content_type', `the answer is ${mediaType || 'of no declared type'}`);
     }
-    const { body, truncated } = await readCapped(response, request.maxBytes, request.overLimit ?? 'fail');
-    return {
-      ok: true,
-      url: current.href,
-      status,
-      mediaType,
-      charset,
-      body,
-      truncated,
-      notModified: false,
-      ...validators,
-    };
+    return readAnswer(current, response, request);
+  }
+}
+
+async function readAnswer(
+  url: URL,
+  response: IncomingMessage,
+  request: SafeFetchRequest,
+): Promise<SafeFetchResult> {
+  const { mediaType, charset } = parseContentType(response.headers['content-type']);
+  const read = await readCapped(response, request.maxBytes, request.overLimit ?? 'fail');
+  if (!read) throw new Refusal('too_large', `the answer is over ${request.maxBytes} bytes`);
+  const { body, truncated } = read;
+  return {
+    ok: true,
+    url: url.href,
+    status: response.statusCode ?? 0,
+    mediaType,
+    charset,
+    body,
+    truncated,
+    notModified: false,
+    etag: headerOf(response, 'etag'),
+    lastModified: headerOf(response, 'last-modified'),
+  };
+}
+
+/**
+ * Whether `url` may be fetched under `policy` (scheme, port, and every address its host resolves
+ * to), without connecting: a webhook's URL is checked so when it is registered. Delivery checks
+ * again (safeFetch does, each time), since a name can resolve elsewhere by then.
+ */
+export async function checkFetchTarget(
+  url: string,
+  policy: SafeFetchPolicy,
+  options: { timeoutMs: number; resolve?: Resolve },
+): Promise<{ ok: true } | { ok: false; reason: SafeFetchFailure; detail: string }> {
+  const abort = new AbortController();
+  const timer = setTimeout(
+    () => abort.abort(new Refusal('timeout', `${url} did not resolve within ${options.timeoutMs} ms`)),
+    options.timeoutMs,
+  );
+  try {
+    await checkedAddress(parseTarget(url, policy), policy, options.resolve ?? dnsResolve, abort.signal);
+    return { ok: true };
+  } catch (error) {
+    const refusal = abort.signal.aborted ? abort.signal.reason : error;
+    if (refusal instanceof Refusal) return { ok: false, reason: refusal.reason, detail: refusal.message };
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -215,7 +264,7 @@ function parseTarget(raw: string, policy: SafeFetchPolicy): URL {
   const defaultPort = DEFAULT_PORTS[url.protocol];
   if (defaultPort === undefined) throw new Refusal('blocked_scheme', `${url.protocol} URLs are not fetched`);
   const port = url.port ? Number(url.port) : defaultPort;
-  if (port !== defaultPort && !policy.extraPorts.includes(port)) {
+  if (port !== defaultPort && policy.extraPorts !== 'any' && !policy.extraPorts.includes(port)) {
     throw new Refusal('blocked_port', `port ${port} is not allowed`);
   }
   url.username = '';
@@ -272,7 +321,7 @@ function conditionalHeaders(conditional: SafeFetchRequest['conditional']): Recor
 }
 
 function get(url: URL, address: ResolvedAddress, request: SafeFetchRequest, signal: AbortSignal) {
-  const { accept } = request;
+  const accept = request.accept === 'any' ? '*/*' : `${request.accept.join(', ')}, */*;q=0.1`;
   const host = bareHost(url.hostname);
   // The connection goes to the checked address whatever the name resolves to by now. Node asks
   // with `all` when it tries several families (autoSelectFamily), else for one address.
@@ -284,16 +333,19 @@ function get(url: URL, address: ResolvedAddress, request: SafeFetchRequest, sign
   return new Promise<IncomingMessage>((resolvePromise, reject) => {
     const outgoing = transport.request(
       {
-        method: 'GET',
+        method: request.post ? 'POST' : 'GET',
         hostname: host,
         port: url.port || DEFAULT_PORTS[url.protocol],
         path: `${url.pathname}${url.search}`,
         headers: {
           host: url.host,
           'user-agent': SAFE_FETCH_USER_AGENT,
-          accept: `${accept.join(', ')}, */*;q=0.1`,
+          accept,
           'accept-encoding': 'gzip, deflate, br',
           ...conditionalHeaders(request.conditional),
+          ...(request.post
+            ? { 'content-length': String(Buffer.byteLength(request.post.body)), ...request.post.headers }
+            : {}),
         },
         agent: false,
         lookup: pinned,
@@ -303,60 +355,8 @@ function get(url: URL, address: ResolvedAddress, request: SafeFetchRequest, sign
       resolvePromise,
     );
     outgoing.on('error', (error) => reject(signal.aborted ? signal.reason : error));
-    outgoing.end();
+    outgoing.end(request.post?.body);
   });
-}
-
-async function readCapped(
-  response: IncomingMessage,
-  maxBytes: number,
-  overLimit: 'fail' | 'truncate',
-): Promise<{ body: Buffer; truncated: boolean }> {
-  const stream = decoded(response);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of stream) {
-      const buffer = chunk as Buffer;
-      if (size + buffer.length > maxBytes) {
-        if (overLimit === 'fail') throw new Refusal('too_large', `the answer is over ${maxBytes} bytes`);
-        chunks.push(buffer.subarray(0, maxBytes - size));
-        return { body: Buffer.concat(chunks), truncated: true };
-      }
-      chunks.push(buffer);
-      size += buffer.length;
-    }
-    return { body: Buffer.concat(chunks), truncated: false };
-  } finally {
-    // Stops the download at the cap: the connection closes instead of draining the rest.
-    response.destroy();
-    if (stream !== response) stream.destroy();
-  }
-}
-
-function decoded(response: IncomingMessage): Readable {
-  const encoding = String(response.headers['content-encoding'] ?? '')
-    .trim()
-    .toLowerCase();
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? createGunzip()
-      : encoding === 'deflate'
-        ? createInflate()
-        : encoding === 'br'
-          ? createBrotliDecompress()
-          : null;
-  if (!decoder) return response;
-  response.on('error', (error) => decoder.destroy(error));
-  return response.pipe(decoder);
-}
-
-function parseContentType(header: string | undefined): { mediaType: string; charset: string | null } {
-  const [type = '', ...params] = (header ?? '').split(';');
-  const charset = params
-    .map((param) => param.trim().match(/^charset\s*=\s*"?([^";\s]+)"?$/i)?.[1])
-    .find((value) => value !== undefined);
-  return { mediaType: type.trim().toLowerCase(), charset: charset?.toLowerCase() ?? null };
 }
 
 function bareHost(hostname: string): string {

@@ -162,7 +162,7 @@ async function liveSubscriptionsOf(ctx: Pick<AppContext, 'database' | 'billing'>
  * Answers the provider ids cancelled.
  */
 async function cancelSubscriptions(
-  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log' | 'jobs'>,
   live: Awaited<ReturnType<typeof liveSubscriptionsOf>>,
 ): Promise<string[]> {
   if (live.length === 0) return [];

@@ -82,7 +82,7 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/api/user/password',
-    { schema: { response: { ...errorAnswers(409, 429) }, body: changePasswordBody } },
+    { schema: { response: { 204: noContent, ...errorAnswers(409, 429) }, body: changePasswordBody } },
     async (request, reply) => {
       const auth = browserSession(request);
       const { setCookies } = await changePassword(
@@ -227,19 +227,21 @@ export async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  api.get('/api/user/export', async (request, reply) => {
+  // A stream is sent as it is (Fastify serializes no stream); the schema documents the file.
+  const exportFile = z.looseObject({}).describe('The user’s data, as a JSON file to download');
+  api.get('/api/user/export', { schema: { response: { 200: exportFile } } }, async (request, reply) => {
     const { user } = signedIn(request);
     const { filename, chunks } = await exportUserData(ctx, user.id);
     return reply
       .type('application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(chunks));
+      .send(Readable.from(chunks) as unknown as Record<string, unknown>);
   });
 
   api.delete(
     '/api/user/account',
-    { schema: { response: { ...errorAnswers(409, 502) }, body: deleteAccountBody } },
+    { schema: { response: { 204: noContent, ...errorAnswers(409, 502) }, body: deleteAccountBody } },
     async (request, reply) => {
       const { user } = signedIn(request);
       await deleteOwnAccount(ctx, { userId: user.id, ip: request.ip }, request.body);

@@ -1,13 +1,14 @@
 import type { SessionUser } from '../../../contracts/auth';
 import { INTEGRATIONS_FEATURE_NAME, integrationsByPlan } from '../../../contracts/integrations';
 import { plans } from '../../../contracts/plans';
-import { roleLabels, rolePermissions } from '../../../contracts/team';
+import { roleLabels } from '../../../contracts/team';
 import type { Db } from '../../db/client';
 import type { ErrorCode } from '../../lib/app-error';
 import { hitRateLimit } from '../rate-limits';
 import { toSessionUser } from '../users';
 import { findApiKeyByHash, touchApiKey } from './api-key-lookup.repository';
 import { hashApiKey, looksLikeApiKey } from './api-key-secret';
+import { roleWithin } from './api-keys.service';
 
 /** Who a valid key stands for: its creator, in the key's workspace, with the key's role. */
 export interface ApiKeyCaller {
@@ -19,7 +20,7 @@ export interface ApiKeyCaller {
 }
 
 /** Why a key was refused: the answer's code and message (and the plan that would allow it). */
-export interface ApiKeyRefusal {
+interface ApiKeyRefusal {
   code: ErrorCode;
   message: string;
   planNeeded?: 'professional';
@@ -66,8 +67,7 @@ export async function resolveApiKeyAuth(
       },
     };
   }
-  const creatorPermissions = rolePermissions[row.creatorRole];
-  if (!rolePermissions[row.key.role].every((permission) => creatorPermissions.includes(permission))) {
+  if (!roleWithin(row.creatorRole, row.key.role)) {
     return {
       refusal: {
         code: 'forbidden',

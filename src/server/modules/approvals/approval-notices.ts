@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { actorNameOf, insertActivity } from '../activity';
 import { notifyWorkspace } from '../notifications';
+import { emitPostEvent } from '../webhooks';
 import { listMemberZones } from './approval-overdue.repository';
 import {
   answerRecipient,
@@ -23,6 +24,8 @@ import { findPersonNames, type PostRow } from './approvals.repository';
 
 /** What telling people needs: the database, the mail port, the app's URL for links, the log. */
 type Notifier = Pick<AppContext, 'database' | 'mail' | 'config' | 'log'>;
+/** A step the workspace's webhooks hear of too: the queue their deliveries go on. */
+type Announcer = Notifier & Pick<AppContext, 'jobs'>;
 
 /** The member acting, in their workspace. */
 export interface Actor {
@@ -47,7 +50,7 @@ async function bestEffort(ctx: Notifier, step: string, postId: string, tell: () 
 }
 
 /** An editor's posts wait for approval (one schedule, an edit, or one compose group: one notice). */
-export async function announceSubmission(ctx: Notifier, actor: Actor, rows: PostRow[]): Promise<void> {
+export async function announceSubmission(ctx: Announcer, actor: Actor, rows: PostRow[]): Promise<void> {
   const [first] = rows;
   if (!first) return;
   await bestEffort(ctx, 'submitted', first.id, async () => {
@@ -69,11 +72,12 @@ export async function announceSubmission(ctx: Notifier, actor: Actor, rows: Post
       to: { roles: approverRoles, exceptUserId: actor.userId },
     });
   });
+  await emitPostEvent(ctx, 'post.approval_requested', rows);
 }
 
 /** The post is approved and scheduled for `at`: its submitter (else its writer) hears when it goes out. */
 export async function announceApproval(
-  ctx: Notifier,
+  ctx: Announcer,
   actor: Actor,
   row: PostRow,
   at: Date,
@@ -102,11 +106,12 @@ export async function announceApproval(
       to: { userIds: [recipient], exceptUserId: actor.userId },
     });
   });
+  await emitPostEvent(ctx, 'post.approved', [row]);
 }
 
 /** The post went back to draft: its submitter (else its writer) reads what to change. */
 export async function announceChangesRequested(
-  ctx: Notifier,
+  ctx: Announcer,
   actor: Actor,
   row: PostRow,
   comment: string,
@@ -131,6 +136,7 @@ export async function announceChangesRequested(
       to: { userIds: [recipient], exceptUserId: actor.userId },
     });
   });
+  await emitPostEvent(ctx, 'post.changes_requested', [row]);
 }
 
 /**

@@ -26,6 +26,8 @@ import {
 
 /** Telling people: the database, the mail port, the app's URL for links, the log. */
 type Notifier = Pick<AppContext, 'database' | 'mail' | 'config' | 'log'>;
+/** A step the workspace's webhooks hear of too: the queue their deliveries go on. */
+type Announcer = Notifier & Pick<AppContext, 'jobs'>;
 
 /** How the workflow treats this member's schedules now (see approvalModeOf). */
 export async function approvalModeFor(
@@ -43,7 +45,7 @@ export async function approvalModeFor(
  * submitter's notice.
  */
 export async function recordApproval(
-  ctx: Notifier,
+  ctx: Announcer,
   actor: Actor,
   row: PostRow,
   at: Date,
@@ -61,7 +63,7 @@ export async function recordApproval(
 
 /** What sending a post back leaves behind: the comment in its thread, the feed's line, the notice. */
 export async function recordChangesRequest(
-  ctx: Notifier,
+  ctx: Announcer,
   actor: Actor,
   row: PostRow,
   comment: string,

@@ -33,6 +33,12 @@ import * as auth from './auth.service';
 import * as secondFactor from './second-factor.service';
 import { signInUnavailablePage } from './sign-in-unavailable-page';
 
+/** The browser sign-in steps answer a redirect (documented; a string body is never serialized). */
+const browserRedirect = z
+  .null()
+  .optional()
+  .describe('A redirect: the Location header says where the browser goes');
+
 /** The spec's login answers (§7): refusals too are `{success, user, message}`, but a bad body or a limit. */
 const loginAnswers = { 200: loginResponse, 401: loginResponse, ...errorAnswers(400, 429) };
 
@@ -186,7 +192,13 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/login',
     {
       config: { access: 'public' },
-      schema: { querystring: z.object({ returnTo: safeString().max(500).optional() }).passthrough() },
+      schema: {
+        querystring: z.object({ returnTo: safeString().max(500).optional() }).passthrough(),
+        response: {
+          302: browserRedirect,
+          503: z.string().describe('An HTML page: the identity provider does not answer (see Retry-After)'),
+        },
+      },
     },
     async (request, reply) => {
       const start = await auth.startProviderSignIn(ctx, callerOf(request), request.query.returnTo);
@@ -214,6 +226,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         params: z.object({ providerId: safeString().max(100) }),
         querystring: z.record(safeString(), safeString().max(4000)),
+        description:
+          'Answers what better-auth answers: a redirect to the app, signed in or with the reason it failed.',
       },
     },
     async (request, reply) => {

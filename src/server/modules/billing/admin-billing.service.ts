@@ -42,7 +42,7 @@ export async function listAdminSubscriptions(
  * subscription is cancelled before the money moves, so a failure can simply be tried again.
  */
 export async function refundLatestPayment(
-  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log' | 'jobs'>,
   input: { workspaceId: string; actorUserId: string; ip: string },
   now = new Date(),
 ): Promise<{ refundedAmount: number; subscription: AdminSubscription }> {

@@ -1,8 +1,10 @@
 import type { BillingProviderKind } from '../../../contracts/billing';
+import type { PlanId, SubscriptionStatus } from '../../../contracts/plans';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import type { BillingEvent } from '../../integrations/billing/billing-provider';
 import { notifyWorkspace } from '../notifications';
+import { emitSubscriptionChanged } from '../webhooks';
 import {
   findSubscriptionByProviderId,
   insertBillingEvent,
@@ -32,7 +34,7 @@ export type ReceivedEvent =
  * transaction (mail never runs inside it).
  */
 export async function receiveBillingEvent(
-  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log' | 'jobs'>,
   provider: BillingProviderKind,
   event: BillingEvent,
   now = new Date(),
@@ -45,7 +47,9 @@ export async function receiveBillingEvent(
       receivedAt: now,
     });
     if (!fresh) return { duplicate: true as const };
-    if (event.kind === 'ignored') return { duplicate: false as const, applied: false, notice: null };
+    if (event.kind === 'ignored') {
+      return { duplicate: false as const, applied: false, notice: null, changed: null };
+    }
     return { duplicate: false as const, ...(await applyEvent(tx, provider, event, now)) };
   });
   if (outcome.duplicate) {
@@ -53,6 +57,7 @@ export async function receiveBillingEvent(
     return { duplicate: true };
   }
   if (outcome.notice) await tellWorkspace(ctx, outcome.notice);
+  if (outcome.changed) await emitSubscriptionChanged(ctx, outcome.changed.workspaceId, outcome.changed);
   return { duplicate: false, applied: outcome.applied };
 }
 
@@ -62,30 +67,33 @@ export async function receiveBillingEvent(
  * that follows finds the subscription ended and changes nothing.
  */
 export async function applyBillingEventNow(
-  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log' | 'jobs'>,
   provider: BillingProviderKind,
   event: SubscriptionEvent,
   now = new Date(),
 ): Promise<boolean> {
   const outcome = await ctx.database.db.transaction((tx) => applyEvent(tx, provider, event, now));
   if (outcome.notice) await tellWorkspace(ctx, outcome.notice);
+  if (outcome.changed) await emitSubscriptionChanged(ctx, outcome.changed.workspaceId, outcome.changed);
   return outcome.applied;
 }
 
 type WorkspaceNotice = BillingNotice & { workspaceId: string };
+/** The workspace's plan and status after an event, for its webhooks (subscription.changed). */
+type WorkspacePlanChange = { workspaceId: string; plan: PlanId; status: SubscriptionStatus };
 
 async function applyEvent(
   tx: Db,
   provider: BillingProviderKind,
   event: SubscriptionEvent,
   now: Date,
-): Promise<{ applied: boolean; notice: WorkspaceNotice | null }> {
+): Promise<{ applied: boolean; notice: WorkspaceNotice | null; changed: WorkspacePlanChange | null }> {
   const found = await findSubscriptionByProviderId(tx, subscriptionIdOf(event));
   // Not ours (another app on the same Stripe account), or of the other provider.
-  if (!found || found.provider !== provider) return { applied: false, notice: null };
+  if (!found || found.provider !== provider) return { applied: false, notice: null, changed: null };
   // The workspace is locked first, then its subscriptions read again: one change at a time.
   const workspace = await lockWorkspaceBilling(tx, found.workspaceId);
-  if (!workspace) return { applied: false, notice: null };
+  if (!workspace) return { applied: false, notice: null, changed: null };
   const all = await listWorkspaceSubscriptions(tx, found.workspaceId);
   const subscription = all.find((row) => row.id === found.id) ?? found;
   const outcome = decideBillingEvent(
@@ -97,6 +105,13 @@ async function applyEvent(
   return {
     applied: true,
     notice: outcome.notice ? { ...outcome.notice, workspaceId: workspace.id } : null,
+    changed: outcome.workspace
+      ? {
+          workspaceId: workspace.id,
+          plan: outcome.workspace.plan,
+          status: outcome.workspace.subscriptionStatus,
+        }
+      : null,
   };
 }
 

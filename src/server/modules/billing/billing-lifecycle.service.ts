@@ -1,6 +1,7 @@
 import { plans } from '../../../contracts/plans';
 import type { AppContext } from '../../context';
 import { notifyWorkspace } from '../notifications';
+import { emitSubscriptionChanged } from '../webhooks';
 import { claimTrialReminders, endTrial, listEndedTrials } from './billing.repository';
 import { receiveBillingEvent } from './billing-events.service';
 
@@ -22,7 +23,7 @@ export interface BillingLifecycleReport {
  * and from two workers at once: every step claims its rows with a conditional update.
  */
 export async function runBillingLifecycle(
-  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log' | 'jobs'>,
   now = new Date(),
 ): Promise<BillingLifecycleReport> {
   const report: BillingLifecycleReport = { reminded: 0, trialsEnded: 0, sandboxEvents: 0 };
@@ -55,6 +56,7 @@ export async function runBillingLifecycle(
       body: `Your workspace is now on the Free plan: ${limits.aiPostsPerMonth} AI posts a month and ${limits.socialAccounts} social account. Your posts and accounts are kept; choose a plan to get ${planName} back.`,
       link: '/subscribe',
     });
+    await emitSubscriptionChanged(ctx, trial.id, { plan: 'free', status: 'active' });
     report.trialsEnded++;
   }
 

@@ -178,7 +178,7 @@ export type SandboxPaymentOutcome = { status: 'succeeded' } | { status: 'decline
  * new plan shows at once.
  */
 export async function confirmSandboxPayment(
-  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log' | 'jobs'>,
   workspaceId: string,
   body: SandboxConfirmBody,
   now = new Date(),
@@ -210,7 +210,7 @@ export async function confirmSandboxPayment(
  * through the webhook code before answering, so the new plan shows at once.
  */
 export async function runSandboxPortalAction(
-  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'billing' | 'mail' | 'config' | 'log' | 'jobs'>,
   caller: BillingCaller,
   request: SandboxPortalBody,
   now = new Date(),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noContent } from '../../../contracts/common';
 import { markNotificationsReadBody, notificationList } from '../../../contracts/notifications';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
@@ -21,10 +22,10 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: AppContext)
   );
   api.post(
     '/api/notifications/read',
-    { schema: { body: markNotificationsReadBody } },
+    { schema: { body: markNotificationsReadBody, response: { 204: noContent } } },
     async (request, reply) => {
       await markNotificationsRead(db, ownerOf(request), request.body);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { addComment, approvalTime, listComments, recordApproval, recordChangesRequest } from '../approvals';
 import { queuePublish } from '../publishing';
+import { emitPostEvent } from '../webhooks';
 import { assertReadyToQueue, type PostActor, requirePost } from './post-checks';
 import { toPost } from './post-view';
 import { isQueuePaused, updateUnlockedPost } from './posts.repository';
@@ -64,6 +65,7 @@ export async function approvePost(
   if (!row) throw await refusalAfterRace(db, actor, id);
   if (!held) await queuePublish(ctx, row, time.at);
   await recordApproval(ctx, actor, row, time.at, body.comment?.trim() || undefined);
+  if (!held) await emitPostEvent(ctx, 'post.scheduled', [row]);
   return toPost(row);
 }
 
@@ -72,7 +74,7 @@ export async function approvePost(
  * when it was meant to go out; the comment says what to change.
  */
 export async function requestChanges(
-  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'mail' | 'config' | 'log' | 'jobs'>,
   actor: PostActor,
   id: string,
   { comment, expectedUpdatedAt }: RequestChangesBody,

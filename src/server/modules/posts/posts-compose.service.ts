@@ -6,6 +6,7 @@ import { announceSubmission, approvalModeFor, scheduleFields } from '../approval
 import { loadBrandKit } from '../brand-kit';
 import { requireAccountWithinPlan } from '../plans';
 import { queuePublish } from '../publishing';
+import { emitPostEvent } from '../webhooks';
 import { accountWarnings, assertPublishable, futureTime, refuseUnknownReferences } from './post-checks';
 import { toPost } from './post-view';
 import { insertPosts } from './posts.repository';
@@ -108,6 +109,11 @@ export async function composePosts(
   );
   if (scheduledAt) {
     for (const row of rows) if (row.status === 'scheduled') await queuePublish(ctx, row, scheduledAt);
+    await emitPostEvent(
+      ctx,
+      'post.scheduled',
+      rows.filter((row) => row.status === 'scheduled'),
+    );
   }
   // The approvers get one notice for the whole group, naming its platforms.
   if (mode === 'submit') await announceSubmission(ctx, actor, rows);

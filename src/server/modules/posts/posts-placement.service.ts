@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { announceSubmission, approvalModeFor, recordApproval, scheduleFields } from '../approvals';
 import { dropPublishJob, queuePublish } from '../publishing';
+import { emitPostEvent } from '../webhooks';
 import { accountWarnings, lockedError, type PostWork, type PostWriter } from './post-checks';
 import { toPost } from './post-view';
 import { type PostRow, updateUnlockedPost } from './posts.repository';
@@ -81,6 +82,7 @@ export async function placePost(
   );
   if (row.status === 'scheduled') {
     await queuePublish(ctx, row, at);
+    await emitPostEvent(ctx, 'post.scheduled', [row]);
     // An approver scheduling a post that waited for approval has approved it: say so as Approve does.
     if (current.status === 'pending_approval' && mode === 'approve') {
       await recordApproval(ctx, actor, row, at, undefined);

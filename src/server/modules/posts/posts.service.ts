@@ -18,6 +18,7 @@ import { announceSubmission, approvalModeFor, editFields, retryFields } from '..
 import { checkBrand, loadBrandKit } from '../brand-kit';
 import { requireAccountWithinPlan } from '../plans';
 import { dropPublishJob, listPublishAttempts, queuePublish } from '../publishing';
+import { emitPostEvent } from '../webhooks';
 import {
   assertPublishable,
   assertReadyToQueue,
@@ -198,6 +199,13 @@ export async function updatePost(
   if (!row) throw lockedError();
   if (row.status === 'scheduled' && row.scheduledAt) await queuePublish(ctx, row, row.scheduledAt);
   else if (wasScheduled) await dropPublishJob(ctx, current);
+  // Scheduled now, or at another time: receivers hear of it (not of an edit of the text alone).
+  if (
+    row.status === 'scheduled' &&
+    (!wasScheduled || row.scheduledAt?.getTime() !== current.scheduledAt?.getTime())
+  ) {
+    await emitPostEvent(ctx, 'post.scheduled', [row]);
+  }
   if (wasScheduled && row.status === 'pending_approval') await announceSubmission(ctx, actor, [row]);
   return toPost(row);
 }
@@ -288,7 +296,9 @@ export async function retryPost(
     { newVersion: true, unchangedSince: current.updatedAt },
   );
   if (!row) throw new AppError('conflict', postMessages.changedSinceOpened);
-  if (row.status === 'scheduled') await queuePublish(ctx, row, at);
-  else await announceSubmission(ctx, actor, [row]);
+  if (row.status === 'scheduled') {
+    await queuePublish(ctx, row, at);
+    await emitPostEvent(ctx, 'post.scheduled', [row]);
+  } else await announceSubmission(ctx, actor, [row]);
   return toPost(row);
 }

@@ -37,7 +37,7 @@ export const severalAccountsReason = (platformLabel: string) =>
  * tokens refreshed when they expire within a few minutes. Otherwise what the attempt ends in.
  */
 export async function resolvePublishTarget(
-  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher'>,
+  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'jobs' | 'log'>,
   post: PostRow,
   facts: { attemptNumber: number; now: Date; missedAfterMs: number },
   /** The accounts when the claim already read them. */

@@ -3,6 +3,7 @@ import { platformLabels } from '../../../contracts/platforms';
 import { type PublishErrorKind, publishingMessages } from '../../../contracts/publishing';
 import type { AppContext } from '../../context';
 import { notifyWorkspace } from '../notifications';
+import { emitPostEvent } from '../webhooks';
 import { hasPendingFollowUps } from './post-follow-ups.repository';
 import { queueFollowUps } from './post-follow-ups.service';
 import type { PublishTarget } from './publish-account';
@@ -79,6 +80,15 @@ export async function recordSuccess(
   }
   // The next posts of a thread and the first comment go out as steps of their own.
   if (hasPendingFollowUps(post)) await queueFollowUps(ctx, post.id);
+  await emitPostEvent(ctx, 'post.published', [
+    {
+      ...post,
+      status: 'published',
+      publishedAt: how.publishedAt,
+      externalUrl: published.url,
+      failureReason: null,
+    },
+  ]);
 }
 
 /** Back to scheduled at `at`, as a new version with its own job. */
@@ -96,7 +106,7 @@ export async function retryLater(
 
 /** The post fails with `reason`, and the workspace is told. */
 export async function failPost(
-  ctx: Pick<AppContext, 'config' | 'database' | 'mail' | 'log'>,
+  ctx: Pick<AppContext, 'config' | 'database' | 'jobs' | 'mail' | 'log'>,
   post: PostRow,
   attempt: AttemptRef | null,
   failure: { outcome: 'failed' | 'unknown'; errorKind: PublishErrorKind; message: string; reason: string },
@@ -188,9 +198,12 @@ export async function reconcileAttempt(
   return settle(ctx, post, attempt, next, now);
 }
 
-/** One notification per member (and its email); a failure to notify never undoes the outcome. */
+/**
+ * One notification per member (and its email), and the event to the workspace's webhooks; a
+ * failure to notify never undoes the outcome.
+ */
 export async function tellWorkspace(
-  ctx: Pick<AppContext, 'config' | 'database' | 'mail' | 'log'>,
+  ctx: Pick<AppContext, 'config' | 'database' | 'jobs' | 'mail' | 'log'>,
   post: PostRow,
   kind: Extract<NotificationKind, 'post_failed' | 'post_missed'>,
   reason: string,
@@ -208,6 +221,7 @@ export async function tellWorkspace(
   } catch (error) {
     ctx.log.error({ err: error, postId: post.id, kind }, 'the workspace could not be told about its post');
   }
+  await emitPostEvent(ctx, kind === 'post_missed' ? 'post.missed' : 'post.failed', [post]);
 }
 
 function excerpt(content: string): string {

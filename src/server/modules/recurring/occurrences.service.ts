@@ -5,6 +5,7 @@ import { checkBrand, loadBrandKit } from '../brand-kit';
 import { requireAccountWithinPlan, workspaceScheduling } from '../plans';
 import { assertPublishable, type PostWork } from '../posts';
 import { queuePublish } from '../publishing';
+import { emitPostEvent } from '../webhooks';
 import { findMembershipRole } from '../workspaces';
 import { dueOccurrences } from './recurrence';
 import {
@@ -95,7 +96,10 @@ export async function generateOccurrences(
         : scheduleFields(mode, writer.userId, now)),
     });
     if (!row) continue;
-    if (row.status === 'scheduled') await queuePublish(ctx, row, at);
+    if (row.status === 'scheduled') {
+      await queuePublish(ctx, row, at);
+      await emitPostEvent(ctx, 'post.scheduled', [row]);
+    }
     created.push(row);
   }
   const pending = created.filter((row) => row.status === 'pending_approval');

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeString } from '../../../contracts/common';
+import { noContent, safeString } from '../../../contracts/common';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import {
   connectSocialAccountBody,
@@ -41,10 +41,10 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
 
   api.delete(
     '/api/user/social-accounts/:id',
-    { schema: { params: socialAccountIdParams } },
+    { schema: { params: socialAccountIdParams, response: { 204: noContent } } },
     async (request, reply) => {
       await disconnectAccount(ctx, signedIn(request).workspaceId, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

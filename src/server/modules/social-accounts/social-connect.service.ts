@@ -10,6 +10,7 @@ import type { AppContext } from '../../context';
 import type { ExternalAccount, SocialProvider, TokenSet } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
 import { accountsOverPlanLimit, findWorkspacePlan } from '../plans';
+import { emitAccountEvent } from '../webhooks';
 import {
   consumeOAuthState,
   countSocialAccounts,
@@ -109,7 +110,7 @@ export type ConnectOutcome =
  * encrypted, on the state until the user chooses one (chooseAccount).
  */
 export async function completeConnect(
-  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'config'>,
+  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'config' | 'jobs' | 'log'>,
   who: Pick<Connector, 'sessionId'> | null,
   platform: PublishingPlatform,
   query: CallbackQuery,
@@ -168,7 +169,7 @@ export async function completeConnect(
 
 /** The user's pick among the offered accounts: once, by the session that started, in time. */
 export async function chooseAccount(
-  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'config'>,
+  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'config' | 'jobs' | 'log'>,
   who: Pick<Connector, 'sessionId'> | null,
   platform: PublishingPlatform,
   input: { state: string; externalId: string },
@@ -187,7 +188,7 @@ export async function chooseAccount(
 }
 
 async function saveAccount(
-  ctx: Pick<AppContext, 'database' | 'tokenCipher' | 'config'>,
+  ctx: Pick<AppContext, 'database' | 'tokenCipher' | 'config' | 'jobs' | 'log'>,
   provider: SocialProvider,
   state: OAuthStateRow,
   account: ExternalAccount,
@@ -229,6 +230,7 @@ async function saveAccount(
     sandbox: provider.sandbox,
     connectedAt: now,
   });
+  await emitAccountEvent(ctx, 'account.connected', row);
   // A reconnect keeps its place in connection order, so it can still be over the limit.
   const overLimit = await accountsOverPlanLimit(ctx.database.db, state.workspaceId);
   return toSocialAccount(row, provider, overLimit.has(row.id), ctx.config.appUrl);

@@ -7,6 +7,7 @@ import {
   type TokenSet,
 } from '../../integrations/social/social-provider';
 import { insertActivity } from '../activity';
+import { emitAccountEvent } from '../webhooks';
 import {
   findSocialAccount,
   listAccountsExpiringBefore,
@@ -33,7 +34,7 @@ const nameOf = (row: SocialAccountRow) => `${platformLabels[row.platform]} accou
  * platform that fails for another reason (rate limit, outage) is simply tried on the next run.
  */
 export async function runTokenLifecycle(
-  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'log' | 'jobs'>,
   now = new Date(),
 ): Promise<TokenLifecycleReport> {
   const report: TokenLifecycleReport = { refreshed: 0, needsReauth: 0, warned: 0, failed: 0 };
@@ -187,13 +188,17 @@ export async function tokensStoredSince(
   return now && now.accessTokenEncrypted !== row.accessTokenEncrypted ? now : undefined;
 }
 
-/** Marks the account as needing the user, with the reason, and says so in the workspace feed. */
+/**
+ * Marks the account as needing the user, with the reason, and says so in the workspace feed (and
+ * to its webhooks, when it was connected until now).
+ */
 export async function markNeedsReauth(
-  ctx: Pick<AppContext, 'database'>,
+  ctx: Pick<AppContext, 'database' | 'jobs' | 'log'>,
   row: SocialAccountRow,
   reason: string,
 ) {
   await updateSocialAccount(ctx.database.db, row.id, { status: 'needs_reauth', statusReason: reason });
+  if (row.status !== 'needs_reauth') await emitAccountEvent(ctx, 'account.needs_reauth', row);
   await insertActivity(ctx.database.db, {
     workspaceId: row.workspaceId,
     actorUserId: null,

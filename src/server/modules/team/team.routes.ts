@@ -8,6 +8,7 @@ import {
   deleteWorkspaceBody,
   invitationIdParams,
   invitationPreview,
+  invitationPreviewParams,
   invitationTokenParams,
   memberParams,
   switchWorkspaceResponse,
@@ -73,27 +74,27 @@ export async function teamRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.delete(
     '/api/team/invitations/:id',
-    { schema: { params: invitationIdParams } },
+    { schema: { params: invitationIdParams, response: { 204: noContent } } },
     async (request, reply) => {
       await revokeInvitationOf(ctx, actorOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   // Public: the invite page shows who invited the visitor to what before they sign in. The
   // token (32 random bytes) is the secret; the rate limit keeps anyone from probing for one.
   api.get(
-    '/api/team/invitations/:token',
+    '/api/team/invitations/:id',
     {
       config: { access: 'public' },
       schema: {
-        params: invitationTokenParams,
+        params: invitationPreviewParams,
         response: { 200: invitationPreview, ...errorAnswers(404, 429) },
       },
     },
     async (request) => {
       await enforceRateLimit(ctx.database.db, rateRules.invitationLookup, callerOf(request).ip);
-      return previewInvitation(ctx, request.params.token);
+      return previewInvitation(ctx, request.params.id);
     },
   );
 

@@ -18,6 +18,5 @@ export {
   loadSessionUser,
   newAccessCode,
   revokeAccessCode,
-  type SessionUserRow,
   toSessionUser,
 } from './users.service';

@@ -94,7 +94,7 @@ export async function loadSessionByToken(
   };
 }
 
-export type SessionUserRow = {
+type SessionUserRow = {
   user: Pick<
     UserRow,
     | 'id'

@@ -83,7 +83,7 @@ export function LandingFooter({ onLogoClick }: { onLogoClick: () => void }) {
               >
                 API
                 <ExternalLink className="size-3.5" aria-hidden="true" />
-                <span className="sr-only">(OpenAPI document, opens in a new tab)</span>
+                <span className="sr-only">(opens in a new tab)</span>
               </a>
             </li>
           </ul>

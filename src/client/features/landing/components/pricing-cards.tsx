@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
-import { type Plan, paidPlans, TRIAL_DAYS } from '../../../../contracts/plans';
+import { CUSTOM_INTEGRATIONS_FEATURE, type Plan, paidPlans, TRIAL_DAYS } from '../../../../contracts/plans';
+import { serverPaths } from '../../../app/paths';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 
@@ -34,7 +35,13 @@ export function PricingCards({ onChoosePlan }: { onChoosePlan: (plan: Plan) => v
             {plan.features.map((feature) => (
               <li key={feature} className="flex items-start gap-2">
                 <Check className="mt-0.5 size-4 shrink-0 text-indigo-600" aria-hidden="true" />
-                {feature}
+                {feature === CUSTOM_INTEGRATIONS_FEATURE ? (
+                  <a href={serverPaths.apiDocs} className="text-indigo-700 underline underline-offset-2">
+                    {feature}
+                  </a>
+                ) : (
+                  feature
+                )}
               </li>
             ))}
           </ul>
