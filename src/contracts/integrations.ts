@@ -63,6 +63,9 @@ export const apiKeyIdParams = z.strictObject({ id: z.uuid('Not an API key id') }
 export const createdApiKey = apiKey.extend({ key: z.string() });
 export type CreatedApiKey = z.infer<typeof createdApiKey>;
 
+/** The MCP server (Streamable HTTP) AI assistants reach with an API key (issue 26). */
+export const MCP_PATH = '/api/mcp';
+
 // --- Idempotency ----------------------------------------------------------------------------
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -16,10 +16,7 @@ export const paths = {
   socialAccounts: '/social-accounts',
   analytics: '/analytics',
   settings: '/settings',
-  /** API keys, the API docs and the MCP address (issue 26), linked from Settings. */
-  settingsApi: '/settings/api',
-  /** Webhook endpoints and their delivery log (issue 26), linked from Settings. */
-  settingsWebhooks: '/settings/webhooks',
+  // Settings › API and Settings › Webhooks: features/api-access/api-access-paths.ts (signed-in only).
   subscribe: '/subscribe',
   demo: '/demo',
   admin: '/admin',
@@ -41,8 +38,6 @@ export const serverPaths = {
   login: '/api/login',
   /** The API's documentation (Swagger UI rendering the OpenAPI document, /api/openapi.json). */
   apiDocs: '/api/docs',
-  /** The MCP server (Streamable HTTP) AI assistants connect to with an API key. */
-  mcp: '/api/mcp',
 } as const;
 
 /** The landing page with its Sign Up tab open (landing-page.tsx reads `?auth=`). */

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { InlineLoading } from '../components/full-page-message';
 import { PublicLayout } from '../components/public-layout';
+import { apiAccessPaths } from '../features/api-access/api-access-paths';
 import { AppShell } from './app-shell';
 import { RequireAuth } from './guard';
 import {
@@ -56,8 +57,8 @@ const shellPaths = new Set<string>([
   paths.socialAccounts,
   paths.analytics,
   paths.settings,
-  paths.settingsApi,
-  paths.settingsWebhooks,
+  apiAccessPaths.keys,
+  apiAccessPaths.webhooks,
   paths.team,
 ]);
 
@@ -82,8 +83,8 @@ export function SignedInApp() {
               <Route path={paths.socialAccounts} component={SocialAccountsPage} />
               <Route path={paths.analytics} component={AnalyticsPage} />
               <Route path={paths.settings} component={SettingsPage} />
-              <Route path={paths.settingsApi} component={ApiKeysPage} />
-              <Route path={paths.settingsWebhooks} component={WebhooksPage} />
+              <Route path={apiAccessPaths.keys} component={ApiKeysPage} />
+              <Route path={apiAccessPaths.webhooks} component={WebhooksPage} />
               <Route path={paths.team} component={TeamPage} />
             </Switch>
           </Suspense>

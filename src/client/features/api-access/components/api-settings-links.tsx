@@ -1,17 +1,17 @@
 import { ArrowRight, KeyRound, type LucideIcon, Webhook } from 'lucide-react';
 import { Link } from 'wouter';
-import { paths } from '../../../app/paths';
 import { Card } from '../../../components/ui/card';
+import { apiAccessPaths } from '../api-access-paths';
 
 const links: { href: string; icon: LucideIcon; title: string; text: string }[] = [
   {
-    href: paths.settingsApi,
+    href: apiAccessPaths.keys,
     icon: KeyRound,
     title: 'API keys',
     text: 'Let Zapier, Make, n8n, your own code or an AI assistant work in Kitepost.',
   },
   {
-    href: paths.settingsWebhooks,
+    href: apiAccessPaths.webhooks,
     icon: Webhook,
     title: 'Webhooks',
     text: 'Tell your other tools when a post is scheduled, published or fails.',

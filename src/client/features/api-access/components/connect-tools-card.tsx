@@ -1,5 +1,6 @@
 import { BookOpen, Bot, Copy, ExternalLink } from 'lucide-react';
 import { useId } from 'react';
+import { MCP_PATH } from '../../../../contracts/integrations';
 import { serverPaths } from '../../../app/paths';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -9,7 +10,7 @@ import { copyText } from '../../../lib/copy-text';
 /** Where a key goes: the API's documentation, and the MCP address for AI assistants. */
 export function ConnectToolsCard() {
   const id = useId();
-  const mcpUrl = `${window.location.origin}${serverPaths.mcp}`;
+  const mcpUrl = `${window.location.origin}${MCP_PATH}`;
   return (
     <Card className="grid gap-5 p-5 sm:grid-cols-2 sm:p-6">
       <div className="grid content-start gap-2">
