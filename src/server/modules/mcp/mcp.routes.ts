@@ -1,13 +1,12 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MCP_PATH } from '../../../contracts/integrations';
 import type { AppContext } from '../../context';
 import { memberOf } from '../../lib/caller';
 import { sendError } from '../../lib/send-error';
 import { userZoneOrUtc } from '../best-times';
 import { createMcpServer } from './mcp-server';
 import type { McpCaller } from './mcp-tool';
-
-export const MCP_PATH = '/api/mcp';
 
 export const mcpMessages = {
   keyRequired:

@@ -223,7 +223,7 @@ async function countEndpointFailure(
       kind: 'webhook_disabled',
       title: 'A webhook was turned off',
       body: `Kitepost stopped sending events to ${endpoint.url} after ${counted.failures} deliveries in a row failed. The last one: ${lastError} Fix the receiver, then turn the webhook back on in Settings › Webhooks.`,
-      link: '/settings#webhooks',
+      link: '/settings/webhooks',
       to: { roles: ['owner', 'admin'] },
     });
   } catch (error) {
