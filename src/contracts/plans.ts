@@ -91,7 +91,7 @@ export const plans: Record<PlanId, Plan> = {
       'Posting queues for every account',
       'Recurring and evergreen posts',
       'CSV import and RSS auto-posting',
-      'Calendar subscriptions',
+      'API, webhooks and calendar subscriptions',
       'Analytics',
       '25 GB media storage',
       'Priority support',
