@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys, users, workspaceMembers, workspaces } from '../../db/schema';
+import { sessionUserColumns, sessionWorkspaceColumns } from '../users';
 
 /** What a request made with an API key needs to know, keyed by the key's hash (see findApiKeyByHash). */
 const apiKeyByHashQuery = (db: Db) =>
@@ -13,29 +14,8 @@ const apiKeyByHashQuery = (db: Db) =>
         revokedAt: apiKeys.revokedAt,
         lastUsedAt: apiKeys.lastUsedAt,
       },
-      user: {
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profileImageUrl: users.profileImageUrl,
-        timezone: users.timezone,
-        role: users.role,
-        isActive: users.isActive,
-        emailVerified: users.emailVerified,
-        twoFactorEnabled: users.twoFactorEnabled,
-      },
-      workspace: {
-        id: workspaces.id,
-        name: workspaces.name,
-        plan: workspaces.plan,
-        subscriptionStatus: workspaces.subscriptionStatus,
-        trialEndsAt: workspaces.trialEndsAt,
-        requireApproval: workspaces.requireApproval,
-        requireTwoFactor: workspaces.requireTwoFactor,
-        postsVersion: sql<string>`${workspaces.postsVersion}::text`,
-        analyticsVersion: sql<string>`${workspaces.analyticsVersion}::text`,
-      },
+      user: sessionUserColumns,
+      workspace: sessionWorkspaceColumns,
       /** The creator's role in the key's workspace today; null once they have left it. */
       creatorRole: workspaceMembers.role,
     })

@@ -12,6 +12,8 @@ export {
   grantSessionAdminAccess,
   insertUser,
   markEmailVerified,
+  sessionUserColumns,
+  sessionWorkspaceColumns,
 } from './users.repository';
 export {
   issueAccessCode,

@@ -110,35 +110,41 @@ export async function findUserWithWorkspace(db: Db, userId: string) {
   return row;
 }
 
+/** The user's columns a signed-in request reads (a session's and an API key's lookups). */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  timezone: users.timezone,
+  role: users.role,
+  isActive: users.isActive,
+  emailVerified: users.emailVerified,
+  twoFactorEnabled: users.twoFactorEnabled,
+};
+
+/** The workspace's columns a signed-in request reads, with its cache versions. */
+export const sessionWorkspaceColumns = {
+  id: workspaces.id,
+  name: workspaces.name,
+  plan: workspaces.plan,
+  subscriptionStatus: workspaces.subscriptionStatus,
+  trialEndsAt: workspaces.trialEndsAt,
+  requireApproval: workspaces.requireApproval,
+  requireTwoFactor: workspaces.requireTwoFactor,
+  // As text: a bigint that both drivers return alike (pg as a string, PGlite as a number).
+  postsVersion: sql<string>`${workspaces.postsVersion}::text`,
+  analyticsVersion: sql<string>`${workspaces.analyticsVersion}::text`,
+};
+
 /** What a signed-in request needs to know, keyed by the session token (see findSessionByToken). */
 const sessionByTokenQuery = (db: Db) =>
   db
     .select({
       session: { id: sessions.id, expiresAt: sessions.expiresAt, adminAccess: sessions.adminAccess },
-      user: {
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profileImageUrl: users.profileImageUrl,
-        timezone: users.timezone,
-        role: users.role,
-        isActive: users.isActive,
-        emailVerified: users.emailVerified,
-        twoFactorEnabled: users.twoFactorEnabled,
-      },
-      workspace: {
-        id: workspaces.id,
-        name: workspaces.name,
-        plan: workspaces.plan,
-        subscriptionStatus: workspaces.subscriptionStatus,
-        trialEndsAt: workspaces.trialEndsAt,
-        requireApproval: workspaces.requireApproval,
-        requireTwoFactor: workspaces.requireTwoFactor,
-        // As text: a bigint that both drivers return alike (pg as a string, PGlite as a number).
-        postsVersion: sql<string>`${workspaces.postsVersion}::text`,
-        analyticsVersion: sql<string>`${workspaces.analyticsVersion}::text`,
-      },
+      user: sessionUserColumns,
+      workspace: sessionWorkspaceColumns,
       memberRole: workspaceMembers.role,
     })
     .from(sessions)
