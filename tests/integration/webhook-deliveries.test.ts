@@ -8,7 +8,7 @@ import {
 } from '../../src/contracts/integrations';
 import { webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
 import { cleanupExpiredJob } from '../../src/server/jobs/cleanup-expired.job';
-import { deliverWebhook, emitWebhookEvent } from '../../src/server/modules/webhooks';
+import { deliverWebhook, emitWebhookEvent, resumeStalledDeliveries } from '../../src/server/modules/webhooks';
 import { notificationsOf } from '../factories/publishing';
 import {
   deliveriesOf,
@@ -289,6 +289,48 @@ describe.each(databaseKinds)('webhook deliveries on %s', (kind) => {
     expect(await deliveriesOf(open, endpoint.id)).toHaveLength(count);
     const on = await api.patch(`/api/webhooks/${endpoint.id}`, { enabled: true });
     expect(on.json()).toMatchObject({ enabled: true, consecutiveFailures: 0, disabledReason: null });
+  });
+
+  it('sends again what was left pending: a lost job, and an attempt cut off by a restart', async () => {
+    const { endpoint, workspaceId } = await withEndpoint();
+    await emitWebhookEvent(open.ctx, workspaceId, 'post.published', samplePost());
+    await emitWebhookEvent(open.ctx, workspaceId, 'post.published', samplePost());
+    const [lost, cut] = await deliveriesOf(open, endpoint.id);
+    if (!lost || !cut) throw new Error('two deliveries expected');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    // Lost: its first attempt was due an hour ago and never ran. Cut off: attempt 1 was claimed
+    // an hour ago (a claim clears next_attempt_at) and never recorded.
+    const db = open.ctx.database.db;
+    await db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: hourAgo })
+      .where(eq(webhookDeliveries.id, lost.id));
+    await db
+      .update(webhookDeliveries)
+      .set({ attempts: 1, lastAttemptAt: hourAgo, nextAttemptAt: null })
+      .where(eq(webhookDeliveries.id, cut.id));
+
+    expect(await resumeStalledDeliveries(open.ctx)).toBe(2);
+    expect((await deliveryJobsOf(open, lost.id)).map((job) => job.attempt)).toEqual([1, 1]);
+    expect((await deliveryJobsOf(open, cut.id)).map((job) => job.attempt)).toEqual([1, 2]);
+    // Nothing is resumed twice, and a fresh pending delivery is left alone.
+    expect(await resumeStalledDeliveries(open.ctx)).toBe(0);
+
+    // The lost job's attempt runs once however many jobs carry it; the cut one goes on to attempt 2.
+    expect(await deliverWebhook(open.ctx, { deliveryId: lost.id, attempt: 1 })).toMatchObject({
+      result: 'succeeded',
+    });
+    expect(await deliverWebhook(open.ctx, { deliveryId: lost.id, attempt: 1 })).toMatchObject({
+      result: 'skipped',
+    });
+    expect(await deliverWebhook(open.ctx, { deliveryId: cut.id, attempt: 2 })).toMatchObject({
+      result: 'succeeded',
+    });
+    const rows = await deliveriesOf(open, endpoint.id);
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([
+      ['succeeded', 1],
+      ['succeeded', 2],
+    ]);
   });
 
   it('keeps the delivery log 30 days (the hourly cleanup job)', async () => {

@@ -3,7 +3,7 @@ import { deleteExpiredIdempotency } from '../modules/idempotency';
 import { deleteExpiredRateLimits } from '../modules/rate-limits/rate-limits.repository';
 import { deleteExpiredOAuthStates } from '../modules/social-accounts/social-accounts.repository';
 import { deleteExpiredSessions } from '../modules/users/users.repository';
-import { deleteDeliveriesBefore } from '../modules/webhooks';
+import { deleteDeliveriesBefore, resumeStalledDeliveries } from '../modules/webhooks';
 import type { JobDefinition } from './job-definition';
 
 const payload = z.object({});
@@ -11,13 +11,14 @@ const WEBHOOK_LOG_DAYS = 30;
 
 /**
  * Hourly: drop expired sessions, rate-limit windows long past, expired OAuth states, idempotency
- * keys past their 24 hours and webhook deliveries older than 30 days (all safe to redo).
+ * keys past their 24 hours and webhook deliveries older than 30 days (all safe to redo); and
+ * send again the webhook deliveries left pending with nobody working on them.
  */
 export const cleanupExpiredJob: JobDefinition<z.infer<typeof payload>> = {
   name: 'maintenance.cleanup-expired.v1',
   payload,
   cron: '17 * * * *',
-  async handle(_payload, { database, log }) {
+  async handle(_payload, { database, log, app }) {
     await deleteExpiredSessions(database.db);
     await deleteExpiredRateLimits(database.db, 24 * 60 * 60);
     // An OAuth state (and any account choice it holds) is useless once expired: nothing reads it.
@@ -25,6 +26,10 @@ export const cleanupExpiredJob: JobDefinition<z.infer<typeof payload>> = {
     await deleteExpiredIdempotency(database.db);
     // The webhook delivery log is kept 30 days (decision 078).
     await deleteDeliveriesBefore(database.db, new Date(Date.now() - WEBHOOK_LOG_DAYS * 86_400_000));
+    // A delivery whose job was lost, or whose attempt was cut off by a restart, goes on.
+    const resumed = await resumeStalledDeliveries(app);
+    if (resumed > 0)
+      log.info({ job: 'maintenance.cleanup-expired.v1', resumed }, 'stalled webhook deliveries resumed');
     log.info(
       { job: 'maintenance.cleanup-expired.v1' },
       'expired sessions, rate limits, OAuth states, idempotency keys and old webhook deliveries removed',

@@ -3,6 +3,7 @@
 
 export {
   deliverWebhook,
+  resumeStalledDeliveries,
   WEBHOOK_DELIVER_JOB,
   type WebhookDeliverPayload,
   webhookDeliverPayload,

@@ -10,6 +10,7 @@ import {
   claimDeliveryAttempt,
   findDelivery,
   findEndpoint,
+  listStalledDeliveries,
   recordDeliveryAttempt,
   recordEndpointFailure,
   resetEndpointFailures,
@@ -232,4 +233,35 @@ async function countEndpointFailure(
       'the workspace could not be told about its webhook',
     );
   }
+}
+
+/** How long past due a pending delivery is left alone before the sweep sends it again. */
+const STALLED_AFTER_MS = 15 * 60_000;
+
+/**
+ * The hourly sweep (cleanup job): a pending delivery whose job was lost is queued again, and one
+ * whose attempt was cut off (the process died between claiming and recording it) counts that
+ * attempt as failed and goes on to the next, or fails for good after the last. Sending a job twice
+ * is safe: an attempt is claimed by its number, so only one run sends it.
+ */
+export async function resumeStalledDeliveries(ctx: DeliveryWork, now = new Date()): Promise<number> {
+  const db = ctx.database.db;
+  const stalled = await listStalledDeliveries(db, new Date(now.getTime() - STALLED_AFTER_MS));
+  for (const delivery of stalled) {
+    if (delivery.nextAttemptAt) {
+      await recordDeliveryAttempt(db, delivery.id, { nextAttemptAt: now });
+      await queueDeliveryAttempt(ctx, delivery.id, delivery.attempts + 1);
+      continue;
+    }
+    const error = 'The attempt was cut off (the server stopped while sending).';
+    if (delivery.attempts >= WEBHOOK_MAX_ATTEMPTS) {
+      await recordDeliveryAttempt(db, delivery.id, { status: 'failed', error, nextAttemptAt: null });
+      const endpoint = await findEndpoint(db, delivery.endpointId);
+      if (endpoint) await countEndpointFailure(ctx, endpoint, error, now);
+      continue;
+    }
+    await recordDeliveryAttempt(db, delivery.id, { error, nextAttemptAt: now });
+    await queueDeliveryAttempt(ctx, delivery.id, delivery.attempts + 1);
+  }
+  return stalled.length;
 }

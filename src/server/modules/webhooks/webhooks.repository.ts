@@ -229,3 +229,30 @@ export async function recordDeliveryAttempt(
 export async function deleteDeliveriesBefore(db: Db, before: Date): Promise<void> {
   await db.delete(webhookDeliveries).where(lt(webhookDeliveries.createdAt, before));
 }
+
+/**
+ * Pending deliveries nobody is working on: one whose next attempt is overdue by `grace` (its job
+ * was lost, or never sent), and one claimed that long ago and never settled (the process died
+ * mid-attempt: a claim clears next_attempt_at).
+ */
+export async function listStalledDeliveries(db: Db, before: Date, limit = 500) {
+  return db
+    .select({
+      id: webhookDeliveries.id,
+      endpointId: webhookDeliveries.endpointId,
+      attempts: webhookDeliveries.attempts,
+      nextAttemptAt: webhookDeliveries.nextAttemptAt,
+    })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.status, 'pending'),
+        or(
+          lt(webhookDeliveries.nextAttemptAt, before),
+          and(isNull(webhookDeliveries.nextAttemptAt), lt(webhookDeliveries.lastAttemptAt, before)),
+        ),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.createdAt))
+    .limit(limit);
+}
