@@ -1,4 +1,5 @@
 import { API_KEY_PREFIX, API_KEY_SHOWN_CHARS } from '../../../contracts/integrations';
+import { untouchedDraftFields } from '../../../contracts/posts';
 
 /*
  * Examples of the main requests and answers in /api/docs, by route key (as in the permission
@@ -16,7 +17,9 @@ const CREATED_AT = '2026-11-28T09:30:00.000Z';
 const EXAMPLE_KEY = `${API_KEY_PREFIX}${'Example'.padEnd(43, '0')}`;
 const EXAMPLE_SECRET = `whsec_${'Example'.padEnd(43, '0')}`;
 
+/** A draft as POST /api/posts answers it: the untouched-draft fields of the contract, then ours. */
 const draftPost = {
+  ...untouchedDraftFields(),
   id: POST_ID,
   platform: 'linkedin',
   content: 'We now open on Saturdays, 9 AM to 1 PM.',
@@ -26,36 +29,9 @@ const draftPost = {
   suggestedImagePrompt: null,
   bestTimeToPost: null,
   estimatedReach: null,
-  status: 'draft',
-  scheduledAt: null,
-  socialAccountId: null,
-  mediaIds: [],
-  postType: 'post',
-  media: [],
-  title: null,
-  firstComment: null,
-  firstCommentStatus: null,
-  firstCommentUrl: null,
-  firstCommentError: null,
-  thread: [],
-  brandFindings: [],
   createdAt: CREATED_AT,
   updatedAt: CREATED_AT,
-  publishedAt: null,
-  externalUrl: null,
-  failureReason: null,
-  groupId: null,
-  attemptCount: 0,
-  nextAttemptAt: null,
   createdByUserId: USER_ID,
-  submittedByUserId: null,
-  submittedAt: null,
-  approvedByUserId: null,
-  approvedAt: null,
-  series: null,
-  evergreen: false,
-  recycledFromPostId: null,
-  queueSlotAt: null,
 };
 
 const apiKey = {
