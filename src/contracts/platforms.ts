@@ -9,12 +9,26 @@ export const socialPlatforms = [
   'youtube',
   'tiktok',
   'pinterest',
+  'bluesky',
+  'mastodon',
+  'threads',
+  'linkedin_page',
 ] as const;
 export const socialPlatform = z.enum(socialPlatforms);
 export type SocialPlatform = z.infer<typeof socialPlatform>;
 
 /** The platforms Kitepost writes for and publishes to. The others are 'Coming Soon'. */
-export const publishingPlatforms = ['linkedin', 'instagram', 'twitter', 'facebook'] as const;
+export const publishingPlatforms = [
+  'linkedin',
+  'instagram',
+  'twitter',
+  'facebook',
+  'bluesky',
+  'mastodon',
+  'threads',
+  'pinterest',
+  'linkedin_page',
+] as const;
 export const publishingPlatform = z.enum(publishingPlatforms, {
   error: `Choose one of: ${publishingPlatforms.join(', ')}`,
 });
@@ -28,6 +42,10 @@ export const platformLabels: Record<SocialPlatform, string> = {
   youtube: 'YouTube',
   tiktok: 'TikTok',
   pinterest: 'Pinterest',
+  bluesky: 'Bluesky',
+  mastodon: 'Mastodon',
+  threads: 'Threads',
+  linkedin_page: 'LinkedIn Page',
 };
 
 export interface PlatformRules {
@@ -42,7 +60,7 @@ export interface PlatformRules {
    * commentary as sent, reserved characters escaped (linkedin-little-text.ts); the rest count code
    * points.
    */
-  counting: 'x-weighted' | 'linkedin-escaped' | 'code-points';
+  counting: 'x-weighted' | 'linkedin-escaped' | 'code-points' | 'graphemes' | 'mastodon';
 }
 
 /** Limits from design/platforms.md. */
@@ -52,4 +70,16 @@ export const platformRules: Record<PublishingPlatform, PlatformRules> = {
   // Instagram is rolling out a 5-hashtag cap (platforms.md); 30 was the old limit.
   instagram: { maxLength: 2200, maxHashtags: 5, recommendedHashtags: 5, counting: 'code-points' },
   facebook: { maxLength: 63206, maxHashtags: 30, recommendedHashtags: 3, counting: 'code-points' },
+  // Issue 27: each network's helper replaces these first values with cited ones.
+  bluesky: { maxLength: 300, maxHashtags: 30, recommendedHashtags: 2, counting: 'graphemes' },
+  mastodon: { maxLength: 500, maxHashtags: 30, recommendedHashtags: 3, counting: 'mastodon' },
+  threads: { maxLength: 500, maxHashtags: 1, recommendedHashtags: 1, counting: 'code-points' },
+  pinterest: { maxLength: 500, maxHashtags: 20, recommendedHashtags: 3, counting: 'code-points' },
+  linkedin_page: { maxLength: 3000, maxHashtags: 30, recommendedHashtags: 3, counting: 'linkedin-escaped' },
 };
+
+/**
+ * The networks whose accounts live on a server the user names (a Mastodon instance; a Bluesky
+ * handle's PDS): the connect form asks for it before the sign-in.
+ */
+export const serverPlatforms = ['mastodon', 'bluesky'] as const satisfies readonly PublishingPlatform[];

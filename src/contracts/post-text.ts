@@ -127,6 +127,40 @@ export function xWeightedLength(text: string): number {
   return weight + weighPlainText(normalised.slice(position));
 }
 
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * User-perceived characters (grapheme clusters): an emoji with its skin tone or a family emoji is
+ * one. Bluesky's post lexicon caps `text` at 300 graphemes (app.bsky.feed.post, maxGraphemes).
+ */
+export function graphemeLength(text: string): number {
+  let count = 0;
+  for (const _ of graphemes.segment(text)) count += 1;
+  return count;
+}
+
+/** `@name@example.social` (a mention of an account on another server) counts as `@name`. */
+const mastodonRemoteMention =
+  /(?<=^|[^\p{L}\p{N}_/])@([\p{L}\p{N}_]+(?:[.-]+[\p{L}\p{N}_]+)*)@[\p{L}\p{N}.-]+\.[\p{L}\p{N}-]+/gu;
+const MASTODON_URL_LENGTH = 23;
+
+/**
+ * Mastodon's StatusLengthValidator (app/validators/status_length_validator.rb): grapheme
+ * clusters, every http(s) link counts 23 whatever its length, and a mention keeps only its
+ * username (`@name@server` counts as `@name`).
+ */
+export function mastodonLength(text: string): number {
+  const mentions = text.replace(mastodonRemoteMention, '@$1');
+  let length = 0;
+  let position = 0;
+  for (const { start, link } of findLinks(mentions)) {
+    if (!/^https?:\/\//i.test(link)) continue;
+    length += graphemeLength(mentions.slice(position, start)) + MASTODON_URL_LENGTH;
+    position = start + link.length;
+  }
+  return length + graphemeLength(mentions.slice(position));
+}
+
 /** Characters as the platform counts them (see `platformRules[platform].counting`). */
 export function countCharacters(platform: PublishingPlatform, text: string): number {
   switch (platformRules[platform].counting) {
@@ -134,6 +168,10 @@ export function countCharacters(platform: PublishingPlatform, text: string): num
       return xWeightedLength(text);
     case 'linkedin-escaped':
       return linkedInCommentaryLength(text);
+    case 'graphemes':
+      return graphemeLength(text);
+    case 'mastodon':
+      return mastodonLength(text);
     default:
       return Array.from(text).length;
   }

@@ -30,4 +30,11 @@ export const platformPostingDefaults: Record<PublishingPlatform, PlatformPosting
   instagram: { label: 'Mon–Fri, 11 AM–1 PM', slots: slotsOf(WEEKDAYS, [11, 12]) },
   twitter: { label: 'Weekdays, 9 AM–12 PM', slots: slotsOf(WEEKDAYS, [9, 10, 11]) },
   facebook: { label: 'Wed–Fri, 9 AM–1 PM', slots: slotsOf(WEDNESDAY_TO_FRIDAY, [9, 10, 11, 12]) },
+  // The open networks read like X (weekday mornings); Threads like Instagram, its parent;
+  // Pinterest is planned in the evening and at weekends; a LinkedIn Page like LinkedIn.
+  bluesky: { label: 'Weekdays, 9 AM–12 PM', slots: slotsOf(WEEKDAYS, [9, 10, 11]) },
+  mastodon: { label: 'Weekdays, 9 AM–12 PM', slots: slotsOf(WEEKDAYS, [9, 10, 11]) },
+  threads: { label: 'Mon–Fri, 11 AM–1 PM', slots: slotsOf(WEEKDAYS, [11, 12]) },
+  pinterest: { label: 'Fri–Sun, 8–10 PM', slots: slotsOf([5, 6, 7], [20, 21]) },
+  linkedin_page: { label: 'Tue–Thu, 8–10 AM', slots: slotsOf(TUESDAY_TO_THURSDAY, [8, 9]) },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './common';
 import { type PublishingPlatform, publishingPlatform } from './platforms';
 
 /**
@@ -10,11 +11,26 @@ export const connectablePlatforms: readonly PublishingPlatform[] = [
   'linkedin',
   'facebook',
   'instagram',
+  'bluesky',
+  'mastodon',
+  'threads',
+  'pinterest',
+  'linkedin_page',
 ];
 
 export const socialAccountStatuses = ['connected', 'needs_reauth'] as const;
 export const socialAccountStatus = z.enum(socialAccountStatuses);
 export type SocialAccountStatus = z.infer<typeof socialAccountStatus>;
+
+/**
+ * What one account's own server allows where it differs from its network's general rules (issue
+ * 27: a Mastodon instance sets its own character limit). Absent keys: the network's rules.
+ */
+export const socialAccountPostLimits = z.object({
+  maxLength: z.number().int().positive().optional(),
+  maxMedia: z.number().int().positive().optional(),
+});
+export type SocialAccountPostLimits = z.infer<typeof socialAccountPostLimits>;
 
 /** Spec §3 social account, plus what the screen needs to be honest about it. */
 export const socialAccount = z.object({
@@ -51,11 +67,24 @@ export const socialAccount = z.object({
    * images from this server's address (APP_URL), which does not look public. Null otherwise.
    */
   mediaWarning: z.string().nullable().default(null),
+  /** What this account's own server allows beyond its network's rules (a Mastodon instance's limit). */
+  postLimits: socialAccountPostLimits.nullable().default(null),
 });
 export type SocialAccount = z.infer<typeof socialAccount>;
 export const socialAccountListResponse = z.array(socialAccount);
 
-export const connectSocialAccountBody = z.object({ platform: publishingPlatform });
+/**
+ * The server a Mastodon account lives on (an instance: `mastodon.social`) or a Bluesky handle
+ * (`name.bsky.social`, resolved to its PDS): the networks of `serverPlatforms` need it to start.
+ */
+export const connectServer = safeString()
+  .trim()
+  .min(1, 'Enter your server or handle.')
+  .max(253, 'A server or handle can be at most 253 characters.');
+export const connectSocialAccountBody = z.object({
+  platform: publishingPlatform,
+  server: connectServer.optional(),
+});
 export const connectSocialAccountResponse = z.object({ authorizeUrl: z.string() });
 export const socialPlatformParams = z.object({ platform: publishingPlatform });
 export const socialAccountIdParams = z.object({ id: z.uuid({ message: 'Not an account id' }) });
@@ -68,6 +97,7 @@ export const socialAccountIdParams = z.object({ id: z.uuid({ message: 'Not an ac
 export const CONNECT_FLOW_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export const socialConnectQuery = z.object({
   flow: z.string().regex(CONNECT_FLOW_PATTERN, { message: 'Not a connection id' }).optional(),
+  server: connectServer.optional(),
 });
 /** The BroadcastChannel the popup's result page speaks on (same origin only, by the platform). */
 export const OAUTH_CHANNEL = 'kitepost-oauth';
@@ -90,5 +120,9 @@ export const socialAccountMessages = {
   planLimit: (limit: number, planName: string) =>
     `Your ${planName} plan connects up to ${limit} social account${limit === 1 ? '' : 's'}. Upgrade your plan or disconnect an account to connect another.`,
   notAvailable: (label: string) => `Connecting ${label} is not available yet.`,
+  serverNeeded: (label: string) =>
+    label === 'Mastodon'
+      ? 'Enter your Mastodon server, e.g. mastodon.social.'
+      : `Enter your ${label} handle.`,
   movedToDraft: 'Its account was disconnected; choose another account and schedule it again.',
 } as const;

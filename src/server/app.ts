@@ -18,6 +18,7 @@ import { watchProviderDiscovery } from './integrations/identity/provider-discove
 import { createMailSender } from './integrations/mail/create-mail-sender';
 import type { MailSender } from './integrations/mail/mail-sender';
 import { linkedInVersionCheck } from './integrations/social/linkedin/api-version';
+import { createOAuthClientStore } from './integrations/social/oauth-client-store';
 import { createSocialProviders, type SocialProviders } from './integrations/social/providers';
 import {
   registerPlatformSimulator,
@@ -170,7 +171,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     log: app.log,
     ai: options.ai ?? createAiProvider(config.ai, { offline: createOfflineComposer, log: app.log }),
     tokenCipher,
-    socialProviders: { ...createSocialProviders(config, app), ...options.socialProviders },
+    socialProviders: {
+      ...createSocialProviders(config, app, createOAuthClientStore(db, tokenCipher)),
+      ...options.socialProviders,
+    },
     jobs,
     publishingSlots: createPublishingSlots(config.publishing),
     mail: options.mail ?? createMailSender(config, { db, jobs, cipher: tokenCipher, log: app.log }),

@@ -40,6 +40,14 @@ function platformConfig(
   };
 }
 
+/** A network of many servers in live mode: no app of ours; each account names its server. */
+const manyServers: SocialPlatformConfig = {
+  clientId: '',
+  clientSecret: '',
+  authorizeUrl: '',
+  apiBaseUrl: '',
+};
+
 /** The platforms with credentials; a platform without them is served by the simulator. */
 export function socialConfigFrom(e: ParsedEnv): Record<PublishingPlatform, SocialPlatformConfig | undefined> {
   return {
@@ -62,5 +70,25 @@ export function socialConfigFrom(e: ParsedEnv): Record<PublishingPlatform, Socia
       apiBaseUrl: e.INSTAGRAM_GRAPH_BASE_URL ?? 'https://graph.instagram.com',
       graphVersion: e.INSTAGRAM_GRAPH_VERSION,
     }),
+    // Company Pages need the Community Management API, which LinkedIn keeps on an app of its own
+    // (platforms.md, audit 2026-11): the same endpoints, a second app.
+    linkedin_page: platformConfig(e.LINKEDIN_PAGES_CLIENT_ID, e.LINKEDIN_PAGES_CLIENT_SECRET, {
+      authorizeUrl: e.LINKEDIN_AUTHORIZE_URL ?? 'https://www.linkedin.com/oauth/v2/authorization',
+      tokenUrl: e.LINKEDIN_TOKEN_URL ?? 'https://www.linkedin.com/oauth/v2/accessToken',
+      apiBaseUrl: e.LINKEDIN_API_BASE_URL ?? 'https://api.linkedin.com',
+    }),
+    threads: platformConfig(e.THREADS_APP_ID, e.THREADS_APP_SECRET, {
+      authorizeUrl: e.THREADS_AUTHORIZE_URL ?? 'https://threads.net/oauth/authorize',
+      apiBaseUrl: e.THREADS_API_BASE_URL ?? 'https://graph.threads.net',
+    }),
+    pinterest: platformConfig(e.PINTEREST_APP_ID, e.PINTEREST_APP_SECRET, {
+      authorizeUrl: e.PINTEREST_AUTHORIZE_URL ?? 'https://www.pinterest.com/oauth/',
+      apiBaseUrl: e.PINTEREST_API_BASE_URL ?? 'https://api.pinterest.com',
+    }),
+    // Networks of many servers have no app of ours to configure: Mastodon registers one on each
+    // instance at first use (oauth_clients); Bluesky's OAuth client id is our metadata document's
+    // URL. Their adapters find the server from what the user types.
+    mastodon: e.MASTODON_LIVE ? manyServers : undefined,
+    bluesky: e.BLUESKY_LIVE ? manyServers : undefined,
   };
 }

@@ -110,6 +110,27 @@ const envSchema = z
     LINKEDIN_AUTHORIZE_URL: optionalUrl,
     LINKEDIN_TOKEN_URL: optionalUrl,
     LINKEDIN_API_BASE_URL: optionalUrl,
+    /** A second LinkedIn app with the Community Management API, for company Pages (issue 27). */
+    LINKEDIN_PAGES_CLIENT_ID: optionalString,
+    LINKEDIN_PAGES_CLIENT_SECRET: optionalString,
+    THREADS_APP_ID: optionalString,
+    THREADS_APP_SECRET: optionalString,
+    THREADS_AUTHORIZE_URL: optionalUrl,
+    THREADS_API_BASE_URL: optionalUrl,
+    PINTEREST_APP_ID: optionalString,
+    PINTEREST_APP_SECRET: optionalString,
+    PINTEREST_AUTHORIZE_URL: optionalUrl,
+    PINTEREST_API_BASE_URL: optionalUrl,
+    /** 'true': Mastodon sign-ins go to the real instance the user names; else the simulator is every instance. */
+    MASTODON_LIVE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /** 'true': Bluesky sign-ins go to the real network; else the simulator is every PDS. */
+    BLUESKY_LIVE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     /**
      * Removed (decision 042): asking for r_member_postAnalytics next to Sign In and Share made
      * LinkedIn refuse every connection. 'true' is refused at start so that nobody believes it works.
@@ -294,6 +315,9 @@ const envSchema = z
       ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
       ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'],
       ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
+      ['LINKEDIN_PAGES_CLIENT_ID', 'LINKEDIN_PAGES_CLIENT_SECRET'],
+      ['THREADS_APP_ID', 'THREADS_APP_SECRET'],
+      ['PINTEREST_APP_ID', 'PINTEREST_APP_SECRET'],
     ] as const;
     for (const [id, secret] of pairs) {
       if (Boolean(env[id]) === Boolean(env[secret])) continue;

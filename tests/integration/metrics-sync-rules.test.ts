@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyticsMessages, metricsRefreshResponse, notReportedMetrics } from '../../src/contracts/analytics';
+import { type PublishingPlatform, publishingPlatforms } from '../../src/contracts/platforms';
 import {
   accountMetrics,
   postMetrics,
@@ -233,7 +234,10 @@ describe.each(databaseKinds)('metrics sync rules on %s', (kind) => {
         now: due,
         leaseUntil: later(due, 15 * MIN),
         limit: 100,
-        perAccount: { twitter: 100, instagram: 100, facebook: 100, linkedin: 100 },
+        perAccount: Object.fromEntries(publishingPlatforms.map((platform) => [platform, 100])) as Record<
+          PublishingPlatform,
+          number
+        >,
         workspaceId,
         includeNotDue: false,
       });

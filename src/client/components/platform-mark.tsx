@@ -1,4 +1,4 @@
-import { Camera, Gamepad2, type LucideIcon, Music2, Play } from 'lucide-react';
+import { Building2, Camera, Gamepad2, type LucideIcon, Music2, Play } from 'lucide-react';
 import type { SocialPlatform } from '../../contracts/platforms';
 import { cn } from '../lib/cn';
 
@@ -23,6 +23,10 @@ interface MarkStyle {
  * - TikTok's mark sits on black: https://www.tiktok.com/about/brand-guidelines
  * - Pinterest Red #E60023: https://business.pinterest.com/brand-guidelines/
  * - Discord Blurple #5865F2: https://discord.com/branding
+ * - Bluesky blue #1185FE: https://bsky.social/about/press (press kit)
+ * - Mastodon #6364FF: https://joinmastodon.org/branding
+ * - Threads is black and white: https://about.meta.com/brand/resources/threads/
+ * - A LinkedIn Page uses LinkedIn's blue, its tile squared off as LinkedIn draws company logos.
  */
 const marks: Record<MarkPlatform, MarkStyle> = {
   linkedin: { tile: 'bg-[#0A66C2]', glyph: 'in' },
@@ -36,6 +40,10 @@ const marks: Record<MarkPlatform, MarkStyle> = {
   tiktok: { tile: 'bg-black', glyph: Music2 },
   pinterest: { tile: 'bg-[#E60023]', glyph: 'P' },
   discord: { tile: 'bg-[#5865F2]', glyph: Gamepad2 },
+  bluesky: { tile: 'bg-[#1185FE]', glyph: 'b' },
+  mastodon: { tile: 'bg-[#6364FF]', glyph: 'M' },
+  threads: { tile: 'bg-black', glyph: '@' },
+  linkedin_page: { tile: 'bg-[#0A66C2]', glyph: Building2 },
 };
 
 const sizes = {

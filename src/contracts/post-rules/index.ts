@@ -1,8 +1,13 @@
 import type { PublishingPlatform } from '../platforms';
 import type { ImageLimits, PlatformPostRules, PostType, PostTypeRule } from '../post-types';
+import { blueskyPostRules } from './bluesky';
 import { facebookPostRules } from './facebook';
 import { instagramPostRules } from './instagram';
 import { linkedinPostRules } from './linkedin';
+import { linkedinPagePostRules } from './linkedin-page';
+import { mastodonPostRules } from './mastodon';
+import { pinterestPostRules } from './pinterest';
+import { threadsPostRules } from './threads';
 import { twitterPostRules } from './twitter';
 
 export const platformPostRules: Record<PublishingPlatform, PlatformPostRules> = {
@@ -10,6 +15,11 @@ export const platformPostRules: Record<PublishingPlatform, PlatformPostRules> = 
   linkedin: linkedinPostRules,
   facebook: facebookPostRules,
   instagram: instagramPostRules,
+  bluesky: blueskyPostRules,
+  mastodon: mastodonPostRules,
+  threads: threadsPostRules,
+  pinterest: pinterestPostRules,
+  linkedin_page: linkedinPagePostRules,
 };
 
 /** The post types a network publishes, its default first. */

@@ -33,6 +33,7 @@ function account(
     sandbox: true,
     overPlanLimit,
     mediaWarning: null,
+    postLimits: null,
   };
 }
 

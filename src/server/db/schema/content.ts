@@ -14,11 +14,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BrandFinding, EmojiPolicy } from '../../../contracts/brand-kit';
 import type { ContentType, Tone } from '../../../contracts/content-options';
+import type { PostPlatformOptions } from '../../../contracts/platform-options';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { PostType } from '../../../contracts/post-types';
 import type { FirstCommentStatus, PostStatus, ThreadItem } from '../../../contracts/posts';
 import type { CommentKind } from '../../../contracts/team';
 import { postSeries } from './scheduling';
+import { platformCheck } from './social';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
@@ -74,6 +76,8 @@ export const posts = pgTable(
     postType: text('post_type').$type<PostType>().notNull().default('post'),
     /** A title where the network asks for one (a LinkedIn document post's title); null otherwise. */
     title: text('title'),
+    /** What the network asks beyond text and media (a Mastodon content warning, a Pinterest board). */
+    platformOptions: jsonb('platform_options').$type<PostPlatformOptions>().notNull().default({}),
     /** Alt text per attached media id (issue 24); an id without one has none. */
     altTexts: jsonb('alt_texts').$type<Record<string, string>>().notNull().default({}),
     firstComment: text('first_comment'),
@@ -161,7 +165,7 @@ export const posts = pgTable(
       'posts_status_check',
       sql`${t.status} in ('draft', 'pending_approval', 'approved', 'scheduled', 'publishing', 'published', 'failed', 'missed', 'cancelled')`,
     ),
-    check('posts_platform_check', sql`${t.platform} in ('linkedin', 'instagram', 'twitter', 'facebook')`),
+    check('posts_platform_check', platformCheck(t.platform)),
     check('posts_post_type_check', sql`${t.postType} in ('post', 'reel', 'story', 'carousel', 'thread')`),
     check(
       'posts_first_comment_status_check',

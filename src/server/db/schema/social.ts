@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PublishingPlatform } from '../../../contracts/platforms';
-import type { SocialAccountStatus } from '../../../contracts/social-accounts';
+import { type PublishingPlatform, publishingPlatforms } from '../../../contracts/platforms';
+import type { SocialAccountPostLimits, SocialAccountStatus } from '../../../contracts/social-accounts';
 import { users } from './users';
 import { workspaces } from './workspaces';
 
@@ -21,7 +21,9 @@ const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
-const platformCheck = (column: unknown) => sql`${column} in ('linkedin', 'instagram', 'twitter', 'facebook')`;
+/** A platform column holds one of the platforms Kitepost publishes to (a new one needs a migration). */
+export const platformCheck = (column: unknown) =>
+  sql`${column} in (${sql.raw(publishingPlatforms.map((platform) => `'${platform}'`).join(', '))})`;
 
 /** A connected account. Tokens are AES-256-GCM ciphertext (lib/token-cipher.ts), never plain. */
 export const socialAccounts = pgTable(
@@ -47,6 +49,16 @@ export const socialAccounts = pgTable(
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
     scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Encrypted JSON of what this account's calls need besides its token (TokenSet.connection): a
+     * Mastodon instance's origin, a Bluesky PDS and DPoP key. Null for the networks with one server.
+     */
+    connectionEncrypted: text('connection_encrypted'),
+    /**
+     * What this account's own server allows where it differs from the network's general rules (a
+     * Mastodon instance's character limit, read from its API at connect). Null: the general rules.
+     */
+    postLimits: jsonb('post_limits').$type<SocialAccountPostLimits>(),
     /** Connected through the platform simulator. */
     sandbox: boolean('sandbox').notNull().default(false),
     /** Why the account needs the user (needs_reauth), shown on its card. */
@@ -87,6 +99,11 @@ export const oauthStates = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     platform: text('platform').$type<PublishingPlatform>().notNull(),
     codeVerifierEncrypted: text('code_verifier_encrypted'),
+    /**
+     * Encrypted JSON of what the code exchange needs besides the verifier, from the provider's start
+     * of the sign-in (the Mastodon instance and its app, a Bluesky PAR's DPoP key).
+     */
+    connectionEncrypted: text('connection_encrypted'),
     /** Encrypted JSON of the accounts offered for choice (Facebook Pages), once the code is exchanged. */
     pendingChoiceEncrypted: text('pending_choice_encrypted'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -96,6 +113,32 @@ export const oauthStates = pgTable(
   (t) => [
     index('oauth_states_expires_idx').on(t.expiresAt),
     check('oauth_states_platform_check', platformCheck(t.platform)),
+  ],
+);
+
+/**
+ * Kitepost's app as registered on a server of a network with many servers (a Mastodon instance
+ * registers apps through `POST /api/v1/apps`): one registration per server, made on first use and
+ * kept, so every later sign-in on that server reuses it.
+ */
+export const oauthClients = pgTable(
+  'oauth_clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    platform: text('platform').$type<PublishingPlatform>().notNull(),
+    /** The server's origin, e.g. https://mastodon.social. */
+    server: text('server').notNull(),
+    /** The redirect URI the app was registered with: a new APP_URL registers again. */
+    redirectUri: text('redirect_uri').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+    /** Whether the registration was made with the simulator. */
+    sandbox: boolean('sandbox').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('oauth_clients_platform_server_idx').on(t.platform, t.server, t.redirectUri),
+    check('oauth_clients_platform_check', platformCheck(t.platform)),
   ],
 );
 

@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { PublishingPlatform } from '../../../contracts/platforms';
+import { type PublishingPlatform, publishingPlatforms } from '../../../contracts/platforms';
 import type { Config } from '../../config';
 import { injectFetch } from '../../lib/inject-fetch';
+import { createBlueskyProvider } from './bluesky/bluesky-provider';
 import { createFacebookProvider } from './facebook/facebook-provider';
 import { createInstagramProvider } from './instagram/instagram-provider';
 import { createLinkedInProvider } from './linkedin/linkedin-provider';
+import { createLinkedInPageProvider } from './linkedin-page/linkedin-page-provider';
+import { createMastodonProvider } from './mastodon/mastodon-provider';
+import type { OAuthClientStore } from './oauth-client-store';
+import { createPinterestProvider } from './pinterest/pinterest-provider';
 import { SIMULATOR_CREDENTIALS, simulatorEndpoints } from './simulator';
 import type { SocialProvider } from './social-provider';
+import { createThreadsProvider } from './threads/threads-provider';
 import { createXProvider } from './x/x-provider';
 
 export type SocialProviders = Record<PublishingPlatform, SocialProvider | undefined>;
@@ -24,6 +30,10 @@ interface AdapterOptions {
   apiVersion?: string;
   /** Instagram only: the Graph API version its calls name (INSTAGRAM_GRAPH_VERSION). */
   graphVersion?: string;
+  /** Networks of many servers (Mastodon): where the app registered on each server is kept. */
+  clients: OAuthClientStore;
+  /** This app's public origin (APP_URL): a Bluesky OAuth client id is a document under it. */
+  appUrl: string;
 }
 
 /** One factory per platform: the Record type makes the list exhaustive. */
@@ -32,6 +42,11 @@ const adapterFactories: Record<PublishingPlatform, (options: AdapterOptions) => 
   linkedin: createLinkedInProvider,
   facebook: createFacebookProvider,
   instagram: createInstagramProvider,
+  bluesky: createBlueskyProvider,
+  mastodon: createMastodonProvider,
+  threads: createThreadsProvider,
+  pinterest: createPinterestProvider,
+  linkedin_page: createLinkedInPageProvider,
 };
 
 /**
@@ -39,12 +54,18 @@ const adapterFactories: Record<PublishingPlatform, (options: AdapterOptions) => 
  * configured, else the same adapter pointed at the built-in platform simulator (architecture §1:
  * one code path), reached in-process (decision 013), or at SANDBOX_API_ORIGIN.
  */
-export function createSocialProviders(config: Config, app: FastifyInstance): SocialProviders {
+export function createSocialProviders(
+  config: Config,
+  app: FastifyInstance,
+  clients: OAuthClientStore,
+): SocialProviders {
   const inProcess = injectFetch(app);
+  const shared = { clients, appUrl: config.appUrl };
   const providerFor = (platform: PublishingPlatform): SocialProvider => {
     const create = adapterFactories[platform];
     const real = config.social[platform];
-    const extra = platform === 'linkedin' ? { apiVersion: config.linkedInApiVersion } : {};
+    const linkedIn = platform === 'linkedin' || platform === 'linkedin_page';
+    const extra = { ...shared, ...(linkedIn ? { apiVersion: config.linkedInApiVersion } : {}) };
     if (real) return create({ ...real, ...extra, sandbox: false });
     // The consent page stays this app's; API and token calls may go to another process's
     // simulator over HTTP (SANDBOX_API_ORIGIN: the publishing bench's remote platform).
@@ -61,12 +82,9 @@ export function createSocialProviders(config: Config, app: FastifyInstance): Soc
     });
     return withAuthorizeOrigin(simulated, config.appUrl, config.simulator.authorizeOrigin);
   };
-  return {
-    twitter: providerFor('twitter'),
-    linkedin: providerFor('linkedin'),
-    facebook: providerFor('facebook'),
-    instagram: providerFor('instagram'),
-  };
+  return Object.fromEntries(
+    publishingPlatforms.map((platform) => [platform, providerFor(platform)]),
+  ) as SocialProviders;
 }
 
 /**
@@ -75,11 +93,19 @@ export function createSocialProviders(config: Config, app: FastifyInstance): Soc
  */
 function withAuthorizeOrigin(provider: SocialProvider, appUrl: string, origin: string): SocialProvider {
   if (origin === appUrl) return provider;
+  const moved = (url: string) => (url.startsWith(appUrl) ? `${origin}${url.slice(appUrl.length)}` : url);
   return {
     ...provider,
-    authorizeUrl(request) {
-      const url = provider.authorizeUrl(request);
-      return url.startsWith(appUrl) ? `${origin}${url.slice(appUrl.length)}` : url;
-    },
+    authorizeUrl: (request) => moved(provider.authorizeUrl(request)),
+    ...(provider.startAuthorization
+      ? {
+          startAuthorization: async (request) => {
+            const start = await (
+              provider.startAuthorization as NonNullable<SocialProvider['startAuthorization']>
+            )(request);
+            return { ...start, url: moved(start.url) };
+          },
+        }
+      : {}),
   };
 }

@@ -1,7 +1,9 @@
 import type { PostMetricValues } from '../../../contracts/analytics';
 import type { MediaKind, MediaMimeType } from '../../../contracts/media';
+import type { PostPlatformOptions } from '../../../contracts/platform-options';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { PostType } from '../../../contracts/post-types';
+import type { SocialAccountPostLimits } from '../../../contracts/social-accounts';
 
 /** Tokens as a platform hands them out. Times are absolute. */
 export interface TokenSet {
@@ -11,6 +13,12 @@ export interface TokenSet {
   expiresAt: Date | null;
   refreshExpiresAt: Date | null;
   scopes: string[];
+  /**
+   * What this account's calls need besides the token, kept sealed with it (issue 27): a Mastodon
+   * instance's origin, a Bluesky PDS and DPoP key. Absent on the networks with one server. A
+   * refresh that answers none keeps the old one.
+   */
+  connection?: Record<string, string>;
 }
 
 /** One account the user may connect: a person's profile, or one of their Pages. */
@@ -22,6 +30,8 @@ export interface ExternalAccount {
   followers: number | null;
   /** When the account has its own token (a Facebook Page), it replaces the user's. */
   tokens?: TokenSet;
+  /** What the account's own server allows beyond the network's rules (a Mastodon instance's limit). */
+  postLimits?: SocialAccountPostLimits;
 }
 
 export interface AuthorizeRequest {
@@ -29,6 +39,21 @@ export interface AuthorizeRequest {
   redirectUri: string;
   /** Present when the provider uses PKCE (S256). */
   codeChallenge?: string;
+  /**
+   * The server or handle the user typed (contracts `serverPlatforms`: a Mastodon instance, a
+   * Bluesky handle); absent elsewhere. The provider checks it (InvalidContentError with words).
+   */
+  server?: string;
+}
+
+/**
+ * A sign-in whose start needs the network first (registering the app on a Mastodon instance, a
+ * Bluesky PAR): where to send the user, and what the code exchange will need, sealed on the state
+ * until the callback and handed to `exchangeCode` as `connection`.
+ */
+export interface AuthorizeStart {
+  url: string;
+  connection?: Record<string, string>;
 }
 
 /**
@@ -73,6 +98,8 @@ export interface PublishInput {
    * with what our preview read from its page; null when the text has no link or media is attached.
    */
   link?: { url: string; title: string | null; description: string | null; imageUrl: string | null } | null;
+  /** What the network asks beyond text and media (a Mastodon content warning, a Pinterest board). */
+  options?: PostPlatformOptions;
 }
 
 /**
@@ -134,7 +161,27 @@ export interface SocialProvider {
    */
   readonly refreshesWithAccessToken?: boolean;
   authorizeUrl(request: AuthorizeRequest): string;
-  exchangeCode(input: { code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenSet>;
+  /**
+   * Used instead of `authorizeUrl` where starting a sign-in needs the network first (a Mastodon
+   * instance's app registration, a Bluesky PAR). Throws InvalidContentError with words for a
+   * server or handle that cannot be reached or is not one of the network's.
+   */
+  startAuthorization?(request: AuthorizeRequest): Promise<AuthorizeStart>;
+  exchangeCode(input: {
+    code: string;
+    redirectUri: string;
+    codeVerifier?: string;
+    /** What `authorizeUrl` asked to keep (AuthorizeStart.connection). */
+    connection?: Record<string, string>;
+    /** The callback's other parameters some networks answer with (atproto's `iss`). */
+    params?: Record<string, string>;
+  }): Promise<TokenSet>;
+  /**
+   * Signs in with a password the network issues for apps (a Bluesky app password, the way into a
+   * self-hosted PDS). Throws InvalidContentError with words when the network refuses it. Absent
+   * where the network has no such sign-in.
+   */
+  connectWithPassword?(input: { server?: string; identifier: string; password: string }): Promise<TokenSet>;
   /** Throws TokenExpiredError when the platform refuses the refresh (the user must reconnect). */
   refreshTokens(tokens: TokenSet): Promise<TokenSet>;
   /** The accounts these tokens may post as; more than one for a Facebook user with several Pages. */

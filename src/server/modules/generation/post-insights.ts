@@ -44,6 +44,11 @@ const baseReach: Record<PublishingPlatform, number> = {
   instagram: 300,
   twitter: 200,
   facebook: 150,
+  bluesky: 150,
+  mastodon: 100,
+  threads: 200,
+  pinterest: 250,
+  linkedin_page: 300,
 };
 
 /** How far a content type usually travels compared with a plain promotional post. */

@@ -100,6 +100,12 @@ export const metricsReadBudgets: Record<PublishingPlatform, ReadBudget> = {
   instagram: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 15, callsPerHour: 100 },
   facebook: { postsPerRead: 1, callsPerRead: 2, followerCalls: 1, callsPerRun: 30, callsPerHour: 120 },
   linkedin: { postsPerRead: 1, callsPerRead: 5, followerCalls: 0, callsPerRun: 30, callsPerHour: 120 },
+  // Issue 27: each network's adapter sets its own from how it reads.
+  bluesky: { postsPerRead: 25, callsPerRead: 1, followerCalls: 1, callsPerRun: 10, callsPerHour: 120 },
+  mastodon: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 20, callsPerHour: 120 },
+  threads: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 15, callsPerHour: 100 },
+  pinterest: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 15, callsPerHour: 100 },
+  linkedin_page: { postsPerRead: 20, callsPerRead: 1, followerCalls: 1, callsPerRun: 10, callsPerHour: 60 },
 };
 
 /** Posts of one account read in one run at most (the follower read keeps its calls). */

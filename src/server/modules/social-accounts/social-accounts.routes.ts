@@ -28,6 +28,7 @@ const callbackQuery = z.object({
   state: safeString().max(200).optional(),
   error: safeString().max(200).optional(),
   error_description: safeString().max(1000).optional(),
+  iss: safeString().max(500).optional(),
 });
 
 export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -59,7 +60,8 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
     async (request) => {
       const auth = browserSession(request);
       const who = { sessionId: auth.sessionId, userId: auth.user.id, workspaceId: auth.workspaceId };
-      return beginConnect(ctx, who, request.body.platform);
+      const { platform, server } = request.body;
+      return beginConnect(ctx, who, platform, server ? { server } : {});
     },
   );
 
@@ -89,7 +91,11 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
         return answerPopup(reply, ctx, failure(platform, flow, 'Please sign in to connect an account.'));
       const who = { sessionId: session.sessionId, userId: session.user.id, workspaceId: session.workspaceId };
       try {
-        const { authorizeUrl } = await beginConnect(ctx, who, platform, flow ? { flow } : {});
+        const { server } = request.query;
+        const { authorizeUrl } = await beginConnect(ctx, who, platform, {
+          ...(flow ? { flow } : {}),
+          ...(server ? { server } : {}),
+        });
         return reply.redirect(authorizeUrl);
       } catch (error) {
         return answerPopup(reply, ctx, failure(platform, flow, messageOf(ctx, error, platform)));

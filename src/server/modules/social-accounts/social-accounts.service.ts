@@ -56,6 +56,7 @@ export function toSocialAccount(
     sandbox: row.sandbox,
     overPlanLimit,
     mediaWarning: mediaReachProblem(appUrl, row),
+    postLimits: row.postLimits ?? null,
   };
 }
 
@@ -109,5 +110,8 @@ export function tokensOf(ctx: Pick<AppContext, 'tokenCipher'>, row: SocialAccoun
     expiresAt: row.tokenExpiresAt,
     refreshExpiresAt: row.refreshTokenExpiresAt,
     scopes: row.scopes,
+    ...(row.connectionEncrypted
+      ? { connection: JSON.parse(ctx.tokenCipher.decrypt(row.connectionEncrypted)) as Record<string, string> }
+      : {}),
   };
 }

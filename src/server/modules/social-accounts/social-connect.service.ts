@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { plans } from '../../../contracts/plans';
-import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
+import { type PublishingPlatform, platformLabels, serverPlatforms } from '../../../contracts/platforms';
 import {
   CONNECT_FLOW_PATTERN,
   type SocialAccount,
@@ -48,7 +48,7 @@ export async function beginConnect(
   ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'config'>,
   who: Connector,
   platform: PublishingPlatform,
-  options: { flow?: string } = {},
+  options: { flow?: string; server?: string } = {},
 ) {
   const provider = providerOf(ctx, platform);
   const reached = await planLimitReached(ctx, who.workspaceId);
@@ -58,7 +58,20 @@ export async function beginConnect(
   const secret = randomBytes(32).toString('base64url');
   // The opener's flow id rides on the state, so the callback can name the attempt it answers.
   const state = options.flow ? `${secret}.${options.flow}` : secret;
+  if ((serverPlatforms as readonly string[]).includes(platform) && !options.server) {
+    throw new AppError('bad_request', socialAccountMessages.serverNeeded(platformLabels[platform]));
+  }
   const codeVerifier = provider.usesPkce ? randomBytes(48).toString('base64url') : undefined;
+  // A network that must be asked first (a Mastodon instance's app, a Bluesky PAR) answers a start.
+  const request = {
+    state,
+    redirectUri: callbackUrl(ctx.config.appUrl, platform),
+    ...(codeVerifier ? { codeChallenge: sha256(codeVerifier) } : {}),
+    ...(options.server ? { server: options.server } : {}),
+  };
+  const { url, connection } = provider.startAuthorization
+    ? await provider.startAuthorization(request)
+    : { url: provider.authorizeUrl(request), connection: undefined };
   await insertOAuthState(ctx.database.db, {
     stateHash: sha256(state),
     sessionId: who.sessionId,
@@ -66,14 +79,10 @@ export async function beginConnect(
     userId: who.userId,
     platform,
     codeVerifierEncrypted: codeVerifier ? ctx.tokenCipher.encrypt(codeVerifier) : null,
+    connectionEncrypted: connection ? ctx.tokenCipher.encrypt(JSON.stringify(connection)) : null,
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
-  const authorizeUrl = provider.authorizeUrl({
-    state,
-    redirectUri: callbackUrl(ctx.config.appUrl, platform),
-    ...(codeVerifier ? { codeChallenge: sha256(codeVerifier) } : {}),
-  });
-  return { authorizeUrl };
+  return { authorizeUrl: url };
 }
 
 /** The connection attempt's id (CONNECT_FLOW_PATTERN) carried by a state from beginConnect, or null. */
@@ -87,6 +96,8 @@ export interface CallbackQuery {
   state?: string;
   error?: string;
   error_description?: string;
+  /** atproto OAuth names its authorization server in the callback (RFC 9207). */
+  iss?: string;
 }
 
 /** An account the user may pick (a Facebook Page), without its token. */
@@ -141,6 +152,15 @@ export async function completeConnect(
     ...(state.codeVerifierEncrypted
       ? { codeVerifier: ctx.tokenCipher.decrypt(state.codeVerifierEncrypted) }
       : {}),
+    ...(state.connectionEncrypted
+      ? {
+          connection: JSON.parse(ctx.tokenCipher.decrypt(state.connectionEncrypted)) as Record<
+            string,
+            string
+          >,
+        }
+      : {}),
+    ...(query.iss ? { params: { iss: query.iss } } : {}),
   });
   const accounts = await provider.listAccounts(tokens);
   const [only] = accounts;
@@ -227,6 +247,8 @@ async function saveAccount(
     tokenExpiresAt: own.expiresAt,
     refreshTokenExpiresAt: own.refreshExpiresAt,
     scopes: own.scopes,
+    connectionEncrypted: own.connection ? ctx.tokenCipher.encrypt(JSON.stringify(own.connection)) : null,
+    postLimits: account.postLimits ?? null,
     sandbox: provider.sandbox,
     connectedAt: now,
   });

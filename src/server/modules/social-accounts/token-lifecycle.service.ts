@@ -100,7 +100,8 @@ export async function refreshAccountTokens(
   row: SocialAccountRow,
   provider: SocialProvider,
 ): Promise<TokenSet> {
-  const fresh = await provider.refreshTokens(tokensOf(ctx, row));
+  const current = tokensOf(ctx, row);
+  const fresh = await provider.refreshTokens(current);
   await updateSocialAccount(ctx.database.db, row.id, {
     accessTokenEncrypted: ctx.tokenCipher.encrypt(fresh.accessToken),
     refreshTokenEncrypted: fresh.refreshToken
@@ -109,8 +110,12 @@ export async function refreshAccountTokens(
     tokenExpiresAt: fresh.expiresAt,
     refreshTokenExpiresAt: fresh.refreshExpiresAt ?? row.refreshTokenExpiresAt,
     scopes: fresh.scopes.length > 0 ? fresh.scopes : row.scopes,
+    // A DPoP-bound token (Bluesky) may come back with what its calls need; else the old stays.
+    ...(fresh.connection
+      ? { connectionEncrypted: ctx.tokenCipher.encrypt(JSON.stringify(fresh.connection)) }
+      : {}),
   });
-  return fresh;
+  return fresh.connection || !current.connection ? fresh : { ...fresh, connection: current.connection };
 }
 
 /** How long a refused refresh waits for another process's refresh of the same token to be stored. */

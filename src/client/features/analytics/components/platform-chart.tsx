@@ -16,6 +16,11 @@ const shortLabels: Record<PlatformTotals['platform'], string> = {
   instagram: 'Instagram',
   twitter: 'X',
   facebook: 'Facebook',
+  bluesky: 'Bluesky',
+  mastodon: 'Mastodon',
+  threads: 'Threads',
+  pinterest: 'Pinterest',
+  linkedin_page: 'LinkedIn Page',
 };
 
 /** Reach and engagements per platform, as horizontal bars (platform names stay readable on a phone). */

@@ -50,6 +50,11 @@ const subtitle: Record<PublishingPlatform, string> = {
   facebook: 'Just now · Public',
   instagram: 'Original audio',
   twitter: '',
+  bluesky: '',
+  mastodon: 'Public',
+  threads: '',
+  pinterest: '',
+  linkedin_page: 'Followers · Now',
 };
 
 /**

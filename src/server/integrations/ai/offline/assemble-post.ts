@@ -135,7 +135,18 @@ const twitter: Layout = (parts, level) => {
   }
 };
 
-const layouts: Record<PublishingPlatform, Layout> = { linkedin, facebook, instagram, twitter };
+/** The short networks read like X; Threads and Pinterest like Instagram; a LinkedIn Page like LinkedIn. */
+const layouts: Record<PublishingPlatform, Layout> = {
+  linkedin,
+  facebook,
+  instagram,
+  twitter,
+  bluesky: twitter,
+  mastodon: twitter,
+  threads: instagram,
+  pinterest: instagram,
+  linkedin_page: linkedin,
+};
 const LEVELS = 5;
 
 /**

@@ -10,6 +10,11 @@ const formats: Record<PublishingPlatform, string> = {
   twitter: 'Landscape 16:9 (1600 × 900 px) for X.',
   linkedin: 'Landscape 1.91:1 (1200 × 627 px) for the LinkedIn feed.',
   facebook: 'Landscape 1.91:1 (1200 × 630 px) for Facebook.',
+  bluesky: 'Landscape 16:9 (1600 × 900 px) for Bluesky.',
+  mastodon: 'Landscape 16:9 (1600 × 900 px) for Mastodon.',
+  threads: 'Portrait 4:5 (1080 × 1350 px) for the Threads feed.',
+  pinterest: 'Portrait 2:3 (1000 × 1500 px) for a Pin.',
+  linkedin_page: 'Landscape 1.91:1 (1200 × 627 px) for the LinkedIn feed.',
 };
 
 /** For when the concrete prompt would carry a banned word. */

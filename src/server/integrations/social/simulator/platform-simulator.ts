@@ -3,13 +3,18 @@ import type { PublishingPlatform } from '../../../../contracts/platforms';
 import type { Db } from '../../../db/client';
 import type { MediaStorage } from '../../storage/media-storage';
 import { ArmedFaults, registerFaultRoutes } from './armed-faults';
+import { registerBlueskySimulator } from './bluesky-simulator';
 import { registerFacebookSimulator } from './facebook-simulator';
 import { registerInstagramSimulator } from './instagram-simulator';
+import { registerLinkedInPageSimulator } from './linkedin-page-simulator';
 import { registerLinkedInSimulator } from './linkedin-simulator';
+import { registerMastodonSimulator } from './mastodon-simulator';
 import { simulatorMediaFetch } from './media-download';
+import { registerPinterestSimulator } from './pinterest-simulator';
 import { addSimulatedLatency } from './simulated-latency';
 import type { SimulatorContext } from './simulator-context';
 import { simulatedPlatforms } from './simulator-endpoints';
+import { registerThreadsSimulator } from './threads-simulator';
 import { registerXSimulator } from './x-simulator';
 
 export interface PlatformSimulatorOptions {
@@ -124,6 +129,21 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
           break;
         case 'instagram':
           registerInstagramSimulator(sandbox, shared);
+          break;
+        case 'bluesky':
+          registerBlueskySimulator(sandbox, shared);
+          break;
+        case 'mastodon':
+          registerMastodonSimulator(sandbox, shared);
+          break;
+        case 'threads':
+          registerThreadsSimulator(sandbox, shared);
+          break;
+        case 'pinterest':
+          registerPinterestSimulator(sandbox, shared);
+          break;
+        case 'linkedin_page':
+          registerLinkedInPageSimulator(sandbox, shared);
           break;
         default: {
           const unknown: never = platform;

@@ -25,6 +25,17 @@ const simulatorPaths: Partial<
     token: '/sandbox/instagram/api/oauth/access_token',
     api: '/sandbox/instagram/graph',
   },
+  // Issue 27. The many-server networks' adapters find their server from what the user types; the
+  // simulator answers for every server under these paths.
+  bluesky: { authorize: '/sandbox/bluesky/oauth/authorize', api: '/sandbox/bluesky' },
+  mastodon: { authorize: '/sandbox/mastodon/oauth/authorize', api: '/sandbox/mastodon' },
+  threads: { authorize: '/sandbox/threads/oauth/authorize', api: '/sandbox/threads/graph' },
+  pinterest: { authorize: '/sandbox/pinterest/oauth/', api: '/sandbox/pinterest/api' },
+  linkedin_page: {
+    authorize: '/sandbox/linkedin-pages/oauth/v2/authorization',
+    token: '/sandbox/linkedin-pages/oauth/v2/accessToken',
+    api: '/sandbox/linkedin-pages/api',
+  },
 };
 
 export const simulatedPlatforms = Object.keys(simulatorPaths) as PublishingPlatform[];

@@ -9,17 +9,10 @@ import { cn } from '../../../../lib/cn';
 import { Highlighted, handleOf, initials } from '../../../content/components/platform-preview';
 import { formatDuration } from '../../post-kind';
 import { DocumentPreview } from './document-preview';
+import { networkPreviews } from './previews/network-previews';
+import type { PreviewPost } from './previews/preview-types';
 
-export interface PreviewPost {
-  content: string;
-  hashtags: string[];
-  /** The attached media in order (undefined while loading). */
-  media: (Media | undefined)[];
-  /** X threads: the posts after the first. */
-  thread: { content: string; media: (Media | undefined)[] }[];
-  /** A LinkedIn document post's title. */
-  title: string;
-}
+export type { PreviewPost };
 
 interface NetworkPreviewProps {
   platform: PublishingPlatform;
@@ -38,6 +31,7 @@ export function NetworkPreview({ platform, postType, post, author }: NetworkPrev
   const name = author.trim() || 'Your brand';
   const label = platformLabels[platform];
   const typeLabel = postType === 'post' ? '' : ` ${postTypeLabelOf(platform, postType)}`;
+  const OwnCard = networkPreviews[platform];
   return (
     <figure className="grid gap-2">
       <figcaption className="flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
@@ -47,6 +41,8 @@ export function NetworkPreview({ platform, postType, post, author }: NetworkPrev
       </figcaption>
       {postType === 'reel' || postType === 'story' ? (
         <VerticalFrame platform={platform} postType={postType} post={post} name={name} />
+      ) : OwnCard ? (
+        <OwnCard postType={postType} post={post} name={name} />
       ) : platform === 'twitter' ? (
         <XChain post={post} name={name} thread={postType === 'thread'} />
       ) : (

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { safeString } from './common';
+
+/**
+ * What one network asks of a post beyond its text and media (issue 27): a Mastodon content warning
+ * and visibility, a Pinterest board and destination link. Each network reads only its own and
+ * ignores the rest, as with `title`.
+ */
+export const mastodonVisibilities = ['public', 'unlisted', 'private'] as const;
+export type MastodonVisibility = (typeof mastodonVisibilities)[number];
+
+export const postPlatformOptions = z
+  .object({
+    /** Mastodon `spoiler_text`: the post's text is folded under it. */
+    contentWarning: safeString()
+      .trim()
+      .max(500, 'A content warning can be at most 500 characters.')
+      .optional(),
+    /** Mastodon `visibility`: public, unlisted (not in public timelines) or followers only. */
+    visibility: z
+      .enum(mastodonVisibilities, { error: `Choose one of: ${mastodonVisibilities.join(', ')}` })
+      .optional(),
+    /** Pinterest: the board the Pin is saved to (its id at Pinterest). */
+    boardId: safeString().trim().min(1).max(64).optional(),
+    /** Pinterest: where the Pin leads when clicked. */
+    link: safeString()
+      .trim()
+      .max(2048, 'A link can be at most 2,048 characters.')
+      .regex(/^https?:\/\/\S+$/i, 'Enter a web address starting with http:// or https://.')
+      .optional(),
+  })
+  .strict();
+export type PostPlatformOptions = z.infer<typeof postPlatformOptions>;
