@@ -183,7 +183,8 @@ describe.each(databaseKinds)('social accounts on %s', (kind) => {
   it('reports the X simulator in /api/health and serves the popup script', async () => {
     const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
     expect(health.adapters.social).toEqual({
-      adapter: 'twitter: simulator, linkedin: simulator, facebook: simulator, instagram: simulator',
+      adapter:
+        'twitter: simulator, linkedin: simulator, facebook: simulator, instagram: simulator, bluesky: simulator, mastodon: simulator, threads: simulator, pinterest: simulator, linkedin_page: simulator',
       sandbox: true,
     });
     const script = await t.app.inject({

@@ -20,6 +20,10 @@ export const connectOptions: ConnectOption[] = [
   { platform: 'youtube', pitch: 'Plan video titles and descriptions with your posts.' },
   { platform: 'tiktok', pitch: 'Captions and hashtags for short-form video.' },
   { platform: 'pinterest', pitch: 'Turn products and ideas into scheduled pins.' },
+  { platform: 'linkedin_page', pitch: 'Post as your company Page and see how it performs.' },
+  { platform: 'threads', pitch: 'Start conversations with text, photos and carousels.' },
+  { platform: 'bluesky', pitch: 'Post with links, mentions and hashtags that work.' },
+  { platform: 'mastodon', pitch: 'Reach your followers on any Mastodon server.' },
 ];
 
 /** Kitepost writes for and publishes to these; the rest are not built yet. */
@@ -49,7 +53,7 @@ export const connectionTips: ConnectionTip[] = [
   },
   {
     title: 'LinkedIn posts as you',
-    body: 'Connecting LinkedIn publishes to your personal profile. Company pages need a page admin role and arrive later.',
+    body: 'Connecting LinkedIn publishes to your personal profile. To post as your company, connect a LinkedIn Page: you need a Page admin role.',
   },
   {
     title: 'X counts characters its own way',
