@@ -101,7 +101,10 @@ export function createThreadsApi(options: ThreadsApiOptions) {
       });
     },
     getMedia(accessToken: string, mediaId: string, fields: string[]) {
-      return call('read-media', graph(`/${id(mediaId)}`, { fields: fields.join(','), access_token: accessToken }));
+      return call(
+        'read-media',
+        graph(`/${id(mediaId)}`, { fields: fields.join(','), access_token: accessToken }),
+      );
     },
     /** `GET /{threads-user-id}/threads`: one page of the account's posts, newest first. */
     listThreads(

@@ -106,7 +106,10 @@ export function createThreadsProvider(options: ThreadsProviderOptions): SocialPr
           const label = `Item ${ids.indexOf(containerId) + 1} of ${ids.length} of the carousel`;
           throw new InvalidContentError('threads', `${label}: ${failure.message}`, { cause: failure });
         } else if (status.code === 'PUBLISHED') {
-          throw new SocialPlatformError('threads', `The Threads container ${containerId} is already published.`);
+          throw new SocialPlatformError(
+            'threads',
+            `The Threads container ${containerId} is already published.`,
+          );
         }
       }
       if (pending.length === 0) return;
@@ -123,7 +126,11 @@ export function createThreadsProvider(options: ThreadsProviderOptions): SocialPr
   }
 
   /** Every container of the plan, waited for, then `threads_publish` and the permalink. */
-  async function publishPlanned(tokens: TokenSet, userId: string, plan: ContainerPlan): Promise<PublishedPost> {
+  async function publishPlanned(
+    tokens: TokenSet,
+    userId: string,
+    plan: ContainerPlan,
+  ): Promise<PublishedPost> {
     const create = async (params: Record<string, string>) =>
       toCreatedId(await api.createContainer(tokens.accessToken, userId, params), 'container');
     const deadline = Date.now() + (plan.withVideo ? Math.max(videoWaitMs, waitMs) : waitMs);
@@ -137,7 +144,11 @@ export function createThreadsProvider(options: ThreadsProviderOptions): SocialPr
     return publishContainer(tokens, userId, containerId);
   }
 
-  async function publishContainer(tokens: TokenSet, userId: string, containerId: string): Promise<PublishedPost> {
+  async function publishContainer(
+    tokens: TokenSet,
+    userId: string,
+    containerId: string,
+  ): Promise<PublishedPost> {
     let published: unknown;
     try {
       published = await api.publishContainer(tokens.accessToken, userId, containerId);

@@ -266,7 +266,8 @@ export function threadsErrorFrom(input: {
   const { operation, status, now } = input;
   const said = readFailure(input.body);
   const reason = said.userMessage ?? said.message ?? said.type ?? `HTTP ${status}`;
-  const codes = said.code === undefined ? '' : ` (code ${said.code}${said.subcode ? `/${said.subcode}` : ''})`;
+  const codes =
+    said.code === undefined ? '' : ` (code ${said.code}${said.subcode ? `/${said.subcode}` : ''})`;
 
   if (operation === 'publish' && said.code === PUBLISH_CAP_CODE) {
     return new RateLimitedError(
