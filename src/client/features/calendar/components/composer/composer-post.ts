@@ -5,6 +5,7 @@ import {
   platformPostRules,
   postTypeRule,
   postTypesOf,
+  takesThread,
 } from '../../../../../contracts/post-rules';
 import type { PostType } from '../../../../../contracts/post-types';
 import type { ComposePostBody, Post, PostMediaItem, UpdatePostBody } from '../../../../../contracts/posts';
@@ -77,7 +78,7 @@ const keyOf = (target: ComposePostBody['targets'][number]): TargetKey =>
 
 /** Whether any chosen X target is a thread: only then is the thread editor shown and sent. */
 export const hasThread = (targets: ChosenTarget[]) =>
-  targets.some((target) => target.platform === 'twitter' && target.postType === 'thread');
+  targets.some((target) => target.postType === 'thread' && takesThread(target.platform));
 
 /** The alt texts trimmed, empty ones as null (the contract's "none"). */
 function mediaBody(media: PostMediaItem[]): PostMediaItem[] {
@@ -242,7 +243,7 @@ export function checkTargets(
       thread,
     });
     // The contract refuses an empty thread post (a 400); say it here, beside the others.
-    if (platform === 'twitter') {
+    if (takesThread(platform)) {
       for (const [index, item] of thread.entries()) {
         if (!item.content.trim()) problems.push(`Post ${index + 2} of the thread: write something for it.`);
       }
