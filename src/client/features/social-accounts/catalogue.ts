@@ -3,7 +3,7 @@ import {
   publishingPlatforms,
   type SocialPlatform,
 } from '../../../contracts/platforms';
-import { connectablePlatforms } from '../../../contracts/social-accounts';
+import { connectablePlatforms, type SocialAccount } from '../../../contracts/social-accounts';
 
 export interface ConnectOption {
   platform: SocialPlatform;
@@ -34,6 +34,37 @@ export function isPublishingPlatform(platform: SocialPlatform): platform is Publ
 /** Connectable today: the contract's list (a platform joins it when its adapter and simulator exist). */
 export function isConnectable(platform: SocialPlatform): platform is PublishingPlatform {
   return isPublishingPlatform(platform) && connectablePlatforms.includes(platform);
+}
+
+/**
+ * What a network of many servers asks before the sign-in (contracts `serverPlatforms`): its
+ * label, an example and a hint under the field.
+ */
+export const serverFields: Partial<
+  Record<PublishingPlatform, { label: string; placeholder: string; hint: string }>
+> = {
+  mastodon: {
+    label: 'Your Mastodon server',
+    placeholder: 'mastodon.social',
+    hint: 'The server in your address: for @you@mastodon.social, type mastodon.social.',
+  },
+  bluesky: {
+    label: 'Your Bluesky handle',
+    placeholder: 'yourname.bsky.social',
+    hint: 'Your handle without the @, e.g. yourname.bsky.social or your own domain.',
+  },
+};
+
+/**
+ * The server an account of a many-server network reconnects through: a Mastodon account's
+ * instance (its username is `name@server`), a Bluesky account's handle. Undefined elsewhere.
+ */
+export function serverOfAccount(account: Pick<SocialAccount, 'platform' | 'username'>): string | undefined {
+  if (account.platform === 'mastodon') {
+    const at = account.username.lastIndexOf('@');
+    return at > 0 ? account.username.slice(at + 1) : undefined;
+  }
+  return account.platform === 'bluesky' ? account.username.replace(/^@/, '') : undefined;
 }
 
 export interface ConnectionTip {

@@ -1,4 +1,5 @@
 import { type FitAspect, fitAspects, type Media } from '../../../../../contracts/media';
+import { optionsForPlatform, type PostPlatformOptions } from '../../../../../contracts/platform-options';
 import type { PublishingPlatform } from '../../../../../contracts/platforms';
 import {
   fieldsForTarget,
@@ -29,11 +30,14 @@ export interface RichDraft {
   thread: ThreadDraft[];
   /** A document post's title (LinkedIn); sent only to the targets whose type takes a title. */
   title: string;
+  /** A Mastodon content warning, a Pinterest board…: each target keeps its own network's. */
+  platformOptions: PostPlatformOptions;
 }
 
 /** The rich fields of a saved post, as the composer edits them. */
 export function richDraftOf(post: Post | null): RichDraft {
-  if (!post) return { postTypes: {}, media: [], firstComment: '', thread: [], title: '' };
+  if (!post)
+    return { postTypes: {}, media: [], firstComment: '', thread: [], title: '', platformOptions: {} };
   return {
     postTypes: { [targetKeyOf(post)]: post.postType },
     media:
@@ -47,6 +51,7 @@ export function richDraftOf(post: Post | null): RichDraft {
       mediaIds: item.mediaIds,
     })),
     title: post.title ?? '',
+    platformOptions: post.platformOptions,
   };
 }
 
@@ -105,6 +110,7 @@ export function composeBody(
     firstComment: firstCommentTaken(targets) ? draft.firstComment.trim() || null : null,
     thread: threadBody(draft, targets),
     title: titleRule(targets) ? draft.title.trim() || null : null,
+    platformOptions: draft.platformOptions,
     targets: targets.map(({ platform, socialAccountId, postType }) => ({
       platform,
       socialAccountId,
@@ -136,6 +142,7 @@ export function editChanges(
     firstComment: own.firstComment,
     thread: own.thread,
     title: own.title,
+    platformOptions: optionsForPlatform(target.platform, draft.platformOptions),
   };
 }
 
