@@ -11,19 +11,19 @@ export interface ConnectOption {
   pitch: string;
 }
 
-/** The connect cards, in the spec's order (§2: Social accounts). */
+/** The connect cards: the spec's four first (§2: Social accounts), then the networks added since, then those coming. */
 export const connectOptions: ConnectOption[] = [
   { platform: 'linkedin', pitch: 'Post to your profile in a professional voice.' },
   { platform: 'instagram', pitch: 'Publish feed posts with captions and hashtags.' },
   { platform: 'twitter', pitch: 'Share timely updates sized to the character limit.' },
   { platform: 'facebook', pitch: 'Keep your Page’s followers up to date on schedule.' },
-  { platform: 'youtube', pitch: 'Plan video titles and descriptions with your posts.' },
-  { platform: 'tiktok', pitch: 'Captions and hashtags for short-form video.' },
-  { platform: 'pinterest', pitch: 'Turn products and ideas into scheduled pins.' },
   { platform: 'linkedin_page', pitch: 'Post as your company Page and see how it performs.' },
   { platform: 'threads', pitch: 'Start conversations with text, photos and carousels.' },
+  { platform: 'pinterest', pitch: 'Turn products and ideas into scheduled pins.' },
   { platform: 'bluesky', pitch: 'Post with links, mentions and hashtags that work.' },
   { platform: 'mastodon', pitch: 'Reach your followers on any Mastodon server.' },
+  { platform: 'youtube', pitch: 'Plan video titles and descriptions with your posts.' },
+  { platform: 'tiktok', pitch: 'Captions and hashtags for short-form video.' },
 ];
 
 /** Kitepost writes for and publishes to these; the rest are not built yet. */
