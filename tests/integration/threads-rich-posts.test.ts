@@ -69,7 +69,7 @@ describe.each(databaseKinds)('Threads carousels, videos and threads on %s', (kin
       sandbox: true,
       fetch: fetchImpl,
       timeoutMs: 20_000,
-      containerPollMs: 100,
+      containerPollMs: 50,
       containerWaitMs: 30_000,
       videoWaitMs: 60_000,
     });

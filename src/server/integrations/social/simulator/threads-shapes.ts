@@ -42,7 +42,7 @@ export const TH_CONTAINER_LIFETIME_MS = 24 * 3_600_000;
  * (short for the sandbox); a text container is ready at once. Publishing earlier is refused.
  */
 export const TH_IMAGE_PROCESSING_MS = 300;
-export const TH_VIDEO_PROCESSING_MS = 1_500;
+export const TH_VIDEO_PROCESSING_MS = 800;
 
 /** 1 to 30 letters, digits, periods or underscores (an Instagram username: Threads profiles are Instagram's). */
 export const TH_USERNAME = /^(?!\.)(?!.*\.\.)(?!.*\.$)[a-z0-9._]{1,30}$/;
