@@ -7,14 +7,12 @@ import type { SandboxAccount } from './sandbox-store';
 // and where an uploaded file stands while LinkedIn processes it.
 
 /**
- * The owner named by an Images or Documents API `?action=initializeUpload` call, or LinkedIn's
- * refusal: only that action is served, the owner is required, and a member uploads only as
- * themself ("for person owners the caller must match the owner", Documents and Images APIs).
+ * The owner named by an Images, Videos or Documents API `?action=initializeUpload` call, or
+ * LinkedIn's refusal: only that action is served and the owner is required. Whether the caller
+ * may upload as that owner is the caller's to check (initializeUploadOwner, LinkedInSite).
  */
-export function initializeUploadOwner(
+export function requestedUploadOwner(
   request: FastifyRequest,
-  account: Pick<SandboxAccount, 'externalId'>,
-  what: 'images' | 'documents',
 ): { owner: string } | { refusal: SimulatedAnswer } {
   if ((request.query as Record<string, string | undefined>).action !== 'initializeUpload') {
     return { refusal: apiError(400, 'Only action=initializeUpload is served by the sandbox') };
@@ -24,10 +22,25 @@ export function initializeUploadOwner(
   if (typeof owner !== 'string') {
     return { refusal: apiError(422, '/initializeUploadRequest/owner :: required field is not present') };
   }
-  if (owner !== `urn:li:person:${account.externalId}`) {
-    return { refusal: accessDenied(`${what} owned by ${owner}`) };
-  }
   return { owner };
+}
+
+/**
+ * The owner named by an Images or Documents API `?action=initializeUpload` call, or LinkedIn's
+ * refusal: only that action is served, the owner is required, and a member uploads only as
+ * themself ("for person owners the caller must match the owner", Documents and Images APIs).
+ */
+export function initializeUploadOwner(
+  request: FastifyRequest,
+  account: Pick<SandboxAccount, 'externalId'>,
+  what: 'images' | 'documents',
+): { owner: string } | { refusal: SimulatedAnswer } {
+  const asked = requestedUploadOwner(request);
+  if ('refusal' in asked) return asked;
+  if (asked.owner !== `urn:li:person:${account.externalId}`) {
+    return { refusal: accessDenied(`${what} owned by ${asked.owner}`) };
+  }
+  return asked;
 }
 
 export type LinkedInUploadStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
