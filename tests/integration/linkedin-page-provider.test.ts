@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import { SIMULATOR_CREDENTIALS, simulatorEndpoints } from '../../src/server/inte
 import {
   type ExternalAccount,
   InvalidContentError,
+  type PublishMedia,
   RateLimitedError,
   SocialPlatformError,
   TokenExpiredError,
@@ -20,8 +22,10 @@ import {
   UnknownOutcomeError,
 } from '../../src/server/integrations/social/social-provider';
 import { injectFetch } from '../../src/server/lib/inject-fetch';
+import { makePdf } from '../factories/pdf';
 import { expectError, hiddenFields, withFault } from '../factories/sandbox';
 import { signUp } from '../factories/users';
+import { VIDEO_FIXTURES } from '../factories/video';
 import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -44,6 +48,8 @@ describe.each(databaseKinds)('LinkedIn Page provider against the platform simula
       fetch: fetchImpl,
       timeoutMs: options.timeoutMs ?? 5_000,
       imageWait: { firstDelayMs: 50, maxDelayMs: 200, maxWaitMs: 5_000, blindWaitMs: 0 },
+      videoWait: { firstDelayMs: 100, maxDelayMs: 200, maxWaitMs: 10_000 },
+      documentWait: { firstDelayMs: 100, maxDelayMs: 200, maxWaitMs: 10_000, blindWaitMs: 0 },
     });
   let pages: ReturnType<typeof createLinkedInPageProvider>;
 
@@ -183,6 +189,54 @@ describe.each(databaseKinds)('LinkedIn Page provider against the platform simula
       .where(eq(sandboxPosts.externalId, withImage.externalId));
     expect(imageRow?.media).toEqual([
       expect.objectContaining({ kind: 'image', altText: 'Our new shop front' }),
+    ]);
+  });
+
+  it('posts a video (Videos API, in parts) and a PDF document with its title as the Page', async () => {
+    const { tokens, page } = await connect();
+    const account = { externalId: page.externalId, username: page.username };
+    const file = readFileSync(VIDEO_FIXTURES.vertical);
+    const video: PublishMedia = {
+      kind: 'video',
+      url: 'https://app.example/media/v.mp4',
+      mimeType: 'video/mp4',
+      width: 540,
+      height: 960,
+      sizeBytes: file.length,
+      durationMs: 3_500,
+      posterUrl: null,
+      altText: null,
+      read: async () => file,
+      readRange: async (start, end) => file.subarray(start, end),
+    };
+    const watched = await pages.publish(tokens, { account, text: unique('Watch our Page'), media: [video] });
+    const [videoRow] = await database.db
+      .select()
+      .from(sandboxPosts)
+      .where(eq(sandboxPosts.externalId, watched.externalId));
+    expect(videoRow?.media).toEqual([expect.objectContaining({ kind: 'video' })]);
+    const pdf = makePdf({ pages: 2 });
+    const deck: PublishMedia = {
+      ...video,
+      kind: 'document',
+      mimeType: 'application/pdf',
+      sizeBytes: pdf.length,
+      durationMs: null,
+      read: async () => pdf,
+      readRange: async (start, end) => pdf.subarray(start, end),
+    };
+    const read = await pages.publish(tokens, {
+      account,
+      text: unique('Our deck'),
+      title: 'Spring menu',
+      media: [deck],
+    });
+    const [deckRow] = await database.db
+      .select()
+      .from(sandboxPosts)
+      .where(eq(sandboxPosts.externalId, read.externalId));
+    expect(deckRow?.media).toEqual([
+      expect.objectContaining({ kind: 'document', title: 'Spring menu', pageCount: 2 }),
     ]);
   });
 

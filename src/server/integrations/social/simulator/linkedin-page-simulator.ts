@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { linkedInPostMetricsOf } from './linkedin-analytics-simulator';
 import { registerLinkedInCommentsSimulator } from './linkedin-comments-simulator';
+import { registerLinkedInDocumentSimulator } from './linkedin-document-simulator';
 import { registerLinkedInMediaSimulator } from './linkedin-media-simulator';
 import {
   LINKEDIN_PAGES_BASE_PATH,
@@ -27,6 +28,7 @@ import {
 } from './linkedin-shapes';
 import { versionProblem } from './linkedin-simulator';
 import type { LinkedInSite } from './linkedin-site';
+import { registerLinkedInVideoSimulator } from './linkedin-video-simulator';
 import { publishedPostOf, renderPostPage, sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
@@ -41,9 +43,8 @@ import { HIDDEN, PUBLIC } from './simulator-routes';
  * The pretend LinkedIn for company Pages (issue 27), under /sandbox/linkedin-pages: the Pages
  * app's OAuth (linkedin-page-oauth-simulator.ts), the member's organization ACLs, the
  * organizations' lookup and follower counts, the Posts API with an organization as the author
- * (refused with 403 for a Page the token's member does not administer), the Images and Comments
- * APIs as the Page (linkedin-media-simulator.ts, linkedin-comments-simulator.ts with the Pages
- * site), the organization share statistics, and a public page per post. Sources:
+ * (refused with 403 for a Page the token's member does not administer), the Images, Videos,
+ * Documents and Comments APIs as the Page (the member simulator's files, with the Pages site), the organization share statistics, and a public page per post. Sources:
  * learn.microsoft.com/en-us/linkedin/marketing/community-management/organizations/
  * {organization-access-control-by-role, organization-lookup-api, share-statistics} and
  * …/shares/posts-api (w_organization_social: "Restricted to organizations where the authenticated
@@ -121,6 +122,8 @@ export function registerLinkedInPageSimulator(app: FastifyInstance, options: Sim
       },
     );
   registerLinkedInMediaSimulator(app, options, apiRoute, site);
+  registerLinkedInVideoSimulator(app, options, apiRoute, site);
+  registerLinkedInDocumentSimulator(app, options, apiRoute, site);
   registerLinkedInCommentsSimulator(app, options, apiRoute, site);
   registerSandboxMediaRoute(app, {
     platform: PAGE_PLATFORM,

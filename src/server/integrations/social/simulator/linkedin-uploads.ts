@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { accessDenied, apiError } from './linkedin-shapes';
+import { apiError } from './linkedin-shapes';
 import type { SimulatedAnswer } from './sandbox-faults';
-import type { SandboxAccount } from './sandbox-store';
 
 // What the pretend Images, Videos and Documents APIs share about an upload: who may start one,
 // and where an uploaded file stands while LinkedIn processes it.
@@ -9,7 +8,8 @@ import type { SandboxAccount } from './sandbox-store';
 /**
  * The owner named by an Images, Videos or Documents API `?action=initializeUpload` call, or
  * LinkedIn's refusal: only that action is served and the owner is required. Whether the caller
- * may upload as that owner is the caller's to check (initializeUploadOwner, LinkedInSite).
+ * may upload as that owner is the caller's to check (LinkedInSite.actingAs: a member as themself,
+ * "for person owners the caller must match the owner", Images and Documents APIs).
  */
 export function requestedUploadOwner(
   request: FastifyRequest,
@@ -23,24 +23,6 @@ export function requestedUploadOwner(
     return { refusal: apiError(422, '/initializeUploadRequest/owner :: required field is not present') };
   }
   return { owner };
-}
-
-/**
- * The owner named by an Images or Documents API `?action=initializeUpload` call, or LinkedIn's
- * refusal: only that action is served, the owner is required, and a member uploads only as
- * themself ("for person owners the caller must match the owner", Documents and Images APIs).
- */
-export function initializeUploadOwner(
-  request: FastifyRequest,
-  account: Pick<SandboxAccount, 'externalId'>,
-  what: 'images' | 'documents',
-): { owner: string } | { refusal: SimulatedAnswer } {
-  const asked = requestedUploadOwner(request);
-  if ('refusal' in asked) return asked;
-  if (asked.owner !== `urn:li:person:${account.externalId}`) {
-    return { refusal: accessDenied(`${what} owned by ${asked.owner}`) };
-  }
-  return asked;
 }
 
 export type LinkedInUploadStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
