@@ -75,9 +75,8 @@ export function typedTargets(
 const keyOf = (target: ComposePostBody['targets'][number]): TargetKey =>
   target.socialAccountId ? `account:${target.socialAccountId}` : `platform:${target.platform}`;
 
-/** Whether any chosen X target is a thread: only then is the thread editor shown and sent. */
-export const hasThread = (targets: ChosenTarget[]) =>
-  targets.some((target) => target.platform === 'twitter' && target.postType === 'thread');
+/** Whether any chosen target is a thread (X, Bluesky): only then is the thread editor shown and sent. */
+export const hasThread = (targets: ChosenTarget[]) => targets.some((target) => target.postType === 'thread');
 
 /** The alt texts trimmed, empty ones as null (the contract's "none"). */
 function mediaBody(media: PostMediaItem[]): PostMediaItem[] {
