@@ -1,4 +1,4 @@
-import { Heart, MessageCircle, Repeat2 } from 'lucide-react';
+import { Globe, Heart, MessageCircle, Repeat2 } from 'lucide-react';
 import { firstLinkIn } from '../../../../../../contracts/first-link';
 import type { Media } from '../../../../../../contracts/media';
 import { graphemeLength, publishedText } from '../../../../../../contracts/post-text';
@@ -121,7 +121,10 @@ function BlueskyImages({ media }: { media: (Media | undefined)[] }) {
   );
 }
 
-/** The link card Bluesky draws for a link (app.bsky.embed.external): its site and address. */
+/**
+ * The link card Bluesky draws for a link (app.bsky.embed.external): its site and address; the
+ * page's picture, when it has one, is read at publishing (its thumb), so a mark stands for it here.
+ */
 function LinkCard({ url }: { url: string }) {
   let host = url;
   try {
@@ -130,9 +133,14 @@ function LinkCard({ url }: { url: string }) {
     // the text's own link, shown as typed
   }
   return (
-    <div className="overflow-hidden rounded-lg border border-slate-200">
-      <div className="aspect-[1.91/1] w-full bg-gradient-to-br from-sky-50 to-slate-100" aria-hidden="true" />
-      <div className="grid gap-0.5 border-t border-slate-200 px-3 py-2">
+    <div className="flex items-center gap-3 overflow-hidden rounded-lg border border-slate-200 p-2">
+      <span
+        aria-hidden="true"
+        className="flex size-12 shrink-0 items-center justify-center rounded-md bg-gradient-to-br from-sky-50 to-slate-100 text-sky-600"
+      >
+        <Globe className="size-5" />
+      </span>
+      <div className="grid min-w-0 gap-0.5">
         <p className="truncate text-sm font-semibold text-slate-900">{host}</p>
         <p className="truncate text-xs text-slate-500">{url}</p>
       </div>
