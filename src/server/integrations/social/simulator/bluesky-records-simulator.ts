@@ -11,6 +11,7 @@ import {
   BLUESKY_BASE_PATH,
   BLUESKY_LABEL,
   BLUESKY_LOGO,
+  type BlueskyRoute,
   blobCid,
   invalidRequest,
   newTid,
@@ -18,7 +19,6 @@ import {
   XRPC,
   xrpcError,
 } from './bluesky-shapes';
-import type { BlueskyRoute } from './bluesky-simulator';
 import { publishedPostOf, renderPostPage, sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import {

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FaultAnswers, SimulatedAnswer, SimulatedCallKind } from './sandbox-faults';
+import type { SandboxAccount } from './sandbox-store';
 
 /*
  * How the pretend Bluesky speaks: XRPC errors `{error, message}` with the status the PDS gives
@@ -139,3 +141,13 @@ export function sandboxHandle(typed: string): string | null {
   if (full.length > 253) return null;
   return /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/.test(full) ? full : null;
 }
+
+export interface BlueskyCaller {
+  account: SandboxAccount;
+}
+
+/** A route of the XRPC API with a session: who calls, faults (header or armed), the answer. */
+export type BlueskyRoute = (
+  kind: SimulatedCallKind,
+  handle: (request: FastifyRequest, caller: BlueskyCaller) => Promise<SimulatedAnswer>,
+) => (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;

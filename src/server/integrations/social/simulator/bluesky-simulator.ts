@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerBlueskyAppPasswordPage } from './bluesky-app-password-page';
 import { registerBlueskyRecordsSimulator } from './bluesky-records-simulator';
 import {
   ACCESS_TTL_MS,
   authRequired,
   BLUESKY_BASE_PATH,
+  type BlueskyRoute,
   blueskyFaults,
   expiredToken,
   invalidRequest,
@@ -42,16 +43,6 @@ import { HIDDEN, PUBLIC } from './simulator-routes';
  * are made on a page of the pretend bsky.app (bluesky-app-password-page.ts) by a signed-in member,
  * for an account of their workspace. atproto OAuth is not simulated (not built, decision 081).
  */
-
-export interface BlueskyCaller {
-  account: SandboxAccount;
-}
-
-/** A route of the XRPC API with a session: who calls, faults (header or armed), the answer. */
-export type BlueskyRoute = (
-  kind: SimulatedCallKind,
-  handle: (request: FastifyRequest, caller: BlueskyCaller) => Promise<SimulatedAnswer>,
-) => (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 const bearerOf = (request: FastifyRequest) =>
   /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? null;
