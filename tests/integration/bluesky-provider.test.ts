@@ -282,5 +282,14 @@ describe('Bluesky provider against the platform simulator', () => {
       sandbox: true,
     });
     expect(JSON.stringify(done.json())).not.toContain(password);
+    // No OAuth yet: the popup's start says to use an app password, as a 400.
+    const popup = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/social-accounts/connect',
+      headers: { cookie, origin: TEST_APP_URL },
+      payload: { platform: 'bluesky', server: handle },
+    });
+    expect(popup.statusCode).toBe(400);
+    expect(popup.json().error.message).toContain('app password');
   });
 });

@@ -78,9 +78,17 @@ export async function beginConnect(
     ...(codeVerifier ? { codeChallenge: sha256(codeVerifier) } : {}),
     ...(options.server ? { server: options.server } : {}),
   };
-  const { url, connection } = provider.startAuthorization
-    ? await provider.startAuthorization(request)
-    : { url: provider.authorizeUrl(request), connection: undefined };
+  let started: { url: string; connection?: Record<string, string> };
+  try {
+    started = provider.startAuthorization
+      ? await provider.startAuthorization(request)
+      : { url: provider.authorizeUrl(request) };
+  } catch (error) {
+    // A server or handle the network refuses (or a sign-in it does not offer) is the user's to fix.
+    if (error instanceof InvalidContentError) throw new AppError('bad_request', error.message);
+    throw error;
+  }
+  const { url, connection } = started;
   await insertOAuthState(ctx.database.db, {
     stateHash: sha256(state),
     sessionId: who.sessionId,
