@@ -16,12 +16,7 @@ import {
   XRPC,
   xrpcError,
 } from './bluesky-shapes';
-import {
-  type FaultCheck,
-  type SimulatedAnswer,
-  type SimulatedCallKind,
-  simulatedApi,
-} from './sandbox-faults';
+import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
 import { countLivePosts } from './sandbox-posts';
 import {
