@@ -7,7 +7,12 @@ import { Input } from '../../../components/ui/input';
 import { failureMessage, isUnauthorized } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { setServerIssues, useContractForm } from '../../../lib/form-issues';
+import { useHealth } from '../../health/api/get-health';
 import { useConnectWithPassword } from '../api/connect-with-password';
+
+/** Where app passwords are made: bsky.app's settings, or the pretend bsky.app's in the sandbox. */
+const REAL_APP_PASSWORDS = 'https://bsky.app/settings/app-passwords';
+const SANDBOX_APP_PASSWORDS = '/sandbox/bluesky/settings/app-passwords';
 
 interface AppPasswordFormProps {
   onConnected(account: SocialAccount): void;
@@ -23,6 +28,8 @@ const FIELDS = ['identifier', 'password', 'server'] as const;
 export function AppPasswordForm({ onConnected }: AppPasswordFormProps) {
   const id = useId();
   const connect = useConnectWithPassword();
+  // /api/health names each simulated network ("bluesky: simulator") while it has no real service.
+  const sandbox = useHealth().data?.adapters.social.adapter.includes('bluesky: simulator') ?? false;
   const form = useContractForm(connectWithPasswordBody, {
     defaultValues: { platform: 'bluesky', identifier: '', password: '', server: undefined },
   });
@@ -87,12 +94,12 @@ export function AppPasswordForm({ onConnected }: AppPasswordFormProps) {
             Not your account password: create one in Bluesky under Settings › Privacy and security › App
             passwords.{' '}
             <a
-              href="https://bsky.app/settings/app-passwords"
+              href={sandbox ? SANDBOX_APP_PASSWORDS : REAL_APP_PASSWORDS}
               target="_blank"
               rel="noreferrer"
               className="inline-flex items-center gap-0.5 font-medium text-indigo-700 underline underline-offset-2"
             >
-              Open App passwords
+              {sandbox ? 'Open the sandbox App passwords' : 'Open App passwords'}
               <ExternalLink className="size-3" aria-hidden="true" />
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
