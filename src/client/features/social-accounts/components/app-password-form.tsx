@@ -146,7 +146,7 @@ export function AppPasswordForm({ onConnected }: AppPasswordFormProps) {
         </p>
       ) : null}
       <div>
-        <Button type="submit" disabled={connect.isPending}>
+        <Button type="submit" className="w-full" disabled={connect.isPending}>
           {connect.isPending ? (
             <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
           ) : (
