@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notReportedMetrics } from '../../src/contracts/analytics';
 import { createBlueskyProvider } from '../../src/server/integrations/social/bluesky/bluesky-provider';
 import { SIMULATOR_CREDENTIALS, simulatorEndpoints } from '../../src/server/integrations/social/simulator';
 import {
@@ -242,6 +243,11 @@ describe('Bluesky provider against the platform simulator', () => {
     expect(read.metrics[0]?.likes).toEqual(expect.any(Number));
     expect(read.metrics[0]?.shares).toEqual(expect.any(Number));
     expect(await bluesky.readFollowers(tokens, account)).toBeGreaterThan(0);
+    // While the AppView has no counts: every metric null, never 0; followers null.
+    const noData = providerWith(withFault(fetchApp, 'no-data'));
+    const empty = await noData.readPostMetrics(tokens, { account, externalIds: [kept.externalId] });
+    expect(empty.metrics).toEqual([{ externalId: kept.externalId, ...notReportedMetrics }]);
+    expect(await noData.readFollowers(tokens, account)).toBeNull();
   });
 
   it('connects through POST /api/user/social-accounts/password; a wrong password is a 400 with words', async () => {

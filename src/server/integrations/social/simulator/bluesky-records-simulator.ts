@@ -21,6 +21,7 @@ import {
 } from './bluesky-shapes';
 import { publishedPostOf, renderPostPage, sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
+import type { SimulatedAnswer } from './sandbox-faults';
 import {
   deleteSandboxPost,
   keepUploadedImage,
@@ -44,6 +45,16 @@ import { HIDDEN, PUBLIC } from './simulator-routes';
 
 const POST = 'app.bsky.feed.post';
 type Query = Record<string, unknown>;
+/** Posts as the AppView answers them before it has counted (the `no-data` fault): no counts. */
+const withoutPostCounts = (answer: SimulatedAnswer): SimulatedAnswer => ({
+  ...answer,
+  body: {
+    posts: (answer.body as { posts: Array<Record<string, unknown>> }).posts.map(
+      ({ likeCount: _l, repostCount: _r, replyCount: _c, quoteCount: _q, ...post }) => post,
+    ),
+  },
+});
+
 const uploadId = (did: string, cid: string) => `blob:${did}:${cid}`;
 
 export function registerBlueskyRecordsSimulator(
@@ -220,34 +231,38 @@ export function registerBlueskyRecordsSimulator(
   app.get(
     `${XRPC}/app.bsky.feed.getPosts`,
     { config: PUBLIC, schema: HIDDEN },
-    route('read', async (request, { account }) => {
-      const raw = (request.query as Query).uris;
-      const uris = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map(String);
-      // getPosts lexicon: `uris` required, maxLength 25, each an at-uri.
-      if (uris.length === 0) return invalidRequest('Error: Params must have the property "uris"');
-      if (uris.length > 25) return invalidRequest('Error: uris must not have more than 25 elements');
-      const found = await findPublishedPosts(db, 'bluesky', uris, account.workspaceId);
-      const now = Date.now();
-      return {
-        status: 200,
-        body: {
-          posts: found.map(({ post, account: author }) => {
-            const counts = postMetricsOf(post, author, now);
-            return {
-              uri: post.externalId,
-              cid: recordCid(post.externalId),
-              author: { did: author.externalId, handle: author.username, displayName: author.displayName },
-              record: recordValueOf(post),
-              likeCount: counts.likes,
-              repostCount: counts.reposts,
-              replyCount: counts.replies,
-              quoteCount: counts.quotes,
-              indexedAt: (post.publishedAt ?? post.createdAt).toISOString(),
-            };
-          }),
-        },
-      };
-    }),
+    route(
+      'read',
+      async (request, { account }) => {
+        const raw = (request.query as Query).uris;
+        const uris = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).map(String);
+        // getPosts lexicon: `uris` required, maxLength 25, each an at-uri.
+        if (uris.length === 0) return invalidRequest('Error: Params must have the property "uris"');
+        if (uris.length > 25) return invalidRequest('Error: uris must not have more than 25 elements');
+        const found = await findPublishedPosts(db, 'bluesky', uris, account.workspaceId);
+        const now = Date.now();
+        return {
+          status: 200,
+          body: {
+            posts: found.map(({ post, account: author }) => {
+              const counts = postMetricsOf(post, author, now);
+              return {
+                uri: post.externalId,
+                cid: recordCid(post.externalId),
+                author: { did: author.externalId, handle: author.username, displayName: author.displayName },
+                record: recordValueOf(post),
+                likeCount: counts.likes,
+                repostCount: counts.reposts,
+                replyCount: counts.replies,
+                quoteCount: counts.quotes,
+                indexedAt: (post.publishedAt ?? post.createdAt).toISOString(),
+              };
+            }),
+          },
+        };
+      },
+      withoutPostCounts,
+    ),
   );
 
   app.get(

@@ -150,4 +150,6 @@ export interface BlueskyCaller {
 export type BlueskyRoute = (
   kind: SimulatedCallKind,
   handle: (request: FastifyRequest, caller: BlueskyCaller) => Promise<SimulatedAnswer>,
+  /** The answer under the `no-data` fault (a metrics read while the AppView has no counts). */
+  withoutData?: (answer: SimulatedAnswer) => SimulatedAnswer,
 ) => (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;

@@ -39,6 +39,17 @@ import { HIDDEN, PUBLIC } from './simulator-routes';
  * for an account of their workspace. atproto OAuth is not simulated (not built, decision 081).
  */
 
+/** A profile as the AppView answers before it has counted (the `no-data` fault): no counts. */
+const withoutCounts = (answer: SimulatedAnswer): SimulatedAnswer => {
+  const {
+    followersCount: _f,
+    followsCount: _g,
+    postsCount: _p,
+    ...profile
+  } = answer.body as Record<string, unknown>;
+  return { ...answer, body: profile };
+};
+
 const bearerOf = (request: FastifyRequest) =>
   /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? null;
 
@@ -63,9 +74,9 @@ export function registerBlueskySimulator(sandbox: FastifyInstance, shared: Simul
     return { account: found.account, grantId: found.grant.id };
   }
 
-  const route: BlueskyRoute = (kind, handle) =>
+  const route: BlueskyRoute = (kind, handle, withoutData) =>
     simulatedApi(
-      { faults: shared.faults, answers: blueskyFaults, armed: shared.armed, kind },
+      { faults: shared.faults, answers: blueskyFaults, armed: shared.armed, kind, withoutData },
       async (request, check: FaultCheck) => {
         const session = await sessionOf(request, 'access');
         if ('refused' in session) return session.refused;
@@ -199,24 +210,28 @@ export function registerBlueskySimulator(sandbox: FastifyInstance, shared: Simul
     scope.get(
       `${XRPC}/app.bsky.actor.getProfile`,
       { config: PUBLIC, schema: HIDDEN },
-      route('read', async (request, { account }) => {
-        const actor = String((request.query as Record<string, unknown>).actor ?? '');
-        if (!actor) return invalidRequest('Error: Params must have the property "actor"');
-        if (actor !== account.externalId && actor !== account.username)
-          return invalidRequest('Profile not found');
-        return {
-          status: 200,
-          body: {
-            did: account.externalId,
-            handle: account.username,
-            displayName: account.displayName,
-            followersCount: sandboxFollowers(account, new Date()),
-            followsCount: Math.round(account.followers / 7) + 12,
-            postsCount: await countLivePosts(db, account.id),
-            createdAt: account.createdAt.toISOString(),
-          },
-        };
-      }),
+      route(
+        'read',
+        async (request, { account }) => {
+          const actor = String((request.query as Record<string, unknown>).actor ?? '');
+          if (!actor) return invalidRequest('Error: Params must have the property "actor"');
+          if (actor !== account.externalId && actor !== account.username)
+            return invalidRequest('Profile not found');
+          return {
+            status: 200,
+            body: {
+              did: account.externalId,
+              handle: account.username,
+              displayName: account.displayName,
+              followersCount: sandboxFollowers(account, new Date()),
+              followsCount: Math.round(account.followers / 7) + 12,
+              postsCount: await countLivePosts(db, account.id),
+              createdAt: account.createdAt.toISOString(),
+            },
+          };
+        },
+        withoutCounts,
+      ),
     );
 
     registerBlueskyRecordsSimulator(scope, shared, route);
