@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PublishingPlatform } from '../../../../../../contracts/platforms';
+import { BlueskyPreview } from './bluesky-preview';
 import { LinkedInPagePreview } from './linkedin-page-preview';
 import type { NetworkCardProps } from './preview-types';
 import { ThreadsPreview } from './threads-preview';
@@ -11,4 +12,5 @@ import { ThreadsPreview } from './threads-preview';
 export const networkPreviews: Partial<Record<PublishingPlatform, ComponentType<NetworkCardProps>>> = {
   threads: ThreadsPreview,
   linkedin_page: LinkedInPagePreview,
+  bluesky: BlueskyPreview,
 };
