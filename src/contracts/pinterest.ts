@@ -26,7 +26,10 @@ export const createPinterestBoardRequest = z
       .trim()
       .min(1, 'Give the board a name.')
       .max(100, 'A board name can be at most 100 characters.'),
-    description: safeString().trim().max(500, 'A board description can be at most 500 characters.').optional(),
+    description: safeString()
+      .trim()
+      .max(500, 'A board description can be at most 500 characters.')
+      .optional(),
   })
   .strict();
 export type CreatePinterestBoardRequest = z.infer<typeof createPinterestBoardRequest>;

@@ -104,6 +104,7 @@ export const metricsReadBudgets: Record<PublishingPlatform, ReadBudget> = {
   bluesky: { postsPerRead: 25, callsPerRead: 1, followerCalls: 1, callsPerRun: 10, callsPerHour: 120 },
   mastodon: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 20, callsPerHour: 120 },
   threads: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 15, callsPerHour: 100 },
+  // One analytics call per Pin (`GET /v5/pins/{id}/analytics`), one user_account read for followers.
   pinterest: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 15, callsPerHour: 100 },
   linkedin_page: { postsPerRead: 20, callsPerRead: 1, followerCalls: 1, callsPerRun: 10, callsPerHour: 60 },
 };

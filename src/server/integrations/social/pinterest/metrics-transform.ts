@@ -47,8 +47,8 @@ const count = (value: number | null | undefined) =>
 export function toPinMetrics(body: unknown): PostMetricValues {
   const parsed = parse(answer, body, 'Pin analytics');
   // Without a split the answer has one key (`all`/`ALL`); take it whatever its case.
-  const entry = Object.entries(parsed).find(([key]) => key.toUpperCase() === 'ALL')?.[1] ??
-    Object.values(parsed)[0];
+  const entry =
+    Object.entries(parsed).find(([key]) => key.toUpperCase() === 'ALL')?.[1] ?? Object.values(parsed)[0];
   if (!entry) return { ...notReportedMetrics };
   const summary = entry.summary_metrics ?? {};
   const lifetime = entry.lifetime_metrics ?? {};

@@ -20,7 +20,11 @@ export interface PinterestApiOptions {
 
 export function createPinterestApi(options: PinterestApiOptions) {
   const base = `${options.apiBaseUrl.replace(/\/$/, '')}/v5`;
-  const call = createPlatformHttp({ errors: pinterestErrors, fetch: options.fetch, timeoutMs: options.timeoutMs });
+  const call = createPlatformHttp({
+    errors: pinterestErrors,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+  });
   const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
   const json = (accessToken: string) => ({ ...bearer(accessToken), 'content-type': 'application/json' });
   const basic = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
@@ -41,13 +45,15 @@ export function createPinterestApi(options: PinterestApiOptions) {
     },
     /** `GET /v5/user_account`. */
     async getUserAccount(accessToken: string) {
-      return (await call('read', `${base}/user_account`, { method: 'GET', headers: bearer(accessToken) })).body;
+      return (await call('read', `${base}/user_account`, { method: 'GET', headers: bearer(accessToken) }))
+        .body;
     },
     /** `GET /v5/boards?page_size=…&bookmark=…`: one page of the user's boards. */
     async listBoards(accessToken: string, page: { size: number; bookmark: string | null }) {
       const query = new URLSearchParams({ page_size: String(page.size) });
       if (page.bookmark) query.set('bookmark', page.bookmark);
-      return (await call('read', `${base}/boards?${query}`, { method: 'GET', headers: bearer(accessToken) })).body;
+      return (await call('read', `${base}/boards?${query}`, { method: 'GET', headers: bearer(accessToken) }))
+        .body;
     },
     /** `POST /v5/boards {name, description?, privacy}`. */
     async createBoard(accessToken: string, board: { name: string; description?: string }) {
@@ -80,13 +86,18 @@ export function createPinterestApi(options: PinterestApiOptions) {
     /** `GET /v5/pins?page_size=…`: the user's own Pins, newest first. */
     async listUserPins(accessToken: string, size: number) {
       const query = new URLSearchParams({ page_size: String(size) });
-      return (await call('read', `${base}/pins?${query}`, { method: 'GET', headers: bearer(accessToken) })).body;
+      return (await call('read', `${base}/pins?${query}`, { method: 'GET', headers: bearer(accessToken) }))
+        .body;
     },
     /**
      * `GET /v5/pins/{id}/analytics?start_date&end_date&metric_types=…` (comma separated:
      * `explode: false`). Answers null when Pinterest no longer knows the Pin (404).
      */
-    async getPinAnalytics(accessToken: string, pinId: string, window: { startDate: string; endDate: string }) {
+    async getPinAnalytics(
+      accessToken: string,
+      pinId: string,
+      window: { startDate: string; endDate: string },
+    ) {
       const query = new URLSearchParams({
         start_date: window.startDate,
         end_date: window.endDate,

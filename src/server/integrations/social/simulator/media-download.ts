@@ -16,8 +16,11 @@ import { readImage, type SandboxImage, type SandboxImageType } from './sandbox-m
 /** Until the whole image is in: Meta's downloader gives up on a slow server (2207003). */
 export const MEDIA_DOWNLOAD_TIMEOUT_MS = 10_000;
 
+/** The pretend platforms that download the images they are given by URL. */
+type DownloadingPlatform = 'instagram' | 'facebook' | 'pinterest';
+
 /** What each pretend platform downloads: the types it publishes and its size limit. */
-const accepted: Record<'instagram' | 'facebook', { types: SandboxImageType[]; maxBytes: number }> = {
+const accepted: Record<DownloadingPlatform, { types: SandboxImageType[]; maxBytes: number }> = {
   // JPEG only ("JPEG is the only image format supported", Instagram content publishing reference,
   // image specifications), at most 8 MiB (error 2207004, "It should be less than 8 MiB").
   instagram: { types: ['image/jpeg'], maxBytes: postImageLimits('instagram').maxBytes },
@@ -26,6 +29,8 @@ const accepted: Record<'instagram' | 'facebook', { types: SandboxImageType[]; ma
     types: ['image/jpeg', 'image/png', 'image/gif'],
     maxBytes: postImageLimits('facebook').maxBytes,
   },
+  // Pins: PNG or JPEG (P1 `ContentType`; product specs), 20 MB (post-rules/pinterest.ts).
+  pinterest: { types: ['image/jpeg', 'image/png'], maxBytes: postImageLimits('pinterest').maxBytes },
 };
 
 export type MediaDownload =
@@ -52,7 +57,7 @@ async function readCapped(response: Response, limit: number): Promise<Buffer | n
  */
 export async function downloadMedia(
   fetchImpl: typeof fetch,
-  platform: 'instagram' | 'facebook',
+  platform: DownloadingPlatform,
   url: string,
 ): Promise<MediaDownload> {
   const rules = accepted[platform];
