@@ -84,6 +84,8 @@ export const operationSummaries: Record<ApiTag, Record<string, string>> = {
     'GET /api/user/social-accounts': 'List connected accounts',
     'POST /api/user/social-accounts/connect': 'Start connecting an account',
     'DELETE /api/user/social-accounts/:id': 'Disconnect an account',
+    'GET /api/user/social-accounts/:id/boards': "List a Pinterest account's boards",
+    'POST /api/user/social-accounts/:id/boards': 'Create a Pinterest board',
   },
   Media: {
     'GET /api/media': 'List media',
