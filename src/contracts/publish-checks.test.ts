@@ -173,7 +173,7 @@ describe('checkPublishable per post type', () => {
     ]);
     expect(
       checkPublishable('linkedin', { ...post, media: [], thread: [{ content: 'Part two', media: [] }] }),
-    ).toEqual(['Only an X thread has more posts; this Post has 1.']);
+    ).toEqual(['Only a thread has more posts; this Post has 1.']);
   });
 
   it('shows no text check for a Story: its text is not published', () => {

@@ -85,7 +85,7 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   }
   if (type !== 'thread' && thread.length > 0) {
     problems.push(
-      `Only an X thread has more posts; this ${postTypeLabelOf(platform, type)} has ${thread.length}.`,
+      `Only a thread has more posts; this ${postTypeLabelOf(platform, type)} has ${thread.length}.`,
     );
   }
   if (type === 'thread' && firstComment) {

@@ -31,6 +31,11 @@ export function postTypeRule(platform: PublishingPlatform, type: PostType): Post
   return platformPostRules[platform].types[type] ?? null;
 }
 
+/** Whether the network publishes threads (X, Bluesky, Mastodon, Threads): posts replying to the one before. */
+export function takesThread(platform: PublishingPlatform): boolean {
+  return platformPostRules[platform].types.thread !== undefined;
+}
+
 /** The image limits of the network's ordinary post (what its image upload endpoint takes). */
 export function postImageLimits(platform: PublishingPlatform): ImageLimits {
   const limits = platformPostRules[platform].types.post?.image;
@@ -67,7 +72,7 @@ export function fieldsForTarget<M extends { id: string; altText?: string | null 
   return {
     media: rule?.altText ? shared.media : shared.media.map((item) => ({ ...item, altText: null })),
     firstComment: takesComment ? (shared.firstComment ?? null) : null,
-    thread: platform === 'twitter' && postType === 'thread' ? (shared.thread ?? []) : [],
+    thread: postType === 'thread' && takesThread(platform) ? (shared.thread ?? []) : [],
     title: rule?.title ? (shared.title ?? null) : null,
   };
 }

@@ -48,6 +48,7 @@ const draft = (overrides: Partial<RichDraft> = {}): RichDraft => ({
   firstComment: '',
   thread: [],
   title: '',
+  platformOptions: {},
   ...overrides,
 });
 const x: ChosenTarget = { key: 'account:x1', platform: 'twitter', socialAccountId: 'x1', postType: 'thread' };

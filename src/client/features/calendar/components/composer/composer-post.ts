@@ -1,10 +1,12 @@
 import { type FitAspect, fitAspects, type Media } from '../../../../../contracts/media';
+import { optionsForPlatform, type PostPlatformOptions } from '../../../../../contracts/platform-options';
 import type { PublishingPlatform } from '../../../../../contracts/platforms';
 import {
   fieldsForTarget,
   platformPostRules,
   postTypeRule,
   postTypesOf,
+  takesThread,
 } from '../../../../../contracts/post-rules';
 import type { PostType } from '../../../../../contracts/post-types';
 import type { ComposePostBody, Post, PostMediaItem, UpdatePostBody } from '../../../../../contracts/posts';
@@ -28,11 +30,14 @@ export interface RichDraft {
   thread: ThreadDraft[];
   /** A document post's title (LinkedIn); sent only to the targets whose type takes a title. */
   title: string;
+  /** A Mastodon content warning, a Pinterest board…: each target keeps its own network's. */
+  platformOptions: PostPlatformOptions;
 }
 
 /** The rich fields of a saved post, as the composer edits them. */
 export function richDraftOf(post: Post | null): RichDraft {
-  if (!post) return { postTypes: {}, media: [], firstComment: '', thread: [], title: '' };
+  if (!post)
+    return { postTypes: {}, media: [], firstComment: '', thread: [], title: '', platformOptions: {} };
   return {
     postTypes: { [targetKeyOf(post)]: post.postType },
     media:
@@ -46,6 +51,7 @@ export function richDraftOf(post: Post | null): RichDraft {
       mediaIds: item.mediaIds,
     })),
     title: post.title ?? '',
+    platformOptions: post.platformOptions,
   };
 }
 
@@ -77,7 +83,7 @@ const keyOf = (target: ComposePostBody['targets'][number]): TargetKey =>
 
 /** Whether any chosen X target is a thread: only then is the thread editor shown and sent. */
 export const hasThread = (targets: ChosenTarget[]) =>
-  targets.some((target) => target.platform === 'twitter' && target.postType === 'thread');
+  targets.some((target) => target.postType === 'thread' && takesThread(target.platform));
 
 /** The alt texts trimmed, empty ones as null (the contract's "none"). */
 function mediaBody(media: PostMediaItem[]): PostMediaItem[] {
@@ -104,6 +110,7 @@ export function composeBody(
     firstComment: firstCommentTaken(targets) ? draft.firstComment.trim() || null : null,
     thread: threadBody(draft, targets),
     title: titleRule(targets) ? draft.title.trim() || null : null,
+    platformOptions: draft.platformOptions,
     targets: targets.map(({ platform, socialAccountId, postType }) => ({
       platform,
       socialAccountId,
@@ -135,6 +142,7 @@ export function editChanges(
     firstComment: own.firstComment,
     thread: own.thread,
     title: own.title,
+    platformOptions: optionsForPlatform(target.platform, draft.platformOptions),
   };
 }
 
@@ -242,7 +250,7 @@ export function checkTargets(
       thread,
     });
     // The contract refuses an empty thread post (a 400); say it here, beside the others.
-    if (platform === 'twitter') {
+    if (takesThread(platform)) {
       for (const [index, item] of thread.entries()) {
         if (!item.content.trim()) problems.push(`Post ${index + 2} of the thread: write something for it.`);
       }
