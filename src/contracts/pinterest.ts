@@ -17,7 +17,6 @@ export const pinterestBoard = z.object({
 export type PinterestBoard = z.infer<typeof pinterestBoard>;
 
 export const pinterestBoardListResponse = z.object({ boards: z.array(pinterestBoard) });
-export type PinterestBoardListResponse = z.infer<typeof pinterestBoardListResponse>;
 
 /** Pinterest documents no length for a board's name; 100 keeps the composer's list readable. */
 export const createPinterestBoardRequest = z

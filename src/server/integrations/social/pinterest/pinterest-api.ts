@@ -112,5 +112,3 @@ export function createPinterestApi(options: PinterestApiOptions) {
     },
   };
 }
-
-export type PinterestApi = ReturnType<typeof createPinterestApi>;

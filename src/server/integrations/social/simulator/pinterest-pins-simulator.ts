@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { downloadMedia } from './media-download';
-import { invalidRequest, newPinterestId, notFound, PIN_API_PATH, PIN_ID, pinError } from './pinterest-shapes';
-import type { PinterestRoute } from './pinterest-simulator';
+import {
+  invalidRequest,
+  newPinterestId,
+  notFound,
+  PIN_API_PATH,
+  PIN_ID,
+  type PinterestRoute,
+  pinError,
+} from './pinterest-shapes';
 import { asStored, boardOf, findPin, listBoards, listPins, pinOf } from './pinterest-store';
 import type { SimulatedAnswer } from './sandbox-faults';
 import { newMetricsSeed, postMetricsOf } from './sandbox-metrics';

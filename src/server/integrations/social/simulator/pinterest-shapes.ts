@@ -1,5 +1,13 @@
 import { randomInt } from 'node:crypto';
-import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
+import type { FastifyRequest } from 'fastify';
+import type {
+  FaultAnswers,
+  FaultCheck,
+  SimulatedAnswer,
+  SimulatedCallKind,
+  simulatedApi,
+} from './sandbox-faults';
+import type { SandboxAccount } from './sandbox-store';
 
 /*
  * How the pretend Pinterest says things. Every error is `{code, message}` (pinterest/api-description
@@ -64,3 +72,16 @@ export const pinterestFaults: FaultAnswers = {
   unavailable: () => pinError(503, 503, 'Service Unavailable'),
   internalError: () => pinError(500, 500, 'Internal Server Error'),
 };
+
+interface PinterestCaller {
+  account: SandboxAccount;
+  scopes: string[];
+}
+
+/** A v5 route: the Bearer token, the scopes the operation's `security` names (P1), faults. */
+export type PinterestRoute = (
+  scopes: string[],
+  kind: SimulatedCallKind,
+  handle: (request: FastifyRequest, caller: PinterestCaller, check: FaultCheck) => Promise<SimulatedAnswer>,
+  withoutData?: (answer: SimulatedAnswer) => SimulatedAnswer,
+) => ReturnType<typeof simulatedApi>;

@@ -18,6 +18,7 @@ import {
   PIN_SCOPES,
   PIN_USERNAME,
   PIN_USERNAME_RULE,
+  type PinterestRoute,
   pinterestFaults,
 } from './pinterest-shapes';
 import { boardOf, findPin, listBoards, pinOf } from './pinterest-store';
@@ -53,19 +54,6 @@ import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
  * the user's Pins, Pin analytics (pinterest-pins-simulator.ts), and a public page per Pin. Served
  * under /sandbox/pinterest; the real adapter is pointed at it by its base URLs.
  */
-
-export interface PinterestCaller {
-  account: SandboxAccount;
-  scopes: string[];
-}
-
-/** A v5 route: the Bearer token, the scopes the operation's `security` names (P1), faults. */
-export type PinterestRoute = (
-  scopes: string[],
-  kind: SimulatedCallKind,
-  handle: (request: FastifyRequest, caller: PinterestCaller, check: FaultCheck) => Promise<SimulatedAnswer>,
-  withoutData?: (answer: SimulatedAnswer) => SimulatedAnswer,
-) => ReturnType<typeof simulatedApi>;
 
 interface PinterestAuthorize {
   clientId: string;
@@ -181,7 +169,9 @@ export function registerPinterestSimulator(app: FastifyInstance, options: Simula
     }),
   );
 
-  async function callerOf(request: FastifyRequest): Promise<PinterestCaller | null> {
+  async function callerOf(
+    request: FastifyRequest,
+  ): Promise<{ account: SandboxAccount; scopes: string[] } | null> {
     const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (!token) return null;
     const found = await findLiveGrant(db, 'pinterest', 'access', token);
