@@ -55,8 +55,9 @@ test('connect Pinterest, create a board in the composer, and publish a Pin with 
   await composer.getByRole('button', { name: 'Create board' }).click();
   await composer.getByLabel('New board name').fill('Summer tarts');
   await composer.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(composer.getByLabel('Board')).toHaveValue(/^\d+$/);
-  await expect(composer.getByLabel('Board').locator('option:checked')).toHaveText('Summer tarts');
+  const board = composer.getByRole('combobox', { name: 'Board' });
+  await expect(board).toHaveValue(/^\d+$/);
+  await expect(board.locator('option:checked')).toHaveText('Summer tarts');
   await composer.getByLabel('Destination link').fill('https://bakery.example/tart');
   await expect(composer.getByText('Choose a board for this Pin.')).toHaveCount(0);
 
