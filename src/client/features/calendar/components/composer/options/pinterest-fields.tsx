@@ -29,6 +29,7 @@ export function PinterestFields({ id: given, accountId, options, onChange }: Pin
   const made = useId();
   const id = given ?? made;
   const boards = usePinterestBoardsQuery(accountId);
+  const [making, setMaking] = useState(false);
   const linkCheck = options.link ? postPlatformOptions.shape.link.safeParse(options.link) : null;
   const linkError = linkCheck && !linkCheck.success ? linkCheck.error.issues[0]?.message : undefined;
   const set = (patch: Partial<PostPlatformOptions>) => {
@@ -72,20 +73,37 @@ export function PinterestFields({ id: given, accountId, options, onChange }: Pin
                 </option>
               ))}
             </Select>
-            <NewBoard id={id} accountId={accountId} onMade={(boardId) => set({ boardId })} />
+            {making ? null : (
+              <Button type="button" variant="outline" onClick={() => setMaking(true)}>
+                <Plus aria-hidden="true" />
+                Create board
+              </Button>
+            )}
           </div>
         )}
-        <p
-          id={`${id}-board-hint`}
-          className="text-xs text-slate-600"
-          role={boards.isError ? 'alert' : undefined}
-        >
-          {boards.isError
-            ? `The boards could not be read: ${errorText(boards.error)}`
-            : boards.data && boards.data.boards.length === 0
-              ? 'This account has no boards yet: create one.'
-              : 'The Pin is saved to this board.'}
-        </p>
+        {accountId === null ? null : (
+          <p
+            id={`${id}-board-hint`}
+            className="text-xs text-slate-600"
+            role={boards.isError ? 'alert' : undefined}
+          >
+            {boards.isError
+              ? `The boards could not be read: ${errorText(boards.error)}`
+              : boards.data && boards.data.boards.length === 0
+                ? 'This account has no boards yet: create one.'
+                : 'The Pin is saved to this board.'}
+          </p>
+        )}
+        {accountId !== null && making ? (
+          <NewBoard
+            id={id}
+            accountId={accountId}
+            onDone={(boardId) => {
+              if (boardId) set({ boardId });
+              setMaking(false);
+            }}
+          />
+        ) : null}
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-link`} className="text-sm font-medium text-slate-800">
@@ -117,13 +135,13 @@ export function PinterestFields({ id: given, accountId, options, onChange }: Pin
 function NewBoard({
   id,
   accountId,
-  onMade,
+  onDone,
 }: {
   id: string;
   accountId: string;
-  onMade(boardId: string): void;
+  /** With the new board's id, or none when cancelled. */
+  onDone(boardId?: string): void;
 }) {
-  const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const create = useCreatePinterestBoard(accountId);
@@ -135,11 +153,7 @@ function NewBoard({
     }
     setError(null);
     create.mutate(parsed.data, {
-      onSuccess: (board) => {
-        onMade(board.id);
-        setName('');
-        setOpen(false);
-      },
+      onSuccess: (board) => onDone(board.id),
       onError: (failure) => setError(errorText(failure)),
     });
   };
@@ -150,24 +164,17 @@ function NewBoard({
     }
     if (event.key === 'Escape') {
       event.stopPropagation();
-      setOpen(false);
+      onDone();
     }
   };
-  if (!open) {
-    return (
-      <Button type="button" variant="outline" onClick={() => setOpen(true)}>
-        <Plus aria-hidden="true" />
-        Create board
-      </Button>
-    );
-  }
   return (
-    <div className="grid gap-1.5 sm:col-span-2">
+    <div className="mt-1 grid gap-1.5 rounded-lg bg-slate-50 p-2">
       <label htmlFor={`${id}-new-board`} className="text-sm font-medium text-slate-800">
         New board name
       </label>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Input
+          className="min-w-40 flex-1"
           id={`${id}-new-board`}
           value={name}
           maxLength={100}
@@ -180,7 +187,7 @@ function NewBoard({
         <Button type="button" onClick={submit} disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create'}
         </Button>
-        <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+        <Button type="button" variant="ghost" onClick={() => onDone()}>
           Cancel
         </Button>
       </div>
