@@ -24,12 +24,7 @@ import {
 import { boardOf, findPin, listBoards, pinOf } from './pinterest-store';
 import { renderPostPage, sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
-import {
-  type FaultCheck,
-  type SimulatedAnswer,
-  type SimulatedCallKind,
-  simulatedApi,
-} from './sandbox-faults';
+import { simulatedApi } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
 import { postMetricsOf } from './sandbox-metrics';
 import { allowedRedirect, parseBasicAuth, redirectWith, sameText } from './sandbox-oauth';
