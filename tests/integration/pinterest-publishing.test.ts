@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxPosts } from '../../src/server/db/schema';
+import { posts, sandboxPosts, socialAccounts } from '../../src/server/db/schema';
 import { publishPost } from '../../src/server/modules/publishing/publishing.service';
 import { uploadImage } from '../factories/media';
 import { asUser } from '../factories/posts';
@@ -114,5 +114,56 @@ describe.each(databaseKinds)('Pinterest boards and Pins through the app on %s', 
       link: 'https://bakery.example/tart',
       altText: 'A rhubarb tart on a blue plate',
     });
+  });
+
+  it('finds the Pin on its board after an answer lost behind a created Pin (reconciled, not sent twice)', async () => {
+    const workspace = await newWorkspace(t);
+    const user = asUser(t.app, workspace.cookie);
+    const accountId = await connectPinterest(workspace.cookie);
+    const board = (await user.post(`/api/user/social-accounts/${accountId}/boards`, { name: 'Pies' })).json();
+    const image = await uploadImage(t.app, workspace.cookie, 'jpeg', { width: 1000, height: 1500 });
+    const scheduled = await user.post('/api/posts/compose', {
+      content: 'Apple pie with a lattice top',
+      media: [{ id: image.id }],
+      platformOptions: { boardId: board.id },
+      targets: [{ platform: 'pinterest', socialAccountId: accountId }],
+      scheduledAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(scheduled.statusCode).toBe(201);
+    const post = scheduled.json().posts[0];
+    const [connected] = await t.ctx.database.db
+      .select()
+      .from(socialAccounts)
+      .where(eq(socialAccounts.id, accountId));
+    const armed = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/faults',
+      headers: { cookie: workspace.cookie },
+      payload: {
+        platform: 'pinterest',
+        account: connected?.externalId,
+        fault: 'error-after-create',
+        on: 'publish',
+        times: 1,
+      },
+    });
+    expect(armed.statusCode).toBe(201);
+
+    // Due now: the reconciliation looks for Pins created since the attempt, by the platform's clock.
+    await t.ctx.database.db
+      .update(posts)
+      .set({ scheduledAt: new Date(Date.now() - 1000) })
+      .where(eq(posts.id, post.id));
+    const stored = await postRow(t, post.id);
+    expect(await publishPost(t.ctx, { postId: post.id, version: stored.publishVersion })).toBe('reconciled');
+    const row = await postRow(t, post.id);
+    expect(row.status).toBe('published');
+    const pins = await t.ctx.database.db
+      .select()
+      .from(sandboxPosts)
+      .where(
+        and(eq(sandboxPosts.platform, 'pinterest'), eq(sandboxPosts.text, 'Apple pie with a lattice top')),
+      );
+    expect(pins.map((pin) => pin.externalId)).toEqual([row.externalId]);
   });
 });
