@@ -85,6 +85,10 @@ export const platformRules: Record<PublishingPlatform, PlatformRules> = {
   // Issue 27: each network's helper replaces these first values with cited ones.
   bluesky: { maxLength: 300, maxHashtags: 30, recommendedHashtags: 2, counting: 'graphemes' },
   mastodon: { maxLength: 500, maxHashtags: 30, recommendedHashtags: 3, counting: 'mastodon' },
+  // "Text posts are limited to 500 characters"; a post has one topic tag, "the first valid tag"
+  // counts (developers.facebook.com/docs/threads/posts, Topic Tags): held to 1 hashtag so none is
+  // silently left plain text. Emoji are "counted as the number of UTF-8 bytes" there too (UNCONFIRMED
+  // in practice; platforms.md "Threads").
   threads: { maxLength: 500, maxHashtags: 1, recommendedHashtags: 1, counting: 'code-points' },
   // Pinterest: the description, 500 characters (product specs; the API takes 800: post-rules/pinterest.ts).
   // Hashtags: no documented cap; 20 was Pinterest's old advice (UNCONFIRMED), kept as a ceiling.

@@ -17,7 +17,7 @@ import { readImage, type SandboxImage, type SandboxImageType } from './sandbox-m
 export const MEDIA_DOWNLOAD_TIMEOUT_MS = 10_000;
 
 /** The pretend platforms that download the images they are given by URL. */
-type DownloadingPlatform = 'instagram' | 'facebook' | 'pinterest';
+type DownloadingPlatform = 'instagram' | 'facebook' | 'threads' | 'pinterest';
 
 /** What each pretend platform downloads: the types it publishes and its size limit. */
 const accepted: Record<DownloadingPlatform, { types: SandboxImageType[]; maxBytes: number }> = {
@@ -29,6 +29,9 @@ const accepted: Record<DownloadingPlatform, { types: SandboxImageType[]; maxByte
     types: ['image/jpeg', 'image/png', 'image/gif'],
     maxBytes: postImageLimits('facebook').maxBytes,
   },
+  // "JPEG and PNG image types are the officially supported formats", "8 MB maximum" (Threads posts,
+  // Media Specifications, developers.facebook.com/docs/threads/posts).
+  threads: { types: ['image/jpeg', 'image/png'], maxBytes: postImageLimits('threads').maxBytes },
   // Pins: PNG or JPEG (P1 `ContentType`; product specs), 20 MB (post-rules/pinterest.ts).
   pinterest: { types: ['image/jpeg', 'image/png'], maxBytes: postImageLimits('pinterest').maxBytes },
 };

@@ -1,12 +1,16 @@
 import type { ComponentType } from 'react';
 import type { PublishingPlatform } from '../../../../../../contracts/platforms';
+import { LinkedInPagePreview } from './linkedin-page-preview';
 import { PinterestPreview } from './pinterest-preview';
 import type { NetworkCardProps } from './preview-types';
+import { ThreadsPreview } from './threads-preview';
 
 /**
  * The previews drawn in a network's own look (issue 27: Bluesky, Mastodon, Threads, Pinterest);
  * the networks without one here use the shared feed card.
  */
 export const networkPreviews: Partial<Record<PublishingPlatform, ComponentType<NetworkCardProps>>> = {
+  threads: ThreadsPreview,
+  linkedin_page: LinkedInPagePreview,
   pinterest: PinterestPreview,
 };
