@@ -93,6 +93,8 @@ export const platformRules: Record<PublishingPlatform, PlatformRules> = {
   // silently left plain text. Emoji are "counted as the number of UTF-8 bytes" there too (UNCONFIRMED
   // in practice; platforms.md "Threads").
   threads: { maxLength: 500, maxHashtags: 1, recommendedHashtags: 1, counting: 'code-points' },
+  // Pinterest: the description, 500 characters (product specs; the API takes 800: post-rules/pinterest.ts).
+  // Hashtags: no documented cap; 20 was Pinterest's old advice (UNCONFIRMED), kept as a ceiling.
   pinterest: { maxLength: 500, maxHashtags: 20, recommendedHashtags: 3, counting: 'code-points' },
   linkedin_page: { maxLength: 3000, maxHashtags: 30, recommendedHashtags: 3, counting: 'linkedin-escaped' },
 };

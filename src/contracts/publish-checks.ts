@@ -1,4 +1,5 @@
 import type { MediaFacts } from './media';
+import type { PostPlatformOptions } from './platform-options';
 import { type PublishingPlatform, platformLabels, platformRules } from './platforms';
 import { platformPostRules, postTypeRule, postTypesOf } from './post-rules';
 import { checkPostFits } from './post-text';
@@ -35,6 +36,8 @@ export interface PublishablePost {
   title?: string | null;
   /** X threads: the posts after the first, each with its media's facts. */
   thread?: { content: string; media: CheckedMedia[] }[];
+  /** What the network asks beyond text and media (a Pinterest board). */
+  platformOptions?: PostPlatformOptions;
 }
 
 /**
@@ -63,6 +66,10 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
     } else if ([...title].length > rule.title.maxLength) {
       problems.push(`The title is longer than ${label} allows (${rule.title.maxLength} characters).`);
     }
+  }
+  // A Pin is saved to a board: POST /v5/pins requires `board_id` (post-rules/pinterest.ts).
+  if (platform === 'pinterest' && !post.platformOptions?.boardId?.trim()) {
+    problems.push('Choose a board for this Pin.');
   }
   const firstComment = post.firstComment?.trim();
   if (firstComment) {

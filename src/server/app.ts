@@ -70,6 +70,7 @@ import { queueRoutes } from './modules/queue/queue.routes';
 import { seriesScope } from './modules/recurring';
 import { recurringRoutes } from './modules/recurring/recurring.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { pinterestBoardsRoutes } from './modules/social-accounts/pinterest-boards.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -261,6 +262,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await brandKitRoutes(api, ctx);
     await settingsRoutes(api, ctx);
     await socialAccountsRoutes(api, ctx);
+    await pinterestBoardsRoutes(api, ctx);
     await mediaRoutes(api, ctx);
     await linkPreviewsRoutes(api, ctx);
     await notificationsRoutes(api, ctx);

@@ -102,6 +102,9 @@ export const routePermissions: Record<string, RoutePermission> = {
   'DELETE /api/user/social-accounts/:id': 'accounts.manage',
   'POST /api/user/social-accounts/connect': 'accounts.manage',
   'POST /api/user/social-accounts/password': 'accounts.manage',
+  // Choosing (or making) a Pinterest board is part of composing a Pin.
+  'GET /api/user/social-accounts/:id/boards': 'posts.write',
+  'POST /api/user/social-accounts/:id/boards': 'posts.write',
   'GET /api/auth/social/:platform': 'accounts.manage',
   'GET /api/auth/social/:platform/callback': 'accounts.manage',
   'POST /api/auth/social/:platform/choose': 'accounts.manage',

@@ -1,5 +1,6 @@
 import type { PostMetricValues } from '../../../contracts/analytics';
 import type { MediaKind, MediaMimeType } from '../../../contracts/media';
+import type { PinterestBoard } from '../../../contracts/pinterest';
 import type { PostPlatformOptions } from '../../../contracts/platform-options';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { PostType } from '../../../contracts/post-types';
@@ -217,6 +218,10 @@ export interface SocialProvider {
   ): Promise<{ metrics: PostMetricsReading[]; missing: string[] }>;
   /** The account's follower count now; null when the platform does not report it to us. */
   readFollowers(tokens: TokenSet, account: MetricsAccount): Promise<number | null>;
+  /** The boards a Pin may be saved to (Pinterest); absent where the network has none. */
+  listBoards?(tokens: TokenSet): Promise<PinterestBoard[]>;
+  /** Makes a board (Pinterest); throws InvalidContentError with words when refused. */
+  createBoard?(tokens: TokenSet, board: { name: string; description?: string }): Promise<PinterestBoard>;
   /**
    * After an unknown outcome: asks the platform whether the post exists. Returns it when found,
    * null when the platform's answer proves it was not created. Absent when the platform's API

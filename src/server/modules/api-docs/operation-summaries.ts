@@ -85,6 +85,8 @@ export const operationSummaries: Record<ApiTag, Record<string, string>> = {
     'POST /api/user/social-accounts/connect': 'Start connecting an account',
     'POST /api/user/social-accounts/password': 'Connect an account with an app password',
     'DELETE /api/user/social-accounts/:id': 'Disconnect an account',
+    'GET /api/user/social-accounts/:id/boards': "List a Pinterest account's boards",
+    'POST /api/user/social-accounts/:id/boards': 'Create a Pinterest board',
   },
   Media: {
     'GET /api/media': 'List media',

@@ -109,6 +109,7 @@ export const metricsReadBudgets: Record<PublishingPlatform, ReadBudget> = {
   // followers; its limit is 4,800 calls × the profile's impressions (at least 10) per 24 h
   // (developers.facebook.com/docs/threads/overview): 100 an hour stays far inside even the floor.
   threads: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 15, callsPerHour: 100 },
+  // One analytics call per Pin (`GET /v5/pins/{id}/analytics`), one user_account read for followers.
   pinterest: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 15, callsPerHour: 100 },
   linkedin_page: { postsPerRead: 20, callsPerRead: 1, followerCalls: 1, callsPerRun: 10, callsPerHour: 60 },
 };

@@ -1,4 +1,5 @@
 import type { WorkspaceRole } from '../../../contracts/auth';
+import type { PostPlatformOptions } from '../../../contracts/platform-options';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import type { PostType } from '../../../contracts/post-types';
 import { postMessages } from '../../../contracts/posts';
@@ -63,6 +64,7 @@ export async function assertPublishable(
     firstComment?: string | null;
     thread?: { content: string; mediaIds: string[] }[];
     title?: string | null;
+    platformOptions?: PostPlatformOptions;
     socialAccountId?: string | null;
   },
   reach?: { appUrl: string },
@@ -84,6 +86,7 @@ export async function assertPublishable(
     firstComment: post.firstComment,
     title: post.title,
     thread: thread.map((item) => ({ content: item.content, media: facts(item.mediaIds) })),
+    platformOptions: post.platformOptions,
   });
   if (problems[0]) throw new AppError('bad_request', problems[0]);
   if (reach && media.length > 0 && downloadsMediaByUrl(post.platform)) {

@@ -16,11 +16,11 @@ import { readImage, type SandboxImage, type SandboxImageType } from './sandbox-m
 /** Until the whole image is in: Meta's downloader gives up on a slow server (2207003). */
 export const MEDIA_DOWNLOAD_TIMEOUT_MS = 10_000;
 
+/** The pretend platforms that download the images they are given by URL. */
+type DownloadingPlatform = 'instagram' | 'facebook' | 'threads' | 'pinterest';
+
 /** What each pretend platform downloads: the types it publishes and its size limit. */
-const accepted: Record<
-  'instagram' | 'facebook' | 'threads',
-  { types: SandboxImageType[]; maxBytes: number }
-> = {
+const accepted: Record<DownloadingPlatform, { types: SandboxImageType[]; maxBytes: number }> = {
   // JPEG only ("JPEG is the only image format supported", Instagram content publishing reference,
   // image specifications), at most 8 MiB (error 2207004, "It should be less than 8 MiB").
   instagram: { types: ['image/jpeg'], maxBytes: postImageLimits('instagram').maxBytes },
@@ -32,6 +32,8 @@ const accepted: Record<
   // "JPEG and PNG image types are the officially supported formats", "8 MB maximum" (Threads posts,
   // Media Specifications, developers.facebook.com/docs/threads/posts).
   threads: { types: ['image/jpeg', 'image/png'], maxBytes: postImageLimits('threads').maxBytes },
+  // Pins: PNG or JPEG (P1 `ContentType`; product specs), 20 MB (post-rules/pinterest.ts).
+  pinterest: { types: ['image/jpeg', 'image/png'], maxBytes: postImageLimits('pinterest').maxBytes },
 };
 
 export type MediaDownload =
@@ -58,7 +60,7 @@ async function readCapped(response: Response, limit: number): Promise<Buffer | n
  */
 export async function downloadMedia(
   fetchImpl: typeof fetch,
-  platform: 'instagram' | 'facebook' | 'threads',
+  platform: DownloadingPlatform,
   url: string,
 ): Promise<MediaDownload> {
   const rules = accepted[platform];

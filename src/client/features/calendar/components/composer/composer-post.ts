@@ -257,6 +257,7 @@ export function checkTargets(
       firstComment: own.firstComment,
       title: own.title,
       thread,
+      platformOptions: draft.platformOptions,
     });
     // The contract refuses an empty thread post (a 400); say it here, beside the others.
     if (takesThread(platform)) {

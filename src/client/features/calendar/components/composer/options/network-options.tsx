@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PostPlatformOptions } from '../../../../../../contracts/platform-options';
 import type { PublishingPlatform } from '../../../../../../contracts/platforms';
+import { PinterestFields } from './pinterest-fields';
 
 export interface NetworkOptionFieldsProps {
   id: string;
@@ -11,7 +12,9 @@ export interface NetworkOptionFieldsProps {
 }
 
 /** The composer's fields for what one network asks beyond text and media (issue 27). */
-const networkOptionFields: Partial<Record<PublishingPlatform, ComponentType<NetworkOptionFieldsProps>>> = {};
+const networkOptionFields: Partial<Record<PublishingPlatform, ComponentType<NetworkOptionFieldsProps>>> = {
+  pinterest: PinterestFields,
+};
 
 /**
  * The option fields of the chosen networks, each network once (its first target's account): the

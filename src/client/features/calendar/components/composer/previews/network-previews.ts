@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { PublishingPlatform } from '../../../../../../contracts/platforms';
 import { BlueskyPreview } from './bluesky-preview';
 import { LinkedInPagePreview } from './linkedin-page-preview';
+import { PinterestPreview } from './pinterest-preview';
 import type { NetworkCardProps } from './preview-types';
 import { ThreadsPreview } from './threads-preview';
 
@@ -13,4 +14,5 @@ export const networkPreviews: Partial<Record<PublishingPlatform, ComponentType<N
   threads: ThreadsPreview,
   linkedin_page: LinkedInPagePreview,
   bluesky: BlueskyPreview,
+  pinterest: PinterestPreview,
 };

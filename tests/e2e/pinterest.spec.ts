@@ -1,0 +1,82 @@
+import type { Locator, Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+import type { Post, PostDetail } from '../../src/contracts/posts';
+import { jpegImage } from '../factories/media';
+import { isoDate, openCalendar, ZONE } from './calendar-helpers';
+import { expect, test } from './fixtures';
+import { expectToast, newUser, signUp } from './helpers';
+
+/*
+ * Issue 27, Pinterest as a person clicks it: the account connected in the sandbox popup, a board
+ * made from the composer, and a Pin with its image and destination link scheduled and published
+ * to the pretend Pinterest (which downloads the image from the app).
+ */
+
+test.use({ timezoneId: ZONE, viewport: { width: 1280, height: 800 } });
+
+async function openComposer(page: Page): Promise<Locator> {
+  await openCalendar(page);
+  await page.getByRole('button', { name: 'Add Post' }).click();
+  return page.getByRole('dialog', { name: 'Add Post' });
+}
+
+test('connect Pinterest, create a board in the composer, and publish a Pin with an image', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, newUser('pinterest'));
+  const handle = `pin${Date.now().toString(36)}`;
+
+  await page.goto('/social-accounts');
+  await expect(page.getByText('Loading your accounts...')).toHaveCount(0);
+  const [popup] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Connect Pinterest' }).click(),
+  ]);
+  await popup.waitForLoadState('domcontentloaded');
+  await expect(popup.getByText('See your public boards, including group boards you join')).toBeVisible();
+  await popup.getByLabel('New account named').check();
+  await popup.getByLabel("New account's username").fill(handle);
+  await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Authorize' }).click()]);
+  await expectToast(page, 'Account Connected');
+
+  const composer = await openComposer(page);
+  await composer.getByLabel(`@${handle}`).check();
+  await composer.getByLabel('Post text').fill('Rhubarb and custard tart: the recipe');
+  await composer
+    .getByLabel('Upload images or videos')
+    .setInputFiles({ name: 'tart.jpg', mimeType: 'image/jpeg', buffer: jpegImage(1000, 1500) });
+  await expect(composer.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
+
+  // No board yet: the live checks say so, and the account has none to choose.
+  await expect(composer.getByText('Choose a board for this Pin.').first()).toBeVisible();
+  await expect(composer.getByText('This account has no boards yet: create one.')).toBeVisible();
+  await composer.getByRole('button', { name: 'Create board' }).click();
+  await composer.getByLabel('New board name').fill('Summer tarts');
+  await composer.getByRole('button', { name: 'Create', exact: true }).click();
+  const board = composer.getByRole('combobox', { name: 'Board' });
+  await expect(board).toHaveValue(/^\d+$/);
+  await expect(board.locator('option:checked')).toHaveText('Summer tarts');
+  await composer.getByLabel('Destination link').fill('https://bakery.example/tart');
+  await expect(composer.getByText('Choose a board for this Pin.')).toHaveCount(0);
+
+  const soon = DateTime.now().setZone(ZONE).plus({ seconds: 15 });
+  await composer.getByLabel('Date', { exact: true }).fill(isoDate(soon));
+  await composer.getByLabel('Time', { exact: true }).fill(soon.toFormat('HH:mm:ss'));
+  await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expectToast(page, 'Post Scheduled');
+
+  await expect
+    .poll(
+      async () => {
+        const posts = (await (await page.request.get('/api/posts?limit=50')).json()) as Post[];
+        const post = posts.find((item) => item.content.includes('Rhubarb and custard'));
+        if (!post) return 'missing';
+        const detail = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as PostDetail;
+        return `${detail.status} ${detail.failureReason ?? ''} ${detail.externalUrl ?? ''}`;
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toMatch(/^published .*\/sandbox\/pinterest\/pin\/\d+\/$/);
+});
