@@ -40,6 +40,7 @@ import {
   richDraftOf,
   threadPlatforms,
   titleRule,
+  titleShownBy,
   typedTargets,
 } from './composer-post';
 import { queueable, useComposerQueue } from './composer-queue';
@@ -330,6 +331,7 @@ function ComposerForm({
               value={title}
               onChange={setTitle}
               rule={titleAsked}
+              shownBy={titleShownBy(chosen)}
               tried={tried === 'schedule'}
             />
           ) : null}

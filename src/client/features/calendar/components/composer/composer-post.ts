@@ -8,7 +8,7 @@ import {
   postTypesOf,
   takesThread,
 } from '../../../../../contracts/post-rules';
-import type { PostType } from '../../../../../contracts/post-types';
+import { isLinkedIn, type PostType } from '../../../../../contracts/post-types';
 import type { ComposePostBody, Post, PostMediaItem, UpdatePostBody } from '../../../../../contracts/posts';
 import { type CheckedMedia, checkPublishable } from '../../../../../contracts/publish-checks';
 import { type TargetKey, targetKeyOf } from '../../composer-targets';
@@ -154,6 +154,12 @@ export function editChanges(
     platformOptions: optionsForPlatform(target.platform, draft.platformOptions),
   };
 }
+
+/** Who shows the title of the chosen targets: a LinkedIn document post, a Pin (the field's words). */
+export const titleShownBy = (targets: Pick<ChosenTarget, 'platform' | 'postType'>[]) => ({
+  document: targets.some((target) => target.postType === 'carousel' && isLinkedIn(target.platform)),
+  pin: targets.some((target) => target.platform === 'pinterest'),
+});
 
 /**
  * The title the chosen post types ask for (a LinkedIn document post's): the shortest limit, and

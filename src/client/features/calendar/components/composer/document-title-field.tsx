@@ -10,13 +10,28 @@ interface DocumentTitleFieldProps {
   rule: { required: boolean; maxLength: number };
   /** A schedule was tried: an empty required title is marked (as once the field was left empty). */
   tried: boolean;
+  /** Who shows the title: a LinkedIn document post, a Pin, or both are chosen. */
+  shownBy: { document: boolean; pin: boolean };
+}
+
+/** What the field is called and what its hint says, for the networks that show it. */
+function wordsFor(shownBy: DocumentTitleFieldProps['shownBy']) {
+  const where = [
+    shownBy.document ? 'LinkedIn shows it above the pages' : null,
+    shownBy.pin ? 'Pinterest shows it above the Pin’s description' : null,
+  ]
+    .filter(Boolean)
+    .join('; ');
+  const label = shownBy.document && shownBy.pin ? 'Title' : shownBy.pin ? 'Pin title' : 'Document title';
+  return { label, hint: `${where}.`, missing: `Give the document a title: ${where}.` };
 }
 
 /**
- * A document post's title (LinkedIn shows it in the bar above the pages); LinkedIn requires one,
- * and the live checks refuse scheduling without it.
+ * A title where the network shows one: a LinkedIn document post's (in the bar above the pages;
+ * required, the live checks refuse scheduling without it) and a Pin's (optional).
  */
-export function DocumentTitleField({ id, value, onChange, rule, tried }: DocumentTitleFieldProps) {
+export function DocumentTitleField({ id, value, onChange, rule, tried, shownBy }: DocumentTitleFieldProps) {
+  const words = wordsFor(shownBy);
   const length = [...value.trim()].length;
   const over = length > rule.maxLength;
   // Marked once the person leaves it empty (Schedule stays disabled while the checks refuse).
@@ -25,7 +40,7 @@ export function DocumentTitleField({ id, value, onChange, rule, tried }: Documen
   return (
     <div className="grid gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        Document title{' '}
+        {words.label}{' '}
         <span className="font-normal text-slate-600">({rule.required ? 'required' : 'optional'})</span>
       </label>
       <Input
@@ -41,9 +56,7 @@ export function DocumentTitleField({ id, value, onChange, rule, tried }: Documen
       />
       <p id={`${id}-hint`} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 text-xs text-slate-600">
         <span className={cn(missing && 'font-medium text-red-700')}>
-          {missing
-            ? 'Give the document a title: LinkedIn shows it above the pages.'
-            : 'LinkedIn shows it above the pages.'}
+          {missing ? words.missing : words.hint}
         </span>
         <span className={cn('tabular-nums', over && 'font-semibold text-red-700')}>
           <span className="sr-only">Title length: </span>
