@@ -7,7 +7,12 @@ import {
   socialAccountMessages,
 } from '../../../contracts/social-accounts';
 import type { AppContext } from '../../context';
-import type { ExternalAccount, SocialProvider, TokenSet } from '../../integrations/social/social-provider';
+import {
+  type ExternalAccount,
+  InvalidContentError,
+  type SocialProvider,
+  type TokenSet,
+} from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
 import { accountsOverPlanLimit, findWorkspacePlan } from '../plans';
 import { emitAccountEvent } from '../webhooks';
@@ -70,7 +75,11 @@ export async function beginConnect(
     ...(options.server ? { server: options.server } : {}),
   };
   const { url, connection } = provider.startAuthorization
-    ? await provider.startAuthorization(request)
+    ? await provider.startAuthorization(request).catch((error: unknown) => {
+        // The server or handle the user typed is refused in words: a 400, never a 500.
+        if (error instanceof InvalidContentError) throw new AppError('bad_request', error.message);
+        throw error;
+      })
     : { url: provider.authorizeUrl(request), connection: undefined };
   await insertOAuthState(ctx.database.db, {
     stateHash: sha256(state),
