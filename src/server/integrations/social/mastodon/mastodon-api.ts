@@ -33,7 +33,10 @@ export function createMastodonApi(options: MastodonApiOptions) {
       return call('read', `${base}/api/v2/instance`, { method: 'GET' });
     },
     /** `POST /api/v1/apps`: registers Kitepost on this server (docs.joinmastodon.org/methods/apps/#create). */
-    registerApp(base: string, input: { clientName: string; redirectUri: string; scopes: string; website: string }) {
+    registerApp(
+      base: string,
+      input: { clientName: string; redirectUri: string; scopes: string; website: string },
+    ) {
       return call('register-app', `${base}/api/v1/apps`, {
         method: 'POST',
         ...form({
@@ -53,7 +56,10 @@ export function createMastodonApi(options: MastodonApiOptions) {
       await call('revoke', `${base}/oauth/revoke`, { method: 'POST', ...form(fields) });
     },
     verifyCredentials(base: string, token: string) {
-      return call('read', `${base}/api/v1/accounts/verify_credentials`, { method: 'GET', headers: bearer(token) });
+      return call('read', `${base}/api/v1/accounts/verify_credentials`, {
+        method: 'GET',
+        headers: bearer(token),
+      });
     },
     /** `POST /api/v2/media` (multipart `file`, `description`): 200 processed, 202 still processing. */
     uploadMedia(
@@ -93,8 +99,16 @@ export function createMastodonApi(options: MastodonApiOptions) {
       });
     },
     /** `GET /api/v1/accounts/:id/statuses` (newest first; `limit` ≤ 40, `max_id` pages back). */
-    getAccountStatuses(base: string, token: string, accountId: string, input: { limit: number; maxId?: string }) {
-      const query = new URLSearchParams({ limit: String(input.limit), ...(input.maxId ? { max_id: input.maxId } : {}) });
+    getAccountStatuses(
+      base: string,
+      token: string,
+      accountId: string,
+      input: { limit: number; maxId?: string },
+    ) {
+      const query = new URLSearchParams({
+        limit: String(input.limit),
+        ...(input.maxId ? { max_id: input.maxId } : {}),
+      });
       return call('read', `${base}/api/v1/accounts/${encodeURIComponent(accountId)}/statuses?${query}`, {
         method: 'GET',
         headers: bearer(token),

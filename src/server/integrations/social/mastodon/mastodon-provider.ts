@@ -80,7 +80,10 @@ interface Connection {
 function connectionOf(tokens: Pick<TokenSet, 'connection'>): Connection {
   const { server, clientId, redirectUri } = tokens.connection ?? {};
   if (!server || !clientId || !redirectUri) {
-    throw new TokenExpiredError('mastodon', 'Kitepost does not know this account’s Mastodon server; reconnect it.');
+    throw new TokenExpiredError(
+      'mastodon',
+      'Kitepost does not know this account’s Mastodon server; reconnect it.',
+    );
   }
   return { server, clientId, redirectUri };
 }
@@ -138,7 +141,8 @@ export function createMastodonProvider(options: MastodonProviderOptions): Social
   }
 
   async function uploadImage(base: string, token: string, media: PublishMedia): Promise<string> {
-    if (media.kind !== 'image') throw new InvalidContentError('mastodon', 'Kitepost posts images to Mastodon, not videos.');
+    if (media.kind !== 'image')
+      throw new InvalidContentError('mastodon', 'Kitepost posts images to Mastodon, not videos.');
     let uploaded = toUploadedMedia(
       await api.uploadMedia(base, token, {
         bytes: await media.read(),
@@ -251,7 +255,10 @@ export function createMastodonProvider(options: MastodonProviderOptions): Social
       const base = await baseOf(server);
       const client = await clientFor(server, base, redirectUri);
       if (client.clientId !== clientId) {
-        throw new SocialPlatformError('mastodon', 'Kitepost’s app on this Mastodon server changed; connect again.');
+        throw new SocialPlatformError(
+          'mastodon',
+          'Kitepost’s app on this Mastodon server changed; connect again.',
+        );
       }
       const body = await api.requestToken(base, {
         grant_type: 'authorization_code',
@@ -322,7 +329,8 @@ export function createMastodonProvider(options: MastodonProviderOptions): Social
         media,
         replyTo: parentExternalId,
         visibility: typeof parent?.visibility === 'string' ? parent.visibility : undefined,
-        contentWarning: typeof parent?.spoiler_text === 'string' && parent.spoiler_text ? parent.spoiler_text : undefined,
+        contentWarning:
+          typeof parent?.spoiler_text === 'string' && parent.spoiler_text ? parent.spoiler_text : undefined,
       });
     },
 
@@ -339,11 +347,14 @@ export function createMastodonProvider(options: MastodonProviderOptions): Social
           }),
         );
         const found = statuses.find(
-          (status) => (!status.createdAt || status.createdAt.getTime() >= from) && isSameMastodonPost(status.text, text),
+          (status) =>
+            (!status.createdAt || status.createdAt.getTime() >= from) &&
+            isSameMastodonPost(status.text, text),
         );
         if (found) return { externalId: found.id, url: found.url };
         const last = statuses.at(-1);
-        if (!last || statuses.length < PAGE_SIZE || (last.createdAt && last.createdAt.getTime() < from)) return null;
+        if (!last || statuses.length < PAGE_SIZE || (last.createdAt && last.createdAt.getTime() < from))
+          return null;
         maxId = last.id;
       }
       throw new SocialPlatformError(
@@ -370,4 +381,3 @@ export function createMastodonProvider(options: MastodonProviderOptions): Social
     },
   };
 }
-

@@ -39,7 +39,11 @@ export function toRegisteredApp(body: unknown): { clientId: string; clientSecret
  * the Token entity has no expires_in); a token ends when the user revokes it.
  */
 const tokenResponse = z
-  .object({ access_token: z.string().min(1), scope: z.string().optional(), token_type: z.string().optional() })
+  .object({
+    access_token: z.string().min(1),
+    scope: z.string().optional(),
+    token_type: z.string().optional(),
+  })
   .loose();
 export function toTokenSet(body: unknown, connection: Record<string, string>): TokenSet {
   const parsed = parse(tokenResponse, body, 'token response');
@@ -321,7 +325,8 @@ export function mastodonErrorFrom(answer: RefusedAnswer<MastodonOperation>): Soc
     }
   }
   // Tokens do not expire: a 401 is a token the user revoked (or an account gone): reconnect.
-  if (status === 401) return new TokenExpiredError('mastodon', `Mastodon refused the access token: ${reason}`);
+  if (status === 401)
+    return new TokenExpiredError('mastodon', `Mastodon refused the access token: ${reason}`);
   if (status === 403 && /outside the authorized scopes/i.test(reason)) {
     return new TokenExpiredError('mastodon', `Mastodon refused: ${reason}; reconnect the account.`);
   }
