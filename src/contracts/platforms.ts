@@ -72,7 +72,10 @@ export const platformRules: Record<PublishingPlatform, PlatformRules> = {
   facebook: { maxLength: 63206, maxHashtags: 30, recommendedHashtags: 3, counting: 'code-points' },
   // Issue 27: each network's helper replaces these first values with cited ones.
   bluesky: { maxLength: 300, maxHashtags: 30, recommendedHashtags: 2, counting: 'graphemes' },
-  mastodon: { maxLength: 500, maxHashtags: 30, recommendedHashtags: 3, counting: 'mastodon' },
+  // Mastodon's default limit (StatusLengthValidator MAX_CHARS 500); a server may allow more, and a
+  // connected account carries its own (`postLimits.maxLength`, from GET /api/v2/instance). Mastodon
+  // sets no hashtag limit (only the length bounds them); hashtags are how posts are found there.
+  mastodon: { maxLength: 500, maxHashtags: 250, recommendedHashtags: 3, counting: 'mastodon' },
   threads: { maxLength: 500, maxHashtags: 1, recommendedHashtags: 1, counting: 'code-points' },
   pinterest: { maxLength: 500, maxHashtags: 20, recommendedHashtags: 3, counting: 'code-points' },
   linkedin_page: { maxLength: 3000, maxHashtags: 30, recommendedHashtags: 3, counting: 'linkedin-escaped' },

@@ -3,6 +3,7 @@ import { type PublishingPlatform, platformLabels, platformRules } from './platfo
 import { platformPostRules, postTypeRule, postTypesOf } from './post-rules';
 import { checkPostFits } from './post-text';
 import { type PostType, type PostTypeRule, postTypeLabelOf, postTypeLabels } from './post-types';
+import type { SocialAccountPostLimits } from './social-accounts';
 
 const typeNames: Record<string, string> = {
   'image/jpeg': 'JPEG',
@@ -33,8 +34,12 @@ export interface PublishablePost {
   firstComment?: string | null;
   /** The title of a post type that has one (a LinkedIn document post); ignored elsewhere. */
   title?: string | null;
-  /** X threads: the posts after the first, each with its media's facts. */
+  /** Threads (X, Mastodon): the posts after the first, each with its media's facts. */
   thread?: { content: string; media: CheckedMedia[] }[];
+  /** The target account's own server's limits (a Mastodon instance's), where it has them. */
+  limits?: SocialAccountPostLimits | null;
+  /** A Mastodon content warning: Mastodon counts it with the text (StatusLengthValidator). */
+  contentWarning?: string | null;
 }
 
 /**
@@ -51,8 +56,14 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
     return [`${label} does not publish a ${postTypeLabels[type]} here; choose ${list(offered)}.`];
   }
   const problems: string[] = [];
-  if (rule.takesText) problems.push(...checkText(platform, post.content, post.hashtags));
-  problems.push(...checkMedia(platform, type, rule, post.media));
+  const fit = {
+    ...(post.limits?.maxLength ? { maxLength: post.limits.maxLength } : {}),
+    ...(platform === 'mastodon' && post.contentWarning ? { extra: post.contentWarning.trim() } : {}),
+  };
+  // A server that allows more (or fewer) attachments than the network's default says so.
+  const ruled = post.limits?.maxMedia ? { ...rule, maxItems: post.limits.maxMedia } : rule;
+  if (rule.takesText) problems.push(...checkText(platform, post.content, post.hashtags, fit));
+  problems.push(...checkMedia(platform, type, ruled, post.media));
   if (rule.title) {
     const title = post.title?.trim() ?? '';
     const named = `${anOrA(label)} ${label} ${postTypeLabelOf(platform, type)}`;
@@ -85,7 +96,7 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   }
   if (type !== 'thread' && thread.length > 0) {
     problems.push(
-      `Only an X thread has more posts; this ${postTypeLabelOf(platform, type)} has ${thread.length}.`,
+      `Only a thread has more posts; this ${postTypeLabelOf(platform, type)} has ${thread.length}.`,
     );
   }
   if (type === 'thread' && firstComment) {
@@ -95,8 +106,8 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
     for (const [index, item] of thread.entries()) {
       const which = `Post ${index + 2} of the thread`;
       for (const problem of [
-        ...checkText(platform, item.content, []),
-        ...checkMedia(platform, type, rule, item.media),
+        ...checkText(platform, item.content, [], fit),
+        ...checkMedia(platform, type, ruled, item.media),
       ]) {
         problems.push(`${which}: ${problem}`);
       }
@@ -105,10 +116,15 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   return problems;
 }
 
-function checkText(platform: PublishingPlatform, content: string, hashtags: string[]): string[] {
+function checkText(
+  platform: PublishingPlatform,
+  content: string,
+  hashtags: string[],
+  account: { maxLength?: number; extra?: string } = {},
+): string[] {
   const label = platformLabels[platform];
   const problems: string[] = [];
-  const fit = checkPostFits(platform, content, hashtags);
+  const fit = checkPostFits(platform, content, hashtags, account);
   if (!fit.fits) {
     // LinkedIn counts the text as it receives it: symbols such as ( ) * _ escaped (decision 042).
     const counted =

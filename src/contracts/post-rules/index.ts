@@ -41,7 +41,7 @@ export function postImageLimits(platform: PublishingPlatform): ImageLimits {
 /**
  * What of one text composed for several networks goes to one of them (decision 064): alt texts
  * only where its post type takes them, the first comment only where its network and type take one
- * (not a Story; an X thread's replies are its posts), the thread only on an X thread, the title
+ * (not a Story; a thread's replies are its posts), the thread only on a thread (X, Mastodon), the title
  * only where the type has one (a LinkedIn document post). The server
  * stores each target's post so, and the composer checks each target so: one shared field never
  * blocks another network.
@@ -67,7 +67,7 @@ export function fieldsForTarget<M extends { id: string; altText?: string | null 
   return {
     media: rule?.altText ? shared.media : shared.media.map((item) => ({ ...item, altText: null })),
     firstComment: takesComment ? (shared.firstComment ?? null) : null,
-    thread: platform === 'twitter' && postType === 'thread' ? (shared.thread ?? []) : [],
+    thread: postType === 'thread' && platformPostRules[platform].types.thread ? (shared.thread ?? []) : [],
     title: rule?.title ? (shared.title ?? null) : null,
   };
 }

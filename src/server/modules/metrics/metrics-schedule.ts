@@ -102,7 +102,9 @@ export const metricsReadBudgets: Record<PublishingPlatform, ReadBudget> = {
   linkedin: { postsPerRead: 1, callsPerRead: 5, followerCalls: 0, callsPerRun: 30, callsPerHour: 120 },
   // Issue 27: each network's adapter sets its own from how it reads.
   bluesky: { postsPerRead: 25, callsPerRead: 1, followerCalls: 1, callsPerRun: 10, callsPerHour: 120 },
-  mastodon: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 20, callsPerHour: 120 },
+  // One GET /api/v1/statuses/:id per post, followers from verify_credentials; Mastodon allows 300
+  // calls per 5 minutes per account (docs.joinmastodon.org/api/rate-limits): a tenth of that here.
+  mastodon: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 30, callsPerHour: 360 },
   threads: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 15, callsPerHour: 100 },
   pinterest: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 15, callsPerHour: 100 },
   linkedin_page: { postsPerRead: 20, callsPerRead: 1, followerCalls: 1, callsPerRun: 10, callsPerHour: 60 },

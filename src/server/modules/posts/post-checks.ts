@@ -1,4 +1,5 @@
 import type { WorkspaceRole } from '../../../contracts/auth';
+import type { PostPlatformOptions } from '../../../contracts/platform-options';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import type { PostType } from '../../../contracts/post-types';
 import { postMessages } from '../../../contracts/posts';
@@ -64,10 +65,15 @@ export async function assertPublishable(
     thread?: { content: string; mediaIds: string[] }[];
     title?: string | null;
     socialAccountId?: string | null;
+    platformOptions?: PostPlatformOptions;
   },
   reach?: { appUrl: string },
 ) {
   const thread = post.thread ?? [];
+  // The account's own server's limits (a Mastodon instance's character limit) where it has them.
+  const account = post.socialAccountId
+    ? await findSocialAccount(db, actor.workspaceId, post.socialAccountId)
+    : undefined;
   const rows = await findMediaByIds(db, actor.workspaceId, allMediaIds(post));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const facts = (ids: string[]) =>
@@ -84,12 +90,11 @@ export async function assertPublishable(
     firstComment: post.firstComment,
     title: post.title,
     thread: thread.map((item) => ({ content: item.content, media: facts(item.mediaIds) })),
+    limits: account?.platform === post.platform ? account.postLimits : null,
+    contentWarning: post.platformOptions?.contentWarning ?? null,
   });
   if (problems[0]) throw new AppError('bad_request', problems[0]);
   if (reach && media.length > 0 && downloadsMediaByUrl(post.platform)) {
-    const account = post.socialAccountId
-      ? await findSocialAccount(db, actor.workspaceId, post.socialAccountId)
-      : undefined;
     const real = account
       ? !account.sandbox
       : !post.socialAccountId &&

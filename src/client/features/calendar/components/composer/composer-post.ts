@@ -1,5 +1,5 @@
 import { type FitAspect, fitAspects, type Media } from '../../../../../contracts/media';
-import type { PublishingPlatform } from '../../../../../contracts/platforms';
+import { type PublishingPlatform, platformRules } from '../../../../../contracts/platforms';
 import {
   fieldsForTarget,
   platformPostRules,
@@ -9,6 +9,7 @@ import {
 import type { PostType } from '../../../../../contracts/post-types';
 import type { ComposePostBody, Post, PostMediaItem, UpdatePostBody } from '../../../../../contracts/posts';
 import { type CheckedMedia, checkPublishable } from '../../../../../contracts/publish-checks';
+import type { SocialAccount, SocialAccountPostLimits } from '../../../../../contracts/social-accounts';
 import { type TargetKey, targetKeyOf } from '../../composer-targets';
 
 /** One post of an X thread after the first, as the composer holds it (`key` keeps React's rows). */
@@ -75,9 +76,8 @@ export function typedTargets(
 const keyOf = (target: ComposePostBody['targets'][number]): TargetKey =>
   target.socialAccountId ? `account:${target.socialAccountId}` : `platform:${target.platform}`;
 
-/** Whether any chosen X target is a thread: only then is the thread editor shown and sent. */
-export const hasThread = (targets: ChosenTarget[]) =>
-  targets.some((target) => target.platform === 'twitter' && target.postType === 'thread');
+/** Whether any chosen target is a thread (X, Mastodon): only then is the thread editor shown and sent. */
+export const hasThread = (targets: ChosenTarget[]) => targets.some((target) => target.postType === 'thread');
 
 /** The alt texts trimmed, empty ones as null (the contract's "none"). */
 function mediaBody(media: PostMediaItem[]): PostMediaItem[] {
@@ -195,6 +195,29 @@ export interface TargetCheck {
   platform: PublishingPlatform;
   postType: PostType;
   problems: string[];
+  /** What the live counter counts against: the accounts' own server's limit, a content warning. */
+  fit?: { maxLength?: number; extra?: string };
+}
+
+/**
+ * The strictest limits of the chosen accounts of one network (a Mastodon instance sets its own,
+ * `SocialAccount.postLimits`); a target without an account, or an account without limits, has
+ * the network's.
+ */
+export function accountLimitsOf(
+  targets: ChosenTarget[],
+  platform: PublishingPlatform,
+  accounts: readonly SocialAccount[],
+): SocialAccountPostLimits | null {
+  const limits = targets
+    .filter((target) => target.platform === platform)
+    .map((target) => accounts.find((account) => account.id === target.socialAccountId)?.postLimits ?? null);
+  if (limits.every((one) => one === null)) return null;
+  const least = (values: Array<number | undefined>) =>
+    values.some((value) => value === undefined) ? undefined : Math.min(...(values as number[]));
+  const maxLength = least(limits.map((one) => one?.maxLength ?? platformRules[platform].maxLength));
+  const maxMedia = least(limits.map((one) => one?.maxMedia));
+  return { ...(maxLength ? { maxLength } : {}), ...(maxMedia ? { maxMedia } : {}) };
 }
 
 /**
@@ -207,6 +230,10 @@ export function checkTargets(
   post: { content: string; hashtags: string[] },
   draft: RichDraft,
   byId: Map<string, Media>,
+  /** The workspace's accounts: their own servers' limits apply (a Mastodon instance's). */
+  accounts: readonly SocialAccount[] = [],
+  /** A Mastodon content warning, counted with the text there. */
+  contentWarning?: string | null,
 ): TargetCheck[] {
   const threadDraft = hasThread(targets)
     ? draft.thread.map((item) => ({ content: item.content, mediaIds: item.mediaIds }))
@@ -233,6 +260,8 @@ export function checkTargets(
       content: item.content,
       media: checkedMedia(item.mediaIds, byId),
     }));
+    const limits = accountLimitsOf(targets, platform, accounts);
+    const warning = platform === 'mastodon' ? contentWarning?.trim() : undefined;
     const problems = checkPublishable(platform, {
       postType,
       ...post,
@@ -240,14 +269,20 @@ export function checkTargets(
       firstComment: own.firstComment,
       title: own.title,
       thread,
+      limits,
+      contentWarning: warning ?? null,
     });
     // The contract refuses an empty thread post (a 400); say it here, beside the others.
-    if (platform === 'twitter') {
+    if (postType === 'thread') {
       for (const [index, item] of thread.entries()) {
         if (!item.content.trim()) problems.push(`Post ${index + 2} of the thread: write something for it.`);
       }
     }
-    checks.push({ platform, postType, problems });
+    const fit = {
+      ...(limits?.maxLength ? { maxLength: limits.maxLength } : {}),
+      ...(warning ? { extra: warning } : {}),
+    };
+    checks.push({ platform, postType, problems, ...(fit.maxLength || fit.extra ? { fit } : {}) });
   }
   return checks;
 }
