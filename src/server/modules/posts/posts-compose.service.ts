@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fieldsForTarget } from '../../../contracts/post-rules';
+import { fieldsForTarget, postTypeRule } from '../../../contracts/post-rules';
 import type { ComposePostBody, ComposeResponse } from '../../../contracts/posts';
 import { AppError } from '../../lib/app-error';
 import { announceSubmission, approvalModeFor, scheduleFields } from '../approvals';
@@ -42,7 +42,7 @@ function composedFields(body: ComposePostBody, target: ComposePostBody['targets'
     media: own.media,
     firstComment: own.firstComment,
     title: own.title,
-    thread: target.platform === 'twitter' ? own.thread : undefined,
+    thread: postTypeRule(target.platform, 'thread') ? own.thread : undefined,
   };
 }
 
