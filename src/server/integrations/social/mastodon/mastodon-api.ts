@@ -116,5 +116,3 @@ export function createMastodonApi(options: MastodonApiOptions) {
     },
   };
 }
-
-export type MastodonApi = ReturnType<typeof createMastodonApi>;
