@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeString } from './common';
 import { businessType, contentType, tone } from './content-options';
 import { errorCodes } from './error-codes';
-import { publishingPlatform, publishingPlatforms } from './platforms';
+import { publishingPlatform, publishingPlatforms, specPlatforms } from './platforms';
 import { post } from './posts';
 
 export const MIN_IDEAS = 5;
@@ -13,7 +13,7 @@ export const SHOWN_IDEAS = 6;
 
 /**
  * The generation request (spec §3) plus optional knobs the spec's form does not send:
- * which platforms to write for (default: all four), how many ideas (5–10, default 6), and the
+ * which platforms to write for (default: the spec's four), how many ideas (5–10, default 6), and the
  * posts already shown, so that 'Generate More' does not repeat them.
  */
 export const generationRequest = z.object({
@@ -26,7 +26,7 @@ export const generationRequest = z.object({
     .array(publishingPlatform)
     .min(1)
     .max(publishingPlatforms.length)
-    .default([...publishingPlatforms]),
+    .default([...specPlatforms]),
   count: z.number().int().min(MIN_IDEAS).max(MAX_IDEAS).default(DEFAULT_IDEAS),
   previousPosts: z.array(safeString().max(4000)).max(30).default([]),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeString } from './common';
+import type { PublishingPlatform } from './platforms';
 
 /**
  * What one network asks of a post beyond its text and media (issue 27): a Mastodon content warning
@@ -31,3 +32,19 @@ export const postPlatformOptions = z
   })
   .strict();
 export type PostPlatformOptions = z.infer<typeof postPlatformOptions>;
+
+/** The options each network reads: a post keeps only its own network's (the rest mean nothing there). */
+const optionKeys: Partial<Record<PublishingPlatform, readonly (keyof PostPlatformOptions)[]>> = {
+  mastodon: ['contentWarning', 'visibility'],
+  pinterest: ['boardId', 'link'],
+};
+
+export function optionsForPlatform(
+  platform: PublishingPlatform,
+  options: PostPlatformOptions | undefined,
+): PostPlatformOptions {
+  const keys = optionKeys[platform] ?? [];
+  return Object.fromEntries(
+    keys.flatMap((key) => (options?.[key] !== undefined && options[key] !== '' ? [[key, options[key]]] : [])),
+  ) as PostPlatformOptions;
+}

@@ -34,6 +34,18 @@ export const publishingPlatform = z.enum(publishingPlatforms, {
 });
 export type PublishingPlatform = z.infer<typeof publishingPlatform>;
 
+/**
+ * The spec's four networks (§3, §9): the generator writes for them unless asked for others, and the
+ * composer offers them before an account is connected. The networks added since (issue 27) appear
+ * there once an account of theirs is connected.
+ */
+export const specPlatforms = [
+  'linkedin',
+  'instagram',
+  'twitter',
+  'facebook',
+] as const satisfies readonly PublishingPlatform[];
+
 export const platformLabels: Record<SocialPlatform, string> = {
   linkedin: 'LinkedIn',
   instagram: 'Instagram',

@@ -3,6 +3,7 @@ import { brandFinding } from './brand-kit';
 import { safeString } from './common';
 import { contentType, hashtag, tone } from './content-options';
 import { MAX_ALT_TEXT_LENGTH, MAX_MEDIA_PER_POST } from './media';
+import { postPlatformOptions } from './platform-options';
 import { publishingPlatform } from './platforms';
 import { postType } from './post-types';
 import { publishAttempt } from './publishing';
@@ -89,6 +90,8 @@ export const post = z.object({
   media: z.array(postMediaItem),
   /** The title a LinkedIn document post shows; null when none was given. */
   title: z.string().nullable(),
+  /** What the network asks beyond text and media (a Mastodon content warning, a Pinterest board). */
+  platformOptions: postPlatformOptions,
   firstComment: z.string().nullable(),
   firstCommentStatus: firstCommentStatus.nullable(),
   firstCommentUrl: z.string().nullable(),
@@ -158,6 +161,7 @@ export function untouchedDraftFields(): Omit<
     postType: 'post',
     media: [],
     title: null,
+    platformOptions: {},
     firstComment: null,
     firstCommentStatus: null,
     firstCommentUrl: null,
@@ -227,6 +231,7 @@ export const createPostBody = z.object({
   postType: postType.optional(),
   media: mediaInput.optional(),
   title: postTitle.optional(),
+  platformOptions: postPlatformOptions.optional(),
   firstComment: firstComment.optional(),
   thread: threadInput.optional(),
   tone: tone.nullable().optional(),
@@ -247,6 +252,7 @@ export const updatePostBody = z
     postType,
     media: mediaInput,
     title: postTitle,
+    platformOptions: postPlatformOptions,
     firstComment,
     thread: threadInput,
     /** Moves a scheduled post (the calendar's drag); must be in the future. */
@@ -292,6 +298,8 @@ export const composePostBody = z.object({
   mediaIds: mediaIds.default([]),
   media: mediaInput.optional(),
   title: postTitle.optional(),
+  /** Each target keeps its own network's options (contracts/platform-options optionsForPlatform). */
+  platformOptions: postPlatformOptions.optional(),
   firstComment: firstComment.optional(),
   thread: threadInput.optional(),
   targets: z

@@ -3,6 +3,8 @@
  * series and RSS feeds. Each feature's request and answer schemas live in its own contract file
  * (queue.ts, recurring.ts, post-import.ts, feeds.ts, calendar-export.ts).
  */
+
+import type { PostPlatformOptions } from './platform-options';
 import type { PostType } from './post-types';
 import type { ThreadItem } from './posts';
 
@@ -21,6 +23,8 @@ export interface SeriesTemplate {
   mediaIds: string[];
   postType: PostType;
   title: string | null;
+  /** Absent in series made before issue 27. */
+  platformOptions?: PostPlatformOptions;
   altTexts: Record<string, string>;
   firstComment: string | null;
   thread: Pick<ThreadItem, 'content' | 'mediaIds'>[];

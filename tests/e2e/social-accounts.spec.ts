@@ -66,11 +66,24 @@ test.describe('Social accounts', () => {
     await expect(page.getByRole('heading', { name: 'No accounts connected yet' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Connected accounts' })).toHaveCount(0);
 
-    // The four publishing platforms connect; the others say they are coming.
-    for (const label of ['LinkedIn', 'Instagram', 'X (Twitter)', 'Facebook']) {
+    // The publishing platforms connect; the others say they are coming.
+    for (const label of [
+      'LinkedIn',
+      'Instagram',
+      'X (Twitter)',
+      'Facebook',
+      'Pinterest',
+      'LinkedIn Page',
+      'Threads',
+      'Bluesky',
+      'Mastodon',
+    ]) {
       await expect(connectCard(page, label).getByRole('button', { name: `Connect ${label}` })).toBeEnabled();
     }
-    for (const label of ['YouTube', 'TikTok', 'Pinterest']) {
+    // Mastodon asks for the server first, Bluesky for the handle.
+    await expect(connectCard(page, 'Mastodon').getByLabel('Your Mastodon server')).toBeVisible();
+    await expect(connectCard(page, 'Bluesky').getByLabel('Your Bluesky handle')).toBeVisible();
+    for (const label of ['YouTube', 'TikTok']) {
       const card = connectCard(page, label);
       await expect(card).toContainText('Coming Soon');
       await expect(card.getByRole('button')).toHaveCount(0);

@@ -103,6 +103,24 @@ describe.each(databaseKinds)('plan limits on %s', (kind) => {
       );
     });
 
+    it('counts the accounts of every network, the new ones too (issue 27)', async () => {
+      const { cookie, workspaceId } = await newWorkspace(t);
+      await setPlan(workspaceId, 'free');
+      await insertAccount(t, workspaceId, { platform: 'bluesky' });
+      for (const [platform, server] of [
+        ['mastodon', 'mastodon.social'],
+        ['threads', undefined],
+        ['pinterest', undefined],
+        ['linkedin_page', undefined],
+      ] as const) {
+        const refused = await asUser(t.app, cookie).post('/api/user/social-accounts/connect', {
+          platform,
+          ...(server ? { server } : {}),
+        });
+        expect(refused.statusCode, platform).toBe(402);
+      }
+    });
+
     it('lets Enterprise connect beyond Professional’s 10 accounts', async () => {
       const { cookie, workspaceId } = await newWorkspace(t);
       await setPlan(workspaceId, 'enterprise');

@@ -1,4 +1,4 @@
-import { Building2, Camera, Gamepad2, type LucideIcon, Music2, Play } from 'lucide-react';
+import { Camera, Gamepad2, type LucideIcon, Music2, Play } from 'lucide-react';
 import type { SocialPlatform } from '../../contracts/platforms';
 import { cn } from '../lib/cn';
 
@@ -26,7 +26,7 @@ interface MarkStyle {
  * - Bluesky blue #1185FE: https://bsky.social/about/press (press kit)
  * - Mastodon #6364FF: https://joinmastodon.org/branding
  * - Threads is black and white: https://about.meta.com/brand/resources/threads/
- * - A LinkedIn Page uses LinkedIn's blue, its tile squared off as LinkedIn draws company logos.
+ * - A LinkedIn Page uses LinkedIn's tile (its name says it is the Page).
  */
 const marks: Record<MarkPlatform, MarkStyle> = {
   linkedin: { tile: 'bg-[#0A66C2]', glyph: 'in' },
@@ -43,7 +43,7 @@ const marks: Record<MarkPlatform, MarkStyle> = {
   bluesky: { tile: 'bg-[#1185FE]', glyph: 'b' },
   mastodon: { tile: 'bg-[#6364FF]', glyph: 'M' },
   threads: { tile: 'bg-black', glyph: '@' },
-  linkedin_page: { tile: 'bg-[#0A66C2]', glyph: Building2 },
+  linkedin_page: { tile: 'bg-[#0A66C2]', glyph: 'in' },
 };
 
 const sizes = {

@@ -31,6 +31,11 @@ export function postTypeRule(platform: PublishingPlatform, type: PostType): Post
   return platformPostRules[platform].types[type] ?? null;
 }
 
+/** Whether the network publishes threads (X, Bluesky, Mastodon, Threads): posts replying to the one before. */
+export function takesThread(platform: PublishingPlatform): boolean {
+  return platformPostRules[platform].types.thread !== undefined;
+}
+
 /** The image limits of the network's ordinary post (what its image upload endpoint takes). */
 export function postImageLimits(platform: PublishingPlatform): ImageLimits {
   const limits = platformPostRules[platform].types.post?.image;
@@ -41,7 +46,7 @@ export function postImageLimits(platform: PublishingPlatform): ImageLimits {
 /**
  * What of one text composed for several networks goes to one of them (decision 064): alt texts
  * only where its post type takes them, the first comment only where its network and type take one
- * (not a Story; a thread's replies are its posts), the thread only on a thread (X, Mastodon), the title
+ * (not a Story; an X thread's replies are its posts), the thread only on an X thread, the title
  * only where the type has one (a LinkedIn document post). The server
  * stores each target's post so, and the composer checks each target so: one shared field never
  * blocks another network.
@@ -67,7 +72,7 @@ export function fieldsForTarget<M extends { id: string; altText?: string | null 
   return {
     media: rule?.altText ? shared.media : shared.media.map((item) => ({ ...item, altText: null })),
     firstComment: takesComment ? (shared.firstComment ?? null) : null,
-    thread: postType === 'thread' && platformPostRules[platform].types.thread ? (shared.thread ?? []) : [],
+    thread: postType === 'thread' && takesThread(platform) ? (shared.thread ?? []) : [],
     title: rule?.title ? (shared.title ?? null) : null,
   };
 }

@@ -1,4 +1,4 @@
-import { type PublishingPlatform, publishingPlatforms } from '../../../contracts/platforms';
+import { type PublishingPlatform, publishingPlatforms, specPlatforms } from '../../../contracts/platforms';
 import type { ComposePostBody, Post } from '../../../contracts/posts';
 import type { SocialAccount } from '../../../contracts/social-accounts';
 
@@ -23,12 +23,19 @@ export interface TargetGroup {
 }
 
 /**
- * The composer's choices by platform, in the platforms' order: each connected account; a platform
- * without any account offers itself (the server accepts it and warns that the post will fail
- * unless an account is connected in time). `keep` is the key of the post being edited.
+ * The composer's choices by platform, in the platforms' order: each connected account; one of the
+ * spec's four platforms without any account offers itself (the server accepts it and warns that the
+ * post will fail unless an account is connected in time); the networks added since show once an
+ * account of theirs is connected. `keep` is the key of the post being edited.
  */
 export function targetGroups(accounts: SocialAccount[], keep?: TargetKey): TargetGroup[] {
-  return publishingPlatforms.map((platform) => {
+  const offered = publishingPlatforms.filter(
+    (platform) =>
+      (specPlatforms as readonly string[]).includes(platform) ||
+      keep === `platform:${platform}` ||
+      accounts.some((account) => account.platform === platform),
+  );
+  return offered.map((platform) => {
     const own = accounts.filter((account) => account.platform === platform);
     const options: TargetOption[] = own.map((account) => {
       const key: TargetKey = `account:${account.id}`;

@@ -40,6 +40,9 @@ export type PlatformId =
   | 'youtube'
   | 'tiktok'
   | 'pinterest'
+  | 'threads'
+  | 'bluesky'
+  | 'mastodon'
   | 'discord';
 
 export type PlatformStatus = 'available' | 'coming-soon';
@@ -79,7 +82,39 @@ export const availablePlatforms: Platform[] = [
     name: 'LinkedIn',
     status: 'available',
     description: 'Share company news and expertise in a professional voice.',
-    features: ['Profile and company page posts', 'Professional tone presets', 'Reach insights'],
+    features: ['Profile and company Page posts', 'Professional tone presets', 'Page share statistics'],
+  },
+  {
+    id: 'threads',
+    name: 'Threads',
+    status: 'available',
+    description: 'Start conversations with text, photos, videos and carousels on Threads.',
+    features: ['Text, image, video and carousel posts', 'Reply chains', 'Views, likes and reposts'],
+  },
+  {
+    id: 'pinterest',
+    name: 'Pinterest',
+    status: 'available',
+    description: 'Turn your products and ideas into pins that bring visitors to your site.',
+    features: [
+      'Pins with a title, link and alt text',
+      'Choose or create a board',
+      'Saves and outbound clicks',
+    ],
+  },
+  {
+    id: 'bluesky',
+    name: 'Bluesky',
+    status: 'available',
+    description: 'Post to Bluesky with links, mentions and hashtags that work.',
+    features: ['Up to four images with alt text', 'Link cards and threads', 'Likes, reposts and replies'],
+  },
+  {
+    id: 'mastodon',
+    name: 'Mastodon',
+    status: 'available',
+    description: 'Reach your followers on any Mastodon server, with its own character limit.',
+    features: ['Content warnings and visibility', 'Images with descriptions', 'Favourites and boosts'],
   },
 ];
 
@@ -97,13 +132,6 @@ export const comingSoonPlatforms: Platform[] = [
     status: 'coming-soon',
     description: 'Captions and hashtags for short-form video that fit the platform.',
     features: ['Video captions', 'Hashtag suggestions', 'Publishing on a schedule'],
-  },
-  {
-    id: 'pinterest',
-    name: 'Pinterest',
-    status: 'coming-soon',
-    description: 'Turn your products and ideas into pins that bring visitors to your site.',
-    features: ['Pin titles and descriptions', 'Board planning', 'Scheduled pins'],
   },
   {
     id: 'discord',

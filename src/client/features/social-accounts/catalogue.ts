@@ -3,7 +3,7 @@ import {
   publishingPlatforms,
   type SocialPlatform,
 } from '../../../contracts/platforms';
-import { connectablePlatforms } from '../../../contracts/social-accounts';
+import { connectablePlatforms, type SocialAccount } from '../../../contracts/social-accounts';
 
 export interface ConnectOption {
   platform: SocialPlatform;
@@ -11,19 +11,19 @@ export interface ConnectOption {
   pitch: string;
 }
 
-/** The connect cards, in the spec's order (§2: Social accounts). */
+/** The connect cards: the spec's four first (§2: Social accounts), then the networks added since, then those coming. */
 export const connectOptions: ConnectOption[] = [
   { platform: 'linkedin', pitch: 'Post to your profile in a professional voice.' },
   { platform: 'instagram', pitch: 'Publish feed posts with captions and hashtags.' },
   { platform: 'twitter', pitch: 'Share timely updates sized to the character limit.' },
   { platform: 'facebook', pitch: 'Keep your Page’s followers up to date on schedule.' },
-  { platform: 'youtube', pitch: 'Plan video titles and descriptions with your posts.' },
-  { platform: 'tiktok', pitch: 'Captions and hashtags for short-form video.' },
-  { platform: 'pinterest', pitch: 'Turn products and ideas into scheduled pins.' },
   { platform: 'linkedin_page', pitch: 'Post as your company Page and see how it performs.' },
   { platform: 'threads', pitch: 'Start conversations with text, photos and carousels.' },
+  { platform: 'pinterest', pitch: 'Turn products and ideas into scheduled pins.' },
   { platform: 'bluesky', pitch: 'Post with links, mentions and hashtags that work.' },
   { platform: 'mastodon', pitch: 'Reach your followers on any Mastodon server.' },
+  { platform: 'youtube', pitch: 'Plan video titles and descriptions with your posts.' },
+  { platform: 'tiktok', pitch: 'Captions and hashtags for short-form video.' },
 ];
 
 /** Kitepost writes for and publishes to these; the rest are not built yet. */
@@ -34,6 +34,37 @@ export function isPublishingPlatform(platform: SocialPlatform): platform is Publ
 /** Connectable today: the contract's list (a platform joins it when its adapter and simulator exist). */
 export function isConnectable(platform: SocialPlatform): platform is PublishingPlatform {
   return isPublishingPlatform(platform) && connectablePlatforms.includes(platform);
+}
+
+/**
+ * What a network of many servers asks before the sign-in (contracts `serverPlatforms`): its
+ * label, an example and a hint under the field.
+ */
+export const serverFields: Partial<
+  Record<PublishingPlatform, { label: string; placeholder: string; hint: string }>
+> = {
+  mastodon: {
+    label: 'Your Mastodon server',
+    placeholder: 'mastodon.social',
+    hint: 'The server in your address: for @you@mastodon.social, type mastodon.social.',
+  },
+  bluesky: {
+    label: 'Your Bluesky handle',
+    placeholder: 'yourname.bsky.social',
+    hint: 'Your handle without the @, e.g. yourname.bsky.social or your own domain.',
+  },
+};
+
+/**
+ * The server an account of a many-server network reconnects through: a Mastodon account's
+ * instance (its username is `name@server`), a Bluesky account's handle. Undefined elsewhere.
+ */
+export function serverOfAccount(account: Pick<SocialAccount, 'platform' | 'username'>): string | undefined {
+  if (account.platform === 'mastodon') {
+    const at = account.username.lastIndexOf('@');
+    return at > 0 ? account.username.slice(at + 1) : undefined;
+  }
+  return account.platform === 'bluesky' ? account.username.replace(/^@/, '') : undefined;
 }
 
 export interface ConnectionTip {

@@ -15,9 +15,10 @@ export const FLOW_LIFETIME_MS = 10 * 60 * 1000;
  * Spec §7: the browser opens this server route; it redirects to the platform's sign-in. `flow`
  * names the attempt, so its result finds this page even without `window.opener` (decision 040).
  */
-export function authorizePath(platform: PublishingPlatform, flow?: string): string {
+export function authorizePath(platform: PublishingPlatform, flow?: string, server?: string): string {
   const path = `/api/auth/social/${encodeURIComponent(platform)}`;
-  return flow ? `${path}?flow=${encodeURIComponent(flow)}` : path;
+  const query = new URLSearchParams({ ...(flow ? { flow } : {}), ...(server ? { server } : {}) }).toString();
+  return query ? `${path}?${query}` : path;
 }
 
 /** A fresh attempt id: 16 random bytes, base64url (CONNECT_FLOW_PATTERN). */

@@ -12,7 +12,7 @@ import { useCan } from '../auth/use-permission';
 import { UpgradePrompt } from '../billing/components/upgrade-prompt';
 import { useHealth } from '../health/api/get-health';
 import { useSocialAccounts } from './api/get-social-accounts';
-import { connectOptions } from './catalogue';
+import { connectOptions, serverOfAccount } from './catalogue';
 import { AccountCard } from './components/account-card';
 import { ConnectCard, MorePlatformsCard } from './components/connect-card';
 import { ConnectionTips } from './components/connection-tips';
@@ -71,7 +71,7 @@ export function SocialAccountsPage() {
                 <AccountCard
                   account={account}
                   connecting={connecting === account.platform}
-                  onReconnect={() => connect(account.platform)}
+                  onReconnect={() => connect(account.platform, serverOfAccount(account))}
                   onDisconnect={() => setDisconnecting(account)}
                   plan={plan}
                   accountCount={list.length}

@@ -105,7 +105,7 @@ export function useConnectAccount() {
   );
 
   const connect = useCallback(
-    (platform: PublishingPlatform) => {
+    (platform: PublishingPlatform, server?: string) => {
       const current = attemptRef.current;
       if (current && current.platform === platform && !current.popup.closed) {
         current.popup.focus();
@@ -115,7 +115,7 @@ export function useConnectAccount() {
 
       // Opened in the click itself: a popup opened after an await is blocked by browsers.
       const flow = newFlowId();
-      const popup = window.open(authorizePath(platform, flow), POPUP_NAME, popupFeatures(window));
+      const popup = window.open(authorizePath(platform, flow, server), POPUP_NAME, popupFeatures(window));
       if (!popup) {
         toast({
           title: 'Connection Failed',

@@ -25,6 +25,7 @@ export function toPost(row: ViewRow): Post {
     postType: row.postType,
     media: row.mediaIds.map((id) => ({ id, altText: row.altTexts[id] ?? null })),
     title: row.title,
+    platformOptions: row.platformOptions,
     firstComment: row.firstComment,
     firstCommentStatus: row.firstCommentStatus,
     firstCommentUrl: row.firstCommentUrl,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { fieldsForTarget, postTypeRule } from '../../../contracts/post-rules';
+import { optionsForPlatform } from '../../../contracts/platform-options';
+import { fieldsForTarget, takesThread } from '../../../contracts/post-rules';
 import type { ComposePostBody, ComposeResponse } from '../../../contracts/posts';
 import { AppError } from '../../lib/app-error';
 import { announceSubmission, approvalModeFor, scheduleFields } from '../approvals';
@@ -27,6 +28,7 @@ function composedFields(body: ComposePostBody, target: ComposePostBody['targets'
     firstComment,
     thread,
     title,
+    platformOptions,
     ...shared
   } = body;
   const postType = target.postType ?? 'post';
@@ -42,7 +44,8 @@ function composedFields(body: ComposePostBody, target: ComposePostBody['targets'
     media: own.media,
     firstComment: own.firstComment,
     title: own.title,
-    thread: postTypeRule(target.platform, 'thread') ? own.thread : undefined,
+    platformOptions: optionsForPlatform(target.platform, platformOptions),
+    thread: takesThread(target.platform) ? own.thread : undefined,
   };
 }
 

@@ -128,6 +128,7 @@ export async function updatePost(
     firstComment: _comment,
     thread: _thread,
     title: _title,
+    platformOptions: _options,
     ...plain
   } = body;
   const rich = richPostFields(body, current);
@@ -141,6 +142,7 @@ export async function updatePost(
     firstComment: rich.firstComment === undefined ? current.firstComment : rich.firstComment,
     thread: rich.thread ?? current.thread,
     title: rich.title === undefined ? current.title : rich.title,
+    platformOptions: rich.platformOptions ?? current.platformOptions,
   };
   const changes = { ...plain, ...rich };
   const planned = current.status === 'scheduled' || current.status === 'pending_approval';

@@ -1,3 +1,4 @@
+import type { PostPlatformOptions } from '../../../contracts/platform-options';
 import type { PostType } from '../../../contracts/post-types';
 import type { ThreadItem } from '../../../contracts/posts';
 import { AppError } from '../../lib/app-error';
@@ -12,12 +13,21 @@ export interface RichPostInput {
   thread?: { content: string; mediaIds: string[] }[];
   /** A LinkedIn document post's title; null or blank clears it. */
   title?: string | null;
+  /** A Mastodon content warning, a Pinterest board…; replaces the post's options when given. */
+  platformOptions?: PostPlatformOptions;
 }
 
 export type RichPostFields = Partial<
   Pick<
     PostRow,
-    'mediaIds' | 'altTexts' | 'postType' | 'firstComment' | 'firstCommentStatus' | 'thread' | 'title'
+    | 'mediaIds'
+    | 'altTexts'
+    | 'postType'
+    | 'firstComment'
+    | 'firstCommentStatus'
+    | 'thread'
+    | 'title'
+    | 'platformOptions'
   >
 >;
 
@@ -45,6 +55,7 @@ export function richPostFields(body: RichPostInput, current?: Pick<PostRow, 'alt
   }
   if (body.postType !== undefined) fields.postType = body.postType;
   if (body.title !== undefined) fields.title = body.title?.trim() || null;
+  if (body.platformOptions !== undefined) fields.platformOptions = body.platformOptions;
   if (body.firstComment !== undefined) {
     fields.firstComment = body.firstComment?.trim() || null;
     // Waiting for the post to go out; the follow-up step posts it (publishing/post-follow-ups).

@@ -1,3 +1,4 @@
+import { optionsForPlatform } from '../../../contracts/platform-options';
 import { platformLabels } from '../../../contracts/platforms';
 import { publishedText } from '../../../contracts/post-text';
 import { publishingMessages } from '../../../contracts/publishing';
@@ -160,6 +161,7 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
             media,
             title: post.title,
             link,
+            options: optionsForPlatform(post.platform, post.platformOptions),
           }),
           deadlineMs - (Date.now() - waitStarted),
           post.platform,

@@ -223,6 +223,7 @@ function copyOf(
     altTexts: original.altTexts,
     postType: original.postType,
     title: original.title,
+    platformOptions: original.platformOptions,
     firstComment: original.firstComment,
     thread: original.thread.map((item) => ({
       content: item.content,

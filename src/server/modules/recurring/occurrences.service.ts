@@ -70,6 +70,7 @@ export async function generateOccurrences(
     altTexts: template.altTexts,
     postType: template.postType,
     title: template.title,
+    platformOptions: template.platformOptions ?? {},
     firstComment: template.firstComment,
     thread: template.thread.map(
       (item): ThreadItem => ({ ...item, status: 'pending', externalId: null, url: null, error: null }),

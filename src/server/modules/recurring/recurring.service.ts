@@ -29,7 +29,10 @@ export interface RepeatWriter extends PostWriter {
 
 /** What every later occurrence is made from: the post as it is now. */
 function templateOf(
-  post: Pick<Post, 'content' | 'hashtags' | 'media' | 'postType' | 'title' | 'firstComment' | 'thread'>,
+  post: Pick<
+    Post,
+    'content' | 'hashtags' | 'media' | 'postType' | 'title' | 'platformOptions' | 'firstComment' | 'thread'
+  >,
 ): SeriesTemplate {
   return {
     content: post.content,
@@ -40,6 +43,7 @@ function templateOf(
     ),
     postType: post.postType,
     title: post.title,
+    platformOptions: post.platformOptions,
     firstComment: post.firstComment,
     thread: post.thread.map((item) => ({ content: item.content, mediaIds: item.mediaIds })),
   };

@@ -1,18 +1,21 @@
 import { Clock, LoaderCircle, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { type PublishingPlatform, platformLabels } from '../../../../contracts/platforms';
 import { socialAccountMessages } from '../../../../contracts/social-accounts';
 import { PlatformMark } from '../../../components/platform-mark';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/cn';
-import { type ConnectOption, isConnectable, isPublishingPlatform } from '../catalogue';
+import { type ConnectOption, isConnectable, isPublishingPlatform, serverFields } from '../catalogue';
 
 interface ConnectCardProps {
   option: ConnectOption;
   /** How many accounts of this platform are connected already. */
   connectedCount: number;
   connecting: boolean;
-  onConnect: (platform: PublishingPlatform) => void;
+  onConnect: (platform: PublishingPlatform, server?: string) => void;
 }
 
 /** A platform to connect: a Connect button when its connection is built, 'Coming Soon' otherwise. */
@@ -21,6 +24,16 @@ export function ConnectCard({ option, connectedCount, connecting, onConnect }: C
   const label = platformLabels[platform];
   const titleId = `connect-${platform}`;
   const connectable = isConnectable(platform);
+  const serverField = serverFields[platform as PublishingPlatform];
+  const [server, setServer] = useState('');
+  const [missing, setMissing] = useState(false);
+  const start = () => {
+    if (!isPublishingPlatform(platform)) return;
+    if (!serverField) return onConnect(platform);
+    // Opened in the click itself (a popup opened later is blocked): the field is checked first.
+    if (!server.trim()) return setMissing(true);
+    onConnect(platform, server.trim());
+  };
   return (
     <article
       aria-labelledby={titleId}
@@ -55,11 +68,39 @@ export function ConnectCard({ option, connectedCount, connecting, onConnect }: C
           </p>
         </div>
       </div>
+      {connectable && serverField ? (
+        <div className="mt-auto grid gap-1.5">
+          <Label htmlFor={`${titleId}-server`}>{serverField.label}</Label>
+          <Input
+            id={`${titleId}-server`}
+            value={server}
+            placeholder={serverField.placeholder}
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            aria-invalid={missing || undefined}
+            aria-describedby={`${titleId}-server-hint`}
+            onChange={(event) => {
+              setServer(event.target.value);
+              setMissing(false);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') start();
+            }}
+          />
+          <p
+            id={`${titleId}-server-hint`}
+            className={cn('text-xs', missing ? 'text-red-700' : 'text-slate-500')}
+          >
+            {missing ? socialAccountMessages.serverNeeded(label) : serverField.hint}
+          </p>
+        </div>
+      ) : null}
       {connectable ? (
         <Button
-          className="mt-auto w-full"
+          className={cn('w-full', serverField ? '' : 'mt-auto')}
           aria-label={`Connect ${label}`}
-          onClick={() => onConnect(platform)}
+          onClick={start}
           aria-busy={connecting || undefined}
         >
           {connecting ? (

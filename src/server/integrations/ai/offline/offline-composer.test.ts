@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BrandKit, emptyBrandKit } from '../../../../contracts/brand-kit';
 import { contentTypes, tones } from '../../../../contracts/content-options';
-import type { GenerationRequestInput } from '../../../../contracts/generation';
+import { type GenerationRequestInput, generationRequest } from '../../../../contracts/generation';
 import { type PublishingPlatform, publishingPlatforms } from '../../../../contracts/platforms';
 import type { GeneratedIdea } from '../ai-provider';
 import {
@@ -200,7 +200,11 @@ describe('offline composer: the AiProvider contract', () => {
     expect(Math.min(...timings)).toBeLessThan(25);
   });
 
-  it('covers every publishing platform', () => {
-    expect(publishingPlatforms).toEqual(['linkedin', 'instagram', 'twitter', 'facebook']);
+  it('writes for the spec’s four networks unless asked for others', () => {
+    expect(generationRequest.parse({}).platforms).toEqual(['linkedin', 'instagram', 'twitter', 'facebook']);
+    expect(generationRequest.parse({ platforms: ['bluesky', 'mastodon'] }).platforms).toEqual([
+      'bluesky',
+      'mastodon',
+    ]);
   });
 });

@@ -48,6 +48,7 @@ import { FirstCommentField } from './first-comment-field';
 import { LinkPreviewCard } from './link-preview-card';
 import { MediaDetails } from './media-details';
 import { MediaPicker } from './media-picker';
+import { NetworkOptions } from './options/network-options';
 import { PostTypePicker } from './post-type-picker';
 import { RepeatField } from './repeat-field';
 import { type ComposerAction as Action, saveEdit } from './save-edit';
@@ -149,6 +150,7 @@ function ComposerForm({
   const setFirstComment = setter('firstComment');
   const setThread = setter('thread');
   const setTitle = setter('title');
+  const setPlatformOptions = setter('platformOptions');
   const setPostType = (key: TargetKey, type: PostType) =>
     setter('postTypes')({ ...values.postTypes, [key]: type });
   const setWall = setter('wall');
@@ -330,6 +332,12 @@ function ComposerForm({
               tried={tried === 'schedule'}
             />
           ) : null}
+          <NetworkOptions
+            id={`${id}-options`}
+            targets={chosen}
+            options={values.platformOptions}
+            onChange={setPlatformOptions}
+          />
           {commentLimit !== null ? (
             <FirstCommentField
               id={`${id}-comment`}

@@ -50,6 +50,7 @@ const draft = (overrides: Partial<RichDraft> = {}): RichDraft => ({
   firstComment: '',
   thread: [],
   title: '',
+  platformOptions: {},
   ...overrides,
 });
 const x: ChosenTarget = { key: 'account:x1', platform: 'twitter', socialAccountId: 'x1', postType: 'thread' };
@@ -269,10 +270,9 @@ describe('an account’s own server’s limits', () => {
     const [check] = checkTargets(
       [on('m1')],
       { content: 'a'.repeat(800), hashtags: [] },
-      draft(),
+      draft({ platformOptions: { contentWarning: 'CW' } }),
       new Map(),
       accounts,
-      'CW',
     );
     expect(check).toMatchObject({ problems: [], fit: { maxLength: 1000, extra: 'CW' } });
     const [strict] = checkTargets(

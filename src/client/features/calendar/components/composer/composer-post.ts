@@ -1,10 +1,12 @@
 import { type FitAspect, fitAspects, type Media } from '../../../../../contracts/media';
+import { optionsForPlatform, type PostPlatformOptions } from '../../../../../contracts/platform-options';
 import { type PublishingPlatform, platformRules } from '../../../../../contracts/platforms';
 import {
   fieldsForTarget,
   platformPostRules,
   postTypeRule,
   postTypesOf,
+  takesThread,
 } from '../../../../../contracts/post-rules';
 import type { PostType } from '../../../../../contracts/post-types';
 import type { ComposePostBody, Post, PostMediaItem, UpdatePostBody } from '../../../../../contracts/posts';
@@ -29,11 +31,14 @@ export interface RichDraft {
   thread: ThreadDraft[];
   /** A document post's title (LinkedIn); sent only to the targets whose type takes a title. */
   title: string;
+  /** A Mastodon content warning, a Pinterest board…: each target keeps its own network's. */
+  platformOptions: PostPlatformOptions;
 }
 
 /** The rich fields of a saved post, as the composer edits them. */
 export function richDraftOf(post: Post | null): RichDraft {
-  if (!post) return { postTypes: {}, media: [], firstComment: '', thread: [], title: '' };
+  if (!post)
+    return { postTypes: {}, media: [], firstComment: '', thread: [], title: '', platformOptions: {} };
   return {
     postTypes: { [targetKeyOf(post)]: post.postType },
     media:
@@ -47,6 +52,7 @@ export function richDraftOf(post: Post | null): RichDraft {
       mediaIds: item.mediaIds,
     })),
     title: post.title ?? '',
+    platformOptions: post.platformOptions,
   };
 }
 
@@ -76,8 +82,9 @@ export function typedTargets(
 const keyOf = (target: ComposePostBody['targets'][number]): TargetKey =>
   target.socialAccountId ? `account:${target.socialAccountId}` : `platform:${target.platform}`;
 
-/** Whether any chosen target is a thread (X, Mastodon): only then is the thread editor shown and sent. */
-export const hasThread = (targets: ChosenTarget[]) => targets.some((target) => target.postType === 'thread');
+/** Whether any chosen X target is a thread: only then is the thread editor shown and sent. */
+export const hasThread = (targets: ChosenTarget[]) =>
+  targets.some((target) => target.postType === 'thread' && takesThread(target.platform));
 
 /** The alt texts trimmed, empty ones as null (the contract's "none"). */
 function mediaBody(media: PostMediaItem[]): PostMediaItem[] {
@@ -104,6 +111,7 @@ export function composeBody(
     firstComment: firstCommentTaken(targets) ? draft.firstComment.trim() || null : null,
     thread: threadBody(draft, targets),
     title: titleRule(targets) ? draft.title.trim() || null : null,
+    platformOptions: draft.platformOptions,
     targets: targets.map(({ platform, socialAccountId, postType }) => ({
       platform,
       socialAccountId,
@@ -135,6 +143,7 @@ export function editChanges(
     firstComment: own.firstComment,
     thread: own.thread,
     title: own.title,
+    platformOptions: optionsForPlatform(target.platform, draft.platformOptions),
   };
 }
 
@@ -232,8 +241,6 @@ export function checkTargets(
   byId: Map<string, Media>,
   /** The workspace's accounts: their own servers' limits apply (a Mastodon instance's). */
   accounts: readonly SocialAccount[] = [],
-  /** A Mastodon content warning, counted with the text there. */
-  contentWarning?: string | null,
 ): TargetCheck[] {
   const threadDraft = hasThread(targets)
     ? draft.thread.map((item) => ({ content: item.content, mediaIds: item.mediaIds }))
@@ -261,7 +268,8 @@ export function checkTargets(
       media: checkedMedia(item.mediaIds, byId),
     }));
     const limits = accountLimitsOf(targets, platform, accounts);
-    const warning = platform === 'mastodon' ? contentWarning?.trim() : undefined;
+    // A Mastodon content warning counts with the text there (StatusLengthValidator).
+    const warning = platform === 'mastodon' ? draft.platformOptions.contentWarning?.trim() : undefined;
     const problems = checkPublishable(platform, {
       postType,
       ...post,
@@ -273,7 +281,7 @@ export function checkTargets(
       contentWarning: warning ?? null,
     });
     // The contract refuses an empty thread post (a 400); say it here, beside the others.
-    if (postType === 'thread') {
+    if (takesThread(platform)) {
       for (const [index, item] of thread.entries()) {
         if (!item.content.trim()) problems.push(`Post ${index + 2} of the thread: write something for it.`);
       }

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import {
   type MastodonVisibility,
   mastodonVisibilities,
@@ -11,9 +10,11 @@ const visibilityLabels: Record<MastodonVisibility, string> = {
   private: 'Followers only',
 };
 
+/** As the composer's NetworkOptions hands them (network-options.tsx). */
 interface MastodonFieldsProps {
+  id: string;
   options: PostPlatformOptions;
-  onChange(options: PostPlatformOptions): void;
+  onChange(next: PostPlatformOptions): void;
 }
 
 /**
@@ -22,8 +23,7 @@ interface MastodonFieldsProps {
  * (`visibility`; docs.joinmastodon.org/methods/statuses/#create). The composer mounts it for
  * Mastodon targets.
  */
-export function MastodonFields({ options, onChange }: MastodonFieldsProps) {
-  const id = useId();
+export function MastodonFields({ id, options, onChange }: MastodonFieldsProps) {
   return (
     <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3">
       <legend className="px-1 text-sm font-semibold text-slate-900">Mastodon</legend>
@@ -55,7 +55,12 @@ export function MastodonFields({ options, onChange }: MastodonFieldsProps) {
         <select
           id={`${id}-visibility`}
           value={options.visibility ?? 'public'}
-          onChange={(event) => onChange({ ...options, visibility: event.target.value as MastodonVisibility })}
+          onChange={(event) =>
+            onChange({
+              ...options,
+              visibility: event.target.value as MastodonVisibility,
+            } satisfies PostPlatformOptions)
+          }
           className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           {mastodonVisibilities.map((visibility) => (
