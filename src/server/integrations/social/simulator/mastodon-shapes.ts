@@ -11,7 +11,7 @@ import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
  */
 
 export const MASTODON_LABEL = 'Mastodon';
-export const MASTODON_LOGO = '🐘';
+export const MASTODON_LOGO = 'M';
 export const MASTODON_BASE_PATH = '/sandbox/mastodon';
 export const MASTODON_VERSION = '4.5.0';
 /** Mastodon's defaults (Status::MAX_CHARS… as served in /api/v2/instance `configuration`). */
