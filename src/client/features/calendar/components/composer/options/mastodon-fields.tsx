@@ -5,8 +5,8 @@ import {
 } from '../../../../../../contracts/platform-options';
 
 const visibilityLabels: Record<MastodonVisibility, string> = {
-  public: 'Public: everyone, in public timelines',
-  unlisted: 'Quiet public: everyone, not in public timelines',
+  public: 'Public',
+  unlisted: 'Quiet public (not in public timelines)',
   private: 'Followers only',
 };
 
@@ -25,7 +25,7 @@ interface MastodonFieldsProps {
  */
 export function MastodonFields({ id, options, onChange }: MastodonFieldsProps) {
   return (
-    <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-3">
+    <fieldset className="grid min-w-0 gap-3 rounded-lg border border-slate-200 p-3">
       <legend className="px-1 text-sm font-semibold text-slate-900">Mastodon</legend>
       <div className="grid gap-1">
         <label htmlFor={`${id}-cw`} className="text-sm font-medium text-slate-800">
@@ -42,7 +42,7 @@ export function MastodonFields({ id, options, onChange }: MastodonFieldsProps) {
             const value = event.target.value;
             onChange(value.trim() ? { ...rest, contentWarning: value } : rest);
           }}
-          className="h-9 rounded-md border border-slate-300 px-2.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className="h-9 w-full min-w-0 rounded-md border border-slate-300 px-2.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
         />
         <p id={`${id}-cw-help`} className="text-xs text-slate-600">
           Readers see this first and open the post to read it. It counts toward the server's character limit.
@@ -61,7 +61,7 @@ export function MastodonFields({ id, options, onChange }: MastodonFieldsProps) {
               visibility: event.target.value as MastodonVisibility,
             } satisfies PostPlatformOptions)
           }
-          className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className="h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
           {mastodonVisibilities.map((visibility) => (
             <option key={visibility} value={visibility}>

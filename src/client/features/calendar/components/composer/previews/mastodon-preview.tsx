@@ -39,7 +39,7 @@ export function MastodonPreview({ postType, post, name }: NetworkCardProps) {
               </span>
               {last ? null : <span aria-hidden="true" className="mt-1 w-0.5 flex-1 bg-slate-200" />}
             </span>
-            <div className={cn('grid min-w-0 gap-2', last ? 'pb-3' : 'pb-5')}>
+            <div className={cn('grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2', last ? 'pb-3' : 'pb-5')}>
               <div className="flex items-start justify-between gap-2">
                 <p className="min-w-0 text-sm leading-tight">
                   <span className="block truncate font-bold text-slate-900">{name}</span>
