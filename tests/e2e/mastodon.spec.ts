@@ -69,7 +69,9 @@ test('connect a Mastodon account by its server, then publish a post with a conte
   await page.getByRole('button', { name: 'Add Post' }).click();
   const composer = page.getByRole('dialog', { name: 'Add Post' });
   await composer.getByLabel(`@${handle}@mastodon.social`).check();
-  await composer.getByLabel('Post text').fill('Our sourdough starter turns five today. Cake for everyone! #bakery');
+  await composer
+    .getByLabel('Post text')
+    .fill('Our sourdough starter turns five today. Cake for everyone! #bakery');
   await composer.getByLabel(/Content warning/).fill('Food');
   await composer.getByLabel('Who can see it').selectOption('unlisted');
   await expect(composer.getByRole('figure').filter({ hasText: 'Preview on Mastodon' })).toContainText(
@@ -84,7 +86,10 @@ test('connect a Mastodon account by its server, then publish a post with a conte
   const panel = page.getByRole('dialog', { name: 'Mastodon post' });
   await expect(panel.getByTestId('post-status')).toHaveText('Published', { timeout: 30_000 });
   const link = panel.getByRole('link', { name: 'View on Mastodon' }).first();
-  await expect(link).toHaveAttribute('href', new RegExp(`/sandbox/mastodon/mastodon\\.social/@${handle}/\\d+$`));
+  await expect(link).toHaveAttribute(
+    'href',
+    new RegExp(`/sandbox/mastodon/mastodon\\.social/@${handle}/\\d+$`),
+  );
   // The status on the pretend server carries its warning and visibility.
   const status = await page.request.get((await link.getAttribute('href')) as string);
   const html = await status.text();
