@@ -307,6 +307,45 @@ describe.each(databaseKinds)('Mastodon provider against the platform simulator o
     expect(await mastodon.findPublished?.(tokens, { account: who, text: 'never sent', since })).toBeNull();
   });
 
+  it('waits while the server processes an image (202, then 206 until ready) before posting it', async () => {
+    const tokens = await connect();
+    const base = injectFetch(t.app);
+    const seen: string[] = [];
+    let pending = 2;
+    // The server as it answers a large upload: 202 without a URL, then 206 while it works.
+    const processing: typeof fetch = async (input, init) => {
+      const url = String(input);
+      const answer = await base(input, init);
+      if (url.endsWith('/api/v2/media')) {
+        seen.push('upload 202');
+        return new Response(JSON.stringify({ ...(await answer.json()), url: null }), { status: 202 });
+      }
+      if (/\/api\/v1\/media\/\d+$/.test(url) && pending-- > 0) {
+        seen.push('read 206');
+        return new Response(JSON.stringify({ ...(await answer.json()), url: null }), { status: 206 });
+      }
+      if (/\/api\/v1\/media\//.test(url)) seen.push('read 200');
+      return answer;
+    };
+    const provider = createMastodonProvider({
+      ...SIMULATOR_CREDENTIALS,
+      ...simulatorEndpoints(TEST_APP_URL, 'mastodon'),
+      sandbox: true,
+      fetch: processing,
+      timeoutMs: 5_000,
+      clients: createOAuthClientStore(t.ctx.database.db, t.ctx.tokenCipher),
+      appUrl: TEST_APP_URL,
+      mediaPollMs: 1,
+    });
+    const post = await provider.publish(tokens, {
+      account: { externalId: 'x', username: 'x' },
+      text: 'Processed',
+      media: [testImage('https://cdn.example/slow.png')],
+    });
+    expect(post.externalId).toMatch(/^\d+$/);
+    expect(seen).toEqual(['upload 202', 'read 206', 'read 206', 'read 200']);
+  });
+
   it('reads metrics (null where Mastodon counts nothing), followers, a deleted status as missing; revoke ends the token', async () => {
     const tokens = await connect();
     const [account] = await mastodon.listAccounts(tokens);
