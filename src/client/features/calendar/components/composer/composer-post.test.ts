@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Media } from '../../../../../contracts/media';
 import { type Post, untouchedDraftFields } from '../../../../../contracts/posts';
 import type { SocialAccount } from '../../../../../contracts/social-accounts';
+import { accountLimitsOf } from './account-limits';
 import {
-  accountLimitsOf,
   altTextLimit,
   type ChosenTarget,
   checkTargets,

@@ -1,6 +1,6 @@
 import { type FitAspect, fitAspects, type Media } from '../../../../../contracts/media';
 import { optionsForPlatform, type PostPlatformOptions } from '../../../../../contracts/platform-options';
-import { type PublishingPlatform, platformRules } from '../../../../../contracts/platforms';
+import type { PublishingPlatform } from '../../../../../contracts/platforms';
 import {
   fieldsForTarget,
   platformPostRules,
@@ -11,8 +11,9 @@ import {
 import type { PostType } from '../../../../../contracts/post-types';
 import type { ComposePostBody, Post, PostMediaItem, UpdatePostBody } from '../../../../../contracts/posts';
 import { type CheckedMedia, checkPublishable } from '../../../../../contracts/publish-checks';
-import type { SocialAccount, SocialAccountPostLimits } from '../../../../../contracts/social-accounts';
+import type { SocialAccount } from '../../../../../contracts/social-accounts';
 import { type TargetKey, targetKeyOf } from '../../composer-targets';
+import { accountLimitsOf } from './account-limits';
 
 /** One post of an X thread after the first, as the composer holds it (`key` keeps React's rows). */
 export interface ThreadDraft {
@@ -206,27 +207,6 @@ export interface TargetCheck {
   problems: string[];
   /** What the live counter counts against: the accounts' own server's limit, a content warning. */
   fit?: { maxLength?: number; extra?: string };
-}
-
-/**
- * The strictest limits of the chosen accounts of one network (a Mastodon instance sets its own,
- * `SocialAccount.postLimits`); a target without an account, or an account without limits, has
- * the network's.
- */
-export function accountLimitsOf(
-  targets: ChosenTarget[],
-  platform: PublishingPlatform,
-  accounts: readonly SocialAccount[],
-): SocialAccountPostLimits | null {
-  const limits = targets
-    .filter((target) => target.platform === platform)
-    .map((target) => accounts.find((account) => account.id === target.socialAccountId)?.postLimits ?? null);
-  if (limits.every((one) => one === null)) return null;
-  const least = (values: Array<number | undefined>) =>
-    values.some((value) => value === undefined) ? undefined : Math.min(...(values as number[]));
-  const maxLength = least(limits.map((one) => one?.maxLength ?? platformRules[platform].maxLength));
-  const maxMedia = least(limits.map((one) => one?.maxMedia));
-  return { ...(maxLength ? { maxLength } : {}), ...(maxMedia ? { maxMedia } : {}) };
 }
 
 /**
