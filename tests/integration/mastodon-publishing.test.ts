@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComposeResponse, Post } from '../../src/contracts/posts';
-import { posts } from '../../src/server/db/schema';
+import { posts, sandboxGrants } from '../../src/server/db/schema';
 import { runPostFollowUps } from '../../src/server/modules/publishing';
 import { publishPost } from '../../src/server/modules/publishing/publishing.service';
 import { asUser, daysFromNow } from '../factories/posts';
@@ -34,7 +34,7 @@ describe.each(databaseKinds)('Mastodon through the publishing pipeline on %s', (
     return done.result['account-id'] as string;
   }
 
-  it('schedules against each account’s own server’s limit, and publishes a thread whose replies go out after it', async () => {
+  it('schedules against each account’s own server’s limit, publishes a thread whose replies go out after it, and revokes at disconnect', async () => {
     const roomy = await connect('chars1000.example');
     const plain = await connect('mastodon.social');
     const long = `Our autumn menu, in full. ${'Bread and butter. '.repeat(40)}`;
@@ -66,5 +66,24 @@ describe.each(databaseKinds)('Mastodon through the publishing pipeline on %s', (
     const row = await postRow(t, post?.id as string);
     expect(row.externalUrl).toMatch(/\/sandbox\/mastodon\/chars1000\.example\/@pipe_[0-9a-f]{8}\/\d+$/);
     expect(row.thread[0]).toMatchObject({ status: 'published', externalId: expect.stringMatching(/^\d+$/) });
+
+    // Disconnecting revokes the token at the server (POST /oauth/revoke).
+    const liveTokens = async () =>
+      (
+        await t.ctx.database.db
+          .select()
+          .from(sandboxGrants)
+          .where(
+            and(
+              eq(sandboxGrants.platform, 'mastodon'),
+              eq(sandboxGrants.kind, 'access'),
+              isNull(sandboxGrants.revokedAt),
+            ),
+          )
+      ).length;
+    const before = await liveTokens();
+    const removed = await asUser(t.app, cookie).delete(`/api/user/social-accounts/${roomy}`);
+    expect(removed.statusCode).toBeLessThan(300);
+    expect(await liveTokens()).toBe(before - 1);
   });
 });
