@@ -88,6 +88,10 @@ export const platformRules: Record<PublishingPlatform, PlatformRules> = {
   // connected account carries its own (`postLimits.maxLength`, from GET /api/v2/instance). Mastodon
   // sets no hashtag limit (only the length bounds them); hashtags are how posts are found there.
   mastodon: { maxLength: 500, maxHashtags: 250, recommendedHashtags: 3, counting: 'mastodon' },
+  // "Text posts are limited to 500 characters"; a post has one topic tag, "the first valid tag"
+  // counts (developers.facebook.com/docs/threads/posts, Topic Tags): held to 1 hashtag so none is
+  // silently left plain text. Emoji are "counted as the number of UTF-8 bytes" there too (UNCONFIRMED
+  // in practice; platforms.md "Threads").
   threads: { maxLength: 500, maxHashtags: 1, recommendedHashtags: 1, counting: 'code-points' },
   pinterest: { maxLength: 500, maxHashtags: 20, recommendedHashtags: 3, counting: 'code-points' },
   linkedin_page: { maxLength: 3000, maxHashtags: 30, recommendedHashtags: 3, counting: 'linkedin-escaped' },

@@ -26,8 +26,12 @@ export const postTypeLabels: Record<PostType, string> = {
  * whose pages people swipe through), which LinkedIn and its users call a document.
  */
 export function postTypeLabelOf(platform: PublishingPlatform, type: PostType): string {
-  return platform === 'linkedin' && type === 'carousel' ? 'Document' : postTypeLabels[type];
+  return isLinkedIn(platform) && type === 'carousel' ? 'Document' : postTypeLabels[type];
 }
+
+/** A member's profile or a company Page: the same Posts API, post types and document posts. */
+export const isLinkedIn = (platform: PublishingPlatform) =>
+  platform === 'linkedin' || platform === 'linkedin_page';
 
 export interface AspectRange {
   /** width / height */

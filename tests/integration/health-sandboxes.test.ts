@@ -38,7 +38,9 @@ describe.each(databaseKinds)('/api/health lists the sandboxes that are on, on %s
     }
     const byId = Object.fromEntries(health.sandboxes.map((sandbox) => [sandbox.id, sandbox]));
     expect(byId.social?.name).toBe('Social platform simulator');
-    expect(byId.social?.detail).toMatch(/^X, LinkedIn, Facebook, Instagram: /);
+    expect(byId.social?.detail).toMatch(
+      /^LinkedIn, Instagram, X, Facebook, Bluesky, Mastodon, Threads, Pinterest, LinkedIn Page: /,
+    );
     expect(byId.billing?.name).toBe('Sandbox billing');
     expect(byId.mail?.name).toBe('Outbox mail');
     expect(byId.ai?.name).toBe('Offline AI writer');

@@ -1,4 +1,5 @@
 import type { HealthResponse, SandboxInfo } from '../../contracts/health';
+import { platformLabels } from '../../contracts/platforms';
 import type { AiProvider } from './ai/ai-provider';
 import type { BillingProvider } from './billing/billing-provider';
 import { describeBilling } from './billing/create-billing-provider';
@@ -107,9 +108,5 @@ export function describeSandboxes(
   return on;
 }
 
-const platformNames: Record<string, string> = {
-  twitter: 'X',
-  linkedin: 'LinkedIn',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-};
+/** Each platform's name for people ('X' rather than 'X (Twitter)'). */
+const platformNames: Record<string, string> = { ...platformLabels, twitter: 'X' };

@@ -1,5 +1,5 @@
 import type { PublishingPlatform } from '../../../contracts/platforms';
-import { type PostType, postTypeLabelOf, postTypeLabels } from '../../../contracts/post-types';
+import { isLinkedIn, type PostType, postTypeLabelOf, postTypeLabels } from '../../../contracts/post-types';
 import type { Post } from '../../../contracts/posts';
 
 /**
@@ -8,12 +8,12 @@ import type { Post } from '../../../contracts/posts';
  */
 export function postTypeChoiceLabel(platform: PublishingPlatform, type: PostType): string {
   const label = postTypeLabelOf(platform, type);
-  return platform === 'linkedin' && type === 'carousel' ? `${label} (PDF)` : label;
+  return isLinkedIn(platform) && type === 'carousel' ? `${label} (PDF)` : label;
 }
 
 /** A short explanation under a post type whose name alone may not say enough; null for most. */
 export function postTypeHintOf(platform: PublishingPlatform, type: PostType): string | null {
-  if (platform === 'linkedin' && type === 'carousel') return 'People swipe through the pages';
+  if (isLinkedIn(platform) && type === 'carousel') return 'People swipe through the pages';
   return null;
 }
 
@@ -29,7 +29,7 @@ export function postKindLabel(
     case 'post':
       return null;
     case 'carousel':
-      return post.platform === 'linkedin'
+      return isLinkedIn(post.platform)
         ? postTypeLabelOf(post.platform, post.postType)
         : `${postTypeLabels.carousel} · ${post.mediaIds.length}`;
     case 'thread':

@@ -1,5 +1,5 @@
 import { optionsForPlatform } from '../../../contracts/platform-options';
-import { platformLabels } from '../../../contracts/platforms';
+import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import { publishedText } from '../../../contracts/post-text';
 import { publishingMessages } from '../../../contracts/publishing';
 import type { AppContext } from '../../context';
@@ -33,6 +33,18 @@ import {
   type PublishClaim,
 } from './publishing.repository';
 import { clockFrom, WORKER_NAME } from './publishing-worker';
+
+/**
+ * The networks that draw no card for a link in an API post's text unless we send it: LinkedIn (a
+ * member's or a Page's), Facebook's /feed (it takes the link apart) and Bluesky (the poster builds
+ * its external embed). They get it with what our preview read (the composer read it first: cached).
+ */
+const LINK_CARD_PLATFORMS: readonly PublishingPlatform[] = [
+  'linkedin',
+  'linkedin_page',
+  'facebook',
+  'bluesky',
+];
 
 export type { PublishOutcome } from './publish-outcomes';
 
@@ -134,12 +146,8 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
     const extended = await extendLease(ctx.database.db, post.id, new Date(Date.now() + leaseMs));
     if (!extended) return 'skipped';
   }
-  // LinkedIn renders no card for a link in an API post's text, and Facebook's /feed takes the link
-  // apart: both get it with what our preview read (the composer read it first: cached).
   const link =
-    media.length === 0 &&
-    post.postType === 'post' &&
-    (post.platform === 'linkedin' || post.platform === 'facebook')
+    media.length === 0 && post.postType === 'post' && LINK_CARD_PLATFORMS.includes(post.platform)
       ? await linkPreviewFor(ctx, sent.text)
       : null;
   let published: PublishedPost;

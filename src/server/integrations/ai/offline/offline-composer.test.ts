@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type BrandKit, emptyBrandKit } from '../../../../contracts/brand-kit';
 import { contentTypes, tones } from '../../../../contracts/content-options';
 import { type GenerationRequestInput, generationRequest } from '../../../../contracts/generation';
-import { type PublishingPlatform, publishingPlatforms } from '../../../../contracts/platforms';
+import type { PublishingPlatform } from '../../../../contracts/platforms';
 import type { GeneratedIdea } from '../ai-provider';
 import {
   composer,

@@ -1,34 +1,24 @@
 import { notReportedMetrics } from '../../../../contracts/analytics';
 import {
   type AuthorizeRequest,
-  InvalidContentError,
   type PlatformAppOptions,
   type PostLinkOptions,
-  type PublishedPost,
-  type PublishInput,
   type ReplyInput,
-  SocialPlatformError,
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
-  UnknownOutcomeError,
 } from '../social-provider';
 import { DEFAULT_LINKEDIN_API_VERSION } from './api-version';
 import { createLinkedInApi } from './linkedin-api';
+import { DEFAULT_DOCUMENT_WAIT, type DocumentWait } from './linkedin-documents';
+import { DEFAULT_IMAGE_WAIT, type ImageWait } from './linkedin-images';
 import {
-  DEFAULT_DOCUMENT_WAIT,
-  type DocumentWait,
-  documentProcessingRefusal,
-  uploadLinkedInDocument,
-} from './linkedin-documents';
-import {
-  DEFAULT_IMAGE_WAIT,
-  type ImageWait,
-  imageProcessingRefusal,
-  uploadLinkedInImages,
-} from './linkedin-images';
-import { DEFAULT_VIDEO_WAIT, uploadLinkedInVideo, type VideoWait } from './linkedin-videos';
-import { toLittleText } from './little-text';
+  commentOnLinkedInPost,
+  findLinkedInPost,
+  type LinkedInPosting,
+  publishLinkedInPost,
+} from './linkedin-posting';
+import { DEFAULT_VIDEO_WAIT, type VideoWait } from './linkedin-videos';
 import {
   LINKEDIN_METRIC_TYPES,
   type LinkedInMetricType,
@@ -36,20 +26,10 @@ import {
   toLinkedInPostReading,
 } from './metrics-transform';
 import {
-  articleContent,
-  documentContent,
-  imageContent,
-  isSameLinkedInPost,
-  toAuthorPostsPage,
-  toCommentUrn,
-  videoContent,
-} from './publish-transform';
-import {
   analyticsEntity,
   linkedInPostUrl,
   linkedInWebBaseUrl,
   personUrn,
-  toCreatedPostUrn,
   toExternalAccount,
   toTokenSet,
 } from './transform';
@@ -73,13 +53,6 @@ export const LINKEDIN_SCOPES = ['openid', 'profile', 'email', 'w_member_social']
 export const LINKEDIN_ANALYTICS_SCOPE = 'r_member_postAnalytics';
 const DEFAULT_TOKEN_URL = 'https://www.linkedin.com/oauth/v2/accessToken';
 const DEFAULT_TIMEOUT_MS = 20_000;
-/** multiImage takes 2 to 20 images. */
-const MAX_IMAGES = 20;
-/** Reconciliation reads at most this many pages of the author's posts. */
-const FINDER_PAGES = 3;
-const FINDER_PAGE_SIZE = 50;
-/** Our clock and LinkedIn's may differ: posts are looked for from a little before the attempt. */
-const CLOCK_SKEW_MS = 5 * 60_000;
 export interface LinkedInProviderOptions extends PlatformAppOptions, PostLinkOptions {
   /** The token endpoint (on www.linkedin.com, not under the API). */
   tokenUrl?: string;
@@ -128,94 +101,9 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
   const webBaseUrl = (options.webBaseUrl ?? linkedInWebBaseUrl(options.authorizeUrl)).replace(/\/$/, '');
   const scopes: string[] = [...LINKEDIN_SCOPES];
 
-  /**
-   * The post's `content`: one PDF document with its title (a document post), one video, or its
-   * images (one: `media`, 2–20: `multiImage`, each with its alt text), or, without media, the link
-   * card of `input.link` (`article`). A post holds one kind of content only (Posts API), so a
-   * document or a video goes alone.
-   */
-  async function contentOf(
-    accessToken: string,
-    author: string,
-    { media, link, title }: PublishInput,
-  ): Promise<{ content: Record<string, unknown> | undefined; images: string[] }> {
-    const document = media.find((item) => item.kind === 'document');
-    if (document) {
-      if (media.length > 1) {
-        throw new InvalidContentError(
-          'linkedin',
-          'A LinkedIn document post takes one PDF alone, without images or videos.',
-        );
-      }
-      const shown = title?.trim();
-      if (!shown) throw new InvalidContentError('linkedin', 'A LinkedIn document post needs a title.');
-      const urn = await uploadLinkedInDocument(api, accessToken, author, document, { documentWait, sleep });
-      return { content: documentContent(urn, shown), images: [] };
-    }
-    const video = media.find((item) => item.kind === 'video');
-    if (video) {
-      if (media.length > 1) {
-        throw new InvalidContentError(
-          'linkedin',
-          'A LinkedIn post takes one video alone, without other images or videos.',
-        );
-      }
-      const urn = await uploadLinkedInVideo(api, accessToken, author, video, { videoWait, sleep });
-      return { content: videoContent(urn, null), images: [] };
-    }
-    if (media.length > MAX_IMAGES) {
-      throw new InvalidContentError(
-        'linkedin',
-        `LinkedIn takes at most ${MAX_IMAGES} images on a post; this one has ${media.length}.`,
-      );
-    }
-    const images = await uploadLinkedInImages(api, accessToken, author, media, { imageWait, sleep });
-    const urns = images.map((image) => image.id);
-    if (images.length === 0 && link) return { content: articleContent(link), images: [] };
-    return { content: imageContent(images), images: urns };
-  }
-
-  async function publish(tokens: TokenSet, input: PublishInput): Promise<PublishedPost> {
-    const author = personUrn(input.account.externalId);
-    const { content, images } = await contentOf(tokens.accessToken, author, input);
-    let headers: Headers;
-    try {
-      headers = await api.createPost(tokens.accessToken, {
-        author,
-        commentary: toLittleText(input.text),
-        visibility: 'PUBLIC',
-        distribution: {
-          feedDistribution: 'MAIN_FEED',
-          targetEntities: [],
-          thirdPartyDistributionChannels: [],
-        },
-        ...(content ? { content } : {}),
-        lifecycleState: 'PUBLISHED',
-        isReshareDisabledByAuthor: false,
-      });
-    } catch (error) {
-      throw (
-        (await imageProcessingRefusal(api, tokens.accessToken, images, error)) ??
-        (input.media.some((item) => item.kind === 'document') ? documentProcessingRefusal(error) : null) ??
-        error
-      );
-    }
-    let externalId: string;
-    try {
-      externalId = toCreatedPostUrn(headers);
-    } catch (error) {
-      // LinkedIn accepted the post (2xx): it exists, only its URN is missing.
-      throw new UnknownOutcomeError(
-        'linkedin',
-        `LinkedIn accepted the post but named no post: ${String(error)}`,
-        undefined,
-        {
-          cause: error,
-        },
-      );
-    }
-    return { externalId, url: linkedInPostUrl(webBaseUrl, externalId) };
-  }
+  const posting: LinkedInPosting = { api, webBaseUrl, imageWait, videoWait, documentWait, sleep };
+  const publish: SocialProvider['publish'] = (tokens, input) =>
+    publishLinkedInPost(posting, tokens, personUrn(input.account.externalId), input);
 
   return {
     platform: 'linkedin',
@@ -293,19 +181,11 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
      * (decision 063). Text only: Kitepost attaches no image to a comment.
      */
     async publishReply(tokens, { account, parentExternalId, text, media }: ReplyInput) {
-      if (media.length > 0) {
-        throw new InvalidContentError('linkedin', 'A LinkedIn comment from Kitepost carries text only.');
-      }
-      const { body, headers } = await api.createComment(tokens.accessToken, parentExternalId, {
-        actor: personUrn(account.externalId),
-        object: parentExternalId,
-        message: { text },
+      return commentOnLinkedInPost(posting, tokens, personUrn(account.externalId), {
+        parentExternalId,
+        text,
+        media,
       });
-      const comment = toCommentUrn(body, headers);
-      return {
-        externalId: comment,
-        url: `${linkedInPostUrl(webBaseUrl, parentExternalId)}?commentUrn=${encodeURIComponent(comment)}`,
-      };
     },
 
     /**
@@ -315,23 +195,7 @@ export function createLinkedInProvider(options: LinkedInProviderOptions): Linked
      * only: without it LinkedIn answers 403 and this throws (Kitepost cannot tell).
      */
     async findPublished(tokens, { account, text, since }) {
-      const from = since.getTime() - CLOCK_SKEW_MS;
-      for (let page = 0; page < FINDER_PAGES; page++) {
-        const body = await api.getPostsByAuthor(tokens.accessToken, personUrn(account.externalId), {
-          start: page * FINDER_PAGE_SIZE,
-          count: FINDER_PAGE_SIZE,
-        });
-        const { posts, more } = toAuthorPostsPage(body, FINDER_PAGE_SIZE);
-        const recent = posts.filter((post) => !post.createdAt || post.createdAt.getTime() >= from);
-        const found = recent.find((post) => isSameLinkedInPost(post.commentary, text));
-        if (found) return { externalId: found.id, url: linkedInPostUrl(webBaseUrl, found.id) };
-        // Newest first: once a page reaches back before the attempt, older pages cannot hold it.
-        if (!more || recent.length < posts.length) return null;
-      }
-      throw new SocialPlatformError(
-        'linkedin',
-        `The LinkedIn member posted more than ${FINDER_PAGES * FINDER_PAGE_SIZE} times since the attempt; Kitepost could not tell whether this post is among them.`,
-      );
+      return findLinkedInPost(posting, tokens, personUrn(account.externalId), { text, since });
     },
 
     /**

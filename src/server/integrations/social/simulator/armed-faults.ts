@@ -126,9 +126,15 @@ export class ArmedFaults {
     return cleared;
   }
 
-  /** The `revoked-token` fault: every token the account was given stops working. */
-  revokeTokensOf(account: SandboxAccount): Promise<void> {
-    return revokeAccountGrants(this.db, account.id);
+  /**
+   * The `revoked-token` fault: every token the account was given stops working. A LinkedIn Page
+   * has no token of its own: its administrator's (the owner's) are revoked.
+   */
+  async revokeTokensOf(account: SandboxAccount): Promise<void> {
+    await revokeAccountGrants(this.db, account.id);
+    if (account.platform === 'linkedin_page' && account.ownerId) {
+      await revokeAccountGrants(this.db, account.ownerId);
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
-import { accessDenied, apiError, LINKEDIN_BASE_PATH, type LinkedInApiRoute } from './linkedin-shapes';
+import { accessDenied, apiError, type LinkedInApiRoute } from './linkedin-shapes';
+import { type LinkedInSite, memberSite } from './linkedin-site';
 import { newMetricsSeed } from './sandbox-metrics';
 import { findPublishedPosts, insertPost } from './sandbox-posts';
 import { newSnowflakeId } from './sandbox-store';
@@ -17,7 +18,6 @@ import { HIDDEN, PUBLIC } from './simulator-routes';
  * kept as a sandbox row in state 'container' (never listed as a post), its text and its parent.
  */
 
-const API = `${LINKEDIN_BASE_PATH}/api`;
 export const LINKEDIN_MAX_COMMENT = 1250;
 const POST_URN = /^urn:li:(?:share|ugcPost):\d{1,19}$/;
 
@@ -25,15 +25,17 @@ export function registerLinkedInCommentsSimulator(
   app: FastifyInstance,
   options: LinkedInSimulatorOptions,
   apiRoute: LinkedInApiRoute,
+  site: LinkedInSite = memberSite,
 ) {
   const { db } = options;
+  const API = `${site.basePath}/api`;
 
   app.post(
     `${API}/rest/socialActions/:urn/comments`,
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(
       {
-        anyScope: ['w_member_social'],
+        anyScope: site.writeScopes,
         resource: 'socialActions.comments.CREATE.20260101',
         versioned: true,
         kind: 'publish',
@@ -41,14 +43,15 @@ export function registerLinkedInCommentsSimulator(
       async (request, { account }) => {
         const { urn } = request.params as { urn: string };
         const body = (request.body ?? {}) as Record<string, unknown>;
-        const member = `urn:li:person:${account.externalId}`;
-        if (body.actor !== member)
-          return accessDenied(`field /actor (${String(body.actor)}) for this member`);
+        // A member comments as themself; a Page's administrator as the Page (Comments API).
+        const actor = typeof body.actor === 'string' ? await site.actingAs(account, body.actor) : null;
+        if (!actor) return accessDenied(`field /actor (${String(body.actor)}) for this member`);
+        const member = site.urnOf(actor);
         if (body.object !== urn) {
           return apiError(400, `/object :: ${String(body.object)} is not the post of the path (${urn})`);
         }
         const [found] = POST_URN.test(urn)
-          ? await findPublishedPosts(db, 'linkedin', [urn], account.workspaceId)
+          ? await findPublishedPosts(db, site.platform, [urn], account.workspaceId)
           : [];
         if (!found) return apiError(404, `Post ${urn} does not exist`);
         const message = body.message as { text?: unknown } | undefined;
@@ -64,9 +67,9 @@ export function registerLinkedInCommentsSimulator(
         const id = newSnowflakeId();
         const commentUrn = `urn:li:comment:(${urn},${id})`;
         await insertPost(db, {
-          platform: 'linkedin',
+          platform: site.platform,
           externalId: commentUrn,
-          accountId: account.id,
+          accountId: actor.id,
           text,
           media: [{ id: urn, url: null, kind: 'comment' }],
           state: 'container',

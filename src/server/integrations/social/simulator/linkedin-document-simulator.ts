@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_PAGES } from '../../../../contracts/media';
 import { type PdfReading, readPdf } from '../../documents/pdf-reader';
 import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
-import { accessDenied, apiError, LINKEDIN_BASE_PATH, type LinkedInApiRoute } from './linkedin-shapes';
-import { initializeUploadOwner, uploadStatusOf } from './linkedin-uploads';
+import { accessDenied, apiError, type LinkedInApiRoute } from './linkedin-shapes';
+import { type LinkedInSite, memberSite } from './linkedin-site';
+import { requestedUploadOwner, uploadStatusOf } from './linkedin-uploads';
 import { keepUploadedImage, sandboxMediaUrl } from './sandbox-media';
 import { findContainers, insertPost, updateContainerMedia } from './sandbox-posts';
-import type { SandboxPost } from './sandbox-store';
+import type { SandboxAccount, SandboxPost } from './sandbox-store';
 import { HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
@@ -31,8 +32,6 @@ import { HIDDEN, PUBLIC } from './simulator-routes';
  * its first page (what the post page shows), not the PDF.
  */
 
-const API = `${LINKEDIN_BASE_PATH}/api`;
-const UPLOAD_PATH = `${LINKEDIN_BASE_PATH}/dms-uploads/documents`;
 const DOCUMENT_URN = /^urn:li:document:([A-Za-z0-9]{1,64})$/;
 /** Room above the limit, so that a file just over it is read and refused as LinkedIn does. */
 const UPLOAD_BODY_LIMIT = MAX_DOCUMENT_BYTES + 1024 * 1024;
@@ -78,8 +77,11 @@ export function registerLinkedInDocumentSimulator(
   app: FastifyInstance,
   options: LinkedInSimulatorOptions,
   apiRoute: LinkedInApiRoute,
+  site: LinkedInSite = memberSite,
 ) {
   const { db, appUrl, storage } = options;
+  const API = `${site.basePath}/api`;
+  const UPLOAD_PATH = `${site.basePath}/dms-uploads/documents`;
   if (!app.hasContentTypeParser('application/pdf')) {
     app.addContentTypeParser(
       'application/pdf',
@@ -88,10 +90,15 @@ export function registerLinkedInDocumentSimulator(
     );
   }
 
-  async function findDocument(accountId: string, urn: string) {
-    const [row] = DOCUMENT_URN.test(urn) ? await findContainers(db, 'linkedin', accountId, [urn]) : [];
-    const item = documentItemOf(row);
-    return row && item ? { row, item } : null;
+  /** The caller's document upload (on any account they act as: themself, or their Pages). */
+  async function findDocument(caller: SandboxAccount, urn: string) {
+    if (!DOCUMENT_URN.test(urn)) return null;
+    for (const owner of await site.accountsOf(caller)) {
+      const [row] = await findContainers(db, site.platform, owner.id, [urn]);
+      const item = documentItemOf(row);
+      if (row && item) return { row, item, owner };
+    }
+    return null;
   }
 
   app.post(
@@ -99,21 +106,24 @@ export function registerLinkedInDocumentSimulator(
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(
       {
-        anyScope: ['w_member_social'],
+        anyScope: site.writeScopes,
         resource: 'documents.ACTION-initializeUpload.20260101',
         versioned: true,
         kind: 'upload',
       },
       async (request, { account }) => {
-        const asked = initializeUploadOwner(request, account, 'documents');
+        // "For person owners the caller must match the document owner"; a Page's as its administrator.
+        const asked = requestedUploadOwner(request);
         if ('refusal' in asked) return asked.refusal;
+        const owner = await site.actingAs(account, asked.owner);
+        if (!owner) return accessDenied(`documents owned by ${asked.owner}`);
         const id = newDocumentId();
         const urn = `urn:li:document:${id}`;
         const item: SandboxDocumentItem = { id: urn, url: null, kind: 'document-pending' };
         await insertPost(db, {
-          platform: 'linkedin',
+          platform: site.platform,
           externalId: urn,
-          accountId: account.id,
+          accountId: owner.id,
           text: '',
           media: [item],
           state: 'container',
@@ -138,10 +148,10 @@ export function registerLinkedInDocumentSimulator(
     `${UPLOAD_PATH}/:id`,
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(
-      { anyScope: ['w_member_social'], resource: 'dms-uploads', versioned: false, kind: 'upload' },
+      { anyScope: site.writeScopes, resource: 'dms-uploads', versioned: false, kind: 'upload' },
       async (request, { account }) => {
         const { id } = request.params as { id: string };
-        const found = await findDocument(account.id, `urn:li:document:${id}`);
+        const found = await findDocument(account, `urn:li:document:${id}`);
         if (found?.item.kind !== 'document-pending') {
           return apiError(404, `No upload is waiting at this URL for urn:li:document:${id}`);
         }
@@ -158,11 +168,11 @@ export function registerLinkedInDocumentSimulator(
             { maxPages: MAX_DOCUMENT_PAGES, thumbnail: { maxWidth: 400, maxHeight: 1200 } },
           );
           if (reading.ok) {
-            await keepUploadedImage(storage, 'linkedin', id, reading.facts.thumbnail.bytes, 'image/webp');
+            await keepUploadedImage(storage, site.platform, id, reading.facts.thumbnail.bytes, 'image/webp');
             facts = {
               ...facts,
               pageCount: reading.facts.pageCount,
-              url: sandboxMediaUrl(appUrl, LINKEDIN_BASE_PATH, id, 'image/webp'),
+              url: sandboxMediaUrl(appUrl, site.basePath, id, 'image/webp'),
             };
           } else failure = failures[reading.reason];
         }
@@ -184,10 +194,10 @@ export function registerLinkedInDocumentSimulator(
     `${API}/rest/documents/:urn`,
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(
-      { anyScope: ['w_member_social'], resource: 'documents.GET.20260101', versioned: true, kind: 'read' },
+      { anyScope: site.writeScopes, resource: 'documents.GET.20260101', versioned: true, kind: 'read' },
       async (request, { account }) => {
         const { urn } = request.params as { urn: string };
-        const found = await findDocument(account.id, urn);
+        const found = await findDocument(account, urn);
         // Another member's document, or none: for person owners the caller must match the owner.
         if (!found) return accessDenied(`documents.GET ${urn}`);
         const status = documentStatusOf(found.item, Date.now());
@@ -195,7 +205,7 @@ export function registerLinkedInDocumentSimulator(
           status: 200,
           body: {
             id: urn,
-            owner: `urn:li:person:${account.externalId}`,
+            owner: site.urnOf(found.owner),
             status,
             ...(status === 'PROCESSING_FAILED' && found.item.failure
               ? { processingFailureReason: found.item.failure }

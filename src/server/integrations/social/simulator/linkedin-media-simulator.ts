@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { postImageLimits } from '../../../../contracts/post-rules';
 import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
-import { apiError, LINKEDIN_BASE_PATH, type LinkedInApiRoute } from './linkedin-shapes';
-import { initializeUploadOwner } from './linkedin-uploads';
+import { accessDenied, apiError, type LinkedInApiRoute } from './linkedin-shapes';
+import { type LinkedInSite, memberSite } from './linkedin-site';
+import { requestedUploadOwner } from './linkedin-uploads';
 import { keepUploadedImage, readImage, sandboxMediaUrl } from './sandbox-media';
 import { findContainers, insertPost, updateContainerMedia } from './sandbox-posts';
-import type { SandboxPost } from './sandbox-store';
+import type { SandboxAccount, SandboxPost } from './sandbox-store';
 import { HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
@@ -20,8 +21,6 @@ import { HIDDEN, PUBLIC } from './simulator-routes';
  * name only an AVAILABLE image (imageStatusOf, used by the Posts API).
  */
 
-const API = `${LINKEDIN_BASE_PATH}/api`;
-const UPLOAD_PATH = `${LINKEDIN_BASE_PATH}/dms-uploads`;
 const UPLOAD_URL_LIFETIME_MS = 24 * 3_600_000;
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif']);
 
@@ -43,28 +42,45 @@ export function registerLinkedInMediaSimulator(
   app: FastifyInstance,
   options: LinkedInSimulatorOptions,
   apiRoute: LinkedInApiRoute,
+  site: LinkedInSite = memberSite,
 ) {
   const { db, appUrl, storage } = options;
+  const { platform, basePath } = site;
+  const API = `${basePath}/api`;
+  const UPLOAD_PATH = `${basePath}/dms-uploads`;
+
+  /** The caller's upload with that URN (on any account they act as), with the account. */
+  async function uploadOf(caller: SandboxAccount, urn: string) {
+    for (const owner of await site.accountsOf(caller)) {
+      const [found] = await findContainers(db, platform, owner.id, [urn]);
+      if (found) return { found, owner };
+    }
+    return undefined;
+  }
 
   app.post(
     `${API}/rest/images`,
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(
       {
-        anyScope: ['w_member_social'],
+        anyScope: site.writeScopes,
         resource: 'images.ACTION-initializeUpload.20260101',
         versioned: true,
         kind: 'upload',
       },
       async (request, { account }) => {
-        const asked = initializeUploadOwner(request, account, 'images');
+        // A member uploads as themself; a Page's administrator as the Page ("for person owners
+        // the caller must match the owner", Images API; organization owners need a posting role).
+        const asked = requestedUploadOwner(request);
         if ('refusal' in asked) return asked.refusal;
+        const owner = await site.actingAs(account, asked.owner);
+        if (!owner) return accessDenied(`images owned by ${asked.owner}`);
         const id = newImageId();
         const urn = `urn:li:image:${id}`;
         await insertPost(db, {
-          platform: 'linkedin',
+          platform,
           externalId: urn,
-          accountId: account.id,
+          accountId: owner.id,
           text: '',
           media: [{ id: urn, url: null, kind: 'image-pending' }],
           state: 'container',
@@ -89,27 +105,25 @@ export function registerLinkedInMediaSimulator(
     `${UPLOAD_PATH}/:id`,
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(
-      { anyScope: ['w_member_social'], resource: 'dms-uploads', versioned: false, kind: 'upload' },
+      { anyScope: site.writeScopes, resource: 'dms-uploads', versioned: false, kind: 'upload' },
       async (request, { account }) => {
         const { id } = request.params as { id: string };
         const urn = `urn:li:image:${id}`;
-        const [upload] = /^[A-Za-z0-9]{1,64}$/.test(id)
-          ? await findContainers(db, 'linkedin', account.id, [urn])
-          : [];
+        const upload = /^[A-Za-z0-9]{1,64}$/.test(id) ? (await uploadOf(account, urn))?.found : undefined;
         if (!upload) return apiError(404, `No upload is waiting at this URL for ${urn}`);
         const bytes = Buffer.isBuffer(request.body) ? request.body : null;
         const image = bytes ? readImage(bytes) : null;
         if (!bytes || !image || !IMAGE_TYPES.has(image.mimeType)) {
           return apiError(400, 'The upload must be the bytes of a JPEG, PNG or GIF image');
         }
-        if (bytes.length > postImageLimits('linkedin').maxBytes) {
-          return apiError(413, `The image is larger than ${postImageLimits('linkedin').maxBytes} bytes`);
+        if (bytes.length > postImageLimits(platform).maxBytes) {
+          return apiError(413, `The image is larger than ${postImageLimits(platform).maxBytes} bytes`);
         }
-        await keepUploadedImage(storage, 'linkedin', id, bytes, image.mimeType);
+        await keepUploadedImage(storage, platform, id, bytes, image.mimeType);
         await updateContainerMedia(db, upload.id, [
           {
             id: urn,
-            url: sandboxMediaUrl(appUrl, LINKEDIN_BASE_PATH, id, image.mimeType),
+            url: sandboxMediaUrl(appUrl, basePath, id, image.mimeType),
             kind: 'image',
             availableAt: Date.now() + options.linkedInImageProcessingMs,
           },
@@ -126,24 +140,25 @@ export function registerLinkedInMediaSimulator(
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(
       {
-        anyScope: ['w_member_social'],
+        anyScope: site.writeScopes,
         resource: 'images.GET.20260101',
         versioned: true,
         kind: 'read',
       },
       async (request, { account }) => {
         const { urn } = request.params as { urn: string };
-        const [found] = /^urn:li:image:[A-Za-z0-9]{1,64}$/.test(urn)
-          ? await findContainers(db, 'linkedin', account.id, [urn])
-          : [];
-        if (!found) return apiError(404, `Image ${urn} does not exist`);
+        const upload = /^urn:li:image:[A-Za-z0-9]{1,64}$/.test(urn)
+          ? await uploadOf(account, urn)
+          : undefined;
+        if (!upload) return apiError(404, `Image ${urn} does not exist`);
+        const { found, owner } = upload;
         const item = found.media[0];
         const status = imageStatusOf(item, Date.now());
         return {
           status: 200,
           body: {
             id: urn,
-            owner: `urn:li:person:${account.externalId}`,
+            owner: site.urnOf(owner),
             status,
             ...(status === 'AVAILABLE' && item?.url ? { downloadUrl: item.url } : {}),
           },

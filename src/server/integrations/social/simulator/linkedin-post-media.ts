@@ -24,6 +24,7 @@ export async function linkedInPostMediaOf(
   db: Db,
   account: SandboxAccount,
   content: LinkedInPostContent,
+  platform: 'linkedin' | 'linkedin_page' = 'linkedin',
 ): Promise<SandboxPost['media'] | { error: SimulatedAnswer }> {
   const urns =
     content.kind === 'images'
@@ -34,7 +35,7 @@ export async function linkedInPostMediaOf(
           ? [content.thumbnail]
           : [];
   const uploads = new Map(
-    (await findContainers(db, 'linkedin', account.id, urns)).map((row) => [row.externalId, row] as const),
+    (await findContainers(db, platform, account.id, urns)).map((row) => [row.externalId, row] as const),
   );
   const now = Date.now();
   const image = (urn: string): { item: SandboxPost['media'][number] } | { error: SimulatedAnswer } => {

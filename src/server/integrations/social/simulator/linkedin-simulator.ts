@@ -13,36 +13,26 @@ import {
   linkedInNameFor,
   registerLinkedInOAuthSimulator,
 } from './linkedin-oauth-simulator';
-import { linkedInPostMediaOf } from './linkedin-post-media';
+import { createSandboxLinkedInPost, listSandboxAuthorPosts } from './linkedin-post-routes';
 import {
   accessDenied,
   apiError,
-  contentOf,
   LINKEDIN_BASE_PATH,
   LINKEDIN_LABEL,
   LINKEDIN_LOGO,
-  LINKEDIN_MAX_COMMENTARY,
   type LinkedInApiRoute,
   type LinkedInCaller,
   linkedInApiFaults,
   linkedInAttachments,
-  postElement,
-  readLittleText,
 } from './linkedin-shapes';
 import { registerLinkedInVideoSimulator } from './linkedin-video-simulator';
 import { publishedPostOf, renderPostPage, sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import { deleteSandboxPost, registerSandboxMediaRoute } from './sandbox-media';
-import { newMetricsSeed } from './sandbox-metrics';
 import { MEMBER_PAGE, pageViewer } from './sandbox-page';
-import {
-  findLivePostWithText,
-  findPublishedPosts,
-  findTimeline,
-  insertPostUnlessDuplicate,
-} from './sandbox-posts';
-import { findLiveGrant, newSnowflakeId, type SandboxAccount } from './sandbox-store';
+import { findPublishedPosts } from './sandbox-posts';
+import { findLiveGrant, type SandboxAccount } from './sandbox-store';
 import { HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
@@ -58,9 +48,6 @@ export type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
 const API = `${LINKEDIN_BASE_PATH}/api`;
 const SHARE_URN = /^urn:li:share:\d{1,19}$/;
 
-const DEFAULT_FINDER_COUNT = 10;
-const MAX_FINDER_COUNT = 100;
-
 type Query = Record<string, string | undefined>;
 type Caller = LinkedInCaller;
 
@@ -71,7 +58,7 @@ type Caller = LinkedInCaller;
  * active"}`, LinkedIn's own answer (n8n-io/n8n#28967, ComposioHQ/composio#3231). LinkedIn serves
  * the last twelve monthly versions (api-version.ts).
  */
-function versionProblem(request: FastifyRequest): SimulatedAnswer | null {
+export function versionProblem(request: FastifyRequest): SimulatedAnswer | null {
   const version = request.headers['linkedin-version'];
   if (typeof version !== 'string' || version === '') {
     return apiError(
@@ -180,52 +167,7 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
         if (body.author !== `urn:li:person:${account.externalId}`) {
           return accessDenied(`field /author (${String(body.author)}) for this member`);
         }
-        for (const [field, expected] of [
-          ['visibility', 'PUBLIC'],
-          ['lifecycleState', 'PUBLISHED'],
-        ] as const) {
-          if (body[field] !== expected) {
-            return apiError(422, `/${field} :: "${String(body[field])}" is not supported in the sandbox`);
-          }
-        }
-        const content = contentOf(body.content);
-        if ('error' in content) return content.error;
-        const media = await linkedInPostMediaOf(db, account, content);
-        if ('error' in media) return media.error;
-        const commentary = typeof body.commentary === 'string' ? body.commentary : '';
-        // Stored, shown and counted as LinkedIn reads it (an unescaped reserved character cuts it).
-        const text = readLittleText(commentary);
-        if (text.trim() === '' && media.length === 0) {
-          return apiError(422, '/commentary :: commentary is required without content');
-        }
-        // LinkedIn counts the commentary as sent, escapes included (linkedin-little-text.ts
-        // records the finding), and refuses with 400 naming both counts (n8n-io/n8n#22899).
-        const length = commentary.length;
-        if (length > LINKEDIN_MAX_COMMENTARY) {
-          return apiError(
-            400,
-            `com.linkedin.content.common.exception.BadRequestResponseException: ShareCommentary text length (${length} characters) exceeded the maximum allowed (${LINKEDIN_MAX_COMMENTARY} characters)`,
-          );
-        }
-        const post = await insertPostUnlessDuplicate(db, {
-          platform: 'linkedin',
-          externalId: `urn:li:share:${newSnowflakeId()}`,
-          accountId: account.id,
-          text,
-          media,
-          metricsSeed: newMetricsSeed(),
-          publishedAt: new Date(),
-        });
-        if (!post) {
-          const duplicate = await findLivePostWithText(db, 'linkedin', account.id, text);
-          return apiError(422, `Content is a duplicate of ${duplicate?.externalId ?? 'an earlier post'}`, {
-            code: 'DUPLICATE_POST',
-          });
-        }
-        return {
-          status: 201,
-          headers: { 'x-restli-id': post.externalId, 'x-linkedin-id': post.externalId },
-        };
+        return createSandboxLinkedInPost(db, 'linkedin', account, body);
       },
     ),
   );
@@ -248,35 +190,7 @@ export function registerLinkedInSimulator(app: FastifyInstance, options: LinkedI
         if (query.q !== 'author') return apiError(400, 'Only the q=author finder is served by the sandbox');
         const own = `urn:li:person:${account.externalId}`;
         if (query.author !== own) return accessDenied(`posts of ${String(query.author)}`);
-        const sortBy = query.sortBy ?? 'LAST_MODIFIED';
-        if (sortBy !== 'LAST_MODIFIED' && sortBy !== 'CREATED') {
-          return apiError(400, `Invalid sortBy "${sortBy}"`);
-        }
-        const count = Number(query.count ?? DEFAULT_FINDER_COUNT);
-        const start = Number(query.start ?? 0);
-        if (!Number.isInteger(count) || count < 1 || count > MAX_FINDER_COUNT) {
-          return apiError(400, `count must be between 1 and ${MAX_FINDER_COUNT}`);
-        }
-        if (!Number.isInteger(start) || start < 0) return apiError(400, 'start must be 0 or more');
-        const { posts, more } = await findTimeline(db, 'linkedin', account.id, {
-          offset: start,
-          limit: count,
-        });
-        const next = new URLSearchParams({
-          ...(query as Record<string, string>),
-          start: String(start + count),
-        });
-        return {
-          status: 200,
-          body: {
-            paging: {
-              start,
-              count,
-              links: more ? [{ type: 'application/json', rel: 'next', href: `/rest/posts?${next}` }] : [],
-            },
-            elements: posts.map((post) => postElement(post, own)),
-          },
-        };
+        return listSandboxAuthorPosts(db, 'linkedin', account, own, query);
       },
     ),
   );

@@ -1,20 +1,18 @@
 import type { FastifyRequest } from 'fastify';
-import { accessDenied, apiError } from './linkedin-shapes';
+import { apiError } from './linkedin-shapes';
 import type { SimulatedAnswer } from './sandbox-faults';
-import type { SandboxAccount } from './sandbox-store';
 
 // What the pretend Images, Videos and Documents APIs share about an upload: who may start one,
 // and where an uploaded file stands while LinkedIn processes it.
 
 /**
- * The owner named by an Images or Documents API `?action=initializeUpload` call, or LinkedIn's
- * refusal: only that action is served, the owner is required, and a member uploads only as
- * themself ("for person owners the caller must match the owner", Documents and Images APIs).
+ * The owner named by an Images, Videos or Documents API `?action=initializeUpload` call, or
+ * LinkedIn's refusal: only that action is served and the owner is required. Whether the caller
+ * may upload as that owner is the caller's to check (LinkedInSite.actingAs: a member as themself,
+ * "for person owners the caller must match the owner", Images and Documents APIs).
  */
-export function initializeUploadOwner(
+export function requestedUploadOwner(
   request: FastifyRequest,
-  account: Pick<SandboxAccount, 'externalId'>,
-  what: 'images' | 'documents',
 ): { owner: string } | { refusal: SimulatedAnswer } {
   if ((request.query as Record<string, string | undefined>).action !== 'initializeUpload') {
     return { refusal: apiError(400, 'Only action=initializeUpload is served by the sandbox') };
@@ -23,9 +21,6 @@ export function initializeUploadOwner(
   const owner = body?.initializeUploadRequest?.owner;
   if (typeof owner !== 'string') {
     return { refusal: apiError(422, '/initializeUploadRequest/owner :: required field is not present') };
-  }
-  if (owner !== `urn:li:person:${account.externalId}`) {
-    return { refusal: accessDenied(`${what} owned by ${owner}`) };
   }
   return { owner };
 }

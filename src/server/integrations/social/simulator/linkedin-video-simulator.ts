@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { probeVideo, videoToolPaths } from '../../video/ffmpeg-tools';
 import type { LinkedInSimulatorOptions } from './linkedin-oauth-simulator';
-import { accessDenied, apiError, LINKEDIN_BASE_PATH, type LinkedInApiRoute } from './linkedin-shapes';
+import { accessDenied, apiError, type LinkedInApiRoute } from './linkedin-shapes';
+import { type LinkedInSite, memberSite } from './linkedin-site';
 import { uploadStatusOf } from './linkedin-uploads';
 import { SIMULATOR_KEY_PREFIX } from './sandbox-media';
 import { findContainers, insertPost, updateContainerMedia } from './sandbox-posts';
-import type { SandboxPost } from './sandbox-store';
+import type { SandboxAccount, SandboxPost } from './sandbox-store';
 import { HIDDEN, PUBLIC } from './simulator-routes';
 
 /*
@@ -35,8 +36,6 @@ import { HIDDEN, PUBLIC } from './simulator-routes';
  * storage until finalize, then removed: the sandbox keeps a video's facts, not its bytes.
  */
 
-const API = `${LINKEDIN_BASE_PATH}/api`;
-const UPLOAD_PATH = `${LINKEDIN_BASE_PATH}/dms-uploads/videos`;
 /** LinkedIn's part size (4,194,304 bytes, 3p-quoted; the last part is the rest). */
 export const LINKEDIN_VIDEO_PART_BYTES = 4 * 1024 * 1024;
 /** "Maximum allowed Videos size is 5GB" (Videos API, as quoted in research sheet 2.2). */
@@ -114,21 +113,30 @@ export function registerLinkedInVideoSimulator(
   app: FastifyInstance,
   options: LinkedInSimulatorOptions,
   apiRoute: LinkedInApiRoute,
+  site: LinkedInSite = memberSite,
 ) {
   const { db, appUrl, storage } = options;
+  const API = `${site.basePath}/api`;
+  const UPLOAD_PATH = `${site.basePath}/dms-uploads/videos`;
 
-  async function findVideo(accountId: string, urn: string) {
-    const [row] = VIDEO_URN.test(urn) ? await findContainers(db, 'linkedin', accountId, [urn]) : [];
-    const item = videoItemOf(row);
-    return row && item ? { row, item } : null;
+  /** The caller's video upload (on any account they act as: themself, or their Pages). */
+  async function findVideo(caller: SandboxAccount, urn: string) {
+    if (!VIDEO_URN.test(urn)) return null;
+    for (const owner of await site.accountsOf(caller)) {
+      const [row] = await findContainers(db, site.platform, owner.id, [urn]);
+      const item = videoItemOf(row);
+      if (row && item) return { row, item, owner };
+    }
+    return null;
   }
 
-  async function initialize(body: Record<string, unknown> | undefined, owner: string, accountId: string) {
+  async function initialize(body: Record<string, unknown> | undefined, caller: SandboxAccount) {
     const request = body?.initializeUploadRequest as Record<string, unknown> | undefined;
     if (typeof request?.owner !== 'string') {
       return apiError(422, '/initializeUploadRequest/owner :: required field is not present');
     }
-    if (request.owner !== owner) return accessDenied(`videos owned by ${request.owner}`);
+    const owner = await site.actingAs(caller, request.owner);
+    if (!owner) return accessDenied(`videos owned by ${request.owner}`);
     const size = request.fileSizeBytes;
     if (typeof size !== 'number' || !Number.isInteger(size) || size < 1) {
       return apiError(422, '/initializeUploadRequest/fileSizeBytes :: required field is not present');
@@ -153,9 +161,9 @@ export function registerLinkedInVideoSimulator(
       uploadToken,
     };
     await insertPost(db, {
-      platform: 'linkedin',
+      platform: site.platform,
       externalId: urn,
-      accountId,
+      accountId: owner.id,
       text: '',
       media: [item],
       state: 'container',
@@ -178,10 +186,10 @@ export function registerLinkedInVideoSimulator(
     };
   }
 
-  async function finalize(body: Record<string, unknown> | undefined, accountId: string) {
+  async function finalize(body: Record<string, unknown> | undefined, caller: SandboxAccount) {
     const request = body?.finalizeUploadRequest as Record<string, unknown> | undefined;
     const urn = typeof request?.video === 'string' ? request.video : '';
-    const found = await findVideo(accountId, urn);
+    const found = await findVideo(caller, urn);
     if (!found) return apiError(404, `Video ${urn || '(none)'} does not exist`);
     const { row, item } = found;
     if (item.kind !== 'video-pending') return apiError(400, `Video ${urn} is already finalized`);
@@ -234,7 +242,7 @@ export function registerLinkedInVideoSimulator(
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(
       {
-        anyScope: ['w_member_social'],
+        anyScope: site.writeScopes,
         resource: 'videos.ACTION.20260101',
         versioned: true,
         kind: 'upload',
@@ -242,10 +250,8 @@ export function registerLinkedInVideoSimulator(
       async (request, { account }) => {
         const action = (request.query as Record<string, string | undefined>).action;
         const body = request.body as Record<string, unknown> | undefined;
-        if (action === 'initializeUpload') {
-          return initialize(body, `urn:li:person:${account.externalId}`, account.id);
-        }
-        if (action === 'finalizeUpload') return finalize(body, account.id);
+        if (action === 'initializeUpload') return initialize(body, account);
+        if (action === 'finalizeUpload') return finalize(body, account);
         return apiError(
           400,
           'Only action=initializeUpload and action=finalizeUpload are served by the sandbox',
@@ -258,10 +264,10 @@ export function registerLinkedInVideoSimulator(
     `${UPLOAD_PATH}/:id/:part`,
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(
-      { anyScope: ['w_member_social'], resource: 'dms-uploads', versioned: false, kind: 'upload' },
+      { anyScope: site.writeScopes, resource: 'dms-uploads', versioned: false, kind: 'upload' },
       async (request, { account }) => {
         const { id, part } = request.params as { id: string; part: string };
-        const found = await findVideo(account.id, `urn:li:video:${id}`);
+        const found = await findVideo(account, `urn:li:video:${id}`);
         const pending = found?.item.kind === 'video-pending' ? found.item : null;
         const index = Number(part);
         const parts = pending ? videoParts(pending.sizeBytes) : [];
@@ -287,10 +293,10 @@ export function registerLinkedInVideoSimulator(
     `${API}/rest/videos/:urn`,
     { config: PUBLIC, schema: HIDDEN },
     apiRoute(
-      { anyScope: ['w_member_social'], resource: 'videos.GET.20260101', versioned: true, kind: 'read' },
+      { anyScope: site.writeScopes, resource: 'videos.GET.20260101', versioned: true, kind: 'read' },
       async (request, { account }) => {
         const { urn } = request.params as { urn: string };
-        const found = await findVideo(account.id, urn);
+        const found = await findVideo(account, urn);
         if (!found) {
           // Another member's video, or none: LinkedIn's answer to a caller who is not the owner
           // (Videos API, "Accessing this video resource is forbidden…").
@@ -309,7 +315,7 @@ export function registerLinkedInVideoSimulator(
           status: 200,
           body: {
             id: urn,
-            owner: `urn:li:person:${account.externalId}`,
+            owner: site.urnOf(found.owner),
             status,
             ...(item.durationMs !== undefined && status === 'AVAILABLE' ? { duration: item.durationMs } : {}),
             ...(item.width && item.height

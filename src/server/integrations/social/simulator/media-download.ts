@@ -17,7 +17,10 @@ import { readImage, type SandboxImage, type SandboxImageType } from './sandbox-m
 export const MEDIA_DOWNLOAD_TIMEOUT_MS = 10_000;
 
 /** What each pretend platform downloads: the types it publishes and its size limit. */
-const accepted: Record<'instagram' | 'facebook', { types: SandboxImageType[]; maxBytes: number }> = {
+const accepted: Record<
+  'instagram' | 'facebook' | 'threads',
+  { types: SandboxImageType[]; maxBytes: number }
+> = {
   // JPEG only ("JPEG is the only image format supported", Instagram content publishing reference,
   // image specifications), at most 8 MiB (error 2207004, "It should be less than 8 MiB").
   instagram: { types: ['image/jpeg'], maxBytes: postImageLimits('instagram').maxBytes },
@@ -26,6 +29,9 @@ const accepted: Record<'instagram' | 'facebook', { types: SandboxImageType[]; ma
     types: ['image/jpeg', 'image/png', 'image/gif'],
     maxBytes: postImageLimits('facebook').maxBytes,
   },
+  // "JPEG and PNG image types are the officially supported formats", "8 MB maximum" (Threads posts,
+  // Media Specifications, developers.facebook.com/docs/threads/posts).
+  threads: { types: ['image/jpeg', 'image/png'], maxBytes: postImageLimits('threads').maxBytes },
 };
 
 export type MediaDownload =
@@ -52,7 +58,7 @@ async function readCapped(response: Response, limit: number): Promise<Buffer | n
  */
 export async function downloadMedia(
   fetchImpl: typeof fetch,
-  platform: 'instagram' | 'facebook',
+  platform: 'instagram' | 'facebook' | 'threads',
   url: string,
 ): Promise<MediaDownload> {
   const rules = accepted[platform];

@@ -39,6 +39,8 @@ import type { SandboxAccount } from './sandbox-store';
  *                       one call (`POST /{page-id}/videos`) is a publish call (`on: "publish"`);
  *                       a Reel's or video story's upload (rupload) is an upload call (`on:
  *                       "upload"`), and their start and finish calls (publish calls) count too.
+ *                       Threads: the video container made by that call (`on: "upload"`) goes to
+ *                       ERROR with `error_message` FAILED_PROCESSING_VIDEO.
  *
  * Metrics reads (post insights, post analytics, follower counts) are calls of kind `read`: arm a
  * fault for them with `on: "read"`, e.g. the next 3 reads of an account answer "no data yet":

@@ -38,6 +38,7 @@ import {
   hasThread,
   type RichDraft,
   richDraftOf,
+  threadPlatforms,
   titleRule,
   typedTargets,
 } from './composer-post';
@@ -347,7 +348,14 @@ function ComposerForm({
               onX={chosen.some((target) => target.platform === 'twitter' && target.postType !== 'thread')}
             />
           ) : null}
-          {threaded ? <ThreadEditor id={`${id}-thread`} value={thread} onChange={setThread} /> : null}
+          {threaded ? (
+            <ThreadEditor
+              id={`${id}-thread`}
+              platforms={threadPlatforms(chosen)}
+              value={thread}
+              onChange={setThread}
+            />
+          ) : null}
           <ScheduleFields
             id={`${id}-when`}
             value={wall}

@@ -83,6 +83,15 @@ export function typedTargets(
 const keyOf = (target: ComposePostBody['targets'][number]): TargetKey =>
   target.socialAccountId ? `account:${target.socialAccountId}` : `platform:${target.platform}`;
 
+/** The networks of the chosen thread targets, each once. */
+export const threadPlatforms = (targets: ChosenTarget[]): PublishingPlatform[] => [
+  ...new Set(
+    targets
+      .filter((target) => target.postType === 'thread' && takesThread(target.platform))
+      .map((t) => t.platform),
+  ),
+];
+
 /** Whether any chosen X target is a thread: only then is the thread editor shown and sent. */
 export const hasThread = (targets: ChosenTarget[]) =>
   targets.some((target) => target.postType === 'thread' && takesThread(target.platform));

@@ -1,7 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { ChevronDown, ChevronUp, Plus, Trash2 } from 'lucide-react';
+import { type PublishingPlatform, platformLabels, platformRules } from '../../../../../contracts/platforms';
 import { postTypeRule } from '../../../../../contracts/post-rules';
-import { xWeightedLength } from '../../../../../contracts/post-text';
+import { countCharacters } from '../../../../../contracts/post-text';
 import { MAX_THREAD_REPLIES } from '../../../../../contracts/posts';
 import { Button } from '../../../../components/ui/button';
 import { Textarea } from '../../../../components/ui/textarea';
@@ -10,14 +11,27 @@ import { mediaQueryOptions } from '../../api/media';
 import { moveItem, type ThreadDraft } from './composer-post';
 import { MediaPicker } from './media-picker';
 
-/** What one X post takes (a thread's posts each), from the network's rules. */
-const X_MEDIA_PER_POST = postTypeRule('twitter', 'thread')?.maxItems ?? 4;
+/** The media one post of the thread may carry on every chosen network (their thread rules). */
+const mediaPerPost = (platforms: PublishingPlatform[]) =>
+  Math.min(...platforms.map((platform) => postTypeRule(platform, 'thread')?.maxItems ?? 4));
 
-/** X allows 280 weighted characters a post (post-text.ts counts them as X does). */
-const X_MAX = 280;
+/**
+ * A thread post's length on the network it fits worst, counted as that network counts (X's
+ * weights, Bluesky's graphemes…), against that network's limit.
+ */
+function tightestFit(platforms: PublishingPlatform[], text: string) {
+  const fits = platforms.map((platform) => ({
+    platform,
+    length: countCharacters(platform, text),
+    max: platformRules[platform].maxLength,
+  }));
+  return fits.reduce((worst, fit) => (fit.max - fit.length < worst.max - worst.length ? fit : worst));
+}
 
 interface ThreadEditorProps {
   id: string;
+  /** The networks the thread goes to (at least one). */
+  platforms: PublishingPlatform[];
   value: ThreadDraft[];
   onChange: (value: ThreadDraft[]) => void;
 }
@@ -26,10 +40,11 @@ const iconButton =
   'rounded-md border border-slate-200 bg-white p-1 text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-40';
 
 /**
- * The posts of an X thread after the first (the post text above is the first): each with its
- * text, counted as X counts it, and up to 4 media; add, remove and reorder them.
+ * The posts of a thread after the first (the post text above is the first): each with its text,
+ * counted as the chosen networks count it, and the media they take; add, remove and reorder them.
  */
-export function ThreadEditor({ id, value, onChange }: ThreadEditorProps) {
+export function ThreadEditor({ id, platforms, value, onChange }: ThreadEditorProps) {
+  const names = platforms.map((platform) => platformLabels[platform]);
   const update = (key: string, change: Partial<ThreadDraft>) =>
     onChange(value.map((item) => (item.key === key ? { ...item, ...change } : item)));
   const add = () => {
@@ -52,7 +67,7 @@ export function ThreadEditor({ id, value, onChange }: ThreadEditorProps) {
     <section aria-labelledby={`${id}-title`} className="grid gap-2">
       <div className="grid gap-0.5">
         <h3 id={`${id}-title`} className="text-sm font-medium text-slate-800">
-          Thread on X
+          Thread on {names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]}
         </h3>
         <p className="text-xs text-slate-600">
           The post text above is post 1; each post below goes out as a reply to the one before.
@@ -63,6 +78,7 @@ export function ThreadEditor({ id, value, onChange }: ThreadEditorProps) {
           <ThreadPost
             key={item.key}
             id={`${id}-${item.key}`}
+            platforms={platforms}
             item={item}
             number={index + 2}
             first={index === 0}
@@ -93,15 +109,26 @@ interface ThreadPostProps {
   number: number;
   first: boolean;
   last: boolean;
+  platforms: PublishingPlatform[];
   onChange: (change: Partial<ThreadDraft>) => void;
   onRemove: () => void;
   onMove: (direction: 'up' | 'down') => void;
 }
 
-function ThreadPost({ id, item, number, first, last, onChange, onRemove, onMove }: ThreadPostProps) {
+function ThreadPost({
+  id,
+  platforms,
+  item,
+  number,
+  first,
+  last,
+  onChange,
+  onRemove,
+  onMove,
+}: ThreadPostProps) {
   const media = useQueries({ queries: item.mediaIds.map((mediaId) => mediaQueryOptions(mediaId)) });
-  const length = xWeightedLength(item.content);
-  const over = length > X_MAX;
+  const { platform, length, max } = tightestFit(platforms, item.content);
+  const over = length > max;
   return (
     <li className="grid gap-2 rounded-lg border border-slate-200 p-2.5">
       <div className="flex items-center justify-between gap-2">
@@ -157,13 +184,14 @@ function ThreadPost({ id, item, number, first, last, onChange, onRemove, onMove 
           over ? 'font-semibold text-red-700' : 'text-slate-600',
         )}
       >
-        <span className="sr-only">Length as X counts it: </span>
-        {length} / {X_MAX}
+        <span className="sr-only">Length as {platformLabels[platform]} counts it: </span>
+        {length} / {max}
+        {platforms.length > 1 ? ` on ${platformLabels[platform]}` : ''}
       </p>
-      {/* X takes up to 4 images or one video a post (post-rules/twitter.ts). */}
+      {/* What every chosen network takes on one post of a thread (post-rules/*). */}
       <MediaPicker
         id={`${id}-media`}
-        max={X_MEDIA_PER_POST}
+        max={mediaPerPost(platforms)}
         ids={item.mediaIds}
         items={media.map((query) => query.data)}
         onChange={(ids) => onChange({ mediaIds: ids })}

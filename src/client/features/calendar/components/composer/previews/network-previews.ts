@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import type { PublishingPlatform } from '../../../../../../contracts/platforms';
+import { LinkedInPagePreview } from './linkedin-page-preview';
 import { MastodonPreview } from './mastodon-preview';
 import type { NetworkCardProps } from './preview-types';
+import { ThreadsPreview } from './threads-preview';
 
 /**
  * The previews drawn in a network's own look (issue 27: Bluesky, Mastodon, Threads, Pinterest);
@@ -9,4 +11,6 @@ import type { NetworkCardProps } from './preview-types';
  */
 export const networkPreviews: Partial<Record<PublishingPlatform, ComponentType<NetworkCardProps>>> = {
   mastodon: MastodonPreview,
+  threads: ThreadsPreview,
+  linkedin_page: LinkedInPagePreview,
 };
