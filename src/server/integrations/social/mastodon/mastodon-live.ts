@@ -1,4 +1,4 @@
-import { checkFetchTarget, type Resolve, type SafeFetchPolicy } from '../../web/safe-fetch';
+import { checkFetchTarget, type Resolve, type SafeFetchPolicy, safeFetch } from '../../web/safe-fetch';
 import { SocialPlatformError } from '../social-provider';
 
 /*
@@ -11,9 +11,16 @@ import { SocialPlatformError } from '../social-provider';
 export interface LiveServerGuard {
   /** Resolves when the origin may be called; throws SocialPlatformError in words otherwise. */
   check(origin: string): Promise<void>;
+  /**
+   * The server's instance document (`GET /api/v2/instance`) through the outbound fetch itself
+   * (pinned to the checked address, redirects checked, size and time capped): its JSON, or null
+   * when the server does not answer one.
+   */
+  readInstance(origin: string): Promise<unknown>;
 }
 
 const TRUSTED_MS = 5 * 60_000;
+const INSTANCE_MAX_BYTES = 512 * 1024;
 const CHECK_TIMEOUT_MS = 5_000;
 
 export function liveServerGuard(
@@ -39,6 +46,32 @@ export function liveServerGuard(
       }
       if (trusted.size > 1000) trusted.clear();
       trusted.set(origin, Date.now() + TRUSTED_MS);
+    },
+    async readInstance(origin) {
+      const answer = await safeFetch(`${origin}/api/v2/instance`, policy, {
+        accept: ['application/json'],
+        maxBytes: INSTANCE_MAX_BYTES,
+        timeoutMs: CHECK_TIMEOUT_MS * 2,
+        ...(resolve ? { resolve } : {}),
+      });
+      if (!answer.ok) {
+        if (
+          answer.reason === 'blocked_address' ||
+          answer.reason === 'blocked_port' ||
+          answer.reason === 'blocked_scheme'
+        ) {
+          throw new SocialPlatformError(
+            'mastodon',
+            `Kitepost does not connect to ${new URL(origin).host}: it is not a public address (${answer.reason}).`,
+          );
+        }
+        return null;
+      }
+      try {
+        return JSON.parse(answer.body.toString('utf8'));
+      } catch {
+        return null;
+      }
     },
   };
 }

@@ -221,9 +221,9 @@ export function createMastodonProvider(options: MastodonProviderOptions): Social
         if (error instanceof SocialPlatformError) throw new InvalidContentError('mastodon', error.message);
         throw error;
       });
-      // Is it a Mastodon server at all? Its instance document says (and reads nothing private).
-      const instance = await api
-        .getInstance(base)
+      // Is it a Mastodon server at all? Its instance document says (and reads nothing private);
+      // live, it is read through the outbound fetch, as any address a user typed.
+      const instance = await (options.sandbox ? api.getInstance(base) : guard.readInstance(read.origin))
         .then(readInstance)
         .catch((error: unknown) => {
           if (error instanceof SocialPlatformError && !(error instanceof TransientPlatformError)) return null;
