@@ -83,6 +83,9 @@ export const platformRules: Record<PublishingPlatform, PlatformRules> = {
   instagram: { maxLength: 2200, maxHashtags: 5, recommendedHashtags: 5, counting: 'code-points' },
   facebook: { maxLength: 63206, maxHashtags: 30, recommendedHashtags: 3, counting: 'code-points' },
   // Issue 27: each network's helper replaces these first values with cited ones.
+  // app.bsky.feed.post text: maxGraphemes 300 (and maxLength 3000 bytes, which 300 graphemes of
+  // ordinary text never reach). The lexicon caps no inline #tags (each tag facet ≤ 64 graphemes):
+  // 30 is Kitepost's own ceiling, 2 what the Bluesky community reads well (decision 081).
   bluesky: { maxLength: 300, maxHashtags: 30, recommendedHashtags: 2, counting: 'graphemes' },
   // Mastodon's default limit (StatusLengthValidator MAX_CHARS 500); a server may allow more, and a
   // connected account carries its own (`postLimits.maxLength`, from GET /api/v2/instance). Mastodon

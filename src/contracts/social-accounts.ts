@@ -86,6 +86,22 @@ export const connectSocialAccountBody = z.object({
   server: connectServer.optional(),
 });
 export const connectSocialAccountResponse = z.object({ authorizeUrl: z.string() });
+
+/**
+ * POST /api/user/social-accounts/password: signs in with a password the network issues for apps
+ * (a Bluesky app password; the way into a self-hosted PDS). The password is used once and never
+ * stored: only the session it opens is. `server`: the PDS, when not the network's default.
+ */
+export const connectWithPasswordBody = z.object({
+  platform: publishingPlatform,
+  identifier: safeString()
+    .trim()
+    .min(1, 'Enter your handle.')
+    .max(253, 'A handle can be at most 253 characters.'),
+  password: z.string().min(1, 'Enter the app password.').max(256, 'That is not an app password.'),
+  server: connectServer.optional(),
+});
+export type ConnectWithPasswordBody = z.infer<typeof connectWithPasswordBody>;
 export const socialPlatformParams = z.object({ platform: publishingPlatform });
 export const socialAccountIdParams = z.object({ id: z.uuid({ message: 'Not an account id' }) });
 
@@ -124,5 +140,6 @@ export const socialAccountMessages = {
     label === 'Mastodon'
       ? 'Enter your Mastodon server, e.g. mastodon.social.'
       : `Enter your ${label} handle.`,
+  noPasswordSignIn: (label: string) => `${label} does not sign in with an app password.`,
   movedToDraft: 'Its account was disconnected; choose another account and schedule it again.',
 } as const;

@@ -75,14 +75,16 @@ test.describe('Social accounts', () => {
       'Pinterest',
       'LinkedIn Page',
       'Threads',
-      'Bluesky',
-      'Mastodon',
     ]) {
       await expect(connectCard(page, label).getByRole('button', { name: `Connect ${label}` })).toBeEnabled();
     }
-    // Mastodon asks for the server first, Bluesky for the handle.
+    // Mastodon asks for the server first; Bluesky takes a handle and an app password on its card.
     await expect(connectCard(page, 'Mastodon').getByLabel('Your Mastodon server')).toBeVisible();
-    await expect(connectCard(page, 'Bluesky').getByLabel('Your Bluesky handle')).toBeVisible();
+    await expect(
+      connectCard(page, 'Mastodon').getByRole('button', { name: 'Connect Mastodon' }),
+    ).toBeEnabled();
+    await expect(connectCard(page, 'Bluesky').getByLabel('App password')).toBeVisible();
+    await expect(connectCard(page, 'Bluesky').getByRole('button', { name: 'Connect Bluesky' })).toBeEnabled();
     for (const label of ['YouTube', 'TikTok']) {
       const card = connectCard(page, label);
       await expect(card).toContainText('Coming Soon');

@@ -101,6 +101,7 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/user/social-accounts': 'workspace.read',
   'DELETE /api/user/social-accounts/:id': 'accounts.manage',
   'POST /api/user/social-accounts/connect': 'accounts.manage',
+  'POST /api/user/social-accounts/password': 'accounts.manage',
   'GET /api/auth/social/:platform': 'accounts.manage',
   'GET /api/auth/social/:platform/callback': 'accounts.manage',
   'POST /api/auth/social/:platform/choose': 'accounts.manage',

@@ -37,8 +37,9 @@ export function isConnectable(platform: SocialPlatform): platform is PublishingP
 }
 
 /**
- * What a network of many servers asks before the sign-in (contracts `serverPlatforms`): its
- * label, an example and a hint under the field.
+ * What a network of many servers asks before the sign-in's popup (Mastodon's server): its label,
+ * an example and a hint under the field. Bluesky signs in with an app password on the card itself
+ * (passwordPlatforms): its atproto OAuth is not built yet (decision 081).
  */
 export const serverFields: Partial<
   Record<PublishingPlatform, { label: string; placeholder: string; hint: string }>
@@ -47,11 +48,6 @@ export const serverFields: Partial<
     label: 'Your Mastodon server',
     placeholder: 'mastodon.social',
     hint: 'The server in your address: for @you@mastodon.social, type mastodon.social.',
-  },
-  bluesky: {
-    label: 'Your Bluesky handle',
-    placeholder: 'yourname.bsky.social',
-    hint: 'Your handle without the @, e.g. yourname.bsky.social or your own domain.',
   },
 };
 
@@ -66,6 +62,9 @@ export function serverOfAccount(account: Pick<SocialAccount, 'platform' | 'usern
   }
   return account.platform === 'bluesky' ? account.username.replace(/^@/, '') : undefined;
 }
+
+/** Connected with a password the network issues for apps, typed on the card (no popup). */
+export const passwordPlatforms: readonly PublishingPlatform[] = ['bluesky'];
 
 export interface ConnectionTip {
   title: string;

@@ -12,7 +12,7 @@ import { useCan } from '../auth/use-permission';
 import { UpgradePrompt } from '../billing/components/upgrade-prompt';
 import { useHealth } from '../health/api/get-health';
 import { useSocialAccounts } from './api/get-social-accounts';
-import { connectOptions, serverOfAccount } from './catalogue';
+import { connectOptions, passwordPlatforms, serverOfAccount } from './catalogue';
 import { AccountCard } from './components/account-card';
 import { ConnectCard, MorePlatformsCard } from './components/connect-card';
 import { ConnectionTips } from './components/connection-tips';
@@ -71,7 +71,11 @@ export function SocialAccountsPage() {
                 <AccountCard
                   account={account}
                   connecting={connecting === account.platform}
-                  onReconnect={() => connect(account.platform, serverOfAccount(account))}
+                  onReconnect={() =>
+                    passwordPlatforms.includes(account.platform)
+                      ? signInOnCard(account.platform)
+                      : connect(account.platform, serverOfAccount(account))
+                  }
                   onDisconnect={() => setDisconnecting(account)}
                   plan={plan}
                   accountCount={list.length}
@@ -140,4 +144,11 @@ function SimulatorNote() {
       <span>Platforms without API keys connect to Kitepost’s simulator; nothing is posted for real.</span>
     </p>
   );
+}
+
+/** A network signed into on its card (a Bluesky app password): reconnecting goes to that form. */
+function signInOnCard(platform: string) {
+  const input = document.querySelector<HTMLInputElement>(`[data-platform="${platform}"] input`);
+  input?.scrollIntoView({ block: 'center' });
+  input?.focus();
 }

@@ -83,6 +83,7 @@ export const operationSummaries: Record<ApiTag, Record<string, string>> = {
   'Social accounts': {
     'GET /api/user/social-accounts': 'List connected accounts',
     'POST /api/user/social-accounts/connect': 'Start connecting an account',
+    'POST /api/user/social-accounts/password': 'Connect an account with an app password',
     'DELETE /api/user/social-accounts/:id': 'Disconnect an account',
   },
   Media: {

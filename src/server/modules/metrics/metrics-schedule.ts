@@ -101,6 +101,8 @@ export const metricsReadBudgets: Record<PublishingPlatform, ReadBudget> = {
   facebook: { postsPerRead: 1, callsPerRead: 2, followerCalls: 1, callsPerRun: 30, callsPerHour: 120 },
   linkedin: { postsPerRead: 1, callsPerRead: 5, followerCalls: 0, callsPerRun: 30, callsPerHour: 120 },
   // Issue 27: each network's adapter sets its own from how it reads.
+  // app.bsky.feed.getPosts reads 25 posts a call (its `uris` maxLength); app.bsky.actor.getProfile
+  // the followers. The PDS allows 3,000 requests per 5 minutes (docs.bsky.app "Rate Limits"): far.
   bluesky: { postsPerRead: 25, callsPerRead: 1, followerCalls: 1, callsPerRun: 10, callsPerHour: 120 },
   // One GET /api/v1/statuses/:id per post, followers from verify_credentials; Mastodon allows 300
   // calls per 5 minutes per account (docs.joinmastodon.org/api/rate-limits): a tenth of that here.

@@ -97,6 +97,8 @@ export const rateRules = {
   uploadRequests: { name: 'upload-requests', max: 1200, windowSeconds: 600 },
   /** Link previews per user: each may make the server fetch a page (the composer asks as one types). */
   linkPreview: { name: 'link-preview', max: 60, windowSeconds: 60 },
+  /** App-password sign-ins to a network (Bluesky) per user: a password guessed through us is slow. */
+  appPasswordSignIn: { name: 'app-password-signin', max: 10, windowSeconds: 15 * 60 },
   /**
    * Calendar subscription fetches per address (the secret in the URL is the credential): calendar
    * apps fetch every few minutes to hours; nobody walks the address space.

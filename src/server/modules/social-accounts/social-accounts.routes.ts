@@ -6,8 +6,10 @@ import { type PublishingPlatform, platformLabels } from '../../../contracts/plat
 import {
   connectSocialAccountBody,
   connectSocialAccountResponse,
+  connectWithPasswordBody,
   OAUTH_ERROR,
   OAUTH_SUCCESS,
+  socialAccount,
   socialAccountIdParams,
   socialAccountListResponse,
   socialAccountMessages,
@@ -21,7 +23,13 @@ import { browserSession, browserSessionOrNull, signedIn } from '../../lib/caller
 import { errorAnswers } from '../../plugins/error-answers';
 import { choicePage, POPUP_SCRIPT_PATH, type PopupResult, popupPage, popupScript } from './oauth-popup-page';
 import { disconnectAccount, listAccounts } from './social-accounts.service';
-import { beginConnect, chooseAccount, completeConnect, flowOfState } from './social-connect.service';
+import {
+  beginConnect,
+  chooseAccount,
+  completeConnect,
+  connectWithPassword,
+  flowOfState,
+} from './social-connect.service';
 
 const callbackQuery = z.object({
   code: safeString().max(2000).optional(),
@@ -62,6 +70,20 @@ export async function socialAccountsRoutes(app: FastifyInstance, ctx: AppContext
       const who = { sessionId: auth.sessionId, userId: auth.user.id, workspaceId: auth.workspaceId };
       const { platform, server } = request.body;
       return beginConnect(ctx, who, platform, server ? { server } : {});
+    },
+  );
+
+  api.post(
+    '/api/user/social-accounts/password',
+    {
+      schema: {
+        body: connectWithPasswordBody,
+        response: { ...errorAnswers(402, 429, 502), 200: socialAccount },
+      },
+    },
+    async (request) => {
+      const auth = browserSession(request);
+      return connectWithPassword(ctx, { userId: auth.user.id, workspaceId: auth.workspaceId }, request.body);
     },
   );
 

@@ -3,6 +3,7 @@ import { plans } from '../../../contracts/plans';
 import { type PublishingPlatform, platformLabels, serverPlatforms } from '../../../contracts/platforms';
 import {
   CONNECT_FLOW_PATTERN,
+  type ConnectWithPasswordBody,
   type SocialAccount,
   socialAccountMessages,
 } from '../../../contracts/social-accounts';
@@ -10,11 +11,14 @@ import type { AppContext } from '../../context';
 import {
   type ExternalAccount,
   InvalidContentError,
+  RateLimitedError,
+  SocialPlatformError,
   type SocialProvider,
   type TokenSet,
 } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
 import { accountsOverPlanLimit, findWorkspacePlan } from '../plans';
+import { enforceRateLimit, rateRules } from '../rate-limits';
 import { emitAccountEvent } from '../webhooks';
 import {
   consumeOAuthState,
@@ -74,13 +78,17 @@ export async function beginConnect(
     ...(codeVerifier ? { codeChallenge: sha256(codeVerifier) } : {}),
     ...(options.server ? { server: options.server } : {}),
   };
-  const { url, connection } = provider.startAuthorization
-    ? await provider.startAuthorization(request).catch((error: unknown) => {
-        // The server or handle the user typed is refused in words: a 400, never a 500.
-        if (error instanceof InvalidContentError) throw new AppError('bad_request', error.message);
-        throw error;
-      })
-    : { url: provider.authorizeUrl(request), connection: undefined };
+  let started: { url: string; connection?: Record<string, string> };
+  try {
+    started = provider.startAuthorization
+      ? await provider.startAuthorization(request)
+      : { url: provider.authorizeUrl(request) };
+  } catch (error) {
+    // A server or handle the network refuses (or a sign-in it does not offer) is the user's to fix.
+    if (error instanceof InvalidContentError) throw new AppError('bad_request', error.message);
+    throw error;
+  }
+  const { url, connection } = started;
   await insertOAuthState(ctx.database.db, {
     stateHash: sha256(state),
     sessionId: who.sessionId,
@@ -216,10 +224,71 @@ export async function chooseAccount(
   return saveAccount(ctx, provider, taken.state, unsealAccount(chosen), unsealTokens(pending.tokens), now);
 }
 
+/**
+ * Connects with a password the network issues for apps (a Bluesky app password): the password
+ * opens a session at the network and is forgotten; the session's tokens are stored like a
+ * sign-in's. Counted per user like sign-ins; refused early at the plan's limit as beginConnect is.
+ * A password the network refuses is a 400 with its words.
+ */
+export async function connectWithPassword(
+  ctx: Pick<AppContext, 'database' | 'socialProviders' | 'tokenCipher' | 'config' | 'jobs' | 'log'>,
+  who: Pick<Connector, 'userId' | 'workspaceId'>,
+  input: ConnectWithPasswordBody,
+  now = new Date(),
+): Promise<SocialAccount> {
+  const { platform } = input;
+  const provider = providerOf(ctx, platform);
+  if (!provider.connectWithPassword) {
+    throw new AppError('bad_request', socialAccountMessages.noPasswordSignIn(platformLabels[platform]));
+  }
+  await enforceRateLimit(ctx.database.db, rateRules.appPasswordSignIn, who.userId);
+  const reached = await planLimitReached(ctx, who.workspaceId);
+  if (reached && (await countSocialAccounts(ctx.database.db, who.workspaceId, platform)) === 0) {
+    throw new AppError('plan_limit', socialAccountMessages.planLimit(reached.limit, reached.planName));
+  }
+  let tokens: TokenSet;
+  let accounts: ExternalAccount[];
+  try {
+    tokens = await provider.connectWithPassword({
+      identifier: input.identifier,
+      password: input.password,
+      ...(input.server ? { server: input.server } : {}),
+    });
+    accounts = await provider.listAccounts(tokens);
+  } catch (error) {
+    if (error instanceof InvalidContentError) throw new AppError('bad_request', error.message);
+    if (error instanceof RateLimitedError) {
+      throw new AppError(
+        'rate_limited',
+        `${platformLabels[platform]} is refusing sign-ins for now; try again later.`,
+      );
+    }
+    if (error instanceof SocialPlatformError) {
+      ctx.log.warn({ err: error, platform }, 'connecting with an app password failed');
+      throw new AppError(
+        'upstream_failed',
+        `${platformLabels[platform]} could not be reached: ${error.message}`,
+      );
+    }
+    throw error;
+  }
+  const [only] = accounts;
+  if (!only)
+    throw new AppError('bad_request', `No ${platformLabels[platform]} account came with this sign-in.`);
+  return saveAccount(
+    ctx,
+    provider,
+    { platform, workspaceId: who.workspaceId, userId: who.userId },
+    only,
+    tokens,
+    now,
+  );
+}
+
 async function saveAccount(
   ctx: Pick<AppContext, 'database' | 'tokenCipher' | 'config' | 'jobs' | 'log'>,
   provider: SocialProvider,
-  state: OAuthStateRow,
+  state: Pick<OAuthStateRow, 'platform' | 'workspaceId' | 'userId'>,
   account: ExternalAccount,
   tokens: TokenSet,
   now: Date,

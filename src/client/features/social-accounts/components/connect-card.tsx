@@ -7,8 +7,16 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
+import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
-import { type ConnectOption, isConnectable, isPublishingPlatform, serverFields } from '../catalogue';
+import {
+  type ConnectOption,
+  isConnectable,
+  isPublishingPlatform,
+  passwordPlatforms,
+  serverFields,
+} from '../catalogue';
+import { AppPasswordForm } from './app-password-form';
 
 interface ConnectCardProps {
   option: ConnectOption;
@@ -68,6 +76,18 @@ export function ConnectCard({ option, connectedCount, connecting, onConnect }: C
           </p>
         </div>
       </div>
+      {connectable && passwordPlatforms.includes(platform as PublishingPlatform) ? (
+        <div className="mt-auto">
+          <AppPasswordForm
+            onConnected={(account) =>
+              toast({
+                title: 'Account Connected',
+                description: `${label} account @${account.username} connected.`,
+              })
+            }
+          />
+        </div>
+      ) : null}
       {connectable && serverField ? (
         <div className="mt-auto grid gap-1.5">
           <Label htmlFor={`${titleId}-server`}>{serverField.label}</Label>
@@ -96,7 +116,7 @@ export function ConnectCard({ option, connectedCount, connecting, onConnect }: C
           </p>
         </div>
       ) : null}
-      {connectable ? (
+      {connectable && !passwordPlatforms.includes(platform as PublishingPlatform) ? (
         <Button
           className={cn('w-full', serverField ? '' : 'mt-auto')}
           aria-label={`Connect ${label}`}

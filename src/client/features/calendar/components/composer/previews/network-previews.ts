@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { PublishingPlatform } from '../../../../../../contracts/platforms';
+import { BlueskyPreview } from './bluesky-preview';
 import { LinkedInPagePreview } from './linkedin-page-preview';
 import { MastodonPreview } from './mastodon-preview';
 import type { NetworkCardProps } from './preview-types';
@@ -13,4 +14,5 @@ export const networkPreviews: Partial<Record<PublishingPlatform, ComponentType<N
   mastodon: MastodonPreview,
   threads: ThreadsPreview,
   linkedin_page: LinkedInPagePreview,
+  bluesky: BlueskyPreview,
 };
