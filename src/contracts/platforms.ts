@@ -87,7 +87,10 @@ export const platformRules: Record<PublishingPlatform, PlatformRules> = {
   // ordinary text never reach). The lexicon caps no inline #tags (each tag facet ≤ 64 graphemes):
   // 30 is Kitepost's own ceiling, 2 what the Bluesky community reads well (decision 081).
   bluesky: { maxLength: 300, maxHashtags: 30, recommendedHashtags: 2, counting: 'graphemes' },
-  mastodon: { maxLength: 500, maxHashtags: 30, recommendedHashtags: 3, counting: 'mastodon' },
+  // Mastodon's default limit (StatusLengthValidator MAX_CHARS 500); a server may allow more, and a
+  // connected account carries its own (`postLimits.maxLength`, from GET /api/v2/instance). Mastodon
+  // sets no hashtag limit (only the length bounds them); hashtags are how posts are found there.
+  mastodon: { maxLength: 500, maxHashtags: 250, recommendedHashtags: 3, counting: 'mastodon' },
   // "Text posts are limited to 500 characters"; a post has one topic tag, "the first valid tag"
   // counts (developers.facebook.com/docs/threads/posts, Topic Tags): held to 1 hashtag so none is
   // silently left plain text. Emoji are "counted as the number of UTF-8 bytes" there too (UNCONFIRMED

@@ -218,16 +218,26 @@ export interface PostFit {
 
 const hashtagInText = /(?<![\p{L}\p{N}_&/])#([\p{L}\p{N}_]+)/gu;
 
-/** Whether the published post stays within the platform's length and hashtag limits. */
-export function checkPostFits(platform: PublishingPlatform, content: string, hashtags: string[]): PostFit {
+/**
+ * Whether the published post stays within the platform's length and hashtag limits. `maxLength`:
+ * the account's own server's limit where it has one (a Mastodon instance's, `postLimits`); `extra`:
+ * text the platform counts with the post's (a Mastodon content warning).
+ */
+export function checkPostFits(
+  platform: PublishingPlatform,
+  content: string,
+  hashtags: string[],
+  account: { maxLength?: number; extra?: string } = {},
+): PostFit {
   const text = publishedText(content, hashtags);
   const rules = platformRules[platform];
-  const length = countCharacters(platform, text);
+  const length = countCharacters(platform, `${account.extra ?? ''}${text}`);
+  const max = account.maxLength ?? rules.maxLength;
   const distinctTags = new Set(Array.from(text.matchAll(hashtagInText), (match) => match[1]?.toLowerCase()));
   return {
     length,
-    max: rules.maxLength,
-    fits: length <= rules.maxLength,
+    max,
+    fits: length <= max,
     tooManyHashtags: distinctTags.size > rules.maxHashtags,
   };
 }

@@ -308,3 +308,35 @@ describe('checkPublishable: LinkedIn document posts (PDF)', () => {
     }
   });
 });
+
+describe('an account’s own server’s limits (Mastodon)', () => {
+  it('counts against the instance’s character limit, with the content warning, and its attachments', () => {
+    const text = { content: 'a'.repeat(600), hashtags: [], media: [] };
+    expect(checkPublishable('mastodon', text)).toEqual([
+      'This post has 600 characters; Mastodon allows 500. Shorten it before scheduling.',
+    ]);
+    expect(checkPublishable('mastodon', { ...text, limits: { maxLength: 1000 } })).toEqual([]);
+    expect(
+      checkPublishable('mastodon', {
+        ...text,
+        limits: { maxLength: 610 },
+        platformOptions: { contentWarning: 'Spoilers ahead' },
+      }),
+    ).toEqual(['This post has 614 characters; Mastodon allows 610. Shorten it before scheduling.']);
+    const five = Array.from({ length: 5 }, () => image());
+    expect(checkPublishable('mastodon', { ...post, media: five })).toEqual([
+      'Mastodon takes at most 4 images per post.',
+    ]);
+    expect(checkPublishable('mastodon', { ...post, media: five, limits: { maxMedia: 6 } })).toEqual([]);
+  });
+
+  it('publishes a Mastodon thread, each post checked as a status; the thread reaches Mastodon targets', () => {
+    const thread = [{ content: 'b'.repeat(501), media: [] }];
+    expect(checkPublishable('mastodon', { ...post, media: [], postType: 'thread', thread })).toEqual([
+      'Post 2 of the thread: This post has 501 characters; Mastodon allows 500. Shorten it before scheduling.',
+    ]);
+    const shared = { media: [], thread: [{ content: 'Next', mediaIds: [] }] };
+    expect(fieldsForTarget('mastodon', 'thread', shared).thread).toHaveLength(1);
+    expect(fieldsForTarget('linkedin', 'thread', shared).thread).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@ import { type PublishingPlatform, platformLabels, platformRules } from './platfo
 import { platformPostRules, postTypeRule, postTypesOf } from './post-rules';
 import { checkPostFits } from './post-text';
 import { type PostType, type PostTypeRule, postTypeLabelOf, postTypeLabels } from './post-types';
+import type { SocialAccountPostLimits } from './social-accounts';
 
 const typeNames: Record<string, string> = {
   'image/jpeg': 'JPEG',
@@ -34,10 +35,15 @@ export interface PublishablePost {
   firstComment?: string | null;
   /** The title of a post type that has one (a LinkedIn document post); ignored elsewhere. */
   title?: string | null;
-  /** X threads: the posts after the first, each with its media's facts. */
+  /** Threads (X, Mastodon): the posts after the first, each with its media's facts. */
   thread?: { content: string; media: CheckedMedia[] }[];
-  /** What the network asks beyond text and media (a Pinterest board). */
+  /**
+   * What the network asks beyond text and media: a Pinterest board; a Mastodon content warning,
+   * which Mastodon counts with the text (StatusLengthValidator).
+   */
   platformOptions?: PostPlatformOptions;
+  /** The target account's own server's limits (a Mastodon instance's), where it has them. */
+  limits?: SocialAccountPostLimits | null;
 }
 
 /**
@@ -54,8 +60,16 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
     return [`${label} does not publish a ${postTypeLabels[type]} here; choose ${list(offered)}.`];
   }
   const problems: string[] = [];
-  if (rule.takesText) problems.push(...checkText(platform, post.content, post.hashtags));
-  problems.push(...checkMedia(platform, type, rule, post.media));
+  const fit = {
+    ...(post.limits?.maxLength ? { maxLength: post.limits.maxLength } : {}),
+    ...(platform === 'mastodon' && post.platformOptions?.contentWarning
+      ? { extra: post.platformOptions.contentWarning.trim() }
+      : {}),
+  };
+  // A server that allows more (or fewer) attachments than the network's default says so.
+  const ruled = post.limits?.maxMedia ? { ...rule, maxItems: post.limits.maxMedia } : rule;
+  if (rule.takesText) problems.push(...checkText(platform, post.content, post.hashtags, fit));
+  problems.push(...checkMedia(platform, type, ruled, post.media));
   if (rule.title) {
     const title = post.title?.trim() ?? '';
     const named = `${anOrA(label)} ${label} ${postTypeLabelOf(platform, type)}`;
@@ -102,8 +116,8 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
     for (const [index, item] of thread.entries()) {
       const which = `Post ${index + 2} of the thread`;
       for (const problem of [
-        ...checkText(platform, item.content, []),
-        ...checkMedia(platform, type, rule, item.media),
+        ...checkText(platform, item.content, [], fit),
+        ...checkMedia(platform, type, ruled, item.media),
       ]) {
         problems.push(`${which}: ${problem}`);
       }
@@ -112,10 +126,15 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   return problems;
 }
 
-function checkText(platform: PublishingPlatform, content: string, hashtags: string[]): string[] {
+function checkText(
+  platform: PublishingPlatform,
+  content: string,
+  hashtags: string[],
+  account: { maxLength?: number; extra?: string } = {},
+): string[] {
   const label = platformLabels[platform];
   const problems: string[] = [];
-  const fit = checkPostFits(platform, content, hashtags);
+  const fit = checkPostFits(platform, content, hashtags, account);
   if (!fit.fits) {
     // LinkedIn counts the text as it receives it: symbols such as ( ) * _ escaped (decision 042).
     const counted =

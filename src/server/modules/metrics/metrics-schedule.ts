@@ -104,7 +104,9 @@ export const metricsReadBudgets: Record<PublishingPlatform, ReadBudget> = {
   // app.bsky.feed.getPosts reads 25 posts a call (its `uris` maxLength); app.bsky.actor.getProfile
   // the followers. The PDS allows 3,000 requests per 5 minutes (docs.bsky.app "Rate Limits"): far.
   bluesky: { postsPerRead: 25, callsPerRead: 1, followerCalls: 1, callsPerRun: 10, callsPerHour: 120 },
-  mastodon: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 20, callsPerHour: 120 },
+  // One GET /api/v1/statuses/:id per post, followers from verify_credentials; Mastodon allows 300
+  // calls per 5 minutes per account (docs.joinmastodon.org/api/rate-limits): a tenth of that here.
+  mastodon: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 30, callsPerHour: 360 },
   // Threads: one `/{media-id}/insights` call per post and one `threads_insights` call for the
   // followers; its limit is 4,800 calls × the profile's impressions (at least 10) per 24 h
   // (developers.facebook.com/docs/threads/overview): 100 an hour stays far inside even the floor.

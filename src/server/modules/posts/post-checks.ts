@@ -70,6 +70,10 @@ export async function assertPublishable(
   reach?: { appUrl: string },
 ) {
   const thread = post.thread ?? [];
+  // The account's own server's limits (a Mastodon instance's character limit) where it has them.
+  const account = post.socialAccountId
+    ? await findSocialAccount(db, actor.workspaceId, post.socialAccountId)
+    : undefined;
   const rows = await findMediaByIds(db, actor.workspaceId, allMediaIds(post));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const facts = (ids: string[]) =>
@@ -87,12 +91,10 @@ export async function assertPublishable(
     title: post.title,
     thread: thread.map((item) => ({ content: item.content, media: facts(item.mediaIds) })),
     platformOptions: post.platformOptions,
+    limits: account?.platform === post.platform ? account.postLimits : null,
   });
   if (problems[0]) throw new AppError('bad_request', problems[0]);
   if (reach && media.length > 0 && downloadsMediaByUrl(post.platform)) {
-    const account = post.socialAccountId
-      ? await findSocialAccount(db, actor.workspaceId, post.socialAccountId)
-      : undefined;
     const real = account
       ? !account.sandbox
       : !post.socialAccountId &&

@@ -76,7 +76,7 @@ const legacyStorageKey = (platform: PublishingPlatform, file: string) => `sandbo
 
 /** An uploaded image's URL as sandboxMediaUrl built it: `…/sandbox/<platform>/media/<file>`. */
 const UPLOADED_IMAGE_URL =
-  /\/sandbox\/(twitter|linkedin)\/media\/([A-Za-z0-9_-]{1,64}\.(?:jpg|png|webp|gif))$/;
+  /\/sandbox\/(twitter|linkedin|mastodon)\/media\/([A-Za-z0-9_-]{1,64}\.(?:jpg|png|webp|gif))$/;
 
 /**
  * The storage keys of the images a sandbox post carries that the simulator stored itself (X and

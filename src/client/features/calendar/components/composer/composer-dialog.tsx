@@ -183,13 +183,15 @@ function ComposerForm({
   // The platform's own rules per network and post type, and images it could not download from
   // this server (the server refuses to schedule those too).
   const unreachable = mediaWarnings(chosen, accounts.data ?? [], mediaIds.length);
-  const checks = checkTargets(chosen, { content, hashtags }, values, byId).map((check) => ({
-    ...check,
-    problems: [
-      ...check.problems,
-      ...unreachable.filter((item) => item.platform === check.platform).map((item) => item.warning),
-    ],
-  }));
+  const checks = checkTargets(chosen, { content, hashtags }, values, byId, accounts.data ?? []).map(
+    (check) => ({
+      ...check,
+      problems: [
+        ...check.problems,
+        ...unreachable.filter((item) => item.platform === check.platform).map((item) => item.warning),
+      ],
+    }),
+  );
   const blocking = checks.some((check) => check.problems.length > 0);
   const timeCheck = checkScheduleTime(wall, zone);
   const series = editing?.series ?? null;

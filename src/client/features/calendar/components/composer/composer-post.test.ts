@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Media } from '../../../../../contracts/media';
 import { type Post, untouchedDraftFields } from '../../../../../contracts/posts';
+import type { SocialAccount } from '../../../../../contracts/social-accounts';
+import { accountLimitsOf } from './account-limits';
 import {
   altTextLimit,
   type ChosenTarget,
@@ -235,6 +237,54 @@ describe('checkTargets', () => {
       ]),
     );
     expect(checks[0]?.problems.join(' ')).toMatch(/alt text is longer than Instagram allows/);
+  });
+});
+
+describe('an account’s own server’s limits', () => {
+  const toot = (id: string, maxLength: number | null) =>
+    ({
+      id,
+      platform: 'mastodon',
+      postLimits: maxLength ? { maxLength, maxMedia: 4 } : null,
+    }) as SocialAccount;
+  const on = (id: string): ChosenTarget => ({
+    key: `account:${id}`,
+    platform: 'mastodon',
+    socialAccountId: id,
+    postType: 'post',
+  });
+
+  it('counts against the strictest of the chosen accounts, the content warning included', () => {
+    const accounts = [toot('m1', 1000), toot('m2', 700)];
+    expect(accountLimitsOf([on('m1'), on('m2')], 'mastodon', accounts)).toEqual({
+      maxLength: 700,
+      maxMedia: 4,
+    });
+    // A target without an account (or an account without limits) has the network's 500.
+    expect(accountLimitsOf([on('m1'), { ...on('m3'), socialAccountId: null }], 'mastodon', accounts)).toEqual(
+      {
+        maxLength: 500,
+      },
+    );
+    expect(accountLimitsOf([on('m1')], 'twitter', accounts)).toBeNull();
+    const [check] = checkTargets(
+      [on('m1')],
+      { content: 'a'.repeat(800), hashtags: [] },
+      draft({ platformOptions: { contentWarning: 'CW' } }),
+      new Map(),
+      accounts,
+    );
+    expect(check).toMatchObject({ problems: [], fit: { maxLength: 1000, extra: 'CW' } });
+    const [strict] = checkTargets(
+      [on('m1'), on('m2')],
+      { content: 'a'.repeat(800), hashtags: [] },
+      draft(),
+      new Map(),
+      accounts,
+    );
+    expect(strict?.problems).toEqual([
+      'This post has 800 characters; Mastodon allows 700. Shorten it before scheduling.',
+    ]);
   });
 });
 

@@ -11,7 +11,9 @@ import {
 import { isLinkedIn, type PostType } from '../../../../../contracts/post-types';
 import type { ComposePostBody, Post, PostMediaItem, UpdatePostBody } from '../../../../../contracts/posts';
 import { type CheckedMedia, checkPublishable } from '../../../../../contracts/publish-checks';
+import type { SocialAccount } from '../../../../../contracts/social-accounts';
 import { type TargetKey, targetKeyOf } from '../../composer-targets';
+import { accountLimitsOf } from './account-limits';
 
 /** One post of an X thread after the first, as the composer holds it (`key` keeps React's rows). */
 export interface ThreadDraft {
@@ -218,6 +220,8 @@ export interface TargetCheck {
   platform: PublishingPlatform;
   postType: PostType;
   problems: string[];
+  /** What the live counter counts against: the accounts' own server's limit, a content warning. */
+  fit?: { maxLength?: number; extra?: string };
 }
 
 /**
@@ -230,6 +234,8 @@ export function checkTargets(
   post: { content: string; hashtags: string[] },
   draft: RichDraft,
   byId: Map<string, Media>,
+  /** The workspace's accounts: their own servers' limits apply (a Mastodon instance's). */
+  accounts: readonly SocialAccount[] = [],
 ): TargetCheck[] {
   const threadDraft = hasThread(targets)
     ? draft.thread.map((item) => ({ content: item.content, mediaIds: item.mediaIds }))
@@ -256,6 +262,9 @@ export function checkTargets(
       content: item.content,
       media: checkedMedia(item.mediaIds, byId),
     }));
+    const limits = accountLimitsOf(targets, platform, accounts);
+    // A Mastodon content warning counts with the text there (StatusLengthValidator).
+    const warning = platform === 'mastodon' ? draft.platformOptions.contentWarning?.trim() : undefined;
     const problems = checkPublishable(platform, {
       postType,
       ...post,
@@ -264,6 +273,7 @@ export function checkTargets(
       title: own.title,
       thread,
       platformOptions: draft.platformOptions,
+      limits,
     });
     // The contract refuses an empty thread post (a 400); say it here, beside the others.
     if (takesThread(platform)) {
@@ -271,7 +281,11 @@ export function checkTargets(
         if (!item.content.trim()) problems.push(`Post ${index + 2} of the thread: write something for it.`);
       }
     }
-    checks.push({ platform, postType, problems });
+    const fit = {
+      ...(limits?.maxLength ? { maxLength: limits.maxLength } : {}),
+      ...(warning ? { extra: warning } : {}),
+    };
+    checks.push({ platform, postType, problems, ...(fit.maxLength || fit.extra ? { fit } : {}) });
   }
   return checks;
 }

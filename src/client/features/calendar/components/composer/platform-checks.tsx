@@ -9,6 +9,8 @@ export interface PlatformCheck {
   platform: PublishingPlatform;
   postType: PostType;
   problems: string[];
+  /** The accounts' own server's limit and a content warning, where they apply (checkTargets). */
+  fit?: { maxLength?: number; extra?: string };
 }
 
 interface PlatformChecksProps {
@@ -28,7 +30,7 @@ export function PlatformChecks({ id, content, hashtags, checks }: PlatformChecks
   }
   return (
     <ul id={id} aria-label="Checks per platform" className="grid gap-2" aria-live="polite">
-      {checks.map(({ platform, postType, problems }) => (
+      {checks.map(({ platform, postType, problems, fit }) => (
         <li
           key={`${platform} ${postType}`}
           data-platform={platform}
@@ -45,7 +47,7 @@ export function PlatformChecks({ id, content, hashtags, checks }: PlatformChecks
                 </span>
               )}
             </span>
-            <CharacterCounter platform={platform} fit={checkPostFits(platform, content, hashtags)} />
+            <CharacterCounter platform={platform} fit={checkPostFits(platform, content, hashtags, fit)} />
           </div>
           {problems.length > 0 ? (
             <ul className="grid gap-1 text-xs font-medium text-red-700">

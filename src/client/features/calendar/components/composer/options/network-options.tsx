@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PostPlatformOptions } from '../../../../../../contracts/platform-options';
 import type { PublishingPlatform } from '../../../../../../contracts/platforms';
+import { MastodonFields } from './mastodon-fields';
 import { PinterestFields } from './pinterest-fields';
 
 export interface NetworkOptionFieldsProps {
@@ -14,6 +15,7 @@ export interface NetworkOptionFieldsProps {
 /** The composer's fields for what one network asks beyond text and media (issue 27). */
 const networkOptionFields: Partial<Record<PublishingPlatform, ComponentType<NetworkOptionFieldsProps>>> = {
   pinterest: PinterestFields,
+  mastodon: MastodonFields,
 };
 
 /**

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { PublishingPlatform } from '../../../../../../contracts/platforms';
 import { BlueskyPreview } from './bluesky-preview';
 import { LinkedInPagePreview } from './linkedin-page-preview';
+import { MastodonPreview } from './mastodon-preview';
 import { PinterestPreview } from './pinterest-preview';
 import type { NetworkCardProps } from './preview-types';
 import { ThreadsPreview } from './threads-preview';
@@ -11,6 +12,7 @@ import { ThreadsPreview } from './threads-preview';
  * the networks without one here use the shared feed card.
  */
 export const networkPreviews: Partial<Record<PublishingPlatform, ComponentType<NetworkCardProps>>> = {
+  mastodon: MastodonPreview,
   threads: ThreadsPreview,
   linkedin_page: LinkedInPagePreview,
   bluesky: BlueskyPreview,
