@@ -6,29 +6,11 @@ import { paths } from './paths';
  * (architecture §8: <= 100 KB of JavaScript, gzipped).
  */
 export const SignedInApp = lazy(() => import('./signed-in-app').then((m) => ({ default: m.SignedInApp })));
-export const DashboardPage = lazy(() =>
-  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-);
-export const AnalyticsPage = lazy(() =>
-  import('../features/analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
-);
 export const ContentGeneratorPage = lazy(() =>
   import('../features/content/content-generator-page').then((m) => ({ default: m.ContentGeneratorPage })),
 );
-export const CalendarPage = lazy(() =>
-  import('../features/calendar/calendar-page').then((m) => ({ default: m.CalendarPage })),
-);
-export const SocialAccountsPage = lazy(() =>
-  import('../features/social-accounts/social-accounts-page').then((m) => ({ default: m.SocialAccountsPage })),
-);
-export const SettingsPage = lazy(() =>
-  import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
-);
 export const SubscribePage = lazy(() =>
   import('../features/subscribe/subscribe-page').then((m) => ({ default: m.SubscribePage })),
-);
-export const SandboxPortalPage = lazy(() =>
-  import('../features/billing/sandbox-portal-page').then((m) => ({ default: m.SandboxPortalPage })),
 );
 /**
  * A lazy page that can also be loaded ahead: once `preload` has resolved it renders the page

@@ -7,18 +7,12 @@ import { AppShell } from './app-shell';
 import { RequireAuth } from './guard';
 import {
   AdminPage,
-  AnalyticsPage,
-  CalendarPage,
   ContentGeneratorPage,
-  DashboardPage,
   DemoPage,
   IntegrationsPage,
   InvitationPage,
   NotFoundPage,
   ResetPasswordPage,
-  SandboxPortalPage,
-  SettingsPage,
-  SocialAccountsPage,
   SubscribePage,
   TeamPage,
   VerifyEmailPage,
@@ -30,6 +24,24 @@ import { paths } from './paths';
  * reach it (this file is itself lazy), so its import map stays out of the landing's first load
  * (architecture §8's 100 KB budget).
  */
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const AnalyticsPage = lazy(() =>
+  import('../features/analytics/analytics-page').then((m) => ({ default: m.AnalyticsPage })),
+);
+const CalendarPage = lazy(() =>
+  import('../features/calendar/calendar-page').then((m) => ({ default: m.CalendarPage })),
+);
+const SocialAccountsPage = lazy(() =>
+  import('../features/social-accounts/social-accounts-page').then((m) => ({ default: m.SocialAccountsPage })),
+);
+const SettingsPage = lazy(() =>
+  import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+const SandboxPortalPage = lazy(() =>
+  import('../features/billing/sandbox-portal-page').then((m) => ({ default: m.SandboxPortalPage })),
+);
 const MediaPage = lazy(() => import('../features/media/media-page').then((m) => ({ default: m.MediaPage })));
 const QueuePage = lazy(() => import('../features/queue/queue-page').then((m) => ({ default: m.QueuePage })));
 const FeedsPage = lazy(() => import('../features/feeds/feeds-page').then((m) => ({ default: m.FeedsPage })));
