@@ -30,7 +30,7 @@ export async function connectSandboxAccount(
   await expect(page.getByText('Loading your accounts...')).toHaveCount(0);
   const [popup] = await Promise.all([
     context.waitForEvent('page'),
-    page.getByRole('button', { name: `Connect ${label}` }).click(),
+    page.getByRole('button', { name: `Connect ${label}`, exact: true }).click(),
   ]);
   await popup.waitForLoadState('domcontentloaded');
   await expect(popup.getByRole('button', { name: 'Authorize' })).toBeVisible();

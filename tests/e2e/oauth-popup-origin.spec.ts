@@ -38,7 +38,7 @@ function connectButton(page: Page, label: string): Locator {
     .getByRole('list', { name: 'Platforms' })
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: label, exact: true }) })
-    .getByRole('button', { name: `Connect ${label}` });
+    .getByRole('button', { name: `Connect ${label}`, exact: true });
 }
 
 function accountCards(page: Page, label: string): Locator {

@@ -76,14 +76,16 @@ test.describe('Social accounts', () => {
       'LinkedIn Page',
       'Threads',
     ]) {
-      await expect(connectCard(page, label).getByRole('button', { name: `Connect ${label}` })).toBeEnabled();
+      await expect(
+        connectCard(page, label).getByRole('button', { name: `Connect ${label}`, exact: true }),
+      ).toBeEnabled();
     }
     // Mastodon asks for the server first; Bluesky takes a handle and an app password on its card.
     await expect(connectCard(page, 'Mastodon').getByLabel('Your Mastodon server')).toBeVisible();
     await expect(
       connectCard(page, 'Mastodon').getByRole('button', { name: 'Connect Mastodon' }),
     ).toBeEnabled();
-    await expect(connectCard(page, 'Bluesky').getByLabel('App password')).toBeVisible();
+    await expect(connectCard(page, 'Bluesky').getByLabel('App password', { exact: true })).toBeVisible();
     await expect(connectCard(page, 'Bluesky').getByRole('button', { name: 'Connect Bluesky' })).toBeEnabled();
     for (const label of ['YouTube', 'TikTok']) {
       const card = connectCard(page, label);
@@ -276,7 +278,7 @@ test('LinkedIn, Instagram and Facebook connect through their popups in the simul
     const handle = `e2e${label.toLowerCase()}${Date.now().toString(36)}`;
     const popup = await openPopup(
       context,
-      connectCard(page, label).getByRole('button', { name: `Connect ${label}` }),
+      connectCard(page, label).getByRole('button', { name: `Connect ${label}`, exact: true }),
     );
     await expect(popup.getByText('Sandbox').first()).toBeVisible();
     await authorizeAsNew(popup, handle);
