@@ -98,7 +98,7 @@ export const connectWithPasswordBody = z.object({
     .trim()
     .min(1, 'Enter your handle.')
     .max(253, 'A handle can be at most 253 characters.'),
-  password: z.string().min(1, 'Enter the app password.').max(256, 'That is not an app password.'),
+  password: safeString().min(1, 'Enter the app password.').max(256, 'That is not an app password.'),
   server: connectServer.optional(),
 });
 export type ConnectWithPasswordBody = z.infer<typeof connectWithPasswordBody>;
