@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import type { PublishingLimit } from '../meta/graph-answers';
 import {
   type AuthorizeRequest,
   InvalidContentError,
@@ -29,7 +30,6 @@ import {
   InstagramMediaNotFoundError,
   InstagramMetricUnsupportedError,
   isPublishCap,
-  type PublishingLimit,
   toContainerStatus,
   toCreatedId,
   toExternalAccount,
