@@ -12,12 +12,10 @@ import type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
 import {
   containerProcessingMs,
   containerState,
-  graphError,
   IG_GRAPH_PATH,
   IG_PUBLISH_QUOTA,
   IG_PUBLISH_WINDOW_SECONDS,
   IG_VIDEO_PROCESSING_MS,
-  invalidParameter,
   newInstagramId,
   noSuchObject,
 } from './instagram-shapes';
@@ -30,6 +28,7 @@ import {
   publishContainer,
 } from './instagram-store';
 import { downloadMedia, instagramDownloadRefusal } from './media-download';
+import { graphError, invalidParameter } from './meta-graph-shapes';
 import type { SandboxFault, SimulatedAnswer } from './sandbox-faults';
 import { newMetricsSeed } from './sandbox-metrics';
 import { insertPost, updateContainerMedia } from './sandbox-posts';

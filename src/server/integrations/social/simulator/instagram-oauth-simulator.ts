@@ -7,7 +7,6 @@ import {
   tokenAnswer,
 } from './consent-flow';
 import {
-  graphError,
   IG_AUTHORIZE_PATH,
   IG_BASE_PATH,
   IG_CODE_SECONDS,
@@ -23,11 +22,10 @@ import {
   IG_USERNAME_RULE,
   igGraphFaults,
   igOAuthFaults,
-  invalidParameter,
-  invalidToken,
   newInstagramId,
   oauthError,
 } from './instagram-shapes';
+import { graphError, invalidParameter, invalidToken } from './meta-graph-shapes';
 import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import { allowedRedirect, redirectWith, sameText } from './sandbox-oauth';
 import { consumeGrant, findLiveGrant, type SandboxGrant } from './sandbox-store';

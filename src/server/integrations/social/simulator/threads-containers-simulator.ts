@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { checkPostFits } from '../../../../contracts/post-text';
-import { graphError } from './instagram-shapes';
 import { publishContainer } from './instagram-store';
 import { downloadMedia, instagramDownloadRefusal } from './media-download';
+import { graphError, invalidParameter } from './meta-graph-shapes';
 import type { SimulatedAnswer } from './sandbox-faults';
 import { newMetricsSeed } from './sandbox-metrics';
 import { insertPost } from './sandbox-posts';
@@ -11,7 +11,6 @@ import type { SimulatorContext } from './simulator-context';
 import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 import { imageAspectRefused, TH_VIDEO_MAX_BYTES, threadsVideoFailure } from './threads-media-rules';
 import {
-  invalidParameter,
   missingPermission,
   newThreadsId,
   noSuchObject,

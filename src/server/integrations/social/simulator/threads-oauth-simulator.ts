@@ -6,7 +6,7 @@ import {
   stateOf,
   tokenAnswer,
 } from './consent-flow';
-import { graphError } from './instagram-shapes';
+import { graphError, invalidParameter, invalidToken } from './meta-graph-shapes';
 import { simulatedApi } from './sandbox-faults';
 import { allowedRedirect, redirectWith, sameText } from './sandbox-oauth';
 import { consumeGrant, findLiveGrant, type SandboxGrant } from './sandbox-store';
@@ -14,8 +14,6 @@ import type { SimulatorContext } from './simulator-context';
 import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
 import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 import {
-  invalidParameter,
-  invalidToken,
   newThreadsId,
   TH_AUTHORIZE_PATH,
   TH_BASE_PATH,
