@@ -25,10 +25,10 @@ import {
   findInstagramObject,
   headOf,
   type InstagramMediaEntry,
-  publishContainer,
 } from './instagram-store';
 import { downloadMedia, instagramDownloadRefusal } from './media-download';
 import { graphError, invalidParameter } from './meta-graph-shapes';
+import { publishContainer } from './meta-graph-store';
 import type { SandboxFault, SimulatedAnswer } from './sandbox-faults';
 import { newMetricsSeed } from './sandbox-metrics';
 import { insertPost, updateContainerMedia } from './sandbox-posts';

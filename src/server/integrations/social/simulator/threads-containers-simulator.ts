@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { checkPostFits } from '../../../../contracts/post-text';
-import { publishContainer } from './instagram-store';
 import { downloadMedia, instagramDownloadRefusal } from './media-download';
 import { graphError, invalidParameter } from './meta-graph-shapes';
+import { publishContainer } from './meta-graph-store';
 import type { SimulatedAnswer } from './sandbox-faults';
 import { newMetricsSeed } from './sandbox-metrics';
 import { insertPost } from './sandbox-posts';
