@@ -1,17 +1,17 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { PublishingLimit } from '../meta/graph-answers';
+import { publishContainerWith, withQuotaReset as sharedWithQuotaReset } from '../meta/publish-container';
 import {
   type AuthorizeRequest,
   InvalidContentError,
   type PlatformAppOptions,
   type PublishedPost,
-  RateLimitedError,
+  type RateLimitedError,
   SocialPlatformError,
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
   TransientPlatformError,
-  UnknownOutcomeError,
 } from '../social-provider';
 import { type ContainerPlan, planContainers } from './container-plan';
 import { INSTAGRAM_DEFAULT_GRAPH_VERSION } from './graph-version';
@@ -235,31 +235,15 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
     accountId: string,
     containerId: string,
   ): Promise<{ externalId: string; url: string | null }> {
-    let published: unknown;
-    try {
-      published = await api.publishContainer(tokens.accessToken, accountId, containerId);
-    } catch (error) {
-      if (isPublishCap(error)) throw await withQuotaReset(tokens, accountId, error);
-      // The container says afterwards whether it was published: reconciliation needs its id.
-      if (error instanceof UnknownOutcomeError) {
-        throw new UnknownOutcomeError('instagram', error.message, { containerId }, { cause: error });
-      }
-      throw error;
-    }
-    let externalId: string;
-    try {
-      externalId = toCreatedId(published, 'published media');
-    } catch (error) {
-      throw new UnknownOutcomeError(
-        'instagram',
-        `Instagram published the post but its answer could not be read: ${String(error)}`,
-        { containerId },
-        { cause: error },
-      );
-    }
-    // The post is public now: a failed permalink read must not turn it into a failure.
-    const url = await permalinkOf(tokens, externalId);
-    return { externalId, url };
+    return publishContainerWith(containerId, {
+      platform: 'instagram',
+      name: 'Instagram',
+      publish: () => api.publishContainer(tokens.accessToken, accountId, containerId),
+      isPublishCap,
+      withQuotaReset: (error) => withQuotaReset(tokens, accountId, error),
+      createdId: (body) => toCreatedId(body, 'published media'),
+      permalinkOf: (externalId) => permalinkOf(tokens, externalId),
+    });
   }
 
   const permalinkOf = (tokens: TokenSet, mediaId: string) =>
@@ -476,15 +460,10 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
   }
 
   /** The 24 h cap: when the quota endpoint says how long its window is, the reset follows it. */
-  async function withQuotaReset(tokens: TokenSet, accountId: string, error: RateLimitedError) {
-    try {
-      const limit = toPublishingLimit(await api.getPublishingLimit(tokens.accessToken, accountId));
-      const resetAt = new Date(Date.now() + limit.windowSeconds * 1000);
-      const quota = limit.total === null ? '' : ` (${limit.used} of ${limit.total} posts in 24 h)`;
-      return new RateLimitedError('instagram', `${error.message}${quota}`, resetAt, { cause: error });
-    } catch {
-      return error;
-    }
+  function withQuotaReset(tokens: TokenSet, accountId: string, error: RateLimitedError) {
+    return sharedWithQuotaReset('instagram', error, async () =>
+      toPublishingLimit(await api.getPublishingLimit(tokens.accessToken, accountId)),
+    );
   }
 
   return provider;

@@ -1,15 +1,15 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { publishContainerWith, withQuotaReset as sharedWithQuotaReset } from '../meta/publish-container';
 import {
   InvalidContentError,
   type PlatformAppOptions,
   type PublishedPost,
-  RateLimitedError,
+  type RateLimitedError,
   SocialPlatformError,
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
   TransientPlatformError,
-  UnknownOutcomeError,
 } from '../social-provider';
 import { type ContainerPlan, planContainers } from './container-plan';
 import { THREADS_MEDIA_METRICS, toThreadsFollowers, toThreadsPostReading } from './metrics-transform';
@@ -149,30 +149,15 @@ export function createThreadsProvider(options: ThreadsProviderOptions): SocialPr
     userId: string,
     containerId: string,
   ): Promise<PublishedPost> {
-    let published: unknown;
-    try {
-      published = await api.publishContainer(tokens.accessToken, userId, containerId);
-    } catch (error) {
-      if (isPublishCap(error)) throw await withQuotaReset(tokens, userId, error);
-      // The container says afterwards whether it was published: reconciliation needs its id.
-      if (error instanceof UnknownOutcomeError) {
-        throw new UnknownOutcomeError('threads', error.message, { containerId }, { cause: error });
-      }
-      throw error;
-    }
-    let externalId: string;
-    try {
-      externalId = toCreatedId(published, 'published post');
-    } catch (error) {
-      throw new UnknownOutcomeError(
-        'threads',
-        `Threads published the post but its answer could not be read: ${String(error)}`,
-        { containerId },
-        { cause: error },
-      );
-    }
-    // The post is public now: a failed permalink read must not turn it into a failure.
-    return { externalId, url: await permalinkOf(tokens, externalId) };
+    return publishContainerWith(containerId, {
+      platform: 'threads',
+      name: 'Threads',
+      publish: () => api.publishContainer(tokens.accessToken, userId, containerId),
+      isPublishCap,
+      withQuotaReset: (error) => withQuotaReset(tokens, userId, error),
+      createdId: (body) => toCreatedId(body, 'published post'),
+      permalinkOf: (externalId) => permalinkOf(tokens, externalId),
+    });
   }
 
   const permalinkOf = (tokens: TokenSet, mediaId: string) =>
@@ -182,19 +167,10 @@ export function createThreadsProvider(options: ThreadsProviderOptions): SocialPr
       .catch(() => null);
 
   /** The 24 h cap: `threads_publishing_limit` says how long its window is. */
-  async function withQuotaReset(tokens: TokenSet, userId: string, error: RateLimitedError) {
-    try {
-      const limit = toPublishingLimit(await api.getPublishingLimit(tokens.accessToken, userId));
-      const quota = limit.total === null ? '' : ` (${limit.used} of ${limit.total} posts in 24 h)`;
-      return new RateLimitedError(
-        'threads',
-        `${error.message}${quota}`,
-        new Date(Date.now() + limit.windowSeconds * 1000),
-        { cause: error },
-      );
-    } catch {
-      return error;
-    }
+  function withQuotaReset(tokens: TokenSet, userId: string, error: RateLimitedError) {
+    return sharedWithQuotaReset('threads', error, async () =>
+      toPublishingLimit(await api.getPublishingLimit(tokens.accessToken, userId)),
+    );
   }
 
   /** The account's posts since the attempt whose text is `text` (newest first, a few pages). */
