@@ -53,6 +53,30 @@ export const graphObjectNotFound = (id: string, verb: 'get' | 'post', type: stri
     subcode: 33,
   });
 
+/**
+ * Publishing (or carousel-making) before a container is FINISHED: code 9007, subcode 2207027
+ * [IG-ERR as quoted in the research sheet 4.6; UNCONFIRMED for Threads].
+ */
+export const mediaNotReady = () =>
+  graphError(400, {
+    message: 'Media ID is not available',
+    code: 9007,
+    subcode: 2207027,
+    userTitle: 'Media not ready for publishing',
+    userMessage: 'The media is not ready for publishing, please wait for a moment.',
+  });
+
+/** A media parameter's URL when it is an http(s) one, else null. */
+export const httpUrl = (value: string | undefined): URL | null => {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+};
+
 export const invalidToken = () =>
   graphError(400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
 

@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sandboxAccounts, sandboxPosts } from '../../../db/schema';
+import type { SimulatedAnswer } from './sandbox-faults';
+import { newMetricsSeed } from './sandbox-metrics';
+import { insertPost } from './sandbox-posts';
 import { ownedBy, type SandboxAccount, type SandboxPost, type SandboxViewer } from './sandbox-store';
 
 /*
@@ -53,6 +56,29 @@ export async function findGraphObject(
     }
   }
   return undefined;
+}
+
+/** A new container: its own entry first (whose id is the container's), a carousel's items after it. */
+export async function insertContainer(
+  db: Db,
+  platform: 'instagram' | 'threads',
+  account: SandboxAccount,
+  text: string,
+  entries: Array<{ id: string }>,
+) {
+  const [head] = entries;
+  if (!head) throw new Error('a container needs its own entry');
+  await insertPost(db, {
+    platform,
+    externalId: head.id,
+    accountId: account.id,
+    text,
+    media: entries as SandboxPost['media'],
+    state: 'container',
+    metricsSeed: newMetricsSeed(),
+    publishedAt: null,
+  });
+  return { status: 200, body: { id: head.id } } satisfies SimulatedAnswer;
 }
 
 /** Makes a container public under its post's id. Conditional: of two racing publishes one wins. */
