@@ -1,6 +1,9 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { PublishingLimit } from '../meta/graph-answers';
-import { publishContainerWith, withQuotaReset as sharedWithQuotaReset } from '../meta/publish-container';
+import {
+  publishContainerWith,
+  withQuotaReset as sharedWithQuotaReset,
+  waitUntilFinished as waitForContainers,
+} from '../meta/publish-container';
 import {
   type AuthorizeRequest,
   InvalidContentError,
@@ -11,7 +14,6 @@ import {
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
-  TransientPlatformError,
 } from '../social-provider';
 import { type ContainerPlan, planContainers } from './container-plan';
 import { INSTAGRAM_DEFAULT_GRAPH_VERSION } from './graph-version';
@@ -153,47 +155,19 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
    * apart), until `deadline`. A container on ERROR or EXPIRED stops the post with Instagram's
    * reason (`label` says which item: "Item 2 of 3"); nothing was published then.
    */
-  async function waitUntilFinished(
+  function waitUntilFinished(
     tokens: TokenSet,
     containers: Array<{ id: string; label: string | null }>,
     deadline: number,
   ): Promise<void> {
-    const pending = [...containers];
-    let nextWait = pollMs;
-    for (;;) {
-      for (const container of [...pending]) {
-        const status = toContainerStatus(await api.getContainer(tokens.accessToken, container.id));
-        if (status.code === 'FINISHED') {
-          pending.splice(pending.indexOf(container), 1);
-          continue;
-        }
-        if (status.code === 'ERROR' || status.code === 'EXPIRED') {
-          const failure = containerFailure(status.code, status.detail);
-          if (!container.label) throw failure;
-          throw new InvalidContentError('instagram', `${container.label}: ${failure.message}`, {
-            cause: failure,
-          });
-        }
-        if (status.code === 'PUBLISHED') {
-          throw new SocialPlatformError(
-            'instagram',
-            `The Instagram container ${container.id} is already published.`,
-          );
-        }
-      }
-      if (pending.length === 0) return;
-      const left = deadline - Date.now();
-      if (left <= 0) break;
-      await delay(Math.min(nextWait, left));
-      nextWait = Math.min(nextWait * 2, CONTAINER_POLL_MAX_MS);
-    }
-    // Still IN_PROGRESS: nothing is public yet, the containers are harmless and expire by
-    // themselves (24 h). Not a failure of the post: the attempt is retried later (new containers).
-    throw new TransientPlatformError(
-      'instagram',
-      'Instagram was still processing the media; nothing was published yet, trying again later.',
-      'server_error',
-    );
+    return waitForContainers(containers, deadline, {
+      platform: 'instagram',
+      name: 'Instagram',
+      pollMs,
+      pollMaxMs: CONTAINER_POLL_MAX_MS,
+      status: async (id) => toContainerStatus(await api.getContainer(tokens.accessToken, id)),
+      failure: containerFailure,
+    });
   }
 
   /**

@@ -1,8 +1,15 @@
-import { RateLimitedError, UnknownOutcomeError } from '../social-provider';
-import type { PublishingLimit } from './graph-answers';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  InvalidContentError,
+  RateLimitedError,
+  SocialPlatformError,
+  TransientPlatformError,
+  UnknownOutcomeError,
+} from '../social-provider';
+import type { ContainerStatus, PublishingLimit } from './graph-answers';
 
 /*
- * The last step of publishing on a Meta network (Instagram `media_publish`, Threads
+ * Waiting for a Meta network's containers to be FINISHED, and the last step of publishing (Instagram `media_publish`, Threads
  * `threads_publish`): the one call that makes a finished container public, read so that a
  * reconciliation can always find the post again (the container id goes with every unknown
  * outcome), and the 24 h publishing cap told with its quota and window.
@@ -42,6 +49,65 @@ export interface ContainerPublishing {
   createdId(body: unknown): string;
   /** The post's public link, or null; never fails. */
   permalinkOf(externalId: string): Promise<string | null>;
+}
+
+export interface ContainerWaiting {
+  platform: MetaPlatform;
+  /** The network's name, as the user reads it. */
+  name: string;
+  /** The first wait between two status reads; the waits double up to `pollMaxMs`. */
+  pollMs: number;
+  pollMaxMs: number;
+  status(containerId: string): Promise<{ code: ContainerStatus; detail: string | null }>;
+  /** What a container on ERROR or EXPIRED means, for the user. */
+  failure(code: ContainerStatus, detail: string | null): SocialPlatformError;
+}
+
+/**
+ * Waits until every container is FINISHED, reading their statuses until `deadline` (epoch ms). A
+ * failed container fails the post (its `label`, e.g. a carousel item's place, before the reason).
+ */
+export async function waitUntilFinished(
+  containers: Array<{ id: string; label: string | null }>,
+  deadline: number,
+  network: ContainerWaiting,
+): Promise<void> {
+  const pending = [...containers];
+  let nextWait = network.pollMs;
+  for (;;) {
+    for (const container of [...pending]) {
+      const status = await network.status(container.id);
+      if (status.code === 'FINISHED') {
+        pending.splice(pending.indexOf(container), 1);
+        continue;
+      }
+      if (status.code === 'ERROR' || status.code === 'EXPIRED') {
+        const failure = network.failure(status.code, status.detail);
+        if (!container.label) throw failure;
+        throw new InvalidContentError(network.platform, `${container.label}: ${failure.message}`, {
+          cause: failure,
+        });
+      }
+      if (status.code === 'PUBLISHED') {
+        throw new SocialPlatformError(
+          network.platform,
+          `The ${network.name} container ${container.id} is already published.`,
+        );
+      }
+    }
+    if (pending.length === 0) return;
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    await delay(Math.min(nextWait, left));
+    nextWait = Math.min(nextWait * 2, network.pollMaxMs);
+  }
+  // Still IN_PROGRESS: nothing is public yet, the containers are harmless and expire by
+  // themselves (24 h). Not a failure of the post: the attempt is retried later (new containers).
+  throw new TransientPlatformError(
+    network.platform,
+    `${network.name} was still processing the media; nothing was published yet, trying again later.`,
+    'server_error',
+  );
 }
 
 /** Publishes a finished container: the post's id and its permalink. */

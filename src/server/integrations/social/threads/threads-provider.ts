@@ -1,7 +1,9 @@
-import { setTimeout as delay } from 'node:timers/promises';
-import { publishContainerWith, withQuotaReset as sharedWithQuotaReset } from '../meta/publish-container';
 import {
-  InvalidContentError,
+  publishContainerWith,
+  withQuotaReset as sharedWithQuotaReset,
+  waitUntilFinished as waitForContainers,
+} from '../meta/publish-container';
+import {
   type PlatformAppOptions,
   type PublishedPost,
   type RateLimitedError,
@@ -9,7 +11,6 @@ import {
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
-  TransientPlatformError,
 } from '../social-provider';
 import { type ContainerPlan, planContainers } from './container-plan';
 import { THREADS_MEDIA_METRICS, toThreadsFollowers, toThreadsPostReading } from './metrics-transform';
@@ -92,37 +93,19 @@ export function createThreadsProvider(options: ThreadsProviderOptions): SocialPr
    * (nothing was published); still IN_PROGRESS at `deadline`: nothing is public, the attempt is
    * retried later with new containers (the old ones expire by themselves).
    */
-  async function waitUntilFinished(tokens: TokenSet, ids: string[], deadline: number, carousel: boolean) {
-    const pending = [...ids];
-    let nextWait = pollMs;
-    for (;;) {
-      for (const containerId of [...pending]) {
-        const status = toContainerStatus(await api.getContainer(tokens.accessToken, containerId));
-        if (status.code === 'FINISHED') {
-          pending.splice(pending.indexOf(containerId), 1);
-        } else if (status.code === 'ERROR' || status.code === 'EXPIRED') {
-          const failure = containerFailure(status.code, status.detail);
-          if (!carousel) throw failure;
-          const label = `Item ${ids.indexOf(containerId) + 1} of ${ids.length} of the carousel`;
-          throw new InvalidContentError('threads', `${label}: ${failure.message}`, { cause: failure });
-        } else if (status.code === 'PUBLISHED') {
-          throw new SocialPlatformError(
-            'threads',
-            `The Threads container ${containerId} is already published.`,
-          );
-        }
-      }
-      if (pending.length === 0) return;
-      const left = deadline - Date.now();
-      if (left <= 0) break;
-      await delay(Math.min(nextWait, left));
-      nextWait = Math.min(nextWait * 2, CONTAINER_POLL_MAX_MS);
-    }
-    throw new TransientPlatformError(
-      'threads',
-      'Threads was still processing the media; nothing was published yet, trying again later.',
-      'server_error',
-    );
+  function waitUntilFinished(tokens: TokenSet, ids: string[], deadline: number, carousel: boolean) {
+    const containers = ids.map((id, index) => ({
+      id,
+      label: carousel ? `Item ${index + 1} of ${ids.length} of the carousel` : null,
+    }));
+    return waitForContainers(containers, deadline, {
+      platform: 'threads',
+      name: 'Threads',
+      pollMs,
+      pollMaxMs: CONTAINER_POLL_MAX_MS,
+      status: async (id) => toContainerStatus(await api.getContainer(tokens.accessToken, id)),
+      failure: containerFailure,
+    });
   }
 
   /** Every container of the plan, waited for, then `threads_publish` and the permalink. */
