@@ -1,16 +1,19 @@
-import { setTimeout as delay } from 'node:timers/promises';
+import type { PublishingLimit } from '../meta/graph-answers';
+import {
+  publishContainerWith,
+  withQuotaReset as sharedWithQuotaReset,
+  waitUntilFinished as waitForContainers,
+} from '../meta/publish-container';
 import {
   type AuthorizeRequest,
   InvalidContentError,
   type PlatformAppOptions,
   type PublishedPost,
-  RateLimitedError,
+  type RateLimitedError,
   SocialPlatformError,
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
-  TransientPlatformError,
-  UnknownOutcomeError,
 } from '../social-provider';
 import { type ContainerPlan, planContainers } from './container-plan';
 import { INSTAGRAM_DEFAULT_GRAPH_VERSION } from './graph-version';
@@ -29,7 +32,6 @@ import {
   InstagramMediaNotFoundError,
   InstagramMetricUnsupportedError,
   isPublishCap,
-  type PublishingLimit,
   toContainerStatus,
   toCreatedId,
   toExternalAccount,
@@ -153,47 +155,19 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
    * apart), until `deadline`. A container on ERROR or EXPIRED stops the post with Instagram's
    * reason (`label` says which item: "Item 2 of 3"); nothing was published then.
    */
-  async function waitUntilFinished(
+  function waitUntilFinished(
     tokens: TokenSet,
     containers: Array<{ id: string; label: string | null }>,
     deadline: number,
   ): Promise<void> {
-    const pending = [...containers];
-    let nextWait = pollMs;
-    for (;;) {
-      for (const container of [...pending]) {
-        const status = toContainerStatus(await api.getContainer(tokens.accessToken, container.id));
-        if (status.code === 'FINISHED') {
-          pending.splice(pending.indexOf(container), 1);
-          continue;
-        }
-        if (status.code === 'ERROR' || status.code === 'EXPIRED') {
-          const failure = containerFailure(status.code, status.detail);
-          if (!container.label) throw failure;
-          throw new InvalidContentError('instagram', `${container.label}: ${failure.message}`, {
-            cause: failure,
-          });
-        }
-        if (status.code === 'PUBLISHED') {
-          throw new SocialPlatformError(
-            'instagram',
-            `The Instagram container ${container.id} is already published.`,
-          );
-        }
-      }
-      if (pending.length === 0) return;
-      const left = deadline - Date.now();
-      if (left <= 0) break;
-      await delay(Math.min(nextWait, left));
-      nextWait = Math.min(nextWait * 2, CONTAINER_POLL_MAX_MS);
-    }
-    // Still IN_PROGRESS: nothing is public yet, the containers are harmless and expire by
-    // themselves (24 h). Not a failure of the post: the attempt is retried later (new containers).
-    throw new TransientPlatformError(
-      'instagram',
-      'Instagram was still processing the media; nothing was published yet, trying again later.',
-      'server_error',
-    );
+    return waitForContainers(containers, deadline, {
+      platform: 'instagram',
+      name: 'Instagram',
+      pollMs,
+      pollMaxMs: CONTAINER_POLL_MAX_MS,
+      status: async (id) => toContainerStatus(await api.getContainer(tokens.accessToken, id)),
+      failure: containerFailure,
+    });
   }
 
   /**
@@ -235,31 +209,15 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
     accountId: string,
     containerId: string,
   ): Promise<{ externalId: string; url: string | null }> {
-    let published: unknown;
-    try {
-      published = await api.publishContainer(tokens.accessToken, accountId, containerId);
-    } catch (error) {
-      if (isPublishCap(error)) throw await withQuotaReset(tokens, accountId, error);
-      // The container says afterwards whether it was published: reconciliation needs its id.
-      if (error instanceof UnknownOutcomeError) {
-        throw new UnknownOutcomeError('instagram', error.message, { containerId }, { cause: error });
-      }
-      throw error;
-    }
-    let externalId: string;
-    try {
-      externalId = toCreatedId(published, 'published media');
-    } catch (error) {
-      throw new UnknownOutcomeError(
-        'instagram',
-        `Instagram published the post but its answer could not be read: ${String(error)}`,
-        { containerId },
-        { cause: error },
-      );
-    }
-    // The post is public now: a failed permalink read must not turn it into a failure.
-    const url = await permalinkOf(tokens, externalId);
-    return { externalId, url };
+    return publishContainerWith(containerId, {
+      platform: 'instagram',
+      name: 'Instagram',
+      publish: () => api.publishContainer(tokens.accessToken, accountId, containerId),
+      isPublishCap,
+      withQuotaReset: (error) => withQuotaReset(tokens, accountId, error),
+      createdId: (body) => toCreatedId(body, 'published media'),
+      permalinkOf: (externalId) => permalinkOf(tokens, externalId),
+    });
   }
 
   const permalinkOf = (tokens: TokenSet, mediaId: string) =>
@@ -476,15 +434,10 @@ export function createInstagramProvider(options: InstagramProviderOptions): Inst
   }
 
   /** The 24 h cap: when the quota endpoint says how long its window is, the reset follows it. */
-  async function withQuotaReset(tokens: TokenSet, accountId: string, error: RateLimitedError) {
-    try {
-      const limit = toPublishingLimit(await api.getPublishingLimit(tokens.accessToken, accountId));
-      const resetAt = new Date(Date.now() + limit.windowSeconds * 1000);
-      const quota = limit.total === null ? '' : ` (${limit.used} of ${limit.total} posts in 24 h)`;
-      return new RateLimitedError('instagram', `${error.message}${quota}`, resetAt, { cause: error });
-    } catch {
-      return error;
-    }
+  function withQuotaReset(tokens: TokenSet, accountId: string, error: RateLimitedError) {
+    return sharedWithQuotaReset('instagram', error, async () =>
+      toPublishingLimit(await api.getPublishingLimit(tokens.accessToken, accountId)),
+    );
   }
 
   return provider;

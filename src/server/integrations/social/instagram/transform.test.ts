@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { transportError } from '../http/transport-error';
+import { throttleResetFrom } from '../meta/graph-errors';
 import {
   InvalidContentError,
   RateLimitedError,
@@ -16,7 +17,6 @@ import {
   instagramErrorFrom,
   instagramErrors,
   isPublishCap,
-  throttleResetFrom,
   toContainerStatus,
   toCreatedId,
   toExternalAccount,

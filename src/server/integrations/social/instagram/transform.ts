@@ -2,6 +2,28 @@ import { z } from 'zod';
 import { answerReader } from '../http/parse-answer';
 import { type PlatformErrors, serverErrorOf } from '../http/transport-error';
 import {
+  type ContainerStatus,
+  containerStatusCode,
+  graphId,
+  longLivedTokenResponse,
+  longLivedTokenSet,
+  type PublishingLimit,
+  permalinkResponse,
+  publishingLimitOf,
+  publishingLimitResponse,
+} from '../meta/graph-answers';
+import {
+  failureWords,
+  graphText,
+  type HeaderReader,
+  isMediaSubcode,
+  META_THROTTLE_CODES,
+  OBJECT_UNREACHABLE_SUBCODE,
+  readGraphFailure,
+  TOKEN_INVALID_CODES,
+  throttleResetFrom,
+} from '../meta/graph-errors';
+import {
   type ExternalAccount,
   InvalidContentError,
   RateLimitedError,
@@ -50,11 +72,7 @@ export const INSTAGRAM_NEEDS_MEDIA = 'Instagram needs an image or a video; add o
 /** The publishing cap is a rolling 24 h window (content_publishing_limit `quota_duration`). */
 export const PUBLISH_CAP_WINDOW_SECONDS = 86_400;
 
-interface HeaderReader {
-  get(name: string): string | null;
-}
-
-const idValue = z.union([z.string().min(1), z.number()]).transform(String);
+const idValue = graphId;
 const permissionList = z
   .union([z.array(z.string()), z.string()])
   .transform((value) =>
@@ -80,25 +98,12 @@ export function toShortLivedToken(body: unknown): {
   return { accessToken: token.access_token, userId: token.user_id ?? null, scopes: token.permissions ?? [] };
 }
 
-const longLivedResponse = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().optional(),
-  expires_in: z.coerce.number().positive().optional(),
-});
-
 /**
  * A long-lived token (exchange or refresh) as a TokenSet. Instagram has no refresh token: the
  * long-lived access token refreshes itself, so `refreshToken` stays null.
  */
 export function toLongLivedTokenSet(body: unknown, now: Date, scopes: string[]): TokenSet {
-  const parsed = parse(longLivedResponse, body, 'long-lived token');
-  return {
-    accessToken: parsed.access_token,
-    refreshToken: null,
-    expiresAt: parsed.expires_in === undefined ? null : new Date(now.getTime() + parsed.expires_in * 1000),
-    refreshExpiresAt: null,
-    scopes,
-  };
+  return longLivedTokenSet(parse(longLivedTokenResponse, body, 'long-lived token'), now, scopes);
 }
 
 const count = z.number().int().nonnegative();
@@ -134,9 +139,8 @@ export function toCreatedId(body: unknown, what: 'container' | 'published media'
   return parse(createdObject, body, what).id;
 }
 
-export type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
 const containerResponse = z.object({
-  status_code: z.enum(['IN_PROGRESS', 'FINISHED', 'ERROR', 'EXPIRED', 'PUBLISHED']),
+  status_code: containerStatusCode,
   status: z.string().optional(),
 });
 
@@ -148,38 +152,16 @@ export function toContainerStatus(body: unknown): { code: ContainerStatus; detai
 
 /** `GET /{media-id}?fields=permalink` → the post's public link, when Instagram gives one. */
 export function toPermalink(body: unknown): string | null {
-  const parsed = parse(z.object({ permalink: z.string().url().optional() }), body, 'media');
+  const parsed = parse(permalinkResponse, body, 'media');
   return parsed.permalink ?? null;
-}
-
-const limitResponse = z.object({
-  data: z
-    .array(
-      z.object({
-        quota_usage: z.number().int().nonnegative().optional(),
-        config: z
-          .object({ quota_total: z.number().int().positive(), quota_duration: z.number().int().positive() })
-          .partial()
-          .optional(),
-      }),
-    )
-    .min(1),
-});
-
-export interface PublishingLimit {
-  used: number;
-  total: number | null;
-  windowSeconds: number;
 }
 
 /** `GET /{ig-user-id}/content_publishing_limit?fields=config,quota_usage`. */
 export function toPublishingLimit(body: unknown): PublishingLimit {
-  const [entry] = parse(limitResponse, body, 'publishing limit').data;
-  return {
-    used: entry?.quota_usage ?? 0,
-    total: entry?.config?.quota_total ?? null,
-    windowSeconds: entry?.config?.quota_duration ?? PUBLISH_CAP_WINDOW_SECONDS,
-  };
+  return publishingLimitOf(
+    parse(publishingLimitResponse, body, 'publishing limit'),
+    PUBLISH_CAP_WINDOW_SECONDS,
+  );
 }
 
 /*
@@ -188,81 +170,19 @@ export function toPublishingLimit(body: unknown): PublishingLimit {
  * api.instagram.com answers `{"error_type","code","error_message"}` instead.
  */
 
-interface GraphFailure {
-  code?: number;
-  subcode?: number;
-  type?: string;
-  transient: boolean;
-  message?: string;
-  userMessage?: string;
-}
+/** The Graph error object, or api.instagram.com's OAuth shape (its `code` is the HTTP status), or an RFC 6749 one. */
+const readFailure = (body: unknown) =>
+  readGraphFailure(body, (record) => ({
+    type: graphText(record.error_type) ?? graphText(record.error),
+    message: graphText(record.error_message) ?? graphText(record.error_description),
+  }));
 
-function readFailure(body: unknown): GraphFailure {
-  const out: GraphFailure = { transient: false };
-  if (typeof body === 'string') {
-    if (body.trim()) out.message = body.trim().slice(0, 200);
-    return out;
-  }
-  if (!body || typeof body !== 'object') return out;
-  const record = body as Record<string, unknown>;
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
-  const number = (value: unknown) =>
-    typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-  const error = record.error;
-  if (error && typeof error === 'object') {
-    const graph = error as Record<string, unknown>;
-    out.code = number(graph.code);
-    out.subcode = number(graph.error_subcode);
-    out.type = text(graph.type);
-    out.transient = graph.is_transient === true;
-    out.message = text(graph.message);
-    out.userMessage = text(graph.error_user_msg);
-    return out;
-  }
-  // api.instagram.com's OAuth shape (its `code` is the HTTP status), or an RFC 6749 one.
-  out.type = text(record.error_type) ?? text(record.error);
-  out.message = text(record.error_message) ?? text(record.error_description);
-  return out;
-}
-
-/** Meta-wide throttling: app (4), user (17), API-level (32), per-call (613), Instagram BUC (80002). */
-const THROTTLED = new Set([4, 17, 32, 613, 80002]);
+/** Meta-wide throttling (META_THROTTLE_CODES), and Instagram BUC (80002). */
+const THROTTLED = new Set([...META_THROTTLE_CODES, 80002]);
 const PUBLISH_CAP_CODE = 9;
 const PUBLISH_CAP_SUBCODE = 2207042;
-const TOKEN_INVALID_CODES = new Set([190, 102]);
-const OBJECT_UNREACHABLE_SUBCODE = 33;
 /** "Media not ready yet, wait a moment" (code 9007): about timing, never the content. */
 const MEDIA_NOT_READY_SUBCODE = 2207027;
-const isMediaSubcode = (subcode: number | undefined) =>
-  subcode !== undefined && subcode >= 2_207_000 && subcode <= 2_207_999;
-
-/**
- * When a throttled caller may come back: `x-business-use-case-usage` (JSON, minutes in
- * `estimated_time_to_regain_access`), else `retry-after` (seconds), else unknown.
- */
-export function throttleResetFrom(headers: HeaderReader, now: Date): Date | null {
-  const usage = headers.get('x-business-use-case-usage');
-  if (usage) {
-    try {
-      const parsed = JSON.parse(usage) as Record<
-        string,
-        Array<{ estimated_time_to_regain_access?: unknown }>
-      >;
-      const minutes = Object.values(parsed)
-        .flat()
-        .map((entry) => Number(entry?.estimated_time_to_regain_access))
-        .filter((value) => Number.isFinite(value) && value > 0);
-      if (minutes.length > 0) return new Date(now.getTime() + Math.max(...minutes) * 60_000);
-    } catch {
-      // A header we cannot read says nothing.
-    }
-  }
-  const retryAfter = Number(headers.get('retry-after'));
-  if (headers.get('retry-after') && Number.isFinite(retryAfter) && retryAfter >= 0) {
-    return new Date(now.getTime() + retryAfter * 1000);
-  }
-  return null;
-}
 
 /** A post (or container) Instagram does not know (any more): deleted, or never ours. */
 export class InstagramMediaNotFoundError extends SocialPlatformError {
@@ -301,8 +221,7 @@ export function instagramErrorFrom(input: {
 }): SocialPlatformError {
   const { operation, status, now } = input;
   const said = readFailure(input.body);
-  const reason = said.userMessage ?? said.message ?? said.type ?? `HTTP ${status}`;
-  const codes = `${said.code === undefined ? '' : ` (code ${said.code}${said.subcode ? `/${said.subcode}` : ''})`}`;
+  const { reason, codes } = failureWords(said, status);
 
   if (said.code === PUBLISH_CAP_CODE || said.subcode === PUBLISH_CAP_SUBCODE) {
     return new RateLimitedError(

@@ -12,12 +12,10 @@ import type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
 import {
   containerProcessingMs,
   containerState,
-  graphError,
   IG_GRAPH_PATH,
   IG_PUBLISH_QUOTA,
   IG_PUBLISH_WINDOW_SECONDS,
   IG_VIDEO_PROCESSING_MS,
-  invalidParameter,
   newInstagramId,
   noSuchObject,
 } from './instagram-shapes';
@@ -27,12 +25,12 @@ import {
   findInstagramObject,
   headOf,
   type InstagramMediaEntry,
-  publishContainer,
 } from './instagram-store';
 import { downloadMedia, instagramDownloadRefusal } from './media-download';
+import { graphError, httpUrl, invalidParameter, mediaNotReady } from './meta-graph-shapes';
+import { insertContainer as insertGraphContainer, publishContainer } from './meta-graph-store';
 import type { SandboxFault, SimulatedAnswer } from './sandbox-faults';
-import { newMetricsSeed } from './sandbox-metrics';
-import { insertPost, updateContainerMedia } from './sandbox-posts';
+import { updateContainerMedia } from './sandbox-posts';
 import type { SandboxAccount } from './sandbox-store';
 import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 import { downloadVideo } from './video-download';
@@ -62,15 +60,6 @@ const FEED_ASPECT = { min: 4 / 5, max: 1.91 };
 const MEDIA_TYPES = ['IMAGE', 'VIDEO', 'REELS', 'STORIES', 'CAROUSEL'] as const;
 type MediaType = (typeof MEDIA_TYPES)[number];
 
-const mediaNotReady = () =>
-  graphError(400, {
-    message: 'Media ID is not available',
-    code: 9007,
-    subcode: 2207027,
-    userTitle: 'Media not ready for publishing',
-    userMessage: 'The media is not ready for publishing, please wait for a moment.',
-  });
-
 /** 2207028 [IG-ERR as quoted in the research sheet 4.2]: the carousel's items are wrong. */
 const carouselInvalid = (why: string) =>
   graphError(400, {
@@ -91,16 +80,6 @@ const unfetchable = () =>
     userTitle: 'Media download has failed.',
     userMessage: 'The media could not be fetched from this URI.',
   });
-
-const httpUrl = (value: string | undefined): URL | null => {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
-  } catch {
-    return null;
-  }
-};
 
 /** Caption rules: "Maximum 2200 characters, 30 hashtags, and 20 @ tags" [IG-MEDIA]. */
 function captionRefusal(caption: string): SimulatedAnswer | null {
@@ -128,20 +107,8 @@ export function registerInstagramContainerRoutes(
   const videoProcessingMs = options.instagramVideoProcessingMs ?? IG_VIDEO_PROCESSING_MS;
   const isSelf = (id: string, account: SandboxAccount) => id === 'me' || id === account.externalId;
 
-  async function insertContainer(account: SandboxAccount, caption: string, entries: InstagramMediaEntry[]) {
-    const [head] = entries;
-    if (!head) throw new Error('a container needs its own entry');
-    await insertPost(db, {
-      platform: 'instagram',
-      externalId: head.id,
-      accountId: account.id,
-      text: caption,
-      media: asStoredMedia(entries),
-      state: 'container',
-      metricsSeed: newMetricsSeed(),
-      publishedAt: null,
-    });
-    return { status: 200, body: { id: head.id } } satisfies SimulatedAnswer;
+  function insertContainer(account: SandboxAccount, caption: string, entries: InstagramMediaEntry[]) {
+    return insertGraphContainer(db, 'instagram', account, caption, entries);
   }
 
   /** An image container: downloaded now (Meta answers a bad image at once), FINISHED shortly. */

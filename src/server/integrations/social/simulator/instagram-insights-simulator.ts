@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
-import { IG_GRAPH_PATH, invalidParameter, noSuchObject, notEnoughViewers } from './instagram-shapes';
+import { IG_GRAPH_PATH, noSuchObject, notEnoughViewers } from './instagram-shapes';
 import { findInstagramObject, headOf } from './instagram-store';
+import { invalidParameter } from './meta-graph-shapes';
 import type { SandboxFault, SimulatedAnswer, SimulatedCallKind } from './sandbox-faults';
 import { postMetricsOf } from './sandbox-metrics';
 import type { SandboxAccount } from './sandbox-store';

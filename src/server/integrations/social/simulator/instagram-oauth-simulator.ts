@@ -7,7 +7,6 @@ import {
   tokenAnswer,
 } from './consent-flow';
 import {
-  graphError,
   IG_AUTHORIZE_PATH,
   IG_BASE_PATH,
   IG_CODE_SECONDS,
@@ -23,14 +22,13 @@ import {
   IG_USERNAME_RULE,
   igGraphFaults,
   igOAuthFaults,
-  invalidParameter,
-  invalidToken,
   newInstagramId,
   oauthError,
 } from './instagram-shapes';
+import { metaRedirect, registerLongLivedTokenRoutes, secretMatches } from './meta-oauth-simulator';
 import { type SimulatedAnswer, simulatedApi } from './sandbox-faults';
-import { allowedRedirect, redirectWith, sameText } from './sandbox-oauth';
-import { consumeGrant, findLiveGrant, type SandboxGrant } from './sandbox-store';
+import { allowedRedirect } from './sandbox-oauth';
+import { consumeGrant, findLiveGrant } from './sandbox-store';
 import type { SimulatorContext } from './simulator-context';
 import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
 import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
@@ -61,14 +59,6 @@ function readAuthorizeRequest(fields: Fields, appUrl: string): AuthorizeRequest 
   return { clientId: fields.client_id, redirect, scopes, state: fields.state || undefined };
 }
 
-/** Instagram appends `#_` to the redirect; browsers drop the fragment before the request. */
-const instagramRedirect = (redirect: URL, params: Record<string, string>) =>
-  `${redirectWith(redirect, params)}#_`;
-
-const lifetimeMs = (grant: SandboxGrant) =>
-  grant.expiresAt ? grant.expiresAt.getTime() - grant.createdAt.getTime() : Number.POSITIVE_INFINITY;
-const isShortLived = (grant: SandboxGrant) => lifetimeMs(grant) <= 2 * IG_SHORT_LIVED_SECONDS * 1000;
-
 export function registerInstagramOAuthSimulator(app: FastifyInstance, options: InstagramSimulatorOptions) {
   const { db } = options;
 
@@ -90,17 +80,14 @@ export function registerInstagramOAuthSimulator(app: FastifyInstance, options: I
     },
     newExternalId: () => newInstagramId('178414'),
     declined: (auth) =>
-      instagramRedirect(auth.redirect, {
+      metaRedirect(auth.redirect, {
         error: 'access_denied',
         error_reason: 'user_denied',
         error_description: 'The user denied your request.',
         ...stateOf(auth),
       }),
-    approved: (auth, code) => instagramRedirect(auth.redirect, { code, ...stateOf(auth) }),
+    approved: (auth, code) => metaRedirect(auth.redirect, { code, ...stateOf(auth) }),
   });
-
-  const secretMatches = (secret: string | undefined) =>
-    Boolean(secret) && sameText(secret as string, SIMULATOR_CREDENTIALS.clientSecret);
 
   // "api.instagram.com/oauth/access_token": the code for a short-lived (1 h) token.
   app.post(
@@ -136,59 +123,13 @@ export function registerInstagramOAuthSimulator(app: FastifyInstance, options: I
     }),
   );
 
-  const graphRoute = { faults: options.faults, answers: igGraphFaults };
-  const longLived = (value: string) =>
-    tokenAnswer({ access_token: value, token_type: 'bearer', expires_in: IG_LONG_LIVED_SECONDS });
-
-  // "graph.instagram.com/access_token": a short-lived token for a long-lived (60 days) one.
-  app.get(
-    `${IG_GRAPH_HOST_PATH}/access_token`,
-    { config: PUBLIC, schema: HIDDEN },
-    simulatedApi(graphRoute, async (request) => {
-      const query = request.query as Fields;
-      if (query.grant_type !== 'ig_exchange_token') {
-        return invalidParameter('grant_type must be ig_exchange_token');
-      }
-      if (!secretMatches(query.client_secret)) {
-        return graphError(400, { message: 'Error validating client secret.', code: 1 });
-      }
-      const found = query.access_token
-        ? await findLiveGrant(db, 'instagram', 'access', query.access_token)
-        : undefined;
-      if (!found) return invalidToken();
-      // UNCONFIRMED what Instagram answers for a token that is already long-lived; refused here.
-      if (!isShortLived(found.grant)) return invalidParameter('Only a short-lived token can be exchanged.');
-      const access = await insertAccessGrant(db, 'instagram', found.grant, IG_LONG_LIVED_SECONDS);
-      return longLived(access.value);
-    }),
-  );
-
-  // "graph.instagram.com/refresh_access_token": a long-lived token, at least a day old, for 60 more days.
-  app.get(
-    `${IG_GRAPH_HOST_PATH}/refresh_access_token`,
-    { config: PUBLIC, schema: HIDDEN },
-    simulatedApi(graphRoute, async (request) => {
-      const query = request.query as Fields;
-      if (query.grant_type !== 'ig_refresh_token') {
-        return invalidParameter('grant_type must be ig_refresh_token');
-      }
-      const found = query.access_token
-        ? await findLiveGrant(db, 'instagram', 'access', query.access_token)
-        : undefined;
-      if (!found) {
-        return graphError(400, {
-          message: 'Error validating access token: Session has expired.',
-          code: 190,
-          subcode: 463,
-        });
-      }
-      if (isShortLived(found.grant)) return invalidParameter('A short-lived token cannot be refreshed.');
-      if (Date.now() - found.grant.createdAt.getTime() < IG_REFRESH_MIN_AGE_MS) {
-        return invalidParameter('The access token must be at least 24 hours old to be refreshed.');
-      }
-      // The token refreshed keeps working until its own expiry (nothing says Instagram revokes it).
-      const access = await insertAccessGrant(db, 'instagram', found.grant, IG_LONG_LIVED_SECONDS);
-      return longLived(access.value);
-    }),
-  );
+  registerLongLivedTokenRoutes(app, options, {
+    platform: 'instagram',
+    hostPath: IG_GRAPH_HOST_PATH,
+    grantPrefix: 'ig',
+    answers: igGraphFaults,
+    shortLivedSeconds: IG_SHORT_LIVED_SECONDS,
+    longLivedSeconds: IG_LONG_LIVED_SECONDS,
+    refreshMinAgeMs: IG_REFRESH_MIN_AGE_MS,
+  });
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InstagramSimulatorOptions } from './instagram-oauth-simulator';
-import { IG_BASE_PATH, IG_LABEL, IG_LOGO, mediaIdOf, shortcodeOf } from './instagram-shapes';
+import { IG_BASE_PATH, IG_LABEL, IG_LOGO } from './instagram-shapes';
 import { entriesOf, type InstagramMediaEntry } from './instagram-store';
+import { mediaIdOf, shortcodeOf } from './meta-graph-shapes';
 import { sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import { postMetricsOf } from './sandbox-metrics';

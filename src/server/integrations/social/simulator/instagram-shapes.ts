@@ -1,7 +1,15 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { INSTAGRAM_DEFAULT_GRAPH_VERSION } from '../instagram/graph-version';
 import { failedStatus } from './instagram-media-rules';
 import { headOf } from './instagram-store';
+import {
+  graphError,
+  graphFaults,
+  graphObjectNotFound,
+  INSTAGRAM_USERNAME,
+  INSTAGRAM_USERNAME_RULE,
+  throttleHeaders,
+} from './meta-graph-shapes';
 import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
 import type { SandboxAccount, SandboxPost } from './sandbox-store';
 
@@ -55,9 +63,8 @@ export const IG_PUBLISH_QUOTA = 50;
 export const IG_PUBLISH_WINDOW_SECONDS = 86_400;
 
 /** 1 to 30 letters, digits, periods or underscores; no period first, last or twice in a row. */
-export const IG_USERNAME = /^(?!\.)(?!.*\.\.)(?!.*\.$)[a-z0-9._]{1,30}$/;
-export const IG_USERNAME_RULE =
-  '1 to 30 lowercase letters, digits, periods or underscores (no period at either end or twice in a row).';
+export const IG_USERNAME = INSTAGRAM_USERNAME;
+export const IG_USERNAME_RULE = INSTAGRAM_USERNAME_RULE;
 
 /** Scopes the pretend Instagram knows, with what the consent page says about each. */
 export const IG_SCOPES: Record<string, string> = {
@@ -76,69 +83,9 @@ export function newInstagramId(prefix: '178414' | '178' = '178'): string {
   return `${prefix}${rest.slice(0, digits)}`;
 }
 
-const SHORTCODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** A media id as a permalink shortcode (Instagram's base-64 of the id), and back. */
-export function shortcodeOf(mediaId: string): string {
-  let value = BigInt(mediaId);
-  let out = '';
-  do {
-    out = SHORTCODE_ALPHABET[Number(value % 64n)] + out;
-    value /= 64n;
-  } while (value > 0n);
-  return out;
-}
-
-export function mediaIdOf(shortcode: string): string | null {
-  if (!/^[A-Za-z0-9_-]{1,12}$/.test(shortcode)) return null;
-  let value = 0n;
-  for (const char of shortcode) value = value * 64n + BigInt(SHORTCODE_ALPHABET.indexOf(char));
-  return value.toString();
-}
-
-export function graphError(
-  status: number,
-  error: {
-    message: string;
-    code: number;
-    subcode?: number;
-    type?: string;
-    transient?: boolean;
-    userTitle?: string;
-    userMessage?: string;
-  },
-  headers?: Record<string, string>,
-): SimulatedAnswer {
-  return {
-    status,
-    ...(headers ? { headers } : {}),
-    body: {
-      error: {
-        message: error.message,
-        type: error.type ?? 'OAuthException',
-        code: error.code,
-        ...(error.subcode === undefined ? {} : { error_subcode: error.subcode }),
-        is_transient: error.transient ?? false,
-        ...(error.userTitle ? { error_user_title: error.userTitle } : {}),
-        ...(error.userMessage ? { error_user_msg: error.userMessage } : {}),
-        fbtrace_id: randomBytes(8).toString('base64url'),
-      },
-    },
-  };
-}
-
-/** Graph's `(#100)`: a parameter is wrong. */
-export const invalidParameter = (message: string, subcode?: number) =>
-  graphError(400, { message: `(#100) ${message}`, code: 100, ...(subcode ? { subcode } : {}) });
-
 /** Graph's answer for an object the caller cannot see (code 100, subcode 33). */
 export const noSuchObject = (id: string, verb: 'get' | 'post') =>
-  graphError(400, {
-    message: `Unsupported ${verb} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-    type: 'IGApiException',
-    code: 100,
-    subcode: 33,
-  });
+  graphObjectNotFound(id, verb, 'IGApiException');
 
 /**
  * Instagram's answer to insights of a post too few accounts have seen (platforms.md, Audit
@@ -146,9 +93,6 @@ export const noSuchObject = (id: string, verb: 'get' | 'post') =>
  */
 export const notEnoughViewers = () =>
   graphError(400, { message: '(#10) Not enough viewers for the media to show insights', code: 10 });
-
-export const invalidToken = () =>
-  graphError(400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
 
 export const missingPermission = () =>
   graphError(400, {
@@ -163,51 +107,18 @@ export const oauthError = (message: string, status = 400): SimulatedAnswer => ({
   body: { error_type: 'OAuthException', code: status, error_message: message },
 });
 
-/** Meta's throttling header: how long until the account's calls are allowed again, in minutes. */
-export function throttleHeaders(resetAt: Date, accountKey = 'sandbox'): Record<string, string> {
-  const minutes = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 60_000));
-  return {
-    'x-business-use-case-usage': JSON.stringify({
-      [accountKey]: [
-        {
-          type: 'instagram',
-          call_count: 100,
-          total_cputime: 12,
-          total_time: 25,
-          estimated_time_to_regain_access: minutes,
-        },
-      ],
-    }),
-  };
-}
-
 /** Injected failures on graph.instagram.com. */
-export const igGraphFaults: FaultAnswers = {
-  rateLimited: (resetAt) =>
-    graphError(
-      400,
-      {
-        message: 'There have been too many calls for this Instagram account. Wait a bit and try again.',
-        code: 80002,
-        transient: true,
-      },
-      throttleHeaders(resetAt),
-    ),
-  unauthorized: () =>
-    graphError(400, {
-      message: 'Error validating access token: Session has expired.',
-      code: 190,
-      subcode: 463,
-    }),
-  unavailable: () =>
-    graphError(503, { message: 'Service temporarily unavailable', code: 2, transient: true }),
-  internalError: () =>
-    graphError(500, {
-      message: 'An unexpected error has occurred. Please retry your request later.',
-      code: 2,
+export const igGraphFaults: FaultAnswers = graphFaults((resetAt) =>
+  graphError(
+    400,
+    {
+      message: 'There have been too many calls for this Instagram account. Wait a bit and try again.',
+      code: 80002,
       transient: true,
-    }),
-};
+    },
+    throttleHeaders(resetAt),
+  ),
+);
 
 /** Injected failures on api.instagram.com's code exchange. */
 export const igOAuthFaults: FaultAnswers = {

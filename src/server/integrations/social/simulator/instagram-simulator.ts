@@ -15,13 +15,11 @@ import {
   IG_PUBLISH_QUOTA,
   IG_PUBLISH_WINDOW_SECONDS,
   igGraphFaults,
-  invalidParameter,
-  invalidToken,
   missingPermission,
   noSuchObject,
-  shortcodeOf,
 } from './instagram-shapes';
 import { countRecentlyPublished, findInstagramObject, headOf } from './instagram-store';
+import { invalidParameter, invalidToken, shortcodeOf } from './meta-graph-shapes';
 import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
 import { sandboxFollowers } from './sandbox-followers';
 import { postMetricsOf } from './sandbox-metrics';

@@ -1,13 +1,15 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sandboxAccounts, sandboxPosts } from '../../../db/schema';
-import { ownedBy, type SandboxAccount, type SandboxPost, type SandboxViewer } from './sandbox-store';
+import { sandboxPosts } from '../../../db/schema';
+import { findGraphObject } from './meta-graph-store';
+import type { SandboxAccount, SandboxPost, SandboxViewer } from './sandbox-store';
 
 /*
  * The pretend Instagram's own reads and writes of the shared sandbox tables: media containers.
  * A container is a `sandbox_posts` row in state 'container' whose external id is the container
- * id; publishing gives it the media id and state 'published', and the container id stays in its
- * `media[0].id`, so the container still answers `status_code=PUBLISHED` afterwards.
+ * id; publishing (meta-graph-store.ts publishContainer) gives it the media id and state
+ * 'published', and the container id stays in its `media[0].id`, so the container still answers
+ * `status_code=PUBLISHED` afterwards.
  */
 
 /**
@@ -55,43 +57,8 @@ export async function findInstagramObject(
   id: string,
   viewer: SandboxViewer,
 ): Promise<InstagramObject | undefined> {
-  const select = () =>
-    db
-      .select({ post: sandboxPosts, account: sandboxAccounts })
-      .from(sandboxPosts)
-      .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxPosts.accountId));
-  // By its own id first (indexed); only a container already published is looked up by content.
-  let rows = await select().where(
-    and(eq(sandboxPosts.platform, 'instagram'), eq(sandboxPosts.externalId, id), ownedBy(viewer)),
-  );
-  if (rows.length === 0) {
-    rows = await select().where(
-      and(
-        eq(sandboxPosts.platform, 'instagram'),
-        sql`${sandboxPosts.media} @> ${JSON.stringify([{ id }])}::jsonb`,
-        ownedBy(viewer),
-      ),
-    );
-  }
-  for (const row of rows) {
-    if (row.post.externalId === id) {
-      if (row.post.state === 'container') return { kind: 'container', ...row };
-      if (row.post.state === 'published') return { kind: 'media', ...row };
-    } else if (row.post.state === 'published') {
-      return { kind: 'published-container', ...row };
-    }
-  }
-  return undefined;
-}
-
-/** Makes a container public under its media id. Conditional: of two racing publishes one wins. */
-export async function publishContainer(db: Db, postId: string, mediaId: string): Promise<boolean> {
-  const rows = await db
-    .update(sandboxPosts)
-    .set({ externalId: mediaId, state: 'published', publishedAt: new Date() })
-    .where(and(eq(sandboxPosts.id, postId), eq(sandboxPosts.state, 'container')))
-    .returning({ id: sandboxPosts.id });
-  return rows.length === 1;
+  const found = await findGraphObject(db, 'instagram', id, viewer);
+  return found?.kind === 'published' ? { ...found, kind: 'media' } : found;
 }
 
 /** Posts the account published in the last `windowMs` (the rolling publishing quota). */

@@ -1,6 +1,6 @@
 import { postImageLimits } from '../../../../contracts/post-rules';
 import { graphError as facebookError } from './facebook-shapes';
-import { graphError as instagramError } from './instagram-shapes';
+import { graphError as instagramError } from './meta-graph-shapes';
 import type { SimulatedAnswer } from './sandbox-faults';
 import { readImage, type SandboxImage, type SandboxImageType } from './sandbox-media';
 

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { checkPostFits } from '../../../../contracts/post-text';
-import { graphError } from './instagram-shapes';
-import { publishContainer } from './instagram-store';
 import { downloadMedia, instagramDownloadRefusal } from './media-download';
+import { graphError, httpUrl, invalidParameter, mediaNotReady } from './meta-graph-shapes';
+import { insertContainer as insertGraphContainer, publishContainer } from './meta-graph-store';
 import type { SimulatedAnswer } from './sandbox-faults';
-import { newMetricsSeed } from './sandbox-metrics';
-import { insertPost } from './sandbox-posts';
 import type { SandboxAccount } from './sandbox-store';
 import type { SimulatorContext } from './simulator-context';
 import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 import { imageAspectRefused, TH_VIDEO_MAX_BYTES, threadsVideoFailure } from './threads-media-rules';
 import {
-  invalidParameter,
   missingPermission,
   newThreadsId,
   noSuchObject,
@@ -49,25 +46,6 @@ const MAX_CHILDREN = 20;
 /** `alt_text`: "Max 1000 characters" [TH-POSTS]. */
 const MAX_ALT_TEXT = 1000;
 
-/** Publishing (or carousel-making) before a container is FINISHED (Meta's 9007/2207027; UNCONFIRMED for Threads). */
-const mediaNotReady = () =>
-  graphError(400, {
-    message: 'Media ID is not available',
-    code: 9007,
-    subcode: 2207027,
-    userTitle: 'Media not ready for publishing',
-    userMessage: 'The media is not ready for publishing, please wait for a moment.',
-  });
-
-const httpUrl = (value: string | undefined): URL | null => {
-  try {
-    const url = new URL(value ?? '');
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
-  } catch {
-    return null;
-  }
-};
-
 export function registerThreadsContainerRoutes(
   app: FastifyInstance,
   options: SimulatorContext,
@@ -77,20 +55,8 @@ export function registerThreadsContainerRoutes(
   const videoMs = TH_VIDEO_PROCESSING_MS;
   const isSelf = (id: string, account: SandboxAccount) => id === 'me' || id === account.externalId;
 
-  async function insertContainer(account: SandboxAccount, text: string, entries: ThreadsMediaEntry[]) {
-    const [head] = entries;
-    if (!head) throw new Error('a container needs its own entry');
-    await insertPost(db, {
-      platform: 'threads',
-      externalId: head.id,
-      accountId: account.id,
-      text,
-      media: entries as never,
-      state: 'container',
-      metricsSeed: newMetricsSeed(),
-      publishedAt: null,
-    });
-    return { status: 200, body: { id: head.id } } satisfies SimulatedAnswer;
+  function insertContainer(account: SandboxAccount, text: string, entries: ThreadsMediaEntry[]) {
+    return insertGraphContainer(db, 'threads', account, text, entries);
   }
 
   /** An image: downloaded now (Meta answers an unfetchable image at once), FINISHED shortly. */

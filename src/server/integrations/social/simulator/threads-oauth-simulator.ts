@@ -6,16 +6,15 @@ import {
   stateOf,
   tokenAnswer,
 } from './consent-flow';
-import { graphError } from './instagram-shapes';
+import { graphError } from './meta-graph-shapes';
+import { metaRedirect, registerLongLivedTokenRoutes, secretMatches } from './meta-oauth-simulator';
 import { simulatedApi } from './sandbox-faults';
-import { allowedRedirect, redirectWith, sameText } from './sandbox-oauth';
-import { consumeGrant, findLiveGrant, type SandboxGrant } from './sandbox-store';
+import { allowedRedirect } from './sandbox-oauth';
+import { consumeGrant, findLiveGrant } from './sandbox-store';
 import type { SimulatorContext } from './simulator-context';
 import { SIMULATOR_CREDENTIALS } from './simulator-endpoints';
 import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 import {
-  invalidParameter,
-  invalidToken,
   newThreadsId,
   TH_AUTHORIZE_PATH,
   TH_BASE_PATH,
@@ -61,21 +60,8 @@ function readAuthorizeRequest(fields: Fields, appUrl: string): AuthorizeRequest 
   return { clientId: fields.client_id, redirect, scopes, state: fields.state || undefined };
 }
 
-/** Meta appends `#_` to the redirect; browsers drop the fragment before the request. */
-const threadsRedirect = (redirect: URL, params: Record<string, string>) =>
-  `${redirectWith(redirect, params)}#_`;
-
-const lifetimeMs = (grant: SandboxGrant) =>
-  grant.expiresAt ? grant.expiresAt.getTime() - grant.createdAt.getTime() : Number.POSITIVE_INFINITY;
-const isShortLived = (grant: SandboxGrant) => lifetimeMs(grant) <= 2 * TH_SHORT_LIVED_SECONDS * 1000;
 const oauthRefusal = (message: string, code = 100) =>
   graphError(400, { message, type: 'OAuthException', code });
-const expiredSession = () =>
-  graphError(400, {
-    message: 'Error validating access token: Session has expired.',
-    code: 190,
-    subcode: 463,
-  });
 
 export function registerThreadsOAuthSimulator(app: FastifyInstance, options: SimulatorContext) {
   const { db } = options;
@@ -98,17 +84,15 @@ export function registerThreadsOAuthSimulator(app: FastifyInstance, options: Sim
     },
     newExternalId: () => newThreadsId('254'),
     declined: (auth) =>
-      threadsRedirect(auth.redirect, {
+      metaRedirect(auth.redirect, {
         error: 'access_denied',
         error_reason: 'user_denied',
         error_description: 'The user denied your request.',
         ...stateOf(auth),
       }),
-    approved: (auth, code) => threadsRedirect(auth.redirect, { code, ...stateOf(auth) }),
+    approved: (auth, code) => metaRedirect(auth.redirect, { code, ...stateOf(auth) }),
   });
 
-  const secretMatches = (secret: string | undefined) =>
-    Boolean(secret) && sameText(secret as string, SIMULATOR_CREDENTIALS.clientSecret);
   const route = { faults: options.faults, answers: threadsFaults };
 
   app.post(
@@ -140,43 +124,13 @@ export function registerThreadsOAuthSimulator(app: FastifyInstance, options: Sim
     }),
   );
 
-  const longLived = (value: string) =>
-    tokenAnswer({ access_token: value, token_type: 'bearer', expires_in: TH_LONG_LIVED_SECONDS });
-
-  app.get(
-    `${TH_HOST_PATH}/access_token`,
-    { config: PUBLIC, schema: HIDDEN },
-    simulatedApi(route, async (request) => {
-      const query = request.query as Fields;
-      if (query.grant_type !== 'th_exchange_token')
-        return invalidParameter('grant_type must be th_exchange_token');
-      if (!secretMatches(query.client_secret)) return oauthRefusal('Error validating client secret.', 1);
-      const found = query.access_token
-        ? await findLiveGrant(db, 'threads', 'access', query.access_token)
-        : undefined;
-      if (!found) return invalidToken();
-      // UNCONFIRMED what Threads answers for a token that is already long-lived; refused here.
-      if (!isShortLived(found.grant)) return invalidParameter('Only a short-lived token can be exchanged.');
-      return longLived((await insertAccessGrant(db, 'threads', found.grant, TH_LONG_LIVED_SECONDS)).value);
-    }),
-  );
-
-  app.get(
-    `${TH_HOST_PATH}/refresh_access_token`,
-    { config: PUBLIC, schema: HIDDEN },
-    simulatedApi(route, async (request) => {
-      const query = request.query as Fields;
-      if (query.grant_type !== 'th_refresh_token')
-        return invalidParameter('grant_type must be th_refresh_token');
-      const found = query.access_token
-        ? await findLiveGrant(db, 'threads', 'access', query.access_token)
-        : undefined;
-      if (!found) return expiredSession();
-      if (isShortLived(found.grant)) return invalidParameter('A short-lived token cannot be refreshed.');
-      if (Date.now() - found.grant.createdAt.getTime() < TH_REFRESH_MIN_AGE_MS) {
-        return invalidParameter('The access token must be at least 24 hours old to be refreshed.');
-      }
-      return longLived((await insertAccessGrant(db, 'threads', found.grant, TH_LONG_LIVED_SECONDS)).value);
-    }),
-  );
+  registerLongLivedTokenRoutes(app, options, {
+    platform: 'threads',
+    hostPath: TH_HOST_PATH,
+    grantPrefix: 'th',
+    answers: threadsFaults,
+    shortLivedSeconds: TH_SHORT_LIVED_SECONDS,
+    longLivedSeconds: TH_LONG_LIVED_SECONDS,
+    refreshMinAgeMs: TH_REFRESH_MIN_AGE_MS,
+  });
 }

@@ -1,6 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { graphError, throttleHeaders } from './instagram-shapes';
+import {
+  graphError,
+  graphFaults,
+  graphObjectNotFound,
+  INSTAGRAM_USERNAME,
+  INSTAGRAM_USERNAME_RULE,
+  throttleHeaders,
+} from './meta-graph-shapes';
 import type { FaultAnswers, SandboxFault, SimulatedAnswer, SimulatedCallKind } from './sandbox-faults';
 import type { SandboxAccount, SandboxPost } from './sandbox-store';
 import type { Fields } from './simulator-routes';
@@ -45,9 +52,8 @@ export const TH_IMAGE_PROCESSING_MS = 300;
 export const TH_VIDEO_PROCESSING_MS = 800;
 
 /** 1 to 30 letters, digits, periods or underscores (an Instagram username: Threads profiles are Instagram's). */
-export const TH_USERNAME = /^(?!\.)(?!.*\.\.)(?!.*\.$)[a-z0-9._]{1,30}$/;
-export const TH_USERNAME_RULE =
-  '1 to 30 lowercase letters, digits, periods or underscores (no period at either end or twice in a row).';
+export const TH_USERNAME = INSTAGRAM_USERNAME;
+export const TH_USERNAME_RULE = INSTAGRAM_USERNAME_RULE;
 
 /** Scopes the pretend Threads knows, with what the consent page says about each [TH-AUTH]. */
 export const TH_SCOPES: Record<string, string> = {
@@ -65,41 +71,9 @@ export function newThreadsId(prefix = '178'): string {
   return `${prefix}${rest.slice(0, 14)}`;
 }
 
-const SHORTCODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** A post id as its permalink's shortcode (`threads.net/@user/post/{shortcode}`), and back. */
-export function threadsShortcode(mediaId: string): string {
-  let value = BigInt(mediaId);
-  let out = '';
-  do {
-    out = SHORTCODE_ALPHABET[Number(value % 64n)] + out;
-    value /= 64n;
-  } while (value > 0n);
-  return out;
-}
-
-export function threadsMediaIdOf(shortcode: string): string | null {
-  if (!/^[A-Za-z0-9_-]{1,12}$/.test(shortcode)) return null;
-  let value = 0n;
-  for (const char of shortcode) value = value * 64n + BigInt(SHORTCODE_ALPHABET.indexOf(char));
-  return value.toString();
-}
-
-/** Graph's `(#100)`: a parameter is wrong. */
-export const invalidParameter = (message: string, subcode?: number) =>
-  graphError(400, { message: `(#100) ${message}`, code: 100, ...(subcode ? { subcode } : {}) });
-
 /** Graph's answer for an object the caller cannot see (code 100, subcode 33). */
 export const noSuchObject = (id: string, verb: 'get' | 'post') =>
-  graphError(400, {
-    message: `Unsupported ${verb} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
-    type: 'THApiException',
-    code: 100,
-    subcode: 33,
-  });
-
-export const invalidToken = () =>
-  graphError(400, { message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
+  graphObjectNotFound(id, verb, 'THApiException');
 
 export const missingPermission = (scope: string) =>
   graphError(400, {
@@ -109,32 +83,13 @@ export const missingPermission = (scope: string) =>
   });
 
 /** Injected failures on graph.threads.net. */
-export const threadsFaults: FaultAnswers = {
-  rateLimited: (resetAt) =>
-    graphError(
-      400,
-      {
-        message: '(#4) Application request limit reached',
-        code: 4,
-        transient: true,
-      },
-      throttleHeaders(resetAt),
-    ),
-  unauthorized: () =>
-    graphError(400, {
-      message: 'Error validating access token: Session has expired.',
-      code: 190,
-      subcode: 463,
-    }),
-  unavailable: () =>
-    graphError(503, { message: 'Service temporarily unavailable', code: 2, transient: true }),
-  internalError: () =>
-    graphError(500, {
-      message: 'An unexpected error has occurred. Please retry your request later.',
-      code: 2,
-      transient: true,
-    }),
-};
+export const threadsFaults: FaultAnswers = graphFaults((resetAt) =>
+  graphError(
+    400,
+    { message: '(#4) Application request limit reached', code: 4, transient: true },
+    throttleHeaders(resetAt),
+  ),
+);
 
 /**
  * One entry of a Threads row's `media` (jsonb): the container's own entry first (its type, when

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { invalidParameter, invalidToken, mediaIdOf, shortcodeOf } from './meta-graph-shapes';
 import { renderPostPage, sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
 import { type FaultCheck, type SimulatedAnswer, simulatedApi } from './sandbox-faults';
@@ -12,8 +13,6 @@ import { type Fields, HIDDEN, PUBLIC } from './simulator-routes';
 import { registerThreadsContainerRoutes } from './threads-containers-simulator';
 import { registerThreadsOAuthSimulator } from './threads-oauth-simulator';
 import {
-  invalidParameter,
-  invalidToken,
   missingPermission,
   noSuchObject,
   TH_BASE_PATH,
@@ -29,8 +28,6 @@ import {
   threadsEntriesOf,
   threadsFaults,
   threadsHeadOf,
-  threadsMediaIdOf,
-  threadsShortcode,
 } from './threads-shapes';
 import { countPublishedSince, findThreadsObject } from './threads-store';
 
@@ -64,7 +61,7 @@ export function registerThreadsSimulator(app: FastifyInstance, options: Simulato
 
   const avatarUrl = (account: SandboxAccount) => `${appUrl}${TH_BASE_PATH}/avatars/${account.externalId}.svg`;
   const permalinkOf = (post: SandboxPost, account: SandboxAccount) =>
-    `${appUrl}${TH_BASE_PATH}/@${account.username}/post/${threadsShortcode(post.externalId)}`;
+    `${appUrl}${TH_BASE_PATH}/@${account.username}/post/${shortcodeOf(post.externalId)}`;
 
   async function callerOf(request: FastifyRequest): Promise<ThreadsCaller | null> {
     const body = request.body && typeof request.body === 'object' ? (request.body as Fields) : {};
@@ -107,7 +104,7 @@ export function registerThreadsSimulator(app: FastifyInstance, options: Simulato
       username: account.username,
       text: post.text,
       timestamp: graphTime(post.publishedAt ?? post.createdAt),
-      shortcode: threadsShortcode(post.externalId),
+      shortcode: shortcodeOf(post.externalId),
       is_quote_post: false,
       is_reply: Boolean(head?.replyTo),
       ...(head?.replyTo ? { replied_to: { id: head.replyTo } } : {}),
@@ -318,7 +315,7 @@ export function registerThreadsSimulator(app: FastifyInstance, options: Simulato
   // The public page of a post: `threads.net/@{username}/post/{shortcode}`.
   const postPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const { shortcode } = request.params as { shortcode: string };
-    const mediaId = threadsMediaIdOf(shortcode);
+    const mediaId = mediaIdOf(shortcode);
     const viewer = pageViewer(request);
     const [found] = viewer && mediaId ? await findPublishedPosts(db, 'threads', [mediaId], viewer) : [];
     if (!found) return sendMissingPostPage(reply, { platformLabel: TH_LABEL, logo: TH_LOGO });

@@ -1,13 +1,15 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sandboxAccounts, sandboxPosts } from '../../../db/schema';
-import { ownedBy, type SandboxAccount, type SandboxPost, type SandboxViewer } from './sandbox-store';
+import { sandboxPosts } from '../../../db/schema';
+import { findGraphObject } from './meta-graph-store';
+import type { SandboxAccount, SandboxPost, SandboxViewer } from './sandbox-store';
 
 /*
  * The pretend Threads' own reads of the shared sandbox tables. A container is a `sandbox_posts` row
  * in state 'container' whose external id is the container id; publishing gives it the post's id and
- * state 'published' (instagram-store.ts publishContainer, shared), and the container id stays in
- * its `media[0].id`, so the container still answers `status=PUBLISHED` afterwards.
+ * state 'published' (meta-graph-store.ts publishContainer, shared with Instagram), and the
+ * container id stays in its `media[0].id`, so the container still answers `status=PUBLISHED`
+ * afterwards.
  */
 
 export type ThreadsObject =
@@ -22,32 +24,8 @@ export async function findThreadsObject(
   viewer: SandboxViewer,
 ): Promise<ThreadsObject | undefined> {
   if (!/^\d{1,20}$/.test(id)) return undefined;
-  const select = () =>
-    db
-      .select({ post: sandboxPosts, account: sandboxAccounts })
-      .from(sandboxPosts)
-      .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxPosts.accountId));
-  let rows = await select().where(
-    and(eq(sandboxPosts.platform, 'threads'), eq(sandboxPosts.externalId, id), ownedBy(viewer)),
-  );
-  if (rows.length === 0) {
-    rows = await select().where(
-      and(
-        eq(sandboxPosts.platform, 'threads'),
-        sql`${sandboxPosts.media} @> ${JSON.stringify([{ id }])}::jsonb`,
-        ownedBy(viewer),
-      ),
-    );
-  }
-  for (const row of rows) {
-    if (row.post.externalId === id) {
-      if (row.post.state === 'container') return { kind: 'container', ...row };
-      if (row.post.state === 'published') return { kind: 'post', ...row };
-    } else if (row.post.state === 'published') {
-      return { kind: 'published-container', ...row };
-    }
-  }
-  return undefined;
+  const found = await findGraphObject(db, 'threads', id, viewer);
+  return found?.kind === 'published' ? { ...found, kind: 'post' } : found;
 }
 
 /**

@@ -1,15 +1,16 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import {
-  InvalidContentError,
+  publishContainerWith,
+  withQuotaReset as sharedWithQuotaReset,
+  waitUntilFinished as waitForContainers,
+} from '../meta/publish-container';
+import {
   type PlatformAppOptions,
   type PublishedPost,
-  RateLimitedError,
+  type RateLimitedError,
   SocialPlatformError,
   type SocialProvider,
   TokenExpiredError,
   type TokenSet,
-  TransientPlatformError,
-  UnknownOutcomeError,
 } from '../social-provider';
 import { type ContainerPlan, planContainers } from './container-plan';
 import { THREADS_MEDIA_METRICS, toThreadsFollowers, toThreadsPostReading } from './metrics-transform';
@@ -92,37 +93,19 @@ export function createThreadsProvider(options: ThreadsProviderOptions): SocialPr
    * (nothing was published); still IN_PROGRESS at `deadline`: nothing is public, the attempt is
    * retried later with new containers (the old ones expire by themselves).
    */
-  async function waitUntilFinished(tokens: TokenSet, ids: string[], deadline: number, carousel: boolean) {
-    const pending = [...ids];
-    let nextWait = pollMs;
-    for (;;) {
-      for (const containerId of [...pending]) {
-        const status = toContainerStatus(await api.getContainer(tokens.accessToken, containerId));
-        if (status.code === 'FINISHED') {
-          pending.splice(pending.indexOf(containerId), 1);
-        } else if (status.code === 'ERROR' || status.code === 'EXPIRED') {
-          const failure = containerFailure(status.code, status.detail);
-          if (!carousel) throw failure;
-          const label = `Item ${ids.indexOf(containerId) + 1} of ${ids.length} of the carousel`;
-          throw new InvalidContentError('threads', `${label}: ${failure.message}`, { cause: failure });
-        } else if (status.code === 'PUBLISHED') {
-          throw new SocialPlatformError(
-            'threads',
-            `The Threads container ${containerId} is already published.`,
-          );
-        }
-      }
-      if (pending.length === 0) return;
-      const left = deadline - Date.now();
-      if (left <= 0) break;
-      await delay(Math.min(nextWait, left));
-      nextWait = Math.min(nextWait * 2, CONTAINER_POLL_MAX_MS);
-    }
-    throw new TransientPlatformError(
-      'threads',
-      'Threads was still processing the media; nothing was published yet, trying again later.',
-      'server_error',
-    );
+  function waitUntilFinished(tokens: TokenSet, ids: string[], deadline: number, carousel: boolean) {
+    const containers = ids.map((id, index) => ({
+      id,
+      label: carousel ? `Item ${index + 1} of ${ids.length} of the carousel` : null,
+    }));
+    return waitForContainers(containers, deadline, {
+      platform: 'threads',
+      name: 'Threads',
+      pollMs,
+      pollMaxMs: CONTAINER_POLL_MAX_MS,
+      status: async (id) => toContainerStatus(await api.getContainer(tokens.accessToken, id)),
+      failure: containerFailure,
+    });
   }
 
   /** Every container of the plan, waited for, then `threads_publish` and the permalink. */
@@ -149,30 +132,15 @@ export function createThreadsProvider(options: ThreadsProviderOptions): SocialPr
     userId: string,
     containerId: string,
   ): Promise<PublishedPost> {
-    let published: unknown;
-    try {
-      published = await api.publishContainer(tokens.accessToken, userId, containerId);
-    } catch (error) {
-      if (isPublishCap(error)) throw await withQuotaReset(tokens, userId, error);
-      // The container says afterwards whether it was published: reconciliation needs its id.
-      if (error instanceof UnknownOutcomeError) {
-        throw new UnknownOutcomeError('threads', error.message, { containerId }, { cause: error });
-      }
-      throw error;
-    }
-    let externalId: string;
-    try {
-      externalId = toCreatedId(published, 'published post');
-    } catch (error) {
-      throw new UnknownOutcomeError(
-        'threads',
-        `Threads published the post but its answer could not be read: ${String(error)}`,
-        { containerId },
-        { cause: error },
-      );
-    }
-    // The post is public now: a failed permalink read must not turn it into a failure.
-    return { externalId, url: await permalinkOf(tokens, externalId) };
+    return publishContainerWith(containerId, {
+      platform: 'threads',
+      name: 'Threads',
+      publish: () => api.publishContainer(tokens.accessToken, userId, containerId),
+      isPublishCap,
+      withQuotaReset: (error) => withQuotaReset(tokens, userId, error),
+      createdId: (body) => toCreatedId(body, 'published post'),
+      permalinkOf: (externalId) => permalinkOf(tokens, externalId),
+    });
   }
 
   const permalinkOf = (tokens: TokenSet, mediaId: string) =>
@@ -182,19 +150,10 @@ export function createThreadsProvider(options: ThreadsProviderOptions): SocialPr
       .catch(() => null);
 
   /** The 24 h cap: `threads_publishing_limit` says how long its window is. */
-  async function withQuotaReset(tokens: TokenSet, userId: string, error: RateLimitedError) {
-    try {
-      const limit = toPublishingLimit(await api.getPublishingLimit(tokens.accessToken, userId));
-      const quota = limit.total === null ? '' : ` (${limit.used} of ${limit.total} posts in 24 h)`;
-      return new RateLimitedError(
-        'threads',
-        `${error.message}${quota}`,
-        new Date(Date.now() + limit.windowSeconds * 1000),
-        { cause: error },
-      );
-    } catch {
-      return error;
-    }
+  function withQuotaReset(tokens: TokenSet, userId: string, error: RateLimitedError) {
+    return sharedWithQuotaReset('threads', error, async () =>
+      toPublishingLimit(await api.getPublishingLimit(tokens.accessToken, userId)),
+    );
   }
 
   /** The account's posts since the attempt whose text is `text` (newest first, a few pages). */

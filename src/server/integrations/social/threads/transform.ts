@@ -2,7 +2,27 @@ import { z } from 'zod';
 import { graphList, graphTimeToDate, nextCursor } from '../http/graph-list';
 import { answerReader, comparableText } from '../http/parse-answer';
 import { type PlatformErrors, serverErrorOf } from '../http/transport-error';
-import { throttleResetFrom } from '../instagram/transform';
+import {
+  type ContainerStatus,
+  containerStatusCode,
+  graphId,
+  longLivedTokenResponse,
+  longLivedTokenSet,
+  type PublishingLimit,
+  permalinkResponse,
+  publishingLimitOf,
+  publishingLimitResponse,
+} from '../meta/graph-answers';
+import {
+  failureWords,
+  type HeaderReader,
+  isMediaSubcode,
+  META_THROTTLE_CODES,
+  OBJECT_UNREACHABLE_SUBCODE,
+  readGraphFailure,
+  TOKEN_INVALID_CODES,
+  throttleResetFrom,
+} from '../meta/graph-errors';
 import {
   type ExternalAccount,
   InvalidContentError,
@@ -53,7 +73,7 @@ const REPEATABLE: ReadonlySet<ThreadsOperation> = new Set([
 /** 250 API-published posts per profile in a 24-hour moving period [TH-OVERVIEW, Posts]. */
 export const PUBLISH_CAP_WINDOW_SECONDS = 86_400;
 
-const idValue = z.union([z.string().min(1), z.number()]).transform(String);
+const idValue = graphId;
 
 /** `POST graph.threads.net/oauth/access_token` → `{access_token, user_id}`, short-lived (1 h) [TH-AUTH]. */
 export function toShortLivedToken(body: unknown): { accessToken: string; userId: string | null } {
@@ -65,25 +85,12 @@ export function toShortLivedToken(body: unknown): { accessToken: string; userId:
   return { accessToken: parsed.access_token, userId: parsed.user_id ?? null };
 }
 
-const longLivedResponse = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().optional(),
-  expires_in: z.coerce.number().positive().optional(),
-});
-
 /**
  * A long-lived token (th_exchange_token or th_refresh_token: "valid for 60 days" [TH-AUTH]) as a
  * TokenSet. No refresh token: the long-lived access token refreshes itself.
  */
 export function toLongLivedTokenSet(body: unknown, now: Date, scopes: string[]): TokenSet {
-  const parsed = parse(longLivedResponse, body, 'long-lived token');
-  return {
-    accessToken: parsed.access_token,
-    refreshToken: null,
-    expiresAt: parsed.expires_in === undefined ? null : new Date(now.getTime() + parsed.expires_in * 1000),
-    refreshExpiresAt: null,
-    scopes,
-  };
+  return longLivedTokenSet(parse(longLivedTokenResponse, body, 'long-lived token'), now, scopes);
 }
 
 const meResponse = z.object({
@@ -111,13 +118,11 @@ export function toCreatedId(body: unknown, what: 'container' | 'published post')
   return parse(z.object({ id: idValue }), body, what).id;
 }
 
-export type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'ERROR' | 'EXPIRED' | 'PUBLISHED';
-
 /** `GET /{container-id}?fields=status,error_message` [TH-TROUBLE]. */
 export function toContainerStatus(body: unknown): { code: ContainerStatus; detail: string | null } {
   const parsed = parse(
     z.object({
-      status: z.enum(['IN_PROGRESS', 'FINISHED', 'ERROR', 'EXPIRED', 'PUBLISHED']),
+      status: containerStatusCode,
       error_message: z.string().optional(),
     }),
     body,
@@ -128,37 +133,15 @@ export function toContainerStatus(body: unknown): { code: ContainerStatus; detai
 
 /** `GET /{media-id}?fields=permalink` → the post's public link, when Threads gives one. */
 export function toPermalink(body: unknown): string | null {
-  return parse(z.object({ permalink: z.string().url().optional() }), body, 'post').permalink ?? null;
-}
-
-const limitResponse = z.object({
-  data: z
-    .array(
-      z.object({
-        quota_usage: z.number().int().nonnegative().optional(),
-        config: z
-          .object({ quota_total: z.number().int().positive(), quota_duration: z.number().int().positive() })
-          .partial()
-          .optional(),
-      }),
-    )
-    .min(1),
-});
-
-export interface PublishingLimit {
-  used: number;
-  total: number | null;
-  windowSeconds: number;
+  return parse(permalinkResponse, body, 'post').permalink ?? null;
 }
 
 /** `GET /{user-id}/threads_publishing_limit?fields=quota_usage,config` [TH-OVERVIEW]. */
 export function toPublishingLimit(body: unknown): PublishingLimit {
-  const [entry] = parse(limitResponse, body, 'publishing limit').data;
-  return {
-    used: entry?.quota_usage ?? 0,
-    total: entry?.config?.quota_total ?? null,
-    windowSeconds: entry?.config?.quota_duration ?? PUBLISH_CAP_WINDOW_SECONDS,
-  };
+  return publishingLimitOf(
+    parse(publishingLimitResponse, body, 'publishing limit'),
+    PUBLISH_CAP_WINDOW_SECONDS,
+  );
 }
 
 const threadsPage = graphList(
@@ -202,50 +185,18 @@ export const isSameThreadsPost = (answered: string, text: string) =>
  * "is_transient","error_user_title","error_user_msg","fbtrace_id"}}`, the token endpoints included.
  */
 
-interface GraphFailure {
-  code?: number;
-  subcode?: number;
-  type?: string;
-  transient: boolean;
-  message?: string;
-  userMessage?: string;
-}
+/** Only the Graph error object: Threads' token endpoints answer it too. */
+const readFailure = (body: unknown) => readGraphFailure(body);
 
-function readFailure(body: unknown): GraphFailure {
-  const out: GraphFailure = { transient: false };
-  if (typeof body === 'string') {
-    if (body.trim()) out.message = body.trim().slice(0, 200);
-    return out;
-  }
-  const error = body && typeof body === 'object' ? (body as Record<string, unknown>).error : undefined;
-  if (!error || typeof error !== 'object') return out;
-  const graph = error as Record<string, unknown>;
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
-  const number = (value: unknown) =>
-    typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-  out.code = number(graph.code);
-  out.subcode = number(graph.error_subcode);
-  out.type = text(graph.type);
-  out.transient = graph.is_transient === true;
-  out.message = text(graph.message);
-  out.userMessage = text(graph.error_user_msg);
-  return out;
-}
-
-/** Meta-wide throttling codes: app (4), user (17), API-level (32), per-call (613) (Mixpost, platforms.md). */
-const THROTTLED = new Set([4, 17, 32, 613]);
+const THROTTLED = new Set(META_THROTTLE_CODES);
 /**
  * The 250-posts cap, enforced at `threads_publish` [TH-OVERVIEW]: its code is not documented
  * (UNCONFIRMED); Meta answers Instagram's cap with code 9 ("Application request limit reached"),
  * and so does the simulator.
  */
 const PUBLISH_CAP_CODE = 9;
-const TOKEN_INVALID_CODES = new Set([190, 102]);
-const OBJECT_UNREACHABLE_SUBCODE = 33;
 /** "Media not ready" (code 9007 / 2207027, the Graph's content publishing error for early publishes). */
 const MEDIA_NOT_READY_CODE = 9007;
-const isMediaSubcode = (subcode: number | undefined) =>
-  subcode !== undefined && subcode >= 2_207_000 && subcode <= 2_207_999;
 
 /** A post (or container) Threads does not know (any more): deleted, or never ours. */
 export class ThreadsMediaNotFoundError extends SocialPlatformError {
@@ -259,15 +210,13 @@ export const isPublishCap = (error: unknown): error is RateLimitedError =>
 export function threadsErrorFrom(input: {
   operation: ThreadsOperation;
   status: number;
-  headers: { get(name: string): string | null };
+  headers: HeaderReader;
   body: unknown;
   now: Date;
 }): SocialPlatformError {
   const { operation, status, now } = input;
   const said = readFailure(input.body);
-  const reason = said.userMessage ?? said.message ?? said.type ?? `HTTP ${status}`;
-  const codes =
-    said.code === undefined ? '' : ` (code ${said.code}${said.subcode ? `/${said.subcode}` : ''})`;
+  const { reason, codes } = failureWords(said, status);
 
   if (operation === 'publish' && said.code === PUBLISH_CAP_CODE) {
     return new RateLimitedError(
