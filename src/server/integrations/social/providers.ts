@@ -32,7 +32,7 @@ interface AdapterOptions {
   graphVersion?: string;
   /** Networks of many servers (Mastodon): where the app registered on each server is kept. */
   clients: OAuthClientStore;
-  /** This app's public origin (APP_URL): a Bluesky OAuth client id is a document under it. */
+  /** This app's public origin (APP_URL): the website a Mastodon app registration names. */
   appUrl: string;
 }
 
