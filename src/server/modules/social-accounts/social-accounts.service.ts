@@ -103,6 +103,12 @@ export async function disconnectAccount(
   await deleteSocialAccountKeepingPosts(ctx.database.db, workspaceId, id, socialAccountMessages.movedToDraft);
 }
 
+/** TokenSet.connection sealed for a connection_encrypted column (an account's, or a sign-in's state). */
+export const sealConnection = (ctx: Pick<AppContext, 'tokenCipher'>, connection: Record<string, string>) =>
+  ctx.tokenCipher.encrypt(JSON.stringify(connection));
+export const openConnection = (ctx: Pick<AppContext, 'tokenCipher'>, sealed: string) =>
+  JSON.parse(ctx.tokenCipher.decrypt(sealed)) as Record<string, string>;
+
 export function tokensOf(ctx: Pick<AppContext, 'tokenCipher'>, row: SocialAccountRow): TokenSet {
   return {
     accessToken: ctx.tokenCipher.decrypt(row.accessTokenEncrypted),
@@ -110,8 +116,6 @@ export function tokensOf(ctx: Pick<AppContext, 'tokenCipher'>, row: SocialAccoun
     expiresAt: row.tokenExpiresAt,
     refreshExpiresAt: row.refreshTokenExpiresAt,
     scopes: row.scopes,
-    ...(row.connectionEncrypted
-      ? { connection: JSON.parse(ctx.tokenCipher.decrypt(row.connectionEncrypted)) as Record<string, string> }
-      : {}),
+    ...(row.connectionEncrypted ? { connection: openConnection(ctx, row.connectionEncrypted) } : {}),
   };
 }

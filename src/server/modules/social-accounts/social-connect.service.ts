@@ -30,7 +30,13 @@ import {
   takeOAuthPendingChoice,
   upsertSocialAccount,
 } from './social-accounts.repository';
-import { type Connector, providerOf, toSocialAccount } from './social-accounts.service';
+import {
+  type Connector,
+  openConnection,
+  providerOf,
+  sealConnection,
+  toSocialAccount,
+} from './social-accounts.service';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
@@ -96,7 +102,7 @@ export async function beginConnect(
     userId: who.userId,
     platform,
     codeVerifierEncrypted: codeVerifier ? ctx.tokenCipher.encrypt(codeVerifier) : null,
-    connectionEncrypted: connection ? ctx.tokenCipher.encrypt(JSON.stringify(connection)) : null,
+    connectionEncrypted: connection ? sealConnection(ctx, connection) : null,
     expiresAt: new Date(Date.now() + STATE_TTL_MS),
   });
   return { authorizeUrl: url };
@@ -171,10 +177,7 @@ export async function completeConnect(
       : {}),
     ...(state.connectionEncrypted
       ? {
-          connection: JSON.parse(ctx.tokenCipher.decrypt(state.connectionEncrypted)) as Record<
-            string,
-            string
-          >,
+          connection: openConnection(ctx, state.connectionEncrypted),
         }
       : {}),
     ...(query.iss ? { params: { iss: query.iss } } : {}),
@@ -325,7 +328,7 @@ async function saveAccount(
     tokenExpiresAt: own.expiresAt,
     refreshTokenExpiresAt: own.refreshExpiresAt,
     scopes: own.scopes,
-    connectionEncrypted: own.connection ? ctx.tokenCipher.encrypt(JSON.stringify(own.connection)) : null,
+    connectionEncrypted: own.connection ? sealConnection(ctx, own.connection) : null,
     postLimits: account.postLimits ?? null,
     sandbox: provider.sandbox,
     connectedAt: now,

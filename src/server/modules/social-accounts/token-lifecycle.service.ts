@@ -14,7 +14,7 @@ import {
   type SocialAccountRow,
   updateSocialAccount,
 } from './social-accounts.repository';
-import { canRefresh, tokensOf } from './social-accounts.service';
+import { canRefresh, sealConnection, tokensOf } from './social-accounts.service';
 import { EXPIRY_WARNING_MS, tokenAction } from './token-lifecycle';
 
 export interface TokenLifecycleReport {
@@ -111,9 +111,7 @@ export async function refreshAccountTokens(
     refreshTokenExpiresAt: fresh.refreshExpiresAt ?? row.refreshTokenExpiresAt,
     scopes: fresh.scopes.length > 0 ? fresh.scopes : row.scopes,
     // A DPoP-bound token (Bluesky) may come back with what its calls need; else the old stays.
-    ...(fresh.connection
-      ? { connectionEncrypted: ctx.tokenCipher.encrypt(JSON.stringify(fresh.connection)) }
-      : {}),
+    ...(fresh.connection ? { connectionEncrypted: sealConnection(ctx, fresh.connection) } : {}),
   });
   return fresh.connection || !current.connection ? fresh : { ...fresh, connection: current.connection };
 }
