@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { safeString } from './common';
+import { googleBusinessOptions } from './google-business';
 import type { PublishingPlatform } from './platforms';
+import { tiktokOptions } from './tiktok';
+import { youtubeOptions } from './youtube';
 
 /**
  * What one network asks of a post beyond its text and media (issue 27): a Mastodon content warning
- * and visibility, a Pinterest board and destination link. Each network reads only its own and
+ * and visibility, a Pinterest board and destination link; since issue 28 a network's own object
+ * (`youtube`, `tiktok`, `googleBusiness`). Each network reads only its own and
  * ignores the rest, as with `title`.
  */
 export const mastodonVisibilities = ['public', 'unlisted', 'private'] as const;
@@ -29,6 +33,10 @@ export const postPlatformOptions = z
       .max(2048, 'A link can be at most 2,048 characters.')
       .regex(/^https?:\/\/\S+$/i, 'Enter a web address starting with http:// or https://.')
       .optional(),
+    /** Issue 28: each of these networks keeps its options under its own key. */
+    youtube: youtubeOptions.optional(),
+    tiktok: tiktokOptions.optional(),
+    googleBusiness: googleBusinessOptions.optional(),
   })
   .strict();
 export type PostPlatformOptions = z.infer<typeof postPlatformOptions>;
@@ -37,6 +45,9 @@ export type PostPlatformOptions = z.infer<typeof postPlatformOptions>;
 const optionKeys: Partial<Record<PublishingPlatform, readonly (keyof PostPlatformOptions)[]>> = {
   mastodon: ['contentWarning', 'visibility'],
   pinterest: ['boardId', 'link'],
+  youtube: ['youtube'],
+  tiktok: ['tiktok'],
+  google_business: ['googleBusiness'],
 };
 
 export function optionsForPlatform(

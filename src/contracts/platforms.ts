@@ -13,6 +13,7 @@ export const socialPlatforms = [
   'mastodon',
   'threads',
   'linkedin_page',
+  'google_business',
 ] as const;
 export const socialPlatform = z.enum(socialPlatforms);
 export type SocialPlatform = z.infer<typeof socialPlatform>;
@@ -28,6 +29,9 @@ export const publishingPlatforms = [
   'threads',
   'pinterest',
   'linkedin_page',
+  'youtube',
+  'tiktok',
+  'google_business',
 ] as const;
 export const publishingPlatform = z.enum(publishingPlatforms, {
   error: `Choose one of: ${publishingPlatforms.join(', ')}`,
@@ -58,6 +62,7 @@ export const platformLabels: Record<SocialPlatform, string> = {
   mastodon: 'Mastodon',
   threads: 'Threads',
   linkedin_page: 'LinkedIn Page',
+  google_business: 'Google Business Profile',
 };
 
 export interface PlatformRules {
@@ -100,6 +105,10 @@ export const platformRules: Record<PublishingPlatform, PlatformRules> = {
   // Hashtags: no documented cap; 20 was Pinterest's old advice (UNCONFIRMED), kept as a ceiling.
   pinterest: { maxLength: 500, maxHashtags: 20, recommendedHashtags: 3, counting: 'code-points' },
   linkedin_page: { maxLength: 3000, maxHashtags: 30, recommendedHashtags: 3, counting: 'linkedin-escaped' },
+  // Issue 28: each network's helper replaces these first values with cited ones.
+  youtube: { maxLength: 5000, maxHashtags: 15, recommendedHashtags: 3, counting: 'code-points' },
+  tiktok: { maxLength: 2200, maxHashtags: 30, recommendedHashtags: 4, counting: 'code-points' },
+  google_business: { maxLength: 1500, maxHashtags: 0, recommendedHashtags: 0, counting: 'code-points' },
 };
 
 /**

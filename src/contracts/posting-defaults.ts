@@ -37,4 +37,9 @@ export const platformPostingDefaults: Record<PublishingPlatform, PlatformPosting
   threads: { label: 'Mon–Fri, 11 AM–1 PM', slots: slotsOf(WEEKDAYS, [11, 12]) },
   pinterest: { label: 'Fri–Sun, 8–10 PM', slots: slotsOf([5, 6, 7], [20, 21]) },
   linkedin_page: { label: 'Tue–Thu, 8–10 AM', slots: slotsOf(TUESDAY_TO_THURSDAY, [8, 9]) },
+  // Issue 28: video is watched after work and at weekends; a local business is looked up in the
+  // morning before people set out.
+  youtube: { label: 'Thu–Sun, 3–5 PM', slots: slotsOf([4, 5, 6, 7], [15, 16]) },
+  tiktok: { label: 'Tue–Thu, 6–9 PM', slots: slotsOf(TUESDAY_TO_THURSDAY, [18, 19, 20]) },
+  google_business: { label: 'Mon–Fri, 8–10 AM', slots: slotsOf(WEEKDAYS, [8, 9]) },
 };

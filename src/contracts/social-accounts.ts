@@ -16,6 +16,9 @@ export const connectablePlatforms: readonly PublishingPlatform[] = [
   'threads',
   'pinterest',
   'linkedin_page',
+  'youtube',
+  'tiktok',
+  'google_business',
 ];
 
 export const socialAccountStatuses = ['connected', 'needs_reauth'] as const;

@@ -19,6 +19,7 @@ import { createMailSender } from './integrations/mail/create-mail-sender';
 import type { MailSender } from './integrations/mail/mail-sender';
 import { linkedInVersionCheck } from './integrations/social/linkedin/api-version';
 import { createOAuthClientStore } from './integrations/social/oauth-client-store';
+import { createPlatformQuotaStore } from './integrations/social/platform-quota-store';
 import { createSocialProviders, type SocialProviders } from './integrations/social/providers';
 import {
   registerPlatformSimulator,
@@ -173,7 +174,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     ai: options.ai ?? createAiProvider(config.ai, { offline: createOfflineComposer, log: app.log }),
     tokenCipher,
     socialProviders: {
-      ...createSocialProviders(config, app, createOAuthClientStore(db, tokenCipher)),
+      ...createSocialProviders(config, app, {
+        clients: createOAuthClientStore(db, tokenCipher),
+        quotas: createPlatformQuotaStore(db),
+      }),
       ...options.socialProviders,
     },
     jobs,

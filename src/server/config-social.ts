@@ -88,6 +88,22 @@ export function socialConfigFrom(e: ParsedEnv): Record<PublishingPlatform, Socia
     // Networks of many servers have no app of ours to configure: Mastodon registers one on each
     // instance at first use (oauth_clients); Bluesky's OAuth client id is our metadata document's
     // URL. Their adapters find the server from what the user types.
+    // Issue 28. YouTube and Google Business Profile sign in with Google's OAuth; each needs its own
+    // project (Business Profile's APIs are granted to a project only after Google approves it).
+    youtube: platformConfig(e.YOUTUBE_CLIENT_ID, e.YOUTUBE_CLIENT_SECRET, {
+      authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      apiBaseUrl: 'https://www.googleapis.com',
+    }),
+    tiktok: platformConfig(e.TIKTOK_CLIENT_KEY, e.TIKTOK_CLIENT_SECRET, {
+      authorizeUrl: 'https://www.tiktok.com/v2/auth/authorize/',
+      apiBaseUrl: 'https://open.tiktokapis.com',
+    }),
+    google_business: platformConfig(e.GOOGLE_BUSINESS_CLIENT_ID, e.GOOGLE_BUSINESS_CLIENT_SECRET, {
+      authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      apiBaseUrl: 'https://mybusiness.googleapis.com',
+    }),
     mastodon: e.MASTODON_LIVE ? manyServers : undefined,
     bluesky: e.BLUESKY_LIVE ? manyServers : undefined,
   };

@@ -121,6 +121,24 @@ const envSchema = z
     PINTEREST_APP_SECRET: optionalString,
     PINTEREST_AUTHORIZE_URL: optionalUrl,
     PINTEREST_API_BASE_URL: optionalUrl,
+    /** Issue 28. A Google Cloud project's OAuth client with the YouTube Data API v3 enabled. */
+    YOUTUBE_CLIENT_ID: optionalString,
+    YOUTUBE_CLIENT_SECRET: optionalString,
+    /** The project's YouTube Data API daily quota in units (10,000 unless Google granted more). */
+    YOUTUBE_DAILY_QUOTA: z.coerce.number().int().positive().default(10_000),
+    TIKTOK_CLIENT_KEY: optionalString,
+    TIKTOK_CLIENT_SECRET: optionalString,
+    /**
+     * 'true' once TikTok has audited the app for the Content Posting API's direct post: until then
+     * every post is private to its creator (SELF_ONLY), and the composer says so.
+     */
+    TIKTOK_APP_AUDITED: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    /** A Google Cloud project's OAuth client approved for the Business Profile APIs. */
+    GOOGLE_BUSINESS_CLIENT_ID: optionalString,
+    GOOGLE_BUSINESS_CLIENT_SECRET: optionalString,
     /** 'true': Mastodon sign-ins go to the real instance the user names; else the simulator is every instance. */
     MASTODON_LIVE: z
       .enum(['true', 'false'])
@@ -318,6 +336,9 @@ const envSchema = z
       ['LINKEDIN_PAGES_CLIENT_ID', 'LINKEDIN_PAGES_CLIENT_SECRET'],
       ['THREADS_APP_ID', 'THREADS_APP_SECRET'],
       ['PINTEREST_APP_ID', 'PINTEREST_APP_SECRET'],
+      ['YOUTUBE_CLIENT_ID', 'YOUTUBE_CLIENT_SECRET'],
+      ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
+      ['GOOGLE_BUSINESS_CLIENT_ID', 'GOOGLE_BUSINESS_CLIENT_SECRET'],
     ] as const;
     for (const [id, secret] of pairs) {
       if (Boolean(env[id]) === Boolean(env[secret])) continue;
@@ -385,6 +406,13 @@ export interface Config {
   social: Record<PublishingPlatform, SocialPlatformConfig | undefined>;
   /** `LinkedIn-Version` of every LinkedIn /rest call, real or simulated (LINKEDIN_API_VERSION). */
   linkedInApiVersion: string;
+  /** What a platform's app was granted, real or simulated (issue 28). */
+  platformApps: {
+    /** YOUTUBE_DAILY_QUOTA: the YouTube Data API units the project may spend a day. */
+    youtubeDailyQuota: number;
+    /** TIKTOK_APP_AUDITED: TikTok audited the app; until then posts are private (SELF_ONLY). */
+    tiktokAudited: boolean;
+  };
   /** The built-in platform simulator's settings. */
   simulator: {
     /** The pretend X's 24-hour caps on creating posts, per user and per app (Kitepost's). */
@@ -510,6 +538,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ai: aiConfigFrom(e),
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     social: socialConfigFrom(e),
+    platformApps: { youtubeDailyQuota: e.YOUTUBE_DAILY_QUOTA, tiktokAudited: e.TIKTOK_APP_AUDITED },
     linkedInApiVersion: e.LINKEDIN_API_VERSION,
     simulator: {
       xPostsPerDay: { user: e.SANDBOX_X_USER_POSTS_PER_DAY, app: e.SANDBOX_X_APP_POSTS_PER_DAY },

@@ -13,8 +13,11 @@ const available = [
   'Pinterest',
   'Bluesky',
   'Mastodon',
+  'YouTube',
+  'TikTok',
+  'Google Business Profile',
 ];
-const comingSoon = ['YouTube', 'TikTok', 'Discord'];
+const comingSoon = ['Discord'];
 
 async function openIntegrations(page: Page): Promise<void> {
   await page.goto('/integrations');
@@ -118,7 +121,7 @@ test.describe('integrations page at 375 px', () => {
 
   test('no horizontal scroll; screenshot', async ({ page }) => {
     await openIntegrations(page);
-    await expect(page.getByRole('region', { name: 'Coming Soon' }).getByRole('article')).toHaveCount(3);
+    await expect(page.getByRole('region', { name: 'Coming Soon' }).getByRole('article')).toHaveCount(1);
     await expectNoHorizontalScroll(page, 375);
     await page.waitForTimeout(400);
     await page.screenshot({ path: 'test-results/screens/public-integrations-375.png', fullPage: true });

@@ -75,6 +75,9 @@ test.describe('Social accounts', () => {
       'Pinterest',
       'LinkedIn Page',
       'Threads',
+      'YouTube',
+      'TikTok',
+      'Google Business Profile',
     ]) {
       await expect(
         connectCard(page, label).getByRole('button', { name: `Connect ${label}`, exact: true }),
@@ -87,11 +90,6 @@ test.describe('Social accounts', () => {
     ).toBeEnabled();
     await expect(connectCard(page, 'Bluesky').getByLabel(/^App password/)).toBeVisible();
     await expect(connectCard(page, 'Bluesky').getByRole('button', { name: 'Connect Bluesky' })).toBeEnabled();
-    for (const label of ['YouTube', 'TikTok']) {
-      const card = connectCard(page, label);
-      await expect(card).toContainText('Coming Soon');
-      await expect(card.getByRole('button')).toHaveCount(0);
-    }
     await expect(page.getByRole('button', { name: /More Platforms/ })).toBeDisabled();
     await expect(page.getByRole('heading', { name: 'Tips for connecting business accounts' })).toBeVisible();
     await expect(page.getByText('Instagram needs a professional account')).toBeVisible();

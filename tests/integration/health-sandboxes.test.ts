@@ -39,7 +39,7 @@ describe.each(databaseKinds)('/api/health lists the sandboxes that are on, on %s
     const byId = Object.fromEntries(health.sandboxes.map((sandbox) => [sandbox.id, sandbox]));
     expect(byId.social?.name).toBe('Social platform simulator');
     expect(byId.social?.detail).toMatch(
-      /^LinkedIn, Instagram, X, Facebook, Bluesky, Mastodon, Threads, Pinterest, LinkedIn Page: /,
+      /^LinkedIn, Instagram, X, Facebook, Bluesky, Mastodon, Threads, Pinterest, LinkedIn Page, YouTube, TikTok, Google Business Profile: /,
     );
     expect(byId.billing?.name).toBe('Sandbox billing');
     expect(byId.mail?.name).toBe('Outbox mail');

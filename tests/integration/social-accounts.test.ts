@@ -184,7 +184,7 @@ describe.each(databaseKinds)('social accounts on %s', (kind) => {
     const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
     expect(health.adapters.social).toEqual({
       adapter:
-        'linkedin: simulator, instagram: simulator, twitter: simulator, facebook: simulator, bluesky: simulator, mastodon: simulator, threads: simulator, pinterest: simulator, linkedin_page: simulator',
+        'linkedin: simulator, instagram: simulator, twitter: simulator, facebook: simulator, bluesky: simulator, mastodon: simulator, threads: simulator, pinterest: simulator, linkedin_page: simulator, youtube: simulator, tiktok: simulator, google_business: simulator',
       sandbox: true,
     });
     const script = await t.app.inject({

@@ -27,6 +27,7 @@ interface MarkStyle {
  * - Mastodon #6364FF: https://joinmastodon.org/branding
  * - Threads is black and white: https://about.meta.com/brand/resources/threads/
  * - A LinkedIn Page uses LinkedIn's tile (its name says it is the Page).
+ * - Google Blue #4285F4: https://about.google/brand-resource-center/ (a letter, not the logo)
  */
 const marks: Record<MarkPlatform, MarkStyle> = {
   linkedin: { tile: 'bg-[#0A66C2]', glyph: 'in' },
@@ -44,6 +45,7 @@ const marks: Record<MarkPlatform, MarkStyle> = {
   mastodon: { tile: 'bg-[#6364FF]', glyph: 'M' },
   threads: { tile: 'bg-black', glyph: '@' },
   linkedin_page: { tile: 'bg-[#0A66C2]', glyph: 'in' },
+  google_business: { tile: 'bg-[#4285F4]', glyph: 'G' },
 };
 
 const sizes = {

@@ -2,13 +2,16 @@ import type { PublishingPlatform } from '../platforms';
 import type { ImageLimits, PlatformPostRules, PostType, PostTypeRule } from '../post-types';
 import { blueskyPostRules } from './bluesky';
 import { facebookPostRules } from './facebook';
+import { googleBusinessPostRules } from './google-business';
 import { instagramPostRules } from './instagram';
 import { linkedinPostRules } from './linkedin';
 import { linkedinPagePostRules } from './linkedin-page';
 import { mastodonPostRules } from './mastodon';
 import { pinterestPostRules } from './pinterest';
 import { threadsPostRules } from './threads';
+import { tiktokPostRules } from './tiktok';
 import { twitterPostRules } from './twitter';
+import { youtubePostRules } from './youtube';
 
 export const platformPostRules: Record<PublishingPlatform, PlatformPostRules> = {
   twitter: twitterPostRules,
@@ -20,6 +23,9 @@ export const platformPostRules: Record<PublishingPlatform, PlatformPostRules> = 
   threads: threadsPostRules,
   pinterest: pinterestPostRules,
   linkedin_page: linkedinPagePostRules,
+  youtube: youtubePostRules,
+  tiktok: tiktokPostRules,
+  google_business: googleBusinessPostRules,
 };
 
 /** The post types a network publishes, its default first. */

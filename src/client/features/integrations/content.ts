@@ -43,6 +43,7 @@ export type PlatformId =
   | 'threads'
   | 'bluesky'
   | 'mastodon'
+  | 'google_business'
   | 'discord';
 
 export type PlatformStatus = 'available' | 'coming-soon';
@@ -116,23 +117,30 @@ export const availablePlatforms: Platform[] = [
     description: 'Reach your followers on any Mastodon server, with its own character limit.',
     features: ['Content warnings and visibility', 'Images with descriptions', 'Favourites and boosts'],
   },
-];
-
-export const comingSoonPlatforms: Platform[] = [
   {
     id: 'youtube',
     name: 'YouTube',
-    status: 'coming-soon',
-    description: 'Plan video titles, descriptions and tags alongside the rest of your content.',
-    features: ['Titles and descriptions', 'Tag suggestions', 'Publishing on a schedule'],
+    status: 'available',
+    description: 'Upload videos and Shorts on a schedule, with titles, tags and your own thumbnail.',
+    features: ['Videos and Shorts', 'Custom thumbnails', 'Views, likes and comments'],
   },
   {
     id: 'tiktok',
     name: 'TikTok',
-    status: 'coming-soon',
-    description: 'Captions and hashtags for short-form video that fit the platform.',
-    features: ['Video captions', 'Hashtag suggestions', 'Publishing on a schedule'],
+    status: 'available',
+    description: 'Post videos and photo posts to TikTok, or send them to your inbox to finish in the app.',
+    features: ['Videos and photo posts', 'Privacy and interaction settings', 'Views, likes and shares'],
   },
+  {
+    id: 'google_business',
+    name: 'Google Business Profile',
+    status: 'available',
+    description: 'Share updates, events and offers on your business’s profile in Google Search and Maps.',
+    features: ['Updates, events and offers', 'Buttons like Book and Order', 'One post to many locations'],
+  },
+];
+
+export const comingSoonPlatforms: Platform[] = [
   {
     id: 'discord',
     name: 'Discord',

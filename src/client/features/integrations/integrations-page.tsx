@@ -60,8 +60,9 @@ function IntegrationsHero() {
           </span>
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-base text-pretty text-slate-600 sm:text-lg">
-          Link Facebook, Instagram, X (Twitter), LinkedIn, Threads, Pinterest, Bluesky and Mastodon in a
-          click. Kitepost writes the posts, schedules them and publishes to every account from one calendar.
+          Link Facebook, Instagram, X (Twitter), LinkedIn, YouTube, TikTok, Threads, Pinterest, Bluesky,
+          Mastodon and your Google Business Profile in a click. Kitepost writes the posts, schedules them and
+          publishes to every account from one calendar.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link

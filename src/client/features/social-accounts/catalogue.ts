@@ -22,8 +22,9 @@ export const connectOptions: ConnectOption[] = [
   { platform: 'pinterest', pitch: 'Turn products and ideas into scheduled pins.' },
   { platform: 'bluesky', pitch: 'Post with links, mentions and hashtags that work.' },
   { platform: 'mastodon', pitch: 'Reach your followers on any Mastodon server.' },
-  { platform: 'youtube', pitch: 'Plan video titles and descriptions with your posts.' },
-  { platform: 'tiktok', pitch: 'Captions and hashtags for short-form video.' },
+  { platform: 'youtube', pitch: 'Upload videos and Shorts with titles, tags and a thumbnail.' },
+  { platform: 'tiktok', pitch: 'Post videos and photo posts, or send them to your TikTok inbox.' },
+  { platform: 'google_business', pitch: 'Share updates, events and offers where locals search.' },
 ];
 
 /** Kitepost writes for and publishes to these; the rest are not built yet. */

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -139,6 +140,27 @@ export const oauthClients = pgTable(
   (t) => [
     uniqueIndex('oauth_clients_platform_server_idx').on(t.platform, t.server, t.redirectUri),
     check('oauth_clients_platform_check', platformCheck(t.platform)),
+  ],
+);
+
+/**
+ * The units a platform's app spent on one quota day (issue 28: YouTube Data API's daily units,
+ * shared by every workspace because Google counts them per project). `sandbox` keeps the
+ * simulator's spending apart from a real project's.
+ */
+export const platformQuotaUsage = pgTable(
+  'platform_quota_usage',
+  {
+    platform: text('platform').$type<PublishingPlatform>().notNull(),
+    sandbox: boolean('sandbox').notNull(),
+    /** The platform's quota day as YYYY-MM-DD (YouTube's resets at midnight Pacific Time). */
+    day: text('day').notNull(),
+    units: integer('units').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.platform, t.sandbox, t.day] }),
+    check('platform_quota_usage_platform_check', platformCheck(t.platform)),
   ],
 );
 

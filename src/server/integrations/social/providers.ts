@@ -4,16 +4,20 @@ import type { Config } from '../../config';
 import { injectFetch } from '../../lib/inject-fetch';
 import { createBlueskyProvider } from './bluesky/bluesky-provider';
 import { createFacebookProvider } from './facebook/facebook-provider';
+import { createGoogleBusinessProvider } from './google-business/google-business-provider';
 import { createInstagramProvider } from './instagram/instagram-provider';
 import { createLinkedInProvider } from './linkedin/linkedin-provider';
 import { createLinkedInPageProvider } from './linkedin-page/linkedin-page-provider';
 import { createMastodonProvider } from './mastodon/mastodon-provider';
 import type { OAuthClientStore } from './oauth-client-store';
 import { createPinterestProvider } from './pinterest/pinterest-provider';
+import type { PlatformQuotaStore } from './platform-quota-store';
 import { SIMULATOR_CREDENTIALS, simulatorEndpoints } from './simulator';
 import type { SocialProvider } from './social-provider';
 import { createThreadsProvider } from './threads/threads-provider';
+import { createTikTokProvider } from './tiktok/tiktok-provider';
 import { createXProvider } from './x/x-provider';
+import { createYouTubeProvider } from './youtube/youtube-provider';
 
 export type SocialProviders = Record<PublishingPlatform, SocialProvider | undefined>;
 
@@ -34,6 +38,10 @@ interface AdapterOptions {
   clients: OAuthClientStore;
   /** This app's public origin (APP_URL): the website a Mastodon app registration names. */
   appUrl: string;
+  /** What the platform's app was granted (YouTube's daily quota, TikTok's audit). */
+  platformApps: Config['platformApps'];
+  /** Where a platform app's daily quota is counted (YouTube's units). */
+  quotas: PlatformQuotaStore;
 }
 
 /** One factory per platform: the Record type makes the list exhaustive. */
@@ -47,6 +55,9 @@ const adapterFactories: Record<PublishingPlatform, (options: AdapterOptions) => 
   threads: createThreadsProvider,
   pinterest: createPinterestProvider,
   linkedin_page: createLinkedInPageProvider,
+  youtube: createYouTubeProvider,
+  tiktok: createTikTokProvider,
+  google_business: createGoogleBusinessProvider,
 };
 
 /**
@@ -57,10 +68,10 @@ const adapterFactories: Record<PublishingPlatform, (options: AdapterOptions) => 
 export function createSocialProviders(
   config: Config,
   app: FastifyInstance,
-  clients: OAuthClientStore,
+  stores: { clients: OAuthClientStore; quotas: PlatformQuotaStore },
 ): SocialProviders {
   const inProcess = injectFetch(app);
-  const shared = { clients, appUrl: config.appUrl };
+  const shared = { ...stores, appUrl: config.appUrl, platformApps: config.platformApps };
   const providerFor = (platform: PublishingPlatform): SocialProvider => {
     const create = adapterFactories[platform];
     const real = config.social[platform];

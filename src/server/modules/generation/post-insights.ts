@@ -49,6 +49,9 @@ const baseReach: Record<PublishingPlatform, number> = {
   threads: 200,
   pinterest: 250,
   linkedin_page: 300,
+  youtube: 150,
+  tiktok: 300,
+  google_business: 100,
 };
 
 /** How far a content type usually travels compared with a plain promotional post. */

@@ -114,6 +114,10 @@ export const metricsReadBudgets: Record<PublishingPlatform, ReadBudget> = {
   // One analytics call per Pin (`GET /v5/pins/{id}/analytics`), one user_account read for followers.
   pinterest: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 15, callsPerHour: 100 },
   linkedin_page: { postsPerRead: 20, callsPerRead: 1, followerCalls: 1, callsPerRun: 10, callsPerHour: 60 },
+  // Issue 28: each network's adapter sets its own from how it reads.
+  youtube: { postsPerRead: 50, callsPerRead: 1, followerCalls: 1, callsPerRun: 5, callsPerHour: 30 },
+  tiktok: { postsPerRead: 20, callsPerRead: 1, followerCalls: 1, callsPerRun: 5, callsPerHour: 30 },
+  google_business: { postsPerRead: 10, callsPerRead: 1, followerCalls: 0, callsPerRun: 5, callsPerHour: 30 },
 };
 
 /** Posts of one account read in one run at most (the follower read keeps its calls). */

@@ -21,6 +21,9 @@ const shortLabels: Record<PlatformTotals['platform'], string> = {
   threads: 'Threads',
   pinterest: 'Pinterest',
   linkedin_page: 'LinkedIn Page',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  google_business: 'Google',
 };
 
 /** Reach and engagements per platform, as horizontal bars (platform names stay readable on a phone). */

@@ -55,6 +55,9 @@ const subtitle: Record<PublishingPlatform, string> = {
   threads: '',
   pinterest: '',
   linkedin_page: 'Followers · Now',
+  youtube: 'Public · Just now',
+  tiktok: 'Original sound',
+  google_business: 'Update · Just now',
 };
 
 /**

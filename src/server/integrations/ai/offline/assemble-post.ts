@@ -135,7 +135,10 @@ const twitter: Layout = (parts, level) => {
   }
 };
 
-/** The short networks read like X; Threads and Pinterest like Instagram; a LinkedIn Page like LinkedIn. */
+/**
+ * The short networks read like X; Threads, Pinterest and TikTok like Instagram; a LinkedIn Page and
+ * a YouTube description like LinkedIn; a Google Business Profile update like Facebook.
+ */
 const layouts: Record<PublishingPlatform, Layout> = {
   linkedin,
   facebook,
@@ -146,6 +149,9 @@ const layouts: Record<PublishingPlatform, Layout> = {
   threads: instagram,
   pinterest: instagram,
   linkedin_page: linkedin,
+  youtube: linkedin,
+  tiktok: instagram,
+  google_business: facebook,
 };
 const LEVELS = 5;
 

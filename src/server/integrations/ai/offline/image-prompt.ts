@@ -15,6 +15,9 @@ const formats: Record<PublishingPlatform, string> = {
   threads: 'Portrait 4:5 (1080 × 1350 px) for the Threads feed.',
   pinterest: 'Portrait 2:3 (1000 × 1500 px) for a Pin.',
   linkedin_page: 'Landscape 1.91:1 (1200 × 627 px) for the LinkedIn feed.',
+  youtube: 'Landscape 16:9 (1280 × 720 px) for a YouTube thumbnail.',
+  tiktok: 'Portrait 9:16 (1080 × 1920 px) for TikTok.',
+  google_business: 'Landscape 4:3 (1200 × 900 px) for a Google Business Profile update.',
 };
 
 /** For when the concrete prompt would carry a banned word. */

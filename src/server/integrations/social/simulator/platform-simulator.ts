@@ -5,6 +5,7 @@ import type { MediaStorage } from '../../storage/media-storage';
 import { ArmedFaults, registerFaultRoutes } from './armed-faults';
 import { registerBlueskySimulator } from './bluesky-simulator';
 import { registerFacebookSimulator } from './facebook-simulator';
+import { registerGoogleBusinessSimulator } from './google-business-simulator';
 import { registerInstagramSimulator } from './instagram-simulator';
 import { registerLinkedInPageSimulator } from './linkedin-page-simulator';
 import { registerLinkedInSimulator } from './linkedin-simulator';
@@ -15,7 +16,9 @@ import { addSimulatedLatency } from './simulated-latency';
 import type { SimulatorContext } from './simulator-context';
 import { simulatedPlatforms } from './simulator-endpoints';
 import { registerThreadsSimulator } from './threads-simulator';
+import { registerTikTokSimulator } from './tiktok-simulator';
 import { registerXSimulator } from './x-simulator';
+import { registerYouTubeSimulator } from './youtube-simulator';
 
 export interface PlatformSimulatorOptions {
   db: Db;
@@ -144,6 +147,15 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
           break;
         case 'linkedin_page':
           registerLinkedInPageSimulator(sandbox, shared);
+          break;
+        case 'youtube':
+          registerYouTubeSimulator(sandbox, shared);
+          break;
+        case 'tiktok':
+          registerTikTokSimulator(sandbox, shared);
+          break;
+        case 'google_business':
+          registerGoogleBusinessSimulator(sandbox, shared);
           break;
         default: {
           const unknown: never = platform;

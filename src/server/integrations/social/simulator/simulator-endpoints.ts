@@ -36,6 +36,18 @@ const simulatorPaths: Partial<
     token: '/sandbox/linkedin-pages/oauth/v2/accessToken',
     api: '/sandbox/linkedin-pages/api',
   },
+  // Issue 28. YouTube and Google Business Profile sign in with Google's OAuth (google-oauth-simulator.ts).
+  youtube: {
+    authorize: '/sandbox/youtube/o/oauth2/v2/auth',
+    token: '/sandbox/youtube/oauth2/token',
+    api: '/sandbox/youtube/api',
+  },
+  tiktok: { authorize: '/sandbox/tiktok/v2/auth/authorize/', api: '/sandbox/tiktok/api' },
+  google_business: {
+    authorize: '/sandbox/google-business/o/oauth2/v2/auth',
+    token: '/sandbox/google-business/oauth2/token',
+    api: '/sandbox/google-business/api',
+  },
 };
 
 export const simulatedPlatforms = Object.keys(simulatorPaths) as PublishingPlatform[];
