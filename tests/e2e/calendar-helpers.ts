@@ -15,6 +15,17 @@ export function zonedDay(days: number, hour = 10, minute = 0): DateTime {
 
 export const isoDate = (at: DateTime) => at.toFormat('yyyy-MM-dd');
 
+/**
+ * Fills the composer's Date and Time with a moment `seconds` ahead in ZONE, for a spec that
+ * schedules a post and sees it published. The default leaves the click and the API calls time
+ * to beat it (a time in the past is refused), and no more: the spec waits out every second.
+ */
+export async function scheduleSoon(composer: Locator, seconds = 6): Promise<void> {
+  const soon = DateTime.now().setZone(ZONE).plus({ seconds });
+  await composer.getByLabel('Date', { exact: true }).fill(isoDate(soon));
+  await composer.getByLabel('Time', { exact: true }).fill(soon.toFormat('HH:mm:ss'));
+}
+
 /** Opens /calendar and waits for the grid and its posts. */
 export async function openCalendar(page: Page, query = ''): Promise<void> {
   await page.goto(`/calendar${query}`);

@@ -1,9 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { DateTime } from 'luxon';
 import type { Post } from '../../src/contracts/posts';
 import { makePdf } from '../factories/pdf';
 import { connectSandboxAccount } from './analytics-helpers';
-import { calendarEvents, isoDate, openCalendar, saveScreen, ZONE } from './calendar-helpers';
+import { calendarEvents, openCalendar, saveScreen, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
@@ -67,9 +66,7 @@ test('a LinkedIn document post: PDF, title required, scheduled and shown on the 
   await expect(checks).toContainText('Ready to publish');
   await saveScreen(page, 'document-composer', 1280);
   // A few seconds ahead: the pretend LinkedIn publishes it while the test watches.
-  const soon = DateTime.now().setZone(ZONE).plus({ seconds: 15 });
-  await composer.getByLabel('Date', { exact: true }).fill(isoDate(soon));
-  await composer.getByLabel('Time', { exact: true }).fill(soon.toFormat('HH:mm:ss'));
+  await scheduleSoon(composer);
   await schedule.click();
   await expectToast(page, 'Post Scheduled');
 

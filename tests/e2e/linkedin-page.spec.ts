@@ -1,7 +1,6 @@
-import { DateTime } from 'luxon';
 import type { Post, PostDetail } from '../../src/contracts/posts';
 import type { SocialAccount } from '../../src/contracts/social-accounts';
-import { isoDate, openCalendar, ZONE } from './calendar-helpers';
+import { openCalendar, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
@@ -56,9 +55,7 @@ test('connect one of two LinkedIn Pages in the sandbox popup and publish a post 
   const preview = composer.getByRole('article', { name: 'LinkedIn Page post preview' });
   await expect(preview).toContainText('Company Page');
   await expect(preview).toContainText(text);
-  const soon = DateTime.now().setZone(ZONE).plus({ seconds: 15 });
-  await composer.getByLabel('Date', { exact: true }).fill(isoDate(soon));
-  await composer.getByLabel('Time', { exact: true }).fill(soon.toFormat('HH:mm:ss'));
+  await scheduleSoon(composer);
   await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expectToast(page, 'Post Scheduled');
 

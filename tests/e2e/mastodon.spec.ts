@@ -1,8 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
-import { DateTime } from 'luxon';
+import type { Page } from '@playwright/test';
 import type { Post, PostDetail } from '../../src/contracts/posts';
 import type { SocialAccount } from '../../src/contracts/social-accounts';
-import { calendarEvents, isoDate, openCalendar, ZONE } from './calendar-helpers';
+import { calendarEvents, openCalendar, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
@@ -13,12 +12,6 @@ import { expectToast, newUser, signUp } from './helpers';
  */
 
 test.use({ timezoneId: ZONE, viewport: { width: 1280, height: 800 } });
-
-async function scheduleSoon(composer: Locator, seconds = 15): Promise<void> {
-  const soon = DateTime.now().setZone(ZONE).plus({ seconds });
-  await composer.getByLabel('Date', { exact: true }).fill(isoDate(soon));
-  await composer.getByLabel('Time', { exact: true }).fill(soon.toFormat('HH:mm:ss'));
-}
 
 async function publishedPost(page: Page, text: string): Promise<string> {
   let status = 'missing';

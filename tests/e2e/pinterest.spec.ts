@@ -1,8 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { DateTime } from 'luxon';
 import type { Post, PostDetail } from '../../src/contracts/posts';
 import { jpegImage } from '../factories/media';
-import { isoDate, openCalendar, ZONE } from './calendar-helpers';
+import { openCalendar, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
@@ -61,9 +60,7 @@ test('connect Pinterest, create a board in the composer, and publish a Pin with 
   await composer.getByLabel('Destination link').fill('https://bakery.example/tart');
   await expect(composer.getByText('Choose a board for this Pin.')).toHaveCount(0);
 
-  const soon = DateTime.now().setZone(ZONE).plus({ seconds: 15 });
-  await composer.getByLabel('Date', { exact: true }).fill(isoDate(soon));
-  await composer.getByLabel('Time', { exact: true }).fill(soon.toFormat('HH:mm:ss'));
+  await scheduleSoon(composer);
   await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expectToast(page, 'Post Scheduled');
 

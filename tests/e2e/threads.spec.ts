@@ -1,7 +1,6 @@
-import { DateTime } from 'luxon';
 import type { Post, PostDetail } from '../../src/contracts/posts';
 import { jpegImage } from '../factories/media';
-import { calendarEvents, isoDate, openCalendar, ZONE } from './calendar-helpers';
+import { calendarEvents, openCalendar, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
@@ -46,9 +45,7 @@ test('connect Threads in the sandbox popup and publish a post with a photo to it
   const preview = composer.getByRole('list', { name: 'Posts on Threads' });
   await expect(preview).toContainText('Fresh rye at seven');
   await expect(preview).toContainText('of 500');
-  const soon = DateTime.now().setZone(ZONE).plus({ seconds: 15 });
-  await composer.getByLabel('Date', { exact: true }).fill(isoDate(soon));
-  await composer.getByLabel('Time', { exact: true }).fill(soon.toFormat('HH:mm:ss'));
+  await scheduleSoon(composer);
   await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expectToast(page, 'Post Scheduled');
 
