@@ -1,8 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
-import { DateTime } from 'luxon';
+import type { Page } from '@playwright/test';
 import type { Post, PostDetail } from '../../src/contracts/posts';
 import type { SocialAccount } from '../../src/contracts/social-accounts';
-import { calendarEvents, isoDate, openCalendar, ZONE } from './calendar-helpers';
+import { calendarEvents, openCalendar, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
@@ -27,13 +26,7 @@ async function connectWithAppPassword(page: Page): Promise<SocialAccount> {
   return (await connected.json()) as SocialAccount;
 }
 
-async function scheduleSoon(composer: Locator, seconds = 15): Promise<void> {
-  const soon = DateTime.now().setZone(ZONE).plus({ seconds });
-  await composer.getByLabel('Date', { exact: true }).fill(isoDate(soon));
-  await composer.getByLabel('Time', { exact: true }).fill(soon.toFormat('HH:mm:ss'));
-}
-
-test('connect Bluesky with an app password and publish a thread with a link card and a tag', async ({
+test('connect Bluesky with an app password and publish a thread of 3 posts with a link card and a tag', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -52,9 +45,11 @@ test('connect Bluesky with an app password and publish a thread with a link card
   await composer.getByLabel('Post text').fill('Fresh rye today 🥖 https://example.com/rye #bakery');
   await composer.getByRole('button', { name: 'Add post 2' }).click();
   await composer.getByRole('textbox', { name: 'Post 2' }).fill('Open until 6 pm.');
+  await composer.getByRole('button', { name: 'Add post 3' }).click();
+  await composer.getByRole('textbox', { name: 'Post 3' }).fill('Rye sells out by noon on Saturdays.');
   // The preview in Bluesky's look counts graphemes (the emoji is one).
   const preview = composer.getByRole('list', { name: 'Posts of the thread' });
-  await expect(preview.getByText('1/2 · 49 of 300')).toBeVisible();
+  await expect(preview.getByText('1/3 · 49 of 300')).toBeVisible();
   await expect(preview.getByText('example.com', { exact: true })).toBeVisible();
   await scheduleSoon(composer);
   await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
@@ -75,8 +70,10 @@ test('connect Bluesky with an app password and publish a thread with a link card
   await calendarEvents(page).filter({ hasText: 'Fresh rye' }).first().click();
   const panel = page.getByRole('dialog', { name: 'Bluesky post' });
   await expect(panel.getByTestId('post-status')).toHaveText('Published');
-  const thread = panel.getByRole('region', { name: 'Thread (2 posts)' });
-  await expect(thread.getByText('Published')).toHaveCount(1, { timeout: 45_000 });
+  // The next posts go out right after the first, each as a reply; the panel watches them come in.
+  const thread = panel.getByRole('region', { name: 'Thread (3 posts)' });
+  await expect(thread.getByText('Published')).toHaveCount(2, { timeout: 45_000 });
+  await expect(thread.getByRole('link', { name: 'View on Bluesky' })).toHaveCount(2);
   const link = panel.getByRole('link', { name: 'View on Bluesky' }).first();
   await expect(link).toHaveAttribute(
     'href',

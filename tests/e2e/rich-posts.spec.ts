@@ -1,18 +1,19 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { DateTime } from 'luxon';
 import type { Post, PostDetail } from '../../src/contracts/posts';
 import { jpegImage } from '../factories/media';
 import { VIDEO_FIXTURES } from '../factories/video';
 import { connectSandboxAccount } from './analytics-helpers';
-import { calendarEvents, isoDate, openCalendar, ZONE } from './calendar-helpers';
+import { calendarEvents, openCalendar, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
 /*
  * Issue 24 as a person clicks it: a video uploaded with its progress shown, an Instagram Reel and
- * a 3-item carousel scheduled to a sandbox account and seen published with their links, and an
- * X thread of 3 posts. The pretend platforms download, probe and process the media for real.
+ * a 3-item carousel scheduled to a sandbox account and seen published with their links. A thread
+ * of 3 posts, as a person composes it, is bluesky.spec.ts's (the composer and the post panel are
+ * the same for every network; X's chain of replies is x-rich-posts.test.ts's and
+ * post-follow-ups.test.ts's). The pretend platforms download, probe and process the media for real.
  */
 
 const video = readFileSync(VIDEO_FIXTURES.vertical);
@@ -23,13 +24,6 @@ async function openComposer(page: Page): Promise<Locator> {
   await openCalendar(page);
   await page.getByRole('button', { name: 'Add Post' }).click();
   return page.getByRole('dialog', { name: 'Add Post' });
-}
-
-/** A time a few seconds ahead in the form's zone, filled into the composer. */
-async function scheduleSoon(composer: Locator, seconds = 15): Promise<void> {
-  const soon = DateTime.now().setZone(ZONE).plus({ seconds });
-  await composer.getByLabel('Date', { exact: true }).fill(isoDate(soon));
-  await composer.getByLabel('Time', { exact: true }).fill(soon.toFormat('HH:mm:ss'));
 }
 
 /** Opens the post's panel from its calendar chip and waits until it is published with a link. */
@@ -125,36 +119,6 @@ test('upload a video with progress, publish an Instagram Reel and a 3-item carou
   await expectToast(page, 'Post Scheduled');
   const carousel = await expectPublished(page, 'Three looks for autumn', 'Instagram');
   await expect(carousel).toContainText('Carousel');
-});
-
-test('an X thread of 3 posts goes out as a chain, each with its link', async ({ page, context }) => {
-  test.setTimeout(150_000);
-  await signUp(page, newUser('rich-thread'));
-  const handle = `th${Date.now().toString(36)}`;
-  await connectSandboxAccount(page, context, 'X (Twitter)', handle);
-
-  const composer = await openComposer(page);
-  await composer.getByLabel(`@${handle}`).check();
-  await composer
-    .getByRole('radiogroup', { name: `@${handle} on X (Twitter)` })
-    .getByText('Thread', { exact: true })
-    .click();
-  await composer.getByLabel('Post text').fill('How we bake 300 loaves before 7 am, a thread 1/3');
-  await composer.getByRole('button', { name: 'Add post 2' }).click();
-  await composer.getByRole('textbox', { name: 'Post 2' }).fill('The dough rests overnight at 4 °C 2/3');
-  await composer.getByRole('button', { name: 'Add post 3' }).click();
-  await composer
-    .getByRole('textbox', { name: 'Post 3' })
-    .fill('Ovens on at 4:30, first batch out at 5:15 3/3');
-  await scheduleSoon(composer);
-  await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
-  await expectToast(page, 'Post Scheduled');
-
-  const panel = await expectPublished(page, '300 loaves', 'X (Twitter)');
-  // The next posts go out right after the first, each as a reply; the panel watches them come in.
-  const thread = panel.getByRole('region', { name: 'Thread (3 posts)' });
-  await expect(thread.getByText('Published')).toHaveCount(2, { timeout: 45_000 });
-  await expect(thread.getByRole('link', { name: 'View on X (Twitter)' })).toHaveCount(2);
 });
 
 test('a landscape video cropped to 9:16 for a Facebook Reel: progress, then the new video in its place', async ({
