@@ -30,14 +30,14 @@ import { signUp } from '../factories/users';
 import { type FacebookFake, startFacebookFake } from '../fakes/facebook/facebook-fake';
 import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/facebook/callback`;
 const DIALOG_PATH = '/sandbox/facebook/v23.0/dialog/oauth';
 const GRAPH_PATH = '/sandbox/facebook/graph/v23.0';
 const DAY_MS = 24 * 3_600_000;
 
-describe.each(databaseKinds)('Facebook provider against the platform simulator on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('Facebook provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
   /** A member of the workspace that creates the sandbox identities (decision 036). */
   let session = '';

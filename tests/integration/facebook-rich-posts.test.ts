@@ -25,7 +25,7 @@ import { signUp } from '../factories/users';
 import { makeVideo, VIDEO_FIXTURES } from '../factories/video';
 import { exampleImagesFetch, testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 /*
  * Facebook Pages' rich posts against the platform simulator, through the real app: several photos
@@ -54,7 +54,7 @@ function internetWithVideos(files: Map<string, string>): typeof fetch {
   }) as typeof fetch;
 }
 
-describe.each(databaseKinds)('Facebook rich posts against the platform simulator on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('Facebook rich posts against the platform simulator on %s', (kind) => {
   let t: TestApp;
   let session = '';
   let sim: FastifyInstance;

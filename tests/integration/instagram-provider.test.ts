@@ -33,14 +33,14 @@ import { signUp } from '../factories/users';
 import { type InstagramFake, startInstagramFake } from '../fakes/instagram/instagram-fake';
 import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/instagram/callback`;
 const AUTHORIZE_PATH = '/sandbox/instagram/oauth/authorize';
 const DAY_MS = 86_400_000;
 const IMAGE = 'https://images.example/croissant.jpg';
 
-describe.each(databaseKinds)('Instagram provider against the platform simulator on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('Instagram provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
   /** A member of the workspace that creates the sandbox identities (decision 036). */
   let session = '';

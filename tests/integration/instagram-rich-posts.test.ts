@@ -20,7 +20,7 @@ import { signUp } from '../factories/users';
 import { makeVideo, VIDEO_FIXTURES } from '../factories/video';
 import { exampleImagesFetch, testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 /*
  * Instagram carousels, Reels, Stories, alt text and the first comment (issue 24), published by the
@@ -71,7 +71,7 @@ interface GraphAnswer {
 
 const withAlt = (media: PublishMedia, altText: string): PublishMedia => ({ ...media, altText });
 
-describe.each(databaseKinds)('Instagram carousels, Reels, Stories and comments on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('Instagram carousels, Reels, Stories and comments on %s', (kind) => {
   let t: TestApp;
   let session = '';
   let fetchApp: typeof fetch;

@@ -28,13 +28,13 @@ import { signUp } from '../factories/users';
 import { VIDEO_FIXTURES } from '../factories/video';
 import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/linkedin_page/callback`;
 const AUTHORIZE_PATH = '/sandbox/linkedin-pages/oauth/v2/authorization';
 const API = '/sandbox/linkedin-pages/api';
 
-describe.each(databaseKinds)('LinkedIn Page provider against the platform simulator on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('LinkedIn Page provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
   let database: Database;
   let session = '';

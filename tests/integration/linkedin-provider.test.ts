@@ -29,13 +29,13 @@ import { linkedInAnalyticsTokens } from '../fakes/linkedin/analytics-grant';
 import { type LinkedInFake, startLinkedInFake } from '../fakes/linkedin/linkedin-fake';
 import { JPEG_BYTES, testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/linkedin/callback`;
 const AUTHORIZE_PATH = '/sandbox/linkedin/oauth/v2/authorization';
 const API = '/sandbox/linkedin/api';
 
-describe.each(databaseKinds)('LinkedIn provider against the platform simulator on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('LinkedIn provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
   let database: Database;
   /** A member of the workspace that creates the sandbox identities (decision 036). */

@@ -24,7 +24,7 @@ import { makeVideo, VIDEO_FIXTURES } from '../factories/video';
 import { linkedInAnalyticsTokens } from '../fakes/linkedin/analytics-grant';
 import { JPEG_BYTES, testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 /*
  * Issue 24 on LinkedIn, against the pretend LinkedIn served by the real app: several images
@@ -71,7 +71,7 @@ async function videoMedia(file: string): Promise<PublishMedia & { ranges: Array<
 
 const withAlt = (url: string, altText: string) => ({ ...testImage(url), altText });
 
-describe.each(databaseKinds)('LinkedIn rich posts against the platform simulator on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('LinkedIn rich posts against the platform simulator on %s', (kind) => {
   let t: TestApp;
   let database: Database;
   let session = '';

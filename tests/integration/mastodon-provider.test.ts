@@ -19,13 +19,13 @@ import { connectThroughSimulator, expectError, hiddenFields, withFault } from '.
 import { signUp } from '../factories/users';
 import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/mastodon/callback`;
 const AUTHORIZE_PATH = '/sandbox/mastodon/oauth/authorize';
 const handle = () => `toot_${randomBytes(4).toString('hex')}`;
 
-describe.each(databaseKinds)('Mastodon provider against the platform simulator on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('Mastodon provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
   let session = '';
   let mastodon: SocialProvider;

@@ -20,13 +20,13 @@ import { expectError, hiddenFields, withFault } from '../factories/sandbox';
 import { signUp } from '../factories/users';
 import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/pinterest/callback`;
 const AUTHORIZE_PATH = '/sandbox/pinterest/oauth/';
 const IMAGE = 'https://images.example/pin.jpg';
 
-describe.each(databaseKinds)('Pinterest provider against the platform simulator on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('Pinterest provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
   let session = '';
   let sim: FastifyInstance;

@@ -26,7 +26,7 @@ import { expectError, hiddenFields, withFault } from '../factories/sandbox';
 import { signUp } from '../factories/users';
 import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/threads/callback`;
 const AUTHORIZE_PATH = '/sandbox/threads/oauth/authorize';
@@ -34,7 +34,7 @@ const DAY_MS = 86_400_000;
 const IMAGE = 'https://images.example/croissant.jpg';
 const unique = (text: string) => `${text} ${randomBytes(3).toString('hex')}`;
 
-describe.each(databaseKinds)('Threads provider against the platform simulator on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('Threads provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
   let session = '';
   let fetchApp: typeof fetch;

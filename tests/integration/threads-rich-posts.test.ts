@@ -16,7 +16,7 @@ import { signUp } from '../factories/users';
 import { makeVideo, VIDEO_FIXTURES } from '../factories/video';
 import { exampleImagesFetch, testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 /*
  * Threads carousels, videos and threads (replies) through the real adapter against the pretend
@@ -56,7 +56,7 @@ const testVideo = (path: string): PublishMedia => ({
   readRange: () => Promise.reject(new Error('Threads downloads videos by URL')),
 });
 
-describe.each(databaseKinds)('Threads carousels, videos and threads on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('Threads carousels, videos and threads on %s', (kind) => {
   let t: TestApp;
   let session = '';
   let fetchApp: typeof fetch;

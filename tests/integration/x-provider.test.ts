@@ -27,7 +27,7 @@ import { signUp } from '../factories/users';
 import { testImage } from '../fakes/publish-media';
 import { startXFake, type XFake } from '../fakes/x/x-fake';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 const REDIRECT_URI = `${TEST_APP_URL}/api/social-accounts/twitter/callback`;
 const AUTHORIZE_PATH = '/sandbox/twitter/i/oauth2/authorize';
@@ -37,7 +37,7 @@ const pkcePair = () => {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 };
 
-describe.each(databaseKinds)('X provider against the platform simulator on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('X provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
   /** A member of the workspace that creates the sandbox identities (decision 036). */
   let session = '';

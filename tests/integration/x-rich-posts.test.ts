@@ -36,7 +36,7 @@ import { signUp } from '../factories/users';
 import { makeVideo, VIDEO_FIXTURES } from '../factories/video';
 import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 /*
  * X's rich posts against the simulator, through the real app: a video (chunked upload, processing,
@@ -102,7 +102,7 @@ function largeVideo(): string {
   return file;
 }
 
-describe.each(databaseKinds)('X rich posts against the platform simulator on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('X rich posts against the platform simulator on %s', (kind) => {
   let t: TestApp;
   let session = '';
   let fetchApp: typeof fetch;

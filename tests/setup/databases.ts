@@ -11,6 +11,14 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export const databaseKinds: DatabaseKind[] = inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
 
 /**
+ * What an adapter's tests against its platform simulator run on: PGlite only. What they prove (the
+ * requests an adapter sends, how it reads the answers, which error each failure becomes) is the
+ * same on either database; what touches Kitepost's own SQL (posts, publishing, permissions, the
+ * social accounts' connect and publishing files) keeps running on both. Decision 091.
+ */
+export const adapterDatabaseKinds: DatabaseKind[] = ['pglite'];
+
+/**
  * A fresh, migrated database of that kind, for one test file: a copy of the run's migrated
  * template (global-pglite.ts, global-postgres.ts), so no file pays for initdb and the migrations.
  */
