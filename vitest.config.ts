@@ -9,5 +9,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: one PGlite per file is the heavy part; two files at a time keeps it steady.
     maxWorkers: 2,
+    // Each worker imports the app once, not once per file (decision 091): a file builds its own
+    // app and database and its state lives there (per-app WeakMaps, no module-level caches), as
+    // the files that build an app per database already rely on. The setup file still runs per file.
+    isolate: false,
   },
 });
