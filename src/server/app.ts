@@ -296,6 +296,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       mediaFetch: simulatorMediaFetch(injectFetch(app), config.appUrl, options.simulatorOutsideFetch),
       xPostsPerDay: config.simulator.xPostsPerDay,
       latencyMs: config.simulator.latencyMs,
+      tiktokAudited: config.platformApps.tiktokAudited,
       // Long enough that a post made right after the upload is refused, short enough for tests.
       ...(config.env === 'test'
         ? {
