@@ -88,6 +88,7 @@ export interface TikTokProviderOptions extends PlatformAppOptions, PostLinkOptio
 
 export interface TikTokProvider extends SocialProvider {
   readCreatorInfo(tokens: TokenSet): Promise<TikTokCreatorInfo>;
+  findPublished: NonNullable<SocialProvider['findPublished']>;
 }
 
 export function createTikTokProvider(options: TikTokProviderOptions): TikTokProvider {
