@@ -107,6 +107,10 @@ export const platformRules: Record<PublishingPlatform, PlatformRules> = {
   linkedin_page: { maxLength: 3000, maxHashtags: 30, recommendedHashtags: 3, counting: 'linkedin-escaped' },
   // Issue 28: each network's helper replaces these first values with cited ones.
   youtube: { maxLength: 5000, maxHashtags: 15, recommendedHashtags: 3, counting: 'code-points' },
+  // TikTok: a video's title (its caption) is at most 2200 UTF-16 runes (Content Posting API, direct
+  // post reference; counted here in code points, so an emoji-heavy caption may still be refused); a
+  // photo post's description takes 4000, held to the same 2200 here. Hashtags:
+  // no documented cap; 30 kept as a ceiling (UNCONFIRMED).
   tiktok: { maxLength: 2200, maxHashtags: 30, recommendedHashtags: 4, counting: 'code-points' },
   google_business: { maxLength: 1500, maxHashtags: 0, recommendedHashtags: 0, counting: 'code-points' },
 };

@@ -116,6 +116,9 @@ export const metricsReadBudgets: Record<PublishingPlatform, ReadBudget> = {
   linkedin_page: { postsPerRead: 20, callsPerRead: 1, followerCalls: 1, callsPerRun: 10, callsPerHour: 60 },
   // Issue 28: each network's adapter sets its own from how it reads.
   youtube: { postsPerRead: 50, callsPerRead: 1, followerCalls: 1, callsPerRun: 5, callsPerHour: 30 },
+  // TikTok: `POST /v2/video/query/` reads 20 videos a call (its video_ids cap), `/v2/user/info/`
+  // the followers. TikTok limits calls per token per minute (its API rate limits page; the figure for
+  // video.query UNCONFIRMED): 5 calls a run, 30 an hour stays far inside any per-minute limit.
   tiktok: { postsPerRead: 20, callsPerRead: 1, followerCalls: 1, callsPerRun: 5, callsPerHour: 30 },
   google_business: { postsPerRead: 10, callsPerRead: 1, followerCalls: 0, callsPerRun: 5, callsPerHour: 30 },
 };
