@@ -342,6 +342,9 @@ function ComposerForm({
             targets={chosen}
             options={values.platformOptions}
             onChange={setPlatformOptions}
+            videoDurationMs={
+              mediaIds.map((mediaId) => byId.get(mediaId)).find((item) => item?.kind === 'video')?.durationMs
+            }
           />
           {commentLimit !== null ? (
             <FirstCommentField
