@@ -85,6 +85,12 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   if (platform === 'pinterest' && !post.platformOptions?.boardId?.trim()) {
     problems.push('Choose a board for this Pin.');
   }
+  // TikTok: who can see a direct post is the user's choice, with no default (content sharing
+  // guidelines); a post sent to the creator's inbox is finished in the app.
+  const tiktok = post.platformOptions?.tiktok;
+  if (platform === 'tiktok' && !tiktok?.sendToInbox && !tiktok?.privacyLevel) {
+    problems.push('Choose who can see this TikTok post.');
+  }
   const firstComment = post.firstComment?.trim();
   if (firstComment) {
     const limit = platformPostRules[platform].firstComment;

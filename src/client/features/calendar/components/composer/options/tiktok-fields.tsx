@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   type TikTokCreatorInfo,
   type TikTokOptions,
@@ -87,6 +87,11 @@ function CreatorFields({
   videoDurationMs: number | null;
 }) {
   const inbox = Boolean(tiktok.sendToInbox) || !info.canDirectPost;
+  const mustUseInbox = !info.canDirectPost && !tiktok.sendToInbox;
+  // A connection without direct posting sends to the inbox: said in the options, so the checks agree.
+  useEffect(() => {
+    if (mustUseInbox) set({ sendToInbox: true });
+  }, [mustUseInbox, set]);
   const offered: TikTokPrivacyLevel[] = info.appAudited ? info.privacyLevelOptions : ['SELF_ONLY'];
   const tooLong =
     !photos && videoDurationMs !== null && videoDurationMs > info.maxVideoPostDurationSec * 1000;
