@@ -51,7 +51,7 @@ export function TikTokPreview({ postType, post, name }: NetworkCardProps) {
             1/{post.media.length}
           </span>
         ) : null}
-        <div className="absolute right-2 bottom-20 flex flex-col items-center gap-3" aria-hidden="true">
+        <div className="absolute right-2 bottom-28 flex flex-col items-center gap-3" aria-hidden="true">
           <span className="flex size-9 items-center justify-center rounded-full border-2 border-white bg-slate-700 text-xs font-semibold">
             {initials(name)}
           </span>
