@@ -16,13 +16,13 @@ import {
   invalidParams,
   MAX_PHOTOS,
   TITLE_MAX,
+  type TikTokRoute,
   TT_API_PATH,
   TT_UPLOAD_PATH,
   ttData,
   ttError,
   ttFaults,
 } from './tiktok-shapes';
-import type { TikTokRoute } from './tiktok-simulator';
 import { findPublish, insertPublish, newPublishId, savePublish, type TikTokPublish } from './tiktok-store';
 
 /*

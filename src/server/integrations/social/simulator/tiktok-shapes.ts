@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { FaultAnswers, SimulatedAnswer } from './sandbox-faults';
+import type { FastifyRequest } from 'fastify';
+import type {
+  FaultAnswers,
+  SandboxFault,
+  SimulatedAnswer,
+  SimulatedCallKind,
+  simulatedApi,
+} from './sandbox-faults';
 import type { SandboxAccount } from './sandbox-store';
 
 /*
@@ -99,3 +106,22 @@ export function creatorSettingsOf(account: SandboxAccount) {
 /** TikTok counts a title's length in UTF-16 runes (UNCONFIRMED; String.length here). */
 export const TITLE_MAX = { video: 2200, photoTitle: 90, photoDescription: 4000 } as const;
 export const MAX_PHOTOS = 35;
+
+export interface TikTokCaller {
+  account: SandboxAccount;
+  scopes: string[];
+  token: string;
+  fault: SandboxFault | null;
+}
+
+/** A route of the API: the token's caller, one of the scopes, TikTok's per-minute limit. */
+export type TikTokRoute = (
+  kind: SimulatedCallKind,
+  anyScope: string[],
+  limit: keyof typeof TT_RATE_LIMITS | null,
+  handle: (
+    caller: TikTokCaller,
+    body: Record<string, unknown>,
+    request: FastifyRequest,
+  ) => Promise<SimulatedAnswer>,
+) => ReturnType<typeof simulatedApi>;

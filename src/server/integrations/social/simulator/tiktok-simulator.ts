@@ -1,12 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderPostPage, sendMissingPostPage, sendPostPage } from './post-page';
 import { registerSandboxAvatarRoute } from './sandbox-avatars';
-import {
-  type SandboxFault,
-  type SimulatedAnswer,
-  type SimulatedCallKind,
-  simulatedApi,
-} from './sandbox-faults';
+import { simulatedApi } from './sandbox-faults';
 import { postMetricsOf } from './sandbox-metrics';
 import { html, MEMBER_PAGE, pageViewer } from './sandbox-page';
 import { findPublishedPosts, findTimeline } from './sandbox-posts';
@@ -21,6 +16,7 @@ import {
   invalidToken,
   rateLimited,
   scopeMissing,
+  type TikTokRoute,
   TT_API_PATH,
   TT_BASE_PATH,
   TT_LABEL,
@@ -42,21 +38,6 @@ import { findPublish, materializePost } from './tiktok-store';
  */
 
 type Json = Record<string, unknown>;
-
-export interface TikTokCaller {
-  account: SandboxAccount;
-  scopes: string[];
-  token: string;
-  fault: SandboxFault | null;
-}
-
-/** A route of the API: the token's caller, one of the scopes, TikTok's per-minute limit. */
-export type TikTokRoute = (
-  kind: SimulatedCallKind,
-  anyScope: string[],
-  limit: keyof typeof TT_RATE_LIMITS | null,
-  handle: (caller: TikTokCaller, body: Json, request: FastifyRequest) => Promise<SimulatedAnswer>,
-) => ReturnType<typeof simulatedApi>;
 
 /** Fields of user info and the scope each needs [TT-USER]. */
 const USER_FIELDS: Record<string, string> = {

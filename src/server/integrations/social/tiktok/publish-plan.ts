@@ -108,11 +108,6 @@ export function videoPostInfo(
   };
 }
 
-/** A photo post's title: TikTok takes 90 characters [TT-PHOTO]; the post's own title, else none. */
-export const PHOTO_TITLE_MAX = 90;
-/** A photo post's description: up to 4000 characters [TT-PHOTO]. */
-export const PHOTO_DESCRIPTION_MAX = 4000;
-
 /** `post_info` of a photo post [TT-PHOTO]: title and description, no duet or stitch. */
 export function photoPostInfo(input: {
   title: string | null | undefined;

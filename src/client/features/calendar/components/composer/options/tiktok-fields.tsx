@@ -1,4 +1,6 @@
 import { useEffect, useId, useState } from 'react';
+import type { PostPlatformOptions } from '../../../../../../contracts/platform-options';
+import type { PostType } from '../../../../../../contracts/post-types';
 import {
   type TikTokCreatorInfo,
   type TikTokOptions,
@@ -8,7 +10,6 @@ import {
 import { Select } from '../../../../../components/ui/select';
 import { ApiError, messageOf } from '../../../../../lib/api-client';
 import { useTikTokCreatorQuery } from '../../../api/tiktok-creator';
-import type { NetworkOptionFieldsProps } from './network-options';
 
 /*
  * What a TikTok post asks (issue 28), as TikTok's Content Sharing Guidelines require of the page
@@ -25,6 +26,16 @@ const BRANDED_POLICY = 'https://www.tiktok.com/legal/page/global/bc-policy/en';
 const errorText = (error: unknown) =>
   error instanceof ApiError ? (messageOf(error.body) ?? error.message) : 'Something went wrong.';
 
+/** NetworkOptionFieldsProps (network-options.tsx), declared here as the other networks' fields do. */
+interface TikTokFieldsProps {
+  id: string;
+  accountId: string | null;
+  options: PostPlatformOptions;
+  onChange(next: PostPlatformOptions): void;
+  postType?: PostType;
+  videoDurationMs?: number | null;
+}
+
 export function TikTokFields({
   id,
   accountId,
@@ -32,7 +43,7 @@ export function TikTokFields({
   onChange,
   postType,
   videoDurationMs,
-}: NetworkOptionFieldsProps) {
+}: TikTokFieldsProps) {
   const creator = useTikTokCreatorQuery(accountId);
   const tiktok = options.tiktok ?? {};
   const set = (patch: Partial<TikTokOptions>) => {
