@@ -137,7 +137,7 @@ function CreatorFields({
           Send to my TikTok inbox to finish in the app
           <span className="block text-xs text-slate-600">
             {info.canDirectPost
-              ? 'TikTok notifies you; you edit and post it there.'
+              ? 'TikTok notifies you; you edit and post it there. Kitepost marks it published, without a link.'
               : 'This connection may only send to the inbox (direct posting was not allowed when it was connected).'}
           </span>
         </span>
