@@ -91,6 +91,10 @@ export const connectionTips: ConnectionTip[] = [
     body: 'Every link counts as 23 characters and emoji count as 2, so a post of 280 letters can still be too long. The editor counts it for you.',
   },
   {
+    title: 'TikTok posts are private until TikTok audits the app',
+    body: 'Until TikTok has audited the Kitepost app it serves, TikTok shows every post to you only ("Only me"); the composer says so. Posts sent to your TikTok inbox are finished in the TikTok app.',
+  },
+  {
     title: 'Use an account you control',
     body: 'Sign in with the business’s own login, not a former employee’s. Disconnecting here stops scheduled posts for that account; they go back to your drafts.',
   },
