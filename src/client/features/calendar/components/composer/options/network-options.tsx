@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PostPlatformOptions } from '../../../../../../contracts/platform-options';
 import type { PublishingPlatform } from '../../../../../../contracts/platforms';
+import { GoogleBusinessFields } from './google-business-fields';
 import { MastodonFields } from './mastodon-fields';
 import { PinterestFields } from './pinterest-fields';
 
@@ -16,6 +17,7 @@ export interface NetworkOptionFieldsProps {
 const networkOptionFields: Partial<Record<PublishingPlatform, ComponentType<NetworkOptionFieldsProps>>> = {
   pinterest: PinterestFields,
   mastodon: MastodonFields,
+  google_business: GoogleBusinessFields,
 };
 
 /**
