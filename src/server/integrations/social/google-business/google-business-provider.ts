@@ -101,7 +101,8 @@ export function createGoogleBusinessProvider(options: GoogleBusinessProviderOpti
   return {
     platform: 'google_business',
     sandbox: options.sandbox,
-    usesPkce: false,
+    // Google supports PKCE for web server apps (code_challenge, S256): asked on every sign-in.
+    usesPkce: true,
     authorizeUrl: (request) => oauth.authorizeUrl(request),
     exchangeCode: (input) => oauth.exchangeCode(input),
     refreshTokens: (tokens) => oauth.refreshTokens(tokens),
