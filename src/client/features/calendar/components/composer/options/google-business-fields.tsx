@@ -8,7 +8,7 @@ import {
   googleBusinessTopicLabels,
   googleBusinessTopics,
 } from '../../../../../../contracts/google-business';
-import type { NetworkOptionFieldsProps } from './network-options';
+import type { PostPlatformOptions } from '../../../../../../contracts/platform-options';
 
 const inputClass =
   'h-9 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2.5 text-sm focus-visible:outline-2 focus-visible:outline-indigo-600';
@@ -24,7 +24,14 @@ const forInput = (value: string | undefined) => value?.slice(0, 16) ?? '';
  * which shows its own; Call now dials the profile's phone number). The composer mounts it for
  * Google Business Profile targets; the checks under the editor say what is still missing.
  */
-export function GoogleBusinessFields({ id, options, onChange }: NetworkOptionFieldsProps) {
+/** As the composer's NetworkOptions hands them (network-options.tsx). */
+interface GoogleBusinessFieldsProps {
+  id: string;
+  options: PostPlatformOptions;
+  onChange(next: PostPlatformOptions): void;
+}
+
+export function GoogleBusinessFields({ id, options, onChange }: GoogleBusinessFieldsProps) {
   const current: GoogleBusinessOptions = options.googleBusiness ?? {};
   const topic: GoogleBusinessTopic = current.topic ?? 'STANDARD';
   const hasSchedule = topic === 'EVENT' || topic === 'OFFER';
