@@ -38,7 +38,7 @@ export interface GoogleOAuthSimulatorOptions {
 }
 
 /** Google's access tokens live an hour: `expires_in: 3599` in its examples. */
-export const GOOGLE_ACCESS_SECONDS = 3599;
+const GOOGLE_ACCESS_SECONDS = 3599;
 /** Google does not document a code's life; ten minutes is the usual (RFC 6749 §4.1.2 "maximum … 10 minutes"). */
 const CODE_SECONDS = 600;
 /** YouTube handles: 3 to 30 letters, digits, underscores, hyphens or periods (support.google.com/youtube/answer/11585688). */
@@ -51,7 +51,7 @@ interface GoogleAuthorize extends ConsentRequest {
 }
 
 /** A token endpoint refusal, RFC 6749 §5.2 as Google answers it. */
-export const googleOAuthError = (status: number, error: string, description: string): SimulatedAnswer => ({
+const googleOAuthError = (status: number, error: string, description: string): SimulatedAnswer => ({
   status,
   body: { error, error_description: description },
 });
