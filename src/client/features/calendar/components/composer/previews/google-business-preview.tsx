@@ -38,8 +38,9 @@ export function GoogleBusinessPreview({ post, name }: NetworkCardProps) {
   const starts = shownDate(options.startsAt);
   const ends = shownDate(options.endsAt);
   const schedule = starts || ends ? `${starts ?? '…'} – ${ends ?? '…'}` : null;
+  // The photo; a pulse while one is loading; nothing for a video (a post takes none).
   const photo =
-    post.media.find((item) => item?.kind === 'image') ?? (post.media.length > 0 ? undefined : null);
+    post.media.find((item) => item?.kind === 'image') ?? (post.media.includes(undefined) ? undefined : null);
   const button = topic === 'OFFER' ? null : options.action;
   return (
     <article
