@@ -165,10 +165,7 @@ export function registerGoogleBusinessSimulator(app: FastifyInstance, options: S
             name: `locations/${LOCATION_PATH.exec(location.externalId)?.[2]}`,
             title: location.displayName,
             storefrontAddress: { regionCode: 'US', locality: 'Springfield', addressLines: ['1 Main Street'] },
-            metadata: {
-              mapsUri: `${appUrl}${GBP_BASE_PATH}/maps/${location.username}`,
-              hasVoiceOfMerchant: true,
-            },
+            metadata: { hasVoiceOfMerchant: true },
           })),
         },
       };
