@@ -112,7 +112,9 @@ export const platformRules: Record<PublishingPlatform, PlatformRules> = {
   // photo post's description takes 4000, held to the same 2200 here. Hashtags:
   // no documented cap; 30 kept as a ceiling (UNCONFIRMED).
   tiktok: { maxLength: 2200, maxHashtags: 30, recommendedHashtags: 4, counting: 'code-points' },
-  google_business: { maxLength: 1500, maxHashtags: 0, recommendedHashtags: 0, counting: 'code-points' },
+  // A local post's summary: 1,500 characters (post-rules/google-business.ts). Google gives hashtags
+  // no meaning there (plain text); none is suggested, and 10 is Kitepost's ceiling (UNCONFIRMED).
+  google_business: { maxLength: 1500, maxHashtags: 10, recommendedHashtags: 0, counting: 'code-points' },
 };
 
 /**

@@ -1,3 +1,4 @@
+import { checkGoogleBusinessPost } from './google-business';
 import type { MediaFacts } from './media';
 import type { PostPlatformOptions } from './platform-options';
 import { type PublishingPlatform, platformLabels, platformRules } from './platforms';
@@ -84,6 +85,10 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   // A Pin is saved to a board: POST /v5/pins requires `board_id` (post-rules/pinterest.ts).
   if (platform === 'pinterest' && !post.platformOptions?.boardId?.trim()) {
     problems.push('Choose a board for this Pin.');
+  }
+  // A local post: an Event's or Offer's title and dates, a button's link, no phone number.
+  if (platform === 'google_business') {
+    problems.push(...checkGoogleBusinessPost(post.content, post.platformOptions?.googleBusiness));
   }
   // TikTok: who can see a direct post is the user's choice, with no default (content sharing
   // guidelines); a post sent to the creator's inbox is finished in the app.

@@ -120,7 +120,9 @@ export const metricsReadBudgets: Record<PublishingPlatform, ReadBudget> = {
   // the followers. TikTok limits calls per token per minute (its API rate limits page; the figure for
   // video.query UNCONFIRMED): 5 calls a run, 30 an hour stays far inside any per-minute limit.
   tiktok: { postsPerRead: 20, callsPerRead: 1, followerCalls: 1, callsPerRun: 5, callsPerHour: 30 },
-  google_business: { postsPerRead: 10, callsPerRead: 1, followerCalls: 0, callsPerRun: 5, callsPerHour: 30 },
+  // Google reports no per-post insights since localPosts.reportInsights was removed, nor followers:
+  // the adapter answers null without a call (one is counted so a read still costs something).
+  google_business: { postsPerRead: 100, callsPerRead: 1, followerCalls: 0, callsPerRun: 5, callsPerHour: 30 },
 };
 
 /** Posts of one account read in one run at most (the follower read keeps its calls). */

@@ -399,6 +399,7 @@ function ComposerForm({
             content,
             hashtags,
             title,
+            platformOptions: values.platformOptions,
             media: mediaIds.map((mediaId) => byId.get(mediaId)),
             thread: thread.map((item) => ({
               content: item.content,

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { PostPlatformOptions } from '../../../../../../contracts/platform-options';
 import type { PublishingPlatform } from '../../../../../../contracts/platforms';
 import type { PostType } from '../../../../../../contracts/post-types';
+import { GoogleBusinessFields } from './google-business-fields';
 import { MastodonFields } from './mastodon-fields';
 import { PinterestFields } from './pinterest-fields';
 import { TikTokFields } from './tiktok-fields';
@@ -22,6 +23,7 @@ export interface NetworkOptionFieldsProps {
 const networkOptionFields: Partial<Record<PublishingPlatform, ComponentType<NetworkOptionFieldsProps>>> = {
   pinterest: PinterestFields,
   mastodon: MastodonFields,
+  google_business: GoogleBusinessFields,
   tiktok: TikTokFields,
 };
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { PublishingPlatform } from '../../../../../../contracts/platforms';
 import { BlueskyPreview } from './bluesky-preview';
+import { GoogleBusinessPreview } from './google-business-preview';
 import { LinkedInPagePreview } from './linkedin-page-preview';
 import { MastodonPreview } from './mastodon-preview';
 import { PinterestPreview } from './pinterest-preview';
@@ -18,5 +19,6 @@ export const networkPreviews: Partial<Record<PublishingPlatform, ComponentType<N
   linkedin_page: LinkedInPagePreview,
   bluesky: BlueskyPreview,
   pinterest: PinterestPreview,
+  google_business: GoogleBusinessPreview,
   tiktok: TikTokPreview,
 };
