@@ -108,7 +108,7 @@ export function createTikTokProvider(options: TikTokProviderOptions): TikTokProv
     toCreatorInfo(await api.queryCreatorInfo(tokens.accessToken));
 
   /** Reads the publish status until it is final, or gives up with the outcome unknown. */
-  async function waitForOutcome(tokens: TokenSet, publishId: string): Promise<PublishStatus> {
+  async function waitForOutcome(tokens: TokenSet, publishId: string, photo: boolean): Promise<PublishStatus> {
     const giveUpAt = Date.now() + waitMs;
     for (;;) {
       const status = toPublishStatus(await api.fetchStatus(tokens.accessToken, publishId));
@@ -117,7 +117,7 @@ export function createTikTokProvider(options: TikTokProviderOptions): TikTokProv
         throw new UnknownOutcomeError(
           'tiktok',
           `TikTok was still processing the post after ${Math.round(waitMs / 60_000)} minutes; it may still appear.`,
-          { publishId },
+          { publishId, ...(photo ? { photo: 'true' } : {}) },
         );
       }
       await delay(pollMs);
@@ -212,7 +212,7 @@ export function createTikTokProvider(options: TikTokProviderOptions): TikTokProv
         }),
       );
     }
-    const status = await waitForOutcome(tokens, publishId);
+    const status = await waitForOutcome(tokens, publishId, false);
     return outcomeOf(status, publishId, input.account.username, false);
   }
 
@@ -236,7 +236,7 @@ export function createTikTokProvider(options: TikTokProviderOptions): TikTokProv
       media_type: 'PHOTO',
     };
     const { publishId } = toInit(await api.initPhotos(tokens.accessToken, body));
-    const status = await waitForOutcome(tokens, publishId);
+    const status = await waitForOutcome(tokens, publishId, true);
     return outcomeOf(status, publishId, input.account.username, true);
   }
 
@@ -324,7 +324,7 @@ export function createTikTokProvider(options: TikTokProviderOptions): TikTokProv
             'TikTok is still processing this post; its outcome is not known yet.',
           );
         }
-        return outcomeOf(status, hint.publishId, account.username, false);
+        return outcomeOf(status, hint.publishId, account.username, hint.photo === 'true');
       }
       const wanted = comparableText(text);
       let cursor: number | undefined;
