@@ -101,6 +101,11 @@ export interface PublishInput {
   link?: { url: string; title: string | null; description: string | null; imageUrl: string | null } | null;
   /** What the network asks beyond text and media (a Mastodon content warning, a Pinterest board). */
   options?: PostPlatformOptions;
+  /**
+   * A custom thumbnail (YouTube `options.youtube.thumbnailMediaId`): the workspace's image, resolved
+   * by the publishing service; null or absent elsewhere.
+   */
+  thumbnail?: PublishMedia | null;
 }
 
 /**
