@@ -73,6 +73,7 @@ import { recurringRoutes } from './modules/recurring/recurring.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { pinterestBoardsRoutes } from './modules/social-accounts/pinterest-boards.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
+import { youtubeQuotaRoutes } from './modules/social-accounts/youtube-quota.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -267,6 +268,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await settingsRoutes(api, ctx);
     await socialAccountsRoutes(api, ctx);
     await pinterestBoardsRoutes(api, ctx);
+    await youtubeQuotaRoutes(api, ctx);
     await mediaRoutes(api, ctx);
     await linkPreviewsRoutes(api, ctx);
     await notificationsRoutes(api, ctx);

@@ -223,6 +223,11 @@ export interface SocialProvider {
   ): Promise<{ metrics: PostMetricsReading[]; missing: string[] }>;
   /** The account's follower count now; null when the platform does not report it to us. */
   readFollowers(tokens: TokenSet, account: MetricsAccount): Promise<number | null>;
+  /**
+   * The platform app's daily quota as Kitepost spent it today (YouTube's units); absent where the
+   * network counts none for us.
+   */
+  dailyQuota?(): Promise<{ unitsUsed: number; unitsLimit: number; uploadsLeft: number; resetsAt: Date }>;
   /** The boards a Pin may be saved to (Pinterest); absent where the network has none. */
   listBoards?(tokens: TokenSet): Promise<PinterestBoard[]>;
   /** Makes a board (Pinterest); throws InvalidContentError with words when refused. */

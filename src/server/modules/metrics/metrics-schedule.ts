@@ -115,7 +115,10 @@ export const metricsReadBudgets: Record<PublishingPlatform, ReadBudget> = {
   pinterest: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 15, callsPerHour: 100 },
   linkedin_page: { postsPerRead: 20, callsPerRead: 1, followerCalls: 1, callsPerRun: 10, callsPerHour: 60 },
   // Issue 28: each network's adapter sets its own from how it reads.
-  youtube: { postsPerRead: 50, callsPerRead: 1, followerCalls: 1, callsPerRun: 5, callsPerHour: 30 },
+  // videos.list part=statistics reads 50 videos a call, channels.list the subscribers; each call is
+  // 1 unit of the project's 10,000 a day, shared by every channel of every workspace and by the
+  // uploads (1,600 each): a channel's reads stay at 4 units an hour at most (youtube/quota.ts).
+  youtube: { postsPerRead: 50, callsPerRead: 1, followerCalls: 1, callsPerRun: 2, callsPerHour: 4 },
   tiktok: { postsPerRead: 20, callsPerRead: 1, followerCalls: 1, callsPerRun: 5, callsPerHour: 30 },
   google_business: { postsPerRead: 10, callsPerRead: 1, followerCalls: 0, callsPerRun: 5, callsPerHour: 30 },
 };

@@ -17,6 +17,11 @@ export const YOUTUBE_UNITS = { list: 1, insert: 1600, thumbnail: 50 } as const;
 export const PROCESSING_CHECKS = 10;
 /** What an upload reserves before its first call: the insert and its processing checks. */
 export const UPLOAD_UNITS = YOUTUBE_UNITS.insert + PROCESSING_CHECKS * YOUTUBE_UNITS.list;
+/**
+ * Reads (metrics, followers, reconciliation) never take the units of the day's last two uploads:
+ * metrics of many channels must not starve publishing.
+ */
+export const UPLOADS_KEPT_FROM_READS = 2;
 
 const PACIFIC = 'America/Los_Angeles';
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
@@ -53,8 +58,11 @@ export interface YouTubeQuotaStatus {
 }
 
 export interface YouTubeQuota {
-  /** Reserves units for a call; RateLimitedError (reset at midnight PT) when the day's units would run out. */
-  spend(units: number, what: string): Promise<void>;
+  /**
+   * Reserves units for a call; RateLimitedError (reset at midnight PT) when the day's units would
+   * run out. A read may not take the units kept for uploads.
+   */
+  spend(units: number, what: string, kind?: 'upload' | 'read'): Promise<void>;
   /** Gives back units reserved for calls that were not made. */
   release(units: number): Promise<void>;
   status(): Promise<YouTubeQuotaStatus>;
@@ -71,14 +79,16 @@ export function createYouTubeQuota(
     day: pacificDay(at),
   });
   return {
-    async spend(units, what) {
+    async spend(units, what, kind = 'upload') {
       const at = now();
-      if (await store.reserve(keyAt(at), units, options.dailyLimit)) return;
+      const kept = kind === 'read' ? UPLOADS_KEPT_FROM_READS * UPLOAD_UNITS : 0;
+      const limit = Math.max(0, options.dailyLimit - kept);
+      if (await store.reserve(keyAt(at), units, limit)) return;
       const used = await store.used(keyAt(at));
-      const left = Math.max(0, options.dailyLimit - used);
+      const left = Math.max(0, limit - used);
       throw new RateLimitedError(
         'youtube',
-        `Kitepost's YouTube quota for today is too low to ${what}: it needs ${units.toLocaleString('en-US')} units and ${left.toLocaleString('en-US')} of ${options.dailyLimit.toLocaleString('en-US')} are left. It resets at midnight Pacific Time.`,
+        `Kitepost's YouTube quota for today is too low to ${what}: it needs ${units.toLocaleString('en-US')} units and ${left.toLocaleString('en-US')} of ${options.dailyLimit.toLocaleString('en-US')} are left${kept ? ` for reads (the last ${UPLOADS_KEPT_FROM_READS} uploads' units are kept for uploads)` : ''}. It resets at midnight Pacific Time.`,
         nextPacificMidnight(at),
       );
     },

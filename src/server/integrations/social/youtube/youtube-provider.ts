@@ -94,7 +94,7 @@ export function createYouTubeProvider(options: YouTubeProviderOptions): YouTubeP
     url: youtubeVideoUrl(webBaseUrl, id, short),
   });
   const list = async <T>(what: string, read: () => Promise<T>) => {
-    await quota.spend(YOUTUBE_UNITS.list, what);
+    await quota.spend(YOUTUBE_UNITS.list, what, 'read');
     return read();
   };
   const myChannel = async (tokens: TokenSet) =>
@@ -105,6 +105,7 @@ export function createYouTubeProvider(options: YouTubeProviderOptions): YouTubeP
     sandbox: options.sandbox,
     usesPkce: true,
     quota,
+    dailyQuota: () => quota.status(),
     authorizeUrl: (request) => oauth.authorizeUrl(request),
     exchangeCode: ({ code, redirectUri, codeVerifier }) =>
       oauth.exchangeCode({ code, redirectUri, codeVerifier }),
