@@ -3,6 +3,7 @@ import type { PostPlatformOptions } from '../../../../../../contracts/platform-o
 import type { PublishingPlatform } from '../../../../../../contracts/platforms';
 import { MastodonFields } from './mastodon-fields';
 import { PinterestFields } from './pinterest-fields';
+import { YouTubeFields } from './youtube-fields';
 
 export interface NetworkOptionFieldsProps {
   id: string;
@@ -16,6 +17,7 @@ export interface NetworkOptionFieldsProps {
 const networkOptionFields: Partial<Record<PublishingPlatform, ComponentType<NetworkOptionFieldsProps>>> = {
   pinterest: PinterestFields,
   mastodon: MastodonFields,
+  youtube: YouTubeFields,
 };
 
 /**

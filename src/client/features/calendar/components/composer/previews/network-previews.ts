@@ -6,6 +6,7 @@ import { MastodonPreview } from './mastodon-preview';
 import { PinterestPreview } from './pinterest-preview';
 import type { NetworkCardProps } from './preview-types';
 import { ThreadsPreview } from './threads-preview';
+import { YouTubePreview } from './youtube-preview';
 
 /**
  * The previews drawn in a network's own look (issue 27: Bluesky, Mastodon, Threads, Pinterest);
@@ -17,4 +18,5 @@ export const networkPreviews: Partial<Record<PublishingPlatform, ComponentType<N
   linkedin_page: LinkedInPagePreview,
   bluesky: BlueskyPreview,
   pinterest: PinterestPreview,
+  youtube: YouTubePreview,
 };
