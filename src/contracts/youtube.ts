@@ -131,4 +131,3 @@ export const youtubeQuotaResponse = z.object({
   /** When the quota day ends: midnight Pacific Time. */
   resetsAt: z.string(),
 });
-export type YouTubeQuotaResponse = z.infer<typeof youtubeQuotaResponse>;

@@ -10,7 +10,15 @@ import {
 import { Select } from '../../../../../components/ui/select';
 import { TagInput } from '../../../../../components/ui/tag-input';
 import { useLibraryImages, useYouTubeQuota } from '../../../api/youtube';
-import type { NetworkOptionFieldsProps } from './network-options';
+
+/** As the composer's NetworkOptions hands them (network-options.tsx). */
+interface YouTubeFieldsProps {
+  id: string;
+  /** The target's account (the quota shown is its network's); null before one is chosen. */
+  accountId: string | null;
+  options: PostPlatformOptions;
+  onChange(next: PostPlatformOptions): void;
+}
 
 const when = (iso: string) =>
   new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
@@ -20,7 +28,7 @@ const when = (iso: string) =>
  * (privacy), whether it is made for kids (YouTube asks it of every upload), tags, category and a
  * custom thumbnail from the library; and how many uploads Kitepost's YouTube quota allows today.
  */
-export function YouTubeFields({ id, accountId, options, onChange }: NetworkOptionFieldsProps) {
+export function YouTubeFields({ id, accountId, options, onChange }: YouTubeFieldsProps) {
   const youtube = options.youtube ?? {};
   const quota = useYouTubeQuota(accountId);
   const images = useLibraryImages(true);
