@@ -76,7 +76,7 @@ describe.each(databaseKinds)('YouTube provider against the platform simulator on
       quotas: createPlatformQuotaStore(t.ctx.database.db),
       platformApps: { youtubeDailyQuota: overrides.dailyLimit ?? 1_000_000 },
       chunkBytes: CHUNK,
-      processingPollMs: 250,
+      processingPollMs: 150,
     });
 
   beforeAll(async () => {
@@ -235,6 +235,13 @@ describe.each(databaseKinds)('YouTube provider against the platform simulator on
     const spent = (await youtube.quota.status()).unitsUsed - before;
     expect(spent).toBeGreaterThan(1_600);
     expect(spent).toBeLessThanOrEqual(1_610);
+  });
+
+  it('counts the video as published when its processing cannot be checked (no second upload on a retry)', async () => {
+    const { tokens, account } = await connect();
+    await arm(account.externalId, 'rate-limit', 'read', 'always');
+    const posted = await youtube.publish(tokens, upload(vertical));
+    expect(posted.externalId).toMatch(/^[A-Za-z0-9_-]{11}$/);
   });
 
   it('a revoked token fails the publish with TokenExpiredError, and the refresh too', async () => {

@@ -42,7 +42,7 @@ export const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
 /** A video id: 11 characters of base64url. */
 export const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 /** How long the pretend YouTube processes an uploaded video. */
-export const YT_PROCESSING_MS = 1_000;
+export const YT_PROCESSING_MS = 500;
 
 export function ytError(
   status: number,

@@ -1,6 +1,7 @@
 import { createGoogleOAuth } from '../google/google-oauth';
 import type { PlatformQuotaStore } from '../platform-quota-store';
 import {
+  InvalidContentError,
   type PlatformAppOptions,
   type PostLinkOptions,
   type PublishedPost,
@@ -129,11 +130,19 @@ export function createYouTubeProvider(options: YouTubeProviderOptions): YouTubeP
           upload,
           options.chunkBytes ?? DEFAULT_CHUNK_BYTES,
         );
-        const checks = await awaitProcessing(api, tokens.accessToken, video.id, {
-          checks: PROCESSING_CHECKS,
-          intervalMs: options.processingPollMs ?? DEFAULT_PROCESSING_POLL_MS,
-        });
-        unused -= checks * YOUTUBE_UNITS.list;
+        try {
+          const checks = await awaitProcessing(api, tokens.accessToken, video.id, {
+            checks: PROCESSING_CHECKS,
+            intervalMs: options.processingPollMs ?? DEFAULT_PROCESSING_POLL_MS,
+          });
+          unused -= checks * YOUTUBE_UNITS.list;
+        } catch (error) {
+          // The video exists now: only YouTube's own verdict on it fails the post. A check that
+          // could not be made (throttled, a token that just ended, a lost answer) must not, or the
+          // retry would upload the video a second time.
+          if (error instanceof InvalidContentError) throw error;
+          unused = thumbnailUnits;
+        }
         if (input.thumbnail) {
           await setThumbnail(api, tokens.accessToken, video.id, input.thumbnail);
           unused -= thumbnailUnits;
