@@ -40,6 +40,8 @@ test('connect a YouTube channel and publish a short video as a Short', async ({ 
   await popup.getByLabel("New account's username").fill(handle);
   await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Authorize' }).click()]);
   await expectToast(page, 'Account Connected');
+  // The card says what Kitepost's YouTube quota still allows today.
+  await expect(page.getByText(/Uploads left today: \d+/)).toBeVisible();
 
   const composer = await openComposer(page);
   await composer.getByLabel(`@${handle}`).check();
