@@ -3,9 +3,10 @@ import type { MediaFacts } from './media';
 import type { PostPlatformOptions } from './platform-options';
 import { type PublishingPlatform, platformLabels, platformRules } from './platforms';
 import { platformPostRules, postTypeRule, postTypesOf } from './post-rules';
-import { checkPostFits } from './post-text';
+import { checkPostFits, publishedText } from './post-text';
 import { type PostType, type PostTypeRule, postTypeLabelOf, postTypeLabels } from './post-types';
 import type { SocialAccountPostLimits } from './social-accounts';
+import { checkYouTubePost } from './youtube';
 
 const typeNames: Record<string, string> = {
   'image/jpeg': 'JPEG',
@@ -76,7 +77,7 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
     const named = `${anOrA(label)} ${label} ${postTypeLabelOf(platform, type)}`;
     if (!title && rule.title.required) {
       problems.push(
-        `${named} needs a title: ${label} shows it with the document. Add one before scheduling.`,
+        `${named} needs a title: ${label} shows it with the ${platform === 'youtube' ? 'video' : 'document'}. Add one before scheduling.`,
       );
     } else if ([...title].length > rule.title.maxLength) {
       problems.push(`The title is longer than ${label} allows (${rule.title.maxLength} characters).`);
@@ -95,6 +96,11 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   const tiktok = post.platformOptions?.tiktok;
   if (platform === 'tiktok' && !tiktok?.sendToInbox && !tiktok?.privacyLevel) {
     problems.push('Choose who can see this TikTok post.');
+  }
+  if (platform === 'youtube') {
+    const { title, platformOptions } = post;
+    const content = publishedText(post.content, post.hashtags);
+    problems.push(...checkYouTubePost({ title, content, options: platformOptions?.youtube }));
   }
   const firstComment = post.firstComment?.trim();
   if (firstComment) {

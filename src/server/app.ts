@@ -74,6 +74,7 @@ import { settingsRoutes } from './modules/settings/settings.routes';
 import { pinterestBoardsRoutes } from './modules/social-accounts/pinterest-boards.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
 import { tiktokCreatorRoutes } from './modules/social-accounts/tiktok-creator.routes';
+import { youtubeQuotaRoutes } from './modules/social-accounts/youtube-quota.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -269,6 +270,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await socialAccountsRoutes(api, ctx);
     await pinterestBoardsRoutes(api, ctx);
     await tiktokCreatorRoutes(api, ctx);
+    await youtubeQuotaRoutes(api, ctx);
     await mediaRoutes(api, ctx);
     await linkPreviewsRoutes(api, ctx);
     await notificationsRoutes(api, ctx);

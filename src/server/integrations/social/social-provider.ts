@@ -102,6 +102,11 @@ export interface PublishInput {
   link?: { url: string; title: string | null; description: string | null; imageUrl: string | null } | null;
   /** What the network asks beyond text and media (a Mastodon content warning, a Pinterest board). */
   options?: PostPlatformOptions;
+  /**
+   * A custom thumbnail (YouTube `options.youtube.thumbnailMediaId`): the workspace's image, resolved
+   * by the publishing service; null or absent elsewhere.
+   */
+  thumbnail?: PublishMedia | null;
 }
 
 /**
@@ -224,6 +229,11 @@ export interface SocialProvider {
    * before each post and by the composer (TikTok); absent elsewhere.
    */
   readCreatorInfo?(tokens: TokenSet): Promise<TikTokCreatorInfo>;
+  /**
+   * The platform app's daily quota as Kitepost spent it today (YouTube's units); absent where the
+   * network counts none for us.
+   */
+  dailyQuota?(): Promise<{ unitsUsed: number; unitsLimit: number; uploadsLeft: number; resetsAt: Date }>;
   /** The boards a Pin may be saved to (Pinterest); absent where the network has none. */
   listBoards?(tokens: TokenSet): Promise<PinterestBoard[]>;
   /** Makes a board (Pinterest); throws InvalidContentError with words when refused. */

@@ -6,6 +6,7 @@ import { GoogleBusinessFields } from './google-business-fields';
 import { MastodonFields } from './mastodon-fields';
 import { PinterestFields } from './pinterest-fields';
 import { TikTokFields } from './tiktok-fields';
+import { YouTubeFields } from './youtube-fields';
 
 export interface NetworkOptionFieldsProps {
   id: string;
@@ -25,6 +26,7 @@ const networkOptionFields: Partial<Record<PublishingPlatform, ComponentType<Netw
   mastodon: MastodonFields,
   google_business: GoogleBusinessFields,
   tiktok: TikTokFields,
+  youtube: YouTubeFields,
 };
 
 /**

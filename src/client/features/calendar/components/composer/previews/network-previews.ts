@@ -8,6 +8,7 @@ import { PinterestPreview } from './pinterest-preview';
 import type { NetworkCardProps } from './preview-types';
 import { ThreadsPreview } from './threads-preview';
 import { TikTokPreview } from './tiktok-preview';
+import { YouTubePreview } from './youtube-preview';
 
 /**
  * The previews drawn in a network's own look (issue 27: Bluesky, Mastodon, Threads, Pinterest);
@@ -21,4 +22,5 @@ export const networkPreviews: Partial<Record<PublishingPlatform, ComponentType<N
   pinterest: PinterestPreview,
   google_business: GoogleBusinessPreview,
   tiktok: TikTokPreview,
+  youtube: YouTubePreview,
 };
