@@ -105,10 +105,18 @@ export const platformRules: Record<PublishingPlatform, PlatformRules> = {
   // Hashtags: no documented cap; 20 was Pinterest's old advice (UNCONFIRMED), kept as a ceiling.
   pinterest: { maxLength: 500, maxHashtags: 20, recommendedHashtags: 3, counting: 'code-points' },
   linkedin_page: { maxLength: 3000, maxHashtags: 30, recommendedHashtags: 3, counting: 'linkedin-escaped' },
-  // Issue 28: each network's helper replaces these first values with cited ones.
-  youtube: { maxLength: 5000, maxHashtags: 15, recommendedHashtags: 3, counting: 'code-points' },
+  // A video's description: 5,000 bytes (developers.google.com/youtube/v3/docs/videos#snippet.description;
+  // the publish checks count the bytes, contracts/youtube.ts). YouTube ignores every hashtag of a
+  // video with more than 60, and shows the first 3 above the title (support.google.com/youtube/answer/6390658).
+  youtube: { maxLength: 5000, maxHashtags: 60, recommendedHashtags: 3, counting: 'code-points' },
+  // TikTok: a video's title (its caption) is at most 2200 UTF-16 runes (Content Posting API, direct
+  // post reference; counted here in code points, so an emoji-heavy caption may still be refused); a
+  // photo post's description takes 4000, held to the same 2200 here. Hashtags:
+  // no documented cap; 30 kept as a ceiling (UNCONFIRMED).
   tiktok: { maxLength: 2200, maxHashtags: 30, recommendedHashtags: 4, counting: 'code-points' },
-  google_business: { maxLength: 1500, maxHashtags: 0, recommendedHashtags: 0, counting: 'code-points' },
+  // A local post's summary: 1,500 characters (post-rules/google-business.ts). Google gives hashtags
+  // no meaning there (plain text); none is suggested, and 10 is Kitepost's ceiling (UNCONFIRMED).
+  google_business: { maxLength: 1500, maxHashtags: 10, recommendedHashtags: 0, counting: 'code-points' },
 };
 
 /**

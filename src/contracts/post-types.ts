@@ -23,9 +23,11 @@ export const postTypeLabels: Record<PostType, string> = {
 
 /**
  * A post type's name on one network, for people: LinkedIn's `carousel` is a document post (one PDF
- * whose pages people swipe through), which LinkedIn and its users call a document.
+ * whose pages people swipe through), which LinkedIn and its users call a document. TikTok calls a
+ * `carousel` a photo post ("Photos").
  */
 export function postTypeLabelOf(platform: PublishingPlatform, type: PostType): string {
+  if (platform === 'tiktok' && type === 'carousel') return 'Photos';
   return isLinkedIn(platform) && type === 'carousel' ? 'Document' : postTypeLabels[type];
 }
 

@@ -1,10 +1,12 @@
+import { checkGoogleBusinessPost } from './google-business';
 import type { MediaFacts } from './media';
 import type { PostPlatformOptions } from './platform-options';
 import { type PublishingPlatform, platformLabels, platformRules } from './platforms';
 import { platformPostRules, postTypeRule, postTypesOf } from './post-rules';
-import { checkPostFits } from './post-text';
+import { checkPostFits, publishedText } from './post-text';
 import { type PostType, type PostTypeRule, postTypeLabelOf, postTypeLabels } from './post-types';
 import type { SocialAccountPostLimits } from './social-accounts';
+import { checkYouTubePost } from './youtube';
 
 const typeNames: Record<string, string> = {
   'image/jpeg': 'JPEG',
@@ -75,7 +77,7 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
     const named = `${anOrA(label)} ${label} ${postTypeLabelOf(platform, type)}`;
     if (!title && rule.title.required) {
       problems.push(
-        `${named} needs a title: ${label} shows it with the document. Add one before scheduling.`,
+        `${named} needs a title: ${label} shows it with the ${platform === 'youtube' ? 'video' : 'document'}. Add one before scheduling.`,
       );
     } else if ([...title].length > rule.title.maxLength) {
       problems.push(`The title is longer than ${label} allows (${rule.title.maxLength} characters).`);
@@ -84,6 +86,21 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   // A Pin is saved to a board: POST /v5/pins requires `board_id` (post-rules/pinterest.ts).
   if (platform === 'pinterest' && !post.platformOptions?.boardId?.trim()) {
     problems.push('Choose a board for this Pin.');
+  }
+  // A local post: an Event's or Offer's title and dates, a button's link, no phone number.
+  if (platform === 'google_business') {
+    problems.push(...checkGoogleBusinessPost(post.content, post.platformOptions?.googleBusiness));
+  }
+  // TikTok: who can see a direct post is the user's choice, with no default (content sharing
+  // guidelines); a post sent to the creator's inbox is finished in the app.
+  const tiktok = post.platformOptions?.tiktok;
+  if (platform === 'tiktok' && !tiktok?.sendToInbox && !tiktok?.privacyLevel) {
+    problems.push('Choose who can see this TikTok post.');
+  }
+  if (platform === 'youtube') {
+    const { title, platformOptions } = post;
+    const content = publishedText(post.content, post.hashtags);
+    problems.push(...checkYouTubePost({ title, content, options: platformOptions?.youtube }));
   }
   const firstComment = post.firstComment?.trim();
   if (firstComment) {

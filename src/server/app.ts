@@ -73,6 +73,8 @@ import { recurringRoutes } from './modules/recurring/recurring.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { pinterestBoardsRoutes } from './modules/social-accounts/pinterest-boards.routes';
 import { socialAccountsRoutes } from './modules/social-accounts/social-accounts.routes';
+import { tiktokCreatorRoutes } from './modules/social-accounts/tiktok-creator.routes';
+import { youtubeQuotaRoutes } from './modules/social-accounts/youtube-quota.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -267,6 +269,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await settingsRoutes(api, ctx);
     await socialAccountsRoutes(api, ctx);
     await pinterestBoardsRoutes(api, ctx);
+    await tiktokCreatorRoutes(api, ctx);
+    await youtubeQuotaRoutes(api, ctx);
     await mediaRoutes(api, ctx);
     await linkPreviewsRoutes(api, ctx);
     await notificationsRoutes(api, ctx);
@@ -296,6 +300,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
       mediaFetch: simulatorMediaFetch(injectFetch(app), config.appUrl, options.simulatorOutsideFetch),
       xPostsPerDay: config.simulator.xPostsPerDay,
       latencyMs: config.simulator.latencyMs,
+      tiktokAudited: config.platformApps.tiktokAudited,
       // Long enough that a post made right after the upload is refused, short enough for tests.
       ...(config.env === 'test'
         ? {

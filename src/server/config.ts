@@ -2,22 +2,20 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import type { PublishingPlatform } from '../contracts/platforms';
 import { shownValue } from './config-errors';
-import { type SocialPlatformConfig, socialConfigFrom } from './config-social';
-import { parseTrustProxy, type TrustProxy } from './config-trust-proxy';
-import { INSTAGRAM_DEFAULT_GRAPH_VERSION } from './integrations/social/instagram/graph-version';
 import {
-  DEFAULT_LINKEDIN_API_VERSION,
-  LINKEDIN_API_VERSION_PATTERN,
-} from './integrations/social/linkedin/api-version';
+  type SocialPlatformConfig,
+  socialConfigFrom,
+  socialCredentialPairs,
+  socialEnvShape,
+} from './config-social';
+import { parseTrustProxy, type TrustProxy } from './config-trust-proxy';
+import { emptyToUndefined, optionalString, optionalUrl } from './config-values';
 import { parseCidr } from './integrations/web/public-address';
 
 /**
  * The only reader of process.env. Everything the server may be configured with is here,
  * parsed once at boot; a bad value stops the process with a message naming the variable.
  */
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
 export const aiProviderKinds = ['offline', 'openai', 'anthropic', 'openai-compatible'] as const;
 export type AiProviderKind = (typeof aiProviderKinds)[number];
@@ -101,88 +99,7 @@ const envSchema = z
     ),
     SANDBOX_AUTHORIZE_ORIGIN: optionalUrl,
     SANDBOX_API_ORIGIN: optionalUrl,
-    X_CLIENT_ID: optionalString,
-    X_CLIENT_SECRET: optionalString,
-    X_AUTHORIZE_URL: optionalUrl,
-    X_API_BASE_URL: optionalUrl,
-    LINKEDIN_CLIENT_ID: optionalString,
-    LINKEDIN_CLIENT_SECRET: optionalString,
-    LINKEDIN_AUTHORIZE_URL: optionalUrl,
-    LINKEDIN_TOKEN_URL: optionalUrl,
-    LINKEDIN_API_BASE_URL: optionalUrl,
-    /** A second LinkedIn app with the Community Management API, for company Pages (issue 27). */
-    LINKEDIN_PAGES_CLIENT_ID: optionalString,
-    LINKEDIN_PAGES_CLIENT_SECRET: optionalString,
-    THREADS_APP_ID: optionalString,
-    THREADS_APP_SECRET: optionalString,
-    THREADS_AUTHORIZE_URL: optionalUrl,
-    THREADS_API_BASE_URL: optionalUrl,
-    PINTEREST_APP_ID: optionalString,
-    PINTEREST_APP_SECRET: optionalString,
-    PINTEREST_AUTHORIZE_URL: optionalUrl,
-    PINTEREST_API_BASE_URL: optionalUrl,
-    /** Issue 28. A Google Cloud project's OAuth client with the YouTube Data API v3 enabled. */
-    YOUTUBE_CLIENT_ID: optionalString,
-    YOUTUBE_CLIENT_SECRET: optionalString,
-    /** The project's YouTube Data API daily quota in units (10,000 unless Google granted more). */
-    YOUTUBE_DAILY_QUOTA: z.coerce.number().int().positive().default(10_000),
-    TIKTOK_CLIENT_KEY: optionalString,
-    TIKTOK_CLIENT_SECRET: optionalString,
-    /**
-     * 'true' once TikTok has audited the app for the Content Posting API's direct post: until then
-     * every post is private to its creator (SELF_ONLY), and the composer says so.
-     */
-    TIKTOK_APP_AUDITED: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((value) => value === 'true'),
-    /** A Google Cloud project's OAuth client approved for the Business Profile APIs. */
-    GOOGLE_BUSINESS_CLIENT_ID: optionalString,
-    GOOGLE_BUSINESS_CLIENT_SECRET: optionalString,
-    /** 'true': Mastodon sign-ins go to the real instance the user names; else the simulator is every instance. */
-    MASTODON_LIVE: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((value) => value === 'true'),
-    /** 'true': Bluesky sign-ins go to the real network; else the simulator is every PDS. */
-    BLUESKY_LIVE: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((value) => value === 'true'),
-    /**
-     * Removed (decision 042): asking for r_member_postAnalytics next to Sign In and Share made
-     * LinkedIn refuse every connection. 'true' is refused at start so that nobody believes it works.
-     */
-    LINKEDIN_ANALYTICS: z.preprocess(
-      emptyToUndefined,
-      z
-        .literal('false', {
-          error:
-            'was removed: LinkedIn refuses the whole authorization when r_member_postAnalytics (Community Management API) is asked for next to Sign In and Share on LinkedIn, which cannot share an app with it (docs/decisions/042). Unset it.',
-        })
-        .optional(),
-    ),
-    LINKEDIN_API_VERSION: z.preprocess(
-      emptyToUndefined,
-      z
-        .string()
-        .regex(LINKEDIN_API_VERSION_PATTERN, 'must be a LinkedIn version, YYYYMM (e.g. 202610)')
-        .default(DEFAULT_LINKEDIN_API_VERSION),
-    ),
-    FACEBOOK_APP_ID: optionalString,
-    FACEBOOK_APP_SECRET: optionalString,
-    FACEBOOK_AUTHORIZE_URL: optionalUrl,
-    FACEBOOK_GRAPH_BASE_URL: optionalUrl,
-    INSTAGRAM_APP_ID: optionalString,
-    INSTAGRAM_APP_SECRET: optionalString,
-    INSTAGRAM_AUTHORIZE_URL: optionalUrl,
-    INSTAGRAM_TOKEN_URL: optionalUrl,
-    INSTAGRAM_GRAPH_BASE_URL: optionalUrl,
-    /** The Graph API version of every Instagram call (`vNN.N`); Meta keeps a version about two years. */
-    INSTAGRAM_GRAPH_VERSION: z
-      .string()
-      .regex(/^v\d{1,3}\.\d$/, 'a Graph API version such as v25.0')
-      .default(INSTAGRAM_DEFAULT_GRAPH_VERSION),
+    ...socialEnvShape,
     SANDBOX_X_USER_POSTS_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(2400),
     SANDBOX_X_APP_POSTS_PER_DAY: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
     SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
@@ -328,19 +245,7 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && !env.TOKEN_ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'is required in production' });
     }
-    const pairs = [
-      ['X_CLIENT_ID', 'X_CLIENT_SECRET'],
-      ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
-      ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'],
-      ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
-      ['LINKEDIN_PAGES_CLIENT_ID', 'LINKEDIN_PAGES_CLIENT_SECRET'],
-      ['THREADS_APP_ID', 'THREADS_APP_SECRET'],
-      ['PINTEREST_APP_ID', 'PINTEREST_APP_SECRET'],
-      ['YOUTUBE_CLIENT_ID', 'YOUTUBE_CLIENT_SECRET'],
-      ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
-      ['GOOGLE_BUSINESS_CLIENT_ID', 'GOOGLE_BUSINESS_CLIENT_SECRET'],
-    ] as const;
-    for (const [id, secret] of pairs) {
+    for (const [id, secret] of socialCredentialPairs) {
       if (Boolean(env[id]) === Boolean(env[secret])) continue;
       for (const name of [id, secret]) {
         if (!env[name])

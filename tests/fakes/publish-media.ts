@@ -1,4 +1,5 @@
 import type { PublishMedia } from '../../src/server/integrations/social/social-provider';
+import { jpegImage, pngImage } from '../factories/media';
 
 /*
  * Images as the publishing port hands them to an adapter: a public URL (what Facebook and
@@ -61,8 +62,9 @@ const EXAMPLE_IMAGES: Record<string, { type: string; bytes: Buffer }> = {
 /**
  * The internet as the platform simulator's downloader sees it in tests (buildApp's
  * simulatorOutsideFetch): any host under `.example` (RFC 2606, never real) serves the image its
- * path's extension names, and answers 404 for a path with `missing` in it; every other host is
- * unreachable. Each URL fetched is recorded.
+ * path's extension names (of the size a name like `shop-400x300.jpg` asks, else the smallest), and
+ * answers 404 for a path with `missing` in it; every other host is unreachable. Each URL fetched is
+ * recorded.
  */
 export function exampleImagesFetch(): typeof fetch & { fetched: string[] } {
   const fetched: string[] = [];
@@ -70,7 +72,13 @@ export function exampleImagesFetch(): typeof fetch & { fetched: string[] } {
     const url = new URL(input instanceof Request ? input.url : String(input));
     fetched.push(url.toString());
     if (!url.hostname.endsWith('.example')) throw new TypeError('fetch failed');
-    const image = EXAMPLE_IMAGES[/\.([a-z]+)$/.exec(url.pathname)?.[1] ?? ''];
+    const sized = /-(\d{1,4})x(\d{1,4})\.(jpe?g|png)$/.exec(url.pathname);
+    const image = sized
+      ? {
+          type: sized[3] === 'png' ? 'image/png' : 'image/jpeg',
+          bytes: (sized[3] === 'png' ? pngImage : jpegImage)(Number(sized[1]), Number(sized[2])),
+        }
+      : EXAMPLE_IMAGES[/\.([a-z]+)$/.exec(url.pathname)?.[1] ?? ''];
     if (!image || url.pathname.includes('missing')) {
       return new Response('<h1>Not Found</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
     }

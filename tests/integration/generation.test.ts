@@ -85,7 +85,7 @@ describe.each(databaseKinds)('generation with the offline composer on %s', (kind
       [{ ...campaign, businessType: 'bakery' }, 'body.businessType'],
       [{ ...campaign, tone: 'angry' }, 'body.tone'],
       [{ ...campaign, contentType: 'memes' }, 'body.contentType'],
-      [{ ...campaign, platforms: ['youtube'] }, 'body.platforms.0'],
+      [{ ...campaign, platforms: ['discord'] }, 'body.platforms.0'],
       [{ ...campaign, count: 11 }, 'body.count'],
       [{ ...campaign, campaignDescription: 'x'.repeat(2001) }, 'body.campaignDescription'],
     ];

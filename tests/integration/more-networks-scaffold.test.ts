@@ -53,6 +53,38 @@ describe.each(databaseKinds)('network options and server sign-ins on %s', (kind)
     expect(read.json().platformOptions).toEqual({ visibility: 'private' });
   });
 
+  it('keeps YouTube’s, TikTok’s and Google’s options each in its own object, on its own network (issue 28)', async () => {
+    const ada = await signUp(t.app);
+    const as = asUser(t.app, ada.cookie);
+    const youtube = { privacy: 'unlisted', madeForKids: false, tags: ['bakery'] };
+    const tiktok = { privacyLevel: 'SELF_ONLY', allowComments: true };
+    const googleBusiness = { topic: 'STANDARD', action: 'LEARN_MORE', actionUrl: 'https://example.com/menu' };
+    const composed = await as.post('/api/posts/compose', {
+      content: 'Spring menu tasting on Saturday.',
+      hashtags: [],
+      mediaIds: [],
+      asDraft: true,
+      platformOptions: { youtube, tiktok, googleBusiness, visibility: 'unlisted' },
+      targets: ['youtube', 'tiktok', 'google_business', 'mastodon'].map((platform) => ({
+        platform,
+        socialAccountId: null,
+      })),
+    });
+    expect(composed.statusCode, composed.body).toBe(201);
+    const options = Object.fromEntries(
+      (composed.json().posts as { platform: string; platformOptions: unknown }[]).map((post) => [
+        post.platform,
+        post.platformOptions,
+      ]),
+    );
+    expect(options).toEqual({
+      youtube: { youtube },
+      tiktok: { tiktok },
+      google_business: { googleBusiness },
+      mastodon: { visibility: 'unlisted' },
+    });
+  });
+
   it('refuses options that are not a network’s with a 400', async () => {
     const ada = await signUp(t.app);
     const as = asUser(t.app, ada.cookie);

@@ -105,7 +105,7 @@ describe.each(databaseKinds)('posts API on %s', (kind) => {
     const { cookie } = await signUp(t.app);
     const api = asUser(t.app, cookie);
     const cases: Array<[unknown, string]> = [
-      [{ platform: 'youtube', content: 'x' }, 'body.platform'],
+      [{ platform: 'discord', content: 'x' }, 'body.platform'],
       [{ platform: 'linkedin', content: '   ' }, 'body.content'],
       [{ platform: 'linkedin', content: 'ok', hashtags: ['no spaces allowed'] }, 'body.hashtags.0'],
       [{ platform: 'linkedin', content: 'ok', socialAccountId: 'nope' }, 'body.socialAccountId'],

@@ -105,6 +105,9 @@ export const routePermissions: Record<string, RoutePermission> = {
   // Choosing (or making) a Pinterest board is part of composing a Pin.
   'GET /api/user/social-accounts/:id/boards': 'posts.write',
   'POST /api/user/social-accounts/:id/boards': 'posts.write',
+  'GET /api/user/social-accounts/:id/tiktok-creator': 'posts.write',
+  // The uploads YouTube's quota still allows today: the composer shows them.
+  'GET /api/user/social-accounts/:id/quota': 'posts.write',
   'GET /api/auth/social/:platform': 'accounts.manage',
   'GET /api/auth/social/:platform/callback': 'accounts.manage',
   'POST /api/auth/social/:platform/choose': 'accounts.manage',

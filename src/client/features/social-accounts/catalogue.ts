@@ -9,6 +9,8 @@ export interface ConnectOption {
   platform: SocialPlatform;
   /** What connecting it gives, in one line. */
   pitch: string;
+  /** What the network asks of the deployment first (Google's approval), with where to ask. */
+  notice?: { text: string; href: string; link: string };
 }
 
 /** The connect cards: the spec's four first (§2: Social accounts), then the networks added since, then those coming. */
@@ -24,7 +26,17 @@ export const connectOptions: ConnectOption[] = [
   { platform: 'mastodon', pitch: 'Reach your followers on any Mastodon server.' },
   { platform: 'youtube', pitch: 'Upload videos and Shorts with titles, tags and a thumbnail.' },
   { platform: 'tiktok', pitch: 'Post videos and photo posts, or send them to your TikTok inbox.' },
-  { platform: 'google_business', pitch: 'Share updates, events and offers where locals search.' },
+  {
+    platform: 'google_business',
+    pitch: 'Share updates, events and offers where locals search.',
+    // developers.google.com/my-business/content/prereqs: the APIs have no quota until Google
+    // approves the Cloud project (decision 090).
+    notice: {
+      text: 'Google must approve the app’s Cloud project for the Business Profile APIs first; the sandbox needs no approval.',
+      href: 'https://developers.google.com/my-business/content/prereqs#request-access',
+      link: 'Google’s access request',
+    },
+  },
 ];
 
 /** Kitepost writes for and publishes to these; the rest are not built yet. */
@@ -89,6 +101,10 @@ export const connectionTips: ConnectionTip[] = [
   {
     title: 'X counts characters its own way',
     body: 'Every link counts as 23 characters and emoji count as 2, so a post of 280 letters can still be too long. The editor counts it for you.',
+  },
+  {
+    title: 'TikTok posts are private until TikTok audits the app',
+    body: 'Until TikTok has audited the Kitepost app it serves, TikTok shows every post to you only ("Only me"); the composer says so. Posts sent to your TikTok inbox are finished in the TikTok app.',
   },
   {
     title: 'Use an account you control',

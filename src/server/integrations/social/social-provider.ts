@@ -5,6 +5,7 @@ import type { PostPlatformOptions } from '../../../contracts/platform-options';
 import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { PostType } from '../../../contracts/post-types';
 import type { SocialAccountPostLimits } from '../../../contracts/social-accounts';
+import type { TikTokCreatorInfo } from '../../../contracts/tiktok';
 
 /** Tokens as a platform hands them out. Times are absolute. */
 export interface TokenSet {
@@ -101,6 +102,11 @@ export interface PublishInput {
   link?: { url: string; title: string | null; description: string | null; imageUrl: string | null } | null;
   /** What the network asks beyond text and media (a Mastodon content warning, a Pinterest board). */
   options?: PostPlatformOptions;
+  /**
+   * A custom thumbnail (YouTube `options.youtube.thumbnailMediaId`): the workspace's image, resolved
+   * by the publishing service; null or absent elsewhere.
+   */
+  thumbnail?: PublishMedia | null;
 }
 
 /**
@@ -218,6 +224,16 @@ export interface SocialProvider {
   ): Promise<{ metrics: PostMetricsReading[]; missing: string[] }>;
   /** The account's follower count now; null when the platform does not report it to us. */
   readFollowers(tokens: TokenSet, account: MetricsAccount): Promise<number | null>;
+  /**
+   * What TikTok lets this creator post now (privacy options, interactions, longest video), asked
+   * before each post and by the composer (TikTok); absent elsewhere.
+   */
+  readCreatorInfo?(tokens: TokenSet): Promise<TikTokCreatorInfo>;
+  /**
+   * The platform app's daily quota as Kitepost spent it today (YouTube's units); absent where the
+   * network counts none for us.
+   */
+  dailyQuota?(): Promise<{ unitsUsed: number; unitsLimit: number; uploadsLeft: number; resetsAt: Date }>;
   /** The boards a Pin may be saved to (Pinterest); absent where the network has none. */
   listBoards?(tokens: TokenSet): Promise<PinterestBoard[]>;
   /** Makes a board (Pinterest); throws InvalidContentError with words when refused. */

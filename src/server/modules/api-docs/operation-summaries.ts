@@ -87,6 +87,8 @@ export const operationSummaries: Record<ApiTag, Record<string, string>> = {
     'DELETE /api/user/social-accounts/:id': 'Disconnect an account',
     'GET /api/user/social-accounts/:id/boards': "List a Pinterest account's boards",
     'POST /api/user/social-accounts/:id/boards': 'Create a Pinterest board',
+    'GET /api/user/social-accounts/:id/tiktok-creator': 'What TikTok lets this creator post now',
+    'GET /api/user/social-accounts/:id/quota': "Get what YouTube's daily quota still allows",
   },
   Media: {
     'GET /api/media': 'List media',

@@ -114,10 +114,17 @@ export const metricsReadBudgets: Record<PublishingPlatform, ReadBudget> = {
   // One analytics call per Pin (`GET /v5/pins/{id}/analytics`), one user_account read for followers.
   pinterest: { postsPerRead: 1, callsPerRead: 1, followerCalls: 1, callsPerRun: 15, callsPerHour: 100 },
   linkedin_page: { postsPerRead: 20, callsPerRead: 1, followerCalls: 1, callsPerRun: 10, callsPerHour: 60 },
-  // Issue 28: each network's adapter sets its own from how it reads.
-  youtube: { postsPerRead: 50, callsPerRead: 1, followerCalls: 1, callsPerRun: 5, callsPerHour: 30 },
+  // videos.list part=statistics reads 50 videos a call, channels.list the subscribers; each call is
+  // 1 unit of the project's 10,000 a day, shared by every channel of every workspace and by the
+  // uploads (1,600 each): a channel's reads stay at 4 units an hour at most (youtube/quota.ts).
+  youtube: { postsPerRead: 50, callsPerRead: 1, followerCalls: 1, callsPerRun: 2, callsPerHour: 4 },
+  // TikTok: `POST /v2/video/query/` reads 20 videos a call (its video_ids cap), `/v2/user/info/`
+  // the followers. TikTok limits calls per token per minute (its API rate limits page; the figure for
+  // video.query UNCONFIRMED): 5 calls a run, 30 an hour stays far inside any per-minute limit.
   tiktok: { postsPerRead: 20, callsPerRead: 1, followerCalls: 1, callsPerRun: 5, callsPerHour: 30 },
-  google_business: { postsPerRead: 10, callsPerRead: 1, followerCalls: 0, callsPerRun: 5, callsPerHour: 30 },
+  // Google reports no per-post insights since localPosts.reportInsights was removed, nor followers:
+  // the adapter answers null without a call (one is counted so a read still costs something).
+  google_business: { postsPerRead: 100, callsPerRead: 1, followerCalls: 0, callsPerRun: 5, callsPerHour: 30 },
 };
 
 /** Posts of one account read in one run at most (the follower read keeps its calls). */

@@ -137,7 +137,7 @@ export async function accountWarnings(db: Db, actor: PostActor, rows: PostRow[])
 export async function refuseUnknownReferences(
   db: Db,
   actor: PostActor,
-  body: { socialAccountId?: string | null; mediaIds?: string[] },
+  body: { socialAccountId?: string | null; mediaIds?: string[]; platformOptions?: PostPlatformOptions },
   platform: PublishingPlatform,
 ) {
   if (body.socialAccountId) {
@@ -154,6 +154,17 @@ export async function refuseUnknownReferences(
     const found = await findMediaByIds(db, actor.workspaceId, body.mediaIds);
     if (found.length !== new Set(body.mediaIds).size)
       throw new AppError('bad_request', postMessages.unknownMedia);
+  }
+  // A YouTube thumbnail is one of the workspace's images (thumbnails.set takes an image).
+  const thumbnailId = body.platformOptions?.youtube?.thumbnailMediaId;
+  if (thumbnailId) {
+    const [found] = await findMediaByIds(db, actor.workspaceId, [thumbnailId]);
+    if (found?.kind !== 'image') {
+      throw new AppError(
+        'bad_request',
+        'The YouTube thumbnail must be an image from this workspace’s media library.',
+      );
+    }
   }
 }
 

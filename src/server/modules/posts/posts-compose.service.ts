@@ -73,7 +73,11 @@ export async function composePosts(
     await refuseUnknownReferences(
       db,
       actor,
-      { ...target, mediaIds: allMediaIds({ mediaIds: rich.mediaIds, thread: rich.thread }) },
+      {
+        ...target,
+        mediaIds: allMediaIds({ mediaIds: rich.mediaIds, thread: rich.thread }),
+        platformOptions: rich.platformOptions,
+      },
       target.platform,
     );
     if (!body.asDraft) {

@@ -137,6 +137,7 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
   if (typeof media === 'string') {
     return failPost(ctx, post, attempt, invalidContent(media), clock());
   }
+  const thumbnail = await loadThumbnail(ctx, post);
   // A video is uploaded in parts and processed by the platform before the post exists: minutes,
   // not seconds. Its lease grows first, so that no sweeper takes the post over meanwhile.
   let leaseMs = ctx.config.publishing.leaseMs;
@@ -170,6 +171,7 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
             title: post.title,
             link,
             options: optionsForPlatform(post.platform, post.platformOptions),
+            thumbnail,
           }),
           deadlineMs - (Date.now() - waitStarted),
           post.platform,
@@ -203,6 +205,22 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
 
 function invalidContent(reason: string) {
   return { outcome: 'failed', errorKind: 'invalid_content', message: reason, reason } as const;
+}
+
+/**
+ * A YouTube post's custom thumbnail (`platformOptions.youtube.thumbnailMediaId`): the workspace's
+ * image, or null (none asked, or deleted since: YouTube then shows its own frame).
+ */
+async function loadThumbnail(
+  ctx: Pick<AppContext, 'config' | 'database' | 'storage' | 'mediaSigner'>,
+  post: PublishClaim['post'],
+): Promise<PublishMedia | null> {
+  const id = post.platform === 'youtube' ? post.platformOptions?.youtube?.thumbnailMediaId : undefined;
+  if (!id) return null;
+  const [row] = await findMediaByIds(ctx.database.db, post.workspaceId, [id]);
+  if (row?.kind !== 'image') return null;
+  const urls = { appUrl: ctx.config.appUrl, signer: ctx.mediaSigner, now: new Date() };
+  return toPublishMedia(row, ctx.storage, urls, null);
 }
 
 /** The post's images in its order, or why they cannot be sent. */

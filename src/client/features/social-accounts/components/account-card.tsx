@@ -16,6 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { formatCount, formatDate, formatEngagement, reauthReason } from '../format';
 import { AccountAvatar } from './account-avatar';
 import { OverPlanLimitNotice } from './over-plan-limit-notice';
+import { YouTubeQuotaNotice } from './youtube-quota-notice';
 
 interface AccountCardProps {
   account: SocialAccount;
@@ -73,6 +74,10 @@ export function AccountCard({
             Connected
           </Badge>
         )}
+        {account.platform === 'youtube' && !needsReauth ? (
+          <YouTubeQuotaNotice accountId={account.id} />
+        ) : null}
+
         {account.overPlanLimit ? (
           <Badge variant="warning">
             <Gauge className="size-3.5" aria-hidden="true" />

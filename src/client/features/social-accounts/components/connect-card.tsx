@@ -74,6 +74,14 @@ export function ConnectCard({ option, connectedCount, connecting, onConnect }: C
               ? option.pitch
               : `${option.pitch} ${socialAccountMessages.notAvailable(label)}`}
           </p>
+          {connectable && option.notice ? (
+            <p className="mt-1 text-xs text-pretty text-slate-500">
+              {option.notice.text}{' '}
+              <a href={option.notice.href} target="_blank" rel="noreferrer" className="underline">
+                {option.notice.link}
+              </a>
+            </p>
+          ) : null}
         </div>
       </div>
       {connectable && passwordPlatforms.includes(platform as PublishingPlatform) ? (

@@ -128,11 +128,12 @@ export class ArmedFaults {
 
   /**
    * The `revoked-token` fault: every token the account was given stops working. A LinkedIn Page
-   * has no token of its own: its administrator's (the owner's) are revoked.
+   * has no token of its own: its administrator's (the owner's) are revoked; so with a Google
+   * Business Profile location and the Google user who manages it.
    */
   async revokeTokensOf(account: SandboxAccount): Promise<void> {
     await revokeAccountGrants(this.db, account.id);
-    if (account.platform === 'linkedin_page' && account.ownerId) {
+    if ((account.platform === 'linkedin_page' || account.platform === 'google_business') && account.ownerId) {
       await revokeAccountGrants(this.db, account.ownerId);
     }
   }

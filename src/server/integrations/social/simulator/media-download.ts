@@ -17,7 +17,7 @@ import { readImage, type SandboxImage, type SandboxImageType } from './sandbox-m
 export const MEDIA_DOWNLOAD_TIMEOUT_MS = 10_000;
 
 /** The pretend platforms that download the images they are given by URL. */
-type DownloadingPlatform = 'instagram' | 'facebook' | 'threads' | 'pinterest';
+type DownloadingPlatform = 'instagram' | 'facebook' | 'threads' | 'pinterest' | 'google_business' | 'tiktok';
 
 /** What each pretend platform downloads: the types it publishes and its size limit. */
 const accepted: Record<DownloadingPlatform, { types: SandboxImageType[]; maxBytes: number }> = {
@@ -34,6 +34,13 @@ const accepted: Record<DownloadingPlatform, { types: SandboxImageType[]; maxByte
   threads: { types: ['image/jpeg', 'image/png'], maxBytes: postImageLimits('threads').maxBytes },
   // Pins: PNG or JPEG (P1 `ContentType`; product specs), 20 MB (post-rules/pinterest.ts).
   pinterest: { types: ['image/jpeg', 'image/png'], maxBytes: postImageLimits('pinterest').maxBytes },
+  // Local post photos: JPG or PNG, at most 5 MB (post-rules/google-business.ts).
+  google_business: {
+    types: ['image/jpeg', 'image/png'],
+    maxBytes: postImageLimits('google_business').maxBytes,
+  },
+  // Photo posts: WebP or JPEG, at most 20 MB each (TikTok media transfer guide, image restrictions).
+  tiktok: { types: ['image/jpeg', 'image/webp'], maxBytes: 20 * 1024 * 1024 },
 };
 
 export type MediaDownload =

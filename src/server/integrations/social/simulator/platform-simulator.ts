@@ -59,6 +59,8 @@ export interface PlatformSimulatorOptions {
   latencyMs?: number;
   /** How long the pretend Instagram processes a video (IN_PROGRESS); default 2 s. */
   instagramVideoProcessingMs?: number;
+  /** TIKTOK_APP_AUDITED: until then the pretend TikTok takes only SELF_ONLY posts, as TikTok does. */
+  tiktokAudited?: boolean;
 }
 
 /**
@@ -152,7 +154,7 @@ export async function registerPlatformSimulator(app: FastifyInstance, options: P
           registerYouTubeSimulator(sandbox, shared);
           break;
         case 'tiktok':
-          registerTikTokSimulator(sandbox, shared);
+          registerTikTokSimulator(sandbox, shared, { audited: options.tiktokAudited });
           break;
         case 'google_business':
           registerGoogleBusinessSimulator(sandbox, shared);

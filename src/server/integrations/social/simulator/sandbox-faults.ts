@@ -41,6 +41,9 @@ import type { SandboxAccount } from './sandbox-store';
  *                       "upload"`), and their start and finish calls (publish calls) count too.
  *                       Threads: the video container made by that call (`on: "upload"`) goes to
  *                       ERROR with `error_message` FAILED_PROCESSING_VIDEO.
+ *   post-rejected       the post this call makes fails the platform's review after it is created:
+ *                       Google Business Profile's local post goes from PROCESSING to REJECTED
+ *                       (arm it with `on: "publish"`).
  *
  * Metrics reads (post insights, post analytics, follower counts) are calls of kind `read`: arm a
  * fault for them with `on: "read"`, e.g. the next 3 reads of an account answer "no data yet":
@@ -79,6 +82,7 @@ export const sandboxFaults = [
   'unknown-outcome',
   'no-data',
   'video-processing-failed',
+  'post-rejected',
 ] as const;
 export type SandboxFault = (typeof sandboxFaults)[number];
 

@@ -342,6 +342,9 @@ function ComposerForm({
             targets={chosen}
             options={values.platformOptions}
             onChange={setPlatformOptions}
+            videoDurationMs={
+              mediaIds.map((mediaId) => byId.get(mediaId)).find((item) => item?.kind === 'video')?.durationMs
+            }
           />
           {commentLimit !== null ? (
             <FirstCommentField
@@ -396,6 +399,7 @@ function ComposerForm({
             content,
             hashtags,
             title,
+            platformOptions: values.platformOptions,
             media: mediaIds.map((mediaId) => byId.get(mediaId)),
             thread: thread.map((item) => ({
               content: item.content,

@@ -157,10 +157,11 @@ export function editChanges(
   };
 }
 
-/** Who shows the title of the chosen targets: a LinkedIn document post, a Pin (the field's words). */
+/** Who shows the title of the chosen targets: a LinkedIn document post, a Pin, a YouTube video (the field's words). */
 export const titleShownBy = (targets: Pick<ChosenTarget, 'platform' | 'postType'>[]) => ({
   document: targets.some((target) => target.postType === 'carousel' && isLinkedIn(target.platform)),
   pin: targets.some((target) => target.platform === 'pinterest'),
+  video: targets.some((target) => target.platform === 'youtube'),
 });
 
 /**

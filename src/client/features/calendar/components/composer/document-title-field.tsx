@@ -10,8 +10,8 @@ interface DocumentTitleFieldProps {
   rule: { required: boolean; maxLength: number };
   /** A schedule was tried: an empty required title is marked (as once the field was left empty). */
   tried: boolean;
-  /** Who shows the title: a LinkedIn document post, a Pin, or both are chosen. */
-  shownBy: { document: boolean; pin: boolean };
+  /** Who shows the title: a LinkedIn document post, a Pin, a YouTube video, or several are chosen. */
+  shownBy: { document: boolean; pin: boolean; video?: boolean };
 }
 
 /** What the field is called and what its hint says, for the networks that show it. */
@@ -19,11 +19,20 @@ function wordsFor(shownBy: DocumentTitleFieldProps['shownBy']) {
   const where = [
     shownBy.document ? 'LinkedIn shows it above the pages' : null,
     shownBy.pin ? 'Pinterest shows it above the Pin’s description' : null,
+    shownBy.video ? 'YouTube shows it above the video (at most 100 characters, no < or >)' : null,
   ]
     .filter(Boolean)
     .join('; ');
-  const label = shownBy.document && shownBy.pin ? 'Title' : shownBy.pin ? 'Pin title' : 'Document title';
-  return { label, hint: `${where}.`, missing: `Give the document a title: ${where}.` };
+  const several = [shownBy.document, shownBy.pin, shownBy.video].filter(Boolean).length > 1;
+  const label = several
+    ? 'Title'
+    : shownBy.pin
+      ? 'Pin title'
+      : shownBy.video
+        ? 'Video title'
+        : 'Document title';
+  const what = shownBy.video && !shownBy.document ? 'video' : 'document';
+  return { label, hint: `${where}.`, missing: `Give the ${what} a title: ${where}.` };
 }
 
 /**

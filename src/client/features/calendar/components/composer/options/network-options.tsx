@@ -1,8 +1,12 @@
 import type { ComponentType } from 'react';
 import type { PostPlatformOptions } from '../../../../../../contracts/platform-options';
 import type { PublishingPlatform } from '../../../../../../contracts/platforms';
+import type { PostType } from '../../../../../../contracts/post-types';
+import { GoogleBusinessFields } from './google-business-fields';
 import { MastodonFields } from './mastodon-fields';
 import { PinterestFields } from './pinterest-fields';
+import { TikTokFields } from './tiktok-fields';
+import { YouTubeFields } from './youtube-fields';
 
 export interface NetworkOptionFieldsProps {
   id: string;
@@ -10,12 +14,19 @@ export interface NetworkOptionFieldsProps {
   accountId: string | null;
   options: PostPlatformOptions;
   onChange(next: PostPlatformOptions): void;
+  /** The network's post type for this target ('post' when absent). */
+  postType?: PostType;
+  /** The attached video's length, when one is attached (TikTok checks it against the creator's maximum). */
+  videoDurationMs?: number | null;
 }
 
 /** The composer's fields for what one network asks beyond text and media (issue 27). */
 const networkOptionFields: Partial<Record<PublishingPlatform, ComponentType<NetworkOptionFieldsProps>>> = {
   pinterest: PinterestFields,
   mastodon: MastodonFields,
+  google_business: GoogleBusinessFields,
+  tiktok: TikTokFields,
+  youtube: YouTubeFields,
 };
 
 /**
@@ -27,11 +38,13 @@ export function NetworkOptions({
   targets,
   options,
   onChange,
+  videoDurationMs,
 }: {
   id: string;
-  targets: { platform: PublishingPlatform; socialAccountId?: string | null }[];
+  targets: { platform: PublishingPlatform; socialAccountId?: string | null; postType?: PostType }[];
   options: PostPlatformOptions;
   onChange(next: PostPlatformOptions): void;
+  videoDurationMs?: number | null;
 }) {
   const seen = new Set<PublishingPlatform>();
   const shown = targets.filter((target) => {
@@ -48,6 +61,8 @@ export function NetworkOptions({
         accountId={target.socialAccountId ?? null}
         options={options}
         onChange={onChange}
+        postType={target.postType}
+        videoDurationMs={videoDurationMs}
       />
     );
   });

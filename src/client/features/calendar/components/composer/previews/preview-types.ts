@@ -1,4 +1,5 @@
 import type { Media } from '../../../../../../contracts/media';
+import type { PostPlatformOptions } from '../../../../../../contracts/platform-options';
 import type { PostType } from '../../../../../../contracts/post-types';
 
 export interface PreviewPost {
@@ -10,6 +11,8 @@ export interface PreviewPost {
   thread: { content: string; media: (Media | undefined)[] }[];
   /** A LinkedIn document post's title. */
   title: string;
+  /** What the networks ask beyond text and media (a Google Business Profile event's dates). */
+  platformOptions?: PostPlatformOptions;
 }
 
 /** What a network's own preview card is drawn from (previews/network-previews.ts). */
