@@ -1,8 +1,7 @@
-import { DateTime } from 'luxon';
 import type { Post, PostDetail } from '../../src/contracts/posts';
 import type { SocialAccount } from '../../src/contracts/social-accounts';
 import { jpegImage } from '../factories/media';
-import { isoDate, openCalendar, ZONE } from './calendar-helpers';
+import { openCalendar, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
@@ -75,9 +74,7 @@ test('connect a Google Business Profile location in the sandbox popup and publis
   await expect(preview).toContainText('Winter tasting night');
   await expect(preview).toContainText('Book');
 
-  const soon = DateTime.now().setZone(ZONE).plus({ seconds: 15 });
-  await composer.getByLabel('Date', { exact: true }).fill(isoDate(soon));
-  await composer.getByLabel('Time', { exact: true }).fill(soon.toFormat('HH:mm:ss'));
+  await scheduleSoon(composer);
   await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expectToast(page, 'Post Scheduled');
 

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { DateTime } from 'luxon';
 import type { Post, PostDetail } from '../../src/contracts/posts';
 import { VIDEO_FIXTURES } from '../factories/video';
-import { isoDate, openCalendar, ZONE } from './calendar-helpers';
+import { openCalendar, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
@@ -61,9 +60,7 @@ test('connect a YouTube channel and publish a short video as a Short', async ({ 
   await expect(composer.getByText(/Say whether this video is made for kids/)).toHaveCount(0);
   await expect(composer.getByText('Short', { exact: true }).first()).toBeVisible();
 
-  const soon = DateTime.now().setZone(ZONE).plus({ seconds: 15 });
-  await composer.getByLabel('Date', { exact: true }).fill(isoDate(soon));
-  await composer.getByLabel('Time', { exact: true }).fill(soon.toFormat('HH:mm:ss'));
+  await scheduleSoon(composer);
   await composer.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expectToast(page, 'Post Scheduled');
 

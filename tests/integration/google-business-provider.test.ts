@@ -21,13 +21,13 @@ import { expectError, hiddenFields } from '../factories/sandbox';
 import { signUp } from '../factories/users';
 import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/google_business/callback`;
 const AUTHORIZE_PATH = '/sandbox/google-business/o/oauth2/v2/auth';
 const API = '/sandbox/google-business/api';
 
-describe.each(databaseKinds)(
+describe.each(adapterDatabaseKinds)(
   'Google Business Profile provider against the platform simulator on %s',
   (kind) => {
     let t: TestApp;

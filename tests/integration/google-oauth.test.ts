@@ -15,14 +15,14 @@ import { injectFetch } from '../../src/server/lib/inject-fetch';
 import { expectError, hiddenFields } from '../factories/sandbox';
 import { signUp } from '../factories/users';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 const REDIRECT_URI = `${TEST_APP_URL}/api/auth/social/youtube/callback`;
 const AUTHORIZE_PATH = '/sandbox/youtube/o/oauth2/v2/auth';
 const UPLOAD = 'https://www.googleapis.com/auth/youtube.upload';
 const READONLY = 'https://www.googleapis.com/auth/youtube.readonly';
 
-describe.each(databaseKinds)("Google's sign-in against the simulator (YouTube's) on %s", (kind) => {
+describe.each(adapterDatabaseKinds)("Google's sign-in against the simulator (YouTube's) on %s", (kind) => {
   let t: TestApp;
   let sim: FastifyInstance;
   let session = '';

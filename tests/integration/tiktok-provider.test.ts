@@ -23,7 +23,7 @@ import { signUp } from '../factories/users';
 import { VIDEO_FIXTURES } from '../factories/video';
 import { testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 /*
  * TikTok against the platform simulator (issue 28): Login Kit without PKCE, creator info before
@@ -68,7 +68,7 @@ function fixtureVideo(durationMs = 3_500): PublishMedia & { ranges: Array<[numbe
   };
 }
 
-describe.each(databaseKinds)('TikTok provider against the platform simulator on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('TikTok provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
   let session = '';
   let fetchApp: typeof fetch;

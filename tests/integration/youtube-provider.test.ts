@@ -24,7 +24,7 @@ import { signUp } from '../factories/users';
 import { VIDEO_FIXTURES } from '../factories/video';
 import { JPEG_BYTES, testImage } from '../fakes/publish-media';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
-import { databaseKinds } from '../setup/databases';
+import { adapterDatabaseKinds } from '../setup/databases';
 
 /*
  * The YouTube adapter against the pretend YouTube: connect (Google's sign-in), the channel as the
@@ -60,7 +60,7 @@ async function videoMedia(file: string, facts: { width: number; height: number; 
   return media;
 }
 
-describe.each(databaseKinds)('YouTube provider against the platform simulator on %s', (kind) => {
+describe.each(adapterDatabaseKinds)('YouTube provider against the platform simulator on %s', (kind) => {
   let t: TestApp;
   let sim: FastifyInstance;
   let session = '';
