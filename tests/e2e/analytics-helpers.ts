@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import type { DashboardStats, MetricsRefreshResponse } from '../../src/contracts/analytics';
+import { platformLabels, publishingPlatforms } from '../../src/contracts/platforms';
 import type { Post } from '../../src/contracts/posts';
 import type { SocialAccount } from '../../src/contracts/social-accounts';
 import { composeThroughApi, getPost } from './calendar-helpers';
@@ -11,21 +12,20 @@ import { expectToast } from './helpers';
  * (the simulator publishes in-process) and its metrics read, so the screens show real data.
  */
 
-const platforms = {
-  Facebook: 'facebook',
-  'X (Twitter)': 'twitter',
-  LinkedIn: 'linkedin',
-  Instagram: 'instagram',
-} as const;
-type SandboxPlatformLabel = keyof typeof platforms;
-
-/** Connects a new workspace's first sandbox account of a platform through the real popup flow. */
+/**
+ * Connects a new workspace's first sandbox account of a platform (by its label: 'YouTube', 'X (Twitter)')
+ * through the real popup flow, as a new sandbox account named `username`; `consentText` is what the
+ * platform's consent page must say it asks for.
+ */
 export async function connectSandboxAccount(
   page: Page,
   context: BrowserContext,
-  label: SandboxPlatformLabel,
+  label: string,
   username: string,
+  { consentText }: { consentText?: string } = {},
 ): Promise<SocialAccount> {
+  const platform = publishingPlatforms.find((key) => platformLabels[key] === label);
+  if (!platform) throw new Error(`${label} is not a platform Kitepost publishes to`);
   await page.goto('/social-accounts');
   await expect(page.getByText('Loading your accounts...')).toHaveCount(0);
   const [popup] = await Promise.all([
@@ -34,13 +34,14 @@ export async function connectSandboxAccount(
   ]);
   await popup.waitForLoadState('domcontentloaded');
   await expect(popup.getByRole('button', { name: 'Authorize' })).toBeVisible();
+  if (consentText) await expect(popup.getByText(consentText)).toBeVisible();
   await popup.getByLabel('New account named').check();
   await popup.getByLabel("New account's username").fill(username);
   await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Authorize' }).click()]);
   await expectToast(page, 'Account Connected');
   const accounts = (await (await page.request.get('/api/user/social-accounts')).json()) as SocialAccount[];
   // Facebook connects the account's Page, named after it but not the same: take the one new account.
-  const account = accounts.find((item) => item.platform === platforms[label]);
+  const account = accounts.find((item) => item.platform === platform);
   if (!account) throw new Error(`@${username} was not connected`);
   return account;
 }

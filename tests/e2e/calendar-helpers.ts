@@ -34,6 +34,13 @@ export async function openCalendar(page: Page, query = ''): Promise<void> {
   await expect(page.getByText('Loading posts...')).toHaveCount(0);
 }
 
+/** Opens the calendar's Add Post composer. */
+export async function openComposer(page: Page): Promise<Locator> {
+  await openCalendar(page);
+  await page.getByRole('button', { name: 'Add Post' }).click();
+  return page.getByRole('dialog', { name: 'Add Post' });
+}
+
 /** The heading of the visible range, e.g. 'December 2026'. */
 export function rangeHeading(page: Page): Locator {
   return page.getByRole('heading', { level: 2 }).first();

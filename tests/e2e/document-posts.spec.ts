@@ -1,8 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
 import type { Post } from '../../src/contracts/posts';
 import { makePdf } from '../factories/pdf';
 import { connectSandboxAccount } from './analytics-helpers';
-import { calendarEvents, openCalendar, saveScreen, scheduleSoon, ZONE } from './calendar-helpers';
+import { calendarEvents, openComposer, saveScreen, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
@@ -14,12 +13,6 @@ import { expectToast, newUser, signUp } from './helpers';
  */
 
 test.use({ timezoneId: ZONE, viewport: { width: 1280, height: 800 } });
-
-async function openComposer(page: Page): Promise<Locator> {
-  await openCalendar(page);
-  await page.getByRole('button', { name: 'Add Post' }).click();
-  return page.getByRole('dialog', { name: 'Add Post' });
-}
 
 test('a LinkedIn document post: PDF, title required, scheduled and shown on the calendar and in the library', async ({
   page,

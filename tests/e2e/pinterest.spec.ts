@@ -1,7 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
 import type { Post, PostDetail } from '../../src/contracts/posts';
 import { jpegImage } from '../factories/media';
-import { openCalendar, scheduleSoon, ZONE } from './calendar-helpers';
+import { connectSandboxAccount } from './analytics-helpers';
+import { openComposer, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
@@ -13,12 +13,6 @@ import { expectToast, newUser, signUp } from './helpers';
 
 test.use({ timezoneId: ZONE, viewport: { width: 1280, height: 800 } });
 
-async function openComposer(page: Page): Promise<Locator> {
-  await openCalendar(page);
-  await page.getByRole('button', { name: 'Add Post' }).click();
-  return page.getByRole('dialog', { name: 'Add Post' });
-}
-
 test('connect Pinterest, create a board in the composer, and publish a Pin with an image', async ({
   page,
   context,
@@ -27,18 +21,9 @@ test('connect Pinterest, create a board in the composer, and publish a Pin with 
   await signUp(page, newUser('pinterest'));
   const handle = `pin${Date.now().toString(36)}`;
 
-  await page.goto('/social-accounts');
-  await expect(page.getByText('Loading your accounts...')).toHaveCount(0);
-  const [popup] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('button', { name: 'Connect Pinterest' }).click(),
-  ]);
-  await popup.waitForLoadState('domcontentloaded');
-  await expect(popup.getByText('See your public boards, including group boards you join')).toBeVisible();
-  await popup.getByLabel('New account named').check();
-  await popup.getByLabel("New account's username").fill(handle);
-  await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Authorize' }).click()]);
-  await expectToast(page, 'Account Connected');
+  await connectSandboxAccount(page, context, 'Pinterest', handle, {
+    consentText: 'See your public boards, including group boards you join',
+  });
 
   const composer = await openComposer(page);
   await composer.getByLabel(`@${handle}`).check();

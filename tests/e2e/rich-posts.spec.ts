@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Post, PostDetail } from '../../src/contracts/posts';
 import { jpegImage } from '../factories/media';
 import { VIDEO_FIXTURES } from '../factories/video';
 import { connectSandboxAccount } from './analytics-helpers';
-import { calendarEvents, openCalendar, scheduleSoon, ZONE } from './calendar-helpers';
+import { calendarEvents, openComposer, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
@@ -19,12 +19,6 @@ import { expectToast, newUser, signUp } from './helpers';
 const video = readFileSync(VIDEO_FIXTURES.vertical);
 
 test.use({ timezoneId: ZONE, viewport: { width: 1280, height: 800 } });
-
-async function openComposer(page: Page): Promise<Locator> {
-  await openCalendar(page);
-  await page.getByRole('button', { name: 'Add Post' }).click();
-  return page.getByRole('dialog', { name: 'Add Post' });
-}
 
 /** Opens the post's panel from its calendar chip and waits until it is published with a link. */
 async function expectPublished(page: Page, text: string, platformLabel: string) {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import type { Post, PostDetail } from '../../src/contracts/posts';
 import { VIDEO_FIXTURES } from '../factories/video';
-import { openCalendar, scheduleSoon, ZONE } from './calendar-helpers';
+import { connectSandboxAccount } from './analytics-helpers';
+import { openComposer, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
@@ -16,29 +16,14 @@ test.use({ timezoneId: ZONE, viewport: { width: 1280, height: 800 } });
 
 const video = readFileSync(VIDEO_FIXTURES.vertical);
 
-async function openComposer(page: Page): Promise<Locator> {
-  await openCalendar(page);
-  await page.getByRole('button', { name: 'Add Post' }).click();
-  return page.getByRole('dialog', { name: 'Add Post' });
-}
-
 test('connect a YouTube channel and publish a short video as a Short', async ({ page, context }) => {
   test.setTimeout(120_000);
   await signUp(page, newUser('youtube'));
   const handle = `bakery${Date.now().toString(36)}`;
 
-  await page.goto('/social-accounts');
-  await expect(page.getByText('Loading your accounts...')).toHaveCount(0);
-  const [popup] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('button', { name: 'Connect YouTube' }).click(),
-  ]);
-  await popup.waitForLoadState('domcontentloaded');
-  await expect(popup.getByText('Manage your YouTube videos')).toBeVisible();
-  await popup.getByLabel('New account named').check();
-  await popup.getByLabel("New account's username").fill(handle);
-  await Promise.all([popup.waitForEvent('close'), popup.getByRole('button', { name: 'Authorize' }).click()]);
-  await expectToast(page, 'Account Connected');
+  await connectSandboxAccount(page, context, 'YouTube', handle, {
+    consentText: 'Manage your YouTube videos',
+  });
   // The card says what Kitepost's YouTube quota still allows today.
   await expect(page.getByText(/Uploads left today: \d+/)).toBeVisible();
 
