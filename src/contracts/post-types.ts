@@ -28,6 +28,8 @@ export const postTypeLabels: Record<PostType, string> = {
  */
 export function postTypeLabelOf(platform: PublishingPlatform, type: PostType): string {
   if (platform === 'tiktok' && type === 'carousel') return 'Photos';
+  // A YouTube post is always one video; TikTok's ordinary post is a video too, but TikTok calls it a post.
+  if (platform === 'youtube' && type === 'post') return 'Video';
   return isLinkedIn(platform) && type === 'carousel' ? 'Document' : postTypeLabels[type];
 }
 
