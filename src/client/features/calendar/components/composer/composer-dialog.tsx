@@ -1,10 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { platformLabels } from '../../../../../contracts/platforms';
 import type { PostType } from '../../../../../contracts/post-types';
 import type { Post } from '../../../../../contracts/posts';
-import type { PostScope } from '../../../../../contracts/recurring';
 import { HashtagField } from '../../../../components/hashtag-field';
 import {
   Dialog,
@@ -18,11 +16,9 @@ import { Textarea } from '../../../../components/ui/textarea';
 import { schedulingNeedsApproval } from '../../../approvals/approval-display';
 import { useAuth } from '../../../auth/api/get-current-user';
 import { UpgradePrompt } from '../../../billing/components/upgrade-prompt';
-import { postKeys } from '../../../content/api/post-keys';
 import { useSocialAccounts } from '../../../social-accounts/api/get-social-accounts';
-import { useComposePost } from '../../api/compose-post';
 import { composeTargets, mediaWarnings, type TargetKey, targetKeyOf } from '../../composer-targets';
-import { noRepeat, type RepeatValue, repeatBody, repeatProblem } from '../../repeat-rule';
+import { noRepeat, repeatProblem } from '../../repeat-rule';
 import { defaultScheduleWallTime, utcToWallTime, type WallTime } from '../../zoned-time';
 import { checkScheduleTime, ScheduleFields } from '../schedule-fields';
 import { SeriesScope } from '../series-scope';
@@ -31,19 +27,16 @@ import { ComposerFooter } from './composer-footer';
 import {
   altTextLimit,
   checkTargets,
-  composeBody,
-  editChanges,
   firstCommentLimit,
   firstCommentTaken,
   hasThread,
-  type RichDraft,
   richDraftOf,
   threadPlatforms,
   titleRule,
   titleShownBy,
   typedTargets,
 } from './composer-post';
-import { queueable, useComposerQueue } from './composer-queue';
+import { queueable } from './composer-queue';
 import { ComposerProblems, ComposerSide } from './composer-side';
 import { DocumentTitleField } from './document-title-field';
 import { FirstCommentField } from './first-comment-field';
@@ -53,24 +46,12 @@ import { MediaPicker } from './media-picker';
 import { NetworkOptions } from './options/network-options';
 import { PostTypePicker } from './post-type-picker';
 import { RepeatField } from './repeat-field';
-import { type ComposerAction as Action, saveEdit } from './save-edit';
+import type { ComposerAction as Action } from './save-edit';
 import { SuggestedTimes } from './suggested-times';
 import { TargetPicker } from './target-picker';
 import { ThreadEditor } from './thread-editor';
-import { useComposerFeedback } from './use-composer-feedback';
 import { useComposerMedia } from './use-composer-media';
-
-/** What the composer's form holds: the fields a person edits (post types, media, thread: RichDraft). */
-interface ComposerValues extends RichDraft {
-  targets: TargetKey[];
-  content: string;
-  hashtags: string[];
-  wall: WallTime;
-  /** How a new (or not yet repeating) post repeats once scheduled. */
-  repeat: RepeatValue;
-  /** Editing a recurring post: this one only, or this and every later one. */
-  scope: PostScope;
-}
+import { type ComposerValues, useComposerSubmit } from './use-composer-submit';
 
 /** What the composer opens on: a new post (maybe at a clicked time), or a saved post to edit. */
 export type ComposerSubject =
@@ -116,7 +97,6 @@ function ComposerForm({
   const editing = subject.mode === 'edit' ? subject.post : null;
   const { user } = useAuth();
   const accounts = useSocialAccounts();
-  const queryClient = useQueryClient();
   // One form holds what is typed. It has no resolver: what a post may be depends on the chosen
   // platforms, the media and the action (a draft needs no time), so the checks below run live on
   // every change and the server checks the contract again.
@@ -158,20 +138,7 @@ function ComposerForm({
   const setWall = setter('wall');
   const setRepeat = setter('repeat');
   const setScope = setter('scope');
-  const [tried, setTried] = useState<Action | null>(null);
-  const { serverProblem, planLimit, reset, failed, succeeded } = useComposerFeedback({
-    editing: editing !== null,
-    zone,
-    onDone,
-  });
-
-  const compose = useComposePost();
-  const edit = useMutation({
-    mutationFn: saveEdit,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: postKeys.all }),
-  });
-  const queue = useComposerQueue(zone, onDone, (error) => failed('queue')(error));
-  const pending = compose.isPending || edit.isPending || queue.pending;
+  const { tried, pending, serverProblem, planLimit, submit } = useComposerSubmit({ editing, zone, onDone });
 
   const mediaIds = media.map((item) => item.id);
   const { byId, loading: mediaLoading } = useComposerMedia([
@@ -207,47 +174,16 @@ function ComposerForm({
   const needsApproval = schedulingNeedsApproval(user);
   const buttons = composerButtons(editing?.status ?? null, needsApproval);
 
-  const submit = (action: Action) => {
-    setTried(action);
-    reset();
-    if (pending || empty || noTarget || mediaLoading) return;
-    if (action === 'schedule' && (blocking || timeCheck.problem || !timeCheck.instant || repeatIssue)) return;
-    if (action === 'queue') {
-      if (!blocking) queue.submit({ editing, chosen, draft: values, text: { content, hashtags } });
-      return;
-    }
-    // A draft keeps the planned time when it is a valid time ahead; scheduling needs one.
-    const scheduledAt = timeCheck.problem ? null : (timeCheck.instant?.iso ?? null);
-    // Only a scheduled post repeats; a draft keeps no rule.
-    const repeatRule = action === 'schedule' && !series ? repeatBody(repeat, zone) : null;
-
-    if (!editing) {
-      compose.mutate(
-        {
-          body: composeBody({ content, hashtags, scheduledAt, asDraft: action === 'draft' }, values, chosen),
-          repeat: repeatRule,
-        },
-        {
-          onSuccess: (answer) => succeeded(action, answer.posts, answer.warnings, answer.repeatFailure),
-          onError: failed(action),
-        },
-      );
-      return;
-    }
-    const [target] = chosen;
-    if (!target) return;
-    edit.mutate(
-      {
-        post: editing,
-        action,
-        scheduledAt,
-        changes: editChanges({ content, hashtags }, values, target),
-        scope,
-        repeat: repeatRule,
-      },
-      { onSuccess: (answer) => succeeded(action, [answer.post], answer.warnings), onError: failed(action) },
-    );
-  };
+  const send = (action: Action) =>
+    submit(action, {
+      values,
+      chosen,
+      incomplete: empty || noTarget || mediaLoading,
+      blocking,
+      timeCheck,
+      repeatIssue,
+      repeating: series !== null,
+    });
 
   const author = user?.workspace.name || (user ? `${user.firstName} ${user.lastName}` : 'Your brand');
 
@@ -258,7 +194,7 @@ function ComposerForm({
       aria-busy={pending}
       onSubmit={(event) => {
         event.preventDefault();
-        submit('schedule');
+        send('schedule');
       }}
     >
       <DialogHeader>
@@ -421,8 +357,8 @@ function ComposerForm({
         tried={tried}
         blocking={blocking}
         needsApproval={needsApproval}
-        onDraft={() => submit('draft')}
-        onQueue={() => submit('queue')}
+        onDraft={() => send('draft')}
+        onQueue={() => send('queue')}
         queueBlocked={
           queueable(chosen) ? null : 'Choose accounts, not only platforms: a queue is an account’s.'
         }
