@@ -10,7 +10,6 @@ import {
   composeBody,
   editChanges,
   firstCommentLimit,
-  fitOffers,
   moveItem,
   postTypeOf,
   type RichDraft,
@@ -18,6 +17,7 @@ import {
   titleRule,
   typedTargets,
 } from './composer-post';
+import { fitOffers } from './media-fit-offers';
 
 function image(id: string, overrides: Partial<Media> = {}): Media {
   return {

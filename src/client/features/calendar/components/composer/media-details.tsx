@@ -12,7 +12,8 @@ import { mediaQueryOptions } from '../../api/media';
 import { documentFacts } from '../../document-facts';
 import { formatDuration } from '../../post-kind';
 import { MediaThumb } from '../media-thumb';
-import { type ChosenTarget, type FitOffer, fitOffers, moveItem } from './composer-post';
+import { type ChosenTarget, moveItem } from './composer-post';
+import { type FitOffer, fitOffers } from './media-fit-offers';
 
 export const FIT_FAILED_MESSAGE = 'The file could not be changed. Please try again.';
 
