@@ -117,6 +117,20 @@ test.describe('Calendar with posts', () => {
     await expect(dayCell(page, isoDate(day)).getByText('+2 more')).toBeVisible();
   });
 
+  test('a post at 23:45 is on its own day only, not on the next day its half hour runs into', async ({
+    page,
+  }) => {
+    await signUp(page, newUser('cal-midnight'));
+    const day = zonedDay(10, 23, 45);
+    await composeThroughApi(page, { content: 'Late-night bake', scheduledAt: day.toUTC().toISO() });
+    await openCalendar(page);
+    await showMonthOf(page, day);
+    await expect(
+      calendarEvents(dayCell(page, isoDate(day))).filter({ hasText: 'Late-night bake' }),
+    ).toHaveCount(1);
+    await expect(calendarEvents(page).filter({ hasText: 'Late-night bake' })).toHaveCount(1);
+  });
+
   test('week and day views show posts at their time in the user’s zone; the zone can be changed', async ({
     page,
   }) => {

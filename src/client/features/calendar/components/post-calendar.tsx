@@ -210,6 +210,9 @@ export function PostCalendar({
         eventOrder="start,title"
         defaultTimedEventDuration="00:30"
         forceEventDuration
+        // A post is an instant drawn 30 minutes long: one at 23:45 belongs to its own day only, not
+        // to the next day its half hour runs into.
+        nextDayThreshold="01:00:00"
         eventStartEditable
         eventDurationEditable={false}
         editable={false}
