@@ -121,7 +121,9 @@ test.describe('Calendar with posts', () => {
     page,
   }) => {
     await signUp(page, newUser('cal-midnight'));
-    const day = zonedDay(10, 23, 45);
+    // A Saturday: its next day starts the month grid's next row, where a second box would show.
+    const today = zonedDay(0);
+    const day = zonedDay(7 + ((6 - today.weekday + 7) % 7), 23, 45);
     await composeThroughApi(page, { content: 'Late-night bake', scheduledAt: day.toUTC().toISO() });
     await openCalendar(page);
     await showMonthOf(page, day);
