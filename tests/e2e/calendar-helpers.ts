@@ -60,7 +60,7 @@ export async function showMonthOf(page: Page, at: DateTime): Promise<void> {
   const title = at.setLocale('en-US').toFormat('LLLL yyyy');
   for (let i = 0; i < 3; i++) {
     if ((await rangeHeading(page).textContent())?.trim() === title) return;
-    await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('button', { name: 'Next month', exact: true }).click();
   }
   await expect(rangeHeading(page)).toHaveText(title);
 }

@@ -59,10 +59,10 @@ test.describe('Calendar', () => {
     await expect(page.getByRole('heading', { name: 'Upcoming Posts' })).toBeVisible();
     await expect(page.getByText('Nothing scheduled yet.')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('button', { name: 'Next month', exact: true }).click();
     await expect(rangeHeading(page)).toHaveText(now.plus({ months: 1 }).toFormat('LLLL yyyy'));
-    await page.getByRole('button', { name: 'Previous month' }).click();
-    await page.getByRole('button', { name: 'Previous month' }).click();
+    await page.getByRole('button', { name: 'Previous month', exact: true }).click();
+    await page.getByRole('button', { name: 'Previous month', exact: true }).click();
     await expect(rangeHeading(page)).toHaveText(now.minus({ months: 1 }).toFormat('LLLL yyyy'));
     await expect(cells).toHaveCount(42);
     await page.getByRole('button', { name: 'Today' }).click();
