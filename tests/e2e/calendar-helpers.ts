@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { DateTime } from 'luxon';
-import { type ComposeResponse, type Post, untouchedDraftFields } from '../../src/contracts/posts';
+import {
+  type ComposeResponse,
+  type Post,
+  type PostDetail,
+  untouchedDraftFields,
+} from '../../src/contracts/posts';
 import { expect } from './fixtures';
 import { expectToast } from './helpers';
 
@@ -81,6 +86,18 @@ export async function composeThroughApi(
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as ComposeResponse;
+}
+
+/**
+ * Where the newest post whose text holds `text` stands, as one line to poll: its status, failure
+ * reason and public link ('missing' before it exists).
+ */
+export async function publishingLine(page: Page, text: string): Promise<string> {
+  const posts = (await (await page.request.get('/api/posts?limit=50')).json()) as Post[];
+  const post = posts.find((item) => item.content.includes(text));
+  if (!post) return 'missing';
+  const detail = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as PostDetail;
+  return `${detail.status} ${detail.failureReason ?? ''} ${detail.externalUrl ?? ''}`;
 }
 
 export async function getPost(page: Page, id: string): Promise<{ status: number; post: Post | null }> {

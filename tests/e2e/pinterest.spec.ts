@@ -1,7 +1,6 @@
-import type { Post, PostDetail } from '../../src/contracts/posts';
 import { jpegImage } from '../factories/media';
 import { connectSandboxAccount } from './analytics-helpers';
-import { openComposer, scheduleSoon, ZONE } from './calendar-helpers';
+import { openComposer, publishingLine, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
@@ -50,15 +49,6 @@ test('connect Pinterest, create a board in the composer, and publish a Pin with 
   await expectToast(page, 'Post Scheduled');
 
   await expect
-    .poll(
-      async () => {
-        const posts = (await (await page.request.get('/api/posts?limit=50')).json()) as Post[];
-        const post = posts.find((item) => item.content.includes('Rhubarb and custard'));
-        if (!post) return 'missing';
-        const detail = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as PostDetail;
-        return `${detail.status} ${detail.failureReason ?? ''} ${detail.externalUrl ?? ''}`;
-      },
-      { timeout: 60_000, intervals: [1000] },
-    )
+    .poll(() => publishingLine(page, 'Rhubarb and custard'), { timeout: 60_000, intervals: [1000] })
     .toMatch(/^published .*\/sandbox\/pinterest\/pin\/\d+\/$/);
 });

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Post, PostDetail } from '../../src/contracts/posts';
 import { VIDEO_FIXTURES } from '../factories/video';
 import { connectSandboxAccount } from './analytics-helpers';
-import { openComposer, scheduleSoon, ZONE } from './calendar-helpers';
+import { openComposer, publishingLine, scheduleSoon, ZONE } from './calendar-helpers';
 import { expect, test } from './fixtures';
 import { expectToast, newUser, signUp } from './helpers';
 
@@ -50,15 +49,6 @@ test('connect a YouTube channel and publish a short video as a Short', async ({ 
   await expectToast(page, 'Post Scheduled');
 
   await expect
-    .poll(
-      async () => {
-        const posts = (await (await page.request.get('/api/posts?limit=50')).json()) as Post[];
-        const post = posts.find((item) => item.content.includes('Laminating croissant dough'));
-        if (!post) return 'missing';
-        const detail = (await (await page.request.get(`/api/posts/${post.id}`)).json()) as PostDetail;
-        return `${detail.status} ${detail.failureReason ?? ''} ${detail.externalUrl ?? ''}`;
-      },
-      { timeout: 60_000, intervals: [1000] },
-    )
+    .poll(() => publishingLine(page, 'Laminating croissant dough'), { timeout: 60_000, intervals: [1000] })
     .toMatch(/^published .*\/sandbox\/youtube\/shorts\/[A-Za-z0-9_-]{11}$/);
 });
