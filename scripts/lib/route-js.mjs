@@ -23,6 +23,7 @@ export const SIGNED_IN_ROUTES = [
   ['/calendar/import', 'src/client/features/post-import/post-import-page.tsx'],
   ['/queue', 'src/client/features/queue/queue-page.tsx'],
   ['/feeds', 'src/client/features/feeds/feeds-page.tsx'],
+  ['/links', 'src/client/features/links/links-page.tsx'],
   ['/media', 'src/client/features/media/media-page.tsx'],
   ['/social-accounts', 'src/client/features/social-accounts/social-accounts-page.tsx'],
   ['/analytics', 'src/client/features/analytics/analytics-page.tsx'],

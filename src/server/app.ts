@@ -48,6 +48,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import * as authService from './modules/auth/auth.service';
 import { bestTimesRoutes } from './modules/best-times/best-times.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { bioPageRoutes } from './modules/bio-page/bio-page.routes';
 import { brandKitRoutes } from './modules/brand-kit/brand-kit.routes';
 import { calendarExportRoutes } from './modules/calendar-export/calendar-export.routes';
 import { creditsRoutes } from './modules/credits/credits.routes';
@@ -55,6 +56,8 @@ import { feedsRoutes } from './modules/feeds/feeds.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes, publicUrlCheck } from './modules/health/health.routes';
 import { linkPreviewsRoutes } from './modules/link-previews/link-previews.routes';
+import { linksRoutes } from './modules/links/links.routes';
+import { redirectRoutes } from './modules/links/redirect.routes';
 import { mcpRoutes } from './modules/mcp/mcp.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { createMediaUrlSigner } from './modules/media/media-signing';
@@ -290,6 +293,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await apiKeysRoutes(api, ctx);
     await webhooksRoutes(api, ctx);
     await mcpRoutes(api, ctx);
+    await linksRoutes(api, ctx);
+    await redirectRoutes(api, ctx);
+    await bioPageRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
       appUrl: config.appUrl,

@@ -183,6 +183,13 @@ const envSchema = z
       .enum(['true', 'false'], { error: 'must be true or false' })
       .default('false')
       .transform((value) => value === 'true'),
+    /**
+     * Issue 29: the origin short links point to (`<origin>/l/<code>`), when a shorter domain than
+     * APP_URL is routed to this app; unset: APP_URL.
+     */
+    SHORT_LINK_ORIGIN: optionalUrl,
+    /** A local MaxMind-format country database (GeoLite2-Country.mmdb) for click countries; unset: none. */
+    GEOIP_COUNTRY_DB: optionalString,
     /** Ports the outbound fetch may use besides 80 and 443 (comma-separated). */
     OUTBOUND_ALLOWED_PORTS: z
       .string()
@@ -362,6 +369,8 @@ export interface Config {
   outbound: { privateAllowList: string[]; extraPorts: number[] };
   /** Webhook deliveries: whether http: and non-public addresses may be registered (WEBHOOKS_ALLOW_PRIVATE). */
   webhooks: { allowPrivate: boolean };
+  /** Issue 29: where short links point (SHORT_LINK_ORIGIN, else appUrl) and the country database's path. */
+  links: { shortOrigin: string; countryDb: string | undefined };
   /** S3-compatible media storage; undefined: files under DATA_DIR/media. */
   s3:
     | {
@@ -466,6 +475,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiKeys: { rateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE },
     outbound: { privateAllowList: e.OUTBOUND_ALLOW_PRIVATE, extraPorts: e.OUTBOUND_ALLOWED_PORTS },
     webhooks: { allowPrivate: e.WEBHOOKS_ALLOW_PRIVATE },
+    links: {
+      shortOrigin: new URL(e.SHORT_LINK_ORIGIN ?? e.APP_URL ?? `http://localhost:${e.PORT}`).origin,
+      countryDb: e.GEOIP_COUNTRY_DB,
+    },
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -13,6 +13,8 @@ export const paths = {
   media: '/media',
   /** RSS/Atom auto-posting (issue 25). */
   feeds: '/feeds',
+  /** The bio page editor and the short-link settings (issue 29). */
+  links: '/links',
   socialAccounts: '/social-accounts',
   analytics: '/analytics',
   settings: '/settings',

@@ -44,6 +44,7 @@ const SandboxPortalPage = lazy(() =>
 );
 const MediaPage = lazy(() => import('../features/media/media-page').then((m) => ({ default: m.MediaPage })));
 const QueuePage = lazy(() => import('../features/queue/queue-page').then((m) => ({ default: m.QueuePage })));
+const LinksPage = lazy(() => import('../features/links/links-page').then((m) => ({ default: m.LinksPage })));
 const FeedsPage = lazy(() => import('../features/feeds/feeds-page').then((m) => ({ default: m.FeedsPage })));
 const ApiKeysPage = lazy(() =>
   import('../features/api-access/api-keys-page').then((m) => ({ default: m.ApiKeysPage })),
@@ -66,6 +67,7 @@ const shellPaths = new Set<string>([
   paths.calendarImport,
   paths.media,
   paths.feeds,
+  paths.links,
   paths.socialAccounts,
   paths.analytics,
   paths.settings,
@@ -92,6 +94,7 @@ export function SignedInApp() {
               <Route path={paths.calendarImport} component={PostImportPage} />
               <Route path={paths.media} component={MediaPage} />
               <Route path={paths.feeds} component={FeedsPage} />
+              <Route path={paths.links} component={LinksPage} />
               <Route path={paths.socialAccounts} component={SocialAccountsPage} />
               <Route path={paths.analytics} component={AnalyticsPage} />
               <Route path={paths.settings} component={SettingsPage} />

@@ -96,6 +96,11 @@ export const routePermissions: Record<string, RoutePermission> = {
   // Brand kit
   'GET /api/user/brand-kit': 'workspace.read',
   'PUT /api/user/brand-kit': 'brand.manage',
+  // Link in bio and short links (issue 29)
+  'GET /api/bio-page': 'workspace.read',
+  'PUT /api/bio-page': 'brand.manage',
+  'GET /api/link-settings': 'workspace.read',
+  'PUT /api/link-settings': 'brand.manage',
 
   // Social accounts
   'GET /api/user/social-accounts': 'workspace.read',
@@ -125,6 +130,7 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/analytics/overview': 'workspace.read',
   'GET /api/analytics/posts': 'workspace.read',
   'GET /api/analytics/posts.csv': 'workspace.read',
+  'GET /api/analytics/clicks': 'workspace.read',
   'POST /api/analytics/refresh': 'workspace.read',
   'GET /api/analytics/best-times': 'workspace.read',
 

@@ -19,6 +19,7 @@ import type { PublishingPlatform } from '../../../contracts/platforms';
 import type { PostType } from '../../../contracts/post-types';
 import type { FirstCommentStatus, PostStatus, ThreadItem } from '../../../contracts/posts';
 import type { CommentKind } from '../../../contracts/team';
+import { media } from './media';
 import { postSeries } from './scheduling';
 import { platformCheck } from './social';
 import { users } from './users';
@@ -80,6 +81,8 @@ export const posts = pgTable(
     platformOptions: jsonb('platform_options').$type<PostPlatformOptions>().notNull().default({}),
     /** Alt text per attached media id (issue 24); an id without one has none. */
     altTexts: jsonb('alt_texts').$type<Record<string, string>>().notNull().default({}),
+    /** Issue 29: UTM tags on this post's short links (when the workspace tags links); off per post. */
+    utm: boolean('utm').notNull().default(true),
     firstComment: text('first_comment'),
     firstCommentStatus: text('first_comment_status').$type<FirstCommentStatus>(),
     firstCommentExternalId: text('first_comment_external_id'),
@@ -190,10 +193,19 @@ export const brandProfiles = pgTable(
     bannedWords: text('banned_words').array().notNull().default(emptyTextArray),
     requiredHashtags: text('required_hashtags').array().notNull().default(emptyTextArray),
     emojiPolicy: text('emoji_policy').$type<EmojiPolicy>().notNull().default('sparing'),
+    /** The public face (issue 29: the bio page): a logo from the media library, colours, a description. */
+    logoMediaId: uuid('logo_media_id').references(() => media.id, { onDelete: 'set null' }),
+    /** `#rrggbb`, lowercase. */
+    primaryColour: text('primary_colour'),
+    accentColour: text('accent_colour'),
+    /** Public text (the bio page, its Open Graph description); not the AI's voice brief. */
+    description: text('description').notNull().default(''),
     ...timestamps,
   },
   (t) => [
     check('brand_profiles_emoji_policy_check', sql`${t.emojiPolicy} in ('none', 'sparing', 'liberal')`),
+    check('brand_profiles_primary_colour_check', sql`${t.primaryColour} ~ '^#[0-9a-f]{6}$'`),
+    check('brand_profiles_accent_colour_check', sql`${t.accentColour} ~ '^#[0-9a-f]{6}$'`),
   ],
 );
 

@@ -3,6 +3,7 @@ export * from './analytics';
 export * from './billing';
 export * from './content';
 export * from './integrations';
+export * from './links';
 export * from './media';
 export * from './newsletter';
 export * from './notifications';

@@ -12,6 +12,7 @@ export const apiTags = {
   Queue: 'The posting queue: its weekly slots, its order, pausing it, and evergreen posts.',
   Generation: 'AI-written posts and the credits they use.',
   'Brand kit': 'The voice, words and colours the AI writer and the checks use.',
+  'Links and bio page': 'The public bio page at /@<slug> and short links with UTM tags on published posts.',
   'Social accounts': 'The connected networks posts are published to.',
   Media: 'Images and videos for posts.',
   Analytics: 'Reach and engagement of published posts, and the best times to post.',
@@ -80,6 +81,12 @@ export const operationSummaries: Record<ApiTag, Record<string, string>> = {
     'GET /api/user/brand-kit': 'Get the brand kit',
     'PUT /api/user/brand-kit': 'Save the brand kit',
   },
+  'Links and bio page': {
+    'GET /api/bio-page': 'Get the bio page',
+    'PUT /api/bio-page': 'Save the bio page and its links',
+    'GET /api/link-settings': 'Get the short-link settings',
+    'PUT /api/link-settings': 'Turn short links and UTM tags on or off',
+  },
   'Social accounts': {
     'GET /api/user/social-accounts': 'List connected accounts',
     'POST /api/user/social-accounts/connect': 'Start connecting an account',
@@ -106,6 +113,7 @@ export const operationSummaries: Record<ApiTag, Record<string, string>> = {
     'GET /api/analytics/overview': 'Get the analytics overview',
     'GET /api/analytics/posts': 'List posts with their metrics',
     'GET /api/analytics/posts.csv': 'Download posts with their metrics as CSV',
+    'GET /api/analytics/clicks': 'Get link clicks, visitors and click-through rates',
     'POST /api/analytics/refresh': 'Refresh the metrics',
     'GET /api/analytics/best-times': 'Get the best times to post',
     'GET /api/dashboard/stats': 'Get the dashboard figures',

@@ -1,42 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import { escapeHtml, type Html, html, raw } from '../../../../contracts/html';
+
+export { escapeHtml, type Html, html, raw } from '../../../../contracts/html';
 
 /*
  * The HTML frame of every pretend platform's page: small, no scripts (the CSP forbids inline
  * ones, and none are needed), one inline style sheet (allowed), a visible "Sandbox" badge.
  */
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text or an attribute value, safe inside HTML. */
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-
-/** Marks a string as HTML already escaped (the page functions build with it). */
-export interface Html {
-  readonly html: string;
-}
-export const raw = (html: string): Html => ({ html });
-
-/** A template tag that escapes every interpolated value unless it is `Html` (or a list of them). */
-export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
-  let out = strings[0] ?? '';
-  values.forEach((value, index) => {
-    out += render(value) + (strings[index + 1] ?? '');
-  });
-  return raw(out);
-}
-
-function render(value: unknown): string {
-  if (value === null || value === undefined || value === false) return '';
-  if (Array.isArray(value)) return value.map(render).join('');
-  if (typeof value === 'object' && 'html' in value) return String((value as Html).html);
-  return escapeHtml(String(value));
-}
 
 const STYLES = `
 *,*::before,*::after{box-sizing:border-box}

@@ -1,0 +1,4 @@
+// The links module's public entry (issue 29, decision 093): short links, the clicks on them, and
+// what publishing asks of them. Another module imports from here, never from a file inside.
+
+export { insertShortLink, newShortCode, type ShortLinkRow } from './short-codes';
