@@ -8,6 +8,12 @@ export type EmojiPolicy = z.infer<typeof emojiPolicy>;
 
 const word = safeString().trim().min(1).max(60);
 
+/** A colour as `#rrggbb` (stored lowercase). */
+const hexColour = safeString()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour such as #1d4ed8')
+  .transform((colour) => colour.toLowerCase());
+
 /** The workspace's brand: fed to every AI writer, and every post is checked against it. */
 export const brandKit = z.object({
   brandName: safeString().trim().max(100),
@@ -19,6 +25,12 @@ export const brandKit = z.object({
   /** Without '#'. */
   requiredHashtags: z.array(hashtag).max(10),
   emojiPolicy,
+  /** The public face (issue 29: the bio page). A logo from the workspace's media library (an image). */
+  logoMediaId: z.uuid({ message: 'Not a media id' }).nullable().default(null),
+  primaryColour: hexColour.nullable().default(null),
+  accentColour: hexColour.nullable().default(null),
+  /** Public text for the bio page and its link previews; not the AI's voice brief. */
+  description: safeString().trim().max(300).default(''),
 });
 export type BrandKit = z.infer<typeof brandKit>;
 
@@ -33,6 +45,10 @@ export const brandKitResponse = brandKit.extend({
   keywords: z.array(z.string()),
   bannedWords: z.array(z.string()),
   requiredHashtags: z.array(z.string()),
+  logoMediaId: z.string().nullable(),
+  primaryColour: z.string().nullable(),
+  accentColour: z.string().nullable(),
+  description: z.string(),
   updatedAt: z.string().nullable(),
 });
 export type BrandKitResponse = z.infer<typeof brandKitResponse>;
@@ -46,6 +62,10 @@ export const emptyBrandKit: BrandKit = {
   bannedWords: [],
   requiredHashtags: [],
   emojiPolicy: 'sparing',
+  logoMediaId: null,
+  primaryColour: null,
+  accentColour: null,
+  description: '',
 };
 
 /** What the brand check found on a post; shown on its card. */

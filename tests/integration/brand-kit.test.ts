@@ -34,6 +34,10 @@ describe.each(databaseKinds)('brand kit API on %s', (kind) => {
       bannedWords: [],
       requiredHashtags: [],
       emojiPolicy: 'sparing',
+      logoMediaId: null,
+      primaryColour: null,
+      accentColour: null,
+      description: '',
       updatedAt: null,
     });
     const saved = await api.put('/api/user/brand-kit', { ...kit, keywords: ['soy', 'Soy', 'hand-poured'] });

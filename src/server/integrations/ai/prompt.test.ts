@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { BrandKit } from '../../../contracts/brand-kit';
+import { type BrandKit, emptyBrandKit } from '../../../contracts/brand-kit';
 import { generationRequest } from '../../../contracts/generation';
 import type { IdeaRequest } from './ai-provider';
 import { buildIdeaPrompt, describePlatformLimits } from './prompt';
 
 const brandKit: BrandKit = {
+  ...emptyBrandKit,
   brandName: 'Luna Bakery',
   voiceDescription: 'Warm, neighbourly, a little playful',
   defaultTone: 'casual',

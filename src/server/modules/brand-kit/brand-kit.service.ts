@@ -19,6 +19,10 @@ function toBrandKit(row: BrandProfileRow): BrandKit {
     bannedWords: row.bannedWords,
     requiredHashtags: row.requiredHashtags,
     emojiPolicy: row.emojiPolicy,
+    logoMediaId: row.logoMediaId,
+    primaryColour: row.primaryColour,
+    accentColour: row.accentColour,
+    description: row.description,
   };
 }
 

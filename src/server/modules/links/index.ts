@@ -1,4 +1,5 @@
 // The links module's public entry (issue 29, decision 093): short links, the clicks on them, and
 // what publishing asks of them. Another module imports from here, never from a file inside.
 
+export { recordVisit, type Visit } from './click-recorder';
 export { insertShortLink, newShortCode, type ShortLinkRow } from './short-codes';
