@@ -9,6 +9,7 @@ import {
 } from '../../../../contracts/brand-kit';
 import { tones } from '../../../../contracts/content-options';
 import { InlineLoading } from '../../../components/full-page-message';
+import { LibraryImagePicker } from '../../../components/library-image-picker';
 import { QueryFailureCard } from '../../../components/query-failure-card';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -138,12 +139,48 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
     </FormField>
   );
   /** A text control's id, value and ARIA links. */
-  const textProps = (name: 'brandName' | 'voiceDescription' | 'audience') => ({
+  const textProps = (name: 'brandName' | 'voiceDescription' | 'audience' | 'description') => ({
     id: field(name),
     ...form.field(name),
     'aria-invalid': Boolean(errors[name]) || undefined,
     'aria-describedby': describedBy(name),
   });
+  /** A colour picker and its hex text, one value (`#rrggbb`, or null for the page's default). */
+  const colourField = (name: 'primaryColour' | 'accentColour', label: string, hint: string) => {
+    const value = values[name] ?? '';
+    const valid = /^#[0-9a-fA-F]{6}$/.test(value);
+    return framed(
+      name,
+      label,
+      hint,
+      <div className="flex min-w-0 items-center gap-2">
+        <input
+          type="color"
+          value={valid ? value.toLowerCase() : '#000000'}
+          onChange={(event) => form.setField(name, event.target.value)}
+          aria-label={`${label}: pick`}
+          className="h-10 w-12 shrink-0 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
+        />
+        <Input
+          id={field(name)}
+          value={value}
+          onChange={(event) => form.setField(name, event.target.value.trim() || null)}
+          placeholder="#1d4ed8"
+          maxLength={7}
+          spellCheck={false}
+          autoComplete="off"
+          className="min-w-0 font-mono"
+          aria-invalid={Boolean(errors[name]) || undefined}
+          aria-describedby={describedBy(name)}
+        />
+        {value ? (
+          <Button variant="ghost" size="sm" onClick={() => form.setField(name, null)}>
+            Clear<span className="sr-only"> {label.toLowerCase()}</span>
+          </Button>
+        ) : null}
+      </div>,
+    );
+  };
   const tagField = (name: TagField) => {
     const { label, hint, ...tags } = tagFields[name];
     return framed(
@@ -223,6 +260,43 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
             {tagField('bannedWords')}
             {tagField('requiredHashtags')}
           </div>
+          <fieldset className="grid min-w-0 gap-5 rounded-xl border border-slate-200 p-4">
+            <legend className="px-1 text-sm font-semibold text-slate-900">Public look</legend>
+            <p className="-mt-2 text-sm text-slate-600">
+              Your bio page (Link in Bio) shows these to visitors, with your brand name.
+            </p>
+            {framed(
+              'logoMediaId',
+              'Logo',
+              'A square image from your media library looks best.',
+              <LibraryImagePicker
+                id={field('logoMediaId')}
+                purpose="logo"
+                value={values.logoMediaId ?? null}
+                onChange={(next) => form.setField('logoMediaId', next)}
+                describedBy={describedBy('logoMediaId')}
+              />,
+            )}
+            <div className="grid gap-5 sm:grid-cols-2">
+              {colourField('primaryColour', 'Brand colour', 'The buttons of your bio page.')}
+              {colourField(
+                'accentColour',
+                'Accent colour',
+                'Blended with the brand colour in the page’s header.',
+              )}
+            </div>
+            {framed(
+              'description',
+              'Public description',
+              'A sentence about you, shown on your bio page and in its link previews (up to 300 characters).',
+              <Textarea
+                maxLength={300}
+                rows={2}
+                placeholder="e.g. Neighbourhood bistro in Leeds. Open Tuesday to Sunday."
+                {...textProps('description')}
+              />,
+            )}
+          </fieldset>
           <fieldset className="grid gap-2" aria-describedby={errorId('emojiPolicy')}>
             <legend className="text-sm font-medium text-slate-800">Emoji</legend>
             <div className="grid gap-2 sm:grid-cols-3">
