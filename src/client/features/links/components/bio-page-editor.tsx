@@ -153,12 +153,13 @@ export function BioPageEditor({
               error={slugError}
               required
             >
-              <div className="flex min-w-0 items-stretch rounded-md shadow-xs">
+              <div className="flex min-w-0 items-stretch">
                 <span
-                  className="flex max-w-[55%] items-center truncate rounded-l-md border border-r-0 border-slate-300 bg-slate-50 px-2.5 text-sm text-slate-600"
+                  className="flex max-w-[60%] min-w-0 items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-600"
                   title={`${origin}/@`}
                 >
-                  {`${origin.replace(/^https?:\/\//, '')}/@`}
+                  <span className="truncate">{`${origin.replace(/^https?:\/\//, '')}/`}</span>
+                  <span>@</span>
                 </span>
                 <Input
                   id={fieldId('slug')}
