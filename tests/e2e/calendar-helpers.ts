@@ -189,7 +189,7 @@ export async function routeFabricatedPosts(page: Page, posts: Post[], attempts: 
   });
   for (const post of posts) {
     await page.route(`**/api/posts/${post.id}`, (route) =>
-      route.fulfill({ json: { ...post, attempts: attempts[post.id] ?? [] } }),
+      route.fulfill({ json: { ...post, attempts: attempts[post.id] ?? [], links: [] } }),
     );
     // The post dialog reads the post's comment thread too; a fabricated post has none.
     await page.route(`**/api/posts/${post.id}/comments`, (route) =>

@@ -27,6 +27,7 @@ import { FollowUps } from './follow-ups';
 import { PostApproval } from './post-approval';
 import { PostDialogFooter } from './post-dialog-footer';
 import { PostKindBadge } from './post-kind-badge';
+import { PostLinks } from './post-links';
 import { PostRichDetails } from './post-rich-details';
 import { QueueNote } from './queue-note';
 import { StatusBadge } from './status-badge';
@@ -219,6 +220,8 @@ function PostDetails({
           </a>
         ) : null}
       </div>
+
+      <PostLinks links={post.links} />
 
       <QueueNote post={post} />
 

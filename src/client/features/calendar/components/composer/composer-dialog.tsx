@@ -52,6 +52,7 @@ import { TargetPicker } from './target-picker';
 import { ThreadEditor } from './thread-editor';
 import { useComposerMedia } from './use-composer-media';
 import { type ComposerValues, useComposerSubmit } from './use-composer-submit';
+import { UtmSwitch } from './utm-switch';
 
 /** What the composer opens on: a new post (maybe at a clicked time), or a saved post to edit. */
 export type ComposerSubject =
@@ -133,6 +134,7 @@ function ComposerForm({
   const setThread = setter('thread');
   const setTitle = setter('title');
   const setPlatformOptions = setter('platformOptions');
+  const setUtm = setter('utm');
   const setPostType = (key: TargetKey, type: PostType) =>
     setter('postTypes')({ ...values.postTypes, [key]: type });
   const setWall = setter('wall');
@@ -299,6 +301,12 @@ function ComposerForm({
               onChange={setThread}
             />
           ) : null}
+          <UtmSwitch
+            id={`${id}-utm`}
+            texts={[content, firstComment, ...thread.map((item) => item.content)]}
+            value={values.utm ?? true}
+            onChange={setUtm}
+          />
           <ScheduleFields
             id={`${id}-when`}
             value={wall}

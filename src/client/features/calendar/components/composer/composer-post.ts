@@ -34,6 +34,8 @@ export interface RichDraft {
   title: string;
   /** A Mastodon content warning, a Pinterest board…: each target keeps its own network's. */
   platformOptions: PostPlatformOptions;
+  /** Its short links get UTM tags (issue 29); unset: the post's default (on). */
+  utm?: boolean;
 }
 
 /** The rich fields of a saved post, as the composer edits them. */
@@ -54,6 +56,7 @@ export function richDraftOf(post: Post | null): RichDraft {
     })),
     title: post.title ?? '',
     platformOptions: post.platformOptions,
+    utm: post.utm,
   };
 }
 
@@ -122,6 +125,7 @@ export function composeBody(
     thread: threadBody(draft, targets),
     title: titleRule(targets) ? draft.title.trim() || null : null,
     platformOptions: draft.platformOptions,
+    ...(draft.utm === undefined ? {} : { utm: draft.utm }),
     targets: targets.map(({ platform, socialAccountId, postType }) => ({
       platform,
       socialAccountId,
@@ -154,6 +158,7 @@ export function editChanges(
     thread: own.thread,
     title: own.title,
     platformOptions: optionsForPlatform(target.platform, draft.platformOptions),
+    ...(draft.utm === undefined ? {} : { utm: draft.utm }),
   };
 }
 
