@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, CalendarClock, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { LibraryImagePicker } from '../../../components/library-image-picker';
 import { Button } from '../../../components/ui/button';
 import { describedBy, FormField } from '../../../components/ui/form-field';
@@ -37,9 +38,12 @@ export function BioLinkFields({
   const error = (field: 'title' | 'url' | 'startsAt' | 'endsAt' | 'thumbnailMediaId') =>
     fieldMessage(errors?.[field]);
   const scheduled = Boolean(link?.startsAt || link?.endsAt);
+  // The schedule's fields stay folded away until asked for; a scheduled link shows them.
+  const [scheduleOpen, setScheduleOpen] = useState(scheduled);
+  const showSchedule = scheduleOpen || scheduled || Boolean(error('startsAt') || error('endsAt'));
 
   return (
-    <li className="grid min-w-0 gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
+    <li className="grid min-w-0 grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
       <div className="flex items-center justify-between gap-2">
         <p className="flex min-w-0 items-center gap-2 text-sm font-semibold text-slate-900">
           <span className="grid size-6 shrink-0 place-items-center rounded-full bg-slate-100 text-xs text-slate-700">
@@ -90,10 +94,11 @@ export function BioLinkFields({
           </Button>
         </div>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <FormField id={fieldId('title')} label="Title" error={error('title')} required>
           <Input
             id={fieldId('title')}
+            className="min-w-0"
             maxLength={100}
             placeholder="e.g. Our menu"
             {...form.field(`links.${index}.title`)}
@@ -107,6 +112,7 @@ export function BioLinkFields({
             type="url"
             inputMode="url"
             autoComplete="off"
+            className="min-w-0"
             maxLength={2048}
             placeholder="https://"
             {...form.field(`links.${index}.url`)}
@@ -133,39 +139,53 @@ export function BioLinkFields({
           </p>
         ) : null}
       </div>
-      <fieldset className="grid min-w-0 gap-2">
-        <legend className="mb-1 flex items-center gap-1.5 text-sm font-medium text-slate-800">
-          <CalendarClock className="size-4 text-slate-500" aria-hidden="true" />
-          Schedule <span className="font-normal text-slate-600">(optional)</span>
-        </legend>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormField id={fieldId('starts')} label="Show from" error={error('startsAt')}>
-            <Input
-              id={fieldId('starts')}
-              type="datetime-local"
-              {...form.field(`links.${index}.startsAt`)}
-              aria-invalid={error('startsAt') ? true : undefined}
-              aria-describedby={[`${id}-zone`, error('startsAt') ? `${fieldId('starts')}-error` : null]
-                .filter(Boolean)
-                .join(' ')}
-            />
-          </FormField>
-          <FormField id={fieldId('ends')} label="Until" error={error('endsAt')}>
-            <Input
-              id={fieldId('ends')}
-              type="datetime-local"
-              {...form.field(`links.${index}.endsAt`)}
-              aria-invalid={error('endsAt') ? true : undefined}
-              aria-describedby={[`${id}-zone`, error('endsAt') ? `${fieldId('ends')}-error` : null]
-                .filter(Boolean)
-                .join(' ')}
-            />
-          </FormField>
-        </div>
-        <p id={`${id}-zone`} className="text-xs text-slate-600">
-          In your time zone, {zoneLabel}. Leave both empty to show the link always.
-        </p>
-      </fieldset>
+      {showSchedule ? (
+        <fieldset className="grid min-w-0 grid-cols-1 gap-2">
+          <legend className="mb-1 flex items-center gap-1.5 text-sm font-medium text-slate-800">
+            <CalendarClock className="size-4 text-slate-500" aria-hidden="true" />
+            Schedule <span className="font-normal text-slate-600">(optional)</span>
+          </legend>
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1 2xl:grid-cols-2">
+            <FormField id={fieldId('starts')} label="Show from" error={error('startsAt')}>
+              <Input
+                id={fieldId('starts')}
+                type="datetime-local"
+                className="min-w-0"
+                {...form.field(`links.${index}.startsAt`)}
+                aria-invalid={error('startsAt') ? true : undefined}
+                aria-describedby={[`${id}-zone`, error('startsAt') ? `${fieldId('starts')}-error` : null]
+                  .filter(Boolean)
+                  .join(' ')}
+              />
+            </FormField>
+            <FormField id={fieldId('ends')} label="Until" error={error('endsAt')}>
+              <Input
+                id={fieldId('ends')}
+                type="datetime-local"
+                className="min-w-0"
+                {...form.field(`links.${index}.endsAt`)}
+                aria-invalid={error('endsAt') ? true : undefined}
+                aria-describedby={[`${id}-zone`, error('endsAt') ? `${fieldId('ends')}-error` : null]
+                  .filter(Boolean)
+                  .join(' ')}
+              />
+            </FormField>
+          </div>
+          <p id={`${id}-zone`} className="text-xs text-slate-600">
+            In your time zone, {zoneLabel}. Leave both empty to show the link always.
+          </p>
+        </fieldset>
+      ) : (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => setScheduleOpen(true)}
+        >
+          <CalendarClock aria-hidden="true" />
+          Add a schedule<span className="sr-only"> to {name}</span>
+        </Button>
+      )}
     </li>
   );
 }

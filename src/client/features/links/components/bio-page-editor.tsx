@@ -118,7 +118,7 @@ export function BioPageEditor({
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_390px]">
       <Card className="min-w-0 p-5 sm:p-6">
-        <form onSubmit={submit} noValidate aria-busy={save.isPending} className="grid gap-5">
+        <form onSubmit={submit} noValidate aria-busy={save.isPending} className="grid grid-cols-1 gap-5">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
               <h2 className="text-lg font-semibold text-slate-900">Your bio page</h2>
@@ -145,7 +145,7 @@ export function BioPageEditor({
               Only the workspace’s owner and admins can change the bio page.
             </p>
           )}
-          <fieldset disabled={!mayEdit} className="grid min-w-0 gap-5">
+          <fieldset disabled={!mayEdit} className="grid min-w-0 grid-cols-1 gap-5">
             <FormField
               id={fieldId('slug')}
               label="Address"
@@ -155,7 +155,7 @@ export function BioPageEditor({
             >
               <div className="flex min-w-0 items-stretch">
                 <span
-                  className="flex max-w-[60%] min-w-0 items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-600"
+                  className="flex max-w-[60%] min-w-0 shrink-0 items-center rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-600"
                   title={`${origin}/@`}
                 >
                   <span className="truncate">{`${origin.replace(/^https?:\/\//, '')}/`}</span>
@@ -163,7 +163,7 @@ export function BioPageEditor({
                 </span>
                 <Input
                   id={fieldId('slug')}
-                  className="min-w-0 rounded-l-none"
+                  className="min-w-0 flex-1 rounded-l-none"
                   autoComplete="off"
                   autoCapitalize="none"
                   spellCheck={false}
@@ -213,7 +213,7 @@ export function BioPageEditor({
                 </span>
               </span>
             </label>
-            <section className="grid gap-3" aria-labelledby={fieldId('links-heading')}>
+            <section className="grid min-w-0 grid-cols-1 gap-3" aria-labelledby={fieldId('links-heading')}>
               <div className="flex items-baseline justify-between gap-2">
                 <h3 id={fieldId('links-heading')} className="text-base font-semibold text-slate-900">
                   Links
@@ -227,7 +227,7 @@ export function BioPageEditor({
                   No links yet. Add your shop, your menu, a booking page…
                 </p>
               ) : (
-                <ol className="grid gap-3">
+                <ol className="grid grid-cols-1 gap-3">
                   {links.fields.map((field, index) => (
                     <BioLinkFields
                       key={field.key}

@@ -260,6 +260,38 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
             {tagField('bannedWords')}
             {tagField('requiredHashtags')}
           </div>
+          <fieldset className="grid gap-2" aria-describedby={errorId('emojiPolicy')}>
+            <legend className="text-sm font-medium text-slate-800">Emoji</legend>
+            <div className="grid gap-2 sm:grid-cols-3">
+              {emojiPolicies.map((policy) => (
+                <label
+                  key={policy}
+                  className={cn(
+                    'flex cursor-pointer gap-2.5 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500',
+                    values.emojiPolicy === policy
+                      ? 'border-indigo-500 bg-indigo-50/60'
+                      : 'border-slate-300 hover:bg-slate-50',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    value={policy}
+                    {...form.field('emojiPolicy')}
+                    className="mt-0.5 size-4 accent-indigo-600"
+                  />
+                  <span className="grid gap-0.5">
+                    <span className="text-sm font-medium text-slate-900">{emojiLabels[policy].label}</span>
+                    <span className="text-xs text-slate-600">{emojiLabels[policy].hint}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {errors.emojiPolicy ? (
+              <p id={errorId('emojiPolicy')} className="text-xs font-medium text-red-700">
+                {errors.emojiPolicy}
+              </p>
+            ) : null}
+          </fieldset>
           <fieldset className="grid min-w-0 gap-5 rounded-xl border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold text-slate-900">Public look</legend>
             <p className="-mt-2 text-sm text-slate-600">
@@ -296,38 +328,6 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
                 {...textProps('description')}
               />,
             )}
-          </fieldset>
-          <fieldset className="grid gap-2" aria-describedby={errorId('emojiPolicy')}>
-            <legend className="text-sm font-medium text-slate-800">Emoji</legend>
-            <div className="grid gap-2 sm:grid-cols-3">
-              {emojiPolicies.map((policy) => (
-                <label
-                  key={policy}
-                  className={cn(
-                    'flex cursor-pointer gap-2.5 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500',
-                    values.emojiPolicy === policy
-                      ? 'border-indigo-500 bg-indigo-50/60'
-                      : 'border-slate-300 hover:bg-slate-50',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    value={policy}
-                    {...form.field('emojiPolicy')}
-                    className="mt-0.5 size-4 accent-indigo-600"
-                  />
-                  <span className="grid gap-0.5">
-                    <span className="text-sm font-medium text-slate-900">{emojiLabels[policy].label}</span>
-                    <span className="text-xs text-slate-600">{emojiLabels[policy].hint}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            {errors.emojiPolicy ? (
-              <p id={errorId('emojiPolicy')} className="text-xs font-medium text-red-700">
-                {errors.emojiPolicy}
-              </p>
-            ) : null}
           </fieldset>
         </fieldset>
         <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
