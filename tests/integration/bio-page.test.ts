@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bioPageMessages, linkMessages } from '../../src/contracts/links';
@@ -14,12 +15,8 @@ import { databaseKinds } from '../setup/databases';
 
 /* The bio page (issue 29): GET/PUT /api/bio-page and the public page at /@<slug>. */
 
-let slugCount = 0;
-/** A slug no other test of the run has (the app and its database are shared by the file). */
-function newSlug(prefix = 'shop') {
-  slugCount += 1;
-  return `${prefix}-${process.pid}-${slugCount}`;
-}
+/** A slug no other test has (the app and its database are shared by the file's tests). */
+const newSlug = (prefix = 'shop') => `${prefix}-${randomBytes(5).toString('hex')}`;
 
 const page = (slug: string, links: unknown[] = [], extra: Record<string, unknown> = {}) => ({
   slug,
