@@ -51,9 +51,9 @@ font-size:2.75rem;font-weight:700}
 .bio-description{margin:.625rem auto 0;max-width:30rem;color:var(--muted);white-space:pre-line;overflow-wrap:anywhere}
 .bio-links{list-style:none;margin:0;padding:0;display:grid;gap:.875rem}
 .bio-link{display:grid;grid-template-columns:44px 1fr 44px;align-items:center;gap:.5rem;min-height:60px;padding:8px;
-border-radius:999px;background:var(--brand);color:var(--on-brand);text-decoration:none;font-weight:650;
-box-shadow:0 2px 6px rgba(17,24,39,.12);transition:transform .15s ease,box-shadow .15s ease}
-.bio-link:hover{transform:translateY(-2px);box-shadow:0 8px 18px rgba(17,24,39,.18)}
+border-radius:30px;background:var(--brand);color:var(--on-brand);text-decoration:none;font-weight:650;
+box-shadow:inset 0 0 0 1px rgba(17,24,39,.08),0 2px 6px rgba(17,24,39,.12);transition:transform .15s ease,box-shadow .15s ease}
+.bio-link:hover{transform:translateY(-2px);box-shadow:inset 0 0 0 1px rgba(17,24,39,.08),0 8px 18px rgba(17,24,39,.18)}
 .bio-link:focus-visible{outline:3px solid var(--ink);outline-offset:3px}
 .bio-link-title{grid-column:2;text-align:center;overflow-wrap:anywhere;line-height:1.3}
 .bio-thumb{grid-column:1;width:44px;height:44px;border-radius:50%;object-fit:cover;background:#fff}
