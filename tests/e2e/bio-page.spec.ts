@@ -19,7 +19,6 @@ test('build a bio page in the editor and open it at phone width', async ({ page,
   await expect(page.getByRole('heading', { name: 'Link in Bio', level: 1 })).toBeVisible();
   const preview = page.getByRole('region', { name: 'Preview' });
 
-  await page.getByRole('textbox', { name: 'Address', exact: true }).fill(slug);
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Rye & Co');
   // Playwright's locators reach into the open shadow root: the preview follows the typing.
   await expect(preview.getByRole('heading', { name: 'Rye & Co', level: 1 })).toBeVisible();
@@ -35,6 +34,12 @@ test('build a bio page in the editor and open it at phone width', async ({ page,
   await expect(preview.getByRole('link', { name: 'Order bread' })).toBeVisible();
   await expectAccessible(page, 'links: bio page editor');
 
+  // A reserved address is refused at its field; the server holds the same rules.
+  const address = page.getByRole('textbox', { name: 'Address', exact: true });
+  await address.fill('Admin');
+  await page.getByRole('button', { name: 'Save page', exact: true }).click();
+  await expect(address).toHaveAccessibleDescription(/"admin" is reserved. Choose another address./);
+  await address.fill(slug);
   await page.getByRole('button', { name: 'Save page', exact: true }).click();
   await expectToast(page, 'Page saved');
   const view = page.getByRole('link', { name: /View page/ });
