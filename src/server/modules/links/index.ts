@@ -4,4 +4,4 @@
 export { recordVisit, type Visit } from './click-recorder';
 export { listPostLinks } from './links.service';
 export { insertShortLink, newShortCode, type ShortLinkRow } from './short-codes';
-export { type RewrittenText, type ShortenedPost, shortenForPublishing } from './shorten';
+export { shortenForPublishing } from './shorten';
