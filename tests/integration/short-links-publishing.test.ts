@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkMessages, SHORT_CODE_PATTERN } from '../../src/contracts/links';
 import type { PostDetail } from '../../src/contracts/posts';
-import { posts, shortLinks, workspaces } from '../../src/server/db/schema';
+import { posts, sandboxPosts, shortLinks, workspaces } from '../../src/server/db/schema';
 import { RateLimitedError } from '../../src/server/integrations/social/social-provider';
 import { runPostFollowUps } from '../../src/server/modules/publishing';
 import { publishPost } from '../../src/server/modules/publishing/publishing.service';
@@ -15,6 +15,7 @@ import {
   type ScriptedPlatform,
   scriptedPlatform,
 } from '../factories/publishing';
+import { connectX } from '../factories/sandbox';
 import { html, startWebPages, type WebPages } from '../fakes/web/web-pages';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -254,5 +255,67 @@ describe.each(databaseKinds)('short links at publishing on %s', (kind) => {
       imageUrl: null,
     });
     expect(linkedin.inputs.at(-1)?.text).toBe(`Our autumn range: ${link?.shortUrl}`);
+  });
+});
+
+/* The same through the HTTP API and the real X adapter against the platform simulator. */
+describe.each(databaseKinds)('short links through the X simulator on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('composes with UTM tags off for one post, publishes short links, and lists them on the detail', async () => {
+    const { cookie } = await newWorkspace(t);
+    const api = asUser(t.app, cookie);
+    const { result } = await connectX(t.app, cookie);
+    expect((await api.put('/api/link-settings', { shortLinks: true, utm: true })).statusCode).toBe(200);
+    const origin = t.ctx.config.links.shortOrigin;
+    const due = new Date(Date.now() + 60_000);
+    const composed = async (utm?: boolean) => {
+      const answer = await api.post('/api/posts/compose', {
+        content: 'New loaves https://bakery.example/loaves and https://bakery.example/menu?day=fri#today',
+        targets: [{ platform: 'twitter', socialAccountId: result['account-id'] }],
+        scheduledAt: due.toISOString(),
+        ...(utm === undefined ? {} : { utm }),
+      });
+      expect(answer.statusCode).toBe(201);
+      const [created] = answer.json().posts as PostDetail[];
+      if (!created) throw new Error('nothing composed');
+      expect(created.utm).toBe(utm ?? true);
+      const row = await postRow(t, created.id);
+      expect(await publishPost(t.ctx, { postId: row.id, version: row.publishVersion }, due)).toBe(
+        'published',
+      );
+      const [held] = await t.ctx.database.db
+        .select()
+        .from(sandboxPosts)
+        .where(eq(sandboxPosts.externalId, (await postRow(t, row.id)).externalId ?? ''));
+      return {
+        id: row.id,
+        groupId: row.groupId,
+        text: held?.text ?? '',
+        detail: (await api.get(`/api/posts/${row.id}`)).json() as PostDetail,
+      };
+    };
+
+    const tagged = await composed();
+    expect(tagged.detail.links).toHaveLength(2);
+    const [loaves, menu] = tagged.detail.links;
+    expect(tagged.text).toBe(`New loaves ${loaves?.shortUrl} and ${menu?.shortUrl}`);
+    expect(loaves?.shortUrl.startsWith(`${origin}/l/`)).toBe(true);
+    // One target: no group, no generation, so no campaign.
+    expect(tagged.groupId).toBeNull();
+    const tags = `utm_source=twitter&utm_medium=social&utm_content=${tagged.id}`;
+    expect(menu?.target).toBe(`https://bakery.example/menu?day=fri&${tags}#today`);
+
+    const untagged = await composed(false);
+    expect(untagged.detail.links.map((link) => link.target)).toEqual([
+      'https://bakery.example/loaves',
+      'https://bakery.example/menu?day=fri#today',
+    ]);
+    // Each post has its own codes for the same links: the clicks are counted per post.
+    expect(untagged.detail.links[0]?.code).not.toBe(loaves?.code);
   });
 });
