@@ -59,9 +59,9 @@ describe('analytics CSV rows', () => {
     expect(analyticsCsvHeader()).toBe(`${analyticsCsvColumns.join(',')}\r\n`);
     expect(analyticsCsvHeader().startsWith('published_at,platform,account,content,hashtags,url,')).toBe(true);
     // Issue 29's columns come last, so files read by position keep their old columns in place.
-    expect(analyticsCsvHeader().endsWith(',synced_at,link_clicks,unique_visitors,click_through_rate\r\n')).toBe(
-      true,
-    );
+    expect(
+      analyticsCsvHeader().endsWith(',synced_at,link_clicks,unique_visitors,click_through_rate\r\n'),
+    ).toBe(true);
   });
 
   it('writes a post with empty cells for unreported metrics and the rate with 2 decimals', () => {

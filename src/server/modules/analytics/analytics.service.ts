@@ -22,7 +22,6 @@ import {
   workspaceHasAccount,
 } from './analytics.repository';
 import { analyticsCsvHeader, analyticsCsvRow, CSV_BOM } from './analytics-csv';
-import { type ClickCounts, readPostClickCounts } from './click-analytics.repository';
 import {
   dayIn,
   daysOfRange,
@@ -32,6 +31,7 @@ import {
   rangeInstants,
   sumKnown,
 } from './analytics-sums';
+import { type ClickCounts, readPostClickCounts } from './click-analytics.repository';
 import { overviewCacheFor, overviewCacheKey, serializeOverview } from './overview-cache';
 
 /*
@@ -221,7 +221,11 @@ export function accountNameOf(row: { accountDisplayName: string | null; accountU
 }
 
 /** The posts with their link clicks (issue 29): one read for the whole page of posts. */
-async function withLinkClicks(db: Db, workspaceId: string, rows: AnalyticsPostRow[]): Promise<AnalyticsPost[]> {
+async function withLinkClicks(
+  db: Db,
+  workspaceId: string,
+  rows: AnalyticsPostRow[],
+): Promise<AnalyticsPost[]> {
   const clicks = await readPostClickCounts(
     db,
     workspaceId,

@@ -33,7 +33,8 @@ export interface CtrSides {
 }
 
 export interface ClickSources {
-  totals: ClickCounts & CtrSides;
+  /** `postClicks`: the clicks on links of posts (the rest are the bio page's). */
+  totals: ClickCounts & CtrSides & { postClicks: number };
   daily: Array<ClickCounts & { day: string }>;
   byPlatform: Array<ClickCounts & CtrSides & { platform: PublishingPlatform }>;
   topPosts: Array<
@@ -45,9 +46,7 @@ export interface ClickSources {
       base: number | null;
     }
   >;
-  topLinks: Array<
-    ClickCounts & { code: string; url: string; kind: ShortLinkKind; postId: string | null }
-  >;
+  topLinks: Array<ClickCounts & { code: string; url: string; kind: ShortLinkKind; postId: string | null }>;
   /** Null: the workspace has no bio page. */
   bio: { views: number; uniqueViews: number; clicks: number } | null;
 }
@@ -57,7 +56,8 @@ export const TOP_CLICK_ROWS = 10;
 /** A json column as the driver gives it: parsed by node-postgres and PGlite, text if ever not. */
 const fromJson = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const num = (value: unknown): number => Number(value ?? 0);
-const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const numOrNull = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
 
 /** count distinct (UTC day, visitor): see the file's comment. */
 const uniques = sql`count(distinct (c.uday::text || c.visitor_hash))`;
@@ -106,7 +106,7 @@ export async function readClickSources(db: Db, filter: ClickFilter): Promise<Cli
         left join post_metric_totals m on m.post_id = p.id
     )
     select
-      (select json_build_array(count(*), ${uniques}) from k c) as totals,
+      (select json_build_array(count(*), ${uniques}, count(*) filter (where c.post_id is not null)) from k c) as totals,
       (select json_build_array(coalesce(sum(clicks) filter (where base > 0), 0), sum(base) filter (where base > 0))
          from ctr_posts) as ctr,
       (select coalesce(json_agg(json_build_array(d.lday, d.clicks, d.uniques)), '[]'::json)
@@ -136,7 +136,7 @@ export async function readClickSources(db: Db, filter: ClickFilter): Promise<Cli
   `);
   const [row] = (result as unknown as { rows: ClickRow[] }).rows;
   if (!row) throw new Error('click analytics: the statement answered no row');
-  const [clicks, uniqueCount] = fromJson<[unknown, unknown]>(row.totals);
+  const [clicks, uniqueCount, postClicks] = fromJson<[unknown, unknown, unknown]>(row.totals);
   const [measuredClicks, base] = fromJson<[unknown, unknown]>(row.ctr);
   const ctrByPlatform = new Map(
     fromJson<[PublishingPlatform, unknown, unknown][]>(row.ctr_by_platform).map(([platform, measured, b]) => [
@@ -153,7 +153,13 @@ export async function readClickSources(db: Db, filter: ClickFilter): Promise<Cli
   const platforms = [...new Set([...clicksByPlatform.keys(), ...ctrByPlatform.keys()])];
   const bio = row.bio === null ? null : fromJson<[unknown, unknown, unknown]>(row.bio);
   return {
-    totals: { clicks: num(clicks), uniques: num(uniqueCount), measuredClicks: num(measuredClicks), base: numOrNull(base) },
+    totals: {
+      clicks: num(clicks),
+      uniques: num(uniqueCount),
+      postClicks: num(postClicks),
+      measuredClicks: num(measuredClicks),
+      base: numOrNull(base),
+    },
     daily: fromJson<[string, unknown, unknown][]>(row.daily).map(([day, c, u]) => ({
       day,
       clicks: num(c),
@@ -212,6 +218,7 @@ export async function readPostClickCounts(
                  postIds.map((id) => sql`${id}::uuid`),
                  sql`, `,
                )})) s`);
-  const rows = (result as unknown as { rows: Array<{ post_id: string; clicks: unknown; uniques: unknown }> }).rows;
+  const rows = (result as unknown as { rows: Array<{ post_id: string; clicks: unknown; uniques: unknown }> })
+    .rows;
   return new Map(rows.map((row) => [row.post_id, { clicks: num(row.clicks), uniques: num(row.uniques) }]));
 }

@@ -29,16 +29,34 @@ export function requireClickAnalytics(planId: PlanId | null | undefined): void {
 const rateOf = (sides: { measuredClicks: number; base: number | null }) =>
   engagementRate(sides.measuredClicks, sides.base);
 
-export async function loadClickAnalytics(
-  db: Db,
-  view: Omit<AnalyticsView, 'accountId'>,
-): Promise<ClickAnalytics> {
-  const sources = await readClickSources(db, {
+type ClickView = Omit<AnalyticsView, 'accountId'>;
+
+const sourcesOf = (db: Db, view: ClickView) =>
+  readClickSources(db, {
     workspaceId: view.workspaceId,
     ...rangeInstants(view.from, view.to, view.timeZone),
     timeZone: view.timeZone,
     platform: view.platform,
   });
+
+/** What the weekly report says of a week's visits (the caller checks the plan). */
+export interface VisitNumbers {
+  /** Human clicks on the links of posts. */
+  postLinkClicks: number;
+  /** Null: no bio page. */
+  bioPage: { views: number; linkClicks: number } | null;
+}
+
+export async function loadVisitNumbers(db: Db, view: ClickView): Promise<VisitNumbers> {
+  const sources = await sourcesOf(db, view);
+  return {
+    postLinkClicks: sources.totals.postClicks,
+    bioPage: sources.bio && { views: sources.bio.views, linkClicks: sources.bio.clicks },
+  };
+}
+
+export async function loadClickAnalytics(db: Db, view: ClickView): Promise<ClickAnalytics> {
+  const sources = await sourcesOf(db, view);
   const byDay = new Map(sources.daily.map((day) => [day.day, day]));
   return {
     totals: {
