@@ -20,7 +20,7 @@ export function InfoTip({ label, text }: { label: string; text: string }) {
       <span
         id={id}
         role="tooltip"
-        className="pointer-events-none invisible absolute top-full left-1/2 z-20 mt-1.5 w-56 -translate-x-1/2 rounded-lg border border-slate-200 bg-white px-2.5 py-2 text-xs leading-snug font-normal text-slate-700 shadow-md group-focus-within:visible group-hover:visible"
+        className="pointer-events-none absolute top-full right-0 z-20 mt-1.5 hidden w-56 rounded-lg border border-slate-200 bg-white px-2.5 py-2 text-xs leading-snug font-normal text-slate-700 shadow-md group-focus-within:block group-hover:block"
       >
         {text}
       </span>

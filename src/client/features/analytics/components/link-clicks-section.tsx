@@ -44,7 +44,7 @@ export function LinkClicksSection({ query }: { query: AnalyticsQuery }) {
         </p>
       </div>
       {locked ? (
-        <UpgradePrompt title="Click analytics come with Starter" message={locked} plan="starter" />
+        <UpgradePrompt title="Link clicks are part of Starter and above" message={locked} plan="starter" />
       ) : clicks.isPending ? (
         <div role="status" className="h-40 animate-pulse rounded-2xl border border-slate-200 bg-white">
           <span className="sr-only">Loading link clicks...</span>
@@ -110,6 +110,7 @@ function ClicksChart({ daily }: { daily: ClickAnalytics['daily'] }) {
   return (
     <ChartFigure
       title="Link clicks over time"
+      headingLevel={3}
       description="By the day of the click."
       chart={
         <ClicksChartInView
@@ -150,7 +151,7 @@ function NoClicksYet() {
     <EmptyState
       icon={MousePointerClick}
       title="No link clicks in this range yet"
-      description="Turn on short links in Link in Bio: the links in posts you publish then lead through a short link that counts each visit, and so does your bio page."
+      description="Turn on short links in Link in Bio: the links in posts you publish then lead through a short link that counts each visit. Visits to your bio page count too."
       action={
         <Link href={paths.links} className={buttonClasses('default', 'sm')}>
           <Link2 aria-hidden="true" />
