@@ -2,6 +2,7 @@
 // what publishing asks of them. Another module imports from here, never from a file inside.
 
 export { recordVisit, type Visit } from './click-recorder';
+export { findLinkSettings } from './links.repository';
 export { listPostLinks } from './links.service';
 export { insertShortLink, newShortCode, type ShortLinkRow } from './short-codes';
 export { shortenForPublishing } from './shorten';
