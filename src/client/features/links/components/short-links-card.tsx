@@ -12,8 +12,9 @@ import { UpgradePrompt } from '../../billing/components/upgrade-prompt';
 import { useLinkSettings, useUpdateLinkSettings } from '../api/link-settings';
 
 /**
- * Short links on published posts, and UTM tags on their targets (GET/PUT /api/link-settings).
- * Each switch saves at once. On Free (`available: false`) the card is an upgrade prompt.
+ * Short links on published posts, and UTM tags on where links lead (GET/PUT /api/link-settings):
+ * the posts' short links and the bio page's links, whose UTM tags every plan may turn off. Each
+ * switch saves at once. On Free (`available: false`) an upgrade prompt stands for short links.
  */
 export function ShortLinksCard() {
   const id = useId();
@@ -63,8 +64,8 @@ export function ShortLinksCard() {
           </p>
         </div>
       </div>
-      {current.available ? (
-        <div className="mt-2 divide-y divide-slate-100">
+      <div className="mt-2 divide-y divide-slate-100">
+        {current.available ? (
           <SwitchRow
             id={`${id}-short`}
             label="Shorten links in published posts"
@@ -73,23 +74,24 @@ export function ShortLinksCard() {
             disabled={!mayEdit}
             onCheckedChange={(shortLinks) => change({ shortLinks })}
           />
-          <SwitchRow
-            id={`${id}-utm`}
-            label="Add UTM tags"
-            description="The network, “social”, the campaign and the post, for your site’s analytics. Links that already have UTM tags keep theirs; each post can turn them off."
-            checked={current.utm}
-            disabled={!mayEdit || !current.shortLinks}
-            onCheckedChange={(utm) => change({ utm })}
-          />
-        </div>
-      ) : (
-        <UpgradePrompt
-          className="mt-4"
-          title="Short links are not in your plan"
-          message={linkMessages.shortLinksNotInPlan}
-          plan="starter"
+        ) : (
+          <div className="py-4">
+            <UpgradePrompt
+              title="Short links are not in your plan"
+              message={linkMessages.shortLinksNotInPlan}
+              plan="starter"
+            />
+          </div>
+        )}
+        <SwitchRow
+          id={`${id}-utm`}
+          label="Add UTM tags"
+          description="Your bio page’s links and your posts’ short links tell your site’s analytics where each visit came from: the network, “social”, the campaign. Links that already have UTM tags keep theirs; each post can turn them off. It applies to links made after the change."
+          checked={current.utm}
+          disabled={!mayEdit}
+          onCheckedChange={(utm) => change({ utm })}
         />
-      )}
+      </div>
     </Card>
   );
 }
