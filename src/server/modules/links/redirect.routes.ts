@@ -1,5 +1,108 @@
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { html } from '../../../contracts/html';
+import { linkMessages, SHORT_CODE_PATTERN } from '../../../contracts/links';
 import type { AppContext } from '../../context';
+import { shortLinks } from '../../db/schema';
+import { flushClicks, recordVisit } from './click-recorder';
 
-/** GET /l/:code: the short link's redirect (issue 29). Helper A builds it. */
-export async function redirectRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+/*
+ * GET /l/:code, the short link's redirect (issue 29, decision 093). Public and outside /api, so
+ * the auth plugin never looks for a session; no rate limit (its counter is a write per hit); no
+ * plan check (a published link keeps working after a downgrade). A code of the wrong shape is
+ * refused before the database; otherwise one primary-key read. The click is only queued here and
+ * written by the click recorder's batch after the reply.
+ */
+
+/** Headers of every answer: never cached (each click counts), never indexed, no referrer passed on. */
+const HEADERS = {
+  'cache-control': 'no-store',
+  'x-robots-tag': 'noindex',
+  // Overrides the app's same-origin: the target learns nothing of the short link or its page.
+  'referrer-policy': 'no-referrer',
+};
+
+/** A character a header may not carry as is (the target is stored ASCII; this is defence in depth). */
+const NOT_HEADER_SAFE = /[^\x21-\x7e]/;
+
+export async function redirectRoutes(app: FastifyInstance, ctx: AppContext) {
+  const db = ctx.database.db;
+  // Clicks still in the batch are written before the database closes.
+  app.addHook('onClose', () => flushClicks(ctx));
+
+  app.get<{ Params: { code: string } }>('/l/:code', { schema: { hide: true } }, async (request, reply) => {
+    const { code } = request.params;
+    if (!SHORT_CODE_PATTERN.test(code)) return page(reply, 404, linkMessages.notFound);
+    const [link] = await db
+      .select({
+        workspaceId: shortLinks.workspaceId,
+        kind: shortLinks.kind,
+        postId: shortLinks.postId,
+        platform: shortLinks.platform,
+        bioLinkId: shortLinks.bioLinkId,
+        target: shortLinks.target,
+        disabledAt: shortLinks.disabledAt,
+      })
+      .from(shortLinks)
+      .where(eq(shortLinks.code, code));
+    if (!link) return page(reply, 404, linkMessages.notFound);
+    // A deleted workspace leaves its codes as tombstones: never reused, never leading anywhere.
+    if (!link.workspaceId || link.disabledAt) return page(reply, 410, linkMessages.gone);
+    const location = webTarget(link.target);
+    if (!location) return page(reply, 400, linkMessages.notWebPage);
+    recordVisit(ctx, request, {
+      workspaceId: link.workspaceId,
+      kind: 'click',
+      code,
+      postId: link.postId,
+      bioLinkId: link.bioLinkId,
+      // A post's link knows its network; a bio link's comes from `?via=` or the Referer.
+      ...(link.kind === 'post' ? { platform: link.platform } : {}),
+    });
+    return reply.status(302).headers(HEADERS).header('location', location).send();
+  });
+
+  // Any other path under /l/ is a broken short link, not a page of the app (no SPA fallback).
+  for (const url of ['/l', '/l/*']) {
+    app.get(url, { schema: { hide: true } }, async (_request, reply) => page(reply, 404, linkMessages.notFound));
+  }
+}
+
+/** The stored target when it still parses as an http(s) URL; else null (never a javascript: link). */
+function webTarget(target: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  return NOT_HEADER_SAFE.test(target) ? url.href : target;
+}
+
+/** A small page for a link that leads nowhere: readable on a phone, no script, not indexed. */
+function page(reply: FastifyReply, status: 400 | 404 | 410, message: string) {
+  const body = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${message}</title>
+<style>
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}
+main{max-width:28rem;padding:2rem 1.5rem;text-align:center}
+h1{font-size:1.375rem;line-height:1.3;margin:0 0 .75rem}
+p{margin:0;color:#475569;line-height:1.5}
+</style>
+</head>
+<body>
+<main>
+<h1>${message}</h1>
+<p>Check the link you followed, or ask whoever shared it for a new one.</p>
+</main>
+</body>
+</html>
+`;
+  return reply.status(status).headers(HEADERS).type('text/html; charset=utf-8').send(body.html);
+}
