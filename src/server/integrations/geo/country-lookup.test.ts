@@ -15,12 +15,18 @@ describe('the country lookup (issue 29)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kitepost-geo-'));
     try {
       const missing = createCountryLookup(join(dir, 'missing.mmdb'));
-      expect(missing.check).toMatchObject({ status: 'off', detail: expect.stringContaining('cannot be read') });
+      expect(missing.check).toMatchObject({
+        status: 'off',
+        detail: expect.stringContaining('cannot be read'),
+      });
       expect(missing.country('8.8.8.8')).toBeNull();
       const junk = join(dir, 'junk.mmdb');
       writeFileSync(junk, 'not a database');
       expect(createCountryLookup(junk).check).toMatchObject({ status: 'off', detail: expect.any(String) });
-      expect(createCountryLookup(dir).check).toMatchObject({ status: 'off', detail: expect.stringContaining('not a file') });
+      expect(createCountryLookup(dir).check).toMatchObject({
+        status: 'off',
+        detail: expect.stringContaining('not a file'),
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -9,8 +9,8 @@ import { linkedInVersionCheck } from '../../integrations/social/linkedin/api-ver
 import { simulatorFaultsOn } from '../../integrations/social/simulator';
 import type { ProcessRole } from '../../jobs/job-queue';
 import { checkPublicUrl } from '../../lib/public-url';
-import { countryLookupCheck } from '../links';
 import { DATABASE_AWAY_RETRY_SECONDS } from '../../plugins/errors';
+import { countryLookupCheck } from '../links';
 
 export async function healthRoutes(
   app: FastifyInstance,

@@ -13,7 +13,9 @@ describe('which user agents are bots (issue 29)', () => {
   });
 
   it('flags link-preview fetchers, crawlers and command-line clients', () => {
-    expect(isBotAgent('facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)')).toBe(true);
+    expect(isBotAgent('facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)')).toBe(
+      true,
+    );
     expect(isBotAgent('Twitterbot/1.0')).toBe(true);
     expect(isBotAgent('Mozilla/5.0 (compatible; Slackbot-LinkExpanding 1.0)')).toBe(true);
     expect(isBotAgent('curl/8.5.0')).toBe(true);

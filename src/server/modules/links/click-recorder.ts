@@ -156,8 +156,34 @@ async function write(recorder: Recorder, visits: PendingVisit[]) {
     });
   }
   for (let start = 0; start < rows.length; start += FLUSH_ROWS) {
-    await db.insert(linkClicks).values(rows.slice(start, start + FLUSH_ROWS));
+    const chunk = rows.slice(start, start + FLUSH_ROWS);
+    try {
+      await db.insert(linkClicks).values(chunk);
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+      // A workspace deleted while its clicks waited: those rows alone are dropped, not the batch.
+      let lost = 0;
+      for (const row of chunk) {
+        await db
+          .insert(linkClicks)
+          .values(row)
+          .catch((rowError: unknown) => {
+            if (!isForeignKeyViolation(rowError)) throw rowError;
+            lost += 1;
+          });
+      }
+      recorder.ctx.log.info({ lost }, 'clicks of deleted workspaces dropped');
+    }
   }
+}
+
+/** PostgreSQL's foreign_key_violation, on the error or the driver error drizzle wraps. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let at: unknown = error, depth = 0; at && depth < 3; depth += 1) {
+    if ((at as { code?: unknown }).code === '23503') return true;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** `?via=<network>` (the bio page adds it when it knew the network), else the Referer's. */

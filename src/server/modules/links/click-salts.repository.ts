@@ -36,6 +36,11 @@ export async function deleteExpiredClickData(db: Db, now: Date) {
   await db.delete(clickSalts).where(lt(clickSalts.day, utcDay(new Date(now.getTime() - DAY_MS))));
   await db
     .delete(linkClicks)
-    .where(and(eq(linkClicks.isBot, true), lt(linkClicks.occurredAt, new Date(now.getTime() - BOT_CLICK_DAYS * DAY_MS))));
+    .where(
+      and(
+        eq(linkClicks.isBot, true),
+        lt(linkClicks.occurredAt, new Date(now.getTime() - BOT_CLICK_DAYS * DAY_MS)),
+      ),
+    );
   await db.delete(linkClicks).where(lt(linkClicks.occurredAt, new Date(now.getTime() - CLICK_DAYS * DAY_MS)));
 }

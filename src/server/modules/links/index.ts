@@ -1,6 +1,6 @@
 // The links module's public entry (issue 29, decision 093): short links, the clicks on them, and
 // what publishing asks of them. Another module imports from here, never from a file inside.
 
-export { deleteExpiredClickData } from './click-salts.repository';
 export { countryLookupCheck, flushClicks, recordVisit, type Visit } from './click-recorder';
+export { deleteExpiredClickData } from './click-salts.repository';
 export { insertShortLink, newShortCode, type ShortLinkRow } from './short-codes';

@@ -64,7 +64,9 @@ export async function redirectRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Any other path under /l/ is a broken short link, not a page of the app (no SPA fallback).
   for (const url of ['/l', '/l/*']) {
-    app.get(url, { schema: { hide: true } }, async (_request, reply) => page(reply, 404, linkMessages.notFound));
+    app.get(url, { schema: { hide: true } }, async (_request, reply) =>
+      page(reply, 404, linkMessages.notFound),
+    );
   }
 }
 
