@@ -3,10 +3,9 @@ import type { ClickKind } from '../../../contracts/links';
 import { type PublishingPlatform, publishingPlatforms } from '../../../contracts/platforms';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { linkClicks } from '../../db/schema';
 import { type CountryLookup, createCountryLookup } from '../../integrations/geo/country-lookup';
 import { isBotAgent, isPrefetch } from './bot';
-import { saltOfDay, utcDay } from './click-salts.repository';
+import { type ClickRow, insertClicks, saltOfDay, utcDay } from './clicks.repository';
 import { networkFromReferrer } from './referrer-network';
 import { visitorHash } from './visitor-hash';
 
@@ -112,6 +111,18 @@ export async function flushClicks(ctx: AppContext): Promise<void> {
   if (recorder) await flush(recorder);
 }
 
+/**
+ * Makes the app's recorder as the routes are registered, so the country database (a few MB) is
+ * read at start rather than during a first click, and a configured one that cannot be read is
+ * said in the log at once.
+ */
+export function startClickRecorder(ctx: AppContext) {
+  const { check } = recorderFor(ctx).countries;
+  if (ctx.config.links.countryDb && check.status === 'off') {
+    ctx.log.warn({ detail: check.detail }, 'click countries are off: the country database cannot be read');
+  }
+}
+
 /** `checks.countryLookup` of /api/health. */
 export function countryLookupCheck(ctx: AppContext) {
   return recorderFor(ctx).countries.check;
@@ -138,7 +149,7 @@ function flush(recorder: Recorder): Promise<void> {
 
 async function write(recorder: Recorder, visits: PendingVisit[]) {
   const db = recorder.ctx.database.db;
-  const rows = [];
+  const rows: ClickRow[] = [];
   for (const visit of visits) {
     const day = utcDay(visit.at);
     if (recorder.salt?.day !== day) recorder.salt = { day, salt: await saltOfDay(db, day) };
@@ -156,34 +167,8 @@ async function write(recorder: Recorder, visits: PendingVisit[]) {
     });
   }
   for (let start = 0; start < rows.length; start += FLUSH_ROWS) {
-    const chunk = rows.slice(start, start + FLUSH_ROWS);
-    try {
-      await db.insert(linkClicks).values(chunk);
-    } catch (error) {
-      if (!isForeignKeyViolation(error)) throw error;
-      // A workspace deleted while its clicks waited: those rows alone are dropped, not the batch.
-      let lost = 0;
-      for (const row of chunk) {
-        await db
-          .insert(linkClicks)
-          .values(row)
-          .catch((rowError: unknown) => {
-            if (!isForeignKeyViolation(rowError)) throw rowError;
-            lost += 1;
-          });
-      }
-      recorder.ctx.log.info({ lost }, 'clicks of deleted workspaces dropped');
-    }
+    await insertClicks(db, rows.slice(start, start + FLUSH_ROWS));
   }
-}
-
-/** PostgreSQL's foreign_key_violation, on the error or the driver error drizzle wraps. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let at: unknown = error, depth = 0; at && depth < 3; depth += 1) {
-    if ((at as { code?: unknown }).code === '23503') return true;
-    at = (at as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** `?via=<network>` (the bio page adds it when it knew the network), else the Referer's. */

@@ -2,5 +2,5 @@
 // what publishing asks of them. Another module imports from here, never from a file inside.
 
 export { countryLookupCheck, flushClicks, recordVisit, type Visit } from './click-recorder';
-export { deleteExpiredClickData } from './click-salts.repository';
+export { deleteExpiredClickData } from './clicks.repository';
 export { insertShortLink, newShortCode, type ShortLinkRow } from './short-codes';

@@ -4,7 +4,7 @@ import { html } from '../../../contracts/html';
 import { linkMessages, SHORT_CODE_PATTERN } from '../../../contracts/links';
 import type { AppContext } from '../../context';
 import { shortLinks } from '../../db/schema';
-import { flushClicks, recordVisit } from './click-recorder';
+import { flushClicks, recordVisit, startClickRecorder } from './click-recorder';
 
 /*
  * GET /l/:code, the short link's redirect (issue 29, decision 093). Public and outside /api, so
@@ -27,6 +27,7 @@ const NOT_HEADER_SAFE = /[^\x21-\x7e]/;
 
 export async function redirectRoutes(app: FastifyInstance, ctx: AppContext) {
   const db = ctx.database.db;
+  startClickRecorder(ctx);
   // Clicks still in the batch are written before the database closes.
   app.addHook('onClose', () => flushClicks(ctx));
 
