@@ -53,6 +53,12 @@ export const brandKitResponse = brandKit.extend({
 });
 export type BrandKitResponse = z.infer<typeof brandKitResponse>;
 
+/** The brand kit's refusals beyond its schema. */
+export const brandKitMessages = {
+  logoNotFound: 'That logo is not in your media library',
+  logoNotImage: 'A logo must be an image',
+} as const;
+
 export const emptyBrandKit: BrandKit = {
   brandName: '',
   voiceDescription: '',

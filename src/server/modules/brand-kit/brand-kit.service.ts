@@ -1,5 +1,12 @@
-import { type BrandKit, type BrandKitResponse, emptyBrandKit } from '../../../contracts/brand-kit';
+import {
+  type BrandKit,
+  type BrandKitResponse,
+  brandKitMessages,
+  emptyBrandKit,
+} from '../../../contracts/brand-kit';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { findMediaByIds } from '../media';
 import { checkBrand } from './brand-check';
 import {
   type BrandProfileRow,
@@ -41,6 +48,7 @@ export async function getBrandKit(db: Db, workspaceId: string): Promise<BrandKit
 
 /** Saves the kit and re-checks the workspace's unpublished posts against it. */
 export async function saveBrandKit(db: Db, workspaceId: string, kit: BrandKit): Promise<BrandKitResponse> {
+  if (kit.logoMediaId) await checkLogo(db, workspaceId, kit.logoMediaId);
   const deduped: BrandKit = {
     ...kit,
     keywords: unique(kit.keywords),
@@ -53,6 +61,16 @@ export async function saveBrandKit(db: Db, workspaceId: string, kit: BrandKit): 
     return saved;
   });
   return { ...toBrandKit(row), updatedAt: row.updatedAt.toISOString() };
+}
+
+/**
+ * The logo is shown on the public bio page: only an image of this workspace's own library may be
+ * chosen, so an id of another workspace (or a made-up one) never turns into a public image.
+ */
+async function checkLogo(db: Db, workspaceId: string, mediaId: string) {
+  const [row] = await findMediaByIds(db, workspaceId, [mediaId]);
+  if (!row) throw new AppError('bad_request', brandKitMessages.logoNotFound);
+  if (row.kind !== 'image') throw new AppError('bad_request', brandKitMessages.logoNotImage);
 }
 
 /** Posts not yet out keep their findings current with the kit; published ones keep their history. */

@@ -4,6 +4,6 @@
 export { findMediaByIds } from './media.repository';
 export { uploadMedia } from './media.service';
 export { downloadsMediaByUrl, mediaReachProblem } from './media-reach';
-export { signedMediaUrl, toMedia } from './media-view';
+export { posterFileName, signedMediaUrl, thumbnailFileName, toMedia } from './media-view';
 export { MediaGoneError, toPublishMedia } from './publish-media';
 export { FIT_VIDEO_JOB, FIT_VIDEO_SWEEP_JOB, runVideoFit, sweepVideoFits } from './video-fit.service';
