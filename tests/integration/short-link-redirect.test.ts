@@ -5,6 +5,7 @@ import { clickSalts, linkClicks, shortLinks, workspaces } from '../../src/server
 import { cleanupExpiredJob } from '../../src/server/jobs/cleanup-expired.job';
 import { flushClicks } from '../../src/server/modules/links';
 import { seedClicks, seedShortLink } from '../factories/links';
+import { asUser } from '../factories/posts';
 import { newWorkspace } from '../factories/publishing';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -208,6 +209,35 @@ describe.each(databaseKinds)('short link redirects on %s', (kind) => {
     });
     await visit(post.code, { query: '?via=instagram', headers: { referer: 'https://t.co/' } });
     expect((await clicksOf(post.code)).map((click) => click.platform)).toEqual(['linkedin']);
+  });
+
+  it('counts a bio page view with its network, and its link clicks through /l/ with ?via=', async () => {
+    const shop = await newWorkspace(t);
+    const slug = `redirect-${shop.workspaceId.slice(0, 8)}`;
+    const saved = await asUser(t.app, shop.cookie).put('/api/bio-page', {
+      slug,
+      title: 'Bakery',
+      links: [{ title: 'Menu', url: 'https://bakery.example/menu' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const code: string = saved.json().links[0].code;
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/@${slug}`,
+      headers: { 'user-agent': CHROME, referer: 'https://l.instagram.com/' },
+    });
+    expect(page.statusCode).toBe(200);
+    await visit(code, { query: '?via=instagram' });
+    await flushClicks(t.ctx);
+    const rows = await db()
+      .select({ kind: linkClicks.kind, code: linkClicks.code, platform: linkClicks.platform })
+      .from(linkClicks)
+      .where(eq(linkClicks.workspaceId, shop.workspaceId))
+      .orderBy(linkClicks.id);
+    expect(rows).toEqual([
+      { kind: 'view', code: null, platform: 'instagram' },
+      { kind: 'click', code, platform: 'instagram' },
+    ]);
   });
 
   it('writes a batch by itself within about a second, and one whose workspace went away does not lose the rest', async () => {
