@@ -51,6 +51,8 @@ interface Recorder {
   /** The salt of the UTC day last used: one read per day, not one per flush. */
   salt: { day: string; salt: string } | null;
   countries: CountryLookup;
+  /** Clicks taken by flushes not yet written (with `pending`, what MAX_PENDING bounds). */
+  queued: number;
   dropped: number;
   ctx: AppContext;
 }
@@ -68,6 +70,7 @@ function recorderFor(ctx: AppContext): Recorder {
       flushing: Promise.resolve(),
       salt: null,
       countries: createCountryLookup(ctx.config.links.countryDb),
+      queued: 0,
       dropped: 0,
       ctx,
     };
@@ -84,7 +87,7 @@ function recorderFor(ctx: AppContext): Recorder {
 export function recordVisit(ctx: AppContext, request: FastifyRequest, visit: Visit): void {
   if (request.method !== 'GET' || isPrefetch(request.headers)) return;
   const recorder = recorderFor(ctx);
-  if (recorder.pending.length >= MAX_PENDING) {
+  if (recorder.pending.length + recorder.queued >= MAX_PENDING) {
     recorder.dropped += 1;
     return;
   }
@@ -135,6 +138,7 @@ function flush(recorder: Recorder): Promise<void> {
   recorder.pending = [];
   const dropped = recorder.dropped;
   recorder.dropped = 0;
+  recorder.queued += taken.length;
   recorder.flushing = recorder.flushing.then(async () => {
     if (dropped > 0) recorder.ctx.log.warn({ dropped }, 'clicks dropped: the database fell behind');
     if (taken.length === 0) return;
@@ -142,6 +146,8 @@ function flush(recorder: Recorder): Promise<void> {
       await write(recorder, taken);
     } catch (error) {
       recorder.ctx.log.error({ err: error, clicks: taken.length }, 'clicks could not be written');
+    } finally {
+      recorder.queued -= taken.length;
     }
   });
   return recorder.flushing;
@@ -149,10 +155,26 @@ function flush(recorder: Recorder): Promise<void> {
 
 async function write(recorder: Recorder, visits: PendingVisit[]) {
   const db = recorder.ctx.database.db;
+  // Within a batch the same agent and the same visitor come back often (one phone, one in-app
+  // browser version): each is checked and hashed once. Maps of this flush only, so nothing grows.
+  const bots = new Map<string, boolean>();
+  const hashes = new Map<string, string>();
   const rows: ClickRow[] = [];
   for (const visit of visits) {
     const day = utcDay(visit.at);
     if (recorder.salt?.day !== day) recorder.salt = { day, salt: await saltOfDay(db, day) };
+    const salt = recorder.salt.salt;
+    const visitor = `${day}\n${visit.ip}\n${visit.userAgent}\n${visit.workspaceId}`;
+    let hash = hashes.get(visitor);
+    if (hash === undefined) {
+      hash = visitorHash(salt, visit.ip, visit.userAgent, visit.workspaceId);
+      hashes.set(visitor, hash);
+    }
+    let isBot = bots.get(visit.userAgent);
+    if (isBot === undefined) {
+      isBot = isBotAgent(visit.userAgent);
+      bots.set(visit.userAgent, isBot);
+    }
     rows.push({
       workspaceId: visit.workspaceId,
       occurredAt: visit.at,
@@ -162,8 +184,8 @@ async function write(recorder: Recorder, visits: PendingVisit[]) {
       platform: visit.platform ?? platformOfVisit(visit),
       bioLinkId: visit.bioLinkId ?? null,
       country: recorder.countries.country(visit.ip),
-      visitorHash: visitorHash(recorder.salt.salt, visit.ip, visit.userAgent, visit.workspaceId),
-      isBot: isBotAgent(visit.userAgent),
+      visitorHash: hash,
+      isBot,
     });
   }
   for (let start = 0; start < rows.length; start += FLUSH_ROWS) {
