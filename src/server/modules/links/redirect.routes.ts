@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { html } from '../../../contracts/html';
 import { linkMessages, SHORT_CODE_PATTERN } from '../../../contracts/links';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
 import { shortLinks } from '../../db/schema';
 import { flushClicks, recordVisit, startClickRecorder } from './click-recorder';
 
@@ -25,8 +26,27 @@ const HEADERS = {
 /** A character a header may not carry as is (the target is stored ASCII; this is defence in depth). */
 const NOT_HEADER_SAFE = /[^\x21-\x7e]/;
 
+/**
+ * The link by its code: a named prepared statement (parsed once per connection), as the session
+ * lookup is, since every click runs it. Made once per app, when its routes are registered.
+ */
+const linkByCode = (db: Db) =>
+  db
+    .select({
+      workspaceId: shortLinks.workspaceId,
+      kind: shortLinks.kind,
+      postId: shortLinks.postId,
+      platform: shortLinks.platform,
+      bioLinkId: shortLinks.bioLinkId,
+      target: shortLinks.target,
+      disabledAt: shortLinks.disabledAt,
+    })
+    .from(shortLinks)
+    .where(eq(shortLinks.code, sql.placeholder('code')))
+    .prepare('kitepost_short_link_by_code');
+
 export async function redirectRoutes(app: FastifyInstance, ctx: AppContext) {
-  const db = ctx.database.db;
+  const findLink = linkByCode(ctx.database.db);
   startClickRecorder(ctx);
   // Clicks still in the batch are written before the database closes.
   app.addHook('onClose', () => flushClicks(ctx));
@@ -34,18 +54,7 @@ export async function redirectRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { code: string } }>('/l/:code', { schema: { hide: true } }, async (request, reply) => {
     const { code } = request.params;
     if (!SHORT_CODE_PATTERN.test(code)) return page(reply, 404, linkMessages.notFound);
-    const [link] = await db
-      .select({
-        workspaceId: shortLinks.workspaceId,
-        kind: shortLinks.kind,
-        postId: shortLinks.postId,
-        platform: shortLinks.platform,
-        bioLinkId: shortLinks.bioLinkId,
-        target: shortLinks.target,
-        disabledAt: shortLinks.disabledAt,
-      })
-      .from(shortLinks)
-      .where(eq(shortLinks.code, code));
+    const [link] = await findLink.execute({ code });
     if (!link) return page(reply, 404, linkMessages.notFound);
     // A deleted workspace leaves its codes as tombstones: never reused, never leading anywhere.
     if (!link.workspaceId || link.disabledAt) return page(reply, 410, linkMessages.gone);
