@@ -61,6 +61,14 @@ export function engagementBaseOf(values: PostMetricValues): number | null {
   return values.reach ?? values.impressions;
 }
 
+/**
+ * What link clicks are measured against (issue 29, decision 093): impressions, else reach (a
+ * click needs the post to be seen, not the person reached); null when neither is reported.
+ */
+export function clickBaseOf(values: Pick<PostMetricValues, 'impressions' | 'reach'>): number | null {
+  return values.impressions ?? values.reach;
+}
+
 /** Percent with two decimals; null when engagements or the base is missing, or the base is 0. */
 export function engagementRate(engagements: number | null, base: number | null): number | null {
   if (engagements === null || base === null || base === 0) return null;
@@ -206,6 +214,15 @@ export const analyticsPost = z.object({
   syncedAt: z.string().nullable(),
   /** True when the platform no longer has the post (deleted there): its last numbers are kept. */
   removedFromPlatform: z.boolean(),
+  /**
+   * Human clicks on the post's short links, all time (issue 29); null when it was published
+   * without short links, so nothing could be counted (never 0 for "unknown").
+   */
+  linkClicks: maybeCount,
+  /** Distinct visitors per UTC day, summed (a visitor on two days counts twice); null as linkClicks. */
+  uniqueVisitors: maybeCount,
+  /** Percent: link clicks / impressions (reach where no impressions); null when either is unknown or 0. */
+  clickThroughRate: z.number().min(0).nullable(),
 });
 export type AnalyticsPost = z.infer<typeof analyticsPost>;
 export const analyticsPostList = z.array(analyticsPost);
@@ -228,6 +245,10 @@ export const analyticsCsvColumns = [
   'engagements',
   'engagement_rate',
   'synced_at',
+  // Issue 29: appended, so a spreadsheet reading the columns by position keeps working.
+  'link_clicks',
+  'unique_visitors',
+  'click_through_rate',
 ] as const;
 
 /** POST /api/analytics/refresh: reads due metrics now for the caller's workspace. */

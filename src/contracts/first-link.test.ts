@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstLinkIn } from './first-link';
+import { firstLinkIn, linksIn } from './first-link';
 
 describe('firstLinkIn', () => {
   it.each([
@@ -26,5 +26,19 @@ describe('firstLinkIn', () => {
     'mailto:a@b.example',
   ])('finds none in %j', (text) => {
     expect(firstLinkIn(text)).toBeNull();
+  });
+});
+
+describe('linksIn', () => {
+  it('finds every http(s) link with its index, trimmed, and skips bare domains', () => {
+    const text = 'Read https://a.example/x. Then (http://b.example/y) and c.example!';
+    expect(linksIn(text)).toEqual([
+      { index: 5, url: 'https://a.example/x' },
+      { index: 32, url: 'http://b.example/y' },
+    ]);
+  });
+
+  it('finds none without a scheme or a host', () => {
+    expect(linksIn('glow.example and https:// and ftp://x.example')).toEqual([]);
   });
 });

@@ -132,6 +132,7 @@ export const bioPageMessages = {
   reserved: (slug: string) => `"${slug.trim().toLowerCase()}" is reserved. Choose another address.`,
   taken: (address: string) => `The address ${address} is taken. Choose another.`,
   notHttp: 'Use a link that starts with http:// or https://',
+  credentials: 'Use a link without a user name or password',
   endBeforeStart: 'The end must be after the start',
   tooManyLinks: `At most ${MAX_BIO_LINKS} links`,
   thumbnailNotFound: 'That thumbnail is not in your media library',
@@ -148,7 +149,12 @@ export const bioLinkInput = z
     /** A link already on the page keeps its short code and its clicks. */
     id: z.uuid({ message: 'Not a link id' }).optional(),
     title: safeString().trim().min(1, 'Give the link a title').max(100),
-    url: safeString().trim().max(2048).refine(isHttpUrl, bioPageMessages.notHttp),
+    url: safeString()
+      .trim()
+      .max(2048)
+      .refine(isHttpUrl, bioPageMessages.notHttp)
+      // A user name or password would be published in the redirect's Location.
+      .refine((url) => !/^https?:\/\/[^/?#]*@/i.test(url), bioPageMessages.credentials),
     thumbnailMediaId: z.uuid({ message: 'Not a media id' }).nullish(),
     startsAt: isoInstant.nullish(),
     endsAt: isoInstant.nullish(),

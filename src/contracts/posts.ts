@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { brandFinding } from './brand-kit';
 import { safeString } from './common';
 import { contentType, hashtag, tone } from './content-options';
+import { postLink } from './links';
 import { MAX_ALT_TEXT_LENGTH, MAX_MEDIA_PER_POST } from './media';
 import { postPlatformOptions } from './platform-options';
 import { publishingPlatform } from './platforms';
@@ -130,6 +131,8 @@ export const post = z.object({
    * A draft holding one is held there by a paused queue.
    */
   queueSlotAt: z.string().nullable(),
+  /** Add UTM tags to its links' short-link targets when the workspace does (issue 29); true unless turned off. */
+  utm: z.boolean(),
 });
 export type Post = z.infer<typeof post>;
 
@@ -183,11 +186,16 @@ export function untouchedDraftFields(): Omit<
     evergreen: false,
     recycledFromPostId: null,
     queueSlotAt: null,
+    utm: true,
   };
 }
 
 /** One post with its publishing attempts, newest last (GET /api/posts/{id}). */
-export const postDetail = post.extend({ attempts: z.array(publishAttempt) });
+export const postDetail = post.extend({
+  attempts: z.array(publishAttempt),
+  /** Its short links in the order they appear (issue 29); empty until it is published with them. */
+  links: z.array(postLink),
+});
 export type PostDetail = z.infer<typeof postDetail>;
 
 export const postIdParams = z.object({ id: z.uuid({ message: 'Not a post id' }) });
@@ -238,6 +246,8 @@ export const createPostBody = z.object({
   contentType: contentType.nullable().optional(),
   bestTimeToPost: safeString().trim().max(100).nullable().optional(),
   estimatedReach: z.number().int().min(0).nullable().optional(),
+  /** False: its short links lead to its links without UTM tags. Default true. */
+  utm: z.boolean().optional(),
 });
 export type CreatePostBody = z.infer<typeof createPostBody>;
 
@@ -259,6 +269,7 @@ export const updatePostBody = z
     scheduledAt: z.iso.datetime({ offset: true, message: 'scheduledAt must be an ISO date-time' }),
     tone: tone.nullable(),
     contentType: contentType.nullable(),
+    utm: z.boolean(),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, 'Nothing to change');
@@ -302,6 +313,8 @@ export const composePostBody = z.object({
   platformOptions: postPlatformOptions.optional(),
   firstComment: firstComment.optional(),
   thread: threadInput.optional(),
+  /** False: the posts' short links lead to their links without UTM tags. Default true. */
+  utm: z.boolean().optional(),
   targets: z
     .array(
       z.object({

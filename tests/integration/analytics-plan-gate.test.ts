@@ -35,6 +35,19 @@ describe.each(databaseKinds)('analytics plan gate on %s', (kind) => {
     }
   });
 
+  it('gates click analytics on its own table: Free 402 naming Starter, Starter 200 while its overview is 402', async () => {
+    const refused = await asUser(t.app, free.cookie).get(`/api/analytics/clicks?${week}`);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error).toMatchObject({ code: 'plan_limit', planNeeded: 'starter' });
+
+    await setWorkspacePlan(t, free.workspaceId, 'starter');
+    const clicks = await asUser(t.app, free.cookie).get(`/api/analytics/clicks?${week}`);
+    expect(clicks.statusCode, clicks.body).toBe(200);
+    const overview = await asUser(t.app, free.cookie).get(`/api/analytics/overview?${week}`);
+    expect(overview.statusCode).toBe(402);
+    await setWorkspacePlan(t, free.workspaceId, 'free');
+  });
+
   it('answers the overview once the plan includes analytics, and 404 for that account', async () => {
     await setWorkspacePlan(t, free.workspaceId, 'professional');
     const own = await asUser(t.app, free.cookie).get(`/api/analytics/overview?${week}`);

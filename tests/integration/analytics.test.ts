@@ -364,6 +364,10 @@ describe.each(databaseKinds)('analytics on %s', (kind) => {
         engagementRate: 5,
         syncedAt: syncedAt.toISOString(),
         removedFromPlatform: false,
+        // Published without short links: its clicks are unknown (issue 29), not 0.
+        linkClicks: null,
+        uniqueVisitors: null,
+        clickThroughRate: null,
       });
       expect(list[4]).toMatchObject({
         postId: ids.p4,
@@ -402,7 +406,9 @@ describe.each(databaseKinds)('analytics on %s', (kind) => {
       expect(rows[1]).toBe(
         '2026-10-20T07:00:00.000Z,linkedin,Corner Bakery (@cornerbakery),' +
           '"Fresh bread, ""warm"" from the oven\nCome early = get the best",#Bakery #Sourdough,' +
-          `https://www.linkedin.com/feed/update/urn:li:share:1,800,500,20,5,,,,25,5.00,${syncedAt.toISOString()}`,
+          `https://www.linkedin.com/feed/update/urn:li:share:1,800,500,20,5,,,,25,5.00,${syncedAt.toISOString()}` +
+          // No short links: link clicks, unique visitors and CTR are empty (issue 29).
+          ',,,',
       );
       // The formula guard, and X's missing reach as an empty cell.
       expect(rows[2]).toContain(",'=SUM(A1:A9) bread math,,https://platform.test/p/");

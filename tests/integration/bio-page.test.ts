@@ -97,6 +97,7 @@ describe.each(databaseKinds)('bio page on %s', (kind) => {
     const cases: Array<[unknown[], string]> = [
       [[{ title: 'Shop', url: 'javascript:alert(1)' }], bioPageMessages.notHttp],
       [[{ title: 'Shop', url: 'ftp://files.example/menu' }], bioPageMessages.notHttp],
+      [[{ title: 'Shop', url: 'https://user:secret@shop.example/' }], bioPageMessages.credentials],
       [
         [
           {
@@ -140,7 +141,8 @@ describe.each(databaseKinds)('bio page on %s', (kind) => {
       workspaceId,
       bioLinkId: menu.id,
       url: 'https://bäckerei.example/menü?x=1',
-      target: 'https://xn--bckerei-5wa.example/men%C3%BC?x=1',
+      // UTM tags name the page (the workspace tags links unless it turns that off).
+      target: `https://xn--bckerei-5wa.example/men%C3%BC?x=1&utm_source=link_in_bio&utm_medium=social&utm_campaign=${slug}`,
     });
 
     const second = await api.put(
@@ -159,7 +161,9 @@ describe.each(databaseKinds)('bio page on %s', (kind) => {
     expect(links[1].code).not.toBe(order.code);
     // A code never changes target: the old one still leads to the old URL.
     const [oldOrder] = await db().select().from(shortLinks).where(eq(shortLinks.code, order.code));
-    expect(oldOrder?.target).toBe('https://shop.example/order');
+    expect(oldOrder?.target).toBe(
+      `https://shop.example/order?utm_source=link_in_bio&utm_medium=social&utm_campaign=${slug}`,
+    );
     // The menu's row is gone, its code is not.
     expect(await db().select().from(bioLinks).where(eq(bioLinks.id, menu.id))).toEqual([]);
     expect(await db().select().from(shortLinks).where(eq(shortLinks.code, menu.code))).toHaveLength(1);

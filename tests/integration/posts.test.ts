@@ -33,10 +33,11 @@ describe.each(databaseKinds)('posts API on %s', (kind) => {
       groupId: null,
       attemptCount: 0,
       nextAttemptAt: null,
+      utm: true,
     });
     const read = await asUser(t.app, cookie).get(`/api/posts/${created.id}`);
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ ...created, attempts: [] });
+    expect(read.json()).toEqual({ ...created, attempts: [], links: [] });
   });
 
   it('lists the workspace posts newest first on both list paths', async () => {

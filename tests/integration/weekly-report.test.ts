@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bioPages,
   userSettings,
   users,
   weeklyReportsSent,
@@ -9,7 +10,13 @@ import {
 } from '../../src/server/db/schema';
 import type { MailMessage, MailSender } from '../../src/server/integrations/mail/mail-sender';
 import { sendWeeklyReports } from '../../src/server/modules/reports/weekly-report.service';
-import { insertAnalyticsAccount, insertFollowerReading, insertPublishedPost } from '../factories/analytics';
+import {
+  insertAnalyticsAccount,
+  insertFollowerReading,
+  insertPublishedPost,
+  setWorkspacePlan,
+} from '../factories/analytics';
+import { seedClicks, seedShortLink } from '../factories/links';
 import { newWorkspace } from '../factories/publishing';
 import { buildTestApp, TEST_APP_URL, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
@@ -228,6 +235,73 @@ describe.each(databaseKinds)('weekly report on %s', (kind) => {
     expect(text).toContain('Follower change: not reported\n');
     expect(text).not.toMatch(/Reach: 0|Follower change: 0/);
     expect(message?.html).toContain('not reported');
+  });
+
+  it('adds visits from posts and the bio page on plans with click analytics, none on Free', async () => {
+    const owner = await person('UTC');
+    const ws = owner.workspaceId;
+    const x = await insertAnalyticsAccount(t, ws, {
+      platform: 'twitter',
+      connectedAt: new Date('2026-11-01T00:00:00Z'),
+    });
+    const post = await insertPublishedPost(t, ws, {
+      socialAccountId: x.id,
+      platform: 'twitter',
+      publishedAt: new Date('2026-12-08T10:00:00Z'),
+    });
+    const link = await seedShortLink(db(), { workspaceId: ws, postId: post.id, platform: 'twitter' });
+    const bioLink = await seedShortLink(db(), {
+      workspaceId: ws,
+      kind: 'bio',
+      url: 'https://bakery.example/order',
+    });
+    await db()
+      .insert(bioPages)
+      .values({ workspaceId: ws, slug: `shop-${ws.slice(0, 8)}`, title: 'Shop' });
+    const at = (iso: string) => new Date(iso);
+    await seedClicks(db(), [
+      // The week of 7–13 Dec (UTC): 2 post clicks (a bot's left out), 1 bio click, 2 views.
+      {
+        workspaceId: ws,
+        code: link.code,
+        postId: post.id,
+        platform: 'twitter',
+        occurredAt: at('2026-12-08T11:00:00Z'),
+      },
+      {
+        workspaceId: ws,
+        code: link.code,
+        postId: post.id,
+        platform: 'twitter',
+        occurredAt: at('2026-12-09T11:00:00Z'),
+      },
+      {
+        workspaceId: ws,
+        code: link.code,
+        postId: post.id,
+        occurredAt: at('2026-12-09T12:00:00Z'),
+        isBot: true,
+      },
+      { workspaceId: ws, code: bioLink.code, occurredAt: at('2026-12-10T11:00:00Z') },
+      { workspaceId: ws, kind: 'view', occurredAt: at('2026-12-10T10:59:00Z') },
+      { workspaceId: ws, kind: 'view', occurredAt: at('2026-12-11T10:59:00Z') },
+      // The week before: 1 post click.
+      { workspaceId: ws, code: link.code, postId: post.id, occurredAt: at('2026-12-03T11:00:00Z') },
+    ]);
+    const mail = capturingMail();
+    await run(mail, '2026-12-14T09:00:00Z');
+    const text = to(mail, owner.email)[0]?.text ?? '';
+    expect(text).toContain('Visits from your posts: 2 (week before: 1)\n');
+    expect(text).toContain('Bio page views: 2 (week before: 0)\n');
+    expect(text).toContain('Bio page link clicks: 1 (week before: 0)\n');
+
+    await setWorkspacePlan(t, ws, 'free');
+    const freeMail = capturingMail();
+    await run(freeMail, '2026-12-21T09:00:00Z');
+    const freeText = to(freeMail, owner.email)[0]?.text ?? '';
+    expect(freeText).toContain('Posts published:');
+    expect(freeText).not.toContain('Visits from your posts');
+    expect(freeText).not.toContain('Bio page');
   });
 
   it('skips people who turned it off, inactive people and quiet workspaces; covers every workspace of a member', async () => {

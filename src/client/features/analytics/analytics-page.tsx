@@ -25,12 +25,14 @@ import {
 import { formatRange, hasPosts, todayIn } from './analytics-format';
 import { useAnalyticsOverview } from './api/get-analytics-overview';
 import { useAnalyticsPosts } from './api/get-analytics-posts';
+import { useClickAnalytics } from './api/get-click-analytics';
 import { AccountTable } from './components/account-table';
 import { AnalyticsFilterBar } from './components/analytics-filter-bar';
 import { AnalyticsHeader } from './components/analytics-header';
 import { AnalyticsSkeleton } from './components/analytics-skeleton';
 import { DailyChart } from './components/daily-chart';
 import { FollowerChart } from './components/follower-chart';
+import { LinkClicksSection } from './components/link-clicks-section';
 import { PlatformChart } from './components/platform-chart';
 import { SummaryCards } from './components/summary-cards';
 import { TopPostsList } from './components/top-posts';
@@ -52,6 +54,8 @@ export function AnalyticsPage() {
   const overview = useAnalyticsOverview(query);
   const posts = useAnalyticsPosts(query, state.sort);
   const accounts = useSocialAccounts();
+  // The same query as the link clicks section's (one request): whether the plan has them.
+  const clicksLocked = planLimitMessage(useClickAnalytics(query).error) !== null;
 
   const show = (next: AnalyticsScreenState) =>
     navigate(`${paths.analytics}${writeScreenState(next, today)}`, { replace: true });
@@ -59,7 +63,7 @@ export function AnalyticsPage() {
   const locked = planLimitMessage(overview.error);
   if (locked) {
     return (
-      <div className="grid gap-6">
+      <div className="grid min-w-0 gap-6">
         <AnalyticsHeader
           rangeLabel={null}
           lastSyncedAt={undefined}
@@ -72,6 +76,17 @@ export function AnalyticsPage() {
           message={locked}
           plan="professional"
         />
+        {/* Link clicks have their own plan (Starter and up): with it, their range and network filters. */}
+        {clicksLocked ? null : (
+          <AnalyticsFilterBar
+            filters={state.filters}
+            today={today}
+            accounts={[]}
+            showAccount={false}
+            onChange={(filters) => show({ ...state, filters })}
+          />
+        )}
+        <LinkClicksSection query={query} />
         <EmptyState
           icon={ChartColumnIncreasing}
           title="See what works on each platform"
@@ -126,6 +141,7 @@ export function AnalyticsPage() {
             accounts={overview.data.byAccount}
             filtered={state.filters.platform !== null || state.filters.accountId !== null}
           />
+          <LinkClicksSection query={query} />
           {hasPosts(overview.data) ? (
             <section aria-labelledby="top-posts-title" className="grid gap-3">
               <div className="flex flex-wrap items-end justify-between gap-3">

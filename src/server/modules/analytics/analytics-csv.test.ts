@@ -19,6 +19,9 @@ const post: AnalyticsPost = {
   engagementRate: 4.8,
   syncedAt: '2026-11-04T10:00:00.000Z',
   removedFromPlatform: false,
+  linkClicks: 12,
+  uniqueVisitors: 9,
+  clickThroughRate: 2.4,
 };
 
 describe('csvCell', () => {
@@ -55,6 +58,10 @@ describe('analytics CSV rows', () => {
   it('has the columns of the contract in order', () => {
     expect(analyticsCsvHeader()).toBe(`${analyticsCsvColumns.join(',')}\r\n`);
     expect(analyticsCsvHeader().startsWith('published_at,platform,account,content,hashtags,url,')).toBe(true);
+    // Issue 29's columns come last, so files read by position keep their old columns in place.
+    expect(
+      analyticsCsvHeader().endsWith(',synced_at,link_clicks,unique_visitors,click_through_rate\r\n'),
+    ).toBe(true);
   });
 
   it('writes a post with empty cells for unreported metrics and the rate with 2 decimals', () => {
@@ -76,6 +83,9 @@ describe('analytics CSV rows', () => {
         '24',
         '4.80',
         '2026-11-04T10:00:00.000Z',
+        '12',
+        '9',
+        '2.40',
       ]
         .join(',')
         .concat('\r\n'),
@@ -93,9 +103,13 @@ describe('analytics CSV rows', () => {
       engagements: null,
       engagementRate: null,
       syncedAt: null,
+      linkClicks: null,
+      uniqueVisitors: null,
+      clickThroughRate: null,
     });
     expect(row).toContain(`"${content.replaceAll('"', '""')}"`);
-    expect(row.endsWith(',,,,,,,,,,\r\n')).toBe(true);
+    // Published without short links: its clicks are unknown, empty like an unreported metric.
+    expect(row.endsWith(',,,,,,,,,,,,,\r\n')).toBe(true);
   });
 
   it('starts the file with a UTF-8 byte order mark and names it after the range', () => {

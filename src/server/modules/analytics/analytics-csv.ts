@@ -51,6 +51,9 @@ export function analyticsCsvRow(post: AnalyticsPost): string {
     engagements: csvCell(post.engagements),
     engagement_rate: csvCell(post.engagementRate === null ? null : post.engagementRate.toFixed(2)),
     synced_at: csvCell(post.syncedAt),
+    link_clicks: csvCell(post.linkClicks),
+    unique_visitors: csvCell(post.uniqueVisitors),
+    click_through_rate: csvCell(post.clickThroughRate === null ? null : post.clickThroughRate.toFixed(2)),
   };
   return csvLine(analyticsCsvColumns.map((column) => cells[column]));
 }

@@ -9,6 +9,7 @@ import {
   analyticsQuery,
   dashboardStats,
 } from '../../../contracts/analytics';
+import { clickAnalytics } from '../../../contracts/links';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { signedIn } from '../../lib/caller';
@@ -20,6 +21,7 @@ import { requirePlanFeature, requirePlanIncludes } from '../plans';
 import { exportAnalyticsCsv, listAnalyticsPosts, loadAnalyticsOverviewJson } from './analytics.service';
 import { analyticsCsvFilename } from './analytics-csv';
 import { resolveTimeZone } from './analytics-sums';
+import { loadClickAnalytics, requireClickAnalytics } from './click-analytics.service';
 import { loadDashboardStats } from './dashboard-stats.service';
 
 /** A zone luxon does not know is bad input (400 with the issue), not a server error. */
@@ -30,6 +32,8 @@ const knownZone = (query: { timeZone?: string | undefined }, ctx: z.RefinementCt
 };
 const overviewQuery = analyticsQuery.superRefine(knownZone);
 const postsQuery = analyticsPostsQuery.superRefine(knownZone);
+/** The clicks view has no account filter: a click knows its network, not the account. */
+const clicksQuery = analyticsQuery.superRefine(knownZone);
 
 /** The view a query asks for; days count in its zone, else the user's, else UTC. */
 const viewOf = (auth: RequestAuth, query: z.infer<typeof overviewQuery>) => ({
@@ -91,6 +95,18 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
       return withAnalyticsPlan(db, auth.workspaceId, () =>
         listAnalyticsPosts(db, { ...viewOf(auth, request.query), sort, limit }),
       );
+    },
+  );
+
+  api.get(
+    '/api/analytics/clicks',
+    { schema: { querystring: clicksQuery, response: { ...errorAnswers(402), 200: clickAnalytics } } },
+    async (request) => {
+      const auth = signedIn(request);
+      // Its own plan table (Starter and up), checked before any read.
+      requireClickAnalytics(auth.user.workspace.plan);
+      const { accountId: _account, ...view } = viewOf(auth, request.query);
+      return loadClickAnalytics(db, view);
     },
   );
 

@@ -2,6 +2,7 @@ import {
   type AnalyticsOverview,
   type AnalyticsPost,
   type AnalyticsPostSort,
+  clickBaseOf,
   engagementBaseOf,
   engagementRate,
   engagementsOf,
@@ -30,6 +31,7 @@ import {
   rangeInstants,
   sumKnown,
 } from './analytics-sums';
+import { type ClickCounts, readPostClickCounts } from './click-analytics.repository';
 import { overviewCacheFor, overviewCacheKey, serializeOverview } from './overview-cache';
 
 /*
@@ -175,7 +177,7 @@ export async function listAnalyticsPosts(
 ): Promise<AnalyticsPost[]> {
   const filter = await filterOf(db, input);
   const rows = await listTopPostRows(db, filter, input.sort, input.limit);
-  return rows.map(toAnalyticsPost);
+  return withLinkClicks(db, input.workspaceId, rows);
 }
 
 export const unpublishedPostMessage =
@@ -185,7 +187,9 @@ export const unpublishedPostMessage =
 export async function getPostMetrics(db: Db, workspaceId: string, postId: string): Promise<AnalyticsPost> {
   const row = await findPublishedPostRow(db, workspaceId, postId);
   if (!row) throw new AppError('not_found', unpublishedPostMessage);
-  return toAnalyticsPost(row);
+  const [post] = await withLinkClicks(db, workspaceId, [row]);
+  if (!post) throw new AppError('not_found', unpublishedPostMessage);
+  return post;
 }
 
 /**
@@ -200,7 +204,10 @@ export async function exportAnalyticsCsv(db: Db, view: AnalyticsView): Promise<A
     let after: { publishedAt: Date; postId: string } | null = null;
     for (;;) {
       const page = await listPostRowsPage(db, filter, after, CSV_PAGE_SIZE);
-      if (page.length > 0) yield page.map((row) => analyticsCsvRow(toAnalyticsPost(row))).join('');
+      if (page.length > 0) {
+        const posts = await withLinkClicks(db, view.workspaceId, page);
+        yield posts.map(analyticsCsvRow).join('');
+      }
       const last = page[page.length - 1];
       if (page.length < CSV_PAGE_SIZE || !last?.publishedAt) return;
       after = { publishedAt: last.publishedAt, postId: last.postId };
@@ -213,7 +220,22 @@ export function accountNameOf(row: { accountDisplayName: string | null; accountU
   return `${row.accountDisplayName} (@${row.accountUsername})`;
 }
 
-function toAnalyticsPost(row: AnalyticsPostRow): AnalyticsPost {
+/** The posts with their link clicks (issue 29): one read for the whole page of posts. */
+async function withLinkClicks(
+  db: Db,
+  workspaceId: string,
+  rows: AnalyticsPostRow[],
+): Promise<AnalyticsPost[]> {
+  const clicks = await readPostClickCounts(
+    db,
+    workspaceId,
+    rows.map((row) => row.postId),
+  );
+  return rows.map((row) => toAnalyticsPost(row, clicks.get(row.postId)));
+}
+
+/** `clicks` undefined: the post has no short link, so its clicks are unknown (null), not 0. */
+function toAnalyticsPost(row: AnalyticsPostRow, clicks: ClickCounts | undefined): AnalyticsPost {
   const metrics = metricsOf(row);
   const engagements = engagementsOf(metrics);
   return {
@@ -233,5 +255,8 @@ function toAnalyticsPost(row: AnalyticsPostRow): AnalyticsPost {
     engagementRate: engagementRate(engagements, engagementBaseOf(metrics)),
     syncedAt: row.syncedAt?.toISOString() ?? null,
     removedFromPlatform: row.removedAt !== null,
+    linkClicks: clicks?.clicks ?? null,
+    uniqueVisitors: clicks?.uniques ?? null,
+    clickThroughRate: clicks ? engagementRate(clicks.clicks, clickBaseOf(metrics)) : null,
   };
 }

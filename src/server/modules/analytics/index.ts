@@ -3,3 +3,4 @@
 
 export { getPostMetrics, listAnalyticsPosts, loadAnalyticsOverview } from './analytics.service';
 export { CSV_BOM, csvCell, csvLine } from './analytics-csv';
+export { loadVisitNumbers, type VisitNumbers } from './click-analytics.service';

@@ -6,11 +6,12 @@ import {
   type BioPageBody,
   bioPageMessages,
 } from '../../../contracts/links';
+import { mergeUtm } from '../../../contracts/utm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { conflictOnUniqueViolation } from '../../lib/unique-violation';
-import { insertShortLink } from '../links';
+import { findLinkSettings, insertShortLink } from '../links';
 import { findMediaByIds } from '../media';
 import {
   type BioLinkRow,
@@ -35,11 +36,16 @@ export function isLive(link: Pick<BioLinkRow, 'startsAt' | 'endsAt'>, now: Date)
 export const bioPageAddress = (appUrl: string, slug: string) => `${appUrl}/@${slug}`;
 
 /**
- * Where a bio link's short code leads. The URL as a WHATWG href (punycode host, encoded path), so
- * the redirect's Location is ASCII; the user's text stays in `url`.
+ * Where a bio link's short code leads: the URL as a WHATWG href (punycode host, encoded path), so
+ * the redirect's Location is ASCII (the user's text stays in `url`), tagged
+ * `utm_source=link_in_bio&utm_medium=social&utm_campaign=<slug>` unless the workspace turned UTM
+ * tags off or the link has its own (mergeUtm). A code never changes target: turning UTM off later
+ * applies to links added after.
  */
-function targetOf(url: string): string {
-  return new URL(url).href;
+function targetOf(url: string, slug: string, utm: boolean): string {
+  const merged = mergeUtm(url, utm ? { source: 'link_in_bio', medium: 'social', campaign: slug } : null);
+  // The body's schema already refused what mergeUtm refuses (not http(s), credentials).
+  return 'target' in merged ? merged.target : new URL(url).href;
 }
 
 async function toBioPage(ctx: Ctx, page: BioPageRow, links: BioLinkRow[], now: Date): Promise<BioPage> {
@@ -112,6 +118,7 @@ export async function saveBioPage(ctx: Ctx, workspaceId: string, body: BioPageBo
         description: body.description,
         showPosts: body.showPosts,
       });
+      const { utm } = (await findLinkSettings(tx, workspaceId)) ?? { utm: true };
       const existing = new Map((await listBioLinks(tx, workspaceId)).map((link) => [link.id, link]));
       const kept: string[] = [];
       for (const [position, link] of body.links.entries()) {
@@ -135,7 +142,7 @@ export async function saveBioPage(ctx: Ctx, workspaceId: string, body: BioPageBo
                   kind: 'bio',
                   bioLinkId,
                   url: link.url,
-                  target: targetOf(link.url),
+                  target: targetOf(link.url, body.slug, utm),
                 })
               ).code;
         if (known) await updateBioLink(tx, workspaceId, known.id, { ...fields, shortCode });

@@ -3,4 +3,7 @@
 
 export { countryLookupCheck, flushClicks, recordVisit, type Visit } from './click-recorder';
 export { deleteExpiredClickData } from './clicks.repository';
+export { findLinkSettings } from './links.repository';
+export { listPostLinks } from './links.service';
 export { insertShortLink, newShortCode, type ShortLinkRow } from './short-codes';
+export { shortenForPublishing } from './shorten';

@@ -87,7 +87,7 @@ export const getPostMetricsTool = defineTool({
   name: 'get_post_metrics',
   title: "Read a post's metrics",
   description:
-    "Reads a published post's latest numbers from its network: impressions, reach, likes, comments, shares, clicks, views, engagements and engagement rate (null where the network does not report one), and when they were read (syncedAt). Needs a plan with analytics. Answers the post's metrics.",
+    "Reads a published post's latest numbers from its network: impressions, reach, likes, comments, shares, clicks, views, engagements and engagement rate (null where the network does not report one), the visits its short links brought (linkClicks, uniqueVisitors, clickThroughRate; null when the post has no short link), and when they were read (syncedAt). Needs a plan with analytics. Answers the post's metrics.",
   permission: 'workspace.read',
   input: z.object({ postId: z.uuid({ message: 'Not a post id' }).describe('The published post.') }),
   annotations: readOnly,
@@ -102,7 +102,7 @@ export const getBrandKitTool = defineTool({
   name: 'get_brand_kit',
   title: 'Read the brand kit',
   description:
-    "Reads the workspace's brand kit: brand name, voice, default tone, audience, keywords, banned words, required hashtags and emoji policy. Write posts that follow it: Kitepost flags posts with banned words or without the required hashtags.",
+    "Reads the workspace's brand kit: brand name, voice, default tone, audience, keywords, banned words, required hashtags, emoji policy, and its public face (logo media id, colours, description) used by the bio page. Write posts that follow it: Kitepost flags posts with banned words or without the required hashtags.",
   permission: 'workspace.read',
   input: z.object({}),
   annotations: readOnly,

@@ -9,6 +9,7 @@ export {
   requirePlanFeature,
   requirePlanIncludes,
   requireScheduling,
+  requireShortLinks,
   schedulingRefusal,
   workspaceScheduling,
 } from './plan-gates';

@@ -1,5 +1,6 @@
 import { planLimitMessages } from '../../../contracts/billing';
 import { INTEGRATIONS_FEATURE_NAME, integrationsByPlan } from '../../../contracts/integrations';
+import { linkMessages, linksByPlan } from '../../../contracts/links';
 import {
   firstPlanWith,
   type PlanId,
@@ -139,4 +140,14 @@ export async function requireIntegrations(db: Db, workspaceId: string): Promise<
   const planId = await findWorkspacePlan(db, workspaceId);
   if (!planId) throw new AppError('not_found', 'Workspace not found');
   if (!integrationsByPlan[planId]) throw integrationsRefusal(planId);
+}
+
+/**
+ * Refuses (402, naming the first plan with them) short links on a plan without them (decision
+ * 093). Takes the plan the caller read: the link settings read it with the settings anyway.
+ */
+export function requireShortLinks(planId: PlanId): void {
+  if (linksByPlan[planId].shortLinks) return;
+  const needed = planIds.find((id) => linksByPlan[id].shortLinks) ?? 'starter';
+  throw new AppError('plan_limit', linkMessages.shortLinksNotInPlan, { planNeeded: needed });
 }

@@ -52,6 +52,7 @@ export function toPost(row: ViewRow): Post {
     evergreen: row.evergreen,
     recycledFromPostId: row.recycledFromPostId,
     queueSlotAt: iso(row.queueSlotAt),
+    utm: row.utm,
   };
 }
 

@@ -67,7 +67,7 @@ export async function postsRoutes(app: FastifyInstance, ctx: AppContext, series:
   api.get(
     '/api/posts/:id',
     { schema: { params: postIdParams, response: { 200: postDetail } } },
-    async (request) => getPost(db, actorOf(request), request.params.id),
+    async (request) => getPost(ctx, actorOf(request), request.params.id),
   );
   // The calendar's composer: one post per chosen account, grouped.
   api.post(

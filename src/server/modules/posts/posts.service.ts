@@ -11,11 +11,13 @@ import {
   type UpdatePostBody,
 } from '../../../contracts/posts';
 import { can } from '../../../contracts/team';
+import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { EncodedBody } from '../../lib/encoded-body';
 import { announceSubmission, approvalModeFor, editFields, retryFields } from '../approvals';
 import { checkBrand, loadBrandKit } from '../brand-kit';
+import { listPostLinks } from '../links';
 import { requireAccountWithinPlan } from '../plans';
 import { dropPublishJob, listPublishAttempts, queuePublish } from '../publishing';
 import { emitPostEvent } from '../webhooks';
@@ -68,10 +70,20 @@ export async function listPostsJson(
   );
 }
 
-/** One post with its publishing attempts. */
-export async function getPost(db: Db, actor: PostActor, id: string): Promise<PostDetail> {
+/** One post with its publishing attempts and its short links. */
+export async function getPost(
+  ctx: Pick<AppContext, 'config' | 'database'>,
+  actor: PostActor,
+  id: string,
+): Promise<PostDetail> {
+  const db = ctx.database.db;
   const row = await requirePost(db, actor, id);
-  return { ...toPost(row), attempts: await listPublishAttempts(db, row.id) };
+  const [attempts, links] = await Promise.all([
+    listPublishAttempts(db, row.id),
+    // Short links are made by its first publishing attempt: a post never sent has none to read.
+    row.attemptCount > 0 ? listPostLinks(ctx, row.id) : [],
+  ]);
+  return { ...toPost(row), attempts, links };
 }
 
 export async function createPost(db: Db, actor: PostActor, body: CreatePostBody): Promise<Post> {
@@ -129,6 +141,7 @@ export async function updatePost(
     thread: _thread,
     title: _title,
     platformOptions: _options,
+    utm: _utm,
     ...plain
   } = body;
   const rich = richPostFields(body, current);

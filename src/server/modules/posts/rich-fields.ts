@@ -15,6 +15,8 @@ export interface RichPostInput {
   title?: string | null;
   /** A Mastodon content warning, a Pinterest board…; replaces the post's options when given. */
   platformOptions?: PostPlatformOptions;
+  /** Whether its short links get UTM tags (issue 29). */
+  utm?: boolean;
 }
 
 export type RichPostFields = Partial<
@@ -28,6 +30,7 @@ export type RichPostFields = Partial<
     | 'thread'
     | 'title'
     | 'platformOptions'
+    | 'utm'
   >
 >;
 
@@ -56,6 +59,7 @@ export function richPostFields(body: RichPostInput, current?: Pick<PostRow, 'alt
   if (body.postType !== undefined) fields.postType = body.postType;
   if (body.title !== undefined) fields.title = body.title?.trim() || null;
   if (body.platformOptions !== undefined) fields.platformOptions = body.platformOptions;
+  if (body.utm !== undefined) fields.utm = body.utm;
   if (body.firstComment !== undefined) {
     fields.firstComment = body.firstComment?.trim() || null;
     // Waiting for the post to go out; the follow-up step posts it (publishing/post-follow-ups).

@@ -10,6 +10,7 @@ import {
   UnknownOutcomeError,
 } from '../../integrations/social/social-provider';
 import { AppError } from '../../lib/app-error';
+import { shortenForPublishing } from '../links';
 import { findMediaByIds, MediaGoneError, toPublishMedia } from '../media';
 import { markNeedsReauth } from '../social-accounts';
 import {
@@ -164,6 +165,8 @@ export async function runPostFollowUps(
     if (verdict?.kind === 'retry') throw new FollowUpsDeferredError(verdict.message);
     return refusal;
   };
+  // The thread's items and the comment carry the short links the post's attempt made (found again).
+  const shortened = await shortenForPublishing(ctx, post);
   let parent = post.externalId;
   let thread = post.thread;
   for (const [index, item] of thread.entries()) {
@@ -189,7 +192,7 @@ export async function runPostFollowUps(
     if (!(await set({ ...item, status: 'sending' }))) return;
     const outcome = await sendReply(ctx, target, post, {
       parent,
-      text: item.content,
+      text: shortened.rewrite(item.content).text,
       mediaIds: item.mediaIds,
     });
     if (!outcome.ok) {
@@ -218,7 +221,7 @@ export async function runPostFollowUps(
     if (!(await moveFirstComment(db, post.id, 'pending', { status: 'sending' }))) return;
     const outcome = await sendReply(ctx, target, post, {
       parent: post.externalId,
-      text: post.firstComment,
+      text: shortened.rewrite(post.firstComment).text,
       mediaIds: [],
     });
     await moveFirstComment(

@@ -1,6 +1,7 @@
 import { publishedText } from '../../../contracts/post-text';
 import { publishingMessages } from '../../../contracts/publishing';
 import type { AppContext } from '../../context';
+import { shortenForPublishing } from '../links';
 import { resolvePublishTarget } from './publish-account';
 import { failPost, type PublishOutcome, reconcileAttempt, retryLater } from './publish-outcomes';
 import { PUBLISH_POLL_SECONDS } from './publish-queue';
@@ -127,9 +128,16 @@ async function recoverAbandoned(
       clock(),
     );
   }
+  // The text the attempt sent: with the short links it was given (found again, not made anew).
+  const shortened = await shortenForPublishing(ctx, post);
   return reconcileAttempt(
     ctx,
-    { post, attempt, target: resolved.target, text: publishedText(post.content, post.hashtags) },
+    {
+      post,
+      attempt,
+      target: resolved.target,
+      text: shortened.rewrite(publishedText(post.content, post.hashtags)).text,
+    },
     { errorKind: 'worker_lost', message: WORKER_LOST },
     clock(),
   );

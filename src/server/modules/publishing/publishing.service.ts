@@ -9,6 +9,7 @@ import {
   RateLimitedError,
 } from '../../integrations/social/social-provider';
 import { linkPreviewFor } from '../link-previews';
+import { shortenForPublishing } from '../links';
 import { findMediaByIds, MediaGoneError, toPublishMedia } from '../media';
 import { markNeedsReauth } from '../social-accounts';
 import { resolvePublishTarget } from './publish-account';
@@ -125,12 +126,11 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
   if ('verdict' in resolved) {
     return settle(ctx, post, attempt, resolved.verdict, clock());
   }
-  const sent: SentAttempt = {
-    post,
-    attempt,
-    target: resolved.target,
-    text: publishedText(post.content, post.hashtags),
-  };
+  // The text as written, and as sent: its links replaced by the post's short links (made once,
+  // the same on every attempt; unchanged when short links are off).
+  const written = publishedText(post.content, post.hashtags);
+  const shortened = (await shortenForPublishing(ctx, post)).rewrite(written);
+  const sent: SentAttempt = { post, attempt, target: resolved.target, text: shortened.text };
   const { account, provider, tokens } = sent.target;
 
   const media = await loadMedia(ctx, post);
@@ -147,10 +147,12 @@ async function publishClaimed(ctx: AppContext, claim: PublishClaim, start: Date)
     const extended = await extendLease(ctx.database.db, post.id, new Date(Date.now() + leaseMs));
     if (!extended) return 'skipped';
   }
-  const link =
+  // The card is read from the page the link leads to, not from our redirect; it links the short URL.
+  const card =
     media.length === 0 && post.postType === 'post' && LINK_CARD_PLATFORMS.includes(post.platform)
-      ? await linkPreviewFor(ctx, sent.text)
+      ? await linkPreviewFor(ctx, written)
       : null;
+  const link = card && { ...card, url: shortened.shortUrls.get(card.url) ?? card.url };
   let published: PublishedPost;
   try {
     // At most PUBLISH_ACCOUNT_CONCURRENCY calls to one account from this process. The wait is

@@ -32,6 +32,7 @@ const input: WeeklyReportEmailInput = {
   },
   previous: { ...quietWeek, posts: 2, reach: 900 },
   topPost: { content: 'Fresh   sourdough\nat 7', platform: 'twitter', engagements: 1, url: null },
+  visits: null,
   appUrl: 'https://app.kitepost.test',
 };
 
@@ -72,6 +73,28 @@ describe('weekly report email', () => {
       topPost: null,
     });
     expect(unmeasured.text).toContain('No post of last week has reported engagements yet.');
+  });
+
+  it('adds visits from posts, and the bio page when there is one, only when given', async () => {
+    const none = await composeWeeklyReportEmail(input);
+    expect(none.text).not.toContain('Visits from your posts');
+    const withPage = await composeWeeklyReportEmail({
+      ...input,
+      visits: {
+        week: { postLinkClicks: 1234, bioPage: { views: 80, linkClicks: 12 } },
+        previous: { postLinkClicks: 0, bioPage: null },
+      },
+    });
+    expect(withPage.text).toContain('Visits from your posts: 1,234 (week before: 0)\n');
+    expect(withPage.text).toContain('Bio page views: 80\n');
+    expect(withPage.text).toContain('Bio page link clicks: 12\n');
+    expect(withPage.html).toContain('Visits from your posts');
+    const noPage = await composeWeeklyReportEmail({
+      ...input,
+      visits: { week: { postLinkClicks: 3, bioPage: null }, previous: null },
+    });
+    expect(noPage.text).toContain('Visits from your posts: 3\n');
+    expect(noPage.text).not.toContain('Bio page');
   });
 
   it('escapes the user words in the HTML', async () => {

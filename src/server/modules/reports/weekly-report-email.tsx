@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import type { MailMessage } from '../../integrations/mail/mail-sender';
+import type { VisitNumbers } from '../analytics';
 import {
   EmailButton,
   EmailDocument,
@@ -41,6 +42,11 @@ export interface WeeklyReportEmailInput {
     engagements: number;
     url: string | null;
   } | null;
+  /**
+   * Visits through the week's short links and bio page, and the week before's (issue 29); null
+   * when the plan has no click analytics.
+   */
+  visits: { week: VisitNumbers; previous: VisitNumbers | null } | null;
   /** The app's origin (config.appUrl), for absolute links. */
   appUrl: string;
 }
@@ -96,6 +102,35 @@ function rowsOf(week: WeekNumbers, previous: WeekNumbers | null): Row[] {
   ];
 }
 
+/** "Visits from your posts", and the bio page's views and clicks when there is a page. */
+function visitRowsOf(visits: WeeklyReportEmailInput['visits']): Row[] {
+  if (!visits) return [];
+  const { week, previous } = visits;
+  const rows: Row[] = [
+    {
+      label: 'Visits from your posts',
+      value: count(week.postLinkClicks),
+      before: previous ? count(previous.postLinkClicks) : null,
+    },
+  ];
+  if (week.bioPage) {
+    const before = previous?.bioPage ?? null;
+    rows.push(
+      {
+        label: 'Bio page views',
+        value: count(week.bioPage.views),
+        before: before ? count(before.views) : null,
+      },
+      {
+        label: 'Bio page link clicks',
+        value: count(week.bioPage.linkClicks),
+        before: before ? count(before.linkClicks) : null,
+      },
+    );
+  }
+  return rows;
+}
+
 function weekLabel(input: WeeklyReportEmailInput): string {
   const start = DateTime.fromISO(input.weekStart).toFormat('ccc, LLL d');
   const end = DateTime.fromISO(input.weekEnd).toFormat('ccc, LLL d, yyyy');
@@ -117,7 +152,7 @@ function wordsOf(input: WeeklyReportEmailInput): ReportWords {
   return {
     greeting: input.firstName.trim() ? `Hi ${input.firstName.trim()},` : 'Hi,',
     intro: `Here is how "${input.workspaceName}" did last week, ${weekLabel(input)}.`,
-    rows: rowsOf(input.week, input.previous),
+    rows: [...rowsOf(input.week, input.previous), ...visitRowsOf(input.visits)],
     top: top
       ? {
           platform: platformLabels[top.platform],

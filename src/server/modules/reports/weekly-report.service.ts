@@ -1,8 +1,11 @@
 import { DateTime } from 'luxon';
 import type { AnalyticsOverview } from '../../../contracts/analytics';
+import { linksByPlan } from '../../../contracts/links';
 import type { AppContext } from '../../context';
-import { listAnalyticsPosts, loadAnalyticsOverview } from '../analytics';
+import type { Db } from '../../db/client';
+import { listAnalyticsPosts, loadAnalyticsOverview, loadVisitNumbers } from '../analytics';
 import { userZoneOrUtc } from '../best-times';
+import { findWorkspacePlan } from '../plans';
 import {
   claimWeeklyReport,
   listSentWeeklyReports,
@@ -113,6 +116,21 @@ function numbersOf(overview: AnalyticsOverview): WeekNumbers {
   return { posts, impressions, reach, engagements, engagementRate, followerChange };
 }
 
+/**
+ * The week's visits and the week before's, only on plans with click analytics (issue 29): a plan
+ * without them is not told numbers its screens do not show. Null: not included.
+ */
+async function visitsOf(
+  db: Db,
+  view: { workspaceId: string; from: string; to: string; timeZone: string },
+  before: typeof view,
+) {
+  const plan = await findWorkspacePlan(db, view.workspaceId);
+  if (!plan || !linksByPlan[plan].clickAnalytics) return null;
+  const [week, previous] = await Promise.all([loadVisitNumbers(db, view), loadVisitNumbers(db, before)]);
+  return { week, previous };
+}
+
 async function buildWeeklyReport(
   ctx: Pick<AppContext, 'database' | 'config'>,
   recipient: WeeklyReportRecipient,
@@ -121,14 +139,16 @@ async function buildWeeklyReport(
 ) {
   const view = { workspaceId: recipient.workspaceId, from: week.weekStart, to: week.weekEnd, timeZone: zone };
   const before = DateTime.fromISO(week.weekStart).minus({ weeks: 1 });
-  const [overview, previous, [top]] = await Promise.all([
+  const weekBefore = {
+    ...view,
+    from: before.toISODate() ?? week.weekStart,
+    to: before.plus({ days: 6 }).toISODate() ?? week.weekEnd,
+  };
+  const [overview, previous, [top], visits] = await Promise.all([
     loadAnalyticsOverview(ctx.database.db, view),
-    loadAnalyticsOverview(ctx.database.db, {
-      ...view,
-      from: before.toISODate() ?? week.weekStart,
-      to: before.plus({ days: 6 }).toISODate() ?? week.weekEnd,
-    }),
+    loadAnalyticsOverview(ctx.database.db, weekBefore),
     listAnalyticsPosts(ctx.database.db, { ...view, sort: 'engagements', limit: 1 }),
+    visitsOf(ctx.database.db, view, weekBefore),
   ]);
   return composeWeeklyReportEmail({
     to: recipient.email,
@@ -143,6 +163,7 @@ async function buildWeeklyReport(
       top && top.engagements !== null
         ? { content: top.content, platform: top.platform, engagements: top.engagements, url: top.externalUrl }
         : null,
+    visits,
     appUrl: ctx.config.appUrl,
   });
 }

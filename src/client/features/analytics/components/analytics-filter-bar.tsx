@@ -4,6 +4,7 @@ import type { SocialAccount } from '../../../../contracts/social-accounts';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select } from '../../../components/ui/select';
+import { cn } from '../../../lib/cn';
 import {
   type AnalyticsFilters,
   presetOf,
@@ -17,6 +18,8 @@ interface AnalyticsFilterBarProps {
   filters: AnalyticsFilters;
   today: string;
   accounts: SocialAccount[];
+  /** false: no account choice (link clicks, shown alone, know the network but not the account). */
+  showAccount?: boolean;
   onChange: (filters: AnalyticsFilters) => void;
 }
 
@@ -26,7 +29,13 @@ const CUSTOM = 'custom';
  * Date range (presets or From/To), platform and account. A custom range is applied as soon as it
  * is valid; until then the screen keeps the last valid one and says what is wrong.
  */
-export function AnalyticsFilterBar({ filters, today, accounts, onChange }: AnalyticsFilterBarProps) {
+export function AnalyticsFilterBar({
+  filters,
+  today,
+  accounts,
+  showAccount = true,
+  onChange,
+}: AnalyticsFilterBarProps) {
   const id = useId();
   const [draft, setDraft] = useState({ from: filters.from, to: filters.to });
   // The URL is the truth: a preset, Back or a shared link replaces what was typed.
@@ -111,7 +120,7 @@ export function AnalyticsFilterBar({ filters, today, accounts, onChange }: Analy
           ))}
         </Select>
       </div>
-      <div className="grid min-w-0 gap-1.5">
+      <div className={cn('grid min-w-0 gap-1.5', !showAccount && 'hidden')}>
         <Label htmlFor={`${id}-account`}>Account</Label>
         <Select
           id={`${id}-account`}

@@ -11,6 +11,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { AnalyticsOverview } from '../../../../contracts/analytics';
+import type { ClickAnalytics } from '../../../../contracts/links';
 import { type followerRows, formatCompact, formatCount, formatDay } from '../analytics-format';
 import {
   axisTick,
@@ -180,6 +181,52 @@ export function FollowerDrawing({ rows, lines, phone, height }: FollowerDrawingP
           />
         ))}
       </LineChart>
+    </ResponsiveContainer>
+  );
+}
+
+export interface ClicksDrawingProps {
+  daily: ClickAnalytics['daily'];
+  phone: boolean;
+  height: number;
+  clickColour: string;
+  visitorColour: string;
+}
+
+/** Link clicks (bars) and unique visitors (line) per day: the same unit, so one axis. */
+export function ClicksDrawing({ daily, phone, height, clickColour, visitorColour }: ClicksDrawingProps) {
+  return (
+    <ResponsiveContainer width="100%" height={height}>
+      <ComposedChart
+        data={daily}
+        margin={{ top: 8, right: 4, bottom: 0, left: 4 }}
+        accessibilityLayer={false}
+      >
+        <CartesianGrid stroke={gridStroke} vertical={false} />
+        <XAxis {...dayAxisProps(phone)} />
+        <YAxis {...countAxisProps(phone)} width={phone ? 32 : 44} />
+        <Tooltip
+          contentStyle={tooltipStyle}
+          labelFormatter={(day) => formatDay(String(day), 'long')}
+          formatter={tooltipCount}
+        />
+        <Bar
+          dataKey="linkClicks"
+          name="Link clicks"
+          fill={clickColour}
+          radius={[3, 3, 0, 0]}
+          maxBarSize={28}
+          isAnimationActive={false}
+        />
+        <Line
+          dataKey="uniqueVisitors"
+          name="Unique visitors"
+          stroke={visitorColour}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
     </ResponsiveContainer>
   );
 }

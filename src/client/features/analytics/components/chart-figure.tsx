@@ -16,14 +16,25 @@ interface ChartFigureProps {
   empty?: ReactNode;
   /** An HTML legend under the chart (it wraps on a phone instead of overflowing). */
   legend?: ReactNode;
+  /** 3 inside a section that has its own h2 (the link clicks). */
+  headingLevel?: 2 | 3;
 }
 
 /**
  * A chart with its numbers as text: the table is always in the page for screen readers
  * (visually hidden), and 'Show as table' shows it to everyone instead of the drawing.
  */
-export function ChartFigure({ title, description, chart, table, empty, legend }: ChartFigureProps) {
+export function ChartFigure({
+  title,
+  description,
+  chart,
+  table,
+  empty,
+  legend,
+  headingLevel = 2,
+}: ChartFigureProps) {
   const [asTable, setAsTable] = useState(false);
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const titleId = useId();
   return (
     <section
@@ -32,9 +43,9 @@ export function ChartFigure({ title, description, chart, table, empty, legend }:
     >
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0 flex-1">
-          <h2 id={titleId} className="text-base font-semibold text-slate-900">
+          <Heading id={titleId} className="text-base font-semibold text-slate-900">
             {title}
-          </h2>
+          </Heading>
           {description ? <p className="mt-0.5 text-sm text-slate-600">{description}</p> : null}
         </div>
         {empty ? null : (

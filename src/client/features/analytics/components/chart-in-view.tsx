@@ -1,6 +1,11 @@
 import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { useNearViewport } from '../../../lib/use-near-viewport';
-import type { DailyDrawingProps, FollowerDrawingProps, PlatformDrawingProps } from './chart-drawings';
+import type {
+  ClicksDrawingProps,
+  DailyDrawingProps,
+  FollowerDrawingProps,
+  PlatformDrawingProps,
+} from './chart-drawings';
 
 // Recharts is most of the analytics route's code (issue 22: a route's own JS <= 80 KB gz): the
 // drawings are one chunk, fetched when the first chart comes near the viewport.
@@ -8,6 +13,7 @@ const drawings = () => import('./chart-drawings');
 const DailyDrawing = lazy(() => drawings().then((m) => ({ default: m.DailyDrawing })));
 const PlatformDrawing = lazy(() => drawings().then((m) => ({ default: m.PlatformDrawing })));
 const FollowerDrawing = lazy(() => drawings().then((m) => ({ default: m.FollowerDrawing })));
+const ClicksDrawing = lazy(() => drawings().then((m) => ({ default: m.ClicksDrawing })));
 
 /** Holds the chart's height until its drawing is near the viewport and loaded: nothing shifts. */
 function InView({ height, children }: { height: number; children: ReactNode }) {
@@ -41,6 +47,14 @@ export function FollowerChartInView(props: FollowerDrawingProps & { height: numb
   return (
     <InView height={props.height}>
       <FollowerDrawing {...props} />
+    </InView>
+  );
+}
+
+export function ClicksChartInView(props: ClicksDrawingProps & { height: number }) {
+  return (
+    <InView height={props.height}>
+      <ClicksDrawing {...props} />
     </InView>
   );
 }

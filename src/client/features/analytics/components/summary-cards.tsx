@@ -33,14 +33,15 @@ export function SummaryCards({ totals }: { totals: AnalyticsOverview['totals'] }
   );
 }
 
-function SummaryCard({
+/** One number of a summary: its icon and name above it (also the link clicks' totals). */
+export function SummaryCard({
   icon: Icon,
   label,
   note,
   children,
 }: {
   icon: LucideIcon;
-  label: string;
+  label: ReactNode;
   note?: ReactNode;
   children: ReactNode;
 }) {
