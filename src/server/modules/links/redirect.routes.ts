@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { html } from '../../../contracts/html';
 import { linkMessages, SHORT_CODE_PATTERN } from '../../../contracts/links';
+import { renderNoticePage } from '../../../contracts/notice-page';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { shortLinks } from '../../db/schema';
@@ -94,27 +94,9 @@ function webTarget(target: string): string | null {
 
 /** A small page for a link that leads nowhere: readable on a phone, no script, not indexed. */
 function page(reply: FastifyReply, status: 400 | 404 | 410, message: string) {
-  const body = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${message}</title>
-<style>
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8fafc;color:#0f172a}
-main{max-width:28rem;padding:2rem 1.5rem;text-align:center}
-h1{font-size:1.375rem;line-height:1.3;margin:0 0 .75rem}
-p{margin:0;color:#475569;line-height:1.5}
-</style>
-</head>
-<body>
-<main>
-<h1>${message}</h1>
-<p>Check the link you followed, or ask whoever shared it for a new one.</p>
-</main>
-</body>
-</html>
-`;
-  return reply.status(status).headers(HEADERS).type('text/html; charset=utf-8').send(body.html);
+  const body = renderNoticePage(
+    message,
+    'Check the link you followed, or ask whoever shared it for a new one.',
+  );
+  return reply.status(status).headers(HEADERS).type('text/html; charset=utf-8').send(body);
 }
