@@ -15,6 +15,10 @@
 //     written straight into the bench's throw-away PostgreSQL (SQL mirroring
 //     tests/factories/analytics.ts), published posts with their latest metrics over the last 90
 //     days and one follower reading a day. A new sign-up's trial (Professional) includes analytics.
+//   - the short link redirect (issue 29), `GET /l/<code>` answering 302, with a phone browser's
+//     user agent so each request takes the human click path (salted hash, batched insert); one
+//     workspace and one short link written by SQL (scripts/lib/bench-redirect.mjs). Afterwards the
+//     link_clicks rows are counted against the 302s answered: the batch kept up and was flushed.
 // Every request carries a browser's Accept-Encoding (BROWSER_HEADERS); each read's label gives
 // its JSON's size and the size sent. Each read is its own user and workspace, so one's data never
 // changes another's figures. For
@@ -36,6 +40,8 @@
 //
 // Budgets (architecture §8, issue 22):
 //   PostgreSQL, each of the three reads: throughput >= 80% of the bare route's, p99 <= 40 ms.
+//   The short link redirect: throughput >= 70% of the bare route's (p99 printed); clicks written
+//   >= 99% of the 302s answered (autocannon stops counting with answers in flight, so a few more).
 //   Embedded database: first start peak RSS < 400 MB; peak RSS under the load < 500 MB; the posts
 //   list's p99 <= 300 ms.
 // Any non-2xx answer or socket error breaks the run (e.g. a rate limit on the list route); requests
@@ -51,6 +57,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiOf, connectX, productionEnv, signUp, startServer, stopServer } from './lib/app-process.mjs';
+import { BROWSER_USER_AGENT, clicksWritten, seedShortLink } from './lib/bench-redirect.mjs';
 import { createBench, fmt, START_TIMEOUT_MS } from './lib/bench-runner.mjs';
 import { onCleanUp } from './lib/cleanups.mjs';
 import { freePort, startPostgresCluster } from './lib/pg-cluster.mjs';
@@ -144,6 +151,8 @@ async function main() {
   const appNodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const budgets = {
     ratioPercent: 80,
+    redirectRatioPercent: 70,
+    clicksWrittenPercent: 99,
     p99Ms: 40,
     embeddedP99Ms: 300,
     firstStartRssMb: 400,
@@ -331,17 +340,20 @@ async function main() {
   }
 
   /**
-   * Warm-up, then the measured run. A non-2xx answer or a socket error breaks the whole bench; an
-   * answer slower than autocannon's 10 s timeout is a figure (budget 0): an overloaded machine is
-   * slow, not broken, and the table still shows the rest.
+   * Warm-up, then the measured run. An answer other than 2xx (or `expectStatus`) or a socket error
+   * breaks the whole bench; an answer slower than autocannon's 10 s timeout is a figure (budget 0):
+   * an overloaded machine is slow, not broken, and the table still shows the rest.
    */
-  async function load(title, url, headers = {}) {
+  async function load(title, url, headers = {}, { expectStatus } = {}) {
     const once = (seconds) =>
       autocannon({ url, connections, duration: seconds, headers: { ...BROWSER_HEADERS, ...headers } });
+    /** The answers as expected: 2xx, or that one status (autocannon counts a 3xx among non2xx). */
+    const good = (result) =>
+      expectStatus ? (result.statusCodeStats[expectStatus]?.count ?? 0) : result['2xx'];
     const checked = (result, phase) => {
       // autocannon counts a timeout among the errors too.
-      const bad = result.non2xx + result.errors - result.timeouts;
-      if (bad > 0 || result['2xx'] === 0) {
+      const bad = result['2xx'] + result.non2xx - good(result) + result.errors - result.timeouts;
+      if (bad > 0 || good(result) === 0) {
         const codes = Object.entries(result.statusCodeStats)
           .map(([code, { count }]) => `${code}: ${count}`)
           .join(', ');
@@ -352,13 +364,15 @@ async function main() {
       }
       return result;
     };
-    const warm = warmup > 0 ? checked(await once(warmup), 'warm-up') : { timeouts: 0 };
+    const warm = warmup > 0 ? checked(await once(warmup), 'warm-up') : null;
     const result = checked(await once(duration), 'measured');
     return {
       rps: result.requests.average,
       p99: result.latency.p99,
-      requests: result['2xx'],
-      timeouts: warm.timeouts + result.timeouts,
+      requests: good(result),
+      /** Every expected answer, the warm-up's included. */
+      answered: good(result) + (warm ? good(warm) : 0),
+      timeouts: (warm?.timeouts ?? 0) + result.timeouts,
     };
   }
 
@@ -393,6 +407,7 @@ async function main() {
     const seeded = await seed(app.url);
     const calendar = await seedCalendar(app.url);
     const analytics = await seedAnalytics(app.url, databaseUrl);
+    const redirectPath = await seedShortLink(databaseUrl);
     const barePort = await freePort();
     const bareEnv = {
       ...process.env,
@@ -441,12 +456,26 @@ async function main() {
      * to a floor taken minutes earlier measured the drift as much as the read.
      */
     let floorBefore = null;
-    const measured = async (title, label, path, cookie) => {
+    const measured = async (
+      title,
+      label,
+      path,
+      cookie,
+      { headers, expectStatus, ratioPercent, p99Ms } = {},
+    ) => {
       floorBefore = floorBefore === null ? floor : await load('bare route', bareUrl);
-      const sent = await bytesOnTheWire(`${app.url}${path}`, cookie);
-      const result = await load(title, `${app.url}${path}`, { cookie });
-      label = label.replace(' (PostgreSQL)', `, ${fmt(sent / 1024, 1)} KB as sent (PostgreSQL)`);
-      loaded(label, result, budgets.p99Ms);
+      // A redirect has no body to size (and a sizing request would be one click more).
+      if (!expectStatus) {
+        const sent = await bytesOnTheWire(`${app.url}${path}`, cookie);
+        label = label.replace(' (PostgreSQL)', `, ${fmt(sent / 1024, 1)} KB as sent (PostgreSQL)`);
+      }
+      const result = await load(
+        title,
+        `${app.url}${path}`,
+        { ...(cookie ? { cookie } : {}), ...headers },
+        { expectStatus },
+      );
+      loaded(label, result, p99Ms === undefined ? budgets.p99Ms : p99Ms);
       bench.figure(`${title}: the bare route right before it`, floorBefore.rps, { unit: 'req/s' });
       bench.figure(
         `${title} throughput, % of the bare route (PostgreSQL)`,
@@ -454,9 +483,10 @@ async function main() {
         {
           unit: '%',
           digits: 1,
-          budget: ['>=', budgets.ratioPercent],
+          budget: ['>=', ratioPercent ?? budgets.ratioPercent],
         },
       );
+      return result;
     };
     await measured(
       'posts list',
@@ -477,6 +507,28 @@ async function main() {
         `${analytics.inRange} of ${published} published posts in range, ${fmt(analytics.bytes / 1024, 1)} KB (PostgreSQL)`,
       analytics.path,
       analytics.cookie,
+    );
+    const redirect = await measured(
+      'short link redirect',
+      'GET /l/<code>, 302 to the target, a browser click recorded in the batch (PostgreSQL)',
+      redirectPath,
+      null,
+      {
+        headers: { 'user-agent': BROWSER_USER_AGENT },
+        expectStatus: 302,
+        ratioPercent: budgets.redirectRatioPercent,
+        p99Ms: null,
+      },
+    );
+    const written = await clicksWritten(databaseUrl);
+    bench.figure(
+      'short link redirect: clicks written, % of the 302s answered',
+      (written / redirect.answered) * 100,
+      {
+        unit: '%',
+        digits: 1,
+        budget: ['>=', budgets.clicksWrittenPercent],
+      },
     );
     await stopBare();
     // Not budgeted: what the session check alone costs, to tell it from the reads' own cost.

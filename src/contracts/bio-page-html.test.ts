@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bioColours } from './bio-page-css';
-import { type BioPageInput, renderBioDocument, renderBioNotFound, renderBioPage } from './bio-page-html';
+import { type BioPageInput, renderBioDocument, renderBioPage } from './bio-page-html';
 
 const input: BioPageInput = {
   brand: {
@@ -91,11 +91,5 @@ describe('bio page renderer', () => {
   it('shows an initial without a logo', () => {
     const { body } = renderBioPage({ ...input, brand: { ...input.brand, logoUrl: null } });
     expect(body).toContain('<div class="bio-logo bio-initial" aria-hidden="true">B</div>');
-  });
-
-  it('answers an unknown address with noindex', () => {
-    const page = renderBioNotFound('There is no page at this address');
-    expect(page).toContain('<meta name="robots" content="noindex">');
-    expect(page).toContain('<h1>There is no page at this address</h1>');
   });
 });

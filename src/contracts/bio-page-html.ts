@@ -143,19 +143,3 @@ export function renderBioDocument(input: BioPageInput): string {
   const page = renderBioPage(input);
   return `<!doctype html>\n${html`<html lang="${input.meta.lang}">`.html}\n<head>\n${page.head}\n</head>\n<body>\n${page.body}\n</body>\n</html>\n`;
 }
-
-/** The answer for an address no page has: small, and kept out of search engines. */
-export function renderBioNotFound(message: string): string {
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${message}</title>
-<style>body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#111827;background:#fff}main{max-width:32rem;margin:20vh auto;padding:0 1rem;text-align:center}h1{font-size:1.5rem}</style>
-</head>
-<body><main><h1>${message}</h1><p>Check the address, or ask whoever shared it.</p></main></body>
-</html>
-`.html;
-}

@@ -76,6 +76,12 @@ export const healthResponse = z.object({
      * Instagram or Facebook app is configured (the sandbox downloads in-process).
      */
     publicUrl: dependencyCheck,
+    /**
+     * The local country database of click analytics (GEOIP_COUNTRY_DB, issue 29): 'ok' when it was
+     * read, 'off' when none is configured or it cannot be read (`detail` says why). Never a
+     * degradation: clicks are counted without a country.
+     */
+    countryLookup: z.object({ status: z.enum(['ok', 'off']), detail: z.string().optional() }),
   }),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;

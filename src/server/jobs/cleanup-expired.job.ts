@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deleteExpiredIdempotency } from '../modules/idempotency';
+import { deleteExpiredClickData } from '../modules/links';
 import { deleteExpiredRateLimits } from '../modules/rate-limits/rate-limits.repository';
 import { deleteExpiredOAuthStates } from '../modules/social-accounts/social-accounts.repository';
 import { deleteExpiredSessions } from '../modules/users/users.repository';
@@ -11,8 +12,8 @@ const WEBHOOK_LOG_DAYS = 30;
 
 /**
  * Hourly: drop expired sessions, rate-limit windows long past, expired OAuth states, idempotency
- * keys past their 24 hours and webhook deliveries older than 30 days (all safe to redo); and
- * send again the webhook deliveries left pending with nobody working on them.
+ * keys past their 24 hours, webhook deliveries older than 30 days and expired click data (all
+ * safe to redo); and send again the webhook deliveries left pending with nobody working on them.
  */
 export const cleanupExpiredJob: JobDefinition<z.infer<typeof payload>> = {
   name: 'maintenance.cleanup-expired.v1',
@@ -26,13 +27,15 @@ export const cleanupExpiredJob: JobDefinition<z.infer<typeof payload>> = {
     await deleteExpiredIdempotency(database.db);
     // The webhook delivery log is kept 30 days (decision 078).
     await deleteDeliveriesBefore(database.db, new Date(Date.now() - WEBHOOK_LOG_DAYS * 86_400_000));
+    // Click salts older than yesterday, bot clicks after 30 days, all clicks after 400 (decision 093).
+    await deleteExpiredClickData(database.db, new Date());
     // A delivery whose job was lost, or whose attempt was cut off by a restart, goes on.
     const resumed = await resumeStalledDeliveries(app);
     if (resumed > 0)
       log.info({ job: 'maintenance.cleanup-expired.v1', resumed }, 'stalled webhook deliveries resumed');
     log.info(
       { job: 'maintenance.cleanup-expired.v1' },
-      'expired sessions, rate limits, OAuth states, idempotency keys and old webhook deliveries removed',
+      'expired sessions, rate limits, OAuth states, idempotency keys, old webhook deliveries and clicks removed',
     );
   },
 };

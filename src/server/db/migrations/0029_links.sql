@@ -84,6 +84,7 @@ CREATE INDEX "bio_links_workspace_position_idx" ON "bio_links" USING btree ("wor
 CREATE UNIQUE INDEX "bio_pages_slug_uidx" ON "bio_pages" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "link_clicks_workspace_occurred_idx" ON "link_clicks" USING btree ("workspace_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "link_clicks_post_occurred_idx" ON "link_clicks" USING btree ("post_id","occurred_at") WHERE "link_clicks"."post_id" is not null;--> statement-breakpoint
+CREATE INDEX "link_clicks_occurred_brin" ON "link_clicks" USING brin ("occurred_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "short_links_post_url_uidx" ON "short_links" USING btree ("post_id","url") WHERE "short_links"."post_id" is not null;--> statement-breakpoint
 CREATE INDEX "short_links_workspace_idx" ON "short_links" USING btree ("workspace_id");--> statement-breakpoint
 ALTER TABLE "brand_profiles" ADD CONSTRAINT "brand_profiles_logo_media_id_media_id_fk" FOREIGN KEY ("logo_media_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { renderBioNotFound } from '../../../contracts/bio-page-html';
 import { bioPageBody, bioPageResponse, linkMessages } from '../../../contracts/links';
+import { renderNoticePage } from '../../../contracts/notice-page';
 import type { AppContext } from '../../context';
 import { signedIn } from '../../lib/caller';
 import { errorAnswers } from '../../plugins/error-answers';
@@ -26,7 +26,10 @@ export async function bioPageRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { slug: string } }>('/@:slug', { schema: { hide: true } }, async (request, reply) => {
     const page = await renderPublicBioPage(ctx, request.params.slug, new Date());
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    if (!page) return reply.status(404).send(renderBioNotFound(linkMessages.bioNotFound));
+    if (!page)
+      return reply
+        .status(404)
+        .send(renderNoticePage(linkMessages.bioNotFound, 'Check the address, or ask whoever shared it.'));
     recordVisit(ctx, request, { workspaceId: page.workspaceId, kind: 'view' });
     return reply.send(page.html);
   });

@@ -10,6 +10,7 @@ import { simulatorFaultsOn } from '../../integrations/social/simulator';
 import type { ProcessRole } from '../../jobs/job-queue';
 import { checkPublicUrl } from '../../lib/public-url';
 import { DATABASE_AWAY_RETRY_SECONDS } from '../../plugins/errors';
+import { countryLookupCheck } from '../links';
 
 export async function healthRoutes(
   app: FastifyInstance,
@@ -42,6 +43,8 @@ export async function healthRoutes(
           identity: identityCheck(ctx.identityProvider),
           linkedinApiVersion,
           publicUrl,
+          // 'off' without GEOIP_COUNTRY_DB: clicks are counted without a country, not degraded.
+          countryLookup: countryLookupCheck(ctx),
         };
         const allOk =
           [database, storage, videoTools, checks.identity].every((check) => check.status !== 'unreachable') &&

@@ -1,8 +1,9 @@
 // The links module's public entry (issue 29, decision 093): short links, the clicks on them, and
 // what publishing asks of them. Another module imports from here, never from a file inside.
 
-export { recordVisit, type Visit } from './click-recorder';
+export { countryLookupCheck, flushClicks, recordVisit } from './click-recorder';
+export { deleteExpiredClickData } from './clicks.repository';
 export { findLinkSettings } from './links.repository';
 export { listPostLinks } from './links.service';
-export { insertShortLink, newShortCode, type ShortLinkRow } from './short-codes';
+export { insertShortLink } from './short-codes';
 export { shortenForPublishing } from './shorten';
