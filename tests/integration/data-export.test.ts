@@ -77,6 +77,13 @@ describe.each(databaseKinds)('GET /api/user/export on %s', (kind) => {
       metrics: { likes: 12, reach: 340 },
     });
     await insertGenerationRun(t, workspaceId, { postCount: 3, userId: owner.user.id });
+    const bioSlug = `glow-${workspaceId.slice(0, 8)}`;
+    const bio = await asUser(t.app, owner.cookie).put('/api/bio-page', {
+      slug: bioSlug,
+      title: 'Glow Candles',
+      links: [{ title: 'Shop', url: 'https://glow.example/shop' }],
+    });
+    expect(bio.statusCode).toBe(200);
     const db = t.ctx.database.db;
     await db.insert(postComments).values({
       workspaceId,
@@ -116,6 +123,11 @@ describe.each(databaseKinds)('GET /api/user/export on %s', (kind) => {
       subscriptionStatus: 'trialing',
       postsScope: 'all',
       brandKit: expect.objectContaining({ brandName: 'Glow', requiredHashtags: ['Glow'] }),
+      bioPage: expect.objectContaining({
+        slug: bioSlug,
+        links: [expect.objectContaining({ title: 'Shop', url: 'https://glow.example/shop' })],
+      }),
+      linkSettings: { shortLinks: false, utm: true },
       generations: expect.objectContaining({ runs: 1, postsGenerated: 3 }),
     });
     expect(workspace?.socialAccounts).toEqual([
@@ -176,6 +188,7 @@ describe.each(databaseKinds)('GET /api/user/export on %s', (kind) => {
     ]);
     // The workspace's other details (brand kit, accounts, media) are the owner's to export.
     expect(joined).not.toHaveProperty('brandKit');
+    expect(joined).not.toHaveProperty('bioPage');
 
     const { response, data } = await exportOf(owner.cookie);
     const owned = data.workspaces.find((w) => w.id === workspaceId);

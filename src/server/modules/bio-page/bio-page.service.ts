@@ -155,3 +155,25 @@ export async function saveBioPage(ctx: Ctx, workspaceId: string, body: BioPageBo
   );
   return toBioPage(ctx, page, links, new Date());
 }
+
+/** The bio page as the account's data export gives it (GET /api/user/export): null when none. */
+export async function exportBioPage(db: Db, workspaceId: string) {
+  const page = await findBioPage(db, workspaceId);
+  if (!page) return null;
+  const links = await listBioLinks(db, workspaceId);
+  return {
+    slug: page.slug,
+    title: page.title,
+    description: page.description,
+    showPosts: page.showPosts,
+    links: links.map((link) => ({
+      title: link.title,
+      url: link.url,
+      shortCode: link.shortCode,
+      thumbnailMediaId: link.thumbnailMediaId,
+      startsAt: link.startsAt?.toISOString() ?? null,
+      endsAt: link.endsAt?.toISOString() ?? null,
+    })),
+    updatedAt: page.updatedAt.toISOString(),
+  };
+}
