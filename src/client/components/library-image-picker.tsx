@@ -1,42 +1,16 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ImageIcon, ImagePlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { media, mediaLibraryPage } from '../../contracts/media';
 import { paths } from '../app/paths';
-import { apiRequest } from '../lib/api-client';
 import { cn } from '../lib/cn';
+import { mediaQueryOptions, useLibraryImagePages } from './media-queries';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 
-/**
- * GET /api/media/{id}: the chosen image's thumbnail. The key and answer are the calendar's
- * (features/calendar/api/media.ts), so both read one cache entry.
- */
+/** The chosen image (its thumbnail): the same cache entry as the calendar's. */
 export function useMediaItem(id: string | null) {
-  return useQuery({
-    queryKey: ['media', id ?? ''],
-    queryFn: () => apiRequest('GET', `/api/media/${encodeURIComponent(id ?? '')}`, media),
-    enabled: Boolean(id),
-    staleTime: 5 * 60 * 1000,
-  });
-}
-
-/** The library's images, page after page. Under ['media', 'library'], so uploads and deletes refresh it. */
-function useLibraryImagePages(enabled: boolean) {
-  return useInfiniteQuery({
-    queryKey: ['media', 'library', 'list', { type: 'image', picker: true }] as const,
-    queryFn: ({ pageParam }) =>
-      apiRequest(
-        'GET',
-        `/api/media/library?type=image${pageParam > 1 ? `&page=${pageParam}` : ''}`,
-        mediaLibraryPage,
-      ),
-    initialPageParam: 1,
-    getNextPageParam: (last) => last.nextPage ?? undefined,
-    enabled,
-    staleTime: 60 * 1000,
-  });
+  return useQuery({ ...mediaQueryOptions(id ?? ''), enabled: Boolean(id), staleTime: 5 * 60 * 1000 });
 }
 
 interface LibraryImagePickerProps {

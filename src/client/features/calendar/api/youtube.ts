@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { mediaLibraryPage } from '../../../../contracts/media';
 import { youtubeQuotaResponse } from '../../../../contracts/youtube';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -16,15 +15,5 @@ export function useYouTubeQuota(accountId: string | null) {
     enabled: accountId !== null,
     staleTime: 60 * 1000,
     retry: false,
-  });
-}
-
-/** The workspace's images (the first page of the library), to choose a YouTube thumbnail from. */
-export function useLibraryImages(enabled: boolean) {
-  return useQuery({
-    queryKey: ['media', 'library', 'list', { type: 'image', thumbnails: true }] as const,
-    queryFn: () => apiRequest('GET', '/api/media/library?type=image', mediaLibraryPage),
-    enabled,
-    staleTime: 60 * 1000,
   });
 }

@@ -2,8 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { renderBioPage } from '../../../../contracts/bio-page-html';
 import type { BrandKitResponse } from '../../../../contracts/brand-kit';
-import { media } from '../../../../contracts/media';
-import { apiRequest } from '../../../lib/api-client';
+import { mediaQueryOptions } from '../../../components/media-queries';
 import { type BioPageFormInput, isLinkLive } from '../bio-form';
 import { BioPreviewFrame } from './bio-preview-frame';
 
@@ -19,11 +18,7 @@ interface BioPreviewProps {
 function useThumbnails(ids: (string | null)[]): Map<string, string> {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
   const answers = useQueries({
-    queries: wanted.map((id) => ({
-      queryKey: ['media', id],
-      queryFn: () => apiRequest('GET', `/api/media/${encodeURIComponent(id)}`, media),
-      staleTime: 5 * 60 * 1000,
-    })),
+    queries: wanted.map((id) => ({ ...mediaQueryOptions(id), staleTime: 5 * 60 * 1000 })),
   });
   const found = new Map<string, string>();
   answers.forEach((answer, index) => {

@@ -7,9 +7,10 @@ import {
   youtubePrivacies,
   youtubePrivacyLabels,
 } from '../../../../../../contracts/youtube';
+import { useLibraryImagePages } from '../../../../../components/media-queries';
 import { Select } from '../../../../../components/ui/select';
 import { TagInput } from '../../../../../components/ui/tag-input';
-import { useLibraryImages, useYouTubeQuota } from '../../../api/youtube';
+import { useYouTubeQuota } from '../../../api/youtube';
 
 /** As the composer's NetworkOptions hands them (network-options.tsx). */
 interface YouTubeFieldsProps {
@@ -31,7 +32,7 @@ const when = (iso: string) =>
 export function YouTubeFields({ id, accountId, options, onChange }: YouTubeFieldsProps) {
   const youtube = options.youtube ?? {};
   const quota = useYouTubeQuota(accountId);
-  const images = useLibraryImages(true);
+  const library = useLibraryImagePages(true);
   const set = (patch: Partial<YouTubeOptions>) => {
     const next: YouTubeOptions = { ...youtube, ...patch };
     for (const key of Object.keys(patch) as (keyof YouTubeOptions)[]) {
@@ -150,7 +151,8 @@ export function YouTubeFields({ id, accountId, options, onChange }: YouTubeField
           onChange={(event) => set({ thumbnailMediaId: event.target.value || undefined })}
         >
           <option value="">YouTube's own frame</option>
-          {images.data?.items
+          {library.data?.pages
+            .flatMap((page) => page.items)
             .filter((item) => item.mimeType === 'image/jpeg' || item.mimeType === 'image/png')
             .map((item) => (
               <option key={item.id} value={item.id}>
