@@ -286,6 +286,12 @@ describe.each(databaseKinds)('bio page on %s', (kind) => {
     // Images by path (same origin), signed for the whole UTC day: the same URL on every request.
     expect(body).toMatch(new RegExp(`class="bio-logo" src="/media/${logo.id}\\.thumb\\.webp\\?exp=`));
     expect((await visit(`/@${slug}`)).body).toBe(body);
+    // Come from a network (Instagram's link shim), the links say so: the click cannot tell by its
+    // own Referer, which is this page. An unknown referrer adds nothing.
+    const fromInstagram = await visit(`/@${slug}`, { referer: 'https://l.instagram.com/?u=x' });
+    expect(fromInstagram.body).toContain(`href="/l/${code}?via=instagram"`);
+    const fromElsewhere = await visit(`/@${slug}`, { referer: 'https://news.example/story' });
+    expect(fromElsewhere.body).toContain(`href="/l/${code}"`);
     // A pale brand colour: black button text, dark ink for text on white.
     expect(body).toContain('--on-brand:#000000');
     expect(body).toContain('--brand-text:#111827');

@@ -2,6 +2,7 @@ import { type BioPageInput, renderBioDocument } from '../../../contracts/bio-pag
 import { BIO_GRID_POSTS, BIO_SLUG_PATTERN, SHORT_LINK_PATH } from '../../../contracts/links';
 import type { AppContext } from '../../context';
 import { loadBrandKit } from '../brand-kit';
+import { networkFromReferrer } from '../links';
 import { findMediaByIds } from '../media';
 import {
   findBioPageBySlug,
@@ -23,11 +24,15 @@ function onThisOrigin(appUrl: string, url: string | null): string | null {
  * GET /@<slug>: the page as HTML, or null when no page has that address. A few indexed reads
  * (page by slug, brand kit, links, and with the grid its posts, their codes and images), rendered
  * per request: the schedule and the posts are always current, and nothing is cached to go stale.
+ * A visitor who came from a network (the Referer: Instagram's link shim, t.co…) gets the page's
+ * links with `?via=<network>`: the click on /l/ then carries the network, which its own Referer,
+ * this page, cannot tell.
  */
 export async function renderPublicBioPage(
   ctx: Ctx,
   rawSlug: string,
   now: Date,
+  referrer?: string,
 ): Promise<{ workspaceId: string; html: string } | null> {
   const slug = rawSlug.toLowerCase();
   // A malformed address costs no query.
@@ -57,6 +62,8 @@ export async function renderPublicBioPage(
   ];
   const media = new Map((await findMediaByIds(db, workspaceId, mediaIds)).map((row) => [row.id, row]));
   const { appUrl } = ctx.config;
+  const network = networkFromReferrer(referrer);
+  const via = network ? `?via=${network}` : '';
   const small = (id: string | null | undefined) => {
     const row = id ? media.get(id) : undefined;
     return row ? onThisOrigin(appUrl, smallImageUrl(appUrl, row, ctx.mediaSigner, now)) : null;
@@ -73,7 +80,7 @@ export async function renderPublicBioPage(
     page: { title: page.title, description: page.description, showPosts: page.showPosts },
     links: links.map((link) => ({
       title: link.title,
-      href: `${SHORT_LINK_PATH}${link.shortCode}`,
+      href: `${SHORT_LINK_PATH}${link.shortCode}${via}`,
       thumbnailUrl: small(link.thumbnailMediaId),
     })),
     posts: shown.map((post) => {

@@ -24,7 +24,7 @@ export async function bioPageRoutes(app: FastifyInstance, ctx: AppContext) {
   // Public, outside /api: no session is read. The HTML is rendered per request (the schedule and
   // the grid are always current); `no-cache` lets a browser keep it but ask again each time.
   app.get<{ Params: { slug: string } }>('/@:slug', { schema: { hide: true } }, async (request, reply) => {
-    const page = await renderPublicBioPage(ctx, request.params.slug, new Date());
+    const page = await renderPublicBioPage(ctx, request.params.slug, new Date(), request.headers.referer);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (!page)
       return reply

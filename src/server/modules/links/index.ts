@@ -5,5 +5,6 @@ export { countryLookupCheck, flushClicks, recordVisit } from './click-recorder';
 export { deleteExpiredClickData } from './clicks.repository';
 export { findLinkSettings } from './links.repository';
 export { listPostLinks } from './links.service';
+export { networkFromReferrer } from './referrer-network';
 export { insertShortLink } from './short-codes';
 export { shortenForPublishing } from './shorten';
