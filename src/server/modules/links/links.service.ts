@@ -3,12 +3,17 @@ import {
   type LinkSettingsBody,
   linksByPlan,
   type PostLink,
-  SHORT_LINK_PATH,
 } from '../../../contracts/links';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { requireShortLinks } from '../plans';
-import { findLinkSettings, listPostShortLinks, upsertLinkSettings } from './links.repository';
+import {
+  findLinkSettings,
+  listPostShortLinks,
+  type StoredLinkSettings,
+  upsertLinkSettings,
+} from './links.repository';
+import { shortUrlOf } from './shorten-text';
 
 type SettingsContext = Pick<AppContext, 'config' | 'database'>;
 
@@ -16,12 +21,7 @@ type SettingsContext = Pick<AppContext, 'config' | 'database'>;
 export async function getLinkSettings(ctx: SettingsContext, workspaceId: string): Promise<LinkSettings> {
   const stored = await findLinkSettings(ctx.database.db, workspaceId);
   if (!stored) throw new AppError('not_found', 'Workspace not found');
-  return {
-    shortLinks: stored.shortLinks,
-    utm: stored.utm,
-    available: linksByPlan[stored.plan].shortLinks,
-    origin: ctx.config.links.shortOrigin,
-  };
+  return toLinkSettings(ctx, stored);
 }
 
 /**
@@ -37,7 +37,16 @@ export async function saveLinkSettings(
   if (!stored) throw new AppError('not_found', 'Workspace not found');
   if (body.shortLinks) requireShortLinks(stored.plan);
   await upsertLinkSettings(ctx.database.db, workspaceId, body);
-  return getLinkSettings(ctx, workspaceId);
+  return toLinkSettings(ctx, { ...stored, ...body });
+}
+
+function toLinkSettings(ctx: SettingsContext, stored: StoredLinkSettings): LinkSettings {
+  return {
+    shortLinks: stored.shortLinks,
+    utm: stored.utm,
+    available: linksByPlan[stored.plan].shortLinks,
+    origin: ctx.config.links.shortOrigin,
+  };
 }
 
 /** A post's short links as its detail shows them, in the order they appear in its texts. */
@@ -49,9 +58,4 @@ export async function listPostLinks(ctx: SettingsContext, postId: string): Promi
     target: row.target,
     shortUrl: shortUrlOf(ctx.config.links.shortOrigin, row.code),
   }));
-}
-
-/** `<origin>/l/<code>`: what a post publishes in place of a link. */
-export function shortUrlOf(origin: string, code: string): string {
-  return `${origin}${SHORT_LINK_PATH}${code}`;
 }

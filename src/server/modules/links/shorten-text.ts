@@ -11,9 +11,14 @@ import { countCharacters } from '../../../contracts/post-text';
  * links that are really published.
  */
 
+/** `<origin>/l/<code>`: what a post publishes in place of a link. */
+export function shortUrlOf(origin: string, code: string): string {
+  return `${origin}${SHORT_LINK_PATH}${code}`;
+}
+
 /** A short URL's stand-in, as long as any real one on `origin`. */
 export function placeholderShortUrl(origin: string): string {
-  return `${origin}${SHORT_LINK_PATH}${'x'.repeat(SHORT_CODE_LENGTH)}`;
+  return shortUrlOf(origin, 'x'.repeat(SHORT_CODE_LENGTH));
 }
 
 /** Whether the link is worth shortening: http(s), not already on the short origin. */

@@ -4,9 +4,8 @@ import { publishedText } from '../../../contracts/post-text';
 import { mergeUtm, postUtmTags } from '../../../contracts/utm';
 import type { AppContext } from '../../context';
 import { findLinkSettings, listPostShortLinks } from './links.repository';
-import { shortUrlOf } from './links.service';
 import { insertShortLink } from './short-codes';
-import { isShortenable, placeholderShortUrl, replaceLinks } from './shorten-text';
+import { isShortenable, placeholderShortUrl, replaceLinks, shortUrlOf } from './shorten-text';
 
 /** What shortening reads of a post (publishing's PostRow has it all). */
 export interface ShortenablePost {
