@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type BioLink,
-  type BioLinkInput,
-  type BioPage,
-  type BioPageBody,
-  bioPageMessages,
-} from '../../../contracts/links';
+import { type BioLink, type BioPage, type BioPageBody, bioPageMessages } from '../../../contracts/links';
 import { mergeUtm } from '../../../contracts/utm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { conflictOnUniqueViolation } from '../../lib/unique-violation';
 import { findLinkSettings, insertShortLink } from '../links';
-import { findMediaByIds } from '../media';
+import { findMediaByIds, requireWorkspaceImages } from '../media';
 import {
   type BioLinkRow,
   type BioPageRow,
@@ -86,18 +80,6 @@ export async function getBioPage(ctx: Ctx, workspaceId: string, now = new Date()
   return toBioPage(ctx, page, await listBioLinks(db, workspaceId), now);
 }
 
-/** Thumbnails are shown publicly: only images of the workspace's own library. */
-async function checkThumbnails(db: Db, workspaceId: string, links: BioLinkInput[]) {
-  const ids = [...new Set(links.flatMap((link) => (link.thumbnailMediaId ? [link.thumbnailMediaId] : [])))];
-  if (ids.length === 0) return;
-  const found = new Map((await findMediaByIds(db, workspaceId, ids)).map((row) => [row.id, row]));
-  for (const id of ids) {
-    const row = found.get(id.toLowerCase());
-    if (!row) throw new AppError('bad_request', bioPageMessages.thumbnailNotFound);
-    if (row.kind !== 'image') throw new AppError('bad_request', bioPageMessages.thumbnailNotImage);
-  }
-}
-
 /**
  * PUT /api/bio-page, in one transaction. The links' order is the body's. A link sent with its
  * `id` keeps its row and short code (its clicks stay with it) unless its URL changed: a code never
@@ -111,7 +93,12 @@ export async function saveBioPage(ctx: Ctx, workspaceId: string, body: BioPageBo
       if (await slugTakenByOther(tx, workspaceId, body.slug)) {
         throw new AppError('conflict', bioPageMessages.taken(address));
       }
-      await checkThumbnails(tx, workspaceId, body.links);
+      await requireWorkspaceImages(
+        tx,
+        workspaceId,
+        body.links.flatMap((link) => (link.thumbnailMediaId ? [link.thumbnailMediaId] : [])),
+        { notFound: bioPageMessages.thumbnailNotFound, notImage: bioPageMessages.thumbnailNotImage },
+      );
       const page = await upsertBioPage(tx, workspaceId, {
         slug: body.slug,
         title: body.title,

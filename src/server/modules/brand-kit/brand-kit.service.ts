@@ -5,8 +5,7 @@ import {
   emptyBrandKit,
 } from '../../../contracts/brand-kit';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { findMediaByIds } from '../media';
+import { requireWorkspaceImages } from '../media';
 import { checkBrand } from './brand-check';
 import {
   type BrandProfileRow,
@@ -48,7 +47,13 @@ export async function getBrandKit(db: Db, workspaceId: string): Promise<BrandKit
 
 /** Saves the kit and re-checks the workspace's unpublished posts against it. */
 export async function saveBrandKit(db: Db, workspaceId: string, kit: BrandKit): Promise<BrandKitResponse> {
-  if (kit.logoMediaId) await checkLogo(db, workspaceId, kit.logoMediaId);
+  // The logo is shown on the public bio page: only an image of this workspace's own library.
+  if (kit.logoMediaId) {
+    await requireWorkspaceImages(db, workspaceId, [kit.logoMediaId], {
+      notFound: brandKitMessages.logoNotFound,
+      notImage: brandKitMessages.logoNotImage,
+    });
+  }
   const deduped: BrandKit = {
     ...kit,
     keywords: unique(kit.keywords),
@@ -61,16 +66,6 @@ export async function saveBrandKit(db: Db, workspaceId: string, kit: BrandKit): 
     return saved;
   });
   return { ...toBrandKit(row), updatedAt: row.updatedAt.toISOString() };
-}
-
-/**
- * The logo is shown on the public bio page: only an image of this workspace's own library may be
- * chosen, so an id of another workspace (or a made-up one) never turns into a public image.
- */
-async function checkLogo(db: Db, workspaceId: string, mediaId: string) {
-  const [row] = await findMediaByIds(db, workspaceId, [mediaId]);
-  if (!row) throw new AppError('bad_request', brandKitMessages.logoNotFound);
-  if (row.kind !== 'image') throw new AppError('bad_request', brandKitMessages.logoNotImage);
 }
 
 /** Posts not yet out keep their findings current with the kit; published ones keep their history. */

@@ -7,3 +7,4 @@ export { downloadsMediaByUrl, mediaReachProblem } from './media-reach';
 export { posterFileName, signedMediaUrl, thumbnailFileName, toMedia } from './media-view';
 export { MediaGoneError, toPublishMedia } from './publish-media';
 export { FIT_VIDEO_JOB, FIT_VIDEO_SWEEP_JOB, runVideoFit, sweepVideoFits } from './video-fit.service';
+export { requireWorkspaceImages } from './workspace-images';
