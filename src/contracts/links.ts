@@ -163,7 +163,6 @@ export const bioLinkInput = z
     message: bioPageMessages.endBeforeStart,
     path: ['endsAt'],
   });
-export type BioLinkInput = z.infer<typeof bioLinkInput>;
 
 /** PUT /api/bio-page. The links' order is the page's order. */
 export const bioPageBody = z.object({
