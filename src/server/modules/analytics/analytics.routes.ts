@@ -17,11 +17,11 @@ import { sendSerialized } from '../../lib/send-serialized';
 import { isKnownZone } from '../../lib/time-zones';
 import type { RequestAuth } from '../../plugins/auth';
 import { errorAnswers } from '../../plugins/error-answers';
-import { requirePlanFeature, requirePlanIncludes } from '../plans';
+import { requireLinksFeature, requirePlanFeature, requirePlanIncludes } from '../plans';
 import { exportAnalyticsCsv, listAnalyticsPosts, loadAnalyticsOverviewJson } from './analytics.service';
 import { analyticsCsvFilename } from './analytics-csv';
 import { resolveTimeZone } from './analytics-sums';
-import { loadClickAnalytics, requireClickAnalytics } from './click-analytics.service';
+import { loadClickAnalytics } from './click-analytics.service';
 import { loadDashboardStats } from './dashboard-stats.service';
 
 /** A zone luxon does not know is bad input (400 with the issue), not a server error. */
@@ -104,7 +104,7 @@ export async function analyticsRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const auth = signedIn(request);
       // Its own plan table (Starter and up), checked before any read.
-      requireClickAnalytics(auth.user.workspace.plan);
+      requireLinksFeature(auth.user.workspace.plan, 'clickAnalytics');
       const { accountId: _account, ...view } = viewOf(auth, request.query);
       return loadClickAnalytics(db, view);
     },

@@ -1,8 +1,6 @@
 import { engagementRate } from '../../../contracts/analytics';
-import { type ClickAnalytics, linkMessages, linksByPlan } from '../../../contracts/links';
-import type { PlanId } from '../../../contracts/plans';
+import type { ClickAnalytics } from '../../../contracts/links';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
 import type { AnalyticsView } from './analytics.service';
 import { daysOfRange, rangeInstants } from './analytics-sums';
 import { readClickSources } from './click-analytics.repository';
@@ -12,18 +10,6 @@ import { readClickSources } from './click-analytics.repository';
  * its bio page. Clicks count on the day they happened in the view's zone (unlike posts, which
  * count on their publishing day). Rates are percent with two decimals, as the engagement rate.
  */
-
-/**
- * Refuses (402, naming Starter) a plan without click analytics. Its own table, not
- * `plans[].limits.analytics`: Starter sees its clicks while the rest of analytics stays
- * Professional and above.
- */
-export function requireClickAnalytics(planId: PlanId | null | undefined): void {
-  if (!planId) throw new AppError('not_found', 'Workspace not found');
-  if (!linksByPlan[planId].clickAnalytics) {
-    throw new AppError('plan_limit', linkMessages.clickAnalyticsNotInPlan, { planNeeded: 'starter' });
-  }
-}
 
 /** Link clicks / base in percent; null when the base is unknown or 0. */
 const rateOf = (sides: { measuredClicks: number; base: number | null }) =>

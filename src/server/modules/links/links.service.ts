@@ -6,7 +6,7 @@ import {
 } from '../../../contracts/links';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
-import { requireShortLinks } from '../plans';
+import { requireLinksFeature } from '../plans';
 import {
   findLinkSettings,
   listPostShortLinks,
@@ -35,7 +35,7 @@ export async function saveLinkSettings(
 ): Promise<LinkSettings> {
   const stored = await findLinkSettings(ctx.database.db, workspaceId);
   if (!stored) throw new AppError('not_found', 'Workspace not found');
-  if (body.shortLinks) requireShortLinks(stored.plan);
+  if (body.shortLinks) requireLinksFeature(stored.plan, 'shortLinks');
   await upsertLinkSettings(ctx.database.db, workspaceId, body);
   return toLinkSettings(ctx, { ...stored, ...body });
 }

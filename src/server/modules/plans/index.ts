@@ -6,10 +6,10 @@ export {
   accountsOverPlanLimit,
   requireAccountWithinPlan,
   requireIntegrations,
+  requireLinksFeature,
   requirePlanFeature,
   requirePlanIncludes,
   requireScheduling,
-  requireShortLinks,
   schedulingRefusal,
   workspaceScheduling,
 } from './plan-gates';

@@ -142,12 +142,23 @@ export async function requireIntegrations(db: Db, workspaceId: string): Promise<
   if (!integrationsByPlan[planId]) throw integrationsRefusal(planId);
 }
 
+const linksRefusals = {
+  shortLinks: linkMessages.shortLinksNotInPlan,
+  clickAnalytics: linkMessages.clickAnalyticsNotInPlan,
+} as const;
+
 /**
- * Refuses (402, naming the first plan with them) short links on a plan without them (decision
- * 093). Takes the plan the caller read: the link settings read it with the settings anyway.
+ * Refuses (402, naming the first plan with it) short links or click analytics on a plan without
+ * them (decision 093): their own table, not `plans[].limits.analytics`, so Starter sees its clicks
+ * while the rest of analytics stays Professional and above. Takes the plan the caller read (the
+ * link settings read it with the settings, the analytics route from the session).
  */
-export function requireShortLinks(planId: PlanId): void {
-  if (linksByPlan[planId].shortLinks) return;
-  const needed = planIds.find((id) => linksByPlan[id].shortLinks) ?? 'starter';
-  throw new AppError('plan_limit', linkMessages.shortLinksNotInPlan, { planNeeded: needed });
+export function requireLinksFeature(
+  planId: PlanId | null | undefined,
+  feature: keyof typeof linksRefusals,
+): void {
+  if (!planId) throw new AppError('not_found', 'Workspace not found');
+  if (linksByPlan[planId][feature]) return;
+  const needed = planIds.find((id) => linksByPlan[id][feature]) ?? 'starter';
+  throw new AppError('plan_limit', linksRefusals[feature], { planNeeded: needed });
 }
