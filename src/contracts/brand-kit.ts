@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { safeString } from './common';
 import { hashtag, tone } from './content-options';
 
+export const graphicFonts = ['sans', 'serif', 'rounded'] as const;
+export type GraphicFont = (typeof graphicFonts)[number];
+
 export const emojiPolicies = ['none', 'sparing', 'liberal'] as const;
 export const emojiPolicy = z.enum(emojiPolicies);
 export type EmojiPolicy = z.infer<typeof emojiPolicy>;
@@ -31,6 +34,10 @@ export const brandKit = z.object({
   accentColour: hexColour.nullable().default(null),
   /** Public text for the bio page and its link previews; not the AI's voice brief. */
   description: safeString().trim().max(300).default(''),
+  /** Issue 30: the branded graphics' font: 'sans' (Inter), 'serif' (Lora), 'rounded' (Poppins). */
+  graphicFont: z.enum(graphicFonts).default('sans'),
+  /** Whether the writer learns from the best-performing published posts (pinned ones always count). */
+  learnFromResults: z.boolean().default(true),
 });
 export type BrandKit = z.infer<typeof brandKit>;
 
@@ -72,6 +79,8 @@ export const emptyBrandKit: BrandKit = {
   primaryColour: null,
   accentColour: null,
   description: '',
+  graphicFont: 'sans',
+  learnFromResults: true,
 };
 
 /** What the brand check found on a post; shown on its card. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { graphicTemplates, mediaSources } from './ai-studio';
 import { safeString } from './common';
 import { publishingPlatform } from './platforms';
 
@@ -86,6 +87,11 @@ export const media = z.object({
   pageCount: z.number().int().nullable(),
   tags: z.array(z.string()),
   fileName: z.string().nullable(),
+  /** Issue 30: 'upload', 'import', 'ai_image' or 'ai_graphic'; an AI item keeps its prompt and maker. */
+  source: z.enum(mediaSources),
+  prompt: z.string().nullable(),
+  generator: z.string().nullable(),
+  template: z.enum(graphicTemplates).nullable(),
   createdAt: z.string(),
 });
 export type Media = z.infer<typeof media>;

@@ -70,7 +70,7 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   };
   // A server that allows more (or fewer) attachments than the network's default says so.
   const ruled = post.limits?.maxMedia ? { ...rule, maxItems: post.limits.maxMedia } : rule;
-  if (rule.takesText) problems.push(...checkText(platform, post.content, post.hashtags, fit));
+  if (rule.takesText) problems.push(...checkPostText(platform, post.content, post.hashtags, fit));
   problems.push(...checkMedia(platform, type, ruled, post.media));
   if (rule.title) {
     const title = post.title?.trim() ?? '';
@@ -133,7 +133,7 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
     for (const [index, item] of thread.entries()) {
       const which = `Post ${index + 2} of the thread`;
       for (const problem of [
-        ...checkText(platform, item.content, [], fit),
+        ...checkPostText(platform, item.content, [], fit),
         ...checkMedia(platform, type, ruled, item.media),
       ]) {
         problems.push(`${which}: ${problem}`);
@@ -143,7 +143,8 @@ export function checkPublishable(platform: PublishingPlatform, post: Publishable
   return problems;
 }
 
-function checkText(
+/** The text part of the checks (length, hashtags): what an AI text is gated by before it is shown. */
+export function checkPostText(
   platform: PublishingPlatform,
   content: string,
   hashtags: string[],

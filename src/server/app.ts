@@ -40,6 +40,10 @@ import { createTokenCipher, resolveTokenEncryptionKey } from './lib/token-cipher
 import { accountRoutes } from './modules/account/account.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { aiImagesRoutes } from './modules/ai-studio/images.routes';
+import { aiPlanRoutes } from './modules/ai-studio/plan.routes';
+import { aiRewriteRoutes } from './modules/ai-studio/rewrite.routes';
+import { aiVoiceRoutes } from './modules/ai-studio/voice.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
@@ -296,6 +300,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     await linksRoutes(api, ctx);
     await redirectRoutes(api, ctx);
     await bioPageRoutes(api, ctx);
+    await aiImagesRoutes(api, ctx);
+    await aiRewriteRoutes(api, ctx);
+    await aiPlanRoutes(api, ctx);
+    await aiVoiceRoutes(api, ctx);
     await registerPlatformSimulator(api, {
       db,
       appUrl: config.appUrl,

@@ -9,8 +9,9 @@ import {
   type GeneratedIdea,
   type IdeaRequest,
 } from '../../src/server/integrations/ai/ai-provider';
-import type { AiLog } from '../../src/server/integrations/ai/ai-sdk-provider';
 import { createAiProvider } from '../../src/server/integrations/ai/create-ai-provider';
+import type { AiLog } from '../../src/server/integrations/ai/sdk-call';
+import { ScriptedWriter } from '../fakes/ai/scripted-writer';
 import { startAnthropicFake } from '../fakes/anthropic/anthropic-fake';
 import { type LoopbackFake, type RecordedRequest, startOpenAiFake } from '../fakes/openai/openai-fake';
 
@@ -298,7 +299,7 @@ describe('openai-compatible server without structured outputs', () => {
 
 describe('createAiProvider', () => {
   const base = { baseUrl: undefined, apiKey: undefined, timeoutMs: 1_000 };
-  const offline: AiProvider = { name: 'offline composer', sandbox: true, generateIdeas: async () => [] };
+  const offline = new ScriptedWriter() as AiProvider;
   const deps = { offline: () => offline, log: recordingLog().log };
 
   it('returns the offline composer for provider offline', () => {

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvergreenSettingsResponse } from '../../src/contracts/evergreen';
 import type { Post } from '../../src/contracts/posts';
 import { generations, posts, queueSchedules } from '../../src/server/db/schema';
-import type { AiProvider } from '../../src/server/integrations/ai/ai-provider';
+import type { IdeaRequest } from '../../src/server/integrations/ai/ai-provider';
 import { runEvergreenRecycling } from '../../src/server/modules/queue/evergreen.service';
 import { uploadImage } from '../factories/media';
 import { asUser } from '../factories/posts';
 import { insertAccount, newWorkspace } from '../factories/publishing';
 import { setWorkspacePlan } from '../factories/team';
+import { ScriptedWriter } from '../fakes/ai/scripted-writer';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -333,18 +334,16 @@ describe.each(databaseKinds)('evergreen recycling on %s', (kind) => {
     it('skips, with its reason and no credit, when the writer cannot write a different text', async () => {
       const owner = await recyclingAccount({ evergreenRewrite: true });
       const original = await publishedPost(owner, daysAgo(120), { content: 'The same words again.' });
-      const parrot: AiProvider = {
-        name: 'parrot',
-        sandbox: true,
-        async generateIdeas(input) {
-          return input.slots.map((platform) => ({
+      // Answers every call with the original's words.
+      const parrot = Object.assign(new ScriptedWriter(), {
+        generateIdeas: async (input: IdeaRequest) =>
+          input.slots.map((platform) => ({
             platform,
             content: ' the SAME words   again. ',
             hashtags: [],
             suggestedImagePrompt: '',
-          }));
-        },
-      };
+          })),
+      });
       const [outcome] = await runFor(owner, { ...t.ctx, ai: parrot });
       expect(outcome).toMatchObject({ result: 'skipped', postId: original.id });
       expect(outcome?.result === 'skipped' && outcome.reason).toMatch(/differing/);

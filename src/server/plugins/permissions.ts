@@ -94,6 +94,16 @@ export const routePermissions: Record<string, RoutePermission> = {
   'GET /api/link-preview': 'posts.write',
 
   // Brand kit
+  'GET /api/ai/capabilities': 'workspace.read',
+  'POST /api/ai/images': 'posts.write',
+  'POST /api/ai/rewrite': 'posts.write',
+  'POST /api/ai/variants': 'posts.write',
+  'POST /api/ai/plan': 'posts.write',
+  'GET /api/ai/plan/:id': 'workspace.read',
+  'POST /api/ai/plan/:id/accept': 'posts.write',
+  'GET /api/ai/voice': 'workspace.read',
+  'PUT /api/ai/voice/:postId': 'brand.manage',
+  'POST /api/ai/replies': 'posts.write',
   'GET /api/user/brand-kit': 'workspace.read',
   'PUT /api/user/brand-kit': 'brand.manage',
   // Link in bio and short links (issue 29)

@@ -1,16 +1,8 @@
+import { contentLanguages } from '../../../contracts/content-languages';
 import type { Tone } from '../../../contracts/content-options';
 import { defaultUserPreferences } from '../../../contracts/settings';
 
-/** Settings › Content defaults: the languages offered, stored lowercase as the spec's 'english'. */
-export const contentLanguages = [
-  { value: 'english', label: 'English' },
-  { value: 'spanish', label: 'Spanish' },
-  { value: 'french', label: 'French' },
-  { value: 'german', label: 'German' },
-  { value: 'portuguese', label: 'Portuguese' },
-  { value: 'italian', label: 'Italian' },
-  { value: 'dutch', label: 'Dutch' },
-] as const;
+export { contentLanguages } from '../../../contracts/content-languages';
 
 /**
  * The language options with the stored one among them: a value saved some other way (the API

@@ -12,7 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { BrandFinding, EmojiPolicy } from '../../../contracts/brand-kit';
+import type { GenerationKind } from '../../../contracts/ai-studio';
+import type { BrandFinding, EmojiPolicy, GraphicFont } from '../../../contracts/brand-kit';
 import type { ContentType, Tone } from '../../../contracts/content-options';
 import type { PostPlatformOptions } from '../../../contracts/platform-options';
 import type { PublishingPlatform } from '../../../contracts/platforms';
@@ -43,10 +44,16 @@ export const generations = pgTable(
     /** Which writer, e.g. 'offline composer' or 'openai gpt-4.1-mini'. */
     generator: text('generator').notNull(),
     postCount: integer('post_count').notNull(),
+    /**
+     * Issue 30: what was made. 'image' rows count AI images (post_count = images), which are charged
+     * to the image allowance, not to post credits; every other kind is post credits.
+     */
+    kind: text('kind').$type<GenerationKind>().notNull().default('posts'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('generations_workspace_created_idx').on(t.workspaceId, t.createdAt),
+    check('generations_kind_check', sql`${t.kind} in ('posts', 'variants', 'plan', 'image')`),
     check('generations_post_count_check', sql`${t.postCount} >= 0`),
   ],
 );
@@ -200,9 +207,14 @@ export const brandProfiles = pgTable(
     accentColour: text('accent_colour'),
     /** Public text (the bio page, its Open Graph description); not the AI's voice brief. */
     description: text('description').notNull().default(''),
+    /** Issue 30: the branded graphics' font family: 'sans' (Inter), 'serif' (Lora), 'rounded' (Poppins). */
+    graphicFont: text('graphic_font').$type<GraphicFont>().notNull().default('sans'),
+    /** Whether the writer is given the best-performing published posts as examples (pins always are). */
+    learnFromResults: boolean('learn_from_results').notNull().default(true),
     ...timestamps,
   },
   (t) => [
+    check('brand_profiles_graphic_font_check', sql`${t.graphicFont} in ('sans', 'serif', 'rounded')`),
     check('brand_profiles_emoji_policy_check', sql`${t.emojiPolicy} in ('none', 'sparing', 'liberal')`),
     check('brand_profiles_primary_colour_check', sql`${t.primaryColour} ~ '^#[0-9a-f]{6}$'`),
     check('brand_profiles_accent_colour_check', sql`${t.accentColour} ~ '^#[0-9a-f]{6}$'`),

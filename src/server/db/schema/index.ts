@@ -1,4 +1,5 @@
 export * from './activity';
+export * from './ai-studio';
 export * from './analytics';
 export * from './billing';
 export * from './content';

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { GraphicTemplate, MediaSource } from '../../../contracts/ai-studio';
 import type { MediaKind, MediaMimeType } from '../../../contracts/media';
 import { users } from './users';
 import { workspaces } from './workspaces';
@@ -47,9 +48,17 @@ export const media = pgTable(
     /** The library's labels, lowercase, without '#'. */
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     fileName: text('file_name'),
+    /** Issue 30: where the item came from; an AI item keeps its prompt and which generator made it. */
+    source: text('source').$type<MediaSource>().notNull().default('upload'),
+    prompt: text('prompt'),
+    generator: text('generator'),
+    /** The branded graphic's template ('quote', 'announcement', 'offer', 'event'); null otherwise. */
+    template: text('template').$type<GraphicTemplate>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('media_source_check', sql`${t.source} in ('upload', 'import', 'ai_image', 'ai_graphic')`),
+    check('media_template_check', sql`${t.template} in ('quote', 'announcement', 'offer', 'event')`),
     index('media_workspace_created_idx').on(t.workspaceId, t.createdAt),
     check(
       'media_mime_type_check',

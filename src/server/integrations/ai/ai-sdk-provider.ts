@@ -1,4 +1,4 @@
-import { APICallError, type LanguageModel, Output, parsePartialJson, RetryError, streamText } from 'ai';
+import { APICallError, Output, parsePartialJson, streamText } from 'ai';
 import { z } from 'zod';
 import { hashtag } from '../../../contracts/content-options';
 import { generationMessages } from '../../../contracts/generation';
@@ -7,39 +7,25 @@ import { checkPostFits } from '../../../contracts/post-text';
 import {
   AiGenerationError,
   type AiProvider,
+  type CallOptions,
   type GeneratedIdea,
   type GenerateOptions,
   type IdeaRequest,
+  type ReplyRequest,
+  type RewriteOptions,
+  type RewriteRequest,
+  type RewriteResult,
+  type VariantRequest,
+  type WrittenVariant,
 } from './ai-provider';
 import { buildIdeaPrompt } from './prompt';
+import { type AiSdkProviderOptions, unavailableError } from './sdk-call';
+import { sdkReplies } from './sdk-replies';
+import { sdkRewrite } from './sdk-rewrite';
+import { sdkVariants } from './sdk-variants';
 
-/** What the user sees when the provider cannot be reached or refuses; the reason goes to the log. */
 /** The most tokens one request may write: ten 3,000-character posts and their JSON, with room. */
 const MAX_OUTPUT_TOKENS = 16_000;
-
-/** The operator log: pino's `app.log` fits. */
-export interface AiLog {
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-
-export interface AiSdkProviderOptions {
-  /** For /api/health and the UI, e.g. 'openai gpt-4.1-mini'. */
-  name: string;
-  model: LanguageModel;
-  /** For the whole call, the one retry included. */
-  timeoutMs: number;
-  /** The setting that holds the credentials, named in operator messages: 'OPENAI_API_KEY'. */
-  keySetting: string;
-  /** Values that must never reach a log line or an error message: the API key. */
-  secrets: string[];
-  /**
-   * For OpenAI-compatible servers: when one answers 400 naming `response_format`, stop sending the
-   * JSON schema and rely on the prompt, which always spells out the same shape.
-   */
-  dropRefusedFormat?: boolean;
-  log: AiLog;
-}
 
 /** The shape the model is asked for; what a schema cannot say is checked by `checkIdea`. */
 const ideaSchema = z.object({
@@ -68,7 +54,7 @@ export class AiSdkProvider implements AiProvider {
   readonly sandbox = false;
   #sendSchema = true;
 
-  constructor(private readonly options: AiSdkProviderOptions) {
+  constructor(readonly options: AiSdkProviderOptions) {
     this.name = options.name;
   }
 
@@ -101,6 +87,18 @@ export class AiSdkProvider implements AiProvider {
       }
       throw error;
     }
+  }
+
+  rewriteText(input: RewriteRequest, options: RewriteOptions = {}): Promise<RewriteResult> {
+    return sdkRewrite(this, input, options);
+  }
+
+  writeVariants(input: VariantRequest, options: CallOptions = {}): Promise<WrittenVariant[]> {
+    return sdkVariants(this, input, options);
+  }
+
+  suggestReplies(input: ReplyRequest, options: CallOptions = {}): Promise<string[]> {
+    return sdkReplies(this, input, options);
   }
 
   /** One request for the slots not written yet. Resolves to what was wrong, or undefined. */
@@ -152,7 +150,7 @@ export class AiSdkProvider implements AiProvider {
         } else if (part.type === 'error') {
           if (signal.aborted) throw signal.reason;
           if (this.#refusesFormat(part.error)) return this.#writeMissing(input, written, keep, signal);
-          throw this.#unavailable(part.error);
+          throw this.unavailable(part.error);
         } else if (part.type === 'abort') {
           throw signal.reason;
         }
@@ -180,21 +178,9 @@ export class AiSdkProvider implements AiProvider {
     return true;
   }
 
-  #unavailable(error: unknown): AiGenerationError {
-    const failure = describeFailure(error, this.options.keySetting);
-    const operatorMessage = redact(failure.message, this.options.secrets);
-    const details = {
-      writer: this.name,
-      status: failure.status,
-      detail: redact(failure.detail, this.options.secrets),
-    };
-    if (failure.misconfigured) this.options.log.error(details, operatorMessage);
-    else this.options.log.warn(details, operatorMessage);
-    // The cause carries the operator's reason to whoever logs the error, never the raw provider
-    // error: that one holds the whole prompt.
-    return new AiGenerationError('unavailable', generationMessages.unavailable, {
-      cause: new Error(operatorMessage),
-    });
+  /** A provider failure as the user's error, with the operator's reason logged (never the key). */
+  unavailable(error: unknown): AiGenerationError {
+    return unavailableError(this, error);
   }
 }
 
@@ -283,32 +269,4 @@ function readElements(text: string): unknown[] | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The operator's reason; `misconfigured` ones (key, model, URL) are logged as errors. */
-function describeFailure(error: unknown, keySetting: string) {
-  const cause = RetryError.isInstance(error) ? error.lastError : error;
-  const call = APICallError.isInstance(cause) ? cause : undefined;
-  const status = call?.statusCode;
-  const detail = cause instanceof Error ? cause.message : String(cause);
-  const reason = (message: string, misconfigured = false) => ({ status, detail, message, misconfigured });
-  if (!call) return reason('The AI provider failed while answering.');
-  // Without the query string, which some gateways use for keys.
-  const where = call.url.split('?')[0];
-  if (status === undefined) return reason(`Could not reach the AI provider at ${where}.`);
-  if (status === 401 || status === 403) {
-    return reason(`The AI provider refused the request (${status}). Check ${keySetting}.`, true);
-  }
-  if (status === 404) {
-    return reason(`The AI provider answered 404 for ${where}. Check AI_MODEL and AI_BASE_URL.`, true);
-  }
-  if (status === 429) {
-    return reason('The AI provider is rate limiting this key, or its quota is used up (429).');
-  }
-  if (status >= 500) return reason(`The AI provider failed (${status}).`);
-  return reason(`The AI provider rejected the request (${status}).`, true);
-}
-
-function redact(text: string, secrets: string[]): string {
-  return secrets.filter(Boolean).reduce((result, secret) => result.replaceAll(secret, '[redacted]'), text);
 }

@@ -3,7 +3,8 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { AiConfig } from '../../config';
 import type { AiProvider } from './ai-provider';
-import { type AiLog, AiSdkProvider } from './ai-sdk-provider';
+import { AiSdkProvider } from './ai-sdk-provider';
+import type { AiLog } from './sdk-call';
 
 export interface AiProviderDeps {
   /** The offline composer's factory (it lives in ./offline and is built only when chosen). */

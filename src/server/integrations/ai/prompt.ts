@@ -10,7 +10,7 @@ export interface IdeaPrompt {
   user: string;
 }
 
-const businessLabels: Record<BusinessType, string> = {
+export const businessLabels: Record<BusinessType, string> = {
   ecommerce: 'an online shop',
   restaurant: 'a restaurant',
   technology: 'a technology company',
@@ -20,7 +20,7 @@ const businessLabels: Record<BusinessType, string> = {
   other: 'a small business',
 };
 
-const contentTypeGuides: Record<ContentType, string> = {
+export const contentTypeGuides: Record<ContentType, string> = {
   promotional: 'promotional: present an offer, product or service and invite the reader to act',
   educational: 'educational: teach something useful that relates to the business',
   'behind-the-scenes': 'behind the scenes: show the people, the place or the process behind the business',
@@ -30,7 +30,7 @@ const contentTypeGuides: Record<ContentType, string> = {
   'news-updates': 'news and updates: announce what is new at the business',
 };
 
-const toneGuides: Record<Tone, string> = {
+export const toneGuides: Record<Tone, string> = {
   professional: 'professional: clear, confident and polished',
   casual: 'casual: relaxed and friendly, like talking to a regular customer',
   inspirational: 'inspirational: warm, hopeful and energising',
@@ -39,7 +39,7 @@ const toneGuides: Record<Tone, string> = {
   conversational: 'conversational: personal, asks the reader questions',
 };
 
-const emojiRules: Record<EmojiPolicy, string> = {
+export const emojiRules: Record<EmojiPolicy, string> = {
   none: 'Use no emoji at all.',
   sparing: 'Use emoji sparingly: at most two per post, and only where they add meaning.',
   liberal: 'Emoji are welcome wherever they fit the tone.',
@@ -125,14 +125,14 @@ export function buildIdeaPrompt(input: IdeaRequest): IdeaPrompt {
  * The setting is free text: a language we know is named here, in our words; any other stays in the
  * brief as customer text, so a "language" that is really an instruction is never read as one.
  */
-function languageRule(language: string): string {
+export function languageRule(language: string): string {
   const known = knownLanguageName(language);
   if (known) return `write the posts in ${known}.`;
   return 'write the posts in the language named in language of the brief; if that is not the name of a language, write them in English.';
 }
 
 /** The brand kit fields the customer filled in: key in the brief, value, and the rule using it. */
-function brandEntries(kit: BrandKit | null) {
+export function brandEntries(kit: BrandKit | null) {
   if (!kit) return [];
   const entries: [string, string | string[], string][] = [
     ['name', kit.brandName, 'Write as the brand named in brand.name.'],
@@ -161,6 +161,21 @@ function encodeBrief({ request, brandKit, language }: IdeaRequest): string {
     ...(brand.length > 0 && { brand: Object.fromEntries(brand.map(([key, value]) => [key, value])) }),
     ...(request.previousPosts.length > 0 && { previousPosts: request.previousPosts }),
   };
-  // \u003c and \u003e are the same characters to a JSON reader, but no tag to a model.
-  return JSON.stringify(brief, null, 2).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
+  return encodeCustomerJson(brief);
 }
+
+/**
+ * Customer text as the body of a <brief> block: JSON, with '<' and '>' escaped (\u003c and \u003e
+ * are the same characters to a JSON reader, but no tag to a model), so it cannot close the block.
+ * Every AI studio prompt puts what a customer typed only here.
+ */
+export function encodeCustomerJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
+}
+
+/**
+ * The voice rule (issue 30): the workspace's best or pinned posts, sent in `examplePosts` of the
+ * brief, shape the voice and never the content.
+ */
+export const EXAMPLES_RULE =
+  'The posts in examplePosts of the brief are this brand’s own best posts: match their voice, rhythm and length; never copy their sentences, names, prices or dates.';

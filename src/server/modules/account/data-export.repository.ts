@@ -111,7 +111,8 @@ export async function summarizeGenerations(db: Db, workspaceId: string) {
   const [row] = await db
     .select({
       runs: count(),
-      postsGenerated: sql<number>`coalesce(sum(${generations.postCount}), 0)::int`,
+      postsGenerated: sql<number>`coalesce(sum(${generations.postCount}) filter (where ${generations.kind} <> 'image'), 0)::int`,
+      imagesGenerated: sql<number>`coalesce(sum(${generations.postCount}) filter (where ${generations.kind} = 'image'), 0)::int`,
       firstAt: isoText(sql`min(${generations.createdAt})`),
       lastAt: isoText(sql`max(${generations.createdAt})`),
     })

@@ -75,7 +75,7 @@ const adminUserColumns = {
   billingProvider: workspaces.billingProvider,
   billingCustomerId: workspaces.billingCustomerId,
   totalPosts: sql<number>`(select count(*)::int from ${posts} where ${posts.workspaceId} = ${workspaces.id})`,
-  totalCreditsUsed: sql<number>`(select coalesce(sum(${generations.postCount}), 0)::int from ${generations} where ${generations.workspaceId} = ${workspaces.id})`,
+  totalCreditsUsed: sql<number>`(select coalesce(sum(${generations.postCount}), 0)::int from ${generations} where ${generations.workspaceId} = ${workspaces.id} and ${generations.kind} <> 'image')`,
   /** The workspace's current Stripe subscription: its newest row from Stripe. */
   stripeSubscriptionId: sql<
     string | null

@@ -11,6 +11,8 @@ export const apiTags = {
   Approvals: 'Approving posts and asking for changes, with comments (teams with approvals on).',
   Queue: 'The posting queue: its weekly slots, its order, pausing it, and evergreen posts.',
   Generation: 'AI-written posts and the credits they use.',
+  'AI studio':
+    'AI images and branded graphics, composer rewrites, a variant per network, a month planned from one brief, the learned voice and reply suggestions.',
   'Brand kit': 'The voice, words and colours the AI writer and the checks use.',
   'Links and bio page': 'The public bio page at /@<slug> and short links with UTM tags on published posts.',
   'Social accounts': 'The connected networks posts are published to.',
@@ -76,6 +78,19 @@ export const operationSummaries: Record<ApiTag, Record<string, string>> = {
     'POST /api/user/generate-content': 'Generate posts with AI',
     'POST /api/generate-content': 'Generate sample posts (landing page, no account)',
     'GET /api/user/credits': 'Get the month’s AI credits',
+  },
+  'AI studio': {
+    'GET /api/ai/capabilities': 'Which AI writer and image maker answer',
+    'POST /api/ai/images': 'Make an AI image or a branded graphic',
+    'POST /api/ai/rewrite':
+      'Rewrite a text (shorten, expand, tone, fit, hashtags, emoji, grammar, translate)',
+    'POST /api/ai/variants': 'Write a variant of a text for each network',
+    'POST /api/ai/plan': 'Plan weeks of posts from one brief (a preview)',
+    'GET /api/ai/plan/:id': 'Get a planned month',
+    'POST /api/ai/plan/:id/accept': 'Accept planned posts as drafts on the calendar',
+    'GET /api/ai/voice': 'List the posts the writer learns from',
+    'PUT /api/ai/voice/:postId': 'Pin or exclude a post as a voice example',
+    'POST /api/ai/replies': 'Suggest three replies to a comment',
   },
   'Brand kit': {
     'GET /api/user/brand-kit': 'Get the brand kit',

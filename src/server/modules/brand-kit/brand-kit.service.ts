@@ -29,6 +29,8 @@ function toBrandKit(row: BrandProfileRow): BrandKit {
     primaryColour: row.primaryColour,
     accentColour: row.accentColour,
     description: row.description,
+    graphicFont: row.graphicFont,
+    learnFromResults: row.learnFromResults,
   };
 }
 

@@ -1,13 +1,23 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import type { GenerationKind } from '../../../contracts/ai-studio';
 import type { Db } from '../../db/client';
 import { generations, workspaces } from '../../db/schema';
 
-/** Credits the workspace has used since `since` (one per generated post). */
+/**
+ * Credits the workspace has used since `since` (one per generated post, variant or planned post).
+ * AI images are counted apart, against the plan's image allowance (decision 094).
+ */
 export async function sumCreditsUsed(db: Db, workspaceId: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ used: sql<number>`coalesce(sum(${generations.postCount}), 0)::int` })
     .from(generations)
-    .where(and(eq(generations.workspaceId, workspaceId), gte(generations.createdAt, since)));
+    .where(
+      and(
+        eq(generations.workspaceId, workspaceId),
+        gte(generations.createdAt, since),
+        ne(generations.kind, 'image'),
+      ),
+    );
   return row?.used ?? 0;
 }
 
@@ -23,7 +33,14 @@ export async function lockWorkspacePlan(db: Db, workspaceId: string) {
 
 export async function insertGeneration(
   db: Db,
-  values: { workspaceId: string; userId: string; generator: string; postCount: number; createdAt: Date },
+  values: {
+    workspaceId: string;
+    userId: string;
+    generator: string;
+    postCount: number;
+    createdAt: Date;
+    kind?: GenerationKind;
+  },
 ) {
   const [row] = await db.insert(generations).values(values).returning({ id: generations.id });
   if (!row) throw new Error('generation insert returned no row');

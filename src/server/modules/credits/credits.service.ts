@@ -1,3 +1,4 @@
+import type { GenerationKind } from '../../../contracts/ai-studio';
 import type { CreditsResponse } from '../../../contracts/credits';
 import { generationMessages } from '../../../contracts/generation';
 import { plans } from '../../../contracts/plans';
@@ -37,7 +38,14 @@ export interface CreditReservation {
  */
 export async function reserveCredits(
   db: Db,
-  input: { workspaceId: string; userId: string; requested: number; generator: string },
+  input: {
+    workspaceId: string;
+    userId: string;
+    requested: number;
+    generator: string;
+    /** What the credits pay for: generated posts (the default), platform variants, a planned month. */
+    kind?: Exclude<GenerationKind, 'image'>;
+  },
   now = new Date(),
 ): Promise<CreditReservation> {
   return db.transaction(async (tx) => {
@@ -53,6 +61,7 @@ export async function reserveCredits(
       generator: input.generator,
       postCount: granted,
       createdAt: now,
+      kind: input.kind ?? 'posts',
     });
     return { generationId, granted };
   });

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -6,11 +5,10 @@ import {
   type GenerationStreamEvent,
   generationRequest,
   generationResponse,
-  NDJSON,
 } from '../../../contracts/generation';
 import type { AppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
 import { signedIn } from '../../lib/caller';
+import { ndjsonReply } from '../../lib/ndjson-reply';
 import { errorAnswers } from '../../plugins/error-answers';
 import { generateForVisitor, generateForWorkspace, type OnPost } from './generation.service';
 
@@ -49,50 +47,11 @@ export async function generationRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 }
 
-/**
- * JSON by default; NDJSON events when the client asks for them, so ideas show as they are
- * written. The stream opens with the first idea: an error before it (rate limit, no credits,
- * a failed writer) is still an ordinary HTTP error with its status.
- */
-async function respond(request: FastifyRequest, reply: FastifyReply, run: Run) {
-  const abort = new AbortController();
-  // The client went away before the answer was complete: stop the writer.
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) abort.abort();
-  });
-  if (!(request.headers.accept ?? '').includes(NDJSON)) return run({ signal: abort.signal });
-
-  let stream: PassThrough | undefined;
-  const open = () => {
-    if (!stream) {
-      stream = new PassThrough();
-      reply
-        .type(`${NDJSON}; charset=utf-8`)
-        .header('cache-control', 'no-store')
-        .header('x-accel-buffering', 'no')
-        .send(stream);
-    }
-    return stream;
-  };
-  const line = (event: GenerationStreamEvent) => `${JSON.stringify(event)}\n`;
-  try {
-    const response = await run({
-      signal: abort.signal,
-      onPost: (post) => open().write(line({ type: 'post', post })),
-    });
-    open().end(line({ type: 'done', response }));
-  } catch (error) {
-    if (!stream) throw error;
-    const known = error instanceof AppError;
-    if (!known) request.log.error({ err: error }, 'generation failed mid-stream');
-    stream.end(
-      line({
-        type: 'error',
-        status: known ? error.status : 500,
-        code: known ? error.code : 'internal',
-        message: known ? error.message : 'Internal server error',
-      }),
-    );
-  }
-  return reply;
+function respond(request: FastifyRequest, reply: FastifyReply, run: Run) {
+  return ndjsonReply<GenerationStreamEvent, GenerationResponse>(
+    request,
+    reply,
+    ({ signal, emit }) => run({ signal, onPost: (post) => emit({ type: 'post', post }) }),
+    (response) => ({ type: 'done', response }),
+  );
 }

@@ -69,6 +69,10 @@ export function toMedia(row: MediaRow, appUrl: string): Media {
     pageCount: row.pageCount,
     tags: row.tags,
     fileName: row.fileName,
+    source: row.source,
+    prompt: row.prompt,
+    generator: row.generator,
+    template: row.template,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import type { GraphicTemplate, MediaSource } from '../../../contracts/ai-studio';
 import { MAX_MEDIA_BYTES, type Media, mediaMessages } from '../../../contracts/media';
 import type { AppContext } from '../../context';
 import type { RangeRequest } from '../../integrations/storage/byte-range';
@@ -41,10 +42,20 @@ const refusals = {
  * row is written. The bytes are stored first: a failure leaves at worst an orphan object, never a
  * row whose file is missing.
  */
+/** Where an image came from, when not from an upload: kept with it and shown in the library. */
+export interface MediaOrigin {
+  source: MediaSource;
+  /** The prompt an AI image was made from, or a graphic's text. */
+  prompt?: string | null;
+  /** 'openai gpt-image-1', 'offline renderer'. */
+  generator?: string | null;
+  template?: GraphicTemplate | null;
+}
+
 export async function uploadMedia(
   ctx: Pick<AppContext, 'database' | 'storage' | 'config' | 'log'>,
   actor: MediaActor,
-  upload: { bytes: Buffer; fileName: string | undefined; id?: string },
+  upload: { bytes: Buffer; fileName: string | undefined; id?: string; origin?: MediaOrigin },
 ): Promise<Media> {
   const processed = await processImage(upload.bytes);
   if (!processed.ok) throw new AppError('bad_request', refusals[processed.reason]);
@@ -72,6 +83,7 @@ export async function uploadMedia(
       width,
       height,
       fileName: cleanFileName(upload.fileName),
+      ...upload.origin,
     });
     return toMedia(row, ctx.config.appUrl);
   } catch (error) {

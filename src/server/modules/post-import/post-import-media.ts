@@ -43,7 +43,11 @@ async function storeMediaFromUrl(
   });
   if (!fetched.ok) throw new AppError('bad_request', `The media URL ${fetchProblems[fetched.reason]}.`);
   const fileName = new URL(fetched.url).pathname.split('/').pop() || 'image';
-  const media = await uploadMedia(ctx, actor, { bytes: fetched.body, fileName });
+  const media = await uploadMedia(ctx, actor, {
+    bytes: fetched.body,
+    fileName,
+    origin: { source: 'import' },
+  });
   return media.id;
 }
 

@@ -52,6 +52,10 @@ export const rateRules = {
   publicGeneration: { name: 'generate-public', max: 5, windowSeconds: 3600 },
   /** Per user: credits bound a plan's use, but Enterprise has no bound. */
   generation: { name: 'generate', max: 30, windowSeconds: 600 },
+  /** Per user: composer rewrites and reply suggestions cost no credits but real AI calls. */
+  aiAssist: { name: 'ai-assist', max: 60, windowSeconds: 600 },
+  /** Per user: each AI image is a slow, costly call (the image allowance bounds the month). */
+  aiImage: { name: 'ai-image', max: 20, windowSeconds: 600 },
   /** Per workspace: each set-up may create objects at the payment provider. */
   billingSetup: { name: 'billing-setup', max: 20, windowSeconds: 600 },
   /** The public invite page (per address) and accepting (per user): nobody probes for a link. */

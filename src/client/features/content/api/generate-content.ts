@@ -1,6 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ErrorCode } from '../../../../contracts/error-codes';
-import type { ErrorResponse } from '../../../../contracts/errors';
 import {
   type GenerationRequestInput,
   type GenerationResponse,
@@ -10,6 +8,7 @@ import {
 } from '../../../../contracts/generation';
 import type { Post } from '../../../../contracts/posts';
 import { ApiError } from '../../../lib/api-client';
+import { readNdjson, streamFailure } from '../../../lib/ndjson';
 import { creditsQueryKey } from './get-credits';
 import { postKeys } from './post-keys';
 
@@ -26,44 +25,24 @@ export interface GenerateContentVariables {
   onPost?: (post: Post) => void;
 }
 
-/** A failure told inside the stream (after the 200 header) becomes the same error as a plain one. */
-function streamFailure(status: number, code: ErrorCode, message: string): ApiError {
-  const body: ErrorResponse = { error: { code, message } };
-  return new ApiError(status, '', JSON.stringify(body));
-}
-
 /** Reads the NDJSON events: each idea to `onPost`, then the whole answer (or its error). */
-async function readStream(
+function readStream(
   body: ReadableStream<Uint8Array>,
   onPost: ((post: Post) => void) | undefined,
 ): Promise<GenerationResponse> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffered = '';
-  const handle = (line: string): GenerationResponse | null => {
-    if (!line.trim()) return null;
-    const event = generationStreamEvent.parse(JSON.parse(line));
-    if (event.type === 'post') {
-      onPost?.(event.post);
-      return null;
-    }
-    if (event.type === 'error') throw streamFailure(event.status, event.code, event.message);
-    return event.response;
-  };
-  for (;;) {
-    const { value, done } = await reader.read();
-    buffered += done ? decoder.decode() : decoder.decode(value, { stream: true });
-    const lines = buffered.split('\n');
-    buffered = done ? '' : (lines.pop() ?? '');
-    for (const line of lines) {
-      const response = handle(line);
-      if (response) {
-        await reader.cancel().catch(() => undefined);
-        return response;
+  return readNdjson(
+    body,
+    (line) => {
+      const event = generationStreamEvent.parse(line);
+      if (event.type === 'post') {
+        onPost?.(event.post);
+        return null;
       }
-    }
-    if (done) throw streamFailure(502, 'upstream_failed', STREAM_CUT_MESSAGE);
-  }
+      if (event.type === 'error') throw streamFailure(event.status, event.code, event.message);
+      return event.response;
+    },
+    STREAM_CUT_MESSAGE,
+  );
 }
 
 /**

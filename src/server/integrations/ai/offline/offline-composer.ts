@@ -1,8 +1,23 @@
-import type { AiProvider, GeneratedIdea, GenerateOptions, IdeaRequest } from '../ai-provider';
+import type {
+  AiProvider,
+  CallOptions,
+  GeneratedIdea,
+  GenerateOptions,
+  IdeaRequest,
+  ReplyRequest,
+  RewriteOptions,
+  RewriteRequest,
+  RewriteResult,
+  VariantRequest,
+  WrittenVariant,
+} from '../ai-provider';
 import { composeIdea, createBatchDecks, type Opening } from './compose-idea';
 import { buildComposerContext, type ComposerContext, renderSafe } from './composer-context';
 import { createRandom, hashText, type Random } from './random';
+import { repliesOffline } from './replies';
+import { rewriteOffline } from './rewrite-actions';
 import { openingOf, sameOpening } from './templates';
+import { variantsOffline } from './variants';
 
 /**
  * Picks each idea's opening: the content type's own openings for the tone first, then the tone's
@@ -86,6 +101,21 @@ export function createOfflineComposer(): AiProvider {
         options.onIdea?.(idea);
       }
       return ideas;
+    },
+
+    async rewriteText(input: RewriteRequest, options: RewriteOptions = {}): Promise<RewriteResult> {
+      throwIfAborted(options.signal);
+      return rewriteOffline(input);
+    },
+
+    async writeVariants(input: VariantRequest, options: CallOptions = {}): Promise<WrittenVariant[]> {
+      throwIfAborted(options.signal);
+      return variantsOffline(input);
+    },
+
+    async suggestReplies(input: ReplyRequest, options: CallOptions = {}): Promise<string[]> {
+      throwIfAborted(options.signal);
+      return repliesOffline(input);
     },
   };
 }

@@ -39,6 +39,10 @@ function image(id: string, overrides: Partial<Media> = {}): Media {
     pageCount: null,
     tags: [],
     fileName: `${id}.jpg`,
+    source: 'upload',
+    prompt: null,
+    generator: null,
+    template: null,
     createdAt: '2026-11-28T00:00:00Z',
     ...overrides,
   };

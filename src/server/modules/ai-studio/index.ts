@@ -1,0 +1,6 @@
+// The AI studio module's public entry (issue 30, decision 094): images, composer actions, platform
+// variants, a planned month, the learned voice and reply suggestions. Another module imports from
+// here, never from a file inside (npm run lint:deps checks it).
+
+export { gateText } from './quality-gate';
+export { loadVoiceExamples } from './voice-examples.repository';
