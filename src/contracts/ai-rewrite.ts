@@ -24,8 +24,10 @@ export const aiRewriteMessages = {
     "Translating needs an AI service, and none is connected: Kitepost's built-in writer only writes English.",
   /** 400: the 'emojis' action against the brand kit's emoji policy 'none'. */
   noEmoji: 'Your brand kit says no emoji.',
+  /** 502: the writer's answer was unusable twice (empty, or not the JSON asked for). */
+  rewriteFailed: 'The AI writer could not rework this text. Please try again in a moment.',
+  repliesFailed: 'The AI writer could not suggest replies. Please try again in a moment.',
   postNeeded: 'Send the post the comment is on: postId or post.',
-  postNotFound: 'That post does not exist.',
 } as const;
 
 /** POST /api/ai/rewrite: the text to change, and how. */
