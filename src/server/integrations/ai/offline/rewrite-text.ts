@@ -119,6 +119,8 @@ export function capitaliseSentences(text: string): string {
     (match, before: string, letter: string, at: number) => {
       const preceding = text.slice(0, at + before.trimEnd().length);
       if (before.trim() === '.' && abbreviations.test(preceding)) return match;
+      // An ellipsis may trail off mid-sentence ('wait... what?').
+      if (before.startsWith('.') && text[at - 1] === '.') return match;
       return before + letter.toUpperCase();
     },
   );
