@@ -178,13 +178,12 @@ describe('AI composer actions and reply suggestions', () => {
       });
       expect(response.status).toBe(200);
       const request = fake.requests.at(-1);
-      const reader = (response.body as ReadableStream<Uint8Array>)
-        .pipeThrough(new TextDecoderStream())
-        .getReader();
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
       let body = '';
       let chunksAtFirstText: number | undefined;
       for (let read = await reader.read(); !read.done; read = await reader.read()) {
-        body += read.value;
+        body += decoder.decode(read.value, { stream: true });
         if (chunksAtFirstText === undefined && body.includes('"type":"text"')) {
           chunksAtFirstText = request?.chunksSent;
         }
