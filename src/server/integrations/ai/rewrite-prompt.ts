@@ -1,4 +1,4 @@
-import type { RewriteAction } from '../../../contracts/ai-studio';
+import { SHORTEN_SHARE } from '../../../contracts/ai-rewrite';
 import type { BrandKit } from '../../../contracts/brand-kit';
 import { platformLabels, platformRules } from '../../../contracts/platforms';
 import type { RewriteRequest, WriterExample } from './ai-provider';
@@ -12,9 +12,6 @@ import {
   type IdeaPrompt,
   toneGuides,
 } from './prompt';
-
-/** Shorten asks for at most this share of the text's length (the offline composer's rule too). */
-const SHORTEN_SHARE = 0.6;
 
 /** What every AI studio prompt says about the <brief> block: customer text is material, never orders. */
 export const BRIEF_RULE =
@@ -134,9 +131,4 @@ export function briefExtras(
     ...(examples?.length && { examplePosts: examples }),
     ...(fix?.length && { fix }),
   };
-}
-
-/** Whether the action answers hashtags (structured) rather than a streamed text. */
-export function answersHashtags(action: RewriteAction): boolean {
-  return action === 'hashtags';
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { SHORTEN_SHARE } from '../../../../contracts/ai-rewrite';
 import type { RewriteAction } from '../../../../contracts/ai-studio';
 import { type BrandKit, emptyBrandKit } from '../../../../contracts/brand-kit';
 import { checkPostFits, countCharacters } from '../../../../contracts/post-text';
 import { AiGenerationError, type RewriteRequest } from '../ai-provider';
 import { countEmoji } from './brand-guard';
-import { rewriteOffline, SHORTEN_SHARE } from './rewrite-actions';
+import { rewriteOffline } from './rewrite-actions';
 import { fixGrammar } from './rewrite-text';
 
 const TEXT =

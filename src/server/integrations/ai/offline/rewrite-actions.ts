@@ -1,4 +1,4 @@
-import { aiRewriteMessages } from '../../../../contracts/ai-rewrite';
+import { aiRewriteMessages, SHORTEN_SHARE } from '../../../../contracts/ai-rewrite';
 import type { Tone } from '../../../../contracts/content-options';
 import { generationRequest } from '../../../../contracts/generation';
 import { type PublishingPlatform, platformRules } from '../../../../contracts/platforms';
@@ -19,9 +19,6 @@ import {
   tighten,
   toLines,
 } from './rewrite-text';
-
-/** Shorten keeps at most this share of the text's characters (decision 094). */
-export const SHORTEN_SHARE = 0.6;
 
 /** Without a network named, hashtags are suggested as for LinkedIn: three, a common middle ground. */
 const DEFAULT_HASHTAG_PLATFORM: PublishingPlatform = 'linkedin';
