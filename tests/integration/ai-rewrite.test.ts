@@ -111,6 +111,18 @@ describe('AI composer actions and reply suggestions', () => {
         expect(response.json().text).not.toMatch(/cheap/i);
         expect(response.json().hashtags).toEqual(['Bakery']);
       }
+      // A kit that requires a hashtag it bans: the brand's own doing, answered (not a 502).
+      const odd = await signUp(t.app);
+      await asUser(t.app, odd.cookie).put('/api/user/brand-kit', { ...kit, requiredHashtags: ['Cheap'] });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/ai/rewrite',
+        payload: { text: 'cheap', hashtags: ['Cheap'], action: 'rewrite' },
+        headers: { cookie: odd.cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().text).not.toMatch(/cheap/i);
+      expect(response.json().hashtags).toEqual(['Cheap']);
     });
 
     it('refuses translate (503), emoji against the brand kit (400) and a missing tone (400)', async () => {

@@ -51,8 +51,18 @@ export async function rewriteForWorkspace(
     brandKit: kit,
     examples: await loadVoiceExamples(db, actor.workspaceId),
   };
-  const gate = (result: RewriteResult) =>
-    gateText(kit, { platform: body.platform, content: result.text, hashtags: result.hashtags });
+  const required = new Set((kit?.requiredHashtags ?? []).map((tag) => tag.toLowerCase()));
+  const gate = (result: RewriteResult) => {
+    const verdict = gateText(kit, {
+      platform: body.platform,
+      content: result.text,
+      hashtags: result.hashtags,
+    });
+    if (verdict.banned.length === 0) return verdict;
+    // A kit can require a hashtag it also bans: that one is the brand's own doing, not the writer's.
+    const written = result.hashtags.filter((tag) => !required.has(tag.toLowerCase()));
+    return { ...verdict, banned: gateText(kit, { content: result.text, hashtags: written }).banned };
+  };
   const emit = run.emit ?? (() => undefined);
   const write = (input: RewriteRequest) =>
     askWriter(ctx, () =>
