@@ -8,6 +8,7 @@ import { createAiProvider } from '../../src/server/integrations/ai/create-ai-pro
 import { createOfflineComposer } from '../../src/server/integrations/ai/offline/offline-composer';
 import { asUser, createPost } from '../factories/posts';
 import { signUp } from '../factories/users';
+import { startAnthropicFake } from '../fakes/anthropic/anthropic-fake';
 import { type LoopbackFake, startOpenAiFake } from '../fakes/openai/openai-fake';
 import { buildTestApp, type TestApp } from '../setup/app';
 
@@ -251,6 +252,36 @@ describe('AI composer actions and reply suggestions', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ text: LONG_TEXT, hashtags: ['Bakery', 'SpringMenu'] });
       expect(fake.requests.at(-1)?.body).toMatchObject({ response_format: { type: 'json_schema' } });
+    });
+
+    it('streams a rewrite from an Anthropic model too', async () => {
+      const anthropic = await startAnthropicFake({ apiKey: KEY });
+      try {
+        use(
+          createAiProvider(
+            {
+              provider: 'anthropic',
+              model: 'claude-haiku-4-5',
+              apiKey: KEY,
+              baseUrl: anthropic.baseUrl,
+              timeoutMs: 5_000,
+            },
+            { offline: () => offline, log: { warn: () => undefined, error: () => undefined } },
+          ),
+        );
+        anthropic.script({ text: 'Fresh rhubarb tarts from 3 April.', chunks: 3 });
+        const response = await rewrite({ text: LONG_TEXT, action: 'shorten' }, { accept: NDJSON });
+        const lines = events(response.body);
+        expect(lines.filter((event) => event.type === 'text').length).toBeGreaterThan(1);
+        expect(lines.at(-1)).toMatchObject({
+          type: 'done',
+          result: { text: 'Fresh rhubarb tarts from 3 April.', generator: 'anthropic claude-haiku-4-5' },
+        });
+        expect(anthropic.requests.at(-1)?.body).toMatchObject({ model: 'claude-haiku-4-5', stream: true });
+      } finally {
+        use(real);
+        await anthropic.close();
+      }
     });
 
     it('suggests three replies from the model, distinct', async () => {
