@@ -11,10 +11,8 @@ import { aiCapabilities, createAiImage } from './images.service';
 export async function aiImagesRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(
-    '/api/ai/capabilities',
-    { schema: { response: { 200: capabilitiesSchema } } },
-    async (request) => aiCapabilities(ctx, signedIn(request).workspaceId),
+  api.get('/api/ai/capabilities', { schema: { response: { 200: capabilitiesSchema } } }, async (request) =>
+    aiCapabilities(ctx, signedIn(request).workspaceId),
   );
 
   api.post(
@@ -22,7 +20,7 @@ export async function aiImagesRoutes(app: FastifyInstance, ctx: AppContext) {
     {
       schema: {
         body: aiImageBody,
-        response: { 200: aiImageResponse, ...errorAnswers(400, 402, 404, 413, 429, 502, 504) },
+        response: { 200: aiImageResponse, ...errorAnswers(400, 402, 404, 429, 502, 504) },
       },
     },
     async (request) => createAiImage(ctx, memberOf(request), request.body),

@@ -1,10 +1,15 @@
 import { type AiImageBody, type AiImageResponse, aiImageMessages } from '../../../contracts/ai-images';
-import { type AiCapabilities, aiStudioByPlan, imageAspectFor, imageAspects } from '../../../contracts/ai-studio';
+import {
+  type AiCapabilities,
+  aiStudioByPlan,
+  imageAspectFor,
+  imageAspects,
+} from '../../../contracts/ai-studio';
 import type { BrandKit } from '../../../contracts/brand-kit';
 import { MAX_MEDIA_PER_POST } from '../../../contracts/media';
 import type { AppContext } from '../../context';
-import { GraphicTextError } from '../../integrations/ai/images/graphics/graphic-renderer';
 import { uncoveredCharacter } from '../../integrations/ai/images/graphics/font-coverage';
+import { GraphicTextError } from '../../integrations/ai/images/graphics/graphic-renderer';
 import { ImageGenerationError } from '../../integrations/ai/images/image-provider';
 import { AppError } from '../../lib/app-error';
 import { loadBrandKit } from '../brand-kit';
@@ -120,7 +125,11 @@ function userError(error: unknown): never {
   if (error instanceof GraphicTextError) throw new AppError('bad_request', error.message);
   if (error instanceof ImageGenerationError) {
     const code =
-      error.kind === 'refused' ? 'bad_request' : error.kind === 'timeout' ? 'upstream_timeout' : 'upstream_failed';
+      error.kind === 'refused'
+        ? 'bad_request'
+        : error.kind === 'timeout'
+          ? 'upstream_timeout'
+          : 'upstream_failed';
     throw new AppError(code, error.message);
   }
   throw error;
