@@ -117,7 +117,7 @@ async function graphicBrand(ctx: AppContext, workspaceId: string, kit: BrandKit 
 /** The logo's stored file; a logo that is gone or not an image is left out of the graphic. */
 async function logoBytes(ctx: AppContext, workspaceId: string, mediaId: string) {
   const [row] = await findMediaByIds(ctx.database.db, workspaceId, [mediaId]);
-  if (!row || !row.mimeType.startsWith('image/')) return null;
+  if (!row?.mimeType.startsWith('image/')) return null;
   return ctx.storage.read(row.storageKey).catch(() => null);
 }
 

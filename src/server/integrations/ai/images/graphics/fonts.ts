@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { GraphicFont } from '../../../../../contracts/brand-kit';
 
 /** The font entry satori takes (its README): WOFF or TTF bytes, never WOFF2. */
@@ -19,16 +20,26 @@ export const fontFamilies: Record<GraphicFont, string> = {
 
 // Fontsource subsets per family (files/<id>-<subset>-<weight>-normal.woff). Inter's cover every
 // script font-coverage.ts allows; the others fall back to Inter for what they lack.
-const subsets: Record<string, { id: string; subsets: string[] }> = {
+// Each package's files/ folder is found from one file resolved by its literal name (so the
+// dependency checker sees the package is used).
+const require = createRequire(import.meta.url);
+const subsets: Record<string, { id: string; folder: () => string; subsets: string[] }> = {
   Inter: {
     id: 'inter',
+    folder: () => dirname(require.resolve('@fontsource/inter/files/inter-latin-400-normal.woff')),
     subsets: ['latin', 'latin-ext', 'greek', 'greek-ext', 'cyrillic', 'cyrillic-ext', 'vietnamese'],
   },
-  Lora: { id: 'lora', subsets: ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'vietnamese'] },
-  Poppins: { id: 'poppins', subsets: ['latin', 'latin-ext'] },
+  Lora: {
+    id: 'lora',
+    folder: () => dirname(require.resolve('@fontsource/lora/files/lora-latin-400-normal.woff')),
+    subsets: ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'vietnamese'],
+  },
+  Poppins: {
+    id: 'poppins',
+    folder: () => dirname(require.resolve('@fontsource/poppins/files/poppins-latin-400-normal.woff')),
+    subsets: ['latin', 'latin-ext'],
+  },
 };
-
-const require = createRequire(import.meta.url);
 
 /*
  * Each subset file is its own font name ('Inter latin-ext'): satori keeps one font per name and
@@ -55,15 +66,14 @@ export function fontFamilyList(font: GraphicFont): string {
 export async function loadFamily(name: string): Promise<SatoriFont[]> {
   const family = subsets[name];
   if (!family) throw new Error(`Unknown font family ${name}`);
+  const folder = family.folder();
   const files = family.subsets.flatMap((subset) =>
     ([400, 700] as const).map((weight) => ({ subset, weight })),
   );
   return Promise.all(
     files.map(async ({ subset, weight }) => ({
       name: `${name} ${subset}`,
-      data: await readFile(
-        require.resolve(`@fontsource/${family.id}/files/${family.id}-${subset}-${weight}-normal.woff`),
-      ),
+      data: await readFile(join(folder, `${family.id}-${subset}-${weight}-normal.woff`)),
       weight,
       style: 'normal' as const,
     })),
