@@ -70,6 +70,11 @@ describe.each(databaseKinds)('AI images with the offline renderer on %s', (kind)
 
     const library = (await api.get('/api/media')).json();
     expect(library.map((item: { id: string }) => item.id)).toContain(body.media.id);
+    // The library's AI filter, and its search, which reads the prompt too.
+    const ids = async (query: string) =>
+      (await api.get(`/api/media/library?${query}`)).json().items.map((item: { id: string }) => item.id);
+    expect(await ids('source=ai')).toEqual([body.media.id]);
+    expect(await ids('q=croissant')).toEqual([body.media.id]);
     const post = (await api.get(`/api/posts/${draft.id}`)).json();
     expect(post.mediaIds).toEqual([body.media.id]);
 
