@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import type { PaidPlanId } from '../../../../contracts/billing';
 import { paidPlans } from '../../../../contracts/plans';
 import { cn } from '../../../lib/cn';
+import { aiImagesLine } from '../../billing/plan-switch-display';
 
 /** How many of a plan's features the picker lists (the pricing cards list them all). */
 const KEY_FEATURES = 6;
@@ -68,7 +69,7 @@ export function PlanPicker({ value, onChange, disabled }: PlanPickerProps) {
               <span id={`plan-${plan.id}-details`} className="grid gap-1.5">
                 <span className="hidden text-sm text-slate-600 sm:block">{plan.description}</span>
                 <span className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-                  {plan.features.slice(0, KEY_FEATURES).map((feature) => (
+                  {[...plan.features.slice(0, KEY_FEATURES), aiImagesLine(id)].map((feature) => (
                     <span key={feature} className="inline-flex items-center gap-1">
                       <Check className="size-3.5 text-indigo-600" aria-hidden="true" />
                       {feature}
