@@ -39,9 +39,7 @@ export function GraphicFontField({
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
       <legend className="text-sm font-medium text-slate-800">Graphic font</legend>
-      <p className="-mt-1 text-xs text-slate-600">
-        The lettering of the branded graphics the AI studio makes.
-      </p>
+      <p className="text-xs text-slate-600">The lettering of the branded graphics the AI studio makes.</p>
       <div className="grid gap-2 sm:grid-cols-3">
         {graphicFonts.map((font) => (
           <label
@@ -67,7 +65,7 @@ export function GraphicFontField({
             </span>
             <span
               aria-hidden="true"
-              className="truncate pl-6.5 text-lg font-semibold text-slate-900"
+              className="line-clamp-2 pl-6.5 text-base font-semibold break-words text-slate-900"
               style={{ fontFamily: fontOptions[font].family }}
             >
               {brandName.trim() || 'Fresh bread daily'}

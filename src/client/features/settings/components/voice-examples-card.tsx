@@ -146,7 +146,11 @@ function VoicePostRow({
       </div>
       {mayEdit ? (
         // biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form's fieldset
-        <div role="group" aria-label={`Use this ${network} post`} className="flex gap-1 sm:flex-col">
+        <div
+          role="group"
+          aria-label={`Use this ${network} post`}
+          className="inline-flex self-start justify-self-start rounded-lg border border-slate-200 bg-white p-0.5"
+        >
           {stateButtons.map(({ state, label, hint }) => (
             <Button
               key={state}
@@ -156,7 +160,7 @@ function VoicePostRow({
               disabled={busy}
               title={hint}
               onClick={() => (post.state === state ? undefined : onSet(state))}
-              className="flex-1 justify-start"
+              className="h-8 px-3"
             >
               {label}
             </Button>
