@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { VOICE_EXCERPT_MAX, type VoiceState } from '../../../contracts/ai-voice';
 import { engagementBaseOf, engagementRate, engagementsOf } from '../../../contracts/analytics';
@@ -135,4 +135,14 @@ export async function setVoiceState(
     .insert(voiceExamples)
     .values({ workspaceId: input.workspaceId, postId: input.postId, ...values })
     .onConflictDoUpdate({ target: [voiceExamples.workspaceId, voiceExamples.postId], set: values });
+}
+
+/** The user's pins and exclusions (GET /api/user/export): which post, which choice, since when. */
+export async function exportVoiceExamples(db: Db, workspaceId: string) {
+  const rows = await db
+    .select({ postId: voiceExamples.postId, state: voiceExamples.state, createdAt: voiceExamples.createdAt })
+    .from(voiceExamples)
+    .where(eq(voiceExamples.workspaceId, workspaceId))
+    .orderBy(asc(voiceExamples.createdAt), asc(voiceExamples.postId));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
