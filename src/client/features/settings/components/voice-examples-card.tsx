@@ -63,11 +63,9 @@ function VoiceList({ voice }: { voice: VoiceResponse }) {
   ];
 
   return (
-    <Card className="grid gap-4 p-5 sm:p-6" aria-labelledby="voice-examples-title">
+    <Card className="grid gap-4 p-5 sm:p-6" data-testid="voice-examples">
       <div className="grid gap-1">
-        <h3 id="voice-examples-title" className="text-base font-semibold text-slate-900">
-          Posts your writer learns from
-        </h3>
+        <h3 className="text-base font-semibold text-slate-900">Posts your writer learns from</h3>
         <p className="text-sm text-slate-600">
           Up to 5 of your published posts are shown to the writer as examples of your voice: the ones you pin,
           then your best by engagement rate (2 per network at most).
