@@ -3,4 +3,4 @@
 // here, never from a file inside (npm run lint:deps checks it).
 
 export { gateText } from './quality-gate';
-export { loadVoiceExamples } from './voice-examples.repository';
+export { exportVoiceExamples, loadVoiceExamples } from './voice-examples.repository';
