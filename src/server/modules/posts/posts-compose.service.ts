@@ -120,7 +120,11 @@ export async function composePosts(
     db,
     actor.workspaceId,
     body.targets.map((target) => ({
-      ...newPostRow(actor, { ...composedFields(withTargetText(body, target), target), platform: target.platform }, kit),
+      ...newPostRow(
+        actor,
+        { ...composedFields(withTargetText(body, target), target), platform: target.platform },
+        kit,
+      ),
       socialAccountId: target.socialAccountId,
       groupId,
       scheduledAt,
