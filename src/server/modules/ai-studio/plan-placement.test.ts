@@ -62,7 +62,9 @@ describe('placePlan', () => {
     expect(placed.some((slot) => local(slot.plannedAt).toISODate() === '2026-12-09')).toBe(false);
     const sameAccount = placed.map((slot) => slot.plannedAt.getTime()).sort((a, b) => a - b);
     for (let i = 1; i < sameAccount.length; i += 1) {
-      expect(sameAccount[i] - (sameAccount[i - 1] as number)).toBeGreaterThanOrEqual(3 * 3_600_000);
+      expect((sameAccount[i] as number) - (sameAccount[i - 1] as number)).toBeGreaterThanOrEqual(
+        3 * 3_600_000,
+      );
     }
     for (const slot of placed)
       expect(Math.abs(slot.plannedAt.getTime() - (busy[0] as Date).getTime())).toBeGreaterThanOrEqual(
