@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiPlan, PlanStreamEvent } from '../../src/contracts/ai-plan';
 import { NDJSON } from '../../src/contracts/generation';
 import { generations, posts, queueSchedules } from '../../src/server/db/schema';
+import { AiGenerationError } from '../../src/server/integrations/ai/ai-provider';
+import { insertGenerationRun } from '../factories/analytics';
 import { asUser } from '../factories/posts';
 import { insertAccount, newWorkspace } from '../factories/publishing';
 import { setWorkspacePlan } from '../factories/team';
-import { ScriptedWriter } from '../fakes/ai/scripted-writer';
+import { ideasFor, ScriptedWriter } from '../fakes/ai/scripted-writer';
 import { buildTestApp, type TestApp } from '../setup/app';
 import { databaseKinds } from '../setup/databases';
 
@@ -268,5 +270,31 @@ describe('plan a month with a scripted writer on pglite', () => {
     expect(first?.examples).toEqual(expect.any(Array));
     expect(second?.previousPosts).toHaveLength(8);
     expect(first?.request.campaignDescription).toContain('Fill the tables');
+  });
+
+  it('writes only the earliest posts the credits cover, with a notice', async () => {
+    const owner = await plannedWorkspace(t);
+    // Starter has 50 credits a month: 45 spent leave 5 of the 10 posts.
+    await insertGenerationRun(t, owner.workspaceId, { postCount: 45 });
+    const response = await owner.api.post('/api/ai/plan', brief(networks));
+    expect(response.statusCode).toBe(200);
+    const plan: AiPlan = response.json();
+    expect(plan).toMatchObject({
+      plannedCount: 5,
+      writtenCount: 5,
+      notice: 'Your credits cover 5 of the 10 posts.',
+    });
+    const times = plan.items.map((item) => item.plannedAt);
+    expect(times).toEqual([...times].sort());
+    expect(new Date(times.at(-1) as string).getTime()).toBeLessThan(startsOn.plus({ days: 9 }).toMillis());
+  });
+
+  it('keeps the batches written when the writer stops half way, and charges only those', async () => {
+    const owner = await plannedWorkspace(t);
+    writer.answer(ideasFor).answer(() => new AiGenerationError('timeout', 'The AI writer took too long.'));
+    const response = await owner.api.post('/api/ai/plan', brief(networks));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'cut_short', plannedCount: 10, writtenCount: 8 });
+    expect((await owner.api.get('/api/user/credits')).json()).toMatchObject({ used: 8 });
   });
 });
