@@ -297,4 +297,12 @@ describe('plan a month with a scripted writer on pglite', () => {
     expect(response.json()).toMatchObject({ status: 'cut_short', plannedCount: 10, writtenCount: 8 });
     expect((await owner.api.get('/api/user/credits')).json()).toMatchObject({ used: 8 });
   });
+
+  it('refunds the credits when the writer fails before any post', async () => {
+    const owner = await plannedWorkspace(t);
+    writer.answer(() => new AiGenerationError('unavailable', 'The AI writer is not available right now.'));
+    const response = await owner.api.post('/api/ai/plan', brief(networks));
+    expect(response.statusCode).toBe(502);
+    expect((await owner.api.get('/api/user/credits')).json()).toMatchObject({ used: 0 });
+  });
 });

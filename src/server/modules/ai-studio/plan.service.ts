@@ -15,7 +15,7 @@ import type { GeneratedIdea, IdeaRequest, SlotNote } from '../../integrations/ai
 import { AppError } from '../../lib/app-error';
 import { listBestTimes, userZoneOrUtc } from '../best-times';
 import { checkBrand, loadBrandKit } from '../brand-kit';
-import { reserveCredits, settleCredits } from '../credits';
+import { refundCredits, reserveCredits, settleCredits } from '../credits';
 import { findWorkspacePlan } from '../plans';
 import { enforceRateLimit, rateRules } from '../rate-limits';
 import { getUserSettings } from '../settings';
@@ -97,7 +97,14 @@ export async function createPlan(ctx: AppContext, actor: Actor, body: PlanBody, 
     generator: ctx.ai.name,
     notice: slots.length < placed.length ? aiPlanMessages.creditsCover(slots.length, placed.length) : null,
   });
-  const items = await writePlan(ctx, actor, plan, body, slots, events);
+  let items: Awaited<ReturnType<typeof writePlan>>;
+  try {
+    items = await writePlan(ctx, actor, plan, body, slots, events);
+  } catch (error) {
+    // Nothing was written: nothing is charged.
+    await refundCredits(db, reservation);
+    throw error;
+  }
   const cutShort = items.length < slots.length;
   await settleCredits(db, reservation, items.length);
   const status = cutShort ? 'cut_short' : 'ready';
