@@ -123,7 +123,10 @@ export function createOfflineComposer(): AiProvider {
 
     async rewriteText(input: RewriteRequest, options: RewriteOptions = {}): Promise<RewriteResult> {
       throwIfAborted(options.signal);
-      return rewriteOffline(input);
+      const result = rewriteOffline(input);
+      // All at once: the composer shows the new text the same way as a real writer's deltas.
+      if (input.action !== 'hashtags') options.onText?.(result.text);
+      return result;
     },
 
     async writeVariants(input: VariantRequest, options: CallOptions = {}): Promise<WrittenVariant[]> {
