@@ -2,5 +2,6 @@
 // variants, a planned month, the learned voice and reply suggestions. Another module imports from
 // here, never from a file inside (npm run lint:deps checks it).
 
+export { deleteStalePlans } from './plan.repository';
 export { gateText } from './quality-gate';
 export { exportVoiceExamples, loadVoiceExamples } from './voice-examples.repository';
