@@ -3,5 +3,4 @@
 // here, never from a file inside (npm run lint:deps checks it).
 
 export { deleteStalePlans } from './plan.repository';
-export { gateText } from './quality-gate';
 export { exportVoiceExamples, loadVoiceExamples } from './voice-examples.repository';
