@@ -46,6 +46,21 @@ describe('adaptForPlatform', () => {
     );
   });
 
+  it('never cuts a thread inside a link, and drops the word that led to a removed link', () => {
+    const text =
+      'We are really excited to share our new spring menu (with rhubarb tarts) at Luna Bakery! It starts on 3 April. ' +
+      'Come in early, because the tarts go fast. We also have great coffee and fresh sourdough every morning. ' +
+      'Book a table today at https://lunabakery.example/menu and tell your friends.';
+    const thread = adaptForPlatform('twitter', text, []).thread;
+    expect(thread).toHaveLength(2);
+    expect(thread[1]).toBe(
+      'Book a table today at https://lunabakery.example/menu and tell your friends. 2/2',
+    );
+    expect(adaptForPlatform('instagram', text, []).content).toContain(
+      'Book a table today and tell your friends.\n\nLink in bio.',
+    );
+  });
+
   it('moves the link to the pin on Pinterest', () => {
     const adapted = adaptForPlatform('pinterest', 'Our autumn recipes at https://example.com/recipes.', [
       'a',

@@ -70,7 +70,14 @@ function uniqueTags(hashtags: string[]): string[] {
 
 function removeLinks(text: string, links: string[]): string {
   let result = text;
-  for (const link of links) result = result.split(link).join('');
+  // 'Book at <link> and…' loses the 'at' with the link: 'Book and…', not 'Book at and…'.
+  for (const link of links) {
+    const escaped = link.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    result = result.replace(
+      new RegExp(`(?:[ \\t]+(?:at|via|on|here|from)\\b)?[ \\t]*:?[ \\t]*${escaped}`, 'giu'),
+      '',
+    );
+  }
   return (
     result
       // 'Book here: .' and 'at .' leave nothing worth keeping before the stop.
@@ -85,7 +92,10 @@ function removeLinks(text: string, links: string[]): string {
 
 /** Sentences and paragraph breaks, in order, each with the whitespace that followed it. */
 export function splitSentences(text: string): string[] {
-  return text.match(/[^.!?…\n]*(?:[.!?…]+["'”’)\]]*|\n|$)\s*/gu)?.filter((part) => part.length > 0) ?? [text];
+  // A stop ends a sentence only before a space or the end: 'lunabakery.example/menu' and '3.5' go on.
+  return (
+    text.match(/[^\n]*?(?:[.!?…]+["'”’)\]]*(?=\s|$)|\n|$)\s*/gu)?.filter((part) => part.length > 0) ?? [text]
+  );
 }
 
 /**

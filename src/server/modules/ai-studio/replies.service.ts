@@ -32,10 +32,12 @@ export async function suggestRepliesForWorkspace(
     brandKit: kit,
     examples: await loadVoiceExamples(db, actor.workspaceId),
   };
+  // A reply carries no hashtags: the kit's required hashtags are for posts, its banned words for both.
+  const replyKit = kit && { bannedWords: kit.bannedWords, requiredHashtags: [] };
   const gate = (replies: string[]) =>
     replies.map((text) => ({
       text,
-      problems: gateText(kit, { platform: post.platform, content: text, hashtags: [] }).problems,
+      problems: gateText(replyKit, { platform: post.platform, content: text, hashtags: [] }).problems,
     }));
   const write = (input: ReplyRequest) => askWriter(ctx, () => ctx.ai.suggestReplies(input, { signal }));
   let replies = gate(await write(request));

@@ -32,7 +32,9 @@ export async function writeVariantsForWorkspace(
     kind: 'variants',
   });
   const platforms = body.platforms.slice(0, reservation.granted);
-  const input: VariantRequest = { text: body.text, hashtags: body.hashtags, platforms, brandKit, examples };
+  // The brand's required hashtags first, so that a network's hashtag limit never cuts them off.
+  const hashtags = [...(brandKit?.requiredHashtags ?? []), ...body.hashtags];
+  const input: VariantRequest = { text: body.text, hashtags, platforms, brandKit, examples };
   let variants: (WrittenVariant & { problems: string[] })[];
   try {
     variants = gated(brandKit, await ctx.ai.writeVariants(input, { signal }));
