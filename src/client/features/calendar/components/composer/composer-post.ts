@@ -47,15 +47,15 @@ export interface TargetOverride {
   thread: string[];
 }
 
-/** A target's own text as the compose call's `targets[]` fields (its thread's replies after the first). */
+/**
+ * A target's own text as the compose call's `targets[]` fields: a split X text goes out as a
+ * thread (its replies after the first post).
+ */
 function overrideBody(override: TargetOverride | undefined) {
   if (!override) return {};
   const replies = override.thread.slice(1).map((content) => ({ content, mediaIds: [] }));
-  return {
-    content: override.content,
-    hashtags: override.hashtags,
-    ...(replies.length > 0 ? { thread: replies } : {}),
-  };
+  const text = { content: override.content, hashtags: override.hashtags };
+  return replies.length > 0 ? { ...text, postType: 'thread' as const, thread: replies } : text;
 }
 
 /** The rich fields of a saved post, as the composer edits them. */
