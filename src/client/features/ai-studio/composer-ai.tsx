@@ -1,18 +1,16 @@
 import { ImagePlus, LoaderCircle, Undo2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RewriteAction } from '../../../contracts/ai-studio';
 import { type PublishingPlatform, platformLabels } from '../../../contracts/platforms';
 import { Button } from '../../components/ui/button';
 import { useSocialAccounts } from '../social-accounts/api/get-social-accounts';
 import { AiActionsMenu } from './ai-actions-menu';
 import { useAiCapabilities } from './api/get-capabilities';
+import CreateImageDialog from './create-image-dialog';
 import { SandboxBadge } from './sandbox-badge';
 import { type ComposerText, useAiRewrite } from './use-ai-rewrite';
 import type { TargetText, VariantTarget } from './variants';
-
-// Each loads when first opened: most posts are written without them.
-const VariantsPanel = lazy(() => import('./variants-panel'));
-const CreateImageDialog = lazy(() => import('./create-image-dialog'));
+import VariantsPanel from './variants-panel';
 
 /** What the status line says while, and after, each action runs. */
 const doing: Record<RewriteAction, [running: string, done: string]> = {
@@ -161,31 +159,27 @@ export default function ComposerAi({
       </div>
 
       {adapting ? (
-        <Suspense fallback={<p className="text-xs text-slate-600">Loading…</p>}>
-          <VariantsPanel
-            text={text}
-            targets={named}
-            overrides={overrides}
-            onOverrides={onOverrides}
-            onClose={() => {
-              onOverrides({});
-              setAdapting(false);
-            }}
-          />
-        </Suspense>
+        <VariantsPanel
+          text={text}
+          targets={named}
+          overrides={overrides}
+          onOverrides={onOverrides}
+          onClose={() => {
+            onOverrides({});
+            setAdapting(false);
+          }}
+        />
       ) : null}
       {imaging ? (
-        <Suspense fallback={null}>
-          <CreateImageDialog
-            open={imaging}
-            onClose={() => setImaging(false)}
-            prompt={text.content}
-            postText={text.content}
-            platform={platforms[0]}
-            onCreated={(media) => onAttachMedia(media.id)}
-            doneLabel="Attach to post"
-          />
-        </Suspense>
+        <CreateImageDialog
+          open={imaging}
+          onClose={() => setImaging(false)}
+          prompt={text.content}
+          postText={text.content}
+          platform={platforms[0]}
+          onCreated={(media) => onAttachMedia(media.id)}
+          doneLabel="Attach to post"
+        />
       ) : null}
     </div>
   );
