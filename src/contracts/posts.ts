@@ -322,6 +322,13 @@ export const composePostBody = z.object({
         socialAccountId: z.uuid().nullable(),
         /** The post type on this target's network; its default ('post') when omitted. */
         postType: postType.optional(),
+        /**
+         * This target's own text (issue 30, "Adapt for each network"): replaces the body's
+         * `content`, `hashtags` and `thread` for this target only; checked per target as the rest.
+         */
+        content: content.optional(),
+        hashtags: hashtags.optional(),
+        thread: threadInput.optional(),
       }),
     )
     .min(1, 'Choose at least one account or platform')
