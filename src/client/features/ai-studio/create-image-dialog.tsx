@@ -198,7 +198,17 @@ function CreateImageForm({
           </div>
         </div>
       ) : (
-        <form className="grid gap-4" noValidate onSubmit={submit} aria-busy={create.isPending}>
+        <form
+          className="grid gap-4"
+          noValidate
+          aria-busy={create.isPending}
+          onSubmit={(event) => {
+            // Opened from the composer, this form sits inside the composer's form in React's tree
+            // (the dialog is a portal): its submit must not reach the composer's and schedule.
+            event.stopPropagation();
+            void submit(event);
+          }}
+        >
           {imagesSandbox ? null : (
             <fieldset className="grid gap-1.5">
               <legend className="mb-1.5 text-sm font-medium text-slate-900">Kind</legend>
