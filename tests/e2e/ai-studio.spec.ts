@@ -49,7 +49,6 @@ test('branded graphic, a composer action with Undo, and a planned month', async 
     const preview = dialog.getByRole('img');
     await expect(preview).toBeVisible({ timeout: 20_000 });
     await expect(dialog.getByText('1600 × 900, saved to your media library.')).toBeVisible();
-    await expect(dialog.getByText('Sandbox')).toBeVisible();
     await dialog.getByRole('button', { name: 'Attach to post' }).click();
     await expect(dialog).toHaveCount(0);
 
