@@ -131,7 +131,8 @@ export default function ComposerAi({
         ) : null}
         {outcome ? (
           <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-            {outcome.sandbox ? <SandboxBadge /> : null}
+            {/* The toolbar says Sandbox already when the writer is. */}
+            {outcome.sandbox && !writerSandbox ? <SandboxBadge /> : null}
             <span>
               {doing[outcome.action][1]} by{' '}
               {outcome.generator === 'offline composer' ? 'the offline composer' : outcome.generator}.

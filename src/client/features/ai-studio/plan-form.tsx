@@ -230,17 +230,27 @@ export function PlanForm({ zone, accounts, pending, onSubmit }: PlanFormProps) {
               maxLength={300}
               {...form.field(`offers.${index}.details`)}
             />
-            <Input
-              aria-label={`Offer ${index + 1} from`}
-              type="date"
-              {...form.register(`offers.${index}.from`, { setValueAs: optional })}
-            />
-            <div className="flex gap-2">
-              <Input
-                aria-label={`Offer ${index + 1} until`}
-                type="date"
-                {...form.register(`offers.${index}.until`, { setValueAs: optional })}
-              />
+            <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2 sm:col-span-2">
+              <div className="grid gap-1">
+                <Label htmlFor={`${id}-offer-${index}-from`} className="text-xs text-slate-600">
+                  From
+                </Label>
+                <Input
+                  id={`${id}-offer-${index}-from`}
+                  type="date"
+                  {...form.register(`offers.${index}.from`, { setValueAs: optional })}
+                />
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor={`${id}-offer-${index}-until`} className="text-xs text-slate-600">
+                  Until
+                </Label>
+                <Input
+                  id={`${id}-offer-${index}-until`}
+                  type="date"
+                  {...form.register(`offers.${index}.until`, { setValueAs: optional })}
+                />
+              </div>
               <Button
                 variant="ghost"
                 size="icon"
