@@ -119,20 +119,22 @@ export function IdeaCard({ post, author, onChange }: IdeaCardProps) {
           {post.suggestedImagePrompt ? (
             <div className="mt-3 flex gap-2 rounded-lg bg-slate-50 p-2.5 text-xs text-slate-700">
               <ImageIcon className="mt-px size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
-              <p className="[overflow-wrap:anywhere]">
-                <span className="font-semibold text-slate-900">Image idea: </span>
-                {post.suggestedImagePrompt}
-              </p>
-              {post.status === 'draft' && !unsaved ? (
-                <Button
-                  variant="link"
-                  size="sm"
-                  className="ml-auto h-auto px-0 text-xs"
-                  onClick={() => setImaging(true)}
-                >
-                  Create image
-                </Button>
-              ) : null}
+              <div className="grid min-w-0 justify-items-start gap-1">
+                <p className="[overflow-wrap:anywhere]">
+                  <span className="font-semibold text-slate-900">Image idea: </span>
+                  {post.suggestedImagePrompt}
+                </p>
+                {post.status === 'draft' && !unsaved ? (
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="h-auto px-0 text-xs"
+                    onClick={() => setImaging(true)}
+                  >
+                    Create image
+                  </Button>
+                ) : null}
+              </div>
             </div>
           ) : null}
         </>
