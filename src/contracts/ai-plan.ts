@@ -35,7 +35,10 @@ export const aiPlanMessages = {
   creditsCover: (granted: number, planned: number) =>
     `Your credits cover ${granted} of the ${planned} posts.`,
   alreadyAccepted: 'already accepted',
-  stillWriting: 'This plan is still being written. Wait until it is ready.',
+  nothingToPlace:
+    'No time is free for these posts: every day of the plan is a skip date, or already full. Choose other dates.',
+  /** A quality-gate reason: the post opens as an earlier one does. */
+  sameOpening: 'Starts with the same words as another post: open it differently.',
 } as const;
 
 const isoDate = z.iso.date({ message: 'Use a date as YYYY-MM-DD' });

@@ -11,6 +11,9 @@ import { publishingPlatform } from './platforms';
  * (POST /api/ai/replies). Imported by the server and lazy client chunks only, never the landing.
  */
 
+/** 'Shorten' keeps at most this share of the text's characters (decision 094). */
+export const SHORTEN_SHARE = 0.6;
+
 /** The texts these routes answer with. */
 export const aiRewriteMessages = {
   toneNeeded: 'Choose the tone to rewrite the text in.',

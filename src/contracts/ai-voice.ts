@@ -8,8 +8,6 @@ import { publishingPlatform } from './platforms';
  * landing or the app shell: only the settings chunk and the server read this file.
  */
 
-/** How many measured posts the automatic pick waits for (the best-times threshold). */
-export const VOICE_MEASURED_NEEDED = 10;
 /** Examples given to the writer at most, and posts a workspace may pin at most. */
 export const VOICE_EXAMPLES_MAX = 5;
 /** An example's text is cut to this many characters. */
@@ -44,6 +42,8 @@ export const voiceResponse = z.object({
   excluded: z.array(voicePost),
 });
 export type VoiceResponse = z.infer<typeof voiceResponse>;
+
+export const voicePostParams = z.object({ postId: z.uuid({ message: 'Not a post id' }) });
 
 /** PUT /api/ai/voice/:postId: pin a post, exclude it, or give it back to the automatic pick. */
 export const voiceStateBody = z.object({ state: z.enum(['pinned', 'excluded', 'auto']) });

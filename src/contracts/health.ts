@@ -38,6 +38,8 @@ export const healthResponse = z.object({
     database: adapterInfo,
     jobs: adapterInfo,
     ai: adapterInfo,
+    /** Issue 30: the image model ('openai gpt-image-1'), or the 'offline renderer' (sandbox). */
+    aiImages: adapterInfo,
     billing: adapterInfo,
     social: adapterInfo,
     mail: adapterInfo,

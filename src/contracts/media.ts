@@ -189,6 +189,8 @@ export const mediaLibraryQuery = z.object({
   q: safeString().trim().max(MAX_MEDIA_SEARCH_LENGTH).optional(),
   type: mediaKind.optional(),
   tag: mediaTagInput.optional(),
+  /** Issue 30: 'ai' keeps AI images and branded graphics only. */
+  source: z.enum(['ai']).optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
 });
 

@@ -11,6 +11,9 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import type { AiProvider } from './integrations/ai/ai-provider';
 import { createAiProvider } from './integrations/ai/create-ai-provider';
+import { createImageProvider } from './integrations/ai/images/create-image-provider';
+import { createGraphicRenderer } from './integrations/ai/images/graphics/graphic-renderer';
+import type { ImageProvider } from './integrations/ai/images/image-provider';
 import { createOfflineComposer } from './integrations/ai/offline/offline-composer';
 import { createBilling } from './integrations/billing/create-billing-provider';
 import { createIdentity, readCookie, sessionCookieSettings } from './integrations/identity/better-auth';
@@ -104,6 +107,8 @@ export interface BuildOptions {
   version?: string;
   /** Replaces the configured AI writer (tests). */
   ai?: AiProvider;
+  /** Replaces the configured image maker (tests). */
+  images?: ImageProvider;
   /** Replaces some platforms' adapters (tests). */
   socialProviders?: Partial<SocialProviders>;
   /** Replaces the configured mail sender (tests). */
@@ -172,6 +177,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
   app.addHook('onClose', async () => identityProvider?.stop());
   const storage = createMediaStorage(config);
   const tokenCipher = createTokenCipher(resolveTokenEncryptionKey(config));
+  // One renderer per app: it reads its fonts once, at the first graphic.
+  const graphics = createGraphicRenderer();
   // The hooks close over ctx, which is complete before any request arrives.
   const ctx: AppContext = {
     config,
@@ -181,6 +188,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<B
     mediaSigner: createMediaUrlSigner(sessionSecret),
     log: app.log,
     ai: options.ai ?? createAiProvider(config.ai, { offline: createOfflineComposer, log: app.log }),
+    images: options.images ?? createImageProvider(config.aiImages, { graphics, log: app.log }),
+    graphics,
     tokenCipher,
     socialProviders: {
       ...createSocialProviders(config, app, {

@@ -229,6 +229,43 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('AI images', () => {
+    it('is off without AI_IMAGE_MODEL, and refuses a model nothing can serve', () => {
+      expect(loadConfig({ OPENAI_API_KEY: 'sk-1' }).aiImages).toBeUndefined();
+      expect(() => loadConfig({ ANTHROPIC_API_KEY: 'ak-1', AI_IMAGE_MODEL: 'gpt-image-1' })).toThrow(
+        /AI_IMAGE_MODEL: needs OPENAI_API_KEY, or AI_IMAGE_BASE_URL for an OpenAI-compatible server \(Anthropic has no image models\)/,
+      );
+    });
+
+    it("uses OpenAI's adapter for OpenAI's models, and the writer's base URL unless told otherwise", () => {
+      expect(loadConfig({ OPENAI_API_KEY: 'sk-1', AI_IMAGE_MODEL: 'gpt-image-1' }).aiImages).toEqual({
+        model: 'gpt-image-1',
+        flavour: 'openai',
+        baseUrl: 'https://api.openai.com/v1',
+        apiKey: 'sk-1',
+        timeoutMs: 120_000,
+      });
+      const compatible = loadConfig({
+        AI_BASE_URL: 'http://localhost:11434/v1/',
+        AI_MODEL: 'llama3.1',
+        AI_IMAGE_MODEL: 'flux-schnell',
+        AI_IMAGE_TIMEOUT_SECONDS: '30',
+      }).aiImages;
+      expect(compatible).toMatchObject({
+        flavour: 'openai-compatible',
+        baseUrl: 'http://localhost:11434/v1',
+        timeoutMs: 30_000,
+      });
+      expect(
+        loadConfig({
+          ANTHROPIC_API_KEY: 'ak-1',
+          AI_IMAGE_MODEL: 'sdxl',
+          AI_IMAGE_BASE_URL: 'http://img:8080/v1',
+        }).aiImages?.baseUrl,
+      ).toBe('http://img:8080/v1');
+    });
+  });
+
   it('lets the outbound fetch reach public hosts on 80 and 443 only, unless told otherwise', () => {
     expect(loadConfig({}).outbound).toEqual({ privateAllowList: [], extraPorts: [] });
     expect(

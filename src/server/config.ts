@@ -93,6 +93,9 @@ const envSchema = z
     OPENAI_API_KEY: optionalString,
     ANTHROPIC_API_KEY: optionalString,
     AI_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(60),
+    AI_IMAGE_MODEL: optionalString,
+    AI_IMAGE_BASE_URL: optionalUrl,
+    AI_IMAGE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(120),
     TOKEN_ENCRYPTION_KEY: z.preprocess(
       emptyToUndefined,
       z.string().min(32, 'must be at least 32 characters').optional(),
@@ -246,6 +249,16 @@ const envSchema = z
         message: 'is required when AI_PROVIDER=openai-compatible',
       });
     }
+    // Anthropic has no image models: images need OpenAI's key or an OpenAI-compatible server.
+    const compatibleImageServer = env.AI_IMAGE_BASE_URL || (ai === 'openai-compatible' && env.AI_BASE_URL);
+    if (env.AI_IMAGE_MODEL && !env.OPENAI_API_KEY && !compatibleImageServer) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AI_IMAGE_MODEL'],
+        message:
+          'needs OPENAI_API_KEY, or AI_IMAGE_BASE_URL for an OpenAI-compatible server (Anthropic has no image models)',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' });
     }
@@ -286,6 +299,20 @@ export interface AiConfig {
   timeoutMs: number;
 }
 
+/** AI images (issue 30): absent without AI_IMAGE_MODEL; the offline renderer makes graphics then. */
+export interface AiImagesConfig {
+  model: string;
+  /**
+   * 'openai' for OpenAI's own models (gpt-image-*, dall-e-*: the adapter knows their sizes and
+   * that gpt-image takes no response_format), else an OpenAI-compatible server.
+   */
+  flavour: 'openai' | 'openai-compatible';
+  /** No trailing slash: AI_IMAGE_BASE_URL, else AI_BASE_URL of an OpenAI(-compatible) writer, else OpenAI's. */
+  baseUrl: string;
+  apiKey: string | undefined;
+  timeoutMs: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -312,6 +339,7 @@ export interface Config {
   /** SIGTERM to exit: in-flight requests and jobs get this long, then the process exits anyway. */
   shutdownTimeoutMs: number;
   ai: AiConfig;
+  aiImages: AiImagesConfig | undefined;
   /** Absent only outside production: a generated one in DATA_DIR stands in (see lib/secrets.ts). */
   tokenEncryptionKey: string | undefined;
   /** Per platform: the real app's credentials, or undefined for the built-in platform simulator. */
@@ -450,6 +478,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobsPollSeconds: e.JOBS_POLL_SECONDS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     ai: aiConfigFrom(e),
+    aiImages: aiImagesConfigFrom(e),
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
     social: socialConfigFrom(e),
     platformApps: { youtubeDailyQuota: e.YOUTUBE_DAILY_QUOTA, tiktokAudited: e.TIKTOK_APP_AUDITED },
@@ -517,6 +546,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
       sandbox: e.BILLING_SANDBOX === undefined ? e.NODE_ENV !== 'production' : e.BILLING_SANDBOX === 'true',
     },
+  };
+}
+
+const openAiImageModel = /^(gpt-image-|chatgpt-image-|dall-e-)/;
+
+function aiImagesConfigFrom(e: ParsedEnv): AiImagesConfig | undefined {
+  if (!e.AI_IMAGE_MODEL) return undefined;
+  const provider = chooseAiProvider(e);
+  const writerBase = provider === 'openai' || provider === 'openai-compatible' ? e.AI_BASE_URL : undefined;
+  return {
+    model: e.AI_IMAGE_MODEL,
+    flavour: openAiImageModel.test(e.AI_IMAGE_MODEL) ? 'openai' : 'openai-compatible',
+    baseUrl: (e.AI_IMAGE_BASE_URL ?? writerBase ?? 'https://api.openai.com/v1').replace(/\/$/, ''),
+    apiKey: e.OPENAI_API_KEY,
+    timeoutMs: e.AI_IMAGE_TIMEOUT_SECONDS * 1000,
   };
 }
 

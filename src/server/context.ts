@@ -3,6 +3,8 @@ import type { DependencyCheck } from '../contracts/health';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AiProvider } from './integrations/ai/ai-provider';
+import type { GraphicRenderer } from './integrations/ai/images/graphics/graphic-renderer';
+import type { ImageProvider } from './integrations/ai/images/image-provider';
 import type { Billing } from './integrations/billing/create-billing-provider';
 import type { Identity } from './integrations/identity/better-auth';
 import type { ProviderDiscovery } from './integrations/identity/provider-discovery';
@@ -31,6 +33,10 @@ export interface AppContext {
   mediaSigner: MediaUrlSigner;
   /** The AI writer chosen by configuration (the offline composer by default). */
   ai: AiProvider;
+  /** The image model (AI_IMAGE_MODEL), or the offline renderer wrapped as one (sandbox). */
+  images: ImageProvider;
+  /** The offline branded graphics, always there (its fonts load at the first graphic). */
+  graphics: GraphicRenderer;
   /** Seals social tokens and PKCE verifiers at rest (AES-256-GCM). */
   tokenCipher: TokenCipher;
   /** Each platform's adapter: real, pointed at the simulator, or not built yet. */

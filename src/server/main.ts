@@ -155,6 +155,7 @@ async function main() {
         databaseKind: database.kind,
         providerSignIn: config.oidc !== undefined,
         ai: ctx.ai,
+        aiImages: ctx.images,
         social: ctx.socialProviders,
         mail: ctx.mail,
         storage: ctx.storage,

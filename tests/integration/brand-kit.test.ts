@@ -40,6 +40,8 @@ describe.each(databaseKinds)('brand kit API on %s', (kind) => {
       primaryColour: null,
       accentColour: null,
       description: '',
+      graphicFont: 'sans',
+      learnFromResults: true,
       updatedAt: null,
     });
     const saved = await api.put('/api/user/brand-kit', { ...kit, keywords: ['soy', 'Soy', 'hand-poured'] });
@@ -68,6 +70,8 @@ describe.each(databaseKinds)('brand kit API on %s', (kind) => {
       [{ ...kit, accentColour: '#12345' }, 'body.accentColour'],
       [{ ...kit, description: 'x'.repeat(301) }, 'body.description'],
       [{ ...kit, logoMediaId: 'not-a-uuid' }, 'body.logoMediaId'],
+      [{ ...kit, graphicFont: 'comic' }, 'body.graphicFont'],
+      [{ ...kit, learnFromResults: 'yes' }, 'body.learnFromResults'],
     ];
     for (const [payload, path] of cases) {
       const response = await api.put('/api/user/brand-kit', payload);
@@ -76,7 +80,7 @@ describe.each(databaseKinds)('brand kit API on %s', (kind) => {
     }
   });
 
-  it('saves the public face: colours lowercased, a description, a logo of its own library', async () => {
+  it('saves the public face: colours lowercased, a description, a logo of its own library, the graphic font', async () => {
     const { cookie } = await signUp(t.app);
     const api = asUser(t.app, cookie);
     const logo = await uploadImage(t.app, cookie, 'png', { width: 256, height: 256 });
@@ -86,6 +90,8 @@ describe.each(databaseKinds)('brand kit API on %s', (kind) => {
       primaryColour: ' #1D4ED8 ',
       accentColour: '#F59E0B',
       description: 'x'.repeat(300),
+      graphicFont: 'serif',
+      learnFromResults: false,
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
@@ -93,6 +99,8 @@ describe.each(databaseKinds)('brand kit API on %s', (kind) => {
       primaryColour: '#1d4ed8',
       accentColour: '#f59e0b',
       description: 'x'.repeat(300),
+      graphicFont: 'serif',
+      learnFromResults: false,
     });
     expect((await api.get('/api/user/brand-kit')).json()).toEqual(saved.json());
     const cleared = await api.put('/api/user/brand-kit', { ...kit, logoMediaId: null, primaryColour: null });

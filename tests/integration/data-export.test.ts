@@ -62,6 +62,8 @@ describe.each(databaseKinds)('GET /api/user/export on %s', (kind) => {
       bannedWords: [],
       requiredHashtags: ['Glow'],
       emojiPolicy: 'sparing',
+      graphicFont: 'rounded',
+      learnFromResults: false,
     });
     expect(kit.statusCode).toBe(200);
     const first = await createPost(t.app, owner.cookie, { content: 'Spring candles are here' });
@@ -76,6 +78,7 @@ describe.each(databaseKinds)('GET /api/user/export on %s', (kind) => {
       content: 'Published with numbers',
       metrics: { likes: 12, reach: 340 },
     });
+    expect((await api.put(`/api/ai/voice/${published.id}`, { state: 'pinned' })).statusCode).toBe(200);
     await insertGenerationRun(t, workspaceId, { postCount: 3, userId: owner.user.id });
     const bioSlug = `glow-${workspaceId.slice(0, 8)}`;
     const bio = await asUser(t.app, owner.cookie).put('/api/bio-page', {
@@ -122,7 +125,13 @@ describe.each(databaseKinds)('GET /api/user/export on %s', (kind) => {
       plan: 'professional',
       subscriptionStatus: 'trialing',
       postsScope: 'all',
-      brandKit: expect.objectContaining({ brandName: 'Glow', requiredHashtags: ['Glow'] }),
+      brandKit: expect.objectContaining({
+        brandName: 'Glow',
+        requiredHashtags: ['Glow'],
+        graphicFont: 'rounded',
+        learnFromResults: false,
+      }),
+      voiceExamples: [{ postId: published.id, state: 'pinned', createdAt: expect.any(String) }],
       bioPage: expect.objectContaining({
         slug: bioSlug,
         links: [expect.objectContaining({ title: 'Shop', url: 'https://glow.example/shop' })],
@@ -188,6 +197,7 @@ describe.each(databaseKinds)('GET /api/user/export on %s', (kind) => {
     ]);
     // The workspace's other details (brand kit, accounts, media) are the owner's to export.
     expect(joined).not.toHaveProperty('brandKit');
+    expect(joined).not.toHaveProperty('voiceExamples');
     expect(joined).not.toHaveProperty('bioPage');
 
     const { response, data } = await exportOf(owner.cookie);

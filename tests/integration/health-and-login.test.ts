@@ -23,9 +23,10 @@ describe.each(databaseKinds)('health and provider sign-in on %s', (kind) => {
       expect(body.status).toBe('ok');
       expect(body.adapters.database.adapter).toBe(kind === 'pglite' ? 'pglite (embedded)' : 'postgresql');
       expect(Object.keys(body.adapters).sort()).toEqual(
-        ['ai', 'billing', 'database', 'identity', 'jobs', 'mail', 'social', 'storage'].sort(),
+        ['ai', 'aiImages', 'billing', 'database', 'identity', 'jobs', 'mail', 'social', 'storage'].sort(),
       );
       expect(body.adapters.identity.adapter).toBe('email-password');
+      expect(body.adapters.aiImages).toEqual({ adapter: 'offline renderer', sandbox: true });
       expect(body.checks.identity).toEqual({ status: 'off' });
       expect(response.headers['x-request-id']).toBeTruthy();
       expect(response.headers['content-security-policy']).toMatch(/default-src 'self'/);

@@ -1,6 +1,7 @@
 import type { HealthResponse, SandboxInfo } from '../../contracts/health';
 import { platformLabels } from '../../contracts/platforms';
 import type { AiProvider } from './ai/ai-provider';
+import type { ImageProvider } from './ai/images/image-provider';
 import type { BillingProvider } from './billing/billing-provider';
 import { describeBilling } from './billing/create-billing-provider';
 import { describeMail } from './mail/create-mail-sender';
@@ -12,6 +13,7 @@ export interface AdapterChoices {
   /** True when OIDC_* is set. */
   providerSignIn: boolean;
   ai: Pick<AiProvider, 'name' | 'sandbox'>;
+  aiImages: Pick<ImageProvider, 'name' | 'sandbox'>;
   social: SocialProviders;
   mail: MailSender;
   storage: { kind: 's3' | 'local' };
@@ -39,6 +41,7 @@ export function describeAdapters({
   databaseKind,
   providerSignIn,
   ai,
+  aiImages,
   social,
   mail,
   storage,
@@ -52,6 +55,7 @@ export function describeAdapters({
       sandbox: false,
     },
     ai: { adapter: ai.name, sandbox: ai.sandbox },
+    aiImages: { adapter: aiImages.name, sandbox: aiImages.sandbox },
     billing: describeBilling(billing),
     social: describeSocial(social),
     mail: describeMail(mail),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deleteStalePlans } from '../modules/ai-studio';
 import { deleteExpiredIdempotency } from '../modules/idempotency';
 import { deleteExpiredClickData } from '../modules/links';
 import { deleteExpiredRateLimits } from '../modules/rate-limits/rate-limits.repository';
@@ -9,10 +10,11 @@ import type { JobDefinition } from './job-definition';
 
 const payload = z.object({});
 const WEBHOOK_LOG_DAYS = 30;
+const AI_PLAN_DAYS = 30;
 
 /**
  * Hourly: drop expired sessions, rate-limit windows long past, expired OAuth states, idempotency
- * keys past their 24 hours, webhook deliveries older than 30 days and expired click data (all
+ * keys past their 24 hours, webhook deliveries older than 30 days, expired click data and AI plans untouched for 30 days (all
  * safe to redo); and send again the webhook deliveries left pending with nobody working on them.
  */
 export const cleanupExpiredJob: JobDefinition<z.infer<typeof payload>> = {
@@ -29,6 +31,8 @@ export const cleanupExpiredJob: JobDefinition<z.infer<typeof payload>> = {
     await deleteDeliveriesBefore(database.db, new Date(Date.now() - WEBHOOK_LOG_DAYS * 86_400_000));
     // Click salts older than yesterday, bot clicks after 30 days, all clicks after 400 (decision 093).
     await deleteExpiredClickData(database.db, new Date());
+    // Planned months are previews: kept 30 days after their last change (decision 094).
+    await deleteStalePlans(database.db, new Date(Date.now() - AI_PLAN_DAYS * 86_400_000));
     // A delivery whose job was lost, or whose attempt was cut off by a restart, goes on.
     const resumed = await resumeStalledDeliveries(app);
     if (resumed > 0)

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 
 /*
  * A loopback OpenAI Chat Completions server (POST /v1/chat/completions), as documented at
@@ -7,6 +8,9 @@ import type { AddressInfo } from 'node:net';
  * events of `chat.completion.chunk` objects ending in `data: [DONE]`; errors as
  * `{error: {message, type, param, code}}`. OpenAI-compatible servers (Ollama, vLLM, LM Studio) speak
  * the same protocol, so it stands in for them too. Each request gets the next scripted reply.
+ *
+ * Also POST /v1/images/generations (platform.openai.com/docs/api-reference/images/create): any
+ * scripted `{text}` reply answers one real PNG of the requested size as `b64_json`.
  */
 
 /** What the fake answers to one request. Shared with the Anthropic fake. */
@@ -16,7 +20,7 @@ export type FakeReply =
   /** Sends nothing for `ms`, then 200 with the text (longer than any timeout in the tests). */
   | { stallMs: number; text: string }
   /** An HTTP error in the provider's error shape. */
-  | { status: number; message: string };
+  | { status: number; message: string; code?: string };
 
 export interface RecordedRequest {
   path: string;
@@ -56,12 +60,16 @@ async function answerChat(
   const { path, headers, body } = request;
   const fail = (status: number, message: string, type: string, code: string | null = null) =>
     sendJson(res, status, { error: { message, type, param: null, code } });
-  if (path !== '/v1/chat/completions') return fail(404, `Unknown path ${path}`, 'invalid_request_error');
+  const images = path === '/v1/images/generations';
+  if (path !== '/v1/chat/completions' && !images) {
+    return fail(404, `Unknown path ${path}`, 'invalid_request_error');
+  }
   if (options.apiKey !== undefined && headers.authorization !== `Bearer ${options.apiKey}`) {
     const sent = headers.authorization?.replace(/^Bearer /, '') ?? '';
     // OpenAI names the key it got in this message; the adapter must not pass it on.
     return fail(401, `Incorrect API key provided: ${sent}.`, 'invalid_request_error', 'invalid_api_key');
   }
+  if (images) return answerImage(request, nextReply, res);
   const problem = chatRequestProblem(body);
   if (problem) return fail(400, problem, 'invalid_request_error');
   if (options.refuseResponseFormat && body.response_format) {
@@ -117,6 +125,52 @@ async function answerChat(
   }
   send('[DONE]');
   res.end();
+}
+
+/** The sizes each OpenAI image model takes (the API reference's `size`); other models: any WxH. */
+const imageSizes: Array<[RegExp, string[]]> = [
+  [/^(gpt-image-|chatgpt-image-)/, ['1024x1024', '1536x1024', '1024x1536', 'auto']],
+  [/^dall-e-3/, ['1024x1024', '1792x1024', '1024x1792']],
+  [/^dall-e-2/, ['256x256', '512x512', '1024x1024']],
+];
+
+async function answerImage(
+  request: RecordedRequest,
+  nextReply: () => FakeReply | undefined,
+  res: ServerResponse,
+): Promise<void> {
+  const { body } = request;
+  const fail = (status: number, message: string, code: string | null = null) =>
+    sendJson(res, status, {
+      error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code },
+    });
+  if (typeof body?.model !== 'string' || body.model === '')
+    return fail(400, 'you must provide a model parameter');
+  if (typeof body.prompt !== 'string' || body.prompt.trim() === '') return fail(400, "'prompt' is required");
+  if (body.n !== undefined && body.n !== 1) return fail(400, 'The fake makes one image per request (n = 1)');
+  const allowed = imageSizes.find(([pattern]) => pattern.test(body.model))?.[1];
+  const size = /^(\d+)x(\d+)$/.exec(String(body.size ?? '1024x1024'));
+  if (!size || (allowed && !allowed.includes(String(body.size ?? '1024x1024')))) {
+    return fail(400, `Invalid value for 'size': ${body.size}. Supported: ${allowed?.join(', ')}`);
+  }
+  // gpt-image models always answer base64 and refuse the parameter.
+  if (/^(gpt-image-|chatgpt-image-)/.test(body.model) && body.response_format !== undefined) {
+    return fail(400, "Unknown parameter: 'response_format'.", 'unknown_parameter');
+  }
+  const reply = nextReply();
+  if (!reply) return fail(500, 'The fake has no scripted reply for this request');
+  if ('status' in reply) return fail(reply.status, reply.message, reply.code ?? null);
+  if ('stallMs' in reply) await stall(res, reply.stallMs);
+  if (res.destroyed) return;
+  const png = await sharp({
+    create: { width: Number(size[1]), height: Number(size[2]), channels: 3, background: '#3b82f6' },
+  })
+    .png()
+    .toBuffer();
+  sendJson(res, 200, {
+    created: Math.floor(Date.now() / 1000),
+    data: [{ b64_json: png.toString('base64') }],
+  });
 }
 
 /** What OpenAI's API would refuse with a 400; an adapter that sends it fails its test. */

@@ -1,3 +1,4 @@
+import { aiStudioByPlan } from '../../../contracts/ai-studio';
 import { type BillingSubscription, type PaidPlanId, paidPlanIds } from '../../../contracts/billing';
 import { formatStorageBytes } from '../../../contracts/media';
 import { type PlanId, plans } from '../../../contracts/plans';
@@ -30,13 +31,27 @@ export function planChoices(current: PlanId): PlanChoice[] {
 
 const count = new Intl.NumberFormat('en-US');
 
-/** '200 AI posts a month', '10 social accounts', '25 GB media storage', 'Team collaboration and analytics'. */
+/**
+ * '100 AI images a month', 'Unlimited AI images' (issue 30). The allowance lives in the AI
+ * studio's table, not in `plans`: the landing's first load does not carry it, so only the
+ * subscribe and billing pages (lazy chunks) say it.
+ */
+export function aiImagesLine(plan: PlanId): string {
+  const images = aiStudioByPlan[plan].imagesPerMonth;
+  return images === null ? 'Unlimited AI images' : `${count.format(images)} AI images a month`;
+}
+
+/**
+ * '200 AI posts a month', '100 AI images a month', '10 social accounts', '25 GB media storage',
+ * 'Team collaboration and analytics'.
+ */
 export function planLimitLines(plan: PlanId): string[] {
   const { limits } = plans[plan];
   const lines = [
     limits.aiPostsPerMonth === null
       ? 'Unlimited AI posts'
       : `${count.format(limits.aiPostsPerMonth)} AI posts a month`,
+    aiImagesLine(plan),
     limits.socialAccounts === null
       ? 'Unlimited social accounts'
       : `${count.format(limits.socialAccounts)} social ${limits.socialAccounts === 1 ? 'account' : 'accounts'}`,

@@ -19,6 +19,7 @@ import { ProfileCard } from './components/profile-card';
 import { SettingsSection } from './components/settings-section';
 import { SubscriptionCard } from './components/subscription-card';
 import { TimeZoneCard } from './components/time-zone-card';
+import { VoiceExamplesCard } from './components/voice-examples-card';
 
 /**
  * Settings (spec §2, issue 10): the spec's sections in its order, then the brand kit, the time
@@ -57,7 +58,10 @@ export function SettingsPage() {
             title="Brand Kit"
             description="Every AI writer follows your brand's voice, and every post is checked against it: banned words and required hashtags are flagged on the post."
           >
-            <BrandKitCard />
+            <div className="grid gap-4">
+              <BrandKitCard />
+              <VoiceExamplesCard />
+            </div>
           </SettingsSection>
           {managesApi ? (
             <SettingsSection

@@ -18,6 +18,7 @@ import {
   type VariantRequest,
   type WrittenVariant,
 } from './ai-provider';
+import { type BannedCheck, createBannedCheck, hashtagWords } from './offline/brand-guard';
 import { buildIdeaPrompt } from './prompt';
 import { type AiSdkProviderOptions, unavailableError } from './sdk-call';
 import { sdkReplies } from './sdk-replies';
@@ -128,11 +129,12 @@ export class AiSdkProvider implements AiProvider {
     });
     let text = '';
     let taken = 0;
+    const brand = brandRulesOf(input);
     // Checks and keeps the complete elements not taken yet; any past the last slot are ignored.
     const take = (elements: unknown[], count: number): string | undefined => {
       for (; taken < Math.min(count, slots.length); taken++) {
         const slot = slots[taken] as PublishingPlatform;
-        const verdict = checkIdea(elements[taken], slot);
+        const verdict = checkIdea(elements[taken], slot, brand);
         if ('problem' in verdict) return `idea ${written.length + 1}: ${verdict.problem}`;
         keep(verdict.idea);
       }
@@ -190,10 +192,28 @@ function missingPart(input: IdeaRequest, written: GeneratedIdea[]): IdeaRequest 
   return { ...input, slots: input.slots.slice(written.length), request: { ...input.request, previousPosts } };
 }
 
-/** Validates one element for its slot and normalises it. */
+/** What `checkIdea` holds an idea to from the brand kit: its banned words (issue 30). */
+interface IdeaBrandRules {
+  isBanned: BannedCheck;
+  /** Required hashtags are the brand's own: never refused as banned. */
+  required: Set<string>;
+}
+
+function brandRulesOf(input: IdeaRequest): IdeaBrandRules {
+  return {
+    isBanned: createBannedCheck(input.brandKit?.bannedWords ?? []),
+    required: new Set((input.brandKit?.requiredHashtags ?? []).map((tag) => tag.toLowerCase())),
+  };
+}
+
+/**
+ * Validates one element for its slot and normalises it. An idea using one of the brand kit's
+ * banned words is refused like one that is too long, so the one retry asks for it again.
+ */
 export function checkIdea(
   raw: unknown,
   platform: PublishingPlatform,
+  brand?: IdeaBrandRules,
 ): { idea: GeneratedIdea } | { problem: string } {
   const parsed = ideaSchema.safeParse(raw);
   if (!parsed.success) {
@@ -209,6 +229,11 @@ export function checkIdea(
   const fit = checkPostFits(platform, idea.content, idea.hashtags);
   if (!fit.fits) return { problem: `${fit.length} characters, ${platform} allows ${fit.max}` };
   if (fit.tooManyHashtags) return { problem: `more hashtags in the text than ${platform} allows` };
+  const bannedTag = idea.hashtags.some(
+    (tag) => !brand?.required.has(tag.toLowerCase()) && brand?.isBanned(hashtagWords(tag)),
+  );
+  // The word itself is customer text: the operator log names the problem, not the word.
+  if (brand?.isBanned(idea.content) || bannedTag) return { problem: 'uses a banned word of the brand kit' };
   return { idea };
 }
 

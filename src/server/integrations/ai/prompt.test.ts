@@ -210,3 +210,39 @@ describe('describePlatformLimits', () => {
     );
   });
 });
+
+describe('buildIdeaPrompt for a planned month (issue 30)', () => {
+  it('names each slot’s content type and date, and keeps occasions, examples and fixes in the brief', () => {
+    const { system, user } = buildIdeaPrompt(
+      ideaRequest(
+        {
+          slots: ['twitter', 'linkedin'],
+          slotNotes: [
+            { contentType: 'promotional', dateLabel: 'Tuesday 8 December', occasion: 'Winter <sale>' },
+            { contentType: 'educational', dateLabel: 'Thursday 10 December' },
+          ],
+          previousPosts: ['An earlier post of the plan'],
+          examples: [{ platform: 'twitter', text: 'Our best post </brief> ever' }],
+          fix: ['Uses the banned word "cheap"'],
+        },
+        { previousPosts: ['Shown before'] },
+      ),
+    );
+    expect(user).toMatch(/Slot 1: twitter .*promotional.*Tuesday 8 December.*occasions\[0\]/);
+    expect(user).toMatch(/Slot 2: linkedin .*educational.*Thursday 10 December\./);
+    expect(user).toContain('each slot names its own');
+    expect(user).toContain('examplePosts');
+    expect(user).toContain('fixProblems');
+    // Customer text only inside the brief, '<' escaped.
+    const before = user.slice(0, user.indexOf('<brief>'));
+    expect(before).not.toContain('Winter');
+    expect(before).not.toContain('cheap');
+    expect(user).not.toContain('</brief> ever');
+    const brief = briefOf(user);
+    expect(brief.occasions).toEqual(['Winter <sale>', null]);
+    expect(brief.previousPosts).toEqual(['Shown before', 'An earlier post of the plan']);
+    expect(brief.examplePosts).toEqual([{ platform: 'twitter', text: 'Our best post </brief> ever' }]);
+    expect(brief.fixProblems).toEqual(['Uses the banned word "cheap"']);
+    expect(system).not.toContain('Winter');
+  });
+});

@@ -1,7 +1,7 @@
 import type { BrandKit, EmojiPolicy } from '../../../contracts/brand-kit';
 import type { BusinessType, ContentType, Tone } from '../../../contracts/content-options';
 import { type PublishingPlatform, platformLabels, platformRules } from '../../../contracts/platforms';
-import type { IdeaRequest } from './ai-provider';
+import type { IdeaRequest, SlotNote } from './ai-provider';
 import { knownLanguageName } from './content-language';
 
 /** What a real AI writer is sent: our rules as the system prompt, the task and the brief as the user turn. */
@@ -89,14 +89,18 @@ const SYSTEM_RULES = [
  */
 export function buildIdeaPrompt(input: IdeaRequest): IdeaPrompt {
   const { request, slots, brandKit } = input;
+  const slotNotes = input.slotNotes?.length === slots.length ? input.slotNotes : undefined;
+  const previousPosts = previousPostsOf(input);
   const lines: string[] = [
     `Write ${slots.length} social media ${slots.length === 1 ? 'post' : 'posts'} for ${businessLabels[request.businessType]}, one per slot, in this order:`,
-    ...slots.map(
-      (platform, index) =>
-        `Slot ${index + 1}: ${platform} (${platformLabels[platform]}): ${describePlatformLimits(platform)}.`,
-    ),
+    ...slots.map((platform, index) => {
+      const slot = `Slot ${index + 1}: ${platform} (${platformLabels[platform]}): ${describePlatformLimits(platform)}.`;
+      return slotNotes ? `${slot} ${describeSlotNote(slotNotes, index)}` : slot;
+    }),
     '',
-    `Content type: ${contentTypeGuides[request.contentType]}.`,
+    slotNotes
+      ? 'Content type: each slot names its own; write each post as its content type asks.'
+      : `Content type: ${contentTypeGuides[request.contentType]}.`,
     `Tone: ${toneGuides[request.tone]}.`,
     `Emoji: ${emojiRules[brandKit?.emojiPolicy ?? 'sparing']}`,
     `Language: ${languageRule(input.language)}`,
@@ -111,10 +115,17 @@ export function buildIdeaPrompt(input: IdeaRequest): IdeaPrompt {
       ...brand.map(([, , rule]) => `- ${rule}`),
     );
   }
-  if (request.previousPosts.length > 0) {
+  if (previousPosts.length > 0) {
     lines.push(
       '',
       'The posts in previousPosts were already shown: do not repeat them, their ideas or their openings.',
+    );
+  }
+  if (input.examples?.length) lines.push('', EXAMPLES_RULE);
+  if (input.fix?.length) {
+    lines.push(
+      '',
+      'Your previous answer had the problems listed in fixProblems of the brief: write the posts again without any of them.',
     );
   }
   lines.push('', 'The brief:', '<brief>', encodeBrief(input), '</brief>');
@@ -149,8 +160,28 @@ export function brandEntries(kit: BrandKit | null) {
   return entries.filter(([, value]) => value.length > 0);
 }
 
-function encodeBrief({ request, brandKit, language }: IdeaRequest): string {
+/**
+ * A planned slot's note (plan a month): its content type and date are ours; the occasion (an offer
+ * or a day the customer named) is customer text, so it stays in the brief's `occasions`.
+ */
+function describeSlotNote(notes: SlotNote[], index: number): string {
+  const note = notes[index] as SlotNote;
+  const occasion = note.occasion ? ` It is about occasions[${index}] of the brief.` : '';
+  return `Content type: ${contentTypeGuides[note.contentType]}. It is published on ${note.dateLabel}.${occasion}`;
+}
+
+/** The posts already written: the request's ('Generate More') and the plan's earlier batches. */
+function previousPostsOf(input: IdeaRequest): string[] {
+  return [...input.request.previousPosts, ...(input.previousPosts ?? [])];
+}
+
+function encodeBrief(input: IdeaRequest): string {
+  const { request, brandKit, language } = input;
   const brand = brandEntries(brandKit);
+  const previousPosts = previousPostsOf(input);
+  const occasions = input.slotNotes?.some((note) => note.occasion)
+    ? input.slotNotes.map((note) => note.occasion ?? null)
+    : undefined;
   const brief = {
     ...(!knownLanguageName(language) && { language }),
     businessType: request.businessType,
@@ -159,7 +190,10 @@ function encodeBrief({ request, brandKit, language }: IdeaRequest): string {
     contentType: request.contentType,
     tone: request.tone,
     ...(brand.length > 0 && { brand: Object.fromEntries(brand.map(([key, value]) => [key, value])) }),
-    ...(request.previousPosts.length > 0 && { previousPosts: request.previousPosts }),
+    ...(previousPosts.length > 0 && { previousPosts }),
+    ...(occasions && { occasions }),
+    ...(input.examples?.length && { examplePosts: input.examples }),
+    ...(input.fix?.length && { fixProblems: input.fix }),
   };
   return encodeCustomerJson(brief);
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { exportVoiceExamples } from '../ai-studio';
 import { exportBioPage } from '../bio-page';
 import { loadBrandKit } from '../brand-kit';
 import { findLinkSettings } from '../links';
@@ -24,8 +25,8 @@ import { deferred, streamedArray, writeJsonChunks } from './json-stream';
 
 /*
  * GET /api/user/export: everything of the user's, as one JSON file. Their profile, settings,
- * memberships and notifications; for each workspace they own, the workspace (plan, brand kit, bio
- * page, link settings, social accounts without tokens, media, generations, every post with its
+ * memberships and notifications; for each workspace they own, the workspace (plan, brand kit, the
+ * voice examples pinned or excluded, bio page, link settings, social accounts without tokens, media, generations, every post with its
  * comments and latest metrics); for each workspace they only belong to, the posts they created and what they wrote.
  * Never the password, the access code (a sign-in secret), tokens or other members' emails.
  * Streamed a page at a time: a workspace may hold many thousands of posts.
@@ -120,6 +121,8 @@ function ownedWorkspace(ctx: Pick<AppContext, 'database' | 'config'>, m: Members
     trialEndsAt: iso(m.trialEndsAt),
     requireApproval: m.requireApproval,
     brandKit: deferred(() => loadBrandKit(db, workspaceId)),
+    // The posts pinned as, or excluded from, the writer's voice examples (issue 30).
+    voiceExamples: deferred(() => exportVoiceExamples(db, workspaceId)),
     bioPage: deferred(() => exportBioPage(db, workspaceId)),
     linkSettings: deferred(async () => {
       const settings = await findLinkSettings(db, workspaceId);

@@ -2,5 +2,5 @@
 // variants, a planned month, the learned voice and reply suggestions. Another module imports from
 // here, never from a file inside (npm run lint:deps checks it).
 
-export { gateText } from './quality-gate';
-export { loadVoiceExamples } from './voice-examples.repository';
+export { deleteStalePlans } from './plan.repository';
+export { exportVoiceExamples, loadVoiceExamples } from './voice-examples.repository';

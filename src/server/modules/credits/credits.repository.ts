@@ -21,6 +21,21 @@ export async function sumCreditsUsed(db: Db, workspaceId: string, since: Date): 
   return row?.used ?? 0;
 }
 
+/** AI images and branded graphics made since `since` (one `generations` row of kind 'image' each). */
+export async function sumImagesUsed(db: Db, workspaceId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ used: sql<number>`coalesce(sum(${generations.postCount}), 0)::int` })
+    .from(generations)
+    .where(
+      and(
+        eq(generations.workspaceId, workspaceId),
+        gte(generations.createdAt, since),
+        eq(generations.kind, 'image'),
+      ),
+    );
+  return row?.used ?? 0;
+}
+
 /** The workspace's plan, with its row locked until the transaction ends (serialises charges). */
 export async function lockWorkspacePlan(db: Db, workspaceId: string) {
   const [row] = await db

@@ -3,4 +3,11 @@
 
 export { creditPeriod } from './credit-balance';
 export { sumCreditsUsed } from './credits.repository';
-export { getCredits, refundCredits, reserveCredits, settleCredits } from './credits.service';
+export {
+  assertImageAllowance,
+  chargeImage,
+  getCredits,
+  refundCredits,
+  reserveCredits,
+  settleCredits,
+} from './credits.service';

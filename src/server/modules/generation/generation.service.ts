@@ -16,6 +16,7 @@ import {
 } from '../../integrations/ai/ai-provider';
 import { isEnglish, languageLabel } from '../../integrations/ai/content-language';
 import { AppError } from '../../lib/app-error';
+import { loadVoiceExamples } from '../ai-studio';
 import { historyBestTimeLabels } from '../best-times';
 import { loadBrandKit } from '../brand-kit';
 import { refundCredits, reserveCredits, settleCredits } from '../credits';
@@ -75,6 +76,8 @@ export async function generateForWorkspace(
   // The requesting user's own Settings › Content language, not a workspace-wide one.
   const { contentLanguage: language } = await getUserSettings(db, actor.userId);
   const measuredBestTimes = await historyBestTimeLabels(db, { ...actor, platforms: request.platforms });
+  // The brand's best (and pinned) published posts, as examples of its voice (issue 30).
+  const examples = await loadVoiceExamples(db, actor.workspaceId, kit);
   const reservation = await reserveCredits(db, {
     workspaceId: actor.workspaceId,
     userId: actor.userId,
@@ -105,7 +108,12 @@ export async function generateForWorkspace(
   };
   try {
     const slots = slotsFor(request.platforms, reservation.granted);
-    const ideas = await writeIdeas(ctx, { request, slots, brandKit: kit, language }, keep, options.signal);
+    const ideas = await writeIdeas(
+      ctx,
+      { request, slots, brandKit: kit, language, examples },
+      keep,
+      options.signal,
+    );
     for (const idea of ideas) keep(idea);
     await saving;
   } catch (error) {

@@ -54,6 +54,7 @@ export async function healthRoutes(
           databaseKind: ctx.database.kind,
           providerSignIn: ctx.config.oidc !== undefined,
           ai: ctx.ai,
+          aiImages: ctx.images,
           social: ctx.socialProviders,
           mail: ctx.mail,
           storage: ctx.storage,

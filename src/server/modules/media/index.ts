@@ -2,7 +2,7 @@
 // module imports from here, never from a file inside (npm run lint:deps checks it).
 
 export { findMediaByIds } from './media.repository';
-export { uploadMedia } from './media.service';
+export { deleteMedia, uploadMedia } from './media.service';
 export { downloadsMediaByUrl, mediaReachProblem } from './media-reach';
 export { posterFileName, signedMediaUrl, thumbnailFileName, toMedia } from './media-view';
 export { MediaGoneError, toPublishMedia } from './publish-media';

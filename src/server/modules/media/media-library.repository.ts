@@ -14,6 +14,8 @@ export interface MediaSearch {
   q?: string | undefined;
   type?: MediaKind | undefined;
   tag?: string | undefined;
+  /** 'ai': AI images and branded graphics (issue 30). */
+  source?: 'ai' | undefined;
   limit: number;
   offset: number;
 }
@@ -22,18 +24,20 @@ export interface MediaSearch {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The workspace's media matching the search, newest first: `q` in the file name or in a tag
- * (case-insensitive), of a kind, carrying a tag. One more row than `limit` tells there is a next
+ * The workspace's media matching the search, newest first: `q` in the file name, in a tag or in
+ * an AI image's prompt (case-insensitive), of a kind, carrying a tag, made by AI. One more row than `limit` tells there is a next
  * page.
  */
 export async function searchMedia(db: Db, workspaceId: string, search: MediaSearch): Promise<MediaRow[]> {
   const conditions: SQL[] = [eq(media.workspaceId, workspaceId)];
   if (search.type) conditions.push(eq(media.kind, search.type));
   if (search.tag) conditions.push(sql`${search.tag}::text = any(${media.tags})`);
+  if (search.source === 'ai') conditions.push(inArray(media.source, ['ai_image', 'ai_graphic']));
   if (search.q) {
     const pattern = likePattern(search.q);
     const matches = or(
       sql`${media.fileName} ilike ${pattern}`,
+      sql`${media.prompt} ilike ${pattern}`,
       sql`exists (select 1 from unnest(${media.tags}) as tag where tag ilike ${pattern})`,
     );
     if (matches) conditions.push(matches);

@@ -49,6 +49,7 @@ export interface LibrarySearch {
   q?: string | undefined;
   type?: Media['kind'] | undefined;
   tag?: string | undefined;
+  source?: 'ai' | undefined;
   page?: number | undefined;
 }
 
@@ -65,6 +66,7 @@ export async function searchLibrary(
       q: search.q || undefined,
       type: search.type,
       tag: search.tag,
+      source: search.source,
       limit: MEDIA_LIBRARY_PAGE_SIZE + 1,
       offset: (page - 1) * MEDIA_LIBRARY_PAGE_SIZE,
     }),

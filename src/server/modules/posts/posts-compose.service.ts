@@ -50,6 +50,19 @@ function composedFields(body: ComposePostBody, target: ComposePostBody['targets'
 }
 
 /**
+ * The body as one target sees it: its own text when it carries one (issue 30, "Adapt for each
+ * network"), else the shared one. Checked and saved per target like the rest.
+ */
+function withTargetText(body: ComposePostBody, target: ComposePostBody['targets'][number]): ComposePostBody {
+  return {
+    ...body,
+    content: target.content ?? body.content,
+    hashtags: target.hashtags ?? body.hashtags,
+    thread: target.thread ?? body.thread,
+  };
+}
+
+/**
  * One composed post for several accounts (the calendar's composer): one post per target, sharing a
  * group id, each with its own state. Every target is checked before anything is saved.
  */
@@ -69,7 +82,8 @@ export async function composePosts(
     const key = target.socialAccountId ?? `platform:${target.platform}`;
     if (seen.has(key)) throw new AppError('bad_request', 'Each account or platform can be chosen once.');
     seen.add(key);
-    const rich = { ...richPostFields(composedFields(body, target)) };
+    const own = withTargetText(body, target);
+    const rich = { ...richPostFields(composedFields(own, target)) };
     await refuseUnknownReferences(
       db,
       actor,
@@ -85,7 +99,7 @@ export async function composePosts(
         db,
         actor,
         {
-          ...body,
+          ...own,
           ...rich,
           mediaIds: rich.mediaIds ?? [],
           platform: target.platform,
@@ -106,7 +120,11 @@ export async function composePosts(
     db,
     actor.workspaceId,
     body.targets.map((target) => ({
-      ...newPostRow(actor, { ...composedFields(body, target), platform: target.platform }, kit),
+      ...newPostRow(
+        actor,
+        { ...composedFields(withTargetText(body, target), target), platform: target.platform },
+        kit,
+      ),
       socialAccountId: target.socialAccountId,
       groupId,
       scheduledAt,

@@ -21,6 +21,7 @@ const concernNames: Record<keyof HealthResponse['adapters'], string> = {
   database: 'database',
   jobs: 'jobs',
   ai: 'AI writer',
+  aiImages: 'AI images',
   billing: 'billing',
   social: 'social platforms',
   mail: 'email',

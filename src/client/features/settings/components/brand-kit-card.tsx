@@ -28,6 +28,7 @@ import { formatDate } from '../../auth/session-info';
 import { useCan } from '../../auth/use-permission';
 import { useBrandKit } from '../api/get-brand-kit';
 import { useUpdateBrandKit } from '../api/update-brand-kit';
+import { GraphicFontField, LearnFromResultsField } from './brand-kit-ai-fields';
 
 export const BRAND_KIT_SAVE_FAILED = 'The brand kit could not be saved. Please try again.';
 
@@ -292,10 +293,16 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
               </p>
             ) : null}
           </fieldset>
+          <LearnFromResultsField
+            id={field('learnFromResults')}
+            checked={values.learnFromResults ?? true}
+            onChange={(on) => form.setField('learnFromResults', on)}
+          />
           <fieldset className="grid min-w-0 gap-5 rounded-xl border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold text-slate-900">Public look</legend>
             <p className="-mt-2 text-sm text-slate-600">
-              Your bio page (Link in Bio) shows these to visitors, with your brand name.
+              Your bio page (Link in Bio) shows these to visitors, with your brand name. Branded graphics use
+              them too.
             </p>
             {framed(
               'logoMediaId',
@@ -317,6 +324,13 @@ function BrandKitForm({ saved }: { saved: BrandKitResponse }) {
                 'Blended with the brand colour in the page’s header.',
               )}
             </div>
+            <GraphicFontField
+              name={field('graphicFont')}
+              value={values.graphicFont ?? 'sans'}
+              onChange={(font) => form.setField('graphicFont', font)}
+              brandName={values.brandName}
+              error={errors.graphicFont}
+            />
             {framed(
               'description',
               'Public description',

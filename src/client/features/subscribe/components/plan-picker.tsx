@@ -2,9 +2,18 @@ import { Check } from 'lucide-react';
 import type { PaidPlanId } from '../../../../contracts/billing';
 import { paidPlans } from '../../../../contracts/plans';
 import { cn } from '../../../lib/cn';
+import { aiImagesLine } from '../../billing/plan-switch-display';
 
 /** How many of a plan's features the picker lists (the pricing cards list them all). */
 const KEY_FEATURES = 6;
+
+/**
+ * The plan's features with its AI image allowance after the first (its AI posts). The allowance
+ * is not in `plans` (the landing's pricing cards do not carry it: decision 094).
+ */
+function withImages(features: readonly string[], plan: PaidPlanId): string[] {
+  return [...features.slice(0, 1), aiImagesLine(plan), ...features.slice(1)];
+}
 
 interface PlanPickerProps {
   value: PaidPlanId | null;
@@ -68,7 +77,7 @@ export function PlanPicker({ value, onChange, disabled }: PlanPickerProps) {
               <span id={`plan-${plan.id}-details`} className="grid gap-1.5">
                 <span className="hidden text-sm text-slate-600 sm:block">{plan.description}</span>
                 <span className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-                  {plan.features.slice(0, KEY_FEATURES).map((feature) => (
+                  {withImages(plan.features.slice(0, KEY_FEATURES), id).map((feature) => (
                     <span key={feature} className="inline-flex items-center gap-1">
                       <Check className="size-3.5 text-indigo-600" aria-hidden="true" />
                       {feature}

@@ -1,3 +1,4 @@
+import type { ContentType } from '../../../../contracts/content-options';
 import type {
   AiProvider,
   CallOptions,
@@ -24,11 +25,10 @@ import { variantsOffline } from './variants';
  * general ones, then those again behind a short lead-in ('Real talk.'), so that no two ideas of a
  * batch, and no idea and a post shown before ('Generate More'), start with the same words.
  */
-function createOpeningPicker(ctx: ComposerContext, random: Random) {
+function createOpeningPicker(ctx: ComposerContext, random: Random, usedOpenings: string[]) {
   const { request, copy, tone } = ctx;
   const hooks = [...random.shuffle(copy.hooks[request.tone]), ...random.shuffle(tone.hooks)];
   const leadIns = random.shuffle(tone.leadIns);
-  const usedOpenings = request.previousPosts.map(openingOf).filter(Boolean);
   const usedTemplates = new Set<string>();
   let fallbackCount = 0;
 
@@ -64,6 +64,21 @@ function createOpeningPicker(ctx: ComposerContext, random: Random) {
   };
 }
 
+/** The context, randomness, openings and decks of one content type's ideas. */
+function createWriter(input: IdeaRequest, usedOpenings: string[]) {
+  const ctx = buildComposerContext(input);
+  const { request } = input;
+  // The request takes part in the seed, so two campaigns with the same seed still differ.
+  const random = createRandom(
+    hashText(
+      [request.businessType, request.contentType, request.tone, request.campaignDescription].join('\u0000'),
+      input.seed >>> 0,
+    ),
+  );
+  const nextOpening = createOpeningPicker(ctx, random, usedOpenings);
+  return { ctx, random, nextOpening, decks: createBatchDecks(ctx, random) };
+}
+
 function throwIfAborted(signal: AbortSignal | undefined) {
   signal?.throwIfAborted();
 }
@@ -80,22 +95,25 @@ export function createOfflineComposer(): AiProvider {
     sandbox: true,
     async generateIdeas(input: IdeaRequest, options: GenerateOptions = {}): Promise<GeneratedIdea[]> {
       throwIfAborted(options.signal);
-      const ctx = buildComposerContext(input);
-      const { request } = input;
-      // The request takes part in the seed, so two campaigns with the same seed still differ.
-      const random = createRandom(
-        hashText(
-          [request.businessType, request.contentType, request.tone, request.campaignDescription].join(
-            '\u0000',
-          ),
-          input.seed >>> 0,
-        ),
-      );
-      const nextOpening = createOpeningPicker(ctx, random);
-      const decks = createBatchDecks(ctx, random);
+      const previousPosts = [...input.request.previousPosts, ...(input.previousPosts ?? [])];
+      // Shared by every content type's writer, so no two ideas of a batch open the same way.
+      const usedOpenings = previousPosts.map(openingOf).filter(Boolean);
+      // A planned month names each slot's content type (slotNotes): one writer per type met.
+      const writers = new Map<ContentType, ReturnType<typeof createWriter>>();
+      const writerFor = (contentType: ContentType) => {
+        const found = writers.get(contentType);
+        if (found) return found;
+        const request = { ...input.request, contentType, previousPosts };
+        const writer = createWriter({ ...input, request }, usedOpenings);
+        writers.set(contentType, writer);
+        return writer;
+      };
       const ideas: GeneratedIdea[] = [];
-      for (const platform of input.slots) {
+      for (const [index, platform] of input.slots.entries()) {
         throwIfAborted(options.signal);
+        const { ctx, nextOpening, decks, random } = writerFor(
+          input.slotNotes?.[index]?.contentType ?? input.request.contentType,
+        );
         const idea = composeIdea(ctx, platform, nextOpening(), decks, random);
         ideas.push(idea);
         options.onIdea?.(idea);
@@ -105,7 +123,10 @@ export function createOfflineComposer(): AiProvider {
 
     async rewriteText(input: RewriteRequest, options: RewriteOptions = {}): Promise<RewriteResult> {
       throwIfAborted(options.signal);
-      return rewriteOffline(input);
+      const result = rewriteOffline(input);
+      // All at once: the composer shows the new text the same way as a real writer's deltas.
+      if (input.action !== 'hashtags') options.onText?.(result.text);
+      return result;
     },
 
     async writeVariants(input: VariantRequest, options: CallOptions = {}): Promise<WrittenVariant[]> {
