@@ -1,10 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { GenerationResponse } from '../../../contracts/generation';
 import { generationMessages, SHOWN_IDEAS } from '../../../contracts/generation';
 import type { Post } from '../../../contracts/posts';
 import { PageHeader } from '../../components/page-header';
 import { Button } from '../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/use-toast';
 import { failureCode, failureMessage, isUnauthorized } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -17,6 +19,8 @@ import { useBrandKit } from '../settings/api/get-brand-kit';
 import { useUserSettings } from '../settings/api/get-settings';
 import { generatorStartTone } from '../settings/content-defaults';
 import { useGenerateContent } from './api/generate-content';
+import { creditsQueryKey } from './api/get-credits';
+import { postKeys } from './api/post-keys';
 import { CreditsBadge } from './components/credits-badge';
 import { GenerationNotice, type Notice, SignUpPrompt } from './components/generation-notice';
 import {
@@ -30,6 +34,9 @@ import { IdeaSkeleton } from './components/idea-skeleton';
 import { ReadOnlyRoleNote } from './components/read-only-role-note';
 import { type Writer, WriterLabel } from './components/writer-label';
 import { WriterNotice } from './components/writer-notice';
+
+// "Plan a month" (issue 30) loads when its tab is first opened.
+const PlanMonth = lazy(() => import('../ai-studio/plan-month'));
 
 /** The contract caps each of `previousPosts`; an edited post may be longer, and its start says enough. */
 const MAX_PREVIOUS_POST_LENGTH = 4000;
@@ -53,6 +60,7 @@ export function ContentGeneratorPage() {
   const brandKit = useBrandKit({ enabled: signedIn });
   const health = useHealth();
   const generate = useGenerateContent();
+  const queryClient = useQueryClient();
 
   const [values, setValues] = useState<GeneratorFormValues>(initialFormValues);
   const [toneChosen, setToneChosen] = useState(false);
@@ -149,10 +157,8 @@ export function ContentGeneratorPage() {
     );
   }
 
-  return (
-    <div className="grid gap-8">
-      {header}
-
+  const ideas = (
+    <>
       <GeneratorForm
         values={values}
         onChange={setValues}
@@ -214,6 +220,35 @@ export function ContentGeneratorPage() {
       ) : null}
 
       {!signedIn && batch && !pending ? <SignUpPrompt /> : null}
+    </>
+  );
+
+  return (
+    <div className="grid gap-8">
+      {header}
+      {signedIn ? (
+        <Tabs defaultValue="ideas">
+          <TabsList className="max-w-sm">
+            <TabsTrigger value="ideas">Ideas</TabsTrigger>
+            <TabsTrigger value="plan">Plan a month</TabsTrigger>
+          </TabsList>
+          <TabsContent value="ideas" className="grid gap-8">
+            {ideas}
+          </TabsContent>
+          <TabsContent value="plan">
+            <Suspense fallback={<p className="text-sm text-slate-600">Loading…</p>}>
+              <PlanMonth
+                onChanged={() => {
+                  void queryClient.invalidateQueries({ queryKey: postKeys.all });
+                  void queryClient.invalidateQueries({ queryKey: creditsQueryKey });
+                }}
+              />
+            </Suspense>
+          </TabsContent>
+        </Tabs>
+      ) : (
+        ideas
+      )}
     </div>
   );
 }

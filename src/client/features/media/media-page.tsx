@@ -1,5 +1,6 @@
-import { ImagePlus, Images, LoaderCircle, Search, Trash2, Upload } from 'lucide-react';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ImagePlus, Images, LoaderCircle, Search, Sparkles, Trash2, Upload } from 'lucide-react';
+import { type ChangeEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { MediaKind, MediaLibraryItem } from '../../../contracts/media';
 import { paths } from '../../app/paths';
@@ -18,10 +19,19 @@ import { useCan } from '../auth/use-permission';
 import { UpgradePrompt } from '../billing/components/upgrade-prompt';
 import { planLimitMessage } from '../billing/plan-limit';
 import { useTimeZone } from '../time-zone/use-time-zone';
-import { useDeleteMedia, useMediaLibrary, useStorageUsage, useUploadToLibrary } from './api/media-library';
+import {
+  mediaLibraryKeys,
+  useDeleteMedia,
+  useMediaLibrary,
+  useStorageUsage,
+  useUploadToLibrary,
+} from './api/media-library';
 import { MediaCard } from './components/media-card';
 import { StorageBar } from './components/storage-bar';
 import { TagsDialog } from './components/tags-dialog';
+
+// "Create image" (issue 30) loads when first pressed.
+const CreateImageDialog = lazy(() => import('../ai-studio/create-image-dialog'));
 
 /** Typing pauses this long before the search runs. */
 const SEARCH_DELAY_MS = 250;
@@ -46,6 +56,8 @@ export function MediaPage() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [planLimit, setPlanLimit] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [imaging, setImaging] = useState(false);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     const timer = setTimeout(() => setQ(text.trim()), SEARCH_DELAY_MS);
@@ -128,6 +140,23 @@ export function MediaPage() {
                 )}
                 {upload.isPending ? 'Uploading…' : 'Upload'}
               </Button>
+              <Button variant="outline" onClick={() => setImaging(true)}>
+                <Sparkles aria-hidden="true" />
+                Create image
+              </Button>
+              {imaging ? (
+                <Suspense fallback={null}>
+                  <CreateImageDialog
+                    open
+                    onClose={() => setImaging(false)}
+                    prompt=""
+                    onCreated={() => {
+                      void queryClient.invalidateQueries({ queryKey: mediaLibraryKeys.all });
+                      void queryClient.invalidateQueries({ queryKey: mediaLibraryKeys.usage });
+                    }}
+                  />
+                </Suspense>
+              ) : null}
             </>
           ) : null
         }

@@ -8,7 +8,7 @@ import {
   TriangleAlert,
   Users,
 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { platformLabels } from '../../../../contracts/platforms';
 import { checkPostFits } from '../../../../contracts/post-text';
 import { isUnsavedPostId, type Post } from '../../../../contracts/posts';
@@ -22,6 +22,9 @@ import { formatLocalDateTime } from '../schedule-time';
 import { CharacterCounter } from './character-counter';
 import { PostEditor } from './post-editor';
 import { ScheduleDialog } from './schedule-dialog';
+
+// Loads when "Create image" is first pressed (issue 30): most ideas never need it.
+const CreateImageDialog = lazy(() => import('../../ai-studio/create-image-dialog'));
 
 /** Spec §8: what a visitor is told on the premium actions of an unsaved (ai_) idea. */
 export const visitorToasts = {
@@ -49,6 +52,7 @@ export function IdeaCard({ post, author, onChange }: IdeaCardProps) {
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [scheduling, setScheduling] = useState(false);
+  const [imaging, setImaging] = useState(false);
   const unsaved = isUnsavedPostId(post.id);
   const label = platformLabels[post.platform];
   const fit = checkPostFits(post.platform, post.content, post.hashtags);
@@ -115,10 +119,22 @@ export function IdeaCard({ post, author, onChange }: IdeaCardProps) {
           {post.suggestedImagePrompt ? (
             <div className="mt-3 flex gap-2 rounded-lg bg-slate-50 p-2.5 text-xs text-slate-700">
               <ImageIcon className="mt-px size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
-              <p className="[overflow-wrap:anywhere]">
-                <span className="font-semibold text-slate-900">Image idea: </span>
-                {post.suggestedImagePrompt}
-              </p>
+              <div className="grid min-w-0 justify-items-start gap-1">
+                <p className="[overflow-wrap:anywhere]">
+                  <span className="font-semibold text-slate-900">Image idea: </span>
+                  {post.suggestedImagePrompt}
+                </p>
+                {post.status === 'draft' && !unsaved ? (
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="h-auto px-0 text-xs"
+                    onClick={() => setImaging(true)}
+                  >
+                    Create image
+                  </Button>
+                ) : null}
+              </div>
             </div>
           ) : null}
         </>
@@ -204,6 +220,22 @@ export function IdeaCard({ post, author, onChange }: IdeaCardProps) {
         </div>
       )}
 
+      {imaging ? (
+        <Suspense fallback={null}>
+          <CreateImageDialog
+            open
+            onClose={() => setImaging(false)}
+            prompt={post.suggestedImagePrompt ?? ''}
+            postText={post.content}
+            platform={post.platform}
+            postId={post.id}
+            onCreated={(media) => {
+              onChange({ ...post, mediaIds: [...post.mediaIds, media.id] });
+              toast({ title: 'Image Added', description: 'The image is attached to this draft.' });
+            }}
+          />
+        </Suspense>
+      ) : null}
       {unsaved ? null : (
         <ScheduleDialog post={post} open={scheduling} onOpenChange={setScheduling} onScheduled={onChange} />
       )}

@@ -91,6 +91,18 @@ export function MediaCard({ item, zone, canWrite, onUse, onEditTags, onDelete }:
               : `${item.width} × ${item.height} · ${formatStorageBytes(item.sizeBytes)}`}
           </p>
         </div>
+        {item.source === 'ai_image' || item.source === 'ai_graphic' ? (
+          <p
+            className="line-clamp-3 text-xs text-slate-600 [overflow-wrap:anywhere]"
+            title={item.prompt ?? undefined}
+          >
+            <span className="font-medium text-slate-700">
+              {item.source === 'ai_image' ? 'AI image' : 'Branded graphic'}
+              {item.prompt ? ': ' : ''}
+            </span>
+            {item.prompt}
+          </p>
+        ) : null}
         {item.tags.length > 0 ? (
           <ul className="flex flex-wrap gap-1" aria-label="Tags">
             {item.tags.map((tag) => (

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '../../../lib/api-client';
-import { postKeys } from '../../content/api/post-keys';
 import { socialAccountsQueryKey } from './get-social-accounts';
 
 /** DELETE /api/user/social-accounts/{id}: 204, no body. */
@@ -16,7 +15,9 @@ export function useDisconnectSocialAccount() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: socialAccountsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: postKeys.all }),
+        // content/api/post-keys' postKeys.all, spelled out: social-accounts must not depend on the
+        // content feature, which loads the AI studio that reads the accounts (a feature cycle).
+        queryClient.invalidateQueries({ queryKey: ['posts'] }),
       ]),
   });
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { platformLabels } from '../../../../../contracts/platforms';
 import type { PostType } from '../../../../../contracts/post-types';
@@ -53,6 +53,9 @@ import { ThreadEditor } from './thread-editor';
 import { useComposerMedia } from './use-composer-media';
 import { type ComposerValues, useComposerSubmit } from './use-composer-submit';
 import { UtmSwitch } from './utm-switch';
+
+// The AI studio (issue 30) loads with the composer, apart from the calendar's own code.
+const ComposerAi = lazy(() => import('../../../ai-studio/composer-ai'));
 
 /** What the composer opens on: a new post (maybe at a clicked time), or a saved post to edit. */
 export type ComposerSubject =
@@ -237,6 +240,20 @@ function ComposerForm({
               <p className="text-xs font-medium text-red-700">Write something to post.</p>
             ) : null}
           </div>
+          <Suspense fallback={null}>
+            <ComposerAi
+              fieldId={`${id}-content`}
+              text={{ content, hashtags }}
+              onText={(next) => {
+                setContent(next.content);
+                setHashtags(next.hashtags);
+              }}
+              targets={chosen}
+              overrides={values.overrides ?? {}}
+              onOverrides={setter('overrides')}
+              onAttachMedia={(mediaId) => setMedia([...media, { id: mediaId, altText: '' }])}
+            />
+          </Suspense>
           <LinkPreviewCard content={content} mediaCount={mediaIds.length} />
           <PostTypePicker
             id={`${id}-types`}

@@ -124,6 +124,37 @@ describe('composeBody', () => {
     expect(body.firstComment).toBe('More in bio');
   });
 
+  it("sends a target's own text from Adapt for each network, a split X text as a thread", () => {
+    const body = composeBody(
+      base,
+      draft({
+        overrides: {
+          'account:x1': { content: '1/2 Hello', hashtags: ['Cafe'], thread: ['1/2 Hello', '2/2 there'] },
+          'platform:instagram': { content: 'Hello, link in bio', hashtags: [], thread: [] },
+        },
+      }),
+      [{ ...x, postType: 'post' }, ig],
+    );
+    expect(body.content).toBe('Hello');
+    expect(body.targets).toEqual([
+      {
+        platform: 'twitter',
+        socialAccountId: 'x1',
+        postType: 'thread',
+        content: '1/2 Hello',
+        hashtags: ['Cafe'],
+        thread: [{ content: '2/2 there', mediaIds: [] }],
+      },
+      {
+        platform: 'instagram',
+        socialAccountId: null,
+        postType: 'carousel',
+        content: 'Hello, link in bio',
+        hashtags: [],
+      },
+    ]);
+  });
+
   it('edits one post with its type, and a thread only on X', () => {
     const changes = editChanges(
       { content: 'Hi', hashtags: [] },

@@ -36,6 +36,26 @@ export interface RichDraft {
   platformOptions: PostPlatformOptions;
   /** Its short links get UTM tags (issue 29); unset: the post's default (on). */
   utm?: boolean;
+  /** "Adapt for each network" (issue 30): a target's own text instead of the shared one. */
+  overrides?: Partial<Record<TargetKey, TargetOverride>>;
+}
+
+/** One target's own text; `thread` is the whole X thread, its first post equal to `content`. */
+export interface TargetOverride {
+  content: string;
+  hashtags: string[];
+  thread: string[];
+}
+
+/**
+ * A target's own text as the compose call's `targets[]` fields: a split X text goes out as a
+ * thread (its replies after the first post).
+ */
+function overrideBody(override: TargetOverride | undefined) {
+  if (!override) return {};
+  const replies = override.thread.slice(1).map((content) => ({ content, mediaIds: [] }));
+  const text = { content: override.content, hashtags: override.hashtags };
+  return replies.length > 0 ? { ...text, postType: 'thread' as const, thread: replies } : text;
 }
 
 /** The rich fields of a saved post, as the composer edits them. */
@@ -126,10 +146,11 @@ export function composeBody(
     title: titleRule(targets) ? draft.title.trim() || null : null,
     platformOptions: draft.platformOptions,
     ...(draft.utm === undefined ? {} : { utm: draft.utm }),
-    targets: targets.map(({ platform, socialAccountId, postType }) => ({
+    targets: targets.map(({ platform, socialAccountId, postType, key }) => ({
       platform,
       socialAccountId,
       postType,
+      ...overrideBody(draft.overrides?.[key]),
     })),
   };
 }
