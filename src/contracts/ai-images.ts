@@ -14,8 +14,7 @@ export const MAX_IMAGE_PROMPT = 1000;
 export const MAX_GRAPHIC_HEADLINE = 120;
 export const MAX_GRAPHIC_DETAILS = 240;
 
-export const imageKinds = ['auto', 'graphic'] as const;
-export type ImageKind = (typeof imageKinds)[number];
+const imageKinds = ['auto', 'graphic'] as const;
 
 export const aiImageBody = z.object({
   /** What to picture (AI image), or the graphic's text when no headline or post text is given. */
