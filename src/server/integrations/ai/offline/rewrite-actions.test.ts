@@ -28,6 +28,13 @@ describe('offline composer actions', () => {
     expect(run({ action: 'shorten', text: 'Hello there to all my friends of the bakery world.' }).text).toBe(
       'Hello there to all my friends…',
     );
+    // Down to one whole sentence, a little over 60 %: kept whole, never cut mid-sentence.
+    expect(
+      run({
+        action: 'shorten',
+        text: 'Ten years on Elm Street: cake for everyone on Saturday! Bring your friends.',
+      }).text,
+    ).toBe('Ten years on Elm Street: cake for everyone on Saturday!');
   });
 
   it('fits X’s 280 weighted characters with its link counted as 23, keeping the link', () => {

@@ -83,7 +83,7 @@ const actions: Record<
   shorten: ({ input, fits }) => {
     const target = Math.floor(Array.from(input.text).length * SHORTEN_SHARE);
     return {
-      text: shortenToFit(input.text, (text) => Array.from(text).length <= target && fits(text)),
+      text: shortenToFit(input.text, (text) => Array.from(text).length <= target && fits(text), fits),
       hashtags: input.hashtags,
     };
   },

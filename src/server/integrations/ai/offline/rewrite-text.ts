@@ -80,12 +80,20 @@ export function tighten(text: string): string {
 /**
  * The text made to fit: tightened, then trailing sentences dropped, and only when one sentence is
  * still too long, cut at a word with '…'. Whole sentences first, so the result still reads.
+ * `mustFit` is a hard limit (the platform's) beside a softer goal (`fits`, e.g. 60 % for Shorten):
+ * a text already shortened to one whole sentence within it is kept rather than cut mid-sentence.
  */
-export function shortenToFit(text: string, fits: (text: string) => boolean): string {
+export function shortenToFit(
+  text: string,
+  fits: (text: string) => boolean,
+  mustFit: (text: string) => boolean = fits,
+): string {
   let lines = toLines(tighten(text));
   while (!fits(fromLines(lines)) && sentenceCount(fromLines(lines)) > 1) lines = dropLastSentence(lines);
   const result = fromLines(lines);
-  return fits(result) ? result : cutAtWord(result, fits);
+  if (fits(result)) return result;
+  if (result !== text.trim() && mustFit(result)) return result;
+  return cutAtWord(result, fits);
 }
 
 function cutAtWord(text: string, fits: (text: string) => boolean): string {
