@@ -20,7 +20,7 @@ import {
 } from './ai-provider';
 import { type BannedCheck, createBannedCheck, hashtagWords } from './offline/brand-guard';
 import { buildIdeaPrompt } from './prompt';
-import { type AiSdkProviderOptions, unavailableError } from './sdk-call';
+import { type AiSdkProviderOptions, callDeadline, throwIfStopped, unavailableError } from './sdk-call';
 import { sdkReplies } from './sdk-replies';
 import { sdkRewrite } from './sdk-rewrite';
 import { sdkVariants } from './sdk-variants';
@@ -60,8 +60,7 @@ export class AiSdkProvider implements AiProvider {
   }
 
   async generateIdeas(input: IdeaRequest, options: GenerateOptions = {}): Promise<GeneratedIdea[]> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const { timeout, signal } = callDeadline(this, options.signal);
     const ideas: GeneratedIdea[] = [];
     const keep = (idea: GeneratedIdea) => {
       ideas.push(idea);
@@ -78,14 +77,7 @@ export class AiSdkProvider implements AiProvider {
         if (attempt === 2) throw new AiGenerationError('invalid-output', generationMessages.failed);
       }
     } catch (error) {
-      if (options.signal?.aborted) throw options.signal.reason;
-      if (timeout.aborted) {
-        this.options.log.warn(
-          { writer: this.name, timeoutMs: this.options.timeoutMs, written: ideas.length },
-          'The AI writer took longer than AI_TIMEOUT_SECONDS',
-        );
-        throw new AiGenerationError('timeout', generationMessages.timedOut, { cause: error });
-      }
+      throwIfStopped(this, error, options.signal, timeout, { written: ideas.length });
       throw error;
     }
   }

@@ -32,6 +32,32 @@ export interface SdkWriter {
   readonly options: AiSdkProviderOptions;
 }
 
+/** One call's deadline: AI_TIMEOUT_SECONDS, and the caller's signal (the client went away) with it. */
+export function callDeadline(writer: SdkWriter, caller: AbortSignal | undefined) {
+  const timeout = AbortSignal.timeout(writer.options.timeoutMs);
+  return { timeout, signal: caller ? AbortSignal.any([caller, timeout]) : timeout };
+}
+
+/**
+ * For a call that failed: throws the caller's abort as it is, and a timeout as the user's timeout
+ * error (logged with `details`); returns for any other failure, which the call handles itself.
+ */
+export function throwIfStopped(
+  writer: SdkWriter,
+  error: unknown,
+  caller: AbortSignal | undefined,
+  timeout: AbortSignal,
+  details: object = {},
+): void {
+  if (caller?.aborted) throw caller.reason;
+  if (!timeout.aborted) return;
+  writer.options.log.warn(
+    { writer: writer.name, timeoutMs: writer.options.timeoutMs, ...details },
+    'The AI writer took longer than AI_TIMEOUT_SECONDS',
+  );
+  throw new AiGenerationError('timeout', generationMessages.timedOut, { cause: error });
+}
+
 /**
  * A provider failure as the user's error. The operator's reason goes to the log (an error when the
  * key, model or URL is wrong), never the key and never the raw provider error, which holds the prompt.

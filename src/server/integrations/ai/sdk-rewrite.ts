@@ -2,7 +2,6 @@ import { streamText } from 'ai';
 import { z } from 'zod';
 import { aiRewriteMessages } from '../../../contracts/ai-rewrite';
 import { hashtag } from '../../../contracts/content-options';
-import { generationMessages } from '../../../contracts/generation';
 import { platformRules } from '../../../contracts/platforms';
 import {
   AiGenerationError,
@@ -11,7 +10,7 @@ import {
   type RewriteResult,
 } from './ai-provider';
 import { buildRewritePrompt } from './rewrite-prompt';
-import { type SdkWriter, unavailableError } from './sdk-call';
+import { callDeadline, type SdkWriter, throwIfStopped, unavailableError } from './sdk-call';
 import { structuredAnswer } from './sdk-structured';
 
 /** A post of 10,000 characters and room to spare; a rewrite is never much longer than its text. */
@@ -31,8 +30,7 @@ export async function sdkRewrite(
 ): Promise<RewriteResult> {
   if (input.action === 'hashtags') return suggestHashtags(writer, input, options.signal);
   const settings = writer.options;
-  const timeout = AbortSignal.timeout(settings.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const { timeout, signal } = callDeadline(writer, options.signal);
   const prompt = buildRewritePrompt(input);
   const result = streamText({
     model: settings.model,
@@ -58,14 +56,7 @@ export async function sdkRewrite(
       }
     }
   } catch (error) {
-    if (options.signal?.aborted) throw options.signal.reason;
-    if (timeout.aborted) {
-      settings.log.warn(
-        { writer: writer.name, timeoutMs: settings.timeoutMs },
-        'The AI writer took longer than AI_TIMEOUT_SECONDS',
-      );
-      throw new AiGenerationError('timeout', generationMessages.timedOut, { cause: error });
-    }
+    throwIfStopped(writer, error, options.signal, timeout);
     throw error;
   }
   const answer = cleanAnswer(text);

@@ -1,9 +1,8 @@
 import { APICallError, generateText, NoObjectGeneratedError, Output } from 'ai';
 import type { z } from 'zod';
-import { generationMessages } from '../../../contracts/generation';
 import { AiGenerationError } from './ai-provider';
 import type { IdeaPrompt } from './prompt';
-import { type SdkWriter, unavailableError } from './sdk-call';
+import { callDeadline, type SdkWriter, throwIfStopped, unavailableError } from './sdk-call';
 
 /** Short JSON answers (hashtags, three replies): far below this. */
 const MAX_OUTPUT_TOKENS = 4_000;
@@ -21,8 +20,7 @@ export async function structuredAnswer<T>(
   signal: AbortSignal | undefined,
 ): Promise<T | undefined> {
   const { options } = writer;
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const abortSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const { timeout, signal: abortSignal } = callDeadline(writer, signal);
   const call = async (withFormat: boolean): Promise<T | undefined> => {
     const base = {
       model: options.model,
@@ -47,14 +45,7 @@ export async function structuredAnswer<T>(
       return await call(false);
     }
   } catch (error) {
-    if (signal?.aborted) throw signal.reason;
-    if (timeout.aborted) {
-      options.log.warn(
-        { writer: writer.name, timeoutMs: options.timeoutMs },
-        'The AI writer took longer than AI_TIMEOUT_SECONDS',
-      );
-      throw new AiGenerationError('timeout', generationMessages.timedOut, { cause: error });
-    }
+    throwIfStopped(writer, error, signal, timeout);
     if (NoObjectGeneratedError.isInstance(error)) return undefined;
     if (error instanceof AiGenerationError) throw error;
     throw unavailableError(writer, error);

@@ -5,7 +5,7 @@ import { hashtag } from '../../../contracts/content-options';
 import { generationMessages } from '../../../contracts/generation';
 import { publishingPlatform } from '../../../contracts/platforms';
 import { AiGenerationError, type CallOptions, type VariantRequest, type WrittenVariant } from './ai-provider';
-import { type SdkWriter, unavailableError } from './sdk-call';
+import { callDeadline, type SdkWriter, throwIfStopped, unavailableError } from './sdk-call';
 import { buildVariantsPrompt } from './variants-prompt';
 
 /** Twelve 3,000-character versions and their JSON, with room. */
@@ -36,8 +36,7 @@ export async function sdkVariants(
   options: CallOptions,
 ): Promise<WrittenVariant[]> {
   const { options: settings } = writer;
-  const timeout = AbortSignal.timeout(settings.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const { timeout, signal } = callDeadline(writer, options.signal);
   const prompt = buildVariantsPrompt(input);
   let elements: RawVariant[];
   try {
@@ -53,14 +52,7 @@ export async function sdkVariants(
     });
     elements = result.output;
   } catch (error) {
-    if (options.signal?.aborted) throw options.signal.reason;
-    if (timeout.aborted) {
-      settings.log.warn(
-        { writer: writer.name, timeoutMs: settings.timeoutMs },
-        'The AI writer took longer than AI_TIMEOUT_SECONDS',
-      );
-      throw new AiGenerationError('timeout', generationMessages.timedOut, { cause: error });
-    }
+    throwIfStopped(writer, error, options.signal, timeout);
     if (isOutputError(error)) {
       settings.log.warn({ writer: writer.name }, 'The AI writer answered unusable variants');
       throw new AiGenerationError('invalid-output', generationMessages.failed, { cause: error });
