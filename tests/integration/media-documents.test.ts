@@ -93,6 +93,11 @@ describe.each(databaseKinds)('PDF documents in the media library on %s', (kind) 
       bitrate: null,
       pageCount: 4,
       tags: [],
+      // Uploaded, not made by the AI studio (issue 30).
+      source: 'upload',
+      prompt: null,
+      generator: null,
+      template: null,
       fileName: 'deck.pdf',
       createdAt: expect.any(String),
     });

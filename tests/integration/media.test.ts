@@ -77,6 +77,11 @@ describe.each(databaseKinds)('media API on %s', (kind) => {
           bitrate: null,
           pageCount: null,
           tags: [],
+          // Uploaded, not made by the AI studio (issue 30).
+          source: 'upload',
+          prompt: null,
+          generator: null,
+          template: null,
         });
         expect(await sharp(stored).metadata(), c.kind).toMatchObject({
           format: c.kind,

@@ -140,6 +140,11 @@ describe.each(databaseKinds)('resumable uploads on %s', (kind) => {
       bitrate: expect.any(Number),
       pageCount: null,
       tags: [],
+      // Uploaded, not made by the AI studio (issue 30).
+      source: 'upload',
+      prompt: null,
+      generator: null,
+      template: null,
       fileName: 'reel.mp4',
       createdAt: expect.any(String),
     });
