@@ -208,3 +208,29 @@ describe('offline composer: the AiProvider contract', () => {
     ]);
   });
 });
+
+describe('offline composer: a planned month’s slots', () => {
+  it('writes each slot in its content type and names its offer or date, within the platform', async () => {
+    const base = ideaRequest(
+      {
+        businessType: 'restaurant',
+        campaignDescription: 'Sell more spring tarts',
+        platforms: ['twitter', 'linkedin'],
+        count: 5,
+      },
+      { slots: ['twitter', 'linkedin', 'twitter'], seed: 3 },
+    );
+    const ideas = await write({
+      ...base,
+      slotNotes: [
+        { contentType: 'promotional', dateLabel: 'Tuesday 1 December', occasion: '20% off all tarts' },
+        { contentType: 'news-updates', dateLabel: 'Friday 4 December', occasion: 'Our 10th birthday!' },
+        { contentType: 'educational', dateLabel: 'Monday 7 December' },
+      ],
+    });
+    expect(ideas[0]?.content).toContain("Don't miss it: 20% off all tarts.");
+    expect(ideas[1]?.content).toContain('Coming up: Our 10th birthday.');
+    expect(ideas[2]?.content).not.toMatch(/Don't miss it|Coming up/);
+    for (const idea of ideas) expectPublishable(idea, idea.content);
+  });
+});

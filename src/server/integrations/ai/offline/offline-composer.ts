@@ -9,6 +9,7 @@ import type {
   RewriteOptions,
   RewriteRequest,
   RewriteResult,
+  SlotNote,
   VariantRequest,
   WrittenVariant,
 } from '../ai-provider';
@@ -79,6 +80,12 @@ function createWriter(input: IdeaRequest, usedOpenings: string[]) {
   return { ctx, random, nextOpening, decks: createBatchDecks(ctx, random) };
 }
 
+/** 'Don't miss it: 20% off all tarts.' for an offer's post, 'Coming up: Our 10th birthday.' for a date's. */
+function occasionLine(note: SlotNote): string {
+  const occasion = note.occasion?.trim().replace(/[.!?…:;,]+$/u, '') ?? '';
+  return note.contentType === 'promotional' ? `Don't miss it: ${occasion}.` : `Coming up: ${occasion}.`;
+}
+
 function throwIfAborted(signal: AbortSignal | undefined) {
   signal?.throwIfAborted();
 }
@@ -111,10 +118,11 @@ export function createOfflineComposer(): AiProvider {
       const ideas: GeneratedIdea[] = [];
       for (const [index, platform] of input.slots.entries()) {
         throwIfAborted(options.signal);
-        const { ctx, nextOpening, decks, random } = writerFor(
-          input.slotNotes?.[index]?.contentType ?? input.request.contentType,
-        );
-        const idea = composeIdea(ctx, platform, nextOpening(), decks, random);
+        const note = input.slotNotes?.[index];
+        const { ctx, nextOpening, decks, random } = writerFor(note?.contentType ?? input.request.contentType);
+        // A planned post for an offer or a date that matters says which, where its type states offers.
+        const slotCtx = note?.occasion ? { ...ctx, offerLine: occasionLine(note) } : ctx;
+        const idea = composeIdea(slotCtx, platform, nextOpening(), decks, random);
         ideas.push(idea);
         options.onIdea?.(idea);
       }
