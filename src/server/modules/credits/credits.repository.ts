@@ -1,4 +1,4 @@
-import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, type SQL, sql } from 'drizzle-orm';
 import type { GenerationKind } from '../../../contracts/ai-studio';
 import type { Db } from '../../db/client';
 import { generations, workspaces } from '../../db/schema';
@@ -7,32 +7,21 @@ import { generations, workspaces } from '../../db/schema';
  * Credits the workspace has used since `since` (one per generated post, variant or planned post).
  * AI images are counted apart, against the plan's image allowance (decision 094).
  */
-export async function sumCreditsUsed(db: Db, workspaceId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ used: sql<number>`coalesce(sum(${generations.postCount}), 0)::int` })
-    .from(generations)
-    .where(
-      and(
-        eq(generations.workspaceId, workspaceId),
-        gte(generations.createdAt, since),
-        ne(generations.kind, 'image'),
-      ),
-    );
-  return row?.used ?? 0;
+export function sumCreditsUsed(db: Db, workspaceId: string, since: Date): Promise<number> {
+  return sumGenerated(db, workspaceId, since, ne(generations.kind, 'image'));
 }
 
 /** AI images and branded graphics made since `since` (one `generations` row of kind 'image' each). */
-export async function sumImagesUsed(db: Db, workspaceId: string, since: Date): Promise<number> {
+export function sumImagesUsed(db: Db, workspaceId: string, since: Date): Promise<number> {
+  return sumGenerated(db, workspaceId, since, eq(generations.kind, 'image'));
+}
+
+/** The `post_count` of the workspace's generations since `since` of the kinds `kinds` selects. */
+async function sumGenerated(db: Db, workspaceId: string, since: Date, kinds: SQL): Promise<number> {
   const [row] = await db
     .select({ used: sql<number>`coalesce(sum(${generations.postCount}), 0)::int` })
     .from(generations)
-    .where(
-      and(
-        eq(generations.workspaceId, workspaceId),
-        gte(generations.createdAt, since),
-        eq(generations.kind, 'image'),
-      ),
-    );
+    .where(and(eq(generations.workspaceId, workspaceId), gte(generations.createdAt, since), kinds));
   return row?.used ?? 0;
 }
 
